@@ -1,0 +1,127 @@
+/**
+ * Reading a hook's stdout: every recorded single-hook PreToolUse observation
+ * whose hook Claude Code reported as an error on exit 0 carries Claude Code's
+ * own text in `hook_response.stderr`; ours must be identical. Warnings are
+ * compared with the debug-log lines of the same runs.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { readHookStdout } from "../src/claude-code/read-stdout.js";
+import { jscParseErrorMessage, parseJsonAsJsc } from "../src/claude-code/jsc-json.js";
+
+interface Observation {
+  name: string;
+  scenario: { event?: string; hooks: { stdout?: string; stdout_parts?: { text?: string; base64?: string }[]; exit?: number; event?: string }[] };
+  hook_events: { subtype: string; outcome?: string; exit_code?: number; stderr?: string }[];
+  debug_hook_lines: string[] | null;
+}
+
+const DIRS = ["test/observer/observed", "test/vectors/merge/probes/observed"];
+
+function observations(): Observation[] {
+  const out: Observation[] = [];
+  for (const dir of DIRS) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir).sort()) {
+      if (f.endsWith(".json")) out.push(JSON.parse(readFileSync(join(dir, f), "utf8")) as Observation);
+    }
+  }
+  return out;
+}
+
+function stdoutOf(h: Observation["scenario"]["hooks"][number]): string {
+  if (h.stdout_parts === undefined) return h.stdout ?? "";
+  return Buffer.concat(h.stdout_parts.map((p) => (p.base64 !== undefined ? Buffer.from(p.base64, "base64") : Buffer.from(p.text ?? "")))).toString("utf8");
+}
+
+const all = observations();
+
+test("Claude Code's error text for every single-hook exit-0 error observation", () => {
+  let compared = 0;
+  for (const o of all) {
+    if (o.scenario.hooks.length !== 1 || (o.scenario.event ?? "PreToolUse") !== "PreToolUse") continue;
+    const hook = o.scenario.hooks[0]!;
+    const responses = o.hook_events.filter((e) => e.subtype === "hook_response");
+    if (responses.length !== 1) continue;
+    const response = responses[0]!;
+    const event = hook.event ?? "PreToolUse";
+    const reading = readHookStdout(stdoutOf(hook), event, `${event}:Bash`);
+    if (response.outcome === "error" && (hook.exit ?? 0) === 0) {
+      assert.ok(reading.error, `${o.name}: expected an error`);
+      const expected = response.stderr!.replace(/^Failed to run: /, "");
+      assert.equal(reading.error.message, expected, o.name);
+      compared++;
+    } else if (response.outcome === "success") {
+      assert.equal(reading.error, null, `${o.name}: Claude Code accepted it`);
+    }
+  }
+  assert.ok(compared >= 15, `compared ${compared}`);
+});
+
+test("unknown keys are stripped and reported as Claude Code's debug log does", () => {
+  for (const name of ["pre-35-unknown-keys", "pre-31-wrong-event-name"]) {
+    const o = all.find((x) => x.name === name);
+    assert.ok(o, name);
+    const reading = readHookStdout(stdoutOf(o.scenario.hooks[0]!), "PreToolUse", "PreToolUse:Bash");
+    const logged = (o.debug_hook_lines ?? []).filter((l) => l.startsWith("Hook JSON output had unrecognized keys"));
+    assert.deepEqual(reading.warnings, logged, name);
+  }
+  const r = readHookStdout('{"foo":1,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}', "PreToolUse");
+  assert.equal(r.output, "json");
+  assert.equal(r.json?.["foo"], undefined);
+});
+
+test("block with a foreign hookSpecificOutput keeps the block and drops the hso (pre-37)", () => {
+  const o = all.find((x) => x.name === "pre-37-block-with-wrong-event-hso");
+  assert.ok(o);
+  const r = readHookStdout(stdoutOf(o.scenario.hooks[0]!), "PreToolUse", "PreToolUse:Bash");
+  assert.equal(r.output, "json");
+  assert.equal(r.json?.["decision"], "block");
+  assert.equal(r.json?.["hookSpecificOutput"], undefined);
+  const warn = (o.debug_hook_lines ?? []).find((l) => l.includes("hookSpecificOutput was ignored"));
+  assert.ok(warn);
+  assert.ok(r.warnings.some((w) => warn.endsWith(w)), `${r.warnings.join("|")} vs ${warn}`);
+});
+
+test("plain text, empty, BOM and the async announcement", () => {
+  assert.equal(readHookStdout("", "PreToolUse").output, "empty");
+  assert.equal(readHookStdout("  \n", "PreToolUse").output, "empty");
+  assert.equal(readHookStdout("hello", "UserPromptSubmit").output, "text");
+  assert.equal(readHookStdout('[{"a":1}]', "PreToolUse").output, "text");
+  assert.equal(readHookStdout('plain\n{"continue":false}', "PreToolUse").output, "text");
+  assert.equal(readHookStdout('\uFEFF {"continue":false}\n', "PreToolUse").json?.["continue"], false);
+  const a = readHookStdout('{"async":true}\n{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}', "PreToolUse");
+  assert.equal(a.async, true);
+  assert.equal(a.error, null);
+  // not ending in "}" stays plain text (claude-code-hooks.md §2.1)
+  assert.equal(readHookStdout('{"a":1', "PreToolUse").output, "text");
+});
+
+test("__proto__ in hook output is plain data", () => {
+  const r = readHookStdout('{"__proto__":{"continue":false},"hookSpecificOutput":{"hookEventName":"PreToolUse","__proto__":1}}', "PreToolUse");
+  assert.equal(r.output, "json");
+  assert.equal(({} as Record<string, unknown>)["continue"], undefined);
+  assert.equal(r.json?.["continue"], undefined);
+  assert.deepEqual(r.warnings, ["Hook JSON output had unrecognized keys (ignored): __proto__, hookSpecificOutput.__proto__."]);
+});
+
+test("JSC's parse messages for the observed shapes", () => {
+  assert.equal(jscParseErrorMessage('{"a":1,}'), "Property name must be a string literal");
+  assert.equal(jscParseErrorMessage("{'a':1}"), "Single quotes (') are not allowed in JSON");
+  assert.equal(jscParseErrorMessage('{"a":{"b":1}'), "Expected '}'");
+  assert.equal(jscParseErrorMessage('{"a":tru}'), 'Unexpected identifier "tru"');
+  assert.equal(jscParseErrorMessage('{"a":1}\n{"b":2}'), "Unable to parse JSON string");
+  const p = parseJsonAsJsc('{"a":[1,{"b":null}]}');
+  assert.ok(p.ok);
+  assert.equal(Object.getPrototypeOf(p.value), null);
+});
+
+test("validation texts not covered by observations follow the same format", () => {
+  const missing = readHookStdout('{"hookSpecificOutput":{"hookEventName":"PermissionRequest"}}', "PermissionRequest");
+  assert.equal(missing.error?.code, "json-validation");
+  assert.match(missing.error!.message, /^Hook JSON output validation failed — hookSpecificOutput\.decision: expected object, received undefined \(PermissionRequest decision must be/);
+  const watch = readHookStdout('{"hookSpecificOutput":{"hookEventName":"CwdChanged","watchPaths":["a",1]}}', "CwdChanged");
+  assert.match(watch.error!.message, /^Hook JSON output validation failed — hookSpecificOutput\.watchPaths\.1: expected string, received number\n/);
+});
