@@ -1,0 +1,132 @@
+/**
+ * An `http` hook: POST the event JSON to the URL. Headers may reference
+ * environment variables (`$VAR`, `${VAR}`), but only those listed in
+ * `allowedEnvVars` are read; any other reference becomes empty, so a settings
+ * file cannot make the runner send secrets it was not allowed to.
+ * The answer maps onto a process result: a 2xx body is the hook's stdout (an
+ * empty body is `{}`), anything else is a non-blocking failure.
+ */
+import type { SpawnOutcome } from "./spawn-hook.js";
+
+export interface HttpHookRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly allowedEnvVars: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  readonly body: string;
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface InterpolatedHeaders {
+  readonly headers: Record<string, string>;
+  /** Variables referenced but not allowed (they became empty). */
+  readonly refused: string[];
+}
+
+export function interpolateHeaders(
+  headers: Readonly<Record<string, string>>,
+  allowedEnvVars: readonly string[],
+  env: NodeJS.ProcessEnv,
+): InterpolatedHeaders {
+  const allowed = new Set(allowedEnvVars);
+  const refused = new Set<string>();
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, template] of Object.entries(headers)) {
+    out[name] = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, braced?: string, bare?: string) => {
+      const variable = (braced ?? bare)!;
+      if (!allowed.has(variable)) {
+        refused.add(variable);
+        return "";
+      }
+      return env[variable] ?? "";
+    });
+  }
+  return { headers: out, refused: [...refused] };
+}
+
+export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutcome> {
+  const started = performance.now();
+  const { headers, refused } = interpolateHeaders(request.headers, request.allowedEnvVars, request.env);
+  const note = refused.length > 0 ? `headers referenced variables not in allowedEnvVars (sent empty): ${refused.join(", ")}` : null;
+  const done = (partial: Partial<SpawnOutcome> & Pick<SpawnOutcome, "status">): SpawnOutcome => ({
+    exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0, stderrDroppedBytes: 0,
+    durationMs: Math.round(performance.now() - started), ...partial,
+    message: [partial.message ?? null, note].filter((m) => m !== null).join("; ") || null,
+  });
+  const url = new URL(request.url);
+  const { request: send } = url.protocol === "https:" ? await import("node:https") : await import("node:http");
+  return new Promise<SpawnOutcome>((resolve) => {
+    let settled = false;
+    const settle = (outcome: SpawnOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.signal?.removeEventListener("abort", onAbort);
+      resolve(outcome);
+    };
+    const req = send(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(request.body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        let dropped = 0;
+        res.on("data", (chunk: Buffer) => {
+          const room = request.maxOutputBytes - kept;
+          if (room >= chunk.length) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          } else {
+            if (room > 0) chunks.push(chunk.subarray(0, room));
+            kept += Math.max(room, 0);
+            dropped += chunk.length - Math.max(room, 0);
+          }
+        });
+        res.on("error", (error) => settle(done({ status: "spawn_failed", message: `HTTP response failed: ${error.message}` })));
+        res.on("end", () => {
+          const body = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status > 299) {
+            settle(done({ status: "exited", exit: 1, stdout: body, stderr: `HTTP hook returned status ${status}`, stdoutDroppedBytes: dropped }));
+            return;
+          }
+          const trimmed = body.trim();
+          if (trimmed === "") {
+            settle(done({ status: "exited", exit: 0, stdout: "{}" }));
+            return;
+          }
+          let json = true;
+          try {
+            JSON.parse(trimmed);
+          } catch {
+            json = false;
+          }
+          settle(
+            json
+              ? done({ status: "exited", exit: 0, stdout: body, stdoutDroppedBytes: dropped })
+              : done({
+                  status: "exited", exit: 1, stdout: body, stdoutDroppedBytes: dropped,
+                  stderr: `HTTP hook must return JSON, but got non-JSON response body: ${trimmed.slice(0, 200)}`,
+                }),
+          );
+        });
+      },
+    );
+    const onAbort = (): void => {
+      req.destroy();
+      settle(done({ status: "cancelled", message: "cancelled" }));
+    };
+    const timer = setTimeout(() => {
+      req.destroy();
+      settle(done({ status: "timed_out", message: `no answer after ${request.timeoutMs / 1000} s` }));
+    }, request.timeoutMs);
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    req.on("error", (error) => settle(done({ status: "spawn_failed", message: `HTTP request failed: ${error.message}` })));
+    req.end(request.body);
+  });
+}

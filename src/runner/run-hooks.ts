@@ -1,0 +1,238 @@
+/**
+ * Runs the hooks one event selects, as Claude Code 2.1.332 does: all at
+ * once, each with its own copy of the event JSON on stdin, the environment
+ * Claude Code gives, the session's working directory and its timeout; the
+ * results come back in completion order. Async hooks (config `async: true`,
+ * or a first stdout line `{"async":true}`) are reported as `async` right away
+ * and finish in `background`.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eventInfo } from "./event-catalog.js";
+import { postHttpHook } from "./http-hook.js";
+import { selectHooks, type SelectedHook } from "./select-hooks.js";
+import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";
+import { spawnHook, type SpawnOutcome } from "./spawn-hook.js";
+import type { ConfigProblem, ConfiguredHook, HookConfiguration, HookProcessResult } from "./types.js";
+
+/** Bytes kept per stream and hook: enough for every output Claude Code makes use of (its own previews stop at 10,000 chars). */
+export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+export interface RunHooksOptions {
+  readonly event: string;
+  /** The event JSON (`hook_event_name` is set to `event` when missing). */
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly configuration: HookConfiguration;
+  /** `CLAUDE_PROJECT_DIR`; default: `input.cwd`, else the process's cwd. */
+  readonly projectDir?: string;
+  /** The hooks' working directory; default: `input.cwd`, else `projectDir`. */
+  readonly cwd?: string;
+  /** The environment the hooks inherit; default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly signal?: AbortSignal;
+  readonly maxOutputBytes?: number;
+  /** SessionStart: the file hooks may append `export` lines to (`CLAUDE_ENV_FILE`); default a fresh temp file. */
+  readonly envFile?: string;
+  /** Called as each hook starts and ends (progress display). */
+  readonly onHookStarted?: (hook: ConfiguredHook, argv: readonly string[] | null) => void;
+  readonly onHookFinished?: (result: HookProcessResult) => void;
+}
+
+export interface HookRun {
+  readonly event: string;
+  /** The JSON each hook received on stdin. */
+  readonly stdin: string;
+  /** Skipped hooks first (configuration order), then the others in completion order; async ones as `async`. */
+  readonly results: readonly HookProcessResult[];
+  /** Configuration problems (all sources), one per problem. */
+  readonly problems: readonly ConfigProblem[];
+  /** The final results of async hooks, in completion order. */
+  readonly background: Promise<readonly HookProcessResult[]>;
+  /** SessionStart only: the `CLAUDE_ENV_FILE` given to the hooks. */
+  readonly envFile: string | null;
+}
+
+interface Prepared {
+  readonly selected: SelectedHook;
+  readonly argv: readonly string[] | null;
+  readonly form: HookProcessResult["form"];
+  readonly timeoutSeconds: number;
+  readonly async: boolean;
+}
+
+function prepare(selected: SelectedHook, event: string, placeholderValues: Record<string, string | undefined>): Prepared {
+  const { hook } = selected;
+  const handler = hook.handler;
+  const eventTimeout = eventInfo(event)?.defaultTimeout ?? 600;
+  const timeoutSeconds = handler.timeout ?? eventTimeout;
+  if (handler.type === "command") {
+    const async = handler.async === true;
+    if (handler.args !== undefined) {
+      return {
+        selected,
+        argv: [handler.command, ...handler.args].map((a) => substitutePlaceholders(a, placeholderValues)),
+        form: "exec",
+        timeoutSeconds,
+        async,
+      };
+    }
+    const shellText = quotePlaceholdersForShell(handler.command);
+    const argv =
+      handler.shell === "powershell"
+        ? ["pwsh", "-NoProfile", "-Command", shellText]
+        : handler.shell === "bash"
+          ? ["bash", "-c", shellText]
+          : ["/bin/sh", "-c", shellText];
+    return { selected, argv, form: "shell", timeoutSeconds, async };
+  }
+  if (handler.type === "http") return { selected, argv: ["POST", handler.url], form: "http", timeoutSeconds, async: false };
+  return { selected, argv: null, form: null, timeoutSeconds, async: false };
+}
+
+function describeCommand(hook: ConfiguredHook): string {
+  const h = hook.handler;
+  return h.type === "command" ? h.command : h.type === "http" ? h.url : JSON.stringify(h.raw);
+}
+
+export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
+  const { event, configuration } = options;
+  const input: Record<string, unknown> = { ...options.input };
+  if (input["hook_event_name"] === undefined) input["hook_event_name"] = event;
+  const stdin = JSON.stringify(input);
+  const inputCwd = typeof input["cwd"] === "string" ? (input["cwd"] as string) : undefined;
+  const projectDir = options.projectDir ?? inputCwd ?? process.cwd();
+  const cwd = options.cwd ?? inputCwd ?? projectDir;
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const info = eventInfo(event);
+
+  let envFile: string | null = null;
+  if (event === "SessionStart") {
+    envFile = options.envFile ?? join(mkdtempSync(join(tmpdir(), "claude-hook-env-")), "session-env.sh");
+    writeFileSync(envFile, "", { flag: "a" });
+  }
+
+  const baseEnv: NodeJS.ProcessEnv = { ...(options.env ?? process.env), CLAUDE_PROJECT_DIR: projectDir };
+  if (typeof input["session_id"] === "string") baseEnv["CLAUDE_CODE_SESSION_ID"] = input["session_id"] as string;
+  const effort = input["effort"];
+  if (info?.toolEvent === true && typeof effort === "object" && effort !== null) {
+    const level = (effort as Record<string, unknown>)["level"];
+    if (typeof level === "string") baseEnv["CLAUDE_EFFORT"] = level;
+  }
+  if (envFile !== null) baseEnv["CLAUDE_ENV_FILE"] = envFile;
+
+  const selected = selectHooks(configuration, event, input);
+  const results: HookProcessResult[] = [];
+  let completion = 0;
+
+  const toResult = (p: Prepared, outcome: SpawnOutcome | null, status: HookProcessResult["status"], message: string | null): HookProcessResult => {
+    const { hook } = p.selected;
+    const handler = hook.handler;
+    return {
+      event,
+      source: hook.source,
+      sourceKind: hook.sourceKind,
+      plugin: hook.plugin,
+      matcher: hook.matcher,
+      type: handler.type,
+      command: describeCommand(hook),
+      args: handler.type === "command" && handler.args !== undefined ? [...handler.args] : null,
+      argv: outcome === null && status === "skipped" ? null : p.argv,
+      form: p.form,
+      async: p.async || status === "async",
+      timeout: p.timeoutSeconds,
+      status,
+      exit: outcome?.exit ?? null,
+      signal: outcome?.signal ?? null,
+      timed_out: status === "timed_out",
+      stdout: outcome?.stdout ?? "",
+      stderr: outcome?.stderr ?? "",
+      stdout_dropped_bytes: outcome?.stdoutDroppedBytes ?? 0,
+      stderr_dropped_bytes: outcome?.stderrDroppedBytes ?? 0,
+      message,
+      duration_ms: outcome?.durationMs ?? 0,
+      completion: status === "skipped" ? null : completion++,
+      config_index: p.selected.configIndex,
+    };
+  };
+
+  const placeholderValuesFor = (hook: ConfiguredHook): Record<string, string | undefined> => ({
+    CLAUDE_PROJECT_DIR: projectDir,
+    CLAUDE_PLUGIN_ROOT: hook.pluginRoot ?? undefined,
+    CLAUDE_PLUGIN_DATA: hook.pluginData ?? undefined,
+  });
+
+  const background: Promise<HookProcessResult>[] = [];
+  const foreground: Promise<void>[] = [];
+  for (const s of selected) {
+    const p = prepare(s, event, placeholderValuesFor(s.hook));
+    if (s.skip !== null || p.argv === null) {
+      results.push(toResult(p, null, "skipped", s.skip ?? `${s.hook.handler.type} hooks are not run by this runner`));
+      continue;
+    }
+    const hook = s.hook;
+    const env: NodeJS.ProcessEnv = { ...baseEnv };
+    if (hook.pluginRoot !== null) env["CLAUDE_PLUGIN_ROOT"] = hook.pluginRoot;
+    if (hook.pluginData !== null) env["CLAUDE_PLUGIN_DATA"] = hook.pluginData;
+    options.onHookStarted?.(hook, p.argv);
+
+    let announce: (() => void) | null = null;
+    const announced = new Promise<"announced">((resolve) => {
+      announce = () => resolve("announced");
+    });
+    const handler = hook.handler;
+    const running: Promise<SpawnOutcome> =
+      handler.type === "http"
+        ? postHttpHook({
+            url: handler.url,
+            headers: handler.headers ?? {},
+            allowedEnvVars: handler.allowedEnvVars ?? [],
+            env,
+            body: stdin,
+            timeoutMs: p.timeoutSeconds * 1000,
+            maxOutputBytes,
+            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+          })
+        : spawnHook({
+            file: p.argv[0]!,
+            args: p.argv.slice(1),
+            cwd,
+            env,
+            stdin,
+            timeoutMs: p.timeoutSeconds * 1000,
+            maxOutputBytes,
+            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+            ...(p.async ? {} : { onAsyncAnnounced: () => announce?.() }),
+          });
+    const finalResult = running.then((outcome) => {
+      const r = toResult(p, outcome, outcome.status, outcome.message);
+      options.onHookFinished?.(r);
+      return r;
+    });
+    if (p.async) {
+      results.push(toResult(p, null, "async", "configured async: true; runs in the background"));
+      background.push(finalResult);
+      continue;
+    }
+    foreground.push(
+      Promise.race([announced, running]).then((first) => {
+        if (first === "announced") {
+          results.push(toResult(p, null, "async", 'announced {"async":true}; runs in the background'));
+          background.push(finalResult);
+        } else {
+          return finalResult.then((r) => void results.push(r));
+        }
+        return undefined;
+      }),
+    );
+  }
+  await Promise.all(foreground);
+  return {
+    event,
+    stdin,
+    results,
+    problems: configuration.problems,
+    background: Promise.all(background).then((all) => [...all].sort((a, b) => (a.completion ?? 0) - (b.completion ?? 0))),
+    envFile,
+  };
+}

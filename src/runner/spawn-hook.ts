@@ -1,0 +1,211 @@
+/**
+ * Runs one hook process the way Claude Code does, with the limits an
+ * embedding agent needs: its own process group (a timeout or cancellation
+ * kills the whole tree), the event JSON on stdin, output kept up to a cap,
+ * and no endless wait for a daemon that inherited stdout.
+ */
+import { spawn } from "node:child_process";
+
+export interface SpawnRequest {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdin: string;
+  readonly timeoutMs: number;
+  /** Per stream; bytes beyond it are counted, not kept. */
+  readonly maxOutputBytes: number;
+  readonly signal?: AbortSignal;
+  /** Watch the first stdout line for `{"async":true}` and call `onAsyncAnnounced` once. */
+  readonly onAsyncAnnounced?: () => void;
+}
+
+export interface SpawnOutcome {
+  readonly status: "exited" | "timed_out" | "spawn_failed" | "cancelled";
+  readonly exit: number | null;
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stdoutDroppedBytes: number;
+  readonly stderrDroppedBytes: number;
+  readonly message: string | null;
+  readonly durationMs: number;
+}
+
+/** How long to keep reading after the hook exited while a descendant still holds its stdout/stderr. */
+const DRAIN_AFTER_EXIT_MS = 200;
+/** SIGTERM first, SIGKILL to the group this much later. */
+const KILL_GRACE_MS = 500;
+
+class CappedBuffer {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  dropped = 0;
+  constructor(private readonly cap: number) {}
+  push(chunk: Buffer): void {
+    const room = this.cap - this.kept;
+    if (room >= chunk.length) {
+      this.chunks.push(chunk);
+      this.kept += chunk.length;
+    } else {
+      if (room > 0) {
+        this.chunks.push(chunk.subarray(0, room));
+        this.kept += room;
+      }
+      this.dropped += chunk.length - Math.max(room, 0);
+    }
+  }
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.kept);
+  }
+  /** Invalid UTF-8 becomes U+FFFD, as Claude Code reads it. */
+  text(): string {
+    return new TextDecoder("utf-8", { fatal: false }).decode(this.bytes());
+  }
+}
+
+function isAsyncAnnouncement(line: string): boolean {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("{")) return false;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return typeof value === "object" && value !== null && (value as Record<string, unknown>)["async"] === true;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
+  const started = performance.now();
+  return new Promise<SpawnOutcome>((resolve) => {
+    const stdout = new CappedBuffer(request.maxOutputBytes);
+    const stderr = new CappedBuffer(request.maxOutputBytes);
+    let finished = false;
+    let endReason: "timed_out" | "cancelled" | null = null;
+    let exitCode: number | null = null;
+    let exitSignal: string | null = null;
+    let firstLine = "";
+    let announcementChecked = request.onAsyncAnnounced === undefined;
+    const timers: NodeJS.Timeout[] = [];
+
+    if (request.signal?.aborted === true) {
+      resolve({
+        status: "cancelled", exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0,
+        stderrDroppedBytes: 0, message: "cancelled before it started", durationMs: 0,
+      });
+      return;
+    }
+
+    const child = spawn(request.file, [...request.args], {
+      cwd: request.cwd,
+      env: request.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group, so a timeout can kill the hook's children too.
+      detached: true,
+      windowsHide: true,
+    });
+
+    const finish = (status: SpawnOutcome["status"], message: string | null): void => {
+      if (finished) return;
+      finished = true;
+      for (const t of timers) clearTimeout(t);
+      request.signal?.removeEventListener("abort", onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.stdin?.destroy();
+      resolve({
+        status,
+        exit: exitCode,
+        signal: exitSignal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        stdoutDroppedBytes: stdout.dropped,
+        stderrDroppedBytes: stderr.dropped,
+        message,
+        durationMs: Math.round(performance.now() - started),
+      });
+    };
+
+    const terminate = (reason: "timed_out" | "cancelled"): void => {
+      if (endReason !== null || finished) return;
+      endReason = reason;
+      const pid = child.pid;
+      if (pid === undefined) return;
+      killGroup(pid, "SIGTERM");
+      // Whatever ignored SIGTERM (the leader or a grandchild) gets SIGKILL.
+      const hard = setTimeout(() => killGroup(pid, "SIGKILL"), KILL_GRACE_MS);
+      hard.unref();
+    };
+    const onAbort = (): void => terminate("cancelled");
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    timers.push(setTimeout(() => terminate("timed_out"), request.timeoutMs));
+
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      // Spawn failures (ENOENT, EACCES) come here without an exit event.
+      if (child.pid === undefined) finish("spawn_failed", `${error.code ?? "error"}: ${error.message}`);
+    });
+
+    let drainTimer: NodeJS.Timeout | null = null;
+    const streamsOpen = new Set<string>(["stdout", "stderr"]);
+    const settleIfDone = (): void => {
+      if (exitCode === null && exitSignal === null) return;
+      if (streamsOpen.size === 0) {
+        finish(endReason ?? "exited", endReason === "timed_out" ? `killed after ${request.timeoutMs / 1000} s` : endReason === "cancelled" ? "cancelled" : null);
+        return;
+      }
+      // The hook exited but someone (a daemon it started) keeps the pipe open: read what
+      // arrives, and stop once it has been quiet for a moment.
+      if (drainTimer !== null) clearTimeout(drainTimer);
+      drainTimer = setTimeout(() => {
+        streamsOpen.clear();
+        settleIfDone();
+      }, DRAIN_AFTER_EXIT_MS);
+      timers.push(drainTimer);
+    };
+
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout.push(chunk);
+      if (!announcementChecked) {
+        firstLine += chunk.toString("utf8");
+        const newline = firstLine.indexOf("\n");
+        if (newline >= 0 || firstLine.length > 4096) {
+          announcementChecked = true;
+          if (isAsyncAnnouncement(newline >= 0 ? firstLine.slice(0, newline) : firstLine)) request.onAsyncAnnounced?.();
+          firstLine = "";
+        }
+      }
+      if (drainTimer !== null) settleIfDone();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr.push(chunk);
+      if (drainTimer !== null) settleIfDone();
+    });
+    for (const name of ["stdout", "stderr"] as const) {
+      child[name].on("close", () => {
+        streamsOpen.delete(name);
+        settleIfDone();
+      });
+      child[name].on("error", () => {
+        streamsOpen.delete(name);
+        settleIfDone();
+      });
+    }
+    child.on("exit", (code, signal) => {
+      exitCode = code;
+      exitSignal = signal;
+      settleIfDone();
+    });
+
+    // A hook may exit or close stdin without reading: EPIPE is not our failure.
+    child.stdin.on("error", () => {});
+    child.stdin.end(request.stdin);
+  });
+}
