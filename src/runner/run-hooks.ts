@@ -177,8 +177,12 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
     options.onHookStarted?.(hook, p.argv);
 
     let announce: (() => void) | null = null;
+    let wentAsync = p.async;
     const announced = new Promise<"announced">((resolve) => {
-      announce = () => resolve("announced");
+      announce = () => {
+        wentAsync = true;
+        resolve("announced");
+      };
     });
     const handler = hook.handler;
     const running: Promise<SpawnOutcome> =
@@ -205,7 +209,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             ...(p.async ? {} : { onAsyncAnnounced: () => announce?.() }),
           });
     const finalResult = running.then((outcome) => {
-      const r = toResult(p, outcome, outcome.status, outcome.message);
+      const r = toResult({ ...p, async: wentAsync }, outcome, outcome.status, outcome.message);
       options.onHookFinished?.(r);
       return r;
     });

@@ -1,0 +1,189 @@
+// Hook configuration as Claude Code reads it: matchers, events without
+// matchers, `if` rules, dedupe across sources, problems reported with
+// file:line:column and path, disableAllHooks, plugin hooks.json.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadHookConfiguration, type SettingsSource } from "../src/runner/load-settings.js";
+import { compileMatcher, matcherMatches } from "../src/runner/matcher.js";
+import { selectHooks } from "../src/runner/select-hooks.js";
+import { evaluateIfRule } from "../src/runner/if-rule.js";
+
+const source = (kind: SettingsSource["kind"], value: unknown, file = `${kind}.json`): SettingsSource => ({
+  kind,
+  file,
+  text: typeof value === "string" ? value : JSON.stringify(value, null, 2),
+});
+
+test("matchers: case-sensitive exact names and lists, unanchored regexes, match-all forms (observed 2.1.332)", () => {
+  const table: Array<[string | null, string, boolean]> = [
+    [null, "Bash", true], ["", "Bash", true], ["*", "Bash", true],
+    ["Bash", "Bash", true], ["bash", "Bash", false], ["BASH", "Bash", false],
+    ["Bas", "Bash", false], ["ash", "Bash", false],
+    ["as.*", "Bash", true], ["^B", "Bash", true], ["^Bash$", "Bash", true],
+    ["Edit.*", "NotebookEdit", true], ["Edit|Write", "Write", true], ["Edit|Write", "Read", false],
+    ["Read, Write", "Write", true], ["Read,Write", "Read", true], ["Read, Write", "Edit", false],
+    ["mcp__memory__create", "mcp__memory__create", true], ["mcp__memory__create", "mcp__memory__create_x", false],
+    ["mcp__memory__.*", "mcp__memory__delete", true], ["mcp__.*__write", "mcp__fs__write", true],
+    ["general-purpose", "general-purpose", true],
+  ];
+  for (const [matcher, query, expected] of table) {
+    assert.equal(matcherMatches(compileMatcher(matcher), query), expected, `${JSON.stringify(matcher)} vs ${query}`);
+  }
+  // FileChanged / StopFailure: `-` is not a name character there, so this is a regex.
+  assert.deepEqual(compileMatcher("a-b", true).kind, "regex");
+  assert.equal(compileMatcher("(", false).kind, "invalid");
+});
+
+test("an invalid matcher is reported with file:line:column and never matches", () => {
+  const configuration = loadHookConfiguration({
+    settings: [source("project", { hooks: { PreToolUse: [{ matcher: "(Bash", hooks: [{ type: "command", command: "true" }] }] } })],
+  });
+  const [problem] = configuration.problems;
+  assert.equal(problem?.code, "invalid-matcher");
+  assert.equal(problem?.path, "hooks.PreToolUse[0].matcher");
+  assert.equal(problem?.file, "project.json:5:9");
+  assert.deepEqual(selectHooks(configuration, "PreToolUse", { tool_name: "Bash" }), []);
+});
+
+test("events without a matcher run every group and warn about a configured matcher", () => {
+  const configuration = loadHookConfiguration({
+    settings: [source("user", { hooks: { Stop: [{ matcher: "Foo", hooks: [{ type: "command", command: "true" }] }] } })],
+  });
+  assert.equal(configuration.problems[0]?.code, "matcher-ignored");
+  assert.equal(configuration.problems[0]?.severity, "warning");
+  assert.equal(selectHooks(configuration, "Stop", { stop_hook_active: false }).length, 1);
+});
+
+test("match fields per event: SessionStart source, Notification type, FileChanged basename", () => {
+  const configuration = loadHookConfiguration({
+    settings: [source("user", {
+      hooks: {
+        SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "a" }] }],
+        Notification: [{ matcher: "idle_prompt", hooks: [{ type: "command", command: "b" }] }],
+        FileChanged: [{ matcher: ".envrc|package.json", hooks: [{ type: "command", command: "c" }] }],
+      },
+    })],
+  });
+  assert.equal(selectHooks(configuration, "SessionStart", { source: "startup" }).length, 0);
+  assert.equal(selectHooks(configuration, "SessionStart", { source: "compact" }).length, 1);
+  assert.equal(selectHooks(configuration, "Notification", { notification_type: "idle_prompt" }).length, 1);
+  assert.equal(selectHooks(configuration, "FileChanged", { file_path: "/p/package.json" }).length, 1);
+  assert.equal(selectHooks(configuration, "FileChanged", { file_path: "/p/other.json" }).length, 0);
+});
+
+test("dedupe: same handler across settings files runs once; other args run again; plugin copies stay separate", () => {
+  const dir = mkdtempSync(join(tmpdir(), "dedupe-"));
+  const plugin = (name: string): { name: string; root: string } => {
+    const root = join(dir, name);
+    mkdirSync(join(root, "hooks"), { recursive: true });
+    writeFileSync(join(root, "hooks", "hooks.json"), JSON.stringify({
+      description: "x",
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "check.sh" }] }] },
+    }));
+    return { name, root };
+  };
+  const group = (hooks: unknown[], matcher = "Bash"): unknown => ({ hooks: { PreToolUse: [{ matcher, hooks }] } });
+  const configuration = loadHookConfiguration({
+    settings: [
+      source("user", group([{ type: "command", command: "check.sh" }])),
+      source("project", group([{ type: "command", command: "check.sh", timeout: 5 }], "*")),
+      source("local", group([{ type: "command", command: "check.sh", args: ["--strict"] }, { type: "command", command: "check.sh", args: ["--loose"] }])),
+      source("flag", group([{ type: "command", command: "check.sh", args: ["--strict"] }])),
+    ],
+    plugins: [plugin("one"), plugin("two")],
+  });
+  const selected = selectHooks(configuration, "PreToolUse", { tool_name: "Bash" });
+  const runs = selected.filter((s) => s.skip === null).map((s) => `${s.hook.source}:${JSON.stringify(s.hook.handler)}`);
+  assert.equal(runs.length, 5, runs.join("\n"));
+  const skipped = selected.filter((s) => s.skip !== null);
+  assert.equal(skipped.length, 2);
+  assert.ok(skipped.every((s) => /duplicate of the same handler in (user|local)\.json/.test(s.skip!)));
+  assert.deepEqual(selected.filter((s) => s.skip === null && s.hook.plugin !== null).map((s) => s.hook.plugin), ["one", "two"]);
+});
+
+test("if rules: evaluated on tool events; a hook with if never runs on other events", () => {
+  assert.equal(evaluateIfRule("Bash(echo *)", "Bash", { command: "echo hi" }).runs, true);
+  assert.equal(evaluateIfRule("Bash(git *)", "Bash", { command: "echo hi" }).runs, false);
+  assert.equal(evaluateIfRule("Bash(git *)", "Bash", { command: "cd x && git push" }).runs, true);
+  assert.equal(evaluateIfRule("Bash(npm run:*)", "Bash", { command: "npm run test" }).runs, true);
+  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/src/a/b.ts" }).runs, true);
+  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/test/b.ts" }).runs, false);
+  assert.equal(evaluateIfRule("Read", "Edit", { file_path: "/x" }).runs, false);
+  const configuration = loadHookConfiguration({
+    settings: [source("flag", {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "a", if: "Bash(echo *)" }, { type: "command", command: "b", if: "Bash(git *)" }] }],
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: "c", if: "Bash(echo *)" }] }],
+      },
+    })],
+  });
+  const pre = selectHooks(configuration, "PreToolUse", { tool_name: "Bash", tool_input: { command: "echo hi" } });
+  assert.deepEqual(pre.map((s) => [s.hook.handler.type === "command" ? s.hook.handler.command : "", s.skip === null]), [["a", true], ["b", false]]);
+  const ups = selectHooks(configuration, "UserPromptSubmit", { prompt: "x" });
+  assert.match(ups[0]?.skip ?? "", /only evaluated on tool events/);
+  assert.ok(configuration.problems.some((p) => p.path === "hooks.UserPromptSubmit[0].hooks[0].if"));
+});
+
+test("unknown keys, wrong types, unknown events and bad JSON are reported, never dropped silently", () => {
+  const configuration = loadHookConfiguration({
+    settings: [
+      source("project", {
+        hooks: {
+          PreToolUse: [{ matcher: "Bash", hooks: [
+            { type: "command", command: "a", comand: "typo" },
+            { type: "command", command: 5 },
+            { type: "command", command: "b", timeout: "10" },
+            { type: "shell", command: "c" },
+            { type: "http" },
+            { type: "command", command: "d", args: "not-an-array" },
+          ], extra: true }],
+          PreToolUsed: [],
+          Stop: {},
+        },
+      }),
+      source("local", "{\n  \"hooks\": {\n    \"Stop\": [,]\n  }\n}"),
+      { kind: "flag", file: "/nonexistent/settings.json" },
+    ],
+  });
+  const found = configuration.problems.map((p) => `${p.code} ${p.path} ${p.severity}`);
+  assert.deepEqual(found, [
+    "unknown-key hooks.PreToolUse[0].extra warning",
+    "unknown-key hooks.PreToolUse[0].hooks[0].comand warning",
+    "wrong-type hooks.PreToolUse[0].hooks[1].command error",
+    "wrong-type hooks.PreToolUse[0].hooks[2].timeout error",
+    "invalid-value hooks.PreToolUse[0].hooks[3].type error",
+    "missing-field hooks.PreToolUse[0].hooks[4].url error",
+    "wrong-type hooks.PreToolUse[0].hooks[5].args error",
+    "unknown-event hooks.PreToolUsed error",
+    "wrong-type hooks.Stop error",
+    "invalid-json (root) error",
+    "unreadable-file (root) error",
+  ]);
+  assert.equal(configuration.problems.find((p) => p.code === "invalid-json")?.file, "local.json:3:14");
+  // The hook with only an unknown key still runs; the broken ones do not.
+  assert.equal(configuration.hooks.length, 1);
+});
+
+test("disableAllHooks in any source turns every hook off, recorded as skipped", () => {
+  const configuration = loadHookConfiguration({
+    settings: [
+      source("user", { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "a" }] }] } }),
+      source("flag", { disableAllHooks: true }),
+    ],
+  });
+  assert.equal(configuration.disabledBy, "flag.json");
+  const selected = selectHooks(configuration, "PreToolUse", { tool_name: "Bash" });
+  assert.equal(selected.length, 1);
+  assert.match(selected[0]?.skip ?? "", /disableAllHooks/);
+});
+
+test("__proto__ in a settings file is plain data", () => {
+  const configuration = loadHookConfiguration({
+    settings: [source("flag", '{"hooks":{"__proto__":[{"hooks":[{"type":"command","command":"x"}]}]}}')],
+  });
+  assert.equal(configuration.problems[0]?.code, "unknown-event");
+  assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
+});
