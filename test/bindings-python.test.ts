@@ -1,0 +1,105 @@
+/**
+ * The Python binding (generated/python/, quicktype-core dataclasses) reads and
+ * writes the flat records unchanged: every sample goes JSON -> from_dict ->
+ * to_dict -> JSON in a real python3 and must come back equal; invalid
+ * records are refused.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadSchemas, observedInputs, repoRoot, samplesOf, schemaByTitle, validatorFor } from "./bindings-samples.js";
+
+const modulePath = join(repoRoot, "generated/python/claude_hook_protocol.py");
+
+// Loads the generated module by path and round-trips one {"type","value"} per line.
+const driver = `
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("claude_hook_protocol", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+for line in sys.stdin:
+    request = json.loads(line)
+    try:
+        value = getattr(module, request["type"]).from_dict(request["value"]).to_dict()
+        print(json.dumps({"ok": True, "value": value}))
+    except Exception as error:
+        print(json.dumps({"ok": False, "error": type(error).__name__}))
+`;
+
+interface Answer {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: string;
+}
+
+function roundTrip(requests: readonly { type: string; value: unknown }[]): Answer[] {
+  const result = spawnSync("python3", ["-c", driver, modulePath], {
+    input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n",
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.split("\n").filter((l) => l !== "");
+  assert.equal(lines.length, requests.length);
+  return lines.map((l) => JSON.parse(l) as Answer);
+}
+
+const schemas = loadSchemas();
+const generated = existsSync(modulePath) ? readFileSync(modulePath, "utf8") : "";
+
+for (const title of ["RunRecord", "MergedResult"]) {
+  const schema = schemaByTitle(schemas, title);
+  test(`python: ${title} samples round-trip unchanged`, { skip: schema === undefined && `no ${title} schema yet` }, () => {
+    assert.match(generated, new RegExp(`^class ${title}:`, "m"), `generated Python has no class ${title}`);
+    const validate = validatorFor(schemas, schema!.$id!);
+    const samples = samplesOf(schemas, title, 300, 20261129);
+    for (const sample of samples) assert.ok(validate(sample), JSON.stringify(validate.errors));
+    const answers = roundTrip(samples.map((value) => ({ type: title, value })));
+    answers.forEach((answer, i) => {
+      assert.ok(answer.ok, `sample ${i} refused: ${answer.error}`);
+      assert.deepEqual(answer.value, samples[i]);
+    });
+  });
+}
+
+test("python: an invalid run record is refused", { skip: schemaByTitle(schemas, "RunRecord") === undefined && "no RunRecord schema yet" }, () => {
+  const [sample] = samplesOf(schemas, "RunRecord", 1, 7) as Record<string, unknown>[];
+  const answers = roundTrip([
+    { type: "RunRecord", value: { ...sample, outcome: "approved" } },
+    { type: "RunRecord", value: { ...sample, async: "yes" } },
+    { type: "RunRecord", value: { ...sample, exit: 1.5 } },
+    { type: "RunRecord", value: { ...sample, warnings: null } },
+  ]);
+  for (const answer of answers) assert.equal(answer.ok, false);
+});
+
+// Claude Code's own inputs, as recorded: each reads into its event's class and
+// writes back every field the schema declares (unknown keys are dropped).
+const inputs = observedInputs();
+const inputSchemas = [...schemas.values()].filter((s) => s.$id?.includes("/hook-input/") === true && s.title !== undefined);
+test("python: recorded Claude Code hook inputs round-trip", { skip: inputSchemas.length === 0 && "no hook-input schemas yet" }, () => {
+  const byEvent = new Map(inputSchemas.map((s) => [`${s.title!.replace(/HookInput$/, "")}`, s]));
+  const requests: { type: string; value: unknown; declared: readonly string[] }[] = [];
+  for (const { event, input } of inputs) {
+    const schema = byEvent.get(event);
+    if (schema === undefined) continue;
+    requests.push({ type: schema.title!, value: input, declared: declaredKeys(schema) });
+  }
+  assert.ok(requests.length > 0, "no recorded input matches a hook-input schema");
+  const answers = roundTrip(requests.map(({ type, value }) => ({ type, value })));
+  answers.forEach((answer, i) => {
+    const request = requests[i]!;
+    assert.ok(answer.ok, `${request.type} refused: ${answer.error}`);
+    assert.deepEqual(answer.value, pick(request.value as Record<string, unknown>, request.declared));
+  });
+});
+
+function declaredKeys(schema: { properties?: Readonly<Record<string, unknown>>; allOf?: readonly unknown[] }): string[] {
+  return Object.keys(schema.properties ?? {});
+}
+
+function pick(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k)));
+}

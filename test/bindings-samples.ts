@@ -1,0 +1,178 @@
+/**
+ * Samples for the bindings' round-trip tests: random instances of a flat
+ * schema (fast-check, seeded), checked valid by Ajv, and the hook inputs
+ * Claude Code 2.1.332 actually sent, as recorded by the observer.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { Ajv, type ValidateFunction } from "ajv";
+
+export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+export interface Schema {
+  readonly $id?: string;
+  readonly $ref?: string;
+  readonly title?: string;
+  readonly type?: string | readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly const?: unknown;
+  readonly properties?: Readonly<Record<string, Schema>>;
+  readonly required?: readonly string[];
+  readonly items?: Schema;
+  readonly oneOf?: readonly Schema[];
+  readonly anyOf?: readonly Schema[];
+  readonly allOf?: readonly Schema[];
+  readonly minimum?: number;
+  readonly minLength?: number;
+  readonly pattern?: string;
+  readonly definitions?: Readonly<Record<string, Schema>>;
+  readonly [key: string]: unknown;
+}
+
+function schemaFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...schemaFiles(path));
+    else if (name.endsWith(".schema.json")) out.push(path);
+  }
+  return out;
+}
+
+/** Every schema under `schemas/`, by `$id`. */
+export function loadSchemas(): Map<string, Schema> {
+  const byId = new Map<string, Schema>();
+  for (const path of schemaFiles(join(repoRoot, "schemas"))) {
+    const schema = JSON.parse(readFileSync(path, "utf8")) as Schema;
+    if (schema.$id !== undefined) byId.set(schema.$id, schema);
+  }
+  return byId;
+}
+
+export function schemaByTitle(schemas: ReadonlyMap<string, Schema>, title: string): Schema | undefined {
+  return [...schemas.values()].find((s) => s.title === title);
+}
+
+/** An Ajv validator for one schema, with every other schema available to `$ref`. */
+export function validatorFor(schemas: ReadonlyMap<string, Schema>, id: string): ValidateFunction {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  for (const schema of schemas.values()) ajv.addSchema(schema as object);
+  const validate = ajv.getSchema(id);
+  if (validate === undefined) throw new Error(`no schema ${id}`);
+  return validate;
+}
+
+type Resolved = { schema: Schema; base: string };
+
+function resolveRef(ref: string, base: string, schemas: ReadonlyMap<string, Schema>): Resolved {
+  const url = new URL(ref, base);
+  const fileId = url.href.replace(/#.*$/, "");
+  const root = schemas.get(fileId);
+  if (root === undefined) throw new Error(`unresolved $ref ${ref} from ${base}`);
+  let target: unknown = root;
+  for (const part of url.hash.replace(/^#\/?/, "").split("/").filter((p) => p !== "")) {
+    target = (target as Record<string, unknown>)[decodeURIComponent(part)];
+  }
+  return { schema: target as Schema, base: fileId };
+}
+
+// Valid Unicode only: Go and C# replace lone surrogates, so the shared samples
+// keep to text every language can hold.
+const text = fc.string({ unit: "grapheme", maxLength: 12 });
+
+const json: fc.Arbitrary<unknown> = fc
+  .jsonValue({ maxDepth: 3 })
+  .map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+
+/** A fast-check arbitrary of valid instances of `schema` (the keywords our flat schemas use). */
+export function arbitraryOf(schema: Schema, base: string, schemas: ReadonlyMap<string, Schema>): fc.Arbitrary<unknown> {
+  if (schema.$ref !== undefined) {
+    const target = resolveRef(schema.$ref, base, schemas);
+    return arbitraryOf(target.schema, target.base, schemas);
+  }
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum !== undefined) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives !== undefined) return fc.oneof(...alternatives.map((s) => arbitraryOf(s, base, schemas)));
+  if (schema.allOf !== undefined) {
+    // Merge the object parts (a base schema plus event fields).
+    const parts = schema.allOf.map((s) => (s.$ref !== undefined ? resolveRef(s.$ref, base, schemas).schema : s));
+    const { allOf: _ignored, ...rest } = schema;
+    const merged: Schema = {
+      ...rest,
+      type: "object",
+      properties: Object.assign({}, ...parts.map((p) => p.properties ?? {}), schema.properties ?? {}),
+      required: [...new Set([...parts.flatMap((p) => p.required ?? []), ...(schema.required ?? [])])],
+    };
+    return arbitraryOf(merged, base, schemas);
+  }
+  const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : [...schema.type];
+  if (types.length === 0) return json;
+  return fc.oneof(...types.map((type) => arbitraryOfType(type, schema, base, schemas)));
+}
+
+function arbitraryOfType(type: string, schema: Schema, base: string, schemas: ReadonlyMap<string, Schema>): fc.Arbitrary<unknown> {
+  switch (type) {
+    case "null":
+      return fc.constant(null);
+    case "boolean":
+      return fc.boolean();
+    case "integer":
+      return fc.integer({ min: schema.minimum ?? -(2 ** 31), max: 2 ** 31 });
+    case "number":
+      return fc
+        .double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum ?? -1e300, max: 1e300 })
+        .map((n) => (Object.is(n, -0) ? 0 : n));
+    case "string":
+      if (schema.pattern !== undefined) return fc.stringMatching(new RegExp(schema.pattern));
+      return schema.minLength !== undefined ? fc.string({ unit: "grapheme", minLength: schema.minLength, maxLength: 12 }) : text;
+    case "array":
+      return fc.array(schema.items === undefined ? json : arbitraryOf(schema.items, base, schemas), { maxLength: 3 });
+    case "object": {
+      const properties = schema.properties ?? {};
+      if (Object.keys(properties).length === 0) return fc.dictionary(text, json, { maxKeys: 3 });
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, property] of Object.entries(properties)) model[key] = arbitraryOf(property, base, schemas);
+      const required = (schema.required ?? []).filter((k) => k in properties);
+      return fc.record(model, { requiredKeys: required });
+    }
+    default:
+      throw new Error(`arbitraryOf: type ${type}`);
+  }
+}
+
+/** `count` valid instances of the schema titled `title`, seeded, in JSON form. */
+export function samplesOf(schemas: ReadonlyMap<string, Schema>, title: string, count: number, seed: number): unknown[] {
+  const schema = schemaByTitle(schemas, title);
+  if (schema?.$id === undefined) throw new Error(`no schema titled ${title}`);
+  const values = fc.sample(arbitraryOf(schema, schema.$id, schemas), { numRuns: count, seed });
+  // JSON form: what any language reads.
+  return values.map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+}
+
+export interface ObservedInput {
+  readonly scenario: string;
+  readonly event: string;
+  readonly input: Record<string, unknown>;
+}
+
+/** Every hook input Claude Code sent in a recorded observer scenario. */
+export function observedInputs(): ObservedInput[] {
+  const dir = join(repoRoot, "test/observer/observed");
+  const out: ObservedInput[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const observation = JSON.parse(readFileSync(join(dir, name), "utf8")) as {
+      hooks?: { stdin_first?: Record<string, unknown> | null }[];
+    };
+    for (const hook of observation.hooks ?? []) {
+      const input = hook.stdin_first;
+      if (input !== null && typeof input === "object" && typeof input["hook_event_name"] === "string") {
+        out.push({ scenario: name, event: input["hook_event_name"], input });
+      }
+    }
+  }
+  return out;
+}
