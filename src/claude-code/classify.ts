@@ -1,0 +1,158 @@
+/**
+ * One hook's process result (plus how it was configured) → its run record,
+ * by Claude Code 2.1.332's exit-code × output matrix:
+ *
+ * | stdout \ exit | 0 | 2 (event honours it) | other |
+ * |---|---|---|---|
+ * | empty / text | success | block `[<cmd>]: <stderr>` | error `Failed with non-blocking status code: <stderr>` |
+ * | valid JSON | success, or block when it blocks | block; the JSON still applies (pre-23: it cannot cancel the block) | the JSON applies (pre-27, probe-v18), no error reported |
+ * | invalid | error (validation text), no verdict | block with stderr (pre-36) | error: validation text + `Hook exited <n> with stderr:` (probe-v16) |
+ *
+ * Timeouts fail open: output discarded (pre-83). Exit 126/127 (not
+ * executable / not found) add the "no usable answer" notice; other exits do not.
+ */
+import { readHookStdout, type JsonObject } from "./read-stdout.js";
+import { emitsNoVerdictNotice, exit2Rule } from "./event-rules.js";
+import type { RunRecord } from "./records.js";
+
+/**
+ * What running one hook produced. Structurally a subset of the runner's
+ * `HookProcessResult` and a superset of a `conformance merge` hook entry.
+ */
+export interface HookRunResult {
+  readonly command: string;
+  readonly exit: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly timed_out?: boolean | undefined;
+  readonly status?: "exited" | "timed_out" | "spawn_failed" | "skipped" | "cancelled" | "async" | undefined;
+  readonly source?: string | null | undefined;
+  readonly plugin?: string | null | undefined;
+  readonly matcher?: string | null | undefined;
+  readonly args?: readonly string[] | null | undefined;
+  readonly argv?: readonly string[] | null | undefined;
+  readonly form?: "exec" | "shell" | "http" | null | undefined;
+  readonly async?: boolean | undefined;
+  readonly timeout?: number | null | undefined;
+  readonly signal?: string | null | undefined;
+  readonly duration_ms?: number | null | undefined;
+  readonly message?: string | null | undefined;
+  readonly completion?: number | null | undefined;
+}
+
+export interface ClassifyContext {
+  readonly event: string;
+  /** `PreToolUse:Bash`, see hookNameOf. */
+  readonly hookName: string;
+}
+
+function jsonBlocks(json: JsonObject | null): boolean {
+  if (json === null) return false;
+  if (json["decision"] === "block") return true;
+  const hso = json["hookSpecificOutput"];
+  if (hso === null || typeof hso !== "object" || Array.isArray(hso)) return false;
+  if (hso["permissionDecision"] === "deny") return true;
+  const d = hso["decision"];
+  return d !== null && typeof d === "object" && !Array.isArray(d) && d["behavior"] === "deny";
+}
+
+export function classifyRun(result: HookRunResult, context: ClassifyContext): RunRecord {
+  const { event, hookName } = context;
+  const timedOut = result.timed_out === true || result.status === "timed_out";
+  const record: RunRecord = {
+    event,
+    hook_name: hookName,
+    source: result.source ?? null,
+    plugin: result.plugin ?? null,
+    matcher: result.matcher ?? null,
+    command: result.command,
+    args: result.args === null || result.args === undefined ? null : [...result.args],
+    argv: result.argv === null || result.argv === undefined ? null : [...result.argv],
+    form: result.form ?? null,
+    async: result.async === true || result.status === "async",
+    timeout: result.timeout ?? null,
+    outcome: "success",
+    message: result.message ?? null,
+    exit: timedOut ? null : result.exit,
+    signal: result.signal ?? null,
+    duration_ms: result.duration_ms ?? null,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    output: "empty",
+    json: null,
+    completion: result.completion ?? null,
+    timed_out: timedOut,
+    warnings: [],
+    validation_error: null,
+    blocking_error: null,
+    non_blocking_error: null,
+    no_verdict: null,
+  };
+  const noVerdict = emitsNoVerdictNotice(event);
+
+  if (result.status === "skipped") return { ...record, outcome: "skipped", completion: null };
+  if (result.status === "cancelled") return { ...record, outcome: "cancelled" };
+  if (timedOut) {
+    // Output discarded; the hook renders no decision (pre-83).
+    const limit = record.timeout === null ? "" : ` after ${record.timeout * 1000}ms`;
+    return {
+      ...record,
+      outcome: "timeout",
+      message: record.message ?? `timed out${limit}; its output was discarded`,
+      no_verdict: noVerdict ? "timed_out" : null,
+    };
+  }
+
+  const reading = readHookStdout(result.stdout, event, hookName);
+  Object.assign(record, {
+    output: reading.output,
+    json: reading.json,
+    warnings: [...reading.warnings],
+    validation_error: reading.error,
+  });
+  if (reading.async || record.async) {
+    // Backgrounded: its decision is not awaited (observed: "async" rows of claude-code-observed.md).
+    return { ...record, async: true, outcome: "running", json: null };
+  }
+  if (result.status === "spawn_failed") {
+    return {
+      ...record,
+      outcome: "error",
+      non_blocking_error: `Failed with non-blocking status code: ${result.stderr || result.message || "No stderr output"}`,
+      no_verdict: noVerdict ? "no_usable_answer" : null,
+    };
+  }
+
+  const exit = result.exit;
+  const stderrText = result.stderr === "" ? "No stderr output" : result.stderr;
+  if (exit === 2) {
+    const rule = exit2Rule(event);
+    const text = `[${result.command}]: ${stderrText}`;
+    if (rule === "block") return { ...record, outcome: "block", blocking_error: text, message: text };
+    if (rule === "non-blocking") return { ...record, outcome: "error", non_blocking_error: text, message: text };
+    return { ...record, outcome: "error", message: `exit 2 is not honoured on ${event}; stderr discarded` };
+  }
+
+  const invalidText = reading.error === null ? null
+    : reading.error.code === "wrong-event-name" ? `Failed to run: ${reading.error.message}` : reading.error.message;
+
+  if (exit === 0) {
+    if (invalidText !== null) {
+      return { ...record, outcome: "error", non_blocking_error: invalidText, message: invalidText, no_verdict: noVerdict ? "no_usable_answer" : null };
+    }
+    return { ...record, outcome: jsonBlocks(reading.json) ? "block" : "success" };
+  }
+
+  // Any other exit code (1, 3, 126, 127, or none: killed by a signal).
+  const how = exit === null ? `was killed by ${result.signal ?? "a signal"}` : `exited ${exit}`;
+  if (reading.output === "json") {
+    return { ...record, outcome: jsonBlocks(reading.json) ? "block" : "success", message: `${how}; its JSON output was used` };
+  }
+  if (invalidText !== null) {
+    const text = `${invalidText}\n\nHook exited ${exit ?? 1} with stderr:\n${result.stderr}`;
+    return { ...record, outcome: "error", non_blocking_error: text, message: text, no_verdict: noVerdict ? "no_usable_answer" : null };
+  }
+  const text = `Failed with non-blocking status code: ${stderrText}`;
+  const unusable = exit === 126 || exit === 127;
+  return { ...record, outcome: "error", non_blocking_error: text, message: text, no_verdict: noVerdict && unusable ? "no_usable_answer" : null };
+}
