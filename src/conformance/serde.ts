@@ -1,0 +1,84 @@
+/**
+ * `claude-hook-protocol conformance serde`: the serde oracle's line protocol
+ * (`shared/tools/serde-oracle`), answered by our reader/writer.
+ *
+ *   in:  {"type": T, "json": "<raw JSON text>"}   (one per line)
+ *   out: {"ok":true,"canonical":"..."} | {"ok":false,"error":"..."}
+ *        | {"ok":false,"error":"...","bad_request":true}
+ *
+ * Answers are written one per request line, in order, each as soon as it is
+ * ready; lines that are empty or only whitespace get no answer.
+ */
+import type { Readable, Writable } from "node:stream";
+import { createRustCodec, formatSerdeError, readRust, writeRust } from "../serde/index.js";
+import { rustDebugString } from "../serde/messages.js";
+import type { SerdeModel } from "../serde/model.js";
+
+/** The oracle's own `Request` struct, read with serde_json's rules too (so bad lines get its error text). */
+const REQUEST_MODEL: SerdeModel = {
+  Request: {
+    kind: "struct",
+    rustName: "Request",
+    schemaTitle: "Request",
+    doc: "",
+    fields: [
+      { rustName: "kind", wireName: "type", type: { kind: "string" }, default: null, skipSerializingIfNone: false, doc: "" },
+      { rustName: "json", wireName: "json", type: { kind: "string" }, default: null, skipSerializingIfNone: false, doc: "" },
+    ],
+  },
+};
+const requestCodec = createRustCodec(REQUEST_MODEL);
+
+const PROTOCOL_TYPES = new Set(["HookSpecificOutput", "HookOutput", "PermissionDecision", "ToolPermission", "Value"]);
+
+// Rust's `char::is_whitespace` (Unicode White_Space), for the oracle's `line.trim().is_empty()`.
+const RUST_WHITESPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
+/** The answer line (without newline) for one request line, or undefined for a blank line. */
+export function answerSerdeRequest(line: string): string | undefined {
+  if (RUST_WHITESPACE_ONLY.test(line)) return undefined;
+  const request = requestCodec.read("Request", line);
+  if (!request.ok) {
+    return JSON.stringify({ ok: false, error: `bad request line: ${formatSerdeError(request.error)}`, bad_request: true });
+  }
+  const { type, json } = request.value as { type: string; json: string };
+  if (!PROTOCOL_TYPES.has(type)) {
+    return JSON.stringify({ ok: false, error: `unknown type: ${rustDebugString(type)}`, bad_request: true });
+  }
+  const result = readRust(type, json);
+  return result.ok
+    ? JSON.stringify({ ok: true, canonical: writeRust(type, result.value) })
+    : JSON.stringify({ ok: false, error: formatSerdeError(result.error) });
+}
+
+function write(output: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    output.write(text, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+/** Serves the protocol until `input` ends; resolves to the exit code. */
+export async function serveSerdeConformance(input: Readable, output: Writable): Promise<number> {
+  let pending: Buffer[] = [];
+  // Lines end at "\n" (a preceding "\r" is dropped), as Rust's BufRead::lines splits them.
+  const answer = async (bytes: Buffer): Promise<void> => {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 0x0d) end--;
+    const reply = answerSerdeRequest(bytes.toString("utf8", 0, end));
+    if (reply !== undefined) await write(output, `${reply}\n`);
+  };
+  for await (const chunk of input) {
+    let buffer = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+    let newline = buffer.indexOf(0x0a);
+    while (newline !== -1) {
+      const head = buffer.subarray(0, newline);
+      await answer(pending.length > 0 ? Buffer.concat([...pending, head]) : head);
+      pending = [];
+      buffer = buffer.subarray(newline + 1);
+      newline = buffer.indexOf(0x0a);
+    }
+    if (buffer.length > 0) pending.push(buffer);
+  }
+  if (pending.length > 0) await answer(Buffer.concat(pending));
+  return 0;
+}

@@ -1,0 +1,176 @@
+/**
+ * A small port of serde's data model (`Visitor`, `Deserializer`,
+ * `SeqAccess`, `MapAccess`, `EnumAccess`), with the defaults serde's traits
+ * give. The two deserializers (`JsonDeserializer` for text,
+ * `ContentDeserializer` for buffered content) and the model-driven visitors
+ * are written against it, so the control flow, and with it the order and
+ * position of errors, is serde's.
+ */
+import { SerdeFailure } from "./errors.js";
+import { invalidType, type Unexpected } from "./messages.js";
+
+/** `Option::None` of `next_element` / `next_key`. */
+export const NONE: unique symbol = Symbol("none");
+export type Maybe<T> = T | typeof NONE;
+
+/** A `DeserializeSeed`: what to read next, given a deserializer. */
+export type Seed<T> = (deserializer: Deserializer) => T;
+
+export interface SeqAccess {
+  nextElement<T>(seed: Seed<T>): Maybe<T>;
+}
+
+export interface MapAccess {
+  nextKey<K>(seed: Seed<K>): Maybe<K>;
+  nextValue<V>(seed: Seed<V>): V;
+}
+
+export interface VariantAccess {
+  unitVariant(): void;
+}
+
+export interface EnumAccess {
+  variant<V>(seed: Seed<V>): [V, VariantAccess];
+}
+
+/** serde's `Visitor`; a missing method behaves as serde's default (an `invalid_type` error). */
+export interface Visitor<T> {
+  readonly expecting: string;
+  visitBool?(value: boolean): T;
+  visitU64?(value: bigint): T;
+  visitI64?(value: bigint): T;
+  visitF64?(value: number): T;
+  visitStr?(value: string): T;
+  visitUnit?(): T;
+  visitNone?(): T;
+  visitSome?(deserializer: Deserializer): T;
+  visitSeq?(seq: SeqAccess): T;
+  visitMap?(map: MapAccess): T;
+  visitEnum?(data: EnumAccess): T;
+}
+
+/** The `Deserializer` methods these types need. */
+export interface Deserializer {
+  deserializeAny<T>(visitor: Visitor<T>): T;
+  deserializeBool<T>(visitor: Visitor<T>): T;
+  deserializeStr<T>(visitor: Visitor<T>): T;
+  deserializeIdentifier<T>(visitor: Visitor<T>): T;
+  deserializeOption<T>(visitor: Visitor<T>): T;
+  deserializeUnit<T>(visitor: Visitor<T>): T;
+  deserializeStruct<T>(visitor: Visitor<T>): T;
+  deserializeEnum<T>(visitor: Visitor<T>): T;
+  deserializeIgnoredAny(): void;
+  /** serde's private `__deserialize_content`: buffer the value. */
+  deserializeContent(): Content;
+}
+
+/** serde's private `Content`: a fully parsed, buffered value. */
+export type Content =
+  | { readonly t: "bool"; readonly v: boolean }
+  | { readonly t: "u64"; readonly v: bigint }
+  | { readonly t: "i64"; readonly v: bigint }
+  | { readonly t: "f64"; readonly v: number }
+  | { readonly t: "str"; readonly v: string }
+  | { readonly t: "unit" }
+  | { readonly t: "seq"; readonly v: Content[] }
+  | { readonly t: "map"; readonly v: [Content, Content][] };
+
+export function unexpectedContent(content: Content): Unexpected {
+  switch (content.t) {
+    case "bool": return { kind: "bool", value: content.v };
+    case "u64": return { kind: "unsigned", value: content.v };
+    case "i64": return { kind: "signed", value: content.v };
+    case "f64": return { kind: "float", value: content.v };
+    case "str": return { kind: "str", value: content.v };
+    case "unit": return { kind: "unit" };
+    case "seq": return { kind: "seq" };
+    case "map": return { kind: "map" };
+  }
+}
+
+// Dispatch with serde's default `Visitor` methods.
+export const visit = {
+  bool<T>(v: Visitor<T>, value: boolean): T {
+    if (v.visitBool) return v.visitBool(value);
+    throw invalidType({ kind: "bool", value }, v.expecting);
+  },
+  u64<T>(v: Visitor<T>, value: bigint): T {
+    if (v.visitU64) return v.visitU64(value);
+    throw invalidType({ kind: "unsigned", value }, v.expecting);
+  },
+  i64<T>(v: Visitor<T>, value: bigint): T {
+    if (v.visitI64) return v.visitI64(value);
+    throw invalidType({ kind: "signed", value }, v.expecting);
+  },
+  f64<T>(v: Visitor<T>, value: number): T {
+    if (v.visitF64) return v.visitF64(value);
+    throw invalidType({ kind: "float", value }, v.expecting);
+  },
+  str<T>(v: Visitor<T>, value: string): T {
+    if (v.visitStr) return v.visitStr(value);
+    throw invalidType({ kind: "str", value }, v.expecting);
+  },
+  unit<T>(v: Visitor<T>): T {
+    if (v.visitUnit) return v.visitUnit();
+    throw invalidType({ kind: "unit" }, v.expecting);
+  },
+  none<T>(v: Visitor<T>): T {
+    if (v.visitNone) return v.visitNone();
+    throw invalidType({ kind: "option" }, v.expecting);
+  },
+  some<T>(v: Visitor<T>, d: Deserializer): T {
+    if (v.visitSome) return v.visitSome(d);
+    throw invalidType({ kind: "option" }, v.expecting);
+  },
+  seq<T>(v: Visitor<T>, seq: SeqAccess): T {
+    if (v.visitSeq) return v.visitSeq(seq);
+    throw invalidType({ kind: "seq" }, v.expecting);
+  },
+  map<T>(v: Visitor<T>, map: MapAccess): T {
+    if (v.visitMap) return v.visitMap(map);
+    throw invalidType({ kind: "map" }, v.expecting);
+  },
+};
+
+/** serde's `ContentVisitor`: buffers whatever comes. */
+export const contentVisitor: Visitor<Content> = {
+  expecting: "any value",
+  visitBool: (v) => ({ t: "bool", v }),
+  visitU64: (v) => ({ t: "u64", v }),
+  visitI64: (v) => ({ t: "i64", v }),
+  visitF64: (v) => ({ t: "f64", v }),
+  visitStr: (v) => ({ t: "str", v }),
+  visitUnit: () => ({ t: "unit" }),
+  visitSeq(seq) {
+    const items: Content[] = [];
+    for (;;) {
+      const item = seq.nextElement(contentSeed);
+      if (item === NONE) return { t: "seq", v: items };
+      items.push(item);
+    }
+  },
+  visitMap(map) {
+    const entries: [Content, Content][] = [];
+    for (;;) {
+      const key = map.nextKey(contentSeed);
+      if (key === NONE) return { t: "map", v: entries };
+      entries.push([key, map.nextValue(contentSeed)]);
+    }
+  },
+};
+
+export const contentSeed: Seed<Content> = (d) => d.deserializeContent();
+
+/** `IgnoredAny` as a seed. */
+export const ignoredSeed: Seed<void> = (d) => d.deserializeIgnoredAny();
+
+/** Runs `body`; returns the serde failure it raised, if any (other exceptions propagate). */
+export function attempt(body: () => void): SerdeFailure | undefined {
+  try {
+    body();
+    return undefined;
+  } catch (e) {
+    if (e instanceof SerdeFailure) return e;
+    throw e;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Errors of the serde-exact reader, as values.
+ *
+ * serde_json keeps one error type with a code, a line and a column (line 0 =
+ * "no position yet"); data errors raised by serde's visitors start without a
+ * position and get one from the first enclosing `fix_position`. The reader
+ * mirrors that with a throwable `SerdeFailure` used internally only; the
+ * public API converts it into a `SerdeError` value and never throws.
+ */
+
+/** serde_json's `ErrorCode` variants (syntax / eof) plus serde's data-error families. */
+export type SerdeErrorCode =
+  | "eof-while-parsing-list"
+  | "eof-while-parsing-object"
+  | "eof-while-parsing-string"
+  | "eof-while-parsing-value"
+  | "expected-colon"
+  | "expected-list-comma-or-end"
+  | "expected-object-comma-or-end"
+  | "expected-some-ident"
+  | "expected-some-value"
+  | "invalid-escape"
+  | "invalid-number"
+  | "number-out-of-range"
+  | "invalid-unicode-code-point"
+  | "control-character-while-parsing-string"
+  | "key-must-be-a-string"
+  | "lone-leading-surrogate-in-hex-escape"
+  | "trailing-comma"
+  | "trailing-characters"
+  | "unexpected-end-of-hex-escape"
+  | "recursion-limit-exceeded"
+  | "invalid-type"
+  | "invalid-value"
+  | "invalid-length"
+  | "unknown-variant"
+  | "missing-field"
+  | "duplicate-field"
+  | "custom";
+
+export type SerdeErrorKind = "syntax" | "data" | "eof";
+
+export interface SerdeError {
+  readonly code: SerdeErrorCode;
+  /** serde_json's `Category`: Syntax, Data or Eof. */
+  readonly kind: SerdeErrorKind;
+  /** serde's message text, without the position suffix. */
+  readonly message: string;
+  /** 1-based line, as serde_json counts it (absent when serde reports no position). */
+  readonly line?: number;
+  /** UTF-8 bytes since the last `\n`, up to and including the offending byte. */
+  readonly column?: number;
+}
+
+const SYNTAX_MESSAGES = {
+  "eof-while-parsing-list": "EOF while parsing a list",
+  "eof-while-parsing-object": "EOF while parsing an object",
+  "eof-while-parsing-string": "EOF while parsing a string",
+  "eof-while-parsing-value": "EOF while parsing a value",
+  "expected-colon": "expected `:`",
+  "expected-list-comma-or-end": "expected `,` or `]`",
+  "expected-object-comma-or-end": "expected `,` or `}`",
+  "expected-some-ident": "expected ident",
+  "expected-some-value": "expected value",
+  "invalid-escape": "invalid escape",
+  "invalid-number": "invalid number",
+  "number-out-of-range": "number out of range",
+  "invalid-unicode-code-point": "invalid unicode code point",
+  "control-character-while-parsing-string": "control character (\\u0000-\\u001F) found while parsing a string",
+  "key-must-be-a-string": "key must be a string",
+  "lone-leading-surrogate-in-hex-escape": "lone leading surrogate in hex escape",
+  "trailing-comma": "trailing comma",
+  "trailing-characters": "trailing characters",
+  "unexpected-end-of-hex-escape": "unexpected end of hex escape",
+  "recursion-limit-exceeded": "recursion limit exceeded",
+} as const;
+
+export type SyntaxErrorCode = keyof typeof SYNTAX_MESSAGES;
+
+/** Thrown inside the reader only (like Rust's `?`); caught at the API boundary. */
+export class SerdeFailure {
+  constructor(
+    readonly code: SerdeErrorCode,
+    readonly message: string,
+    /** 0: no position yet (serde_json's convention). */
+    readonly line: number,
+    readonly column: number,
+  ) {}
+}
+
+export function syntaxFailure(code: SyntaxErrorCode, line: number, column: number): SerdeFailure {
+  return new SerdeFailure(code, SYNTAX_MESSAGES[code], line, column);
+}
+
+export function dataFailure(code: SerdeErrorCode, message: string): SerdeFailure {
+  return new SerdeFailure(code, message, 0, 0);
+}
+
+function kindOf(code: SerdeErrorCode): SerdeErrorKind {
+  if (code.startsWith("eof-")) return "eof";
+  return code in SYNTAX_MESSAGES ? "syntax" : "data";
+}
+
+export function toSerdeError(failure: SerdeFailure): SerdeError {
+  const base = { code: failure.code, kind: kindOf(failure.code), message: failure.message };
+  return failure.line === 0 ? base : { ...base, line: failure.line, column: failure.column };
+}
+
+/** serde_json's `Display` for its error: `<message> at line L column C`, or the bare message. */
+export function formatSerdeError(error: SerdeError): string {
+  return error.line === undefined
+    ? error.message
+    : `${error.message} at line ${error.line} column ${error.column ?? 0}`;
+}

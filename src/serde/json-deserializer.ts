@@ -1,0 +1,871 @@
+/**
+ * serde_json 1.0.149's `Deserializer<StrRead>` (default features), ported
+ * method by method: the byte reader with its `error` / `peek_error`
+ * positions, whitespace, idents, the non-`float_roundtrip` number parser,
+ * string unescaping, the grammar-only skip of ignored values (iterative, no
+ * depth limit, as in serde_json), the recursion limit of 128, and the
+ * `Deserializer` methods with their `fix_position` calls.
+ */
+import {
+  attempt,
+  NONE,
+  visit,
+  contentVisitor,
+  type Content,
+  type Deserializer,
+  type EnumAccess,
+  type MapAccess,
+  type Maybe,
+  type Seed,
+  type SeqAccess,
+  type VariantAccess,
+  type Visitor,
+} from "./de.js";
+import { SerdeFailure, syntaxFailure, type SyntaxErrorCode } from "./errors.js";
+import { invalidType, type Unexpected } from "./messages.js";
+import { POW10 } from "./number-text.js";
+
+const U64_MAX = 2n ** 64n - 1n;
+const I32_MAX = 2147483647;
+const I32_MIN = -2147483648;
+const EOF = -1;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x61 + 10;
+  if (c >= 0x41 && c <= 0x46) return c - 0x41 + 10;
+  return -1;
+}
+
+/** serde_json's `ParserNumber`. */
+type ParsedNumber =
+  | { readonly kind: "u64"; readonly value: bigint }
+  | { readonly kind: "i64"; readonly value: bigint }
+  | { readonly kind: "f64"; readonly value: number };
+
+function visitNumber<T>(n: ParsedNumber, visitor: Visitor<T>): T {
+  switch (n.kind) {
+    case "u64": return visit.u64(visitor, n.value);
+    case "i64": return visit.i64(visitor, n.value);
+    case "f64": return visit.f64(visitor, n.value);
+  }
+}
+
+function unexpectedNumber(n: ParsedNumber): Unexpected {
+  switch (n.kind) {
+    case "u64": return { kind: "unsigned", value: n.value };
+    case "i64": return { kind: "signed", value: n.value };
+    case "f64": return { kind: "float", value: n.value };
+  }
+}
+
+const UNIT_VISITOR: Visitor<void> = { expecting: "unit", visitUnit: () => undefined };
+
+export class JsonDeserializer implements Deserializer {
+  private index = 0;
+  private remainingDepth = 128;
+  private readonly length: number;
+
+  constructor(private readonly bytes: Buffer) {
+    this.length = bytes.length;
+  }
+
+  static fromText(text: string): JsonDeserializer {
+    return new JsonDeserializer(Buffer.from(text, "utf8"));
+  }
+
+  // ---- the byte reader (serde_json's SliceRead) ----
+
+  private peek(): number {
+    return this.index < this.length ? (this.bytes[this.index] as number) : EOF;
+  }
+
+  /** `peek_or_null`: EOF reads as NUL. */
+  private peekOrNull(): number {
+    return this.index < this.length ? (this.bytes[this.index] as number) : 0;
+  }
+
+  private next(): number {
+    if (this.index < this.length) return this.bytes[this.index++] as number;
+    return EOF;
+  }
+
+  eat(): void {
+    this.index++;
+  }
+
+  private positionOf(i: number): [number, number] {
+    let line = 1;
+    let lineStart = 0;
+    const bytes = this.bytes;
+    for (let p = bytes.indexOf(0x0a, 0); p !== -1 && p < i; p = bytes.indexOf(0x0a, p + 1)) {
+      line++;
+      lineStart = p + 1;
+    }
+    return [line, i - lineStart];
+  }
+
+  /** Error caused by a byte from `next()`: the position of the last byte read. */
+  error(code: SyntaxErrorCode): SerdeFailure {
+    const [line, column] = this.positionOf(this.index);
+    return syntaxFailure(code, line, column);
+  }
+
+  /** Error caused by a byte from `peek()`: the position of the byte peeked at. */
+  peekError(code: SyntaxErrorCode): SerdeFailure {
+    const [line, column] = this.positionOf(Math.min(this.length, this.index + 1));
+    return syntaxFailure(code, line, column);
+  }
+
+  /** A data error gets the current position if it has none yet. */
+  fixPosition(failure: SerdeFailure): SerdeFailure {
+    if (failure.line !== 0) return failure;
+    const [line, column] = this.positionOf(this.index);
+    return new SerdeFailure(failure.code, failure.message, line, column);
+  }
+
+  private withFixedPosition<T>(body: () => T): T {
+    try {
+      return body();
+    } catch (e) {
+      throw e instanceof SerdeFailure ? this.fixPosition(e) : e;
+    }
+  }
+
+  /** Skips space, `\n`, `\t`, `\r`; returns the next byte (not consumed) or EOF. */
+  parseWhitespace(): number {
+    for (;;) {
+      const c = this.peek();
+      if (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) this.index++;
+      else return c;
+    }
+  }
+
+  /** `Deserializer::end`: only whitespace may follow the value. */
+  end(): void {
+    if (this.parseWhitespace() !== EOF) throw this.peekError("trailing-characters");
+  }
+
+  private parseIdent(rest: string): void {
+    for (let i = 0; i < rest.length; i++) {
+      const c = this.next();
+      if (c === EOF) throw this.error("eof-while-parsing-value");
+      if (c !== rest.charCodeAt(i)) throw this.error("expected-some-ident");
+    }
+  }
+
+  private peekInvalidType(expecting: string): SerdeFailure {
+    let unexpected: Unexpected;
+    switch (this.peekOrNull()) {
+      case 0x6e: // n
+        this.eat();
+        this.parseIdent("ull");
+        unexpected = { kind: "unit" };
+        break;
+      case 0x74: // t
+        this.eat();
+        this.parseIdent("rue");
+        unexpected = { kind: "bool", value: true };
+        break;
+      case 0x66: // f
+        this.eat();
+        this.parseIdent("alse");
+        unexpected = { kind: "bool", value: false };
+        break;
+      case 0x2d: // -
+        this.eat();
+        unexpected = unexpectedNumber(this.parseInteger(false));
+        break;
+      case 0x30: case 0x31: case 0x32: case 0x33: case 0x34:
+      case 0x35: case 0x36: case 0x37: case 0x38: case 0x39:
+        unexpected = unexpectedNumber(this.parseInteger(true));
+        break;
+      case QUOTE:
+        this.eat();
+        unexpected = { kind: "str", value: this.parseStr() };
+        break;
+      case 0x5b:
+        unexpected = { kind: "seq" };
+        break;
+      case 0x7b:
+        unexpected = { kind: "map" };
+        break;
+      default:
+        return this.peekError("expected-some-value");
+    }
+    return this.fixPosition(invalidType(unexpected, expecting));
+  }
+
+  // ---- numbers (serde_json 1.0.149, no float_roundtrip) ----
+
+  private parseInteger(positive: boolean): ParsedNumber {
+    const c = this.next();
+    if (c === EOF) throw this.error("eof-while-parsing-value");
+    if (c === DIGIT_0) {
+      if (isDigit(this.peekOrNull())) throw this.peekError("invalid-number");
+      return this.parseNumber(positive, 0n);
+    }
+    if (c > DIGIT_0 && c <= DIGIT_9) {
+      // Plain numbers while exact (< 2^53), bigint beyond.
+      let small = c - DIGIT_0;
+      for (;;) {
+        const d = this.peekOrNull();
+        if (!isDigit(d)) return this.parseNumber(positive, BigInt(small));
+        // small * 10 + 9 must stay below 2^53.
+        if (small > 900719925474098) break;
+        this.eat();
+        small = small * 10 + (d - DIGIT_0);
+      }
+      let significand = BigInt(small);
+      for (;;) {
+        const d = this.peekOrNull();
+        if (!isDigit(d)) return this.parseNumber(positive, significand);
+        const grown = significand * 10n + BigInt(d - DIGIT_0);
+        if (grown > U64_MAX) return { kind: "f64", value: this.parseLongInteger(positive, significand) };
+        this.eat();
+        significand = grown;
+      }
+    }
+    throw this.error("invalid-number");
+  }
+
+  private parseNumber(positive: boolean, significand: bigint): ParsedNumber {
+    const c = this.peekOrNull();
+    if (c === 0x2e) return { kind: "f64", value: this.parseDecimal(positive, significand, 0) };
+    if (c === 0x65 || c === 0x45) return { kind: "f64", value: this.parseExponent(positive, significand, 0) };
+    if (positive) return { kind: "u64", value: significand };
+    // `-0` and magnitudes beyond i64::MIN become floats.
+    if (significand === 0n || significand > 2n ** 63n) return { kind: "f64", value: -Number(significand) };
+    return { kind: "i64", value: -significand };
+  }
+
+  private parseLongInteger(positive: boolean, significand: bigint): number {
+    let exponent = 0;
+    for (;;) {
+      const c = this.peekOrNull();
+      if (isDigit(c)) {
+        this.eat();
+        exponent++;
+      } else if (c === 0x2e) {
+        return this.parseDecimal(positive, significand, exponent);
+      } else if (c === 0x65 || c === 0x45) {
+        return this.parseExponent(positive, significand, exponent);
+      } else {
+        return this.f64FromParts(positive, significand, exponent);
+      }
+    }
+  }
+
+  private parseDecimal(positive: boolean, significand: bigint, exponentBeforePoint: number): number {
+    this.eat();
+    let exponentAfterPoint = 0;
+    for (;;) {
+      const c = this.peekOrNull();
+      if (!isDigit(c)) break;
+      const grown = significand * 10n + BigInt(c - DIGIT_0);
+      if (grown > U64_MAX) {
+        return this.parseDecimalOverflow(positive, significand, exponentBeforePoint + exponentAfterPoint);
+      }
+      this.eat();
+      significand = grown;
+      exponentAfterPoint--;
+    }
+    if (exponentAfterPoint === 0) {
+      throw this.peekError(this.peek() === EOF ? "eof-while-parsing-value" : "invalid-number");
+    }
+    const exponent = exponentBeforePoint + exponentAfterPoint;
+    const c = this.peekOrNull();
+    if (c === 0x65 || c === 0x45) return this.parseExponent(positive, significand, exponent);
+    return this.f64FromParts(positive, significand, exponent);
+  }
+
+  private parseDecimalOverflow(positive: boolean, significand: bigint, exponent: number): number {
+    while (isDigit(this.peekOrNull())) this.eat();
+    const c = this.peekOrNull();
+    if (c === 0x65 || c === 0x45) return this.parseExponent(positive, significand, exponent);
+    return this.f64FromParts(positive, significand, exponent);
+  }
+
+  private parseExponent(positive: boolean, significand: bigint, startingExponent: number): number {
+    this.eat();
+    let positiveExponent = true;
+    const sign = this.peekOrNull();
+    if (sign === 0x2b) this.eat();
+    else if (sign === 0x2d) {
+      this.eat();
+      positiveExponent = false;
+    }
+    const first = this.next();
+    if (first === EOF) throw this.error("eof-while-parsing-value");
+    if (!isDigit(first)) throw this.error("invalid-number");
+    let exponent = first - DIGIT_0;
+    for (;;) {
+      const c = this.peekOrNull();
+      if (!isDigit(c)) break;
+      this.eat();
+      const digit = c - DIGIT_0;
+      if (exponent * 10 + digit > I32_MAX) {
+        return this.parseExponentOverflow(positive, significand === 0n, positiveExponent);
+      }
+      exponent = exponent * 10 + digit;
+    }
+    const finalExponent = positiveExponent
+      ? Math.min(I32_MAX, startingExponent + exponent)
+      : Math.max(I32_MIN, startingExponent - exponent);
+    return this.f64FromParts(positive, significand, finalExponent);
+  }
+
+  private parseExponentOverflow(positive: boolean, zeroSignificand: boolean, positiveExponent: boolean): number {
+    if (!zeroSignificand && positiveExponent) throw this.error("number-out-of-range");
+    while (isDigit(this.peekOrNull())) this.eat();
+    return positive ? 0 : -0;
+  }
+
+  private f64FromParts(positive: boolean, significand: bigint, exponent: number): number {
+    // `significand as f64` rounds to nearest, ties to even, like Number(bigint).
+    let f = Number(significand);
+    for (;;) {
+      const pow = POW10[Math.abs(exponent)];
+      if (pow !== undefined) {
+        if (exponent >= 0) {
+          f *= pow;
+          if (!Number.isFinite(f)) throw this.error("number-out-of-range");
+        } else {
+          f /= pow;
+        }
+        break;
+      }
+      if (f === 0) break;
+      if (exponent >= 0) throw this.error("number-out-of-range");
+      f /= 1e308;
+      exponent += 308;
+    }
+    return positive ? f : -f;
+  }
+
+  // ---- strings ----
+
+  /** Reads the rest of a string whose opening quote was consumed. */
+  parseStr(): string {
+    const bytes = this.bytes;
+    let start = this.index;
+    let pieces: string[] | undefined;
+    for (;;) {
+      let i = this.index;
+      while (i < this.length) {
+        const c = bytes[i] as number;
+        if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
+        i++;
+      }
+      this.index = i;
+      if (i === this.length) throw this.error("eof-while-parsing-string");
+      const c = bytes[i] as number;
+      if (c === QUOTE) {
+        const tail = bytes.toString("utf8", start, i);
+        this.index = i + 1;
+        if (pieces === undefined) return tail;
+        pieces.push(tail);
+        return pieces.join("");
+      }
+      if (c === BACKSLASH) {
+        pieces ??= [];
+        pieces.push(bytes.toString("utf8", start, i));
+        this.index = i + 1;
+        pieces.push(this.parseEscape());
+        start = this.index;
+      } else {
+        this.index = i + 1;
+        throw this.error("control-character-while-parsing-string");
+      }
+    }
+  }
+
+  private nextOrEofInString(): number {
+    const c = this.next();
+    if (c === EOF) throw this.error("eof-while-parsing-string");
+    return c;
+  }
+
+  private peekOrEofInString(): number {
+    const c = this.peek();
+    if (c === EOF) throw this.error("eof-while-parsing-string");
+    return c;
+  }
+
+  private parseEscape(): string {
+    const c = this.nextOrEofInString();
+    switch (c) {
+      case 0x22: return '"';
+      case 0x5c: return "\\";
+      case 0x2f: return "/";
+      case 0x62: return "\b";
+      case 0x66: return "\f";
+      case 0x6e: return "\n";
+      case 0x72: return "\r";
+      case 0x74: return "\t";
+      case 0x75: {
+        const n = this.decodeHexEscape();
+        if (n >= 0xdc00 && n <= 0xdfff) throw this.error("lone-leading-surrogate-in-hex-escape");
+        if (n < 0xd800 || n > 0xdbff) return String.fromCharCode(n);
+        if (this.peekOrEofInString() !== BACKSLASH) {
+          this.eat();
+          throw this.error("unexpected-end-of-hex-escape");
+        }
+        this.eat();
+        if (this.peekOrEofInString() !== 0x75) {
+          this.eat();
+          throw this.error("unexpected-end-of-hex-escape");
+        }
+        this.eat();
+        const n2 = this.decodeHexEscape();
+        if (n2 < 0xdc00 || n2 > 0xdfff) throw this.error("lone-leading-surrogate-in-hex-escape");
+        return String.fromCharCode(n, n2);
+      }
+      default:
+        throw this.error("invalid-escape");
+    }
+  }
+
+  /** serde_json 1.0.149: reads four characters, then reports a bad one after them. */
+  private decodeHexEscape(): number {
+    if (this.index + 4 > this.length) {
+      this.index = this.length;
+      throw this.error("eof-while-parsing-string");
+    }
+    let n = 0;
+    let bad = false;
+    for (let k = 0; k < 4; k++) {
+      const h = hexValue(this.bytes[this.index + k] as number);
+      if (h < 0) bad = true;
+      n = n * 16 + h;
+    }
+    this.index += 4;
+    if (bad) throw this.error("invalid-escape");
+    return n;
+  }
+
+  private ignoreStr(): void {
+    const bytes = this.bytes;
+    for (;;) {
+      let i = this.index;
+      while (i < this.length) {
+        const c = bytes[i] as number;
+        if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
+        i++;
+      }
+      this.index = i;
+      if (i === this.length) throw this.error("eof-while-parsing-string");
+      const c = bytes[i] as number;
+      if (c === QUOTE) {
+        this.index = i + 1;
+        return;
+      }
+      if (c !== BACKSLASH) throw this.error("control-character-while-parsing-string");
+      this.index = i + 1;
+      const e = this.nextOrEofInString();
+      switch (e) {
+        case 0x22: case 0x5c: case 0x2f: case 0x62: case 0x66: case 0x6e: case 0x72: case 0x74:
+          break;
+        case 0x75:
+          this.decodeHexEscape();
+          break;
+        default:
+          throw this.error("invalid-escape");
+      }
+    }
+  }
+
+  // ---- skipping ignored values: grammar only, iterative ----
+
+  private ignoreValue(): void {
+    const frames: number[] = [];
+    let enclosing: number | undefined;
+    for (;;) {
+      const peek = this.parseWhitespace();
+      if (peek === EOF) throw this.peekError("eof-while-parsing-value");
+      let opened: number | undefined;
+      switch (peek) {
+        case 0x6e: this.eat(); this.parseIdent("ull"); break;
+        case 0x74: this.eat(); this.parseIdent("rue"); break;
+        case 0x66: this.eat(); this.parseIdent("alse"); break;
+        case 0x2d: this.eat(); this.ignoreInteger(); break;
+        case 0x30: case 0x31: case 0x32: case 0x33: case 0x34:
+        case 0x35: case 0x36: case 0x37: case 0x38: case 0x39:
+          this.ignoreInteger();
+          break;
+        case QUOTE: this.eat(); this.ignoreStr(); break;
+        case 0x5b: case 0x7b:
+          if (enclosing !== undefined) frames.push(enclosing);
+          enclosing = undefined;
+          this.eat();
+          opened = peek;
+          break;
+        default:
+          throw this.peekError("expected-some-value");
+      }
+      let acceptComma: boolean;
+      let frame: number;
+      if (opened !== undefined) {
+        acceptComma = false;
+        frame = opened;
+      } else if (enclosing !== undefined) {
+        acceptComma = true;
+        frame = enclosing;
+        enclosing = undefined;
+      } else {
+        const popped = frames.pop();
+        if (popped === undefined) return;
+        acceptComma = true;
+        frame = popped;
+      }
+      for (;;) {
+        const c = this.parseWhitespace();
+        if (c === 0x2c && acceptComma) {
+          this.eat();
+          break;
+        } else if ((c === 0x5d && frame === 0x5b) || (c === 0x7d && frame === 0x7b)) {
+          // closes the current frame: handled below
+        } else if (c !== EOF) {
+          if (acceptComma) {
+            throw this.peekError(frame === 0x5b ? "expected-list-comma-or-end" : "expected-object-comma-or-end");
+          }
+          break;
+        } else {
+          throw this.peekError(frame === 0x5b ? "eof-while-parsing-list" : "eof-while-parsing-object");
+        }
+        this.eat();
+        const popped = frames.pop();
+        if (popped === undefined) return;
+        frame = popped;
+        acceptComma = true;
+      }
+      if (frame === 0x7b) {
+        const q = this.parseWhitespace();
+        if (q === QUOTE) this.eat();
+        else if (q === EOF) throw this.peekError("eof-while-parsing-object");
+        else throw this.peekError("key-must-be-a-string");
+        this.ignoreStr();
+        const colon = this.parseWhitespace();
+        if (colon === 0x3a) this.eat();
+        else if (colon === EOF) throw this.peekError("eof-while-parsing-object");
+        else throw this.peekError("expected-colon");
+      }
+      enclosing = frame;
+    }
+  }
+
+  private ignoreInteger(): void {
+    const c = this.next();
+    if (c === DIGIT_0) {
+      if (isDigit(this.peekOrNull())) throw this.peekError("invalid-number");
+    } else if (c > DIGIT_0 && c <= DIGIT_9) {
+      while (isDigit(this.peekOrNull())) this.eat();
+    } else {
+      // `next_char_or_null`: at EOF nothing was consumed; same error either way.
+      throw this.error("invalid-number");
+    }
+    const p = this.peekOrNull();
+    if (p === 0x2e) this.ignoreDecimal();
+    else if (p === 0x65 || p === 0x45) this.ignoreExponent();
+  }
+
+  private ignoreDecimal(): void {
+    this.eat();
+    let atLeastOneDigit = false;
+    while (isDigit(this.peekOrNull())) {
+      this.eat();
+      atLeastOneDigit = true;
+    }
+    if (!atLeastOneDigit) throw this.peekError("invalid-number");
+    const p = this.peekOrNull();
+    if (p === 0x65 || p === 0x45) this.ignoreExponent();
+  }
+
+  private ignoreExponent(): void {
+    this.eat();
+    const sign = this.peekOrNull();
+    if (sign === 0x2b || sign === 0x2d) this.eat();
+    const c = this.next();
+    if (!isDigit(c)) throw this.error("invalid-number");
+    while (isDigit(this.peekOrNull())) this.eat();
+  }
+
+  // ---- structure ----
+
+  parseObjectColon(): void {
+    const c = this.parseWhitespace();
+    if (c === 0x3a) {
+      this.eat();
+      return;
+    }
+    throw this.peekError(c === EOF ? "eof-while-parsing-object" : "expected-colon");
+  }
+
+  private endSeq(): void {
+    const c = this.parseWhitespace();
+    if (c === 0x5d) {
+      this.eat();
+      return;
+    }
+    if (c === 0x2c) {
+      this.eat();
+      throw this.peekError(this.parseWhitespace() === 0x5d ? "trailing-comma" : "trailing-characters");
+    }
+    throw this.peekError(c === EOF ? "eof-while-parsing-list" : "trailing-characters");
+  }
+
+  private endMap(): void {
+    const c = this.parseWhitespace();
+    if (c === 0x7d) {
+      this.eat();
+      return;
+    }
+    if (c === 0x2c) throw this.peekError("trailing-comma");
+    throw this.peekError(c === EOF ? "eof-while-parsing-object" : "trailing-characters");
+  }
+
+  /**
+   * `check_recursion! { eat; visit }` then `match (ret, end)`: the closing
+   * check runs even when the visitor failed (it moves the position a data
+   * error is then reported at).
+   */
+  private visitNested<T>(body: () => T, close: () => void): T {
+    if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
+    this.eat();
+    let result: T | undefined;
+    let failure: SerdeFailure | undefined;
+    try {
+      result = body();
+    } catch (e) {
+      if (!(e instanceof SerdeFailure)) throw e;
+      failure = e;
+    } finally {
+      this.remainingDepth++;
+    }
+    const closeFailure = attempt(close);
+    if (failure !== undefined) throw failure;
+    if (closeFailure !== undefined) throw closeFailure;
+    return result as T;
+  }
+
+  private visitSeqNested<T>(visitor: Visitor<T>): T {
+    return this.visitNested(() => visit.seq(visitor, new JsonSeqAccess(this)), () => this.endSeq());
+  }
+
+  private visitMapNested<T>(visitor: Visitor<T>): T {
+    return this.visitNested(() => visit.map(visitor, new JsonMapAccess(this)), () => this.endMap());
+  }
+
+  // ---- serde::Deserializer for &mut serde_json::Deserializer ----
+
+  deserializeAny<T>(visitor: Visitor<T>): T {
+    const peek = this.parseWhitespace();
+    if (peek === EOF) throw this.peekError("eof-while-parsing-value");
+    return this.withFixedPosition(() => {
+      switch (peek) {
+        case 0x6e: this.eat(); this.parseIdent("ull"); return visit.unit(visitor);
+        case 0x74: this.eat(); this.parseIdent("rue"); return visit.bool(visitor, true);
+        case 0x66: this.eat(); this.parseIdent("alse"); return visit.bool(visitor, false);
+        case 0x2d: this.eat(); return visitNumber(this.parseInteger(false), visitor);
+        case 0x30: case 0x31: case 0x32: case 0x33: case 0x34:
+        case 0x35: case 0x36: case 0x37: case 0x38: case 0x39:
+          return visitNumber(this.parseInteger(true), visitor);
+        case QUOTE: this.eat(); return visit.str(visitor, this.parseStr());
+        case 0x5b: return this.visitSeqNested(visitor);
+        case 0x7b: return this.visitMapNested(visitor);
+        default: throw this.peekError("expected-some-value");
+      }
+    });
+  }
+
+  deserializeBool<T>(visitor: Visitor<T>): T {
+    const peek = this.parseWhitespace();
+    if (peek === EOF) throw this.peekError("eof-while-parsing-value");
+    return this.withFixedPosition(() => {
+      if (peek === 0x74) {
+        this.eat();
+        this.parseIdent("rue");
+        return visit.bool(visitor, true);
+      }
+      if (peek === 0x66) {
+        this.eat();
+        this.parseIdent("alse");
+        return visit.bool(visitor, false);
+      }
+      throw this.peekInvalidType(visitor.expecting);
+    });
+  }
+
+  deserializeStr<T>(visitor: Visitor<T>): T {
+    const peek = this.parseWhitespace();
+    if (peek === EOF) throw this.peekError("eof-while-parsing-value");
+    return this.withFixedPosition(() => {
+      if (peek !== QUOTE) throw this.peekInvalidType(visitor.expecting);
+      this.eat();
+      return visit.str(visitor, this.parseStr());
+    });
+  }
+
+  deserializeIdentifier<T>(visitor: Visitor<T>): T {
+    return this.deserializeStr(visitor);
+  }
+
+  deserializeOption<T>(visitor: Visitor<T>): T {
+    if (this.parseWhitespace() === 0x6e) {
+      this.eat();
+      this.parseIdent("ull");
+      return visit.none(visitor);
+    }
+    return visit.some(visitor, this);
+  }
+
+  deserializeUnit<T>(visitor: Visitor<T>): T {
+    const peek = this.parseWhitespace();
+    if (peek === EOF) throw this.peekError("eof-while-parsing-value");
+    return this.withFixedPosition(() => {
+      if (peek !== 0x6e) throw this.peekInvalidType(visitor.expecting);
+      this.eat();
+      this.parseIdent("ull");
+      return visit.unit(visitor);
+    });
+  }
+
+  deserializeStruct<T>(visitor: Visitor<T>): T {
+    const peek = this.parseWhitespace();
+    if (peek === EOF) throw this.peekError("eof-while-parsing-value");
+    return this.withFixedPosition(() => {
+      if (peek === 0x5b) return this.visitSeqNested(visitor);
+      if (peek === 0x7b) return this.visitMapNested(visitor);
+      throw this.peekInvalidType(visitor.expecting);
+    });
+  }
+
+  /** No `fix_position` here, as in serde_json. */
+  deserializeEnum<T>(visitor: Visitor<T>): T {
+    const peek = this.parseWhitespace();
+    if (peek === 0x7b) {
+      if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
+      this.eat();
+      if (!visitor.visitEnum) throw invalidType({ kind: "map" }, visitor.expecting);
+      const value = visitor.visitEnum(new JsonVariantAccess(this, true));
+      this.remainingDepth++;
+      const close = this.parseWhitespace();
+      if (close === 0x7d) {
+        this.eat();
+        return value;
+      }
+      throw this.error(close === EOF ? "eof-while-parsing-object" : "expected-some-value");
+    }
+    if (peek === QUOTE) {
+      if (!visitor.visitEnum) throw invalidType({ kind: "str", value: "" }, visitor.expecting);
+      return visitor.visitEnum(new JsonVariantAccess(this, false));
+    }
+    throw this.peekError(peek === EOF ? "eof-while-parsing-value" : "expected-some-value");
+  }
+
+  deserializeIgnoredAny(): void {
+    this.ignoreValue();
+  }
+
+  deserializeContent(): Content {
+    return this.deserializeAny(contentVisitor);
+  }
+
+  /** serde_json's `MapKey`: the key string, whatever was asked for. */
+  readonly mapKey: Deserializer = {
+    deserializeAny: <T>(visitor: Visitor<T>): T => {
+      this.eat();
+      return visit.str(visitor, this.parseStr());
+    },
+    deserializeBool: (v) => this.mapKey.deserializeAny(v),
+    deserializeStr: (v) => this.mapKey.deserializeAny(v),
+    deserializeIdentifier: (v) => this.mapKey.deserializeAny(v),
+    deserializeOption: (v) => visit.some(v, this.mapKey),
+    deserializeUnit: (v) => this.mapKey.deserializeAny(v),
+    deserializeStruct: (v) => this.mapKey.deserializeAny(v),
+    deserializeEnum: (v) => this.deserializeEnum(v),
+    deserializeIgnoredAny: () => {
+      this.mapKey.deserializeAny({ expecting: "", visitStr: () => undefined });
+    },
+    deserializeContent: () => this.mapKey.deserializeAny(contentVisitor),
+  };
+}
+
+class JsonSeqAccess implements SeqAccess {
+  private first = true;
+  constructor(private readonly de: JsonDeserializer) {}
+
+  nextElement<T>(seed: Seed<T>): Maybe<T> {
+    const de = this.de;
+    let peek = de.parseWhitespace();
+    if (peek === 0x5d) return NONE;
+    if (peek === 0x2c && !this.first) {
+      de.eat();
+      peek = de.parseWhitespace();
+    } else if (peek !== EOF) {
+      if (!this.first) throw de.peekError("expected-list-comma-or-end");
+      this.first = false;
+    } else {
+      throw de.peekError("eof-while-parsing-list");
+    }
+    if (peek === 0x5d) throw de.peekError("trailing-comma");
+    if (peek === EOF) throw de.peekError("eof-while-parsing-value");
+    return seed(de);
+  }
+}
+
+class JsonMapAccess implements MapAccess {
+  private first = true;
+  constructor(private readonly de: JsonDeserializer) {}
+
+  nextKey<K>(seed: Seed<K>): Maybe<K> {
+    const de = this.de;
+    let peek = de.parseWhitespace();
+    if (peek === 0x7d) return NONE;
+    if (peek === 0x2c && !this.first) {
+      de.eat();
+      peek = de.parseWhitespace();
+    } else if (peek !== EOF) {
+      if (!this.first) throw de.peekError("expected-object-comma-or-end");
+      this.first = false;
+    } else {
+      throw de.peekError("eof-while-parsing-object");
+    }
+    if (peek === QUOTE) return seed(de.mapKey);
+    if (peek === 0x7d) throw de.peekError("trailing-comma");
+    if (peek === EOF) throw de.peekError("eof-while-parsing-value");
+    throw de.peekError("key-must-be-a-string");
+  }
+
+  nextValue<V>(seed: Seed<V>): V {
+    this.de.parseObjectColon();
+    return seed(this.de);
+  }
+}
+
+/** `VariantAccess` (after `{`) and `UnitVariantAccess` (a bare string). */
+class JsonVariantAccess implements EnumAccess, VariantAccess {
+  constructor(
+    private readonly de: JsonDeserializer,
+    private readonly inMap: boolean,
+  ) {}
+
+  variant<V>(seed: Seed<V>): [V, VariantAccess] {
+    const value = seed(this.de);
+    if (this.inMap) this.de.parseObjectColon();
+    return [value, this];
+  }
+
+  unitVariant(): void {
+    if (this.inMap) this.de.deserializeUnit(UNIT_VISITOR);
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * What `#[derive(Deserialize)]` (serde_derive 1.0.228) generates for each
+ * shape of the serde model, as visitors over `de.ts`: plain structs
+ * (`visit_map` with duplicate / missing fields, `visit_seq` for the array
+ * form), internally tagged enums (`TaggedContentVisitor`, then the variant
+ * from the buffered content), externally tagged unit enums, `Option`,
+ * `bool`, `String` and `serde_json::Value`.
+ *
+ * Typed results use the JSON (wire) names: a struct is an object with one
+ * key per present field (`None` leaves the key out), a tagged variant
+ * carries its tag first, a unit enum is its wire string, a `Value` is a
+ * `SerdeValue`.
+ */
+import { ContentDeserializer } from "./content-deserializer.js";
+import { contentSeed, contentVisitor, ignoredSeed, NONE, type Content, type Seed, type Visitor } from "./de.js";
+import {
+  duplicateField,
+  invalidLength,
+  invalidValue,
+  missingField,
+  unknownVariant,
+} from "./messages.js";
+import type { SerdeField, SerdeFieldType, SerdeModel, SerdeType, SerdeVariant } from "./model.js";
+import { SerdeFloat, SerdeInteger, type SerdeValue } from "./value.js";
+
+export type TypedObject = Record<string, unknown>;
+
+const BOOL_VISITOR: Visitor<boolean> = { expecting: "a boolean", visitBool: (v) => v };
+const STRING_VISITOR: Visitor<string> = { expecting: "a string", visitStr: (v) => v };
+
+export const stringSeed: Seed<string> = (d) => d.deserializeStr(STRING_VISITOR);
+
+/** `serde_json::Value`'s visitor (no `raw_value`, no `arbitrary_precision`). */
+const VALUE_VISITOR: Visitor<SerdeValue> = {
+  expecting: "any valid JSON value",
+  visitBool: (v) => v,
+  visitI64: (v) => new SerdeInteger(v),
+  visitU64: (v) => new SerdeInteger(v),
+  visitF64: (v) => (Number.isFinite(v) ? new SerdeFloat(v) : null),
+  visitStr: (v) => v,
+  visitNone: () => null,
+  visitSome: (d) => valueSeed(d),
+  visitUnit: () => null,
+  visitSeq(seq) {
+    const items: SerdeValue[] = [];
+    for (;;) {
+      const item = seq.nextElement(valueSeed);
+      if (item === NONE) return items;
+      items.push(item);
+    }
+  },
+  visitMap(map) {
+    // BTreeMap::insert: the last duplicate wins; order is applied on write.
+    const object = new Map<string, SerdeValue>();
+    for (;;) {
+      const key = map.nextKey(stringSeed);
+      if (key === NONE) return object;
+      object.set(key, map.nextValue(valueSeed));
+    }
+  },
+};
+
+export const valueSeed: Seed<SerdeValue> = (d) => d.deserializeAny(VALUE_VISITOR);
+
+const TAG: unique symbol = Symbol("tag");
+
+/** The generated `__Field` visitor of an enum's variants. */
+function variantIdVisitor(wireNames: readonly string[]): Visitor<number> {
+  const index = new Map(wireNames.map((name, i) => [name, i]));
+  return {
+    expecting: "variant identifier",
+    visitStr(value) {
+      const i = index.get(value);
+      if (i === undefined) throw unknownVariant(value, wireNames);
+      return i;
+    },
+    visitU64(value) {
+      if (value < BigInt(wireNames.length)) return Number(value);
+      throw invalidValue({ kind: "unsigned", value }, `variant index 0 <= i < ${wireNames.length}`);
+    },
+  };
+}
+
+/** The model interpreted as serde_derive would have generated it; readers are built once per type. */
+export class ModelReader {
+  private readonly seeds = new Map<string, Seed<unknown>>();
+
+  constructor(private readonly model: SerdeModel) {}
+
+  seedFor(rustName: string): Seed<unknown> {
+    let seed = this.seeds.get(rustName);
+    if (seed === undefined) {
+      const type = this.model[rustName];
+      if (type === undefined) throw new TypeError(`serde model has no type ${rustName}`);
+      // Registered before building so recursive types resolve lazily.
+      const built = this.buildSeed(type);
+      seed = built;
+      this.seeds.set(rustName, seed);
+    }
+    return seed;
+  }
+
+  private buildSeed(type: SerdeType): Seed<unknown> {
+    switch (type.kind) {
+      case "struct": {
+        const visitor = this.structVisitor(type.fields, `struct ${type.rustName}`);
+        return (d) => d.deserializeStruct(visitor);
+      }
+      case "unit-enum": {
+        const wireNames = type.variants.map((v) => v.wireName);
+        const idVisitor = variantIdVisitor(wireNames);
+        const visitor: Visitor<string> = {
+          expecting: `enum ${type.rustName}`,
+          visitEnum(data) {
+            const [i, access] = data.variant((d) => d.deserializeIdentifier(idVisitor));
+            access.unitVariant();
+            return wireNames[i] as string;
+          },
+        };
+        return (d) => d.deserializeEnum(visitor);
+      }
+      case "internally-tagged-enum":
+        return this.taggedEnumSeed(type.rustName, type.tag, type.variants);
+    }
+  }
+
+  private taggedEnumSeed(rustName: string, tag: string, variants: readonly SerdeVariant[]): Seed<unknown> {
+    const idVisitor = variantIdVisitor(variants.map((v) => v.wireName));
+    const idSeed: Seed<number> = (d) => d.deserializeIdentifier(idVisitor);
+    const tagOrContentVisitor: Visitor<Content | typeof TAG> = {
+      ...contentVisitor,
+      expecting: `a type tag \`${tag}\` or any other value`,
+      visitStr: (v) => (v === tag ? TAG : { t: "str", v }),
+    };
+    const taggedContentVisitor: Visitor<{ tag: number; content: Content }> = {
+      expecting: `internally tagged enum ${rustName}`,
+      visitSeq(seq) {
+        const found = seq.nextElement(idSeed);
+        if (found === NONE) throw missingField(tag);
+        return { tag: found, content: (contentVisitor.visitSeq as NonNullable<typeof contentVisitor.visitSeq>)(seq) };
+      },
+      visitMap(map) {
+        let found: number | undefined;
+        const entries: [Content, Content][] = [];
+        for (;;) {
+          const key = map.nextKey((d) => d.deserializeAny(tagOrContentVisitor));
+          if (key === NONE) break;
+          if (key === TAG) {
+            if (found !== undefined) throw duplicateField(tag);
+            found = map.nextValue(idSeed);
+          } else {
+            entries.push([key, map.nextValue(contentSeed)]);
+          }
+        }
+        if (found === undefined) throw missingField(tag);
+        return { tag: found, content: { t: "map", v: entries } };
+      },
+    };
+    const arms = variants.map((variant) => {
+      if (variant.fields === null) {
+        const unitVisitor: Visitor<void> = {
+          expecting: `unit variant ${rustName}::${variant.rustName}`,
+          visitSeq: () => undefined,
+          visitMap(map) {
+            while (map.nextKey(ignoredSeed) !== NONE) map.nextValue(ignoredSeed);
+          },
+        };
+        return (content: Content): TypedObject => {
+          new ContentDeserializer(content).deserializeAny(unitVisitor);
+          return { [tag]: variant.wireName };
+        };
+      }
+      const visitor = this.structVisitor(variant.fields, `struct variant ${rustName}::${variant.rustName}`);
+      return (content: Content): TypedObject => ({
+        [tag]: variant.wireName,
+        ...new ContentDeserializer(content).deserializeAny(visitor),
+      });
+    });
+    return (d) => {
+      const tagged = d.deserializeAny(taggedContentVisitor);
+      return (arms[tagged.tag] as (content: Content) => TypedObject)(tagged.content);
+    };
+  }
+
+  private fieldSeed(type: SerdeFieldType): Seed<unknown> {
+    switch (type.kind) {
+      case "bool": return (d) => d.deserializeBool(BOOL_VISITOR);
+      case "string": return stringSeed;
+      case "value": return valueSeed;
+      case "named": return (d) => this.seedFor(type.rustName)(d);
+      case "option": {
+        const inner = this.fieldSeed(type.inner);
+        const visitor: Visitor<unknown> = {
+          expecting: "option",
+          visitNone: () => undefined,
+          visitUnit: () => undefined,
+          visitSome: (d) => inner(d),
+        };
+        return (d) => d.deserializeOption(visitor);
+      }
+    }
+  }
+
+  /** A missing key: `#[serde(default)]`, `Option` (None), or "missing field". */
+  private missing(field: SerdeField): unknown {
+    const dflt = field.default;
+    if (dflt !== null) {
+      if (dflt.kind === "function") return dflt.value;
+      switch (field.type.kind) {
+        case "bool": return false;
+        case "string": return "";
+        case "value": return null;
+        default: return undefined;
+      }
+    }
+    if (field.type.kind === "option") return undefined;
+    throw missingField(field.wireName);
+  }
+
+  /** The generated `__Visitor` of a struct or struct variant. */
+  private structVisitor(fields: readonly SerdeField[], expecting: string): Visitor<TypedObject> {
+    const seeds = fields.map((f) => this.fieldSeed(f.type));
+    const index = new Map(fields.map((f, i) => [f.wireName, i]));
+    const fieldIdVisitor: Visitor<number> = {
+      expecting: "field identifier",
+      visitStr: (v) => index.get(v) ?? -1,
+      visitU64: (v) => (v < BigInt(fields.length) ? Number(v) : -1),
+    };
+    const fieldIdSeed: Seed<number> = (d) => d.deserializeIdentifier(fieldIdVisitor);
+    const seqExpecting = `${expecting} with ${fields.length} element${fields.length === 1 ? "" : "s"}`;
+    const build = (values: unknown[]): TypedObject => {
+      const out: TypedObject = {};
+      fields.forEach((f, i) => {
+        if (values[i] !== undefined) out[f.wireName] = values[i];
+      });
+      return out;
+    };
+    return {
+      expecting,
+      visitSeq: (seq) => {
+        const values: unknown[] = [];
+        fields.forEach((field, i) => {
+          const item = seq.nextElement(seeds[i] as Seed<unknown>);
+          if (item !== NONE) values.push(item);
+          else if (field.default !== null) values.push(this.missing(field));
+          else throw invalidLength(i, seqExpecting);
+        });
+        return build(values);
+      },
+      visitMap: (map) => {
+        const values: unknown[] = new Array(fields.length);
+        const present: boolean[] = new Array(fields.length).fill(false);
+        for (;;) {
+          const key = map.nextKey(fieldIdSeed);
+          if (key === NONE) break;
+          if (key < 0) {
+            map.nextValue(ignoredSeed);
+            continue;
+          }
+          if (present[key]) throw duplicateField((fields[key] as SerdeField).wireName);
+          values[key] = map.nextValue(seeds[key] as Seed<unknown>);
+          present[key] = true;
+        }
+        fields.forEach((field, i) => {
+          if (!present[i]) values[i] = this.missing(field);
+        });
+        return build(values);
+      },
+    };
+  }
+}

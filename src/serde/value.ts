@@ -1,0 +1,164 @@
+/**
+ * `serde_json::Value` in TypeScript, exact: integers stay exact over
+ * [i64::MIN, u64::MAX] (`SerdeInteger`, a bigint), floats are `SerdeFloat`
+ * (so `1.0` stays a float and `1` an integer), objects are `Map`s (so
+ * `__proto__` is only a key). serde_json (no `preserve_order`) keeps objects
+ * in a BTreeMap: keys sorted by UTF-8 bytes, the last duplicate winning.
+ */
+import { formatF64 } from "./number-text.js";
+
+export class SerdeInteger {
+  constructor(readonly value: bigint) {}
+}
+
+export class SerdeFloat {
+  constructor(readonly value: number) {}
+}
+
+export type SerdeValue = null | boolean | string | SerdeInteger | SerdeFloat | SerdeArray | SerdeObject;
+export type SerdeArray = readonly SerdeValue[];
+export type SerdeObject = ReadonlyMap<string, SerdeValue>;
+
+export const I64_MIN = -(2n ** 63n);
+export const U64_MAX = 2n ** 64n - 1n;
+
+/** Orders strings by Unicode code point, which is UTF-8 byte order (BTreeMap<String, _>). */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codeUnitRank(x) - codeUnitRank(y);
+  }
+  return a.length - b.length;
+}
+
+// Surrogates (code points above U+FFFF) sort after U+E000..U+FFFF in code point order.
+function codeUnitRank(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  if (unit >= 0xe000) return unit - 0x800;
+  return unit;
+}
+
+export function sortedEntries(object: SerdeObject): [string, SerdeValue][] {
+  return [...object.entries()].sort((x, y) => compareUtf8(x[0], y[0]));
+}
+
+/** serde_json's string escaping; the same as JSON.stringify for well-formed strings. */
+export function writeJsonString(value: string): string {
+  return JSON.stringify(value);
+}
+
+export function writeNumber(value: SerdeInteger | SerdeFloat): string {
+  if (value instanceof SerdeInteger) return value.value.toString();
+  // serde_json writes non-finite floats as null.
+  return Number.isFinite(value.value) ? formatF64(value.value) : "null";
+}
+
+type WriteFrame =
+  | { readonly kind: "array"; readonly items: SerdeArray; index: number }
+  | { readonly kind: "object"; readonly entries: [string, SerdeValue][]; index: number };
+
+/** `serde_json::to_string(&Value)`; iterative, so any depth is fine. */
+export function writeSerdeValue(root: SerdeValue): string {
+  const out: string[] = [];
+  const stack: WriteFrame[] = [];
+  let next: SerdeValue | undefined = root;
+  for (;;) {
+    if (next !== undefined) {
+      const value: SerdeValue = next;
+      next = undefined;
+      if (value === null) out.push("null");
+      else if (typeof value === "boolean") out.push(value ? "true" : "false");
+      else if (typeof value === "string") out.push(writeJsonString(value));
+      else if (value instanceof SerdeInteger || value instanceof SerdeFloat) out.push(writeNumber(value));
+      else if (Array.isArray(value)) {
+        out.push("[");
+        stack.push({ kind: "array", items: value as SerdeArray, index: 0 });
+      } else {
+        out.push("{");
+        stack.push({ kind: "object", entries: sortedEntries(value as SerdeObject), index: 0 });
+      }
+    }
+    const frame = stack[stack.length - 1];
+    if (frame === undefined) return out.join("");
+    if (frame.kind === "array") {
+      if (frame.index < frame.items.length) {
+        if (frame.index > 0) out.push(",");
+        next = frame.items[frame.index++] as SerdeValue;
+        continue;
+      }
+      out.push("]");
+    } else {
+      if (frame.index < frame.entries.length) {
+        const [key, value] = frame.entries[frame.index] as [string, SerdeValue];
+        out.push(frame.index > 0 ? "," : "", writeJsonString(key), ":");
+        frame.index++;
+        next = value;
+        continue;
+      }
+      out.push("}");
+    }
+    stack.pop();
+  }
+}
+
+/**
+ * Ordinary JS values, as `JSON.parse` of serde_json's text for this value
+ * gives them (what a JavaScript reader such as Claude Code sees): integers
+ * become numbers (rounded beyond 2^53, like JSON.parse), keys come in
+ * serde's sorted order, and `__proto__` is an own data property.
+ */
+export function toPlainJson(root: SerdeValue): unknown {
+  const convert = (value: SerdeValue, depth: number): unknown => {
+    if (value === null || typeof value === "boolean" || typeof value === "string") return value;
+    if (value instanceof SerdeInteger) return Number(value.value);
+    if (value instanceof SerdeFloat) return value.value;
+    if (depth > 2000) return convertDeep(value);
+    if (Array.isArray(value)) return (value as SerdeArray).map((v) => convert(v, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of sortedEntries(value as SerdeObject)) {
+      Object.defineProperty(out, key, { value: convert(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return convert(root, 0);
+}
+
+// Beyond a few thousand levels, go through text: JSON.parse does not recurse on the JS stack.
+function convertDeep(value: SerdeValue): unknown {
+  return JSON.parse(writeSerdeValue(value));
+}
+
+/**
+ * A `SerdeValue` from ordinary JS values, as serde_json would read
+ * `JSON.stringify(value)`: integral numbers below 1e21 inside the i64/u64
+ * range become integers, other finite numbers floats, non-finite numbers null.
+ */
+export function fromPlainJson(root: unknown): SerdeValue {
+  const convert = (value: unknown): SerdeValue => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === "boolean" || typeof value === "string") return value;
+    if (value instanceof SerdeInteger || value instanceof SerdeFloat) return value;
+    if (typeof value === "bigint") {
+      return value >= I64_MIN && value <= U64_MAX ? new SerdeInteger(value) : new SerdeFloat(Number(value));
+    }
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) return null;
+      if (Number.isInteger(value) && Math.abs(value) < 1e21) {
+        const big = BigInt(value);
+        if (big >= I64_MIN && big <= U64_MAX) return new SerdeInteger(big);
+      }
+      return new SerdeFloat(value);
+    }
+    if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : convert(v)));
+    const out = new Map<string, SerdeValue>();
+    const entries = value instanceof Map ? [...(value as Map<unknown, unknown>).entries()] : Object.entries(value as object);
+    for (const [key, v] of entries) {
+      if (v === undefined || typeof v === "function") continue;
+      out.set(String(key), convert(v));
+    }
+    return out;
+  };
+  return convert(root);
+}
