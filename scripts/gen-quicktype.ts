@@ -93,7 +93,7 @@ export function selectFlatSchemas(root: string): SchemaFile[] {
 }
 
 interface Target {
-  readonly lang: string;
+  readonly lang: "python" | "go" | "csharp";
   readonly path: string;
   readonly comment: string;
   readonly rendererOptions: Record<string, string>;

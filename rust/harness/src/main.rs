@@ -8,6 +8,9 @@
 //!   serde-harness --vectors DIR    run every vector of DIR/**/*.json, print
 //!                                  each failure and "N passed, M failed";
 //!                                  exit 1 on any failure (or none run)
+//!   serde-harness --records        the same line protocol for the flat
+//!                                  records instead (T in RunRecord |
+//!                                  MergedResult), for the bindings' tests
 //!
 //! Line protocol: one request per line, `{"type": T, "json": "<raw JSON>"}`,
 //! T in HookSpecificOutput | HookOutput (the envelope ClaudePreToolUseOutput) |
@@ -24,7 +27,9 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use claude_hook_protocol_types::{ClaudePreToolUseOutput, HookSpecificOutput, PermissionDecision, ToolPermission};
+use claude_hook_protocol_types::{
+    ClaudePreToolUseOutput, HookSpecificOutput, MergedResult, PermissionDecision, RunRecord, ToolPermission,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -84,7 +89,18 @@ fn answer_for(type_name: &str, raw: &str) -> Option<Answer> {
     })
 }
 
-fn answer_line(line: &str) -> Answer {
+/// `--records`: the flat records (not part of the oracle's protocol).
+fn record_answer_for(type_name: &str, raw: &str) -> Option<Answer> {
+    Some(match type_name {
+        "RunRecord" => read_and_write::<RunRecord>(raw),
+        "MergedResult" => read_and_write::<MergedResult>(raw),
+        _ => return None,
+    })
+}
+
+type AnswerFor = fn(&str, &str) -> Option<Answer>;
+
+fn answer_line(line: &str, answer_for: AnswerFor) -> Answer {
     let request: Request = match serde_json::from_str(line) {
         Ok(request) => request,
         Err(e) => return Answer::bad_request(format!("bad request line: {e}")),
@@ -93,7 +109,7 @@ fn answer_line(line: &str) -> Answer {
         .unwrap_or_else(|| Answer::bad_request(format!("unknown type: {:?}", request.type_name)))
 }
 
-fn serve_lines() -> io::Result<()> {
+fn serve_lines(answer_for: AnswerFor) -> io::Result<()> {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -102,7 +118,7 @@ fn serve_lines() -> io::Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let text = serde_json::to_string(&answer_line(&line)).expect("an answer always serialises");
+        let text = serde_json::to_string(&answer_line(&line, answer_for)).expect("an answer always serialises");
         out.write_all(text.as_bytes())?;
         out.write_all(b"\n")?;
         // Per line, so a driver can write a request and wait for its answer.
@@ -210,18 +226,22 @@ fn run_vectors(dir: &Path) -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: serde-harness < requests.jsonl\n       serde-harness --vectors DIR";
+const USAGE: &str =
+    "usage: serde-harness < requests.jsonl\n       serde-harness --vectors DIR\n       serde-harness --records < requests.jsonl";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        [] => match serve_lines() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("serde-harness: {e}");
-                ExitCode::FAILURE
+        [] | ["--records"] => {
+            let table: AnswerFor = if args.is_empty() { answer_for } else { record_answer_for };
+            match serve_lines(table) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("serde-harness: {e}");
+                    ExitCode::FAILURE
+                }
             }
-        },
+        }
         ["--vectors", dir] => run_vectors(Path::new(dir)),
         ["-h"] | ["--help"] => {
             println!("{USAGE}");
