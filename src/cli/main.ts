@@ -1,4 +1,7 @@
-/** Subcommand dispatch. Each command module exports `run(args, io): Promise<exit code>`. */
+/**
+ * Subcommand dispatch. Each command module exports `run(args, io): Promise<exit code>`
+ * and is imported only when used, so `validate` does not pay for the runner.
+ */
 import type { Readable, Writable } from "node:stream";
 
 export interface CliIo {
@@ -10,16 +13,46 @@ export interface CliIo {
 
 export type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 
-const commands: Record<string, () => Promise<Command>> = {
-  conformance: async () => (await import("./conformance.js")).run,
+const commands: Record<string, { readonly summary: string; readonly load: () => Promise<Command> }> = {
+  validate: { summary: "check a hook's output as Claude Code (or the Rust types) would read it", load: async () => (await import("./validate.js")).run },
+  run: { summary: "run the configured hooks (or one command) on an event, print the records and the merged result", load: async () => (await import("./run.js")).run },
+  merge: { summary: "process results or run records on stdin -> the merged result", load: async () => (await import("./merge.js")).run },
+  schema: { summary: "print a JSON Schema (schema TYPE; without TYPE: list them)", load: async () => (await import("./schema.js")).run },
+  events: { summary: "each event: matcher, can it block, its output fields", load: async () => (await import("./events.js")).run },
+  conformance: { summary: "line protocols for other implementations (serde|merge)", load: async () => (await import("./conformance.js")).run },
 };
+
+export const USAGE = `usage: claude-hook-protocol <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .join("\n")}
+
+Run \`claude-hook-protocol <command> --help\` for a command's options and examples.
+
+Examples:
+  claude-hook-protocol run --event PreToolUse --input examples/events/pre-tool-use.json --settings examples/settings.json
+  echo '{"decision":"block"}' | claude-hook-protocol validate --event Stop
+  claude-hook-protocol events PreToolUse
+`;
 
 export async function main(args: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = args;
-  const load = name === undefined ? undefined : commands[name];
-  if (load === undefined) {
-    io.stderr.write(`usage: claude-hook-protocol <${Object.keys(commands).join("|")}> ...\n`);
+  if (name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (name === "--version") {
+    const { readFileSync } = await import("node:fs");
+    const { packageRoot } = await import("./package-root.js");
+    io.stdout.write(`${JSON.parse(readFileSync(`${packageRoot()}/package.json`, "utf8")).version}\n`);
+    return 0;
+  }
+  const command = name === undefined ? undefined : commands[name];
+  if (command === undefined) {
+    io.stderr.write(name === undefined ? USAGE : `claude-hook-protocol: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
-  return (await load())(rest, io);
+  return (await command.load())(rest, io);
 }

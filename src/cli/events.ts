@@ -1,0 +1,61 @@
+/** `events [EVENT] [--json]`: each event's matcher, whether it can block, and its output fields. */
+import { parseArgs } from "./args.js";
+import type { CliIo } from "./main.js";
+import { styleFor } from "./style.js";
+import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../runner/event-catalog.js";
+
+export const HELP = `usage: claude-hook-protocol events [EVENT] [--json]
+
+Lists Claude Code 2.1.332's 34 hook events: what a matcher is compared
+against, whether (and what) a hook can block, the default timeout, and the
+fields of the event's hookSpecificOutput. Every event also accepts the
+top-level fields ${COMMON_OUTPUT_FIELDS.join(", ")}.
+
+Examples:
+  claude-hook-protocol events
+  claude-hook-protocol events PreToolUse
+  claude-hook-protocol events --json | jq '.[] | select(.blocks != null) | .name'
+`;
+
+function toJson(e: EventInfo): Record<string, unknown> {
+  return {
+    name: e.name,
+    matcher: e.matchField === null ? null : { field: e.matchField, values: e.matchValues },
+    blocks: e.blocks,
+    default_timeout_s: e.defaultTimeout,
+    hook_specific_output: e.outputFields,
+    if_rules: e.toolEvent,
+  };
+}
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv, { json: { value: false }, help: { value: false } });
+  if (!parsed.ok || parsed.args.positionals.length > 1) {
+    io.stderr.write(`events: ${parsed.ok ? "one EVENT at most" : parsed.message}\n\n${HELP}`);
+    return 2;
+  }
+  const { args } = parsed;
+  if (args.flags.has("help")) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const only = args.positionals[0];
+  const selected = only === undefined ? EVENT_CATALOG : [eventInfo(only)].filter((e): e is EventInfo => e !== undefined);
+  if (selected.length === 0) {
+    io.stderr.write(`events: unknown event "${only}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}\n`);
+    return 2;
+  }
+  if (args.flags.has("json")) {
+    io.stdout.write(`${JSON.stringify(only === undefined ? selected.map(toJson) : toJson(selected[0]!), null, 2)}\n`);
+    return 0;
+  }
+  const s = styleFor(io.stdout, io.env);
+  for (const e of selected) {
+    io.stdout.write(`${s.bold(e.name)}\n`);
+    io.stdout.write(`  matcher:  ${e.matchField === null ? "none (every hook of the event runs)" : `${e.matchField}: ${e.matchValues}`}\n`);
+    io.stdout.write(`  blocks:   ${e.blocks ?? "no"}\n`);
+    io.stdout.write(`  timeout:  ${e.defaultTimeout} s by default${e.toolEvent ? "; `if` rules apply" : ""}\n`);
+    io.stdout.write(`  output:   ${e.outputFields.length === 0 ? "no hookSpecificOutput (top-level fields only)" : `hookSpecificOutput { hookEventName: "${e.name}", ${e.outputFields.join(", ")} }`}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,113 @@
+/**
+ * `merge [--words] [FILE|-]`: hook results of one event -> the merged result.
+ * Input: {"event", "tool_name"?, "tool_input"?, "input"?, "hooks": [process results]}
+ * (completion order; each {"command","exit","stdout","stderr","timed_out"?,...})
+ * or {"event", ..., "runs": [run records]}.
+ */
+import { parseArgs } from "./args.js";
+import type { CliIo } from "./main.js";
+import { readInput } from "./read-input.js";
+import { styleFor } from "./style.js";
+import { eventInfo } from "../runner/event-catalog.js";
+
+export const HELP = `usage: claude-hook-protocol merge [--words] [FILE|-]
+
+Reads the results of several hooks of one event (JSON, from FILE or stdin)
+and prints the merged result Claude Code 2.1.332 would act on, with
+"effects". The hooks are given in completion order, either as process
+results (what \`run --json\` records and \`conformance merge\` takes) or as
+run records.
+
+  {"event": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"},
+   "hooks": [{"command": "a.sh", "exit": 0, "stdout": "{...}", "stderr": ""}, ...]}
+  {"event": "Stop", "runs": [<run record>, ...]}
+
+Options:
+  --words       print the merged result in words instead of JSON
+  -h, --help    this text
+
+Exit status: 0 merged, 1 the input is not a valid request, 2 usage error.
+
+Examples:
+  claude-hook-protocol merge request.json
+  echo '{"event":"Stop","hooks":[{"command":"a","exit":2,"stdout":"","stderr":"run the tests"}]}' | claude-hook-protocol merge --words
+`;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function checkHooks(hooks: unknown[]): string | null {
+  for (const [i, h] of hooks.entries()) {
+    if (!isObject(h)) return `hooks[${i}] must be an object`;
+    if (typeof h["command"] !== "string") return `hooks[${i}].command must be a string`;
+    if (h["exit"] !== null && !Number.isInteger(h["exit"])) return `hooks[${i}].exit must be an integer or null`;
+    for (const k of ["stdout", "stderr"]) if (typeof h[k] !== "string") return `hooks[${i}].${k} must be a string`;
+    if (h["timed_out"] !== undefined && typeof h["timed_out"] !== "boolean") return `hooks[${i}].timed_out must be a boolean`;
+  }
+  return null;
+}
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv, { words: { value: false }, help: { value: false } });
+  if (!parsed.ok || parsed.args.positionals.length > 1) {
+    io.stderr.write(`merge: ${parsed.ok ? "one FILE at most" : parsed.message}\n\n${HELP}`);
+    return 2;
+  }
+  const { args } = parsed;
+  if (args.flags.has("help")) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const text = await readInput(args.positionals[0], io.stdin);
+  if (!text.ok) {
+    io.stderr.write(`merge: ${text.message}\n`);
+    return 2;
+  }
+  const { parseJsonWithPositions } = await import("../runner/json-positions.js");
+  const json = parseJsonWithPositions(text.text);
+  const invalid = (message: string): number => {
+    io.stderr.write(`merge: ${text.name}: ${message}\n`);
+    return 1;
+  };
+  if (!json.ok) return invalid(`not JSON at ${json.position.line}:${json.position.column}: ${json.message}`);
+  const request = json.value;
+  if (!isObject(request)) return invalid("must be a JSON object with event and hooks (or runs)");
+  const event = request["event"];
+  if (typeof event !== "string" || eventInfo(event) === undefined) return invalid(`"event" must name a Claude Code event, found ${JSON.stringify(event)}`);
+  const input: Record<string, unknown> = isObject(request["input"]) ? { ...request["input"] } : Object.create(null);
+  if (request["tool_name"] !== undefined) input["tool_name"] = request["tool_name"];
+  if (request["tool_input"] !== undefined) input["tool_input"] = request["tool_input"];
+  input["hook_event_name"] = event;
+
+  let merged;
+  try {
+  if (Array.isArray(request["hooks"])) {
+    const problem = checkHooks(request["hooks"]);
+    if (problem !== null) return invalid(problem);
+    const { mergeProcessResults } = await import("../runner/run-event.js");
+    merged = mergeProcessResults(event, input, request["hooks"] as Parameters<typeof mergeProcessResults>[2]).merged;
+  } else if (Array.isArray(request["runs"])) {
+    if (!request["runs"].every(isObject)) return invalid("runs must be run records (objects)");
+    const { mergeRuns } = await import("../claude-code/merge.js");
+    const toolInput = isObject(input["tool_input"]) ? input["tool_input"] : null;
+    merged = mergeRuns(event, request["runs"] as unknown as Parameters<typeof mergeRuns>[1], {
+      toolName: typeof input["tool_name"] === "string" ? input["tool_name"] : null,
+      toolInput: toolInput as Parameters<typeof mergeRuns>[2]["toolInput"],
+      input,
+    });
+  } else {
+    return invalid('needs "hooks" (process results) or "runs" (run records), an array');
+  }
+  } catch (error) {
+    // Run records given by hand may lack fields the merge relies on.
+    return invalid(`cannot merge: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (args.flags.has("words")) {
+    const { describeMerged } = await import("./describe.js");
+    io.stdout.write(`${describeMerged(merged, input["tool_input"], styleFor(io.stdout, io.env))}\n`);
+  } else {
+    io.stdout.write(`${JSON.stringify(merged, null, 2)}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,198 @@
+/**
+ * `run --event E --input FILE|- [--settings FILE]... [-- COMMAND ARGS]`: runs
+ * the configured hooks (or one command) on an event as Claude Code would and
+ * prints each run record and the merged result in words; `--json` prints the
+ * merged result.
+ */
+import { homedir } from "node:os";
+import { basename, resolve } from "node:path";
+import { parseArgs, single } from "./args.js";
+import type { CliIo } from "./main.js";
+import { readInput } from "./read-input.js";
+import { styleFor } from "./style.js";
+import { EVENT_CATALOG, eventInfo } from "../runner/event-catalog.js";
+
+export const HELP = `usage: claude-hook-protocol run --event EVENT --input FILE|- [options] [-- COMMAND [ARGS...]]
+
+Runs hooks on one event exactly as Claude Code 2.1.332 would: all matched
+hooks at once, each with the event JSON on stdin, CLAUDE_PROJECT_DIR and the
+other variables, its timeout; then classifies each result and merges them.
+Prints each run record (completion order) and the merged result in words.
+
+Hooks come from the --settings files (and --plugin directories), or from the
+one COMMAND after \`--\`: a single word or quoted string runs in shell form
+(/bin/sh -c), several words run in exec form (no shell).
+
+Options:
+  --event EVENT         the event (default: hook_event_name of the input)
+  --input FILE|-        the event JSON (a sample: examples/events/)
+  --settings FILE       a settings file with "hooks" (repeatable; like claude --settings)
+  --plugin DIR          a plugin directory with hooks/hooks.json (repeatable)
+  --claude-settings     also read ~/.claude/settings.json and the project's
+                        .claude/settings.json and .claude/settings.local.json
+  --project-dir DIR     CLAUDE_PROJECT_DIR and the hooks' working directory (default: .)
+  --timeout SECONDS     timeout of the COMMAND after --
+  --no-wait             do not wait for async hooks to finish
+  --json                print the merged result as JSON (with runs and effects)
+  -h, --help            this text
+
+Exit status: 0 hooks ran and were merged, 1 a settings file could not be
+used, 2 usage error.
+
+Examples:
+  claude-hook-protocol run --event PreToolUse --input examples/events/pre-tool-use.json --settings examples/settings.json
+  claude-hook-protocol run --input examples/events/user-prompt-submit.json -- ./my-hook.sh
+  claude-hook-protocol run --event Stop --input - --json -- python3 hook.py --strict < stop.json
+`;
+
+const SPEC = {
+  event: { value: true },
+  input: { value: true },
+  settings: { value: true, repeat: true },
+  plugin: { value: true, repeat: true },
+  "claude-settings": { value: false },
+  "project-dir": { value: true },
+  timeout: { value: true },
+  "no-wait": { value: false },
+  json: { value: false },
+  help: { value: false },
+} as const;
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv, SPEC);
+  if (!parsed.ok) {
+    io.stderr.write(`run: ${parsed.message}\n\n${HELP}`);
+    return 2;
+  }
+  const { args } = parsed;
+  if (args.flags.has("help")) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const usage = (message: string): number => {
+    io.stderr.write(`run: ${message}\n\n${HELP}`);
+    return 2;
+  };
+  if (args.positionals.length > 0) return usage(`unexpected argument "${args.positionals[0]}" (a command goes after --)`);
+  const inputPath = single(args, "input");
+  if (inputPath === undefined) return usage("--input is required");
+  const settingsFiles = args.options.get("settings") ?? [];
+  const pluginDirs = args.options.get("plugin") ?? [];
+  const command = args.rest;
+  if (command !== null && command.length === 0) return usage("nothing after --");
+  if (command === null && settingsFiles.length === 0 && pluginDirs.length === 0 && !args.flags.has("claude-settings")) {
+    return usage("give --settings FILE, --plugin DIR, --claude-settings or -- COMMAND");
+  }
+  const timeoutText = single(args, "timeout");
+  const timeout = timeoutText === undefined ? undefined : Number(timeoutText);
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) return usage("--timeout needs a positive number of seconds");
+
+  const inputText = await readInput(inputPath, io.stdin);
+  if (!inputText.ok) return usage(inputText.message);
+  let input: unknown;
+  try {
+    input = JSON.parse(inputText.text);
+  } catch (error) {
+    return usage(`${inputText.name} is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return usage(`${inputText.name} must hold a JSON object`);
+  const inputObject = Object.assign(Object.create(null) as Record<string, unknown>, input);
+  const event = single(args, "event") ?? (typeof inputObject["hook_event_name"] === "string" ? (inputObject["hook_event_name"] as string) : undefined);
+  if (event === undefined) return usage("--event is required (the input has no hook_event_name)");
+  if (eventInfo(event) === undefined) return usage(`unknown event "${event}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}`);
+  if (typeof inputObject["hook_event_name"] === "string" && inputObject["hook_event_name"] !== event) {
+    io.stderr.write(`run: note: the input says hook_event_name "${inputObject["hook_event_name"]}"; hooks get "${event}"\n`);
+  }
+  inputObject["hook_event_name"] = event;
+
+  const { loadHookConfiguration, defaultSettingsSources } = await import("../runner/load-settings.js");
+  const { runEvent } = await import("../runner/run-event.js");
+  // The CLI runs where the project is: the input's cwd is data (a sample event's path need not exist here).
+  const projectDir = resolve(single(args, "project-dir") ?? ".");
+  const sources: import("../runner/load-settings.js").SettingsSource[] = [];
+  if (args.flags.has("claude-settings")) sources.push(...defaultSettingsSources(projectDir, homedir()));
+  for (const file of settingsFiles) sources.push({ kind: "flag", file });
+  if (command !== null) {
+    const handler =
+      command.length === 1
+        ? { type: "command", command: command[0], ...(timeout !== undefined ? { timeout } : {}) }
+        : { type: "command", command: command[0], args: command.slice(1), ...(timeout !== undefined ? { timeout } : {}) };
+    sources.push({ kind: "flag", file: "(command line)", text: JSON.stringify({ hooks: { [event]: [{ hooks: [handler] }] } }) });
+  }
+  const configuration = loadHookConfiguration({
+    settings: sources,
+    plugins: pluginDirs.map((dir) => ({ name: basename(resolve(dir)), root: resolve(dir) })),
+  });
+  const fatal = configuration.problems.filter((p) => p.code === "unreadable-file" || p.code === "invalid-json");
+
+  const err = styleFor(io.stderr, io.env);
+  const running = new Map<string, number>();
+  const startedAt = Date.now();
+  let lastProgressLength = 0;
+  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+  let lastPlainProgress = 0;
+  const progress = setInterval(() => {
+    if (running.size === 0) return;
+    const seconds = (Date.now() - startedAt) / 1000;
+    const line = `waiting for ${running.size} hook${running.size === 1 ? "" : "s"} (${seconds.toFixed(0)} s): ${[...running.keys()].join(", ").slice(0, 120)}`;
+    if (tty) {
+      io.stderr.write(`\r${err.dim(line)}${" ".repeat(Math.max(0, lastProgressLength - line.length))}`);
+      lastProgressLength = line.length;
+    } else if (seconds - lastPlainProgress >= 5 || lastPlainProgress === 0) {
+      lastPlainProgress = seconds;
+      io.stderr.write(`${line}\n`);
+    }
+  }, 1000);
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once("SIGINT", onSigint);
+  let outcome;
+  try {
+    outcome = await runEvent({
+      event,
+      input: inputObject,
+      configuration,
+      projectDir,
+      cwd: projectDir,
+      signal: controller.signal,
+      onHookStarted: (hook) => {
+        const name = hook.handler.type === "command" ? hook.handler.command : hook.handler.type === "http" ? hook.handler.url : hook.handler.type;
+        running.set(name, (running.get(name) ?? 0) + 1);
+      },
+      onHookFinished: (r) => {
+        const n = (running.get(r.command) ?? 1) - 1;
+        if (n <= 0) running.delete(r.command);
+        else running.set(r.command, n);
+      },
+    });
+  } finally {
+    clearInterval(progress);
+    process.removeListener("SIGINT", onSigint);
+    if (tty && lastProgressLength > 0) io.stderr.write(`\r${" ".repeat(lastProgressLength)}\r`);
+  }
+  let background: readonly import("../claude-code/records.js").RunRecord[] = [];
+  if (!args.flags.has("no-wait") && outcome.records.some((r) => r.outcome === "running")) {
+    background = await outcome.background;
+  }
+
+  if (args.flags.has("json")) {
+    io.stdout.write(`${JSON.stringify(background.length > 0 ? { ...outcome.merged, background } : outcome.merged, null, 2)}\n`);
+    return fatal.length > 0 ? 1 : 0;
+  }
+  const { describeMerged, describeRecord } = await import("./describe.js");
+  const s = styleFor(io.stdout, io.env);
+  const hookName = outcome.records[0]?.hook_name ?? event;
+  io.stdout.write(`${s.bold(hookName)}: ${outcome.records.length} hook${outcome.records.length === 1 ? "" : "s"} selected\n`);
+  if (outcome.run.problems.length > 0) {
+    io.stdout.write(`\n${s.yellow("settings problems")}:\n`);
+    for (const p of outcome.run.problems) io.stdout.write(`  ${p.severity} ${p.file} ${p.path}: ${p.message}\n`);
+  }
+  io.stdout.write(`\n${s.bold("run records")} (completion order; skipped first):\n`);
+  outcome.records.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));
+  if (background.length > 0) {
+    io.stdout.write(`\n${s.bold("async hooks, finished later")}:\n`);
+    background.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));
+  }
+  io.stdout.write(`\n${s.bold("merged result")}:\n${describeMerged(outcome.merged, inputObject["tool_input"], s)}\n`);
+  return fatal.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,268 @@
+/**
+ * `validate --event E [--dialect claude-code|rust] [--json] [FILE|-]`:
+ * would Claude Code 2.1.332 (or the Rust types) accept this hook output?
+ * Exit 0 accepted, 1 not accepted, 2 usage error. Each problem says where
+ * (line:column and path), what, Claude Code's own words, and a hint.
+ */
+import { parseArgs, single } from "./args.js";
+import type { CliIo } from "./main.js";
+import { readInput } from "./read-input.js";
+import { styleFor } from "./style.js";
+import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../runner/event-catalog.js";
+import { parseJsonWithPositions, type JsonPathSegment } from "../runner/json-positions.js";
+
+export const HELP = `usage: claude-hook-protocol validate --event EVENT [--dialect claude-code|rust] [--json] [FILE|-]
+
+Checks one hook output (what the hook prints on stdout) the way Claude Code
+2.1.332 reads it for EVENT, or, with --dialect rust, the way exomonad-core's
+serde types read it. Reads FILE, or stdin when FILE is - or missing.
+
+Exit status: 0 accepted, 1 not accepted, 2 usage error.
+
+Options:
+  --event EVENT      the event the output answers (PreToolUse, Stop, ...; see \`events\`)
+  --dialect D        claude-code (default) or rust
+  --json             one JSON object: {accepted, output, problems[], warnings[]}
+  -h, --help         this text
+
+Examples:
+  my-hook < examples/events/pre-tool-use.json | claude-hook-protocol validate --event PreToolUse
+  claude-hook-protocol validate --event Stop out.json
+  echo '{"continue":"no"}' | claude-hook-protocol validate --event Stop --json
+`;
+
+export interface ValidationProblem {
+  readonly severity: "error" | "warning";
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly path: string | null;
+  readonly what: string;
+  /** Claude Code's own text (its first paragraph; --json has it whole). */
+  readonly claude_code: string | null;
+  readonly hint: string | null;
+}
+
+export interface ValidationReport {
+  readonly accepted: boolean;
+  readonly dialect: "claude-code" | "rust";
+  readonly event: string;
+  /** empty | text | json | invalid */
+  readonly output: string;
+  readonly problems: readonly ValidationProblem[];
+}
+
+function splitPath(path: string): JsonPathSegment[] {
+  if (path === "(root)" || path === "") return [];
+  return path.split(".").flatMap((part) => {
+    const segments: JsonPathSegment[] = [];
+    const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
+    if (m === null) return [part];
+    if (m[1] !== "") segments.push(m[1]!);
+    for (const index of m[2]!.matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
+    return segments;
+  });
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      previous = saved;
+    }
+  }
+  return row[b.length]!;
+}
+
+function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+
+function hintFor(code: string, path: string | null, event: string, text: string): string {
+  const fields = eventInfo(event)?.outputFields ?? [];
+  if (code === "json-parse") {
+    if (text.split("\n").filter((l) => l.trim().startsWith("{")).length > 1) {
+      return "print exactly one JSON object on stdout; several JSON lines are a parse error, not plain text (send logs to stderr)";
+    }
+    return "build the output with a JSON encoder (jq -n, json.dumps, JSON.stringify) instead of string concatenation";
+  }
+  if (code === "wrong-event-name") return `set hookSpecificOutput.hookEventName to "${event}"`;
+  if (path === "hookSpecificOutput") {
+    return fields.length === 0
+      ? `${event} has no hookSpecificOutput; use top-level fields only (${COMMON_OUTPUT_FIELDS.join(", ")})`
+      : `add "hookEventName": "${event}" inside hookSpecificOutput`;
+  }
+  if (path === "decision") {
+    return event === "PreToolUse"
+      ? 'top-level "decision" is the legacy approve|block field; use hookSpecificOutput.permissionDecision (allow|deny|ask|defer)'
+      : 'top-level "decision" accepts only "approve" or "block"';
+  }
+  return `see \`claude-hook-protocol events ${event}\` for the fields ${event} accepts`;
+}
+
+const WHAT: Record<string, string> = {
+  "json-parse": "the output starts with { but is not one valid JSON object",
+  "json-validation": "a field has the wrong type or value",
+  "wrong-event-name": "hookSpecificOutput names another event",
+};
+
+async function validateClaudeCode(text: string, event: string): Promise<ValidationReport> {
+  const { readHookStdout } = await import("../claude-code/read-stdout.js");
+  const { checkOutputShape } = await import("../claude-code/output-shape.js");
+  const info = eventInfo(event)!;
+  const hookName = info.toolEvent ? `${event}:Bash` : event;
+  const reading = readHookStdout(text, event, hookName);
+  const problems: ValidationProblem[] = [];
+  // Positions come from our own parse of the same text (Claude Code trims first; so do we, keeping offsets).
+  const leading = text.length - text.trimStart().length;
+  const located = parseJsonWithPositions(text.trim());
+  const at = (path: string | null): { line: number | null; column: number | null } => {
+    if (!located.ok || path === null) return { line: null, column: null };
+    const p = located.positionOf(splitPath(path));
+    const before = text.slice(0, leading);
+    const extraLines = before.split("\n").length - 1;
+    return { line: p.line + extraLines, column: p.line === 1 ? p.column + before.length - (before.lastIndexOf("\n") + 1) : p.column };
+  };
+  if (reading.error !== null) {
+    const error = reading.error;
+    let where = at(error.path);
+    if (error.code === "json-parse" && !located.ok) {
+      const before = text.slice(0, leading);
+      where = { line: located.position.line + before.split("\n").length - 1, column: located.position.column };
+    }
+    problems.push({
+      severity: "error",
+      ...where,
+      path: error.path,
+      what: error.code === "json-parse" && !located.ok ? `${WHAT[error.code]} (${located.message})` : WHAT[error.code] ?? error.code,
+      claude_code: error.message,
+      hint: hintFor(error.code, error.path, event, text),
+    });
+  }
+  if (reading.parsed !== null && typeof reading.parsed === "object" && !Array.isArray(reading.parsed)) {
+    const shape = checkOutputShape(reading.parsed as Parameters<typeof checkOutputShape>[0]);
+    if (shape.ok) {
+      for (const key of shape.unknownKeys) {
+        const last = key.split(".").at(-1)!;
+        const inside = key.includes(".") ? info.outputFields.concat("hookEventName") : COMMON_OUTPUT_FIELDS;
+        const suggestion = closest(last, inside);
+        problems.push({
+          severity: "warning",
+          ...at(key),
+          path: key,
+          what: `unknown key "${last}": Claude Code ignores it and applies the rest`,
+          claude_code: reading.warnings.find((w) => w.includes("unrecognized keys")) ?? null,
+          hint:
+            last === "additionalContext" && !key.includes(".")
+              ? `move it into hookSpecificOutput with "hookEventName": "${event}"`
+              : suggestion !== null
+                ? `did you mean "${suggestion}"?`
+                : `see \`claude-hook-protocol events ${event}\``,
+        });
+      }
+    }
+  }
+  if (reading.output === "text") {
+    problems.push({
+      severity: "warning",
+      line: 1,
+      column: 1,
+      path: null,
+      what: info.name === "UserPromptSubmit" || info.name === "SessionStart" || info.name === "UserPromptExpansion"
+        ? "plain text, not JSON: Claude Code adds it to the model's context"
+        : "plain text, not JSON: Claude Code ignores it on this event",
+      claude_code: "Hook output does not start with {, treating as plain text",
+      hint: "if you meant JSON, make `{` the first character on stdout (nothing printed before it)",
+    });
+  }
+  return {
+    accepted: reading.error === null,
+    dialect: "claude-code",
+    event,
+    output: reading.async ? "async" : reading.output,
+    problems,
+  };
+}
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv, { event: { value: true }, dialect: { value: true }, json: { value: false }, help: { value: false } });
+  if (!parsed.ok) {
+    io.stderr.write(`validate: ${parsed.message}\n\n${HELP}`);
+    return 2;
+  }
+  const { args } = parsed;
+  if (args.flags.has("help")) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const event = single(args, "event");
+  const dialect = single(args, "dialect") ?? "claude-code";
+  if (event === undefined || eventInfo(event) === undefined) {
+    io.stderr.write(
+      event === undefined
+        ? `validate: --event is required\n\n${HELP}`
+        : `validate: unknown event "${event}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}\n`,
+    );
+    return 2;
+  }
+  if (dialect !== "claude-code" && dialect !== "rust") {
+    io.stderr.write(`validate: --dialect must be claude-code or rust, not "${dialect}"\n`);
+    return 2;
+  }
+  if (args.positionals.length > 1) {
+    io.stderr.write(`validate: one FILE at most\n\n${HELP}`);
+    return 2;
+  }
+  const input = await readInput(args.positionals[0], io.stdin);
+  if (!input.ok) {
+    io.stderr.write(`validate: ${input.message}\n`);
+    return 2;
+  }
+  let report: ValidationReport;
+  if (dialect === "rust") {
+    const rust = await import("./validate-rust.js");
+    const result = await rust.validateRust(input.text, event);
+    if (!result.ok) {
+      io.stderr.write(`validate: ${result.message}\n`);
+      return 2;
+    }
+    report = result.report;
+  } else {
+    report = await validateClaudeCode(input.text, event);
+  }
+  if (args.flags.has("json")) {
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return report.accepted ? 0 : 1;
+  }
+  const s = styleFor(io.stdout, io.env);
+  const who = report.dialect === "rust" ? "the Rust types (exomonad-core 0.1.0, serde_json 1.0.149)" : "Claude Code 2.1.332";
+  io.stdout.write(
+    report.accepted
+      ? `${s.green("accepted")}: ${input.name} is ${report.output} output ${who} accepts for ${event}\n`
+      : `${s.red("not accepted")}: ${who} rejects ${input.name} for ${event}\n`,
+  );
+  for (const p of report.problems) {
+    const where = p.line === null ? input.name : `${input.name}:${p.line}:${p.column}`;
+    const label = p.severity === "error" ? s.red("error") : s.yellow("warning");
+    io.stdout.write(`\n${label} ${s.bold(where)}${p.path === null ? "" : ` at ${s.cyan(p.path)}`}\n`);
+    io.stdout.write(`  what: ${p.what}\n`);
+    if (p.claude_code !== null) {
+      const words = p.claude_code.split("\n\n")[0]!;
+      io.stdout.write(`  ${report.dialect === "rust" ? "serde says" : "Claude Code says"}: ${words.replace(/\n/g, "\n    ")}\n`);
+    }
+    if (p.hint !== null) io.stdout.write(`  hint: ${p.hint}\n`);
+  }
+  return report.accepted ? 0 : 1;
+}

@@ -1,0 +1,77 @@
+/**
+ * One call for an embedding agent: settings + event + input -> the hooks run
+ * as Claude Code runs them -> run records (classifier) -> the merged result
+ * with `effects` (merge). Configuration problems are added to the merged
+ * result's `errors`, so nothing wrong in a settings file goes unseen.
+ */
+import { classifyRun, type HookRunResult } from "../claude-code/classify.js";
+import { hookNameOf } from "../claude-code/event-rules.js";
+import { mergeRuns } from "../claude-code/merge.js";
+import type { JsonObject } from "../claude-code/read-stdout.js";
+import type { MergedResult, RunRecord } from "../claude-code/records.js";
+import { loadHookConfiguration, type LoadOptions } from "./load-settings.js";
+import { runHooks, type HookRun, type RunHooksOptions } from "./run-hooks.js";
+import type { ConfigProblem, HookConfiguration } from "./types.js";
+
+export interface RunEventOptions extends Omit<RunHooksOptions, "configuration"> {
+  /** Hook configuration already loaded, or where to load it from. */
+  readonly configuration: HookConfiguration | LoadOptions;
+  /** Where Claude Code would save a hook text over 10,000 characters (see MergeContext). */
+  readonly persistedOutputPath?: string;
+}
+
+export interface EventOutcome {
+  readonly run: HookRun;
+  /** Skipped hooks first, then the others in completion order. */
+  readonly records: readonly RunRecord[];
+  readonly merged: MergedResult;
+  /** Async hooks' final run records, once they finish (Claude Code delivers their context on the next turn). */
+  readonly background: Promise<readonly RunRecord[]>;
+}
+
+export function describeProblem(problem: ConfigProblem): string {
+  return `settings ${problem.severity}: ${problem.file}: ${problem.path}: ${problem.message}`;
+}
+
+function isConfiguration(value: HookConfiguration | LoadOptions): value is HookConfiguration {
+  return "hooks" in value && "problems" in value && "disabledBy" in value;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Classifies process results (in completion order) and merges them; the core of runEvent, usable on recorded results. */
+export function mergeProcessResults(
+  event: string,
+  input: Readonly<Record<string, unknown>>,
+  results: readonly HookRunResult[],
+  problems: readonly ConfigProblem[] = [],
+  persistedOutputPath?: string,
+): { records: RunRecord[]; merged: MergedResult } {
+  const hookName = hookNameOf(event, input);
+  const records = results.map((r) => classifyRun(r, { event, hookName }));
+  const toolName = typeof input["tool_name"] === "string" ? (input["tool_name"] as string) : null;
+  const toolInput = isObject(input["tool_input"]) ? input["tool_input"] : null;
+  const merged = mergeRuns(event, records, {
+    toolName,
+    toolInput,
+    input,
+    ...(persistedOutputPath !== undefined ? { persistedOutputPath } : {}),
+  });
+  return { records, merged: { ...merged, errors: [...problems.map(describeProblem), ...merged.errors] } };
+}
+
+export async function runEvent(options: RunEventOptions): Promise<EventOutcome> {
+  const configuration = isConfiguration(options.configuration) ? options.configuration : loadHookConfiguration(options.configuration);
+  const run = await runHooks({ ...options, configuration });
+  const input: Record<string, unknown> = { ...options.input, hook_event_name: options.event };
+  const { records, merged } = mergeProcessResults(options.event, input, run.results, run.problems, options.persistedOutputPath);
+  const hookName = hookNameOf(options.event, input);
+  return {
+    run,
+    records,
+    merged,
+    background: run.background.then((done) => done.map((r) => classifyRun(r, { event: options.event, hookName }))),
+  };
+}
