@@ -1,0 +1,124 @@
+/**
+ * The Go binding (generated/go/, quicktype-core, encoding/json) reads and
+ * writes the flat records unchanged: a small Go program built against the
+ * generated package round-trips every sample (Unmarshal<T> -> Marshal).
+ * Skipped when no Go toolchain is installed (Debian: apt-get install golang-go).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadSchemas, observedInputs, repoRoot, samplesOf, schemaByTitle } from "./bindings-samples.js";
+
+const goMissing = spawnSync("go", ["version"]).status !== 0 ? "no Go toolchain (apt-get install golang-go)" : false;
+
+interface Answer {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: string;
+}
+
+/** Build a driver for the given top-level types and round-trip `requests` through it. */
+function roundTrip(types: readonly string[], requests: readonly { type: string; value: unknown }[]): Answer[] {
+  const dir = mkdtempSync(join(tmpdir(), "bindings-go-"));
+  try {
+    writeFileSync(
+      join(dir, "go.mod"),
+      `module driver\n\ngo 1.19\n\nrequire claude-hook-protocol/generated/go v0.0.0\n\nreplace claude-hook-protocol/generated/go => ${join(repoRoot, "generated/go")}\n`,
+    );
+    const cases = types
+      .map(
+        (t) => `\t\tcase ${JSON.stringify(t)}:\n\t\t\tv, e := p.Unmarshal${t}(r.Value)\n\t\t\tif e == nil {\n\t\t\t\tout, e = v.Marshal()\n\t\t\t}\n\t\t\terr = e`,
+      )
+      .join("\n");
+    writeFileSync(
+      join(dir, "main.go"),
+      `package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	p "claude-hook-protocol/generated/go/claudehookprotocol"
+)
+
+type request struct {
+	Type  string          \`json:"type"\`
+	Value json.RawMessage \`json:"value"\`
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<28)
+	for in.Scan() {
+		var r request
+		var out []byte
+		err := json.Unmarshal(in.Bytes(), &r)
+		switch r.Type {
+${cases}
+		default:
+			err = fmt.Errorf("unknown type %s", r.Type)
+		}
+		if err != nil {
+			msg, _ := json.Marshal(err.Error())
+			fmt.Printf("{\\"ok\\":false,\\"error\\":%s}\\n", msg)
+		} else {
+			fmt.Printf("{\\"ok\\":true,\\"value\\":%s}\\n", out)
+		}
+	}
+}
+`,
+    );
+    const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local", GO111MODULE: "on" };
+    const build = spawnSync("go", ["build", "-o", "driver", "."], { cwd: dir, env, encoding: "utf8" });
+    assert.equal(build.status, 0, build.stderr);
+    const run = spawnSync(join(dir, "driver"), [], {
+      input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n",
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.split("\n").filter((l) => l !== "");
+    assert.equal(lines.length, requests.length);
+    return lines.map((l) => JSON.parse(l) as Answer);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const schemas = loadSchemas();
+const recordTitles = ["RunRecord", "MergedResult"].filter((t) => schemaByTitle(schemas, t) !== undefined);
+
+test("go: run records and merged results round-trip unchanged", { skip: goMissing || (recordTitles.length === 0 && "no record schemas yet") }, () => {
+  const requests = recordTitles.flatMap((type) => samplesOf(schemas, type, 200, 20261129).map((value) => ({ type, value })));
+  const answers = roundTrip(recordTitles, requests);
+  answers.forEach((answer, i) => {
+    assert.ok(answer.ok, `${requests[i]!.type} sample ${i} refused: ${answer.error}`);
+    assert.deepEqual(answer.value, requests[i]!.value);
+  });
+  // encoding/json checks types, not presence: a wrong type is refused.
+  const [wrong] = roundTrip(recordTitles, [{ type: "RunRecord", value: { ...(requests[0]!.value as object), exit: "1" } }]);
+  assert.equal(wrong!.ok, false);
+});
+
+const inputSchemas = [...schemas.values()].filter((s) => s.$id?.includes("/hook-input/") === true && s.title !== undefined);
+test("go: recorded Claude Code hook inputs round-trip", { skip: goMissing || (inputSchemas.length === 0 && "no hook-input schemas yet") }, () => {
+  const byEvent = new Map(inputSchemas.map((s) => [s.title!.replace(/HookInput$/, ""), s]));
+  const requests: { type: string; value: unknown; declared: readonly string[] }[] = [];
+  for (const { event, input } of observedInputs()) {
+    const schema = byEvent.get(event);
+    if (schema !== undefined) requests.push({ type: schema.title!, value: input, declared: Object.keys(schema.properties ?? {}) });
+  }
+  assert.ok(requests.length > 0, "no recorded input matches a hook-input schema");
+  const answers = roundTrip([...new Set(requests.map((r) => r.type))], requests);
+  answers.forEach((answer, i) => {
+    const request = requests[i]!;
+    assert.ok(answer.ok, `${request.type} refused: ${answer.error}`);
+    const declared = Object.fromEntries(Object.entries(request.value as object).filter(([k]) => request.declared.includes(k)));
+    assert.deepEqual(answer.value, declared);
+  });
+});
