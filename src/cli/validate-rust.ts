@@ -1,12 +1,54 @@
 /**
- * `validate --dialect rust`: reads the output with the serde-exact reader of
- * the Rust family (src/serde/). Kept in its own module so the Claude Code
- * path never loads the serde machinery.
+ * `validate --dialect rust`: reads the output as `serde_json::from_str::<HookOutput>`
+ * with the serde-exact reader of the Rust family (src/serde/). Kept in its
+ * own module so the Claude Code path never loads the serde machinery.
  */
-import type { ValidationReport } from "./validate.js";
+import { formatSerdeError, readRust } from "../serde/index.js";
+import { formatJsonPath, parseJsonWithPositions } from "../runner/json-positions.js";
+import type { ValidationProblem, ValidationReport } from "./validate.js";
 
 export type RustValidation = { readonly ok: true; readonly report: ValidationReport } | { readonly ok: false; readonly message: string };
 
-export async function validateRust(_text: string, _event: string): Promise<RustValidation> {
-  return { ok: false, message: "the Rust dialect reader (src/serde/) has no output entry point in this build yet" };
+const HINTS: Partial<Record<string, string>> = {
+  "unknown-variant": "use one of the values serde lists; the Rust enum has no other variant",
+  "invalid-type": "give the field the JSON type the Rust struct declares (`claude-hook-protocol schema RustHookOutput`)",
+  "missing-field": "add the field: the Rust struct has no #[serde(default)] for it",
+  "duplicate-field": "give each key once",
+  "trailing-characters": "print exactly one JSON value on stdout",
+};
+
+export async function validateRust(text: string, event: string): Promise<RustValidation> {
+  const result = readRust("HookOutput", text);
+  const problems: ValidationProblem[] = [];
+  if (!result.ok) {
+    const error = result.error;
+    const located = parseJsonWithPositions(text);
+    const path =
+      located.ok && error.line !== undefined && error.column !== undefined ? formatJsonPath(located.pathAt(error.line, error.column)) : null;
+    problems.push({
+      severity: "error",
+      line: error.line ?? null,
+      column: error.column ?? null,
+      path,
+      what: `serde_json::from_str::<HookOutput> fails (${error.kind} error)`,
+      claude_code: formatSerdeError(error),
+      hint: HINTS[error.code] ?? (error.kind === "syntax" || error.kind === "eof" ? "emit the output with a JSON encoder" : null),
+    });
+  } else {
+    const value = result.value as Record<string, unknown>;
+    const hso = value["hookSpecificOutput"] as Record<string, unknown> | null | undefined;
+    const named = hso !== null && typeof hso === "object" ? hso["hookEventName"] : undefined;
+    if (typeof named === "string" && named !== event) {
+      problems.push({
+        severity: "warning",
+        line: null,
+        column: null,
+        path: "hookSpecificOutput.hookEventName",
+        what: `the Rust value names ${named}; Claude Code running ${event} rejects it`,
+        claude_code: `Hook returned incorrect event name: expected '${event}' but got '${named}'`,
+        hint: `build the ${event} variant of HookSpecificOutput`,
+      });
+    }
+  }
+  return { ok: true, report: { accepted: result.ok, dialect: "rust", event, output: result.ok ? "json" : "invalid", problems } };
 }

@@ -90,8 +90,16 @@ function closest(word: string, candidates: readonly string[]): string | null {
   return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
-function hintFor(code: string, path: string | null, event: string, text: string): string {
+function hintFor(code: string, path: string | null, event: string, text: string, message = ""): string {
   const fields = eventInfo(event)?.outputFields ?? [];
+  const choices = /expected one of ((?:"[^"]*"\|?)+)/.exec(message);
+  if (choices !== null) return `use one of ${choices[1]!.split("|").join(", ")} (case-sensitive)`;
+  const types = /expected (boolean|string|number|object|array), received (\w+)/.exec(message);
+  if (types !== null) {
+    return types[1] === "boolean"
+      ? "write true or false without quotes"
+      : `give a JSON ${types[1]} here, not a ${types[2]}`;
+  }
   if (code === "json-parse") {
     if (text.split("\n").filter((l) => l.trim().startsWith("{")).length > 1) {
       return "print exactly one JSON object on stdout; several JSON lines are a parse error, not plain text (send logs to stderr)";
@@ -148,7 +156,7 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
       path: error.path,
       what: error.code === "json-parse" && !located.ok ? `${WHAT[error.code]} (${located.message})` : WHAT[error.code] ?? error.code,
       claude_code: error.message,
-      hint: hintFor(error.code, error.path, event, text),
+      hint: hintFor(error.code, error.path, event, text, error.message.split("\n\n")[0]),
     });
   }
   if (reading.parsed !== null && typeof reading.parsed === "object" && !Array.isArray(reading.parsed)) {
@@ -247,11 +255,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return report.accepted ? 0 : 1;
   }
   const s = styleFor(io.stdout, io.env);
-  const who = report.dialect === "rust" ? "the Rust types (exomonad-core 0.1.0, serde_json 1.0.149)" : "Claude Code 2.1.332";
+  const rust = report.dialect === "rust";
+  const who = rust ? "the Rust types (exomonad-core 0.1.0, serde_json 1.0.149)" : "Claude Code 2.1.332";
   io.stdout.write(
     report.accepted
-      ? `${s.green("accepted")}: ${input.name} is ${report.output} output ${who} accepts for ${event}\n`
-      : `${s.red("not accepted")}: ${who} rejects ${input.name} for ${event}\n`,
+      ? `${s.green("accepted")}: ${input.name} is ${report.output} output ${who} ${rust ? "accept" : "accepts"} for ${event}\n`
+      : `${s.red("not accepted")}: ${who} ${rust ? "reject" : "rejects"} ${input.name} for ${event}\n`,
   );
   for (const p of report.problems) {
     const where = p.line === null ? input.name : `${input.name}:${p.line}:${p.column}`;

@@ -14,7 +14,13 @@ export interface TextPosition {
 export type JsonPathSegment = string | number;
 
 export type ParsedJson =
-  | { readonly ok: true; readonly value: unknown; readonly positionOf: (path: readonly JsonPathSegment[]) => TextPosition }
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      readonly positionOf: (path: readonly JsonPathSegment[]) => TextPosition;
+      /** The innermost key or value that starts at or before a 1-based line:column (for errors that carry only a position). */
+      readonly pathAt: (line: number, column: number) => JsonPathSegment[];
+    }
   | { readonly ok: false; readonly message: string; readonly position: TextPosition };
 
 /** `hooks.PreToolUse[0].matcher`; `(root)` for the empty path. */
@@ -190,7 +196,21 @@ export function parseJsonWithPositions(text: string): ParsedJson {
       }
       return toPosition(0);
     };
-    return { ok: true, value, positionOf };
+    const decode = (key: string): JsonPathSegment[] =>
+      [...key.matchAll(/([\u0000\u0001])([^\u0000\u0001]*)/g)].map((m) => (m[1] === "\u0001" ? Number(m[2]) : m[2]!));
+    const pathAt = (line: number, column: number): JsonPathSegment[] => {
+      const target = (lineStarts[line - 1] ?? 0) + column - 1;
+      let best = "";
+      let bestOffset = -1;
+      for (const [key, offset] of offsets) {
+        if (offset <= target && (offset > bestOffset || (offset === bestOffset && key.length > best.length))) {
+          best = key;
+          bestOffset = offset;
+        }
+      }
+      return decode(best);
+    };
+    return { ok: true, value, positionOf, pathAt };
   } catch (error) {
     if (error instanceof JsonSyntaxError) return { ok: false, message: error.message, position: toPosition(error.offset) };
     throw error;
