@@ -62,7 +62,8 @@ class MemorySchemaStore extends JSONSchemaStore {
   }
 }
 
-function listSchemaFiles(dir: string): string[] {
+/** Every `*.schema.json` below `dir`, in sorted path order. */
+export function listSchemaFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {

@@ -6,10 +6,19 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadSchemas, observedInputs, repoRoot, samplesOf, schemaByTitle, validatorFor } from "./bindings-samples.js";
+import {
+  hasInputSchemas,
+  loadSchemas,
+  observedInputRequests,
+  repoRoot,
+  runDriver,
+  samplesOf,
+  schemaByTitle,
+  validatorFor,
+  type RoundTripAnswer,
+} from "./bindings-samples.js";
 
 const modulePath = join(repoRoot, "generated/python/claude_hook_protocol.py");
 
@@ -28,22 +37,8 @@ for line in sys.stdin:
         print(json.dumps({"ok": False, "error": type(error).__name__}))
 `;
 
-interface Answer {
-  readonly ok: boolean;
-  readonly value?: unknown;
-  readonly error?: string;
-}
-
-function roundTrip(requests: readonly { type: string; value: unknown }[]): Answer[] {
-  const result = spawnSync("python3", ["-c", driver, modulePath], {
-    input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n",
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  assert.equal(result.status, 0, result.stderr);
-  const lines = result.stdout.split("\n").filter((l) => l !== "");
-  assert.equal(lines.length, requests.length);
-  return lines.map((l) => JSON.parse(l) as Answer);
+function roundTrip(requests: readonly { type: string; value: unknown }[]): RoundTripAnswer[] {
+  return runDriver("python3", ["-c", driver, modulePath], requests);
 }
 
 const schemas = loadSchemas();
@@ -77,29 +72,12 @@ test("python: an invalid run record is refused", { skip: schemaByTitle(schemas, 
 
 // Claude Code's own inputs, as recorded: each reads into its event's class and
 // writes back every field the schema declares (unknown keys are dropped).
-const inputs = observedInputs();
-const inputSchemas = [...schemas.values()].filter((s) => s.$id?.includes("/hook-input/") === true && s.title !== undefined);
-test("python: recorded Claude Code hook inputs round-trip", { skip: inputSchemas.length === 0 && "no hook-input schemas yet" }, () => {
-  const byEvent = new Map(inputSchemas.map((s) => [`${s.title!.replace(/HookInput$/, "")}`, s]));
-  const requests: { type: string; value: unknown; declared: readonly string[] }[] = [];
-  for (const { event, input } of inputs) {
-    const schema = byEvent.get(event);
-    if (schema === undefined) continue;
-    requests.push({ type: schema.title!, value: input, declared: declaredKeys(schema) });
-  }
+test("python: recorded Claude Code hook inputs round-trip", { skip: !hasInputSchemas(schemas) && "no hook-input schemas yet" }, () => {
+  const requests = observedInputRequests(schemas);
   assert.ok(requests.length > 0, "no recorded input matches a hook-input schema");
   const answers = roundTrip(requests.map(({ type, value }) => ({ type, value })));
   answers.forEach((answer, i) => {
-    const request = requests[i]!;
-    assert.ok(answer.ok, `${request.type} refused: ${answer.error}`);
-    assert.deepEqual(answer.value, pick(request.value as Record<string, unknown>, request.declared));
+    assert.ok(answer.ok, `${requests[i]!.type} refused: ${answer.error}`);
+    assert.deepEqual(answer.value, requests[i]!.declared);
   });
 });
-
-function declaredKeys(schema: { properties?: Readonly<Record<string, unknown>>; allOf?: readonly unknown[] }): string[] {
-  return Object.keys(schema.properties ?? {});
-}
-
-function pick(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k)));
-}

@@ -3,11 +3,14 @@
  * schema (fast-check, seeded), checked valid by Ajv, and the hook inputs
  * Claude Code 2.1.332 actually sent, as recorded by the observer.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { Ajv, type ValidateFunction } from "ajv";
+import { listSchemaFiles } from "../scripts/gen-quicktype.js";
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -31,20 +34,10 @@ export interface Schema {
   readonly [key: string]: unknown;
 }
 
-function schemaFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...schemaFiles(path));
-    else if (name.endsWith(".schema.json")) out.push(path);
-  }
-  return out;
-}
-
 /** Every schema under `schemas/`, by `$id`. */
 export function loadSchemas(): Map<string, Schema> {
   const byId = new Map<string, Schema>();
-  for (const path of schemaFiles(join(repoRoot, "schemas"))) {
+  for (const path of listSchemaFiles(join(repoRoot, "schemas"))) {
     const schema = JSON.parse(readFileSync(path, "utf8")) as Schema;
     if (schema.$id !== undefined) byId.set(schema.$id, schema);
   }
@@ -176,3 +169,61 @@ export function observedInputs(): ObservedInput[] {
   }
   return out;
 }
+
+export interface RoundTripAnswer {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: string;
+}
+
+/** Run a round-trip driver: one JSON request per stdin line, one JSON answer per stdout line. */
+export function runDriver(command: string, args: readonly string[], requests: readonly unknown[]): RoundTripAnswer[] {
+  const result = spawnSync(command, args, {
+    input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n",
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.split("\n").filter((l) => l !== "");
+  assert.equal(lines.length, requests.length);
+  return lines.map((l) => JSON.parse(l) as RoundTripAnswer);
+}
+
+export interface InputRequest {
+  /** The schema title, which is also the generated class name. */
+  readonly type: string;
+  readonly value: Record<string, unknown>;
+  /** The input with only the fields its schema declares: what a binding keeps. */
+  readonly declared: Record<string, unknown>;
+}
+
+/** The recorded inputs whose event has a hook-input schema, as round-trip requests. */
+export function observedInputRequests(schemas: ReadonlyMap<string, Schema>): InputRequest[] {
+  const byEvent = new Map<string, Schema>();
+  for (const schema of schemas.values()) {
+    if (schema.$id?.includes("/hook-input/") === true && schema.title !== undefined) {
+      byEvent.set(schema.title.replace(/HookInput$/, ""), schema);
+    }
+  }
+  const requests: InputRequest[] = [];
+  for (const { event, input } of observedInputs()) {
+    const schema = byEvent.get(event);
+    if (schema === undefined) continue;
+    const keys = declaredKeys(schema, schema.$id!, schemas);
+    const declared = Object.fromEntries(Object.entries(input).filter(([k]) => keys.includes(k)));
+    requests.push({ type: schema.title!, value: input, declared });
+  }
+  return requests;
+}
+
+/** The property names a schema declares, its `allOf` parts included. */
+function declaredKeys(schema: Schema, base: string, schemas: ReadonlyMap<string, Schema>): string[] {
+  if (schema.$ref !== undefined) {
+    const target = resolveRef(schema.$ref, base, schemas);
+    return declaredKeys(target.schema, target.base, schemas);
+  }
+  return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((part) => declaredKeys(part, base, schemas))];
+}
+
+export const hasInputSchemas = (schemas: ReadonlyMap<string, Schema>): boolean =>
+  [...schemas.keys()].some((id) => id.includes("/hook-input/"));
