@@ -76,3 +76,7 @@ if [[ ! -d "$VECTORS" ]]; then
 fi
 echo "rust-harness: serde vectors in $VECTORS through generated/rust/:"
 "$BIN" --vectors "$VECTORS"
+
+# The flat records through the generated structs with real serde (this test
+# skips inside `npm test` on a machine that had no Debian crates yet).
+node scripts/run-tests.mjs bindings-rust
