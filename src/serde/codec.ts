@@ -10,7 +10,7 @@ import type { SerdeModel } from "./model.js";
 import { ModelReader, valueSeed } from "./model-de.js";
 import { ModelWriter } from "./model-ser.js";
 import type { Seed } from "./de.js";
-import { fromPlainJson, writeSerdeValue } from "./value.js";
+import { writeSerdeValue } from "./value.js";
 
 export type ReadResult<T = unknown> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SerdeError };
 
@@ -65,7 +65,7 @@ export function createRustCodec(model: SerdeModel): RustCodec {
     },
     write(typeName, value) {
       const rustName = resolve(typeName);
-      return rustName === VALUE_TYPE ? writeSerdeValue(fromPlainJson(value)) : writer.write(rustName, value);
+      return rustName === VALUE_TYPE ? writeSerdeValue(value) : writer.write(rustName, value);
     },
   };
 }

@@ -6,7 +6,7 @@
  * Typed values use the wire names, as the reader returns them.
  */
 import type { SerdeField, SerdeFieldType, SerdeModel, SerdeType } from "./model.js";
-import { fromPlainJson, writeJsonString, writeSerdeValue } from "./value.js";
+import { writeJsonString, writeSerdeValue } from "./value.js";
 
 function fail(message: string): never {
   throw new TypeError(`writeRust: ${message}`);
@@ -67,7 +67,7 @@ export class ModelWriter {
         if (typeof value !== "string") fail(`${where} must be a string`);
         return writeJsonString(value);
       case "value":
-        return writeSerdeValue(fromPlainJson(value));
+        return writeSerdeValue(value);
       case "option":
         return value === undefined || value === null ? "null" : this.writeField(type.inner, value, where);
       case "named": {

@@ -56,28 +56,42 @@ export function writeNumber(value: SerdeInteger | SerdeFloat): string {
 }
 
 type WriteFrame =
-  | { readonly kind: "array"; readonly items: SerdeArray; index: number }
-  | { readonly kind: "object"; readonly entries: [string, SerdeValue][]; index: number };
+  | { readonly kind: "array"; readonly items: readonly unknown[]; index: number }
+  | { readonly kind: "object"; readonly entries: [string, unknown][]; index: number };
 
-/** `serde_json::to_string(&Value)`; iterative, so any depth is fine. */
-export function writeSerdeValue(root: SerdeValue): string {
+function objectEntries(value: object): [string, unknown][] {
+  const entries: [string, unknown][] =
+    value instanceof Map
+      ? [...(value as Map<unknown, unknown>).entries()].map(([k, v]) => [String(k), v])
+      : Object.entries(value);
+  // Plain-object input: keys whose value is undefined or a function are left out, as JSON.stringify does.
+  return entries.filter(([, v]) => v !== undefined && typeof v !== "function").sort((x, y) => compareUtf8(x[0], y[0]));
+}
+
+/**
+ * `serde_json::to_string(&Value)`; iterative, so any depth is fine. Accepts
+ * a `SerdeValue`, or ordinary JS values read as `fromPlainJson` reads them.
+ */
+export function writeSerdeValue(root: SerdeValue | unknown): string {
   const out: string[] = [];
   const stack: WriteFrame[] = [];
-  let next: SerdeValue | undefined = root;
+  let pending = true;
+  let next: unknown = root;
   for (;;) {
-    if (next !== undefined) {
-      const value: SerdeValue = next;
-      next = undefined;
-      if (value === null) out.push("null");
+    if (pending) {
+      pending = false;
+      let value = next;
+      if (typeof value === "number" || typeof value === "bigint") value = fromPlainJson(value);
+      if (value === null || value === undefined || typeof value === "function" || typeof value === "symbol") out.push("null");
       else if (typeof value === "boolean") out.push(value ? "true" : "false");
       else if (typeof value === "string") out.push(writeJsonString(value));
       else if (value instanceof SerdeInteger || value instanceof SerdeFloat) out.push(writeNumber(value));
       else if (Array.isArray(value)) {
         out.push("[");
-        stack.push({ kind: "array", items: value as SerdeArray, index: 0 });
+        stack.push({ kind: "array", items: value, index: 0 });
       } else {
         out.push("{");
-        stack.push({ kind: "object", entries: sortedEntries(value as SerdeObject), index: 0 });
+        stack.push({ kind: "object", entries: objectEntries(value as object), index: 0 });
       }
     }
     const frame = stack[stack.length - 1];
@@ -85,16 +99,18 @@ export function writeSerdeValue(root: SerdeValue): string {
     if (frame.kind === "array") {
       if (frame.index < frame.items.length) {
         if (frame.index > 0) out.push(",");
-        next = frame.items[frame.index++] as SerdeValue;
+        next = frame.items[frame.index++];
+        pending = true;
         continue;
       }
       out.push("]");
     } else {
       if (frame.index < frame.entries.length) {
-        const [key, value] = frame.entries[frame.index] as [string, SerdeValue];
+        const [key, value] = frame.entries[frame.index] as [string, unknown];
         out.push(frame.index > 0 ? "," : "", writeJsonString(key), ":");
         frame.index++;
         next = value;
+        pending = true;
         continue;
       }
       out.push("}");
