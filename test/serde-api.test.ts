@@ -81,7 +81,7 @@ test("the writer prints serde_json's text for hand-built typed values", () => {
   assert.equal(writeRust("PermissionDecision", { behavior: "deny", message: "no", interrupt: false }), '{"behavior":"deny","message":"no","interrupt":false}');
   assert.equal(writeRust("HookSpecificOutput", { hookEventName: "SessionEnd" }), '{"hookEventName":"SessionEnd"}');
   assert.equal(writeRust("ToolPermission", "ask"), '"ask"');
-  assert.equal(writeRust("Value", new Map([["b", new SerdeFloat(-0)], ["a", new SerdeInteger(-9223372036854775808n)]])), '{"a":-9223372036854775808,"b":-0.0}');
+  assert.equal(writeRust("Value", new Map<string, SerdeFloat | SerdeInteger>([["b", new SerdeFloat(-0)], ["a", new SerdeInteger(-9223372036854775808n)]])), '{"a":-9223372036854775808,"b":-0.0}');
 });
 
 test("the writer refuses values that do not have the type's shape", () => {
