@@ -38,6 +38,7 @@ export interface HookRunResult {
   readonly duration_ms?: number | null | undefined;
   readonly message?: string | null | undefined;
   readonly completion?: number | null | undefined;
+  readonly config_index?: number | null | undefined;
 }
 
 export interface ClassifyContext {
@@ -81,6 +82,7 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
     output: "empty",
     json: null,
     completion: result.completion ?? null,
+    config_index: result.config_index ?? null,
     timed_out: timedOut,
     warnings: [],
     validation_error: null,

@@ -19,6 +19,8 @@ export interface MergeRequestHook {
   readonly source?: string;
   /** Extension: the handler's timeout in seconds (for the timeout message). */
   readonly timeout?: number;
+  /** Extension: position in configuration order (PreCompact/PostCompact report in it). */
+  readonly config_index?: number;
 }
 
 export interface MergeRequest {
@@ -49,7 +51,7 @@ function invalid(path: string, message: string): ParsedRequest {
   return { ok: false, error: { code: "invalid-request", path, message } };
 }
 
-const HOOK_KEYS = new Set(["command", "exit", "stdout", "stderr", "timed_out", "source", "timeout"]);
+const HOOK_KEYS = new Set(["command", "exit", "stdout", "stderr", "timed_out", "source", "timeout", "config_index"]);
 const REQUEST_KEYS = new Set(["event", "tool_name", "tool_input", "input", "persisted_output_path", "hooks"]);
 
 /** Read one request line. */
@@ -82,6 +84,8 @@ export function parseMergeRequest(line: string): ParsedRequest {
     if (h["timed_out"] !== undefined && typeof h["timed_out"] !== "boolean") return invalid(`${at}.timed_out`, "timed_out must be a boolean");
     if (h["source"] !== undefined && typeof h["source"] !== "string") return invalid(`${at}.source`, "source must be a string");
     if (h["timeout"] !== undefined && typeof h["timeout"] !== "number") return invalid(`${at}.timeout`, "timeout must be a number");
+    const ci = h["config_index"];
+    if (ci !== undefined && !(typeof ci === "number" && Number.isInteger(ci) && ci >= 0)) return invalid(`${at}.config_index`, "config_index must be a non-negative integer");
   }
   return { ok: true, request: v as unknown as MergeRequest };
 }
@@ -102,6 +106,7 @@ export function mergeRequest(request: MergeRequest): MergedResult {
       source: h.source ?? null,
       timeout: h.timeout ?? null,
       completion: i,
+      config_index: h.config_index ?? null,
       form: "shell",
     };
     return classifyRun(result, { event: request.event, hookName });

@@ -32,6 +32,7 @@ export interface RunRecord {
   output: "empty" | "text" | "json" | "invalid";
   json: JsonObject | null;
   completion: number | null;
+  config_index: number | null;
   timed_out: boolean;
   warnings: string[];
   validation_error: StdoutError | null;

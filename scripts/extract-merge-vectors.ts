@@ -1,0 +1,418 @@
+/**
+ * Recorded Claude Code observations → language-neutral merge vectors.
+ *
+ *   tsx scripts/extract-merge-vectors.ts [--check]
+ *
+ * Reads test/observer/observed/*.json (and the read-stdout probes under
+ * test/vectors/merge/probes/observed/) and writes test/vectors/merge/<scenario>.json:
+ * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
+ *
+ * The request is what the hooks did (the scenario's scripted output, ordered
+ * by the recorded completion times); the expected effects are read from what
+ * Claude Code did (outcome, stream events, transcript), never from our merge.
+ * test/vectors/merge/README.md documents the mapping. `--check` writes
+ * nothing and exits 1 if a vector file would change.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = { [k: string]: Json };
+
+interface ScenarioHook {
+  stdout?: string;
+  stderr?: string;
+  stdout_parts?: Part[];
+  stderr_parts?: Part[];
+  pre_stdout?: string;
+  exit?: number;
+  delay_ms?: number;
+  timeout?: number;
+  event?: string;
+  source?: string;
+  handler_extra?: Obj;
+  same_command_as?: number;
+}
+interface Part {
+  text?: string;
+  base64?: string;
+  repeat?: string;
+  times?: number;
+}
+interface Scenario {
+  name: string;
+  description?: string;
+  event?: string;
+  tool?: string;
+  hooks: ScenarioHook[];
+  allowed_tools?: string[];
+  ask_answer?: Json;
+  prompt?: string;
+  prompts?: string[];
+  files?: Record<string, string>;
+  model_turns?: Json[];
+  subagent_turns?: Json[];
+  tool_call?: boolean;
+  permission_mode?: string;
+}
+interface StreamEvent {
+  type: string;
+  subtype?: string;
+  content?: string;
+  text?: string;
+  message?: string;
+  tag?: string;
+  decision_reason_type?: string | null;
+  prompt_submit_outcome?: { kind: string; reason?: string };
+}
+interface Observation {
+  name: string;
+  description?: string;
+  scenario: Scenario;
+  hooks: { index: number; command: string; invocations: number; start_ms: number[]; end_ms: number[]; stdin_first: Json }[];
+  hook_events: { subtype: string; outcome?: string }[];
+  stream_system_other?: StreamEvent[];
+  permission_prompts?: { input: Obj; decision_reason_type?: string }[];
+  transcript: { type: string; subtype?: string; stopReason?: string; attachment?: Obj }[] | null;
+  outcome: {
+    tool_ran?: boolean;
+    marker_lines?: string[];
+    tool_result?: { content: Json; is_error: boolean } | null;
+    context_added: string[][];
+    model_requests: number;
+    result: { terminal_reason?: string; result?: string } | null;
+    transcript_hook_attachments: Obj[];
+    subagent_context_added?: string[][];
+    cli_stderr?: string;
+  };
+}
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const SOURCES = ["test/observer/observed", "test/vectors/merge/probes/observed"];
+const OUT = "test/vectors/merge";
+const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
+const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };
+
+function subst(s: string): string {
+  return s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => VARS[k] ?? m);
+}
+
+function bytes(text: string | undefined, parts: Part[] | undefined): string {
+  if (parts === undefined) return subst(text ?? "");
+  const buf = Buffer.concat(parts.map((p) =>
+    p.base64 !== undefined ? Buffer.from(p.base64, "base64")
+      : p.repeat !== undefined ? Buffer.from(p.repeat.repeat(p.times ?? 1))
+        : Buffer.from(subst(p.text ?? ""))));
+  return buf.toString("utf8"); // invalid UTF-8 → U+FFFD, as Claude Code reads it
+}
+
+/** Blocks that are the conversation or the environment, not hook output: dropped whole. */
+const NOT_HOOK_BLOCK = [
+  /^This session is being continued from a previous conversation/,
+  /^<system-reminder>\nCodebase and user instructions/,
+  /^While auto mode is active/,
+];
+
+/** Paragraphs that are the conversation or the environment, not hook output. */
+const NOT_HOOK_TEXT = [
+  /^<local-command-caveat>/,
+  /^<command-name>/,
+  /^<command-message>/,
+  /^# Environment update/,
+  /^ToolSearch is no longer available/,
+  /^- [\w-]+: /,
+  /^<local-command-(stdout|stderr)>/,
+];
+
+function hookTexts(entries: readonly string[], sc: Scenario): string[] {
+  const prompts = new Set([sc.prompt ?? "do it", ...(sc.prompts ?? [])]);
+  const commandBodies = Object.entries(sc.files ?? {})
+    .filter(([p]) => p.startsWith(".claude/commands/"))
+    .map(([, body]) => body.split("$ARGUMENTS")[0]!.replace(/^---[\s\S]*?---\n/, "").trim())
+    .filter((b) => b !== "");
+  const out: string[] = [];
+  for (const entry of entries) {
+    const colon = entry.indexOf(": ");
+    const role = entry.slice(0, colon);
+    const text = entry.slice(colon + 2);
+    if (role === "assistant") continue;
+    if (role === "user" && prompts.has(text)) continue;
+    if (role === "user" && commandBodies.some((b) => text.startsWith(b))) continue;
+    if (NOT_HOOK_BLOCK.some((re) => re.test(text))) continue;
+    // hook paragraphs can share a block with fixed ones (UserPromptExpansion context after the skill listing)
+    out.push(...text.split("\n\n").filter((p) => !NOT_HOOK_TEXT.some((re) => re.test(p))));
+  }
+  return out;
+}
+
+const NOTICE_OF_HOOKS = (e: StreamEvent): boolean => {
+  if (e.type !== "system") return false;
+  if (e.subtype === "informational") return e.tag !== "auto_mode_no_server_check";
+  if (e.subtype === "permission_denied") return e.decision_reason_type === "hook";
+  if (e.subtype === "notification") return /^stop hook problem/.test(e.text ?? "");
+  return false;
+};
+
+interface Vector {
+  description: string;
+  scenario: string;
+  source: string;
+  request: Obj;
+  expected: { effects: Obj };
+  skip_reason?: string;
+  notes?: string[];
+}
+
+function extract(o: Observation, source: string): Vector {
+  const sc = o.scenario;
+  const notes: string[] = [];
+  const events = [...new Set(sc.hooks.map((h) => h.event ?? sc.event ?? "PreToolUse"))];
+  const event = events[0] ?? sc.event ?? "PreToolUse";
+  const vector: Vector = {
+    description: o.description ?? sc.description ?? "",
+    scenario: o.name,
+    source,
+    request: { event, hooks: [] },
+    expected: { effects: {} },
+  };
+  if (events.length > 1) {
+    vector.skip_reason = `hooks of several events (${events.join(", ")}) in one run; the merge covers one event`;
+    return vector;
+  }
+
+  // ---- request: the hooks that ran, in completion order
+  const ran = o.hooks
+    .map((h, k) => ({ h, s: sc.hooks[k]! }))
+    .filter(({ h }) => h.invocations > 0);
+  const completion = ({ h, s }: (typeof ran)[number]): number => {
+    const timeout = ((s.handler_extra?.["timeout"] as number | undefined) ?? s.timeout ?? 10) * 1000;
+    return h.end_ms[0] ?? h.start_ms[0]! + timeout;
+  };
+  ran.sort((a, b) => completion(a) - completion(b));
+  const hooks = ran.map(({ h, s }) => {
+    const timeout = (s.handler_extra?.["timeout"] as number | undefined) ?? s.timeout ?? 10;
+    const timedOut = h.end_ms.length === 0 || (s.delay_ms ?? 0) >= timeout * 1000;
+    const entry: Obj = {
+      command: h.command,
+      exit: timedOut ? null : (s.exit ?? 0),
+      stdout: timedOut ? "" : (s.pre_stdout ?? "") + bytes(s.stdout, s.stdout_parts),
+      stderr: timedOut ? "" : bytes(s.stderr, s.stderr_parts),
+    };
+    if (timedOut) entry["timed_out"] = true;
+    entry["source"] = s.source ?? "flag";
+    entry["timeout"] = timeout;
+    entry["config_index"] = sc.hooks.indexOf(s);
+    return entry;
+  });
+  const stdin = (o.hooks.find((h) => h.stdin_first !== null && typeof h.stdin_first === "object")?.stdin_first ?? null) as Obj | null;
+  const request: Obj = { event };
+  if (stdin !== null && typeof stdin["tool_name"] === "string") request["tool_name"] = stdin["tool_name"];
+  if (stdin !== null && stdin["tool_input"] !== undefined && typeof stdin["tool_input"] === "object") request["tool_input"] = stdin["tool_input"];
+  if (stdin !== null) request["input"] = stdin;
+  request["hooks"] = hooks;
+  vector.request = request;
+  if (hooks.length === 0) notes.push("no hook ran");
+
+  // ---- expected effects, from what Claude Code did
+  const out = o.outcome;
+  const e: Obj = {};
+  const stream = o.stream_system_other ?? [];
+  const attachments = out.transcript_hook_attachments;
+  const terminal = out.result?.terminal_reason;
+  const host = sc.ask_answer !== undefined;
+  const toolName = typeof request["tool_name"] === "string" ? request["tool_name"] : (sc.tool ?? "Bash");
+  const hasTool = out.tool_ran !== undefined;
+  const permissionSystemDenied = stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type !== "hook");
+  const maxInvocations = Math.max(0, ...o.hooks.map((h) => h.invocations));
+  if (maxInvocations > 1 && !sc.hooks.some((h) => (h as { once?: boolean }).once || (h as { then?: Json }).then)) {
+    notes.push(`a hook ran ${maxInvocations} times; only its first run is the request`);
+  }
+
+  // the tool input a marker tag stands for: the model's input or a hook's rewrite
+  const inputs: Obj[] = [];
+  if (request["tool_input"] !== undefined) inputs.push(request["tool_input"] as Obj);
+  for (const h of hooks) {
+    const m = /"updatedInput":(\{[^{}]*\})/.exec(h["stdout"] as string);
+    if (m !== null) try { inputs.push(JSON.parse(m[1]!) as Obj); } catch { /* not JSON */ }
+  }
+  const inputByTag = (tag: string): Obj | undefined =>
+    inputs.find((i) => typeof i["command"] === "string" && new RegExp(`\\becho ${tag} >>`).test(i["command"]));
+
+  // stopped / stop_reason
+  const stoppedAttach = attachments.filter((a) => a["type"] === "hook_stopped_continuation").map((a) => a["message"] as string);
+  const ups = stream.find((x) => x.prompt_submit_outcome !== undefined)?.prompt_submit_outcome;
+  let stopped: boolean | undefined;
+  if (ups?.kind === "stopped_by_hook") stopped = true;
+  else if (terminal === "hook_stopped" || terminal === "stop_hook_prevented") stopped = true;
+  else if (terminal === "completed" || terminal === "tool_deferred" || ups?.kind === "blocked_by_hook") stopped = false;
+  if (permissionSystemDenied && stopped === false) stopped = undefined; // pre-70b: continue:false not applied when the permission system denies
+  if (stopped !== undefined) e["stopped"] = stopped;
+  if (stopped === false) e["stop_reason"] = null;
+  else if (stopped === true) {
+    const summary = (o.transcript ?? []).find((t) => t.type === "system" && t.subtype === "stop_hook_summary" && t.stopReason !== undefined);
+    if (stoppedAttach.length === 1) e["stop_reason"] = stoppedAttach[0]!;
+    else if (summary?.stopReason !== undefined) e["stop_reason"] = summary.stopReason;
+    else if (ups?.kind === "stopped_by_hook" && ups.reason !== undefined) e["stop_reason"] = ups.reason;
+    else notes.push(`stop_reason not determined (${stoppedAttach.length} hook_stopped_continuation attachments)`);
+  }
+
+  // notices
+  if (event === "SessionEnd") {
+    if (out.cli_stderr !== undefined) e["notices"] = out.cli_stderr.split("\n").filter((l) => l.startsWith("SessionEnd hook ["));
+    else notes.push("SessionEnd speaks on the CLI's stderr, which this run did not record");
+  } else if (event === "PreCompact" || event === "PostCompact") {
+    // the /compact command's output to the user: <local-command-stdout>Compacted <one line per hook></local-command-stdout>
+    const local = out.context_added.flat().map((t) => /^user: <local-command-(?:stdout|stderr)>([\s\S]*)<\/local-command-(?:stdout|stderr)>\n?$/.exec(t)?.[1]).filter((t): t is string => t !== undefined);
+    const lines = local.flatMap((t) => t.replace(/^Compacted /, "").split(/\n(?=(?:PreCompact|PostCompact) \[)/));
+    e["notices"] = lines.filter((l) => l.startsWith(`${event} [`) || (event === "PreCompact" && l.startsWith("Compaction blocked by PreCompact hook")));
+    if (event === "PreCompact") e["blocked"] = lines.some((l) => l.startsWith("Compaction blocked by PreCompact hook"));
+  } else if (!host) {
+    e["notices"] = stream.filter(NOTICE_OF_HOOKS).map((x) => x.content ?? x.text ?? x.message ?? "");
+  } else {
+    notes.push("an SDK host answered the permission prompt: notices of the -p denial path do not apply");
+  }
+
+  // decision, tool_input, tool_result, blocked
+  if (event === "PreToolUse" && hasTool && !permissionSystemDenied) {
+    const tr = out.tool_result;
+    const content = typeof tr?.content === "string" ? tr.content : null;
+    const tag = out.marker_lines?.[0];
+    const hookAsked = stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook") ||
+      (o.permission_prompts ?? []).some((p) => p.decision_reason_type === "hook");
+    let decision: string | undefined;
+    if (terminal === "tool_deferred") decision = "defer";
+    else if (!out.tool_ran && tr?.is_error === true && content?.startsWith(`PreToolUse:${toolName} hook error: `)) decision = "deny";
+    else if (hookAsked) decision = "ask";
+    else if (out.tool_ran && (sc.allowed_tools ?? ["Bash"]).length === 0 && !host) decision = "allow";
+    if (decision !== undefined) {
+      e["decision"] = decision;
+      e["blocked"] = decision === "deny";
+    }
+    if (out.tool_ran && tag !== undefined) {
+      const input = inputByTag(tag);
+      if (input !== undefined) e["tool_input"] = input;
+      else notes.push(`no input found for marker tag ${tag}`);
+      // with an SDK host an ask ran because the host allowed it: the -p denial text does not apply
+      if (content === `tool-output-${tag}` && !(decision === "ask" && host)) e["tool_result"] = null;
+    } else if (out.tool_ran && tag === undefined && content !== null) {
+      notes.push("the tool ran without a marker (not the default command)");
+    } else if (decision === "deny" || decision === "defer") {
+      e["tool_input"] = null;
+      e["tool_result"] = decision === "deny" ? content : null;
+    } else if (decision === "ask" && !host) {
+      e["tool_result"] = content;
+    }
+    if (decision === "ask" && host && o.permission_prompts?.[0] !== undefined) e["tool_input"] = o.permission_prompts[0].input;
+  } else if (event === "PermissionRequest" && hasTool) {
+    const hookDenied = stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook");
+    const d = attachments.find((a) => a["type"] === "hook_permission_decision")?.["decision"] ?? (hookDenied ? "deny" : undefined);
+    const tr = out.tool_result;
+    const content = typeof tr?.content === "string" ? tr.content : null;
+    if (d === "allow" || d === "deny") {
+      e["decision"] = d;
+      e["blocked"] = d === "deny";
+      if (d === "deny") {
+        e["tool_input"] = null;
+        e["tool_result"] = content;
+      }
+    } else if (!host && !permissionSystemDenied) {
+      e["decision"] = null;
+    }
+    const tag = out.marker_lines?.[0];
+    if (out.tool_ran && tag !== undefined) {
+      const input = inputByTag(tag);
+      if (input !== undefined) e["tool_input"] = input;
+      if (content === `tool-output-${tag}`) e["tool_result"] = null;
+    }
+  } else if ((event === "PostToolUse" || event === "PostToolUseFailure") && hasTool) {
+    e["decision"] = null;
+    e["blocked"] = attachments.some((a) => a["type"] === "hook_blocking_error");
+    if (out.tool_ran) {
+      const tag = out.marker_lines?.[0];
+      const content = typeof out.tool_result?.content === "string" ? out.tool_result.content : null;
+      if (tag !== undefined) {
+        const input = inputByTag(tag);
+        if (input !== undefined) e["tool_input"] = input;
+        if (event === "PostToolUse" && content !== null) e["tool_result"] = content === `tool-output-${tag}` ? null : content;
+      }
+    }
+  } else if (!hasTool && !TOOL_EVENTS.has(event)) {
+    e["decision"] = null;
+    e["tool_input"] = null;
+    e["tool_result"] = null;
+    if (event === "UserPromptSubmit" || event === "UserPromptExpansion") e["blocked"] = ups?.kind === "blocked_by_hook" || stream.some((x) => /operation blocked by hook/.test(x.content ?? ""));
+    else if (event === "Stop" || event === "SubagentStop") {
+      // a block always reaches the model as the "Stop hook feedback" reminder (exit 2 leaves no hook_blocking_error attachment)
+      const sub = event === "SubagentStop" ? (out.subagent_context_added ?? []) : out.context_added;
+      e["blocked"] = attachments.some((a) => a["type"] === "hook_blocking_error") || sub.flat().some((t) => t.includes("\nStop hook feedback:\n"));
+    }
+    else if (event === "SessionStart" || event === "SubagentStart" || event === "Setup") e["blocked"] = false;
+  }
+
+  // model_context: hook texts in the requests after the hooks ran
+  const subagent = event === "SubagentStart" || event === "SubagentStop";
+  const requests = subagent ? (out.subagent_context_added ?? []) : out.context_added;
+  const contextFrom = event === "Stop" ? 1 : 0; // Stop hooks run after request 0 is answered
+  if (event === "PreCompact") {
+    // the compaction prompt: what precedes Claude Code's fixed closing reminder
+    const prompt = (o.outcome as { compact_requests?: string[] }).compact_requests?.[0];
+    if (prompt !== undefined) {
+      const head = prompt.split("REMINDER: Do NOT call any tools")[0]!.trim();
+      e["model_context"] = head === "" ? [] : head.split("\n\n");
+    } else notes.push("no compaction request was recorded");
+  } else if (event === "PostCompact") {
+    notes.push("PostCompact output goes to the user only; model_context not compared");
+  } else if (stopped === true && (event === "PreToolUse" || event === "PostToolUse" || event === "PostToolBatch")) {
+    notes.push("the loop stopped: no request after the hooks");
+  } else if (terminal === "tool_deferred") {
+    notes.push("deferred: no request after the hooks");
+  } else if (hasTool && out.model_requests < 2 && !subagent) {
+    notes.push("no request after the tool call");
+  } else if (TOOL_EVENTS.has(event) && permissionSystemDenied && event !== "PermissionRequest") {
+    notes.push("the permission system denied the call");
+  } else {
+    e["model_context"] = hookTexts(requests.slice(contextFrom).flat(), sc);
+  }
+
+  // a Stop hook that blocks every time runs again and again: only its first run is the request
+  if (maxInvocations > 1 && (event === "Stop" || event === "SubagentStop") && notes.some((n) => n.startsWith("a hook ran"))) {
+    vector.skip_reason = `the hook blocked ${maxInvocations} times (the block loop and its cap span several merges)`;
+  }
+  const persisted = Array.isArray(e["model_context"]) ? (e["model_context"] as string[]).find((t) => t.includes("<persisted-output>")) : undefined;
+  if (persisted !== undefined) {
+    const m = /Full output saved to: (\S+)/.exec(persisted);
+    if (m !== null) {
+      request["persisted_output_path"] = m[1]!;
+      notes.push("the saved file's path is environment-specific (config dir, session, hash): the request carries it as persisted_output_path");
+    }
+  }
+  vector.expected = { effects: e };
+  if (notes.length > 0) vector.notes = notes;
+  return vector;
+}
+
+function main(): number {
+  const check = process.argv.includes("--check");
+  let changed = 0;
+  let written = 0;
+  for (const dir of SOURCES) {
+    const abs = join(ROOT, dir);
+    if (!existsSync(abs)) continue;
+    for (const f of readdirSync(abs).filter((x) => x.endsWith(".json")).sort()) {
+      const o = JSON.parse(readFileSync(join(abs, f), "utf8")) as Observation;
+      const vector = extract(o, `${dir}/${f}`);
+      const text = JSON.stringify(vector, null, 2) + "\n";
+      const target = join(ROOT, OUT, `${o.name}.json`);
+      const old = existsSync(target) ? readFileSync(target, "utf8") : null;
+      if (old !== text) {
+        changed++;
+        if (!check) writeFileSync(target, text);
+      }
+      written++;
+    }
+  }
+  process.stderr.write(`extract-merge-vectors: ${written} vectors, ${changed} ${check ? "would change" : "written"}\n`);
+  return check && changed > 0 ? 1 : 0;
+}
+
+process.exitCode = main();

@@ -1,0 +1,54 @@
+/**
+ * Every merge vector (test/vectors/merge/*.json, expected values read from a
+ * recorded Claude Code run) goes through the `conformance merge` line
+ * protocol; the effects it answers must equal the observed ones, key by key
+ * for the keys the observation determines.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { serveMergeConformance } from "../src/conformance/merge.js";
+
+interface Vector {
+  scenario: string;
+  request: Record<string, unknown>;
+  expected: { effects: Record<string, unknown> };
+  skip_reason?: string;
+}
+
+const DIR = "test/vectors/merge";
+const vectors: Vector[] = readdirSync(DIR)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(DIR, f), "utf8")) as Vector);
+
+async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = "";
+  output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+  const served = serveMergeConformance(input, output);
+  input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  assert.equal(await served, 0);
+  return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const runnable = vectors.filter((v) => v.skip_reason === undefined);
+const results = await answers(runnable.map((v) => v.request));
+
+test("there are vectors, and every skipped one says why", () => {
+  assert.ok(vectors.length >= 60, `${vectors.length} vectors`);
+  for (const v of vectors) if (v.skip_reason !== undefined) assert.ok(v.skip_reason.length > 10, v.scenario);
+});
+
+for (const [i, v] of runnable.entries()) {
+  test(`vector ${v.scenario}`, () => {
+    const effects = results[i]!["effects"] as Record<string, unknown> | undefined;
+    assert.ok(effects, JSON.stringify(results[i]).slice(0, 300));
+    const got: Record<string, unknown> = {};
+    for (const key of Object.keys(v.expected.effects)) got[key] = effects[key];
+    assert.deepEqual(got, v.expected.effects);
+  });
+}
