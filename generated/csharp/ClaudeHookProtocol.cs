@@ -261,6 +261,14 @@ namespace ClaudeHookProtocol
         [JsonPropertyName("completion")]
         public long? Completion { get; set; }
 
+        /// <summary>
+        /// Position in configuration order; null when unknown. Claude Code reports PreCompact and
+        /// PostCompact results in this order.
+        /// </summary>
+        [JsonRequired]
+        [JsonPropertyName("config_index")]
+        public long? ConfigIndex { get; set; }
+
         [JsonRequired]
         [JsonPropertyName("duration_ms")]
         public double? DurationMs { get; set; }

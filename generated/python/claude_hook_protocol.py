@@ -266,6 +266,10 @@ class RunRecord:
     """0-based position in completion order among the hooks that ran; null for hooks that did
     not run.
     """
+    config_index: Optional[int] = None
+    """Position in configuration order; null when unknown. Claude Code reports PreCompact and
+    PostCompact results in this order.
+    """
     duration_ms: Optional[float] = None
     exit: Optional[int] = None
     """Exit code; null when not started, timed out or killed by a signal."""
@@ -324,6 +328,7 @@ class RunRecord:
         argv = from_union([from_none, lambda x: from_list(from_str, x)], obj.get("argv"))
         blocking_error = from_union([from_none, from_str], obj.get("blocking_error"))
         completion = from_union([from_none, from_int], obj.get("completion"))
+        config_index = from_union([from_none, from_int], obj.get("config_index"))
         duration_ms = from_union([from_none, from_float], obj.get("duration_ms"))
         exit = from_union([from_none, from_int], obj.get("exit"))
         form = from_union([from_none, Form], obj.get("form"))
@@ -337,7 +342,7 @@ class RunRecord:
         source = from_union([from_none, from_str], obj.get("source"))
         timeout = from_union([from_none, from_float], obj.get("timeout"))
         validation_error = from_union([from_none, ValidationError.from_dict], obj.get("validation_error"))
-        return RunRecord(run_record_async, command, event, hook_name, outcome, output, stderr, stdout, timed_out, warnings, args, argv, blocking_error, completion, duration_ms, exit, form, json, matcher, message, no_verdict, non_blocking_error, plugin, signal, source, timeout, validation_error)
+        return RunRecord(run_record_async, command, event, hook_name, outcome, output, stderr, stdout, timed_out, warnings, args, argv, blocking_error, completion, config_index, duration_ms, exit, form, json, matcher, message, no_verdict, non_blocking_error, plugin, signal, source, timeout, validation_error)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -355,6 +360,7 @@ class RunRecord:
         result["argv"] = from_union([from_none, lambda x: from_list(from_str, x)], self.argv)
         result["blocking_error"] = from_union([from_none, from_str], self.blocking_error)
         result["completion"] = from_union([from_none, from_int], self.completion)
+        result["config_index"] = from_union([from_none, from_int], self.config_index)
         result["duration_ms"] = from_union([from_none, to_float], self.duration_ms)
         result["exit"] = from_union([from_none, from_int], self.exit)
         result["form"] = from_union([from_none, lambda x: to_enum(Form, x)], self.form)

@@ -120,6 +120,9 @@ type RunRecord struct {
 	// 0-based position in completion order among the hooks that ran; null for hooks that did                          
 	// not run.                                                                                                        
 	Completion                                                                                  *int64                 `json:"completion"`
+	// Position in configuration order; null when unknown. Claude Code reports PreCompact and                          
+	// PostCompact results in this order.                                                                              
+	ConfigIndex                                                                                 *int64                 `json:"config_index"`
 	DurationMS                                                                                  *float64               `json:"duration_ms"`
 	// The event name, e.g. PreToolUse.                                                                                
 	Event                                                                                       string                 `json:"event"`

@@ -73,6 +73,9 @@ pub struct RunRecord {
     /// 0-based position in completion order among the hooks that ran; null for hooks that did not run.
     pub completion: Option<i64>,
 
+    /// Position in configuration order; null when unknown. Claude Code reports PreCompact and PostCompact results in this order.
+    pub config_index: Option<i64>,
+
     pub timed_out: bool,
 
     /// Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
