@@ -49,7 +49,10 @@ test("updatedInput is a SerdeValue: exact integers, floats kept apart, objects a
 
 test("errors are values with a code, a kind, serde's message and its position", () => {
   const syntax = readRust("HookOutput", '{"continue":tru}');
-  assert.deepEqual(syntax, { ok: false, error: { code: "expected-some-ident", kind: "syntax", message: "expected ident", line: 1, column: 16 } });
+  assert.deepEqual(syntax, {
+    ok: false,
+    error: { code: "expected-some-ident", kind: "syntax", message: "expected ident", line: 1, column: 16, path: ["continue"] },
+  });
   const eof = readRust("HookOutput", "");
   assert.deepEqual(eof, { ok: false, error: { code: "eof-while-parsing-value", kind: "eof", message: "EOF while parsing a value", line: 1, column: 0 } });
   const buffered = readRust("HookSpecificOutput", '{"hookEventName":"PreToolUse"}');
@@ -59,6 +62,15 @@ test("errors are values with a code, a kind, serde's message and its position", 
   const located = readRust("HookOutput", '{"hookSpecificOutput":{"hookEventName":"PreToolUse"}}');
   assert.ok(!located.ok);
   assert.equal(formatSerdeError(located.error), "missing field `permissionDecision` at line 1 column 53");
+  // Errors from a buffered body have no position; the path still says where they are.
+  const nested = readRust("HookSpecificOutput", '{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":5}}');
+  assert.deepEqual(nested, {
+    ok: false,
+    error: { code: "invalid-type", kind: "data", message: "invalid type: integer `5`, expected a string", path: ["decision", "message"] },
+  });
+  const arrayForm = readRust("HookSpecificOutput", '["PreToolUse","allow",null,[1,"\\udc00"]]');
+  assert.ok(!arrayForm.ok);
+  assert.deepEqual(arrayForm.error.path, [3, 1]);
   const variant = readRust("HookSpecificOutput", '{"hookEventName":"Foo"}');
   assert.ok(!variant.ok);
   assert.equal(variant.error.code, "unknown-variant");

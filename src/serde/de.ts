@@ -6,7 +6,7 @@
  * are written against it, so the control flow, and with it the order and
  * position of errors, is serde's.
  */
-import { SerdeFailure } from "./errors.js";
+import { SerdeFailure, within } from "./errors.js";
 import { invalidType, type Unexpected } from "./messages.js";
 
 /** `Option::None` of `next_element` / `next_key`. */
@@ -144,7 +144,7 @@ export const contentVisitor: Visitor<Content> = {
   visitSeq(seq) {
     const items: Content[] = [];
     for (;;) {
-      const item = seq.nextElement(contentSeed);
+      const item = within(items.length, () => seq.nextElement(contentSeed));
       if (item === NONE) return { t: "seq", v: items };
       items.push(item);
     }
@@ -154,7 +154,7 @@ export const contentVisitor: Visitor<Content> = {
     for (;;) {
       const key = map.nextKey(contentSeed);
       if (key === NONE) return { t: "map", v: entries };
-      entries.push([key, map.nextValue(contentSeed)]);
+      entries.push([key, within(key.t === "str" ? key.v : entries.length, () => map.nextValue(contentSeed))]);
     }
   },
 };

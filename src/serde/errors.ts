@@ -50,6 +50,12 @@ export interface SerdeError {
   readonly line?: number;
   /** UTF-8 bytes since the last `\n`, up to and including the offending byte. */
   readonly column?: number;
+  /**
+   * Where in the value the error arose (object keys and array indices from
+   * the root), when not at the root. The only locator of errors serde reports
+   * without a position (those from an internally tagged enum's buffered body).
+   */
+  readonly path?: readonly (string | number)[];
 }
 
 const SYNTAX_MESSAGES = {
@@ -85,7 +91,19 @@ export class SerdeFailure {
     /** 0: no position yet (serde_json's convention). */
     readonly line: number,
     readonly column: number,
+    /** Filled in while the failure propagates out of fields, elements and entries. */
+    readonly path: (string | number)[] = [],
   ) {}
+}
+
+/** Runs `body`, adding `segment` to the path of a failure coming out of it. */
+export function within<T>(segment: string | number, body: () => T): T {
+  try {
+    return body();
+  } catch (e) {
+    if (e instanceof SerdeFailure) e.path.unshift(segment);
+    throw e;
+  }
 }
 
 export function syntaxFailure(code: SyntaxErrorCode, line: number, column: number): SerdeFailure {
@@ -103,7 +121,8 @@ function kindOf(code: SerdeErrorCode): SerdeErrorKind {
 
 export function toSerdeError(failure: SerdeFailure): SerdeError {
   const base = { code: failure.code, kind: kindOf(failure.code), message: failure.message };
-  return failure.line === 0 ? base : { ...base, line: failure.line, column: failure.column };
+  const located = failure.line === 0 ? base : { ...base, line: failure.line, column: failure.column };
+  return failure.path.length === 0 ? located : { ...located, path: [...failure.path] };
 }
 
 /** serde_json's `Display` for its error: `<message> at line L column C`, or the bare message. */

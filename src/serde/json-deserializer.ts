@@ -130,7 +130,7 @@ export class JsonDeserializer implements Deserializer {
   fixPosition(failure: SerdeFailure): SerdeFailure {
     if (failure.line !== 0) return failure;
     const [line, column] = this.positionOf(this.index);
-    return new SerdeFailure(failure.code, failure.message, line, column);
+    return new SerdeFailure(failure.code, failure.message, line, column, failure.path);
   }
 
   private withFixedPosition<T>(body: () => T): T {

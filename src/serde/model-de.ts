@@ -12,6 +12,7 @@
  * `SerdeValue`.
  */
 import { ContentDeserializer } from "./content-deserializer.js";
+import { SerdeFailure, within } from "./errors.js";
 import { contentSeed, contentVisitor, ignoredSeed, NONE, type Content, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
@@ -44,7 +45,7 @@ const VALUE_VISITOR: Visitor<SerdeValue> = {
   visitSeq(seq) {
     const items: SerdeValue[] = [];
     for (;;) {
-      const item = seq.nextElement(valueSeed);
+      const item = within(items.length, () => seq.nextElement(valueSeed));
       if (item === NONE) return items;
       items.push(item);
     }
@@ -55,7 +56,7 @@ const VALUE_VISITOR: Visitor<SerdeValue> = {
     for (;;) {
       const key = map.nextKey(stringSeed);
       if (key === NONE) return object;
-      object.set(key, map.nextValue(valueSeed));
+      object.set(key, within(key, () => map.nextValue(valueSeed)));
     }
   },
 };
@@ -63,6 +64,11 @@ const VALUE_VISITOR: Visitor<SerdeValue> = {
 export const valueSeed: Seed<SerdeValue> = (d) => d.deserializeAny(VALUE_VISITOR);
 
 const TAG: unique symbol = Symbol("tag");
+
+/** In the array form of a tagged enum the body's elements follow the tag: element i is at index i + 1. */
+function shiftPastTag(e: unknown): void {
+  if (e instanceof SerdeFailure && typeof e.path[0] === "number") e.path[0] += 1;
+}
 
 /** The generated `__Field` visitor of an enum's variants. */
 function variantIdVisitor(wireNames: readonly string[]): Visitor<number> {
@@ -135,9 +141,14 @@ export class ModelReader {
     const taggedContentVisitor: Visitor<{ tag: number; content: Content }> = {
       expecting: `internally tagged enum ${rustName}`,
       visitSeq(seq) {
-        const found = seq.nextElement(idSeed);
+        const found = within(0, () => seq.nextElement(idSeed));
         if (found === NONE) throw missingField(tag);
-        return { tag: found, content: (contentVisitor.visitSeq as NonNullable<typeof contentVisitor.visitSeq>)(seq) };
+        try {
+          return { tag: found, content: (contentVisitor.visitSeq as NonNullable<typeof contentVisitor.visitSeq>)(seq) };
+        } catch (e) {
+          shiftPastTag(e);
+          throw e;
+        }
       },
       visitMap(map) {
         let found: number | undefined;
@@ -147,9 +158,9 @@ export class ModelReader {
           if (key === NONE) break;
           if (key === TAG) {
             if (found !== undefined) throw duplicateField(tag);
-            found = map.nextValue(idSeed);
+            found = within(tag, () => map.nextValue(idSeed));
           } else {
-            entries.push([key, map.nextValue(contentSeed)]);
+            entries.push([key, within(key.t === "str" ? key.v : entries.length, () => map.nextValue(contentSeed))]);
           }
         }
         if (found === undefined) throw missingField(tag);
@@ -178,7 +189,12 @@ export class ModelReader {
     });
     return (d) => {
       const tagged = d.deserializeAny(taggedContentVisitor);
-      return (arms[tagged.tag] as (content: Content) => TypedObject)(tagged.content);
+      try {
+        return (arms[tagged.tag] as (content: Content) => TypedObject)(tagged.content);
+      } catch (e) {
+        if (tagged.content.t === "seq") shiftPastTag(e);
+        throw e;
+      }
     };
   }
 
@@ -240,7 +256,7 @@ export class ModelReader {
       visitSeq: (seq) => {
         const values: unknown[] = [];
         fields.forEach((field, i) => {
-          const item = seq.nextElement(seeds[i] as Seed<unknown>);
+          const item = within(i, () => seq.nextElement(seeds[i] as Seed<unknown>));
           if (item !== NONE) values.push(item);
           else if (field.default !== null) values.push(this.missing(field));
           else throw invalidLength(i, seqExpecting);
@@ -258,7 +274,7 @@ export class ModelReader {
             continue;
           }
           if (present[key]) throw duplicateField((fields[key] as SerdeField).wireName);
-          values[key] = map.nextValue(seeds[key] as Seed<unknown>);
+          values[key] = within((fields[key] as SerdeField).wireName, () => map.nextValue(seeds[key] as Seed<unknown>));
           present[key] = true;
         }
         fields.forEach((field, i) => {
