@@ -1,6 +1,7 @@
 /** The serde-exact reader/writer of the Rust family (exomonad-core 0.1.0, serde_json 1.0.149). */
 import { createRustCodec, type ReadResult } from "./codec.js";
 import { serdeModel } from "./default-model.js";
+import type { RustTypes } from "./rust-types.js";
 
 export { createRustCodec, readWithSeed, VALUE_TYPE, type ReadResult, type RustCodec } from "./codec.js";
 export { formatSerdeError, type SerdeError, type SerdeErrorCode, type SerdeErrorKind } from "./errors.js";
@@ -17,17 +18,33 @@ export {
   type SerdeValue,
 } from "./value.js";
 
-/** Type names: `HookSpecificOutput`, `HookOutput`, `PermissionDecision`, `ToolPermission`, `Value` (or Rust / schema names). */
-export type RustTypeName = "HookSpecificOutput" | "HookOutput" | "PermissionDecision" | "ToolPermission" | "Value";
+export type {
+  RustHookOutput,
+  RustHookSpecificOutput,
+  RustPermissionDecision,
+  RustToolPermission,
+  RustTypes,
+} from "./rust-types.js";
+
+/** The protocol's type names (`HookOutput` is the envelope `ClaudePreToolUseOutput`). */
+export type RustTypeName = keyof RustTypes;
 
 const rustCodec = createRustCodec(serdeModel);
 
-/** `serde_json::from_str::<T>(text)` for the exomonad-core hook output types. */
-export function readRust(typeName: RustTypeName | (string & {}), text: string): ReadResult {
+/**
+ * `serde_json::from_str::<T>(text)` for the exomonad-core hook output types.
+ * Also takes Rust names (`ClaudePreToolUseOutput`) and schema titles
+ * (`RustHookOutput`), untyped.
+ */
+export function readRust<N extends RustTypeName>(typeName: N, text: string): ReadResult<RustTypes[N]>;
+export function readRust(typeName: string, text: string): ReadResult;
+export function readRust(typeName: string, text: string): ReadResult {
   return rustCodec.read(typeName, text);
 }
 
 /** `serde_json::to_string(&value)` (serde_json 1.0.149) for the exomonad-core hook output types. */
-export function writeRust(typeName: RustTypeName | (string & {}), value: unknown): string {
+export function writeRust<N extends RustTypeName>(typeName: N, value: RustTypes[N]): string;
+export function writeRust(typeName: string, value: unknown): string;
+export function writeRust(typeName: string, value: unknown): string {
   return rustCodec.write(typeName, value);
 }
