@@ -800,50 +800,48 @@ export class JsonDeserializer implements Deserializer {
   };
 }
 
-class JsonSeqAccess implements SeqAccess {
+/**
+ * The common start of serde_json's `next_element_seed` / `next_key_seed`:
+ * the closing byte ends the container; after the first entry a comma is
+ * required. Returns the byte the entry starts with (or EOF), NONE at the end.
+ */
+abstract class JsonEntries {
   private first = true;
-  constructor(private readonly de: JsonDeserializer) {}
+  constructor(protected readonly de: JsonDeserializer) {}
 
-  nextElement<T>(seed: Seed<T>): Maybe<T> {
+  protected entryStart(close: number, commaOrEnd: SyntaxErrorCode, eof: SyntaxErrorCode): number | typeof NONE {
     const de = this.de;
-    let peek = de.parseWhitespace();
-    if (peek === 0x5d) return NONE;
+    const peek = de.parseWhitespace();
+    if (peek === close) return NONE;
     if (peek === 0x2c && !this.first) {
       de.eat();
-      peek = de.parseWhitespace();
-    } else if (peek !== EOF) {
-      if (!this.first) throw de.peekError("expected-list-comma-or-end");
-      this.first = false;
-    } else {
-      throw de.peekError("eof-while-parsing-list");
+      return de.parseWhitespace();
     }
-    if (peek === 0x5d) throw de.peekError("trailing-comma");
-    if (peek === EOF) throw de.peekError("eof-while-parsing-value");
-    return seed(de);
+    if (peek === EOF) throw de.peekError(eof);
+    if (!this.first) throw de.peekError(commaOrEnd);
+    this.first = false;
+    return peek;
   }
 }
 
-class JsonMapAccess implements MapAccess {
-  private first = true;
-  constructor(private readonly de: JsonDeserializer) {}
+class JsonSeqAccess extends JsonEntries implements SeqAccess {
+  nextElement<T>(seed: Seed<T>): Maybe<T> {
+    const peek = this.entryStart(0x5d, "expected-list-comma-or-end", "eof-while-parsing-list");
+    if (peek === NONE) return NONE;
+    if (peek === 0x5d) throw this.de.peekError("trailing-comma");
+    if (peek === EOF) throw this.de.peekError("eof-while-parsing-value");
+    return seed(this.de);
+  }
+}
 
+class JsonMapAccess extends JsonEntries implements MapAccess {
   nextKey<K>(seed: Seed<K>): Maybe<K> {
-    const de = this.de;
-    let peek = de.parseWhitespace();
-    if (peek === 0x7d) return NONE;
-    if (peek === 0x2c && !this.first) {
-      de.eat();
-      peek = de.parseWhitespace();
-    } else if (peek !== EOF) {
-      if (!this.first) throw de.peekError("expected-object-comma-or-end");
-      this.first = false;
-    } else {
-      throw de.peekError("eof-while-parsing-object");
-    }
-    if (peek === QUOTE) return seed(de.mapKey);
-    if (peek === 0x7d) throw de.peekError("trailing-comma");
-    if (peek === EOF) throw de.peekError("eof-while-parsing-value");
-    throw de.peekError("key-must-be-a-string");
+    const peek = this.entryStart(0x7d, "expected-object-comma-or-end", "eof-while-parsing-object");
+    if (peek === NONE) return NONE;
+    if (peek === QUOTE) return seed(this.de.mapKey);
+    if (peek === 0x7d) throw this.de.peekError("trailing-comma");
+    if (peek === EOF) throw this.de.peekError("eof-while-parsing-value");
+    throw this.de.peekError("key-must-be-a-string");
   }
 
   nextValue<V>(seed: Seed<V>): V {
