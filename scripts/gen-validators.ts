@@ -1,0 +1,83 @@
+/**
+ * schemas/**\/*.schema.json -> generated/validators.ts: Ajv 8 standalone
+ * validators, one `validate<Title>` per schema, precompiled (no schema is
+ * compiled at run time) and free of runtime dependencies.
+ *
+ * Ajv runs strict (unknown keywords are errors; our annotation keywords
+ * `tsType` and `x-rust` are registered), with `allErrors` and
+ * `discriminator` (one precise error for a bad tag instead of one per
+ * branch). No `useDefaults`: the shipped validators never mutate their input.
+ *
+ * Ajv's standalone ESM output still `require()`s runtime helpers for some
+ * keywords (minLength -> ucs2length, formats, deep-equal consts; ajv#2209).
+ * The schemas avoid those keywords, and generation fails if any `require(`
+ * remains, so the module imports nothing.
+ */
+import { Ajv } from "ajv";
+import standaloneNs from "ajv/dist/standalone/index.js";
+import { cloneJson } from "./lib/schemas.js";
+import { tsBanner, type GeneratedFile, type GenerateContext } from "./lib/generated-file.js";
+
+// ajv is CommonJS: seen from ESM, its `exports.default` sits one level down.
+type StandaloneCode = (ajv: Ajv, refs: Record<string, string>) => string;
+const standaloneCode = (standaloneNs as unknown as { default: StandaloneCode }).default;
+
+/** The Ajv instance the validators are compiled with (exported for tests that compare against it). */
+export function createAjv(options: { readonly source: boolean }): Ajv {
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    discriminator: true,
+    allowUnionTypes: true,
+    inlineRefs: false,
+    code: { source: options.source, esm: true, optimize: true, lines: true },
+  });
+  // Annotations: read by json-schema-to-typescript and the serde-model generator, no validation code.
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  ajv.addKeyword({ keyword: "x-rust", schemaType: "object" });
+  return ajv;
+}
+
+export function generateValidators(context: GenerateContext): GeneratedFile[] {
+  const ajv = createAjv({ source: true });
+  for (const schema of context.schemas) ajv.addSchema(cloneJson(schema.schema) as object);
+  const exportsByName: Record<string, string> = {};
+  for (const schema of context.schemas) exportsByName[`validate${schema.title}_raw`] = schema.id;
+  const code = standaloneCode(ajv, exportsByName);
+  const requireAt = code.indexOf("require(");
+  if (requireAt !== -1) {
+    const snippet = code.slice(requireAt, code.indexOf(")", requireAt) + 1);
+    throw new Error(`gen-validators: Ajv's output needs a runtime helper (${snippet}); remove the keyword that pulls it in (minLength/maxLength, format, object-valued const/enum, uniqueItems)`);
+  }
+  const body = code
+    .replace(/^"use strict";\s*/, "")
+    .replace(/export const (validate\w+_raw) =/g, "const $1 =");
+  const titles = context.schemas.map((schema) => schema.title);
+  const content = `${tsBanner("scripts/gen-validators.ts", "schemas/")}// @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
+import type {
+${titles.map((title) => `  ${title},`).join("\n")}
+} from "./types.js";
+
+/** One validation failure, as Ajv reports it (\`instancePath\` is a JSON Pointer into the value). */
+export interface ValidationError {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}
+
+/** A precompiled validator: a type guard; after a \`false\` answer, \`errors\` lists every failure. */
+export interface Validator<T> {
+  (data: unknown): data is T;
+  errors?: ValidationError[] | null;
+}
+
+${body.trim()}
+
+${context.schemas
+  .map((schema) => `/** Validates a {@link ${schema.title}} (schemas/${schema.path}). */\nexport const validate${schema.title}: Validator<${schema.title}> = validate${schema.title}_raw;`)
+  .join("\n")}
+`;
+  return [{ path: "generated/validators.ts", content }];
+}
