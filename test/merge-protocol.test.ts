@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { once } from "node:events";
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { mergeRequest, type MergeRequest } from "../src/claude-code/merge-request.js";
 import { EVENT_CATALOG } from "../src/runner/event-catalog.js";
