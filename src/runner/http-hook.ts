@@ -89,7 +89,7 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
         });
         res.on("error", (error) => settle(done({ status: "spawn_failed", message: `HTTP response failed: ${error.message}` })));
         res.on("end", () => {
-          const body = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+          const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.concat(chunks));
           const status = res.statusCode ?? 0;
           if (status < 200 || status > 299) {
             settle(done({ status: "exited", exit: 1, stdout: body, stderr: `HTTP hook returned status ${status}`, stdoutDroppedBytes: dropped }));

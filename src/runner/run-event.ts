@@ -9,6 +9,7 @@ import { hookNameOf } from "../claude-code/event-rules.js";
 import { mergeRuns } from "../claude-code/merge.js";
 import type { JsonObject } from "../claude-code/read-stdout.js";
 import type { MergedResult, RunRecord } from "../claude-code/records.js";
+import { settlesEvent } from "./early-stop.js";
 import { loadHookConfiguration, type LoadOptions } from "./load-settings.js";
 import { runHooks, type HookRun, type RunHooksOptions } from "./run-hooks.js";
 import type { ConfigProblem, HookConfiguration } from "./types.js";
@@ -64,8 +65,13 @@ export function mergeProcessResults(
 
 export async function runEvent(options: RunEventOptions): Promise<EventOutcome> {
   const configuration = isConfiguration(options.configuration) ? options.configuration : loadHookConfiguration(options.configuration);
-  const run = await runHooks({ ...options, configuration });
   const input: Record<string, unknown> = { ...options.input, hook_event_name: options.event };
+  const hookNameForSettle = hookNameOf(options.event, input);
+  const run = await runHooks({
+    ...options,
+    configuration,
+    settles: (result) => settlesEvent(options.event, classifyRun(result, { event: options.event, hookName: hookNameForSettle })),
+  });
   const { records, merged } = mergeProcessResults(options.event, input, run.results, run.problems, options.persistedOutputPath);
   const hookName = hookNameOf(options.event, input);
   return {

@@ -37,6 +37,11 @@ export interface RunHooksOptions {
   /** Called as each hook starts and ends (progress display). */
   readonly onHookStarted?: (hook: ConfiguredHook, argv: readonly string[] | null) => void;
   readonly onHookFinished?: (result: HookProcessResult) => void;
+  /**
+   * Called as each (non-async) hook completes; returning true cancels the hooks
+   * still running, as Claude Code does once an event is settled (see early-stop.ts).
+   */
+  readonly settles?: (result: HookProcessResult) => boolean;
 }
 
 export interface HookRun {
@@ -162,6 +167,14 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
     CLAUDE_PLUGIN_DATA: hook.pluginData ?? undefined,
   });
 
+  // Foreground hooks listen to this one: the caller's signal, or an early settle, cancels them.
+  // Async hooks only follow the caller's signal: Claude Code lets them run on.
+  const foregroundControl = new AbortController();
+  let settledBy: string | null = null;
+  const forwardAbort = (): void => foregroundControl.abort();
+  if (options.signal?.aborted === true) foregroundControl.abort();
+  options.signal?.addEventListener("abort", forwardAbort, { once: true });
+
   const background: Promise<HookProcessResult>[] = [];
   const foreground: Promise<void>[] = [];
   for (const s of selected) {
@@ -185,6 +198,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
       };
     });
     const handler = hook.handler;
+    const hookSignal = p.async ? options.signal : foregroundControl.signal;
     const running: Promise<SpawnOutcome> =
       handler.type === "http"
         ? postHttpHook({
@@ -195,7 +209,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             body: stdin,
             timeoutMs: p.timeoutSeconds * 1000,
             maxOutputBytes,
-            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+            ...(hookSignal !== undefined ? { signal: hookSignal } : {}),
           })
         : spawnHook({
             file: p.argv[0]!,
@@ -205,12 +219,18 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             stdin,
             timeoutMs: p.timeoutSeconds * 1000,
             maxOutputBytes,
-            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+            ...(hookSignal !== undefined ? { signal: hookSignal } : {}),
             ...(p.async ? {} : { onAsyncAnnounced: () => announce?.() }),
           });
     const finalResult = running.then((outcome) => {
-      const r = toResult({ ...p, async: wentAsync }, outcome, outcome.status, outcome.message);
+      const cancelledBySettle = outcome.status === "cancelled" && settledBy !== null && options.signal?.aborted !== true;
+      const message = cancelledBySettle ? `cancelled: ${settledBy} had already settled ${event}` : outcome.message;
+      const r = toResult({ ...p, async: wentAsync }, outcome, outcome.status, message);
       options.onHookFinished?.(r);
+      if (!wentAsync && settledBy === null && r.status === "exited" && options.settles?.(r) === true) {
+        settledBy = r.command;
+        foregroundControl.abort();
+      }
       return r;
     });
     if (p.async) {
@@ -231,6 +251,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
     );
   }
   await Promise.all(foreground);
+  options.signal?.removeEventListener("abort", forwardAbort);
   return {
     event,
     stdin,

@@ -58,9 +58,9 @@ class CappedBuffer {
   bytes(): Buffer {
     return Buffer.concat(this.chunks, this.kept);
   }
-  /** Invalid UTF-8 becomes U+FFFD, as Claude Code reads it. */
+  /** Invalid UTF-8 becomes U+FFFD, as Claude Code reads it; a BOM is kept (Claude Code trims it later, new-pre-bom-deny). */
   text(): string {
-    return new TextDecoder("utf-8", { fatal: false }).decode(this.bytes());
+    return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(this.bytes());
   }
 }
 

@@ -1,0 +1,39 @@
+/**
+ * When Claude Code 2.1.332 stops waiting for the other hooks of an event: once
+ * one result settles the event, the hooks still running are cancelled (the
+ * recordings show them as `hook_cancelled`, with no output). Observed:
+ *
+ * - UserPromptSubmit: a block (exit 2 or `decision:"block"`) or `continue:false`
+ *   [ups-11, new-ups-block-then-exit2, new-ups-exit2-then-block, new-ups-stop-then-block];
+ * - PermissionRequest: the first decision, allow or deny [perm-05, new-perm-allow-then-deny,
+ *   new-perm-3-deny-allow-deny, new-perm-allow-updatedInput-two];
+ * - PostToolUse: `continue:false` [new-post-continue-false-and-context].
+ *
+ * PreToolUse waits for every hook (two denies: the last to complete gives the
+ * message, pre-10), and so do Stop and the other events recorded.
+ */
+import type { RunRecord } from "../claude-code/records.js";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** True when this record, completed while others still run, makes Claude Code cancel the rest. */
+export function settlesEvent(event: string, record: RunRecord): boolean {
+  if (record.outcome !== "success" && record.outcome !== "block" && record.outcome !== "error") return false;
+  const json = record.output === "json" ? record.json : null;
+  const stops = json !== null && json["continue"] === false;
+  switch (event) {
+    case "UserPromptSubmit":
+      return record.outcome === "block" || stops;
+    case "PermissionRequest": {
+      const hso = json?.["hookSpecificOutput"];
+      const decision = isObject(hso) ? hso["decision"] : undefined;
+      return isObject(decision) && (decision["behavior"] === "allow" || decision["behavior"] === "deny");
+    }
+    case "PostToolUse":
+      return stops;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,212 @@
+// The runner on the hooks of every stored observer scenario: the same
+// commands (as generated shell scripts with the same stdout, stderr, exit
+// code and delay), the same settings sources, matchers and timeouts. What
+// Claude Code 2.1.332 did is in test/vectors/merge/<scenario>.json (recorded
+// by the observer): the runner must start and order the same hooks (dedupe,
+// completion order, timeouts) and the merged effects must equal the recorded ones.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { mergeProcessResults, runEvent } from "../src/runner/run-event.js";
+import { eventInfo } from "../src/runner/event-catalog.js";
+import type { SettingsSource } from "../src/runner/load-settings.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SCENARIOS = join(ROOT, "test/observer/scenarios");
+const VECTORS = join(ROOT, "test/vectors/merge");
+/** Scenarios run at once; their hooks mostly sleep, and completion order is set by 300–500 ms gaps. */
+const CONCURRENCY = 4;
+
+interface ScenarioHook {
+  stdout?: string;
+  stderr?: string;
+  exit?: number;
+  delay_ms?: number;
+  timeout?: number;
+  event?: string;
+  matcher?: string | null;
+  group?: number;
+  source?: "flag" | "user" | "project" | "local";
+  same_command_as?: number;
+  command?: string;
+  handler_extra?: Record<string, unknown>;
+  pre_stdout?: string;
+  stdout_parts?: Array<{ text?: string; base64?: string; repeat?: string; times?: number }>;
+}
+
+interface Scenario {
+  name: string;
+  event?: string;
+  tool?: string;
+  hooks: ScenarioHook[];
+}
+
+interface VectorHook {
+  command: string;
+  exit: number | null;
+  stdout: string;
+  stderr: string;
+  timed_out?: boolean;
+}
+
+interface Vector {
+  scenario: string;
+  skip_reason?: string;
+  request: {
+    event: string;
+    tool_name?: string;
+    tool_input?: unknown;
+    input?: Record<string, unknown>;
+    hooks: VectorHook[];
+    persisted_output_path?: string;
+  };
+  expected: { effects: unknown };
+}
+
+/** The observer's {{...}} variables, in the normalised form the recordings use ($TMP = the scenario's temp dir). */
+const VARIABLES: Record<string, string> = {
+  MARKER: "$TMP/work/oracle-marker.txt",
+  DIR: "$TMP",
+  HOOKS: "$TMP/hooks",
+  WORK: "$TMP/work",
+};
+const substitute = (text: string): string => text.replace(/\{\{(MARKER|DIR|HOOKS|WORK)\}\}/g, (_m, name: string) => VARIABLES[name]!);
+
+function stdoutBytes(hook: ScenarioHook): Buffer {
+  if (hook.stdout_parts === undefined) return Buffer.from(substitute(hook.stdout ?? ""), "utf8");
+  return Buffer.concat(
+    hook.stdout_parts.map((p) =>
+      p.text !== undefined ? Buffer.from(p.text, "utf8")
+        : p.base64 !== undefined ? Buffer.from(p.base64, "base64")
+          : Buffer.from((p.repeat ?? "").repeat(p.times ?? 1), "utf8"),
+    ),
+  );
+}
+
+/** Builds the scenario's hook scripts under `<dir>/hooks` and the settings sources for `event`. */
+function buildScenario(scenario: Scenario, event: string, dir: string): SettingsSource[] {
+  const hooksDir = join(dir, "hooks");
+  mkdirSync(hooksDir, { recursive: true });
+  const defaultEvent = scenario.event ?? "PreToolUse";
+  const commandOf = (k: number): string => scenario.hooks[k]?.command ?? `$TMP/hooks/h${k}.sh`;
+  const groups = new Map<string, { source: string; matcher: string | null; hooks: unknown[] }>();
+  scenario.hooks.forEach((hook, k) => {
+    const file = (suffix: string): string => join(hooksDir, `h${k}.${suffix}`);
+    writeFileSync(file("stdout"), stdoutBytes(hook));
+    writeFileSync(file("stderr"), substitute(hook.stderr ?? ""));
+    if (hook.pre_stdout !== undefined) writeFileSync(file("prestdout"), hook.pre_stdout);
+    const delay = (hook.delay_ms ?? 0) / 1000;
+    writeFileSync(
+      join(hooksDir, `h${k}.sh`),
+      [
+        "#!/bin/sh",
+        `cat > "${file("in")}"`,
+        hook.pre_stdout !== undefined ? `cat "${file("prestdout")}"` : ":",
+        delay > 0 ? `sleep ${delay}` : ":",
+        `cat "${file("stdout")}"`,
+        `cat "${file("stderr")}" >&2`,
+        `exit ${hook.exit ?? 0}`,
+        "",
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+    if ((hook.event ?? defaultEvent) !== event) return;
+    const toolEvent = eventInfo(event)?.toolEvent === true;
+    const matcher = hook.matcher !== undefined ? hook.matcher : toolEvent ? (scenario.tool ?? "Bash") : null;
+    const source = hook.source ?? "flag";
+    const key = JSON.stringify([source, hook.group ?? 0, matcher]);
+    const group = groups.get(key) ?? { source, matcher, hooks: [] };
+    group.hooks.push({
+      type: "command",
+      command: hook.same_command_as !== undefined ? commandOf(hook.same_command_as) : commandOf(k),
+      timeout: hook.timeout ?? 10,
+      ...(hook.handler_extra ?? {}),
+    });
+    groups.set(key, group);
+  });
+  const bySource = new Map<string, unknown[]>();
+  for (const g of groups.values()) {
+    const list = bySource.get(g.source) ?? [];
+    list.push(g.matcher === null ? { hooks: g.hooks } : { matcher: g.matcher, hooks: g.hooks });
+    bySource.set(g.source, list);
+  }
+  return ["user", "project", "local", "flag"]
+    .filter((s) => bySource.has(s))
+    .map((s) => ({
+      kind: s as SettingsSource["kind"],
+      file: `${s}.json`,
+      text: JSON.stringify({ hooks: { [event]: bySource.get(s) } }),
+    }));
+}
+
+async function reproduce(vector: Vector, scenario: Scenario): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `observer-${scenario.name}-`));
+  const { request } = vector;
+  const settings = buildScenario(scenario, request.event, dir);
+  const input: Record<string, unknown> = { ...(request.input ?? {}) };
+  if (request.tool_name !== undefined) input["tool_name"] = request.tool_name;
+  if (request.tool_input !== undefined) input["tool_input"] = request.tool_input;
+  const outcome = await runEvent({
+    event: request.event,
+    input,
+    configuration: { settings },
+    projectDir: dir,
+    cwd: dir,
+    // The recorded commands are `$TMP/hooks/hN.sh`: the shell finds our scripts through $TMP.
+    env: { ...process.env, TMP: dir },
+    ...(request.persisted_output_path !== undefined ? { persistedOutputPath: request.persisted_output_path } : {}),
+  });
+  const ran = outcome.run.results
+    .filter((r) => r.status !== "skipped")
+    // Claude Code records the hooks it cancelled (an event settled early) like timeouts: no exit, no output.
+    .map((r) => (r.status === "cancelled" ? { ...r, timed_out: true } : r));
+  const label = `${scenario.name}: ${outcome.run.problems.map((p) => p.message).join("; ")}`;
+  // Same hooks started (dedupe), same outputs; completion order where the delays set one.
+  const summary = (hooks: readonly VectorHook[]) =>
+    hooks.map((h) => JSON.stringify([h.command, h.timed_out === true ? null : h.exit, h.timed_out === true ? "" : h.stdout, h.timed_out === true ? "" : h.stderr, h.timed_out === true])).sort();
+  // StopFailure is fire-and-forget: Claude Code exits without waiting, so the recording shows the
+  // hook cut off; the runner lets it finish (its output has no effect either way).
+  const waited = request.event !== "StopFailure";
+  if (waited) assert.deepEqual(summary(ran), summary(request.hooks), label);
+  const delays = scenario.hooks.map((h) => h.delay_ms ?? 0);
+  const delayOf = (command: string): number => delays[Number(/h(\d+)\.sh$/.exec(command)?.[1] ?? -1)] ?? 0;
+  // Completion order, where the delays set one (cancelled hooks end together, in no order).
+  const completed = (hooks: readonly VectorHook[]) => hooks.filter((h) => h.timed_out !== true).map((h) => h.command);
+  const distinct = new Set(request.hooks.map((h) => delayOf(h.command))).size === request.hooks.length;
+  if (waited && distinct) assert.deepEqual(completed(ran), completed(request.hooks), `${label} order`);
+  // As test/merge-vectors.test.ts: the keys the observation determines (compared as JSON).
+  const expected = vector.expected.effects as Record<string, unknown>;
+  const pick = (effects: unknown): Record<string, unknown> => {
+    const all = JSON.parse(JSON.stringify(effects)) as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(expected).map((k) => [k, all[k]]));
+  };
+  assert.deepEqual(pick(outcome.merged.effects), expected, label);
+}
+
+const vectors = readdirSync(VECTORS)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => JSON.parse(readFileSync(join(VECTORS, f), "utf8")) as Vector)
+  .filter((v) => v.skip_reason === undefined && existsSync(join(SCENARIOS, `${v.scenario}.json`)));
+
+test(`the runner reproduces Claude Code's effects for ${vectors.length} observer scenarios`, async (t) => {
+  assert.ok(vectors.length >= 60, `only ${vectors.length} vectors with scenarios`);
+  const queue = [...vectors];
+  const failures: string[] = [];
+  const worker = async (): Promise<void> => {
+    for (let v = queue.shift(); v !== undefined; v = queue.shift()) {
+      const vector = v;
+      const scenario = JSON.parse(readFileSync(join(SCENARIOS, `${vector.scenario}.json`), "utf8")) as Scenario;
+      try {
+        await reproduce(vector, scenario);
+      } catch (error) {
+        failures.push(`${vector.scenario}: ${error instanceof Error ? error.message.slice(0, 1500) : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  t.diagnostic(`${vectors.length - failures.length}/${vectors.length} reproduced`);
+  assert.deepEqual(failures, []);
+});
