@@ -112,6 +112,7 @@ test("JSC's parse messages for the observed shapes", () => {
   assert.equal(jscParseErrorMessage("{'a':1}"), "Single quotes (') are not allowed in JSON");
   assert.equal(jscParseErrorMessage('{"a":{"b":1}'), "Expected '}'");
   assert.equal(jscParseErrorMessage('{"a":tru}'), 'Unexpected identifier "tru"');
+  assert.equal(jscParseErrorMessage("{not json}"), "Expected '}'");
   assert.equal(jscParseErrorMessage('{"a":1}\n{"b":2}'), "Unable to parse JSON string");
   const p = parseJsonAsJsc('{"a":[1,{"b":null}]}');
   assert.ok(p.ok);

@@ -92,7 +92,7 @@ test("conformance merge: one answer per line, errors as values, then go on", asy
   assert.equal(answers.length, 6);
   const parsed = answers.map((a) => JSON.parse(a) as Record<string, unknown>);
   assert.equal((parsed[0]!["effects"] as Record<string, unknown>)["tool_result"], "PreToolUse:Bash hook error: [a]: no");
-  assert.deepEqual(parsed[1], { error: { code: "invalid-json", path: "(root)", message: "JSON Parse error: Property name must be a string literal" } });
+  assert.deepEqual(parsed[1], { error: { code: "invalid-json", path: "(root)", message: "JSON Parse error: Expected '}'" } });
   assert.deepEqual(parsed[2], { error: { code: "invalid-request", path: "hooks[0].command", message: "command must be a string" } });
   assert.equal((parsed[3]!["error"] as Record<string, unknown>)["path"], "(root)");
   assert.equal((parsed[4]!["error"] as Record<string, unknown>)["path"], "__proto__");

@@ -65,6 +65,7 @@ export function jscParseErrorMessage(text: string): string {
 }
 
 const IDENT = /[A-Za-z_$0-9]/;
+const TOKEN_START = /[A-Za-z_$0-9"{}[\],:-]/;
 
 class Scanner {
   private pos = 0;
@@ -140,11 +141,14 @@ class Scanner {
       this.pos++;
       return;
     }
-    for (;;) {
+    for (let first = true; ; first = false) {
       this.skipWhitespace();
       const c = this.peek();
+      // lexer errors come first; then JSC words a missing first key and a missing key after a comma differently
+      // (new-pre-invalid-json-closed `{not json}`, probe-v07 `{"a":1,}`)
       if (c === "'") throw new JscError("Single quotes (') are not allowed in JSON");
-      if (c !== '"') throw new JscError(c === undefined ? "Unexpected EOF" : "Property name must be a string literal");
+      if (c !== undefined && !TOKEN_START.test(c)) throw new JscError(`Unrecognized token '${c}'`);
+      if (c !== '"') throw new JscError(first ? "Expected '}'" : "Property name must be a string literal");
       this.string();
       this.skipWhitespace();
       if (this.peek() !== ":") throw new JscError("Expected ':' before value in object property definition");

@@ -1,73 +1,31 @@
 /**
- * The run record and the merged result, as `schemas/run-record.schema.json`
- * and `schemas/merged-result.schema.json` describe them (RunRecord,
- * MergedResult, MergeEffects). test/merge-schema.test.ts checks that what
- * the classifier and the merge produce validates against those schemas.
+ * The run record and the merged result: the generated types of
+ * `schemas/run-record.schema.json` and `schemas/merged-result.schema.json`
+ * (RunRecord, MergedResult, MergeEffects), with the free-form JSON fields
+ * narrowed to the null-prototype JSON objects the reader builds.
+ * test/merge-protocol.test.ts validates what the merge produces against the schemas.
  */
-import type { JsonObject, StdoutError } from "./read-stdout.js";
+import type * as Generated from "../../generated/types.js";
+import type { JsonObject } from "./read-stdout.js";
 
-export type RunOutcome = "success" | "block" | "error" | "timeout" | "skipped" | "running" | "cancelled";
+export type RunOutcome = Generated.RunRecord["outcome"];
 
-export type PermissionDecision = "allow" | "deny" | "ask" | "defer";
+export type PermissionDecision = NonNullable<Generated.MergeEffects["decision"]>;
 
-export interface RunRecord {
-  event: string;
-  hook_name: string;
-  source: string | null;
-  plugin: string | null;
-  matcher: string | null;
-  command: string;
-  args: string[] | null;
-  argv: string[] | null;
-  form: "exec" | "shell" | "http" | null;
-  async: boolean;
-  timeout: number | null;
-  outcome: RunOutcome;
-  message: string | null;
-  exit: number | null;
-  signal: string | null;
-  duration_ms: number | null;
-  stdout: string;
-  stderr: string;
-  output: "empty" | "text" | "json" | "invalid";
+export interface RunRecord extends Omit<Generated.RunRecord, "json"> {
   json: JsonObject | null;
-  completion: number | null;
-  config_index: number | null;
-  timed_out: boolean;
-  warnings: string[];
-  validation_error: StdoutError | null;
-  blocking_error: string | null;
-  non_blocking_error: string | null;
-  no_verdict: "no_usable_answer" | "timed_out" | null;
 }
 
-export interface MergeEffects {
-  decision: PermissionDecision | null;
+export interface MergeEffects extends Omit<Generated.MergeEffects, "tool_input"> {
   tool_input: JsonObject | null;
-  tool_result: string | null;
-  blocked: boolean;
-  model_context: string[];
-  notices: string[];
-  stopped: boolean;
-  stop_reason: string | null;
 }
 
-export interface MergedResult {
-  event: string;
+export interface MergedResult extends Omit<Generated.MergedResult, "runs" | "updated_input" | "effects"> {
   runs: RunRecord[];
-  errors: string[];
-  decision: PermissionDecision | null;
-  reasons: string[];
-  deny_messages: string[];
-  blocked: boolean;
-  additional_context: string[];
-  system_messages: string[];
-  stopped: boolean;
-  stop_reason: string | null;
   updated_input: JsonObject | null;
-  reason: string | null;
-  deny_message: string | null;
-  context: string | null;
-  ran: number;
   effects: MergeEffects;
 }
+
+// The narrowed types stay assignable to the generated ones (a schema change that breaks this fails the type check).
+type Assignable<T extends U, U> = T;
+export type MergedResultIsGenerated = Assignable<MergedResult, Generated.MergedResult>;
