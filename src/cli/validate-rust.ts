@@ -4,7 +4,7 @@
  * own module so the Claude Code path never loads the serde machinery.
  */
 import { formatSerdeError, readRust } from "../serde/index.js";
-import { formatJsonPath, parseJsonWithPositions } from "../runner/json-positions.js";
+import { formatJsonPath, parseJsonWithPositions, type JsonPathSegment } from "../runner/json-positions.js";
 import type { ValidationProblem, ValidationReport } from "./validate.js";
 
 export type RustValidation = { readonly ok: true; readonly report: ValidationReport } | { readonly ok: false; readonly message: string };
@@ -23,13 +23,30 @@ export async function validateRust(text: string, event: string): Promise<RustVal
   if (!result.ok) {
     const error = result.error;
     const located = parseJsonWithPositions(text);
-    const path =
-      located.ok && error.line !== undefined && error.column !== undefined ? formatJsonPath(located.pathAt(error.line, error.column)) : null;
+    // serde reports some errors where the enclosing map ends (internally tagged enums buffer
+    // their content), so a value the message quotes is located by value first.
+    let segments: JsonPathSegment[] | null = null;
+    const quoted = /unknown variant `((?:[^`\\]|\\.)*)`|invalid (?:type|value): string "((?:[^"\\]|\\.)*)"/.exec(error.message);
+    if (located.ok && quoted !== null) {
+      const wanted = quoted[1] ?? JSON.parse(`"${quoted[2]}"`);
+      const found: JsonPathSegment[][] = [];
+      const walk = (value: unknown, path: JsonPathSegment[]): void => {
+        if (value === wanted) found.push(path);
+        else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+        else if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+      };
+      walk(located.value, []);
+      if (found.length === 1) segments = found[0]!;
+    }
+    if (segments === null && located.ok && error.line !== undefined && error.column !== undefined) {
+      segments = located.pathAt(error.line, error.column);
+    }
+    const where = segments !== null && located.ok ? located.positionOf(segments) : null;
     problems.push({
       severity: "error",
-      line: error.line ?? null,
-      column: error.column ?? null,
-      path,
+      line: where?.line ?? error.line ?? null,
+      column: where?.column ?? error.column ?? null,
+      path: segments === null ? null : formatJsonPath(segments),
       what: `serde_json::from_str::<HookOutput> fails (${error.kind} error)`,
       claude_code: formatSerdeError(error),
       hint: HINTS[error.code] ?? (error.kind === "syntax" || error.kind === "eof" ? "emit the output with a JSON encoder" : null),
