@@ -188,7 +188,7 @@ for (const schema of objectSchemas) {
       const property = properties.get(key);
       assert.ok(property, `sample key ${key} is not a property of ${schema.title}`);
       if (!isAnyJson(property)) {
-        const copy = { ...sample, [key]: mistyped(value) };
+        const copy: Record<string, unknown> = { ...sample, [key]: mistyped(value) };
         assert.equal(validate(copy), false, `${key}: ${JSON.stringify(copy[key])} accepted`);
         assert.ok(validate.errors!.some((error) => error.instancePath.startsWith(`/${key}`)), `${key}: errors do not point at it: ${explain(validate)}`);
       }
