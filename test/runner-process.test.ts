@@ -312,3 +312,18 @@ test("exec form passes args verbatim ($HOME is not expanded); SessionStart gets 
   const stdinLine = lines.find((l) => l.startsWith("STDIN="))!;
   assert.equal(JSON.parse(stdinLine.slice("STDIN=".length)).hook_event_name, "SessionStart");
 });
+
+test("SessionEnd hooks share one budget: 1.5 s, raised to the largest timeout", async () => {
+  const short = await runHooks({
+    event: "SessionEnd",
+    input: { reason: "other" },
+    configuration: configOf("SessionEnd", [{ type: "command", command: "sleep 5" }], ""),
+  });
+  assert.deepEqual([short.results[0]?.status, short.results[0]?.timeout], ["timed_out", 1.5]);
+  const raised = await runHooks({
+    event: "SessionEnd",
+    input: { reason: "other" },
+    configuration: configOf("SessionEnd", [{ type: "command", command: "true" }, { type: "command", command: "exit 0", timeout: 5 }], ""),
+  });
+  assert.deepEqual(raised.results.map((r) => r.timeout), [5, 5]);
+});

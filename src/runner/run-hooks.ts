@@ -66,11 +66,29 @@ interface Prepared {
   readonly async: boolean;
 }
 
-function prepare(selected: SelectedHook, event: string, placeholderValues: Record<string, string | undefined>): Prepared {
+/**
+ * SessionEnd hooks share one budget: 1.5 s, raised to the largest configured
+ * `timeout` (at most 60 s), or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS
+ * (claude-code-hooks.md §3.6). Null for other events.
+ */
+function sessionEndBudget(event: string, selected: readonly SelectedHook[], env: NodeJS.ProcessEnv): number | null {
+  if (event !== "SessionEnd") return null;
+  const fromEnv = Number(env["CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS"]);
+  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv / 1000;
+  const largest = Math.max(0, ...selected.map((s) => s.hook.handler.timeout ?? 0));
+  return Math.min(60, Math.max(1.5, largest));
+}
+
+function prepare(
+  selected: SelectedHook,
+  event: string,
+  placeholderValues: Record<string, string | undefined>,
+  budget: number | null,
+): Prepared {
   const { hook } = selected;
   const handler = hook.handler;
   const eventTimeout = eventInfo(event)?.defaultTimeout ?? 600;
-  const timeoutSeconds = handler.timeout ?? eventTimeout;
+  const timeoutSeconds = budget ?? handler.timeout ?? eventTimeout;
   if (handler.type === "command") {
     const async = handler.async === true;
     if (handler.args !== undefined) {
@@ -177,8 +195,9 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
 
   const background: Promise<HookProcessResult>[] = [];
   const foreground: Promise<void>[] = [];
+  const budget = sessionEndBudget(event, selected, options.env ?? process.env);
   for (const s of selected) {
-    const p = prepare(s, event, placeholderValuesFor(s.hook));
+    const p = prepare(s, event, placeholderValuesFor(s.hook), budget);
     if (s.skip !== null || p.argv === null) {
       results.push(toResult(p, null, "skipped", s.skip ?? `${s.hook.handler.type} hooks are not run by this runner`));
       continue;
