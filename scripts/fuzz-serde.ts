@@ -13,10 +13,11 @@
  * or canonical difference.
  */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { answerSerdeRequest } from "../src/conformance/serde.js";
 
-const ORACLE = process.env["SERDE_ORACLE"] ?? "/tmp/oracle/target/release/exomonad-hook-oracle";
+export const ORACLE = process.env["SERDE_ORACLE"] ?? "/tmp/oracle/target/release/exomonad-hook-oracle";
 const GENERATOR = fileURLToPath(new URL("./serde-fuzz-gen.py", import.meta.url));
 
 function option(name: string, fallback: string): string {
@@ -42,7 +43,7 @@ interface Answer {
   bad_request?: boolean;
 }
 
-interface SeedReport {
+export interface SeedReport {
   seed: number;
   cases: number;
   acceptReject: number;
@@ -132,13 +133,14 @@ function targetedRequests(cases: number, seed: number): string {
   return lines.join("\n") + "\n";
 }
 
-async function fuzzSeed(cases: number, seed: number, show: number, generator: string): Promise<SeedReport> {
+export async function fuzzSeed(cases: number, seed: number, show: number, generator: string): Promise<SeedReport> {
   const requests = generator === "targeted" ? targetedRequests(cases, seed) : await run("python3", [GENERATOR, String(cases), String(seed)]);
   const expected = (await run(ORACLE, [], requests)).split("\n").filter((l) => l !== "");
   const lines = requests.split("\n").filter((l) => l.trim() !== "");
   if (lines.length !== expected.length) throw new Error(`seed ${seed}: ${lines.length} requests, ${expected.length} oracle answers`);
   const report: SeedReport = { seed, cases: lines.length, acceptReject: 0, canonical: 0, badRequest: 0, bothRejected: 0, errorTextEqual: 0 };
   const shown = { acceptReject: 0, canonical: 0, error: 0 };
+  const log = show > 0 ? console.log : () => undefined;
   lines.forEach((line, i) => {
     const want = JSON.parse(expected[i] as string) as Answer;
     const gotLine = answerSerdeRequest(line) ?? "";
@@ -146,44 +148,53 @@ async function fuzzSeed(cases: number, seed: number, show: number, generator: st
     if (Boolean(want.bad_request) !== Boolean(got.bad_request)) report.badRequest++;
     if (want.ok !== got.ok) {
       report.acceptReject++;
-      if (shown.acceptReject++ < show) console.log(`  accept/reject  ${line}\n    oracle: ${expected[i]}\n    ours:   ${gotLine}`);
+      if (shown.acceptReject++ < show) log(`  accept/reject  ${line}\n    oracle: ${expected[i]}\n    ours:   ${gotLine}`);
     } else if (want.ok) {
       if (want.canonical !== got.canonical) {
         report.canonical++;
-        if (shown.canonical++ < show) console.log(`  canonical  ${line}\n    oracle: ${expected[i]}\n    ours:   ${gotLine}`);
+        if (shown.canonical++ < show) log(`  canonical  ${line}\n    oracle: ${expected[i]}\n    ours:   ${gotLine}`);
       }
     } else {
       report.bothRejected++;
       if (want.error === got.error) report.errorTextEqual++;
-      else if (shown.error++ < show) console.log(`  error text  ${line}\n    oracle: ${expected[i]}\n    ours:   ${gotLine}`);
+      else if (shown.error++ < show) log(`  error text  ${line}\n    oracle: ${expected[i]}\n    ours:   ${gotLine}`);
     }
   });
   return report;
 }
 
-const cases = Number(option("cases", "100000"));
-const seeds = option("seeds", "1,2,3").split(",").map(Number);
-const show = Number(option("show", "5"));
-const generator = option("generator", "fuzz_gen");
-let failed = false;
-const total = { cases: 0, acceptReject: 0, canonical: 0, bothRejected: 0, errorTextEqual: 0 };
-for (const seed of seeds) {
-  const r = await fuzzSeed(cases, seed, show, generator);
-  const pct = r.bothRejected === 0 ? 100 : (100 * r.errorTextEqual) / r.bothRejected;
-  console.log(
-    `seed ${r.seed}: ${r.cases} cases, accept/reject differences ${r.acceptReject}, canonical differences ${r.canonical}, ` +
-      `bad_request differences ${r.badRequest}, error text equal ${r.errorTextEqual}/${r.bothRejected} (${pct.toFixed(3)}%)`,
-  );
-  total.cases += r.cases;
-  total.acceptReject += r.acceptReject;
-  total.canonical += r.canonical;
-  total.bothRejected += r.bothRejected;
-  total.errorTextEqual += r.errorTextEqual;
-  if (r.acceptReject > 0 || r.canonical > 0 || r.badRequest > 0) failed = true;
+/** Whether the oracle binary is there (the differential test skips without it). */
+export function oracleAvailable(): boolean {
+  return existsSync(ORACLE);
 }
-const pct = total.bothRejected === 0 ? 100 : (100 * total.errorTextEqual) / total.bothRejected;
-console.log(
-  `total: ${total.cases} cases over ${seeds.length} seeds, accept/reject differences ${total.acceptReject}, ` +
-    `canonical differences ${total.canonical}, error text equal ${total.errorTextEqual}/${total.bothRejected} (${pct.toFixed(3)}%)`,
-);
-process.exit(failed ? 1 : 0);
+
+async function main(): Promise<number> {
+  const cases = Number(option("cases", "100000"));
+  const seeds = option("seeds", "1,2,3").split(",").map(Number);
+  const show = Number(option("show", "5"));
+  const generator = option("generator", "fuzz_gen");
+  let failed = false;
+  const total = { cases: 0, acceptReject: 0, canonical: 0, bothRejected: 0, errorTextEqual: 0 };
+  for (const seed of seeds) {
+    const r = await fuzzSeed(cases, seed, show, generator);
+    const pct = r.bothRejected === 0 ? 100 : (100 * r.errorTextEqual) / r.bothRejected;
+    console.log(
+      `seed ${r.seed}: ${r.cases} cases, accept/reject differences ${r.acceptReject}, canonical differences ${r.canonical}, ` +
+        `bad_request differences ${r.badRequest}, error text equal ${r.errorTextEqual}/${r.bothRejected} (${pct.toFixed(3)}%)`,
+    );
+    total.cases += r.cases;
+    total.acceptReject += r.acceptReject;
+    total.canonical += r.canonical;
+    total.bothRejected += r.bothRejected;
+    total.errorTextEqual += r.errorTextEqual;
+    if (r.acceptReject > 0 || r.canonical > 0 || r.badRequest > 0) failed = true;
+  }
+  const pct = total.bothRejected === 0 ? 100 : (100 * total.errorTextEqual) / total.bothRejected;
+  console.log(
+    `total: ${total.cases} cases over ${seeds.length} seeds, accept/reject differences ${total.acceptReject}, ` +
+      `canonical differences ${total.canonical}, error text equal ${total.errorTextEqual}/${total.bothRejected} (${pct.toFixed(3)}%)`,
+  );
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(await main());
