@@ -5,10 +5,9 @@
  */
 import { parseJsonAsJsc, type JsonValue } from "./jsc-json.js";
 import type { JsonObject } from "./read-stdout.js";
-import { classifyRun, type HookRunResult } from "./classify.js";
-import { hookNameOf } from "./event-rules.js";
-import { mergeRuns } from "./merge.js";
+import type { HookRunResult } from "./classify.js";
 import type { MergedResult } from "./records.js";
+import { mergeProcessResults } from "../runner/run-event.js";
 
 export interface MergeRequestHook {
   readonly command: string;
@@ -90,32 +89,22 @@ export function parseMergeRequest(line: string): ParsedRequest {
   return { ok: true, request: v as unknown as MergeRequest };
 }
 
-/** Classify each hook (completion order = array order) and merge. */
+/** Classify each hook (completion order = array order) and merge: the runner's own path, on recorded results. */
 export function mergeRequest(request: MergeRequest): MergedResult {
   const input: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, request.input ?? {});
   if (request.tool_name !== undefined) input["tool_name"] = request.tool_name;
   if (request.tool_input !== undefined) input["tool_input"] = request.tool_input;
-  const hookName = hookNameOf(request.event, input);
-  const runs = request.hooks.map((h, i) => {
-    const result: HookRunResult = {
-      command: h.command,
-      exit: h.exit,
-      stdout: h.stdout,
-      stderr: h.stderr,
-      timed_out: h.timed_out,
-      source: h.source ?? null,
-      timeout: h.timeout ?? null,
-      completion: i,
-      config_index: h.config_index ?? null,
-      form: "shell",
-    };
-    return classifyRun(result, { event: request.event, hookName });
-  });
-  const toolInput = request.tool_input ?? (isObject(input["tool_input"] as JsonValue) ? (input["tool_input"] as JsonObject) : null);
-  return mergeRuns(request.event, runs, {
-    toolName: request.tool_name ?? (typeof input["tool_name"] === "string" ? input["tool_name"] : null),
-    toolInput,
-    input,
-    persistedOutputPath: request.persisted_output_path,
-  });
+  const results = request.hooks.map((h, i): HookRunResult => ({
+    command: h.command,
+    exit: h.exit,
+    stdout: h.stdout,
+    stderr: h.stderr,
+    timed_out: h.timed_out,
+    source: h.source ?? null,
+    timeout: h.timeout ?? null,
+    completion: i,
+    config_index: h.config_index ?? null,
+    form: "shell",
+  }));
+  return mergeProcessResults(request.event, input, results, [], request.persisted_output_path).merged;
 }
