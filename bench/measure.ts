@@ -51,8 +51,9 @@ export interface CompareOptions {
 
 /** Synchronous subject vs synchronous baseline. */
 export function compareSync(subject: () => unknown, baseline: () => unknown, options: CompareOptions = {}): Comparison {
-  const rounds = options.rounds ?? 15;
-  const batchMs = options.batchMs ?? 30;
+  // many short alternating batches: the machine is shared, and load comes and goes
+  const rounds = options.rounds ?? 41;
+  const batchMs = options.batchMs ?? 10;
   const nSubject = calibrate(subject, batchMs);
   const nBaseline = calibrate(baseline, batchMs);
   const s: number[] = [];
