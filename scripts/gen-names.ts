@@ -3,7 +3,7 @@
  * read from the schemas so they cannot drift from them (event order as in
  * the Agent SDK's HOOK_EVENTS, variant order as in each union).
  */
-import type { JsonObject, LoadedSchema } from "./lib/schemas.js";
+import { resolveRef, type JsonObject, type LoadedSchema } from "./lib/schemas.js";
 import { jsLiteral, tsBanner, type GeneratedFile, type GenerateContext } from "./lib/generated-file.js";
 
 function schemaAt(context: GenerateContext, path: string): LoadedSchema {
@@ -18,9 +18,8 @@ function tagValues(context: GenerateContext, path: string): string[] {
   const tag = (root.schema["discriminator"] as JsonObject | undefined)?.["propertyName"];
   const oneOf = root.schema["oneOf"] as readonly JsonObject[] | undefined;
   if (typeof tag !== "string" || oneOf === undefined) throw new Error(`gen-names: schemas/${path} is not a discriminated union`);
-  const dir = path.split("/").slice(0, -1).join("/");
   return oneOf.map((branch) => {
-    const variant = schemaAt(context, `${dir}/${String(branch["$ref"])}`);
+    const variant = schemaAt(context, resolveRef(path, String(branch["$ref"])));
     const value = ((variant.schema["properties"] as JsonObject)[tag] as JsonObject)["const"];
     if (typeof value !== "string") throw new Error(`gen-names: schemas/${variant.path}: the tag is not a string const`);
     return value;

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { loadSchemas, type JsonObject, type JsonValue, type LoadedSchema } from "../scripts/lib/schemas.js";
+import { loadSchemas, resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "../scripts/lib/schemas.js";
 import * as validators from "../generated/validators.js";
 import type { Validator } from "../generated/validators.js";
 import { HOOK_EVENTS } from "../generated/names.js";
@@ -37,11 +37,6 @@ const isObject = (value: JsonValue | undefined): value is JsonObject => typeof v
 const kebab = (name: string): string => name.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase();
 const directoryOf = (path: string): string => path.split("/").slice(0, -1).join("/");
 const baseName = (path: string): string => path.split("/").pop()!.replace(/\.schema\.json$/, "");
-const resolveRef = (from: string, ref: string): string => {
-  const parts = from.split("/").slice(0, -1);
-  for (const segment of ref.split("/")) segment === ".." ? parts.pop() : parts.push(segment);
-  return parts.join("/");
-};
 
 /** How a file's title is made from its name, per directory: `<prefix><Name><suffix>`. */
 const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {

@@ -68,6 +68,16 @@ export function loadSchemas(schemaDir: string): LoadedSchema[] {
   return loaded;
 }
 
+/** Resolves a relative `$ref` (a file path) against the path of the schema holding it; both relative to `schemas/`. */
+export function resolveRef(fromPath: string, ref: string): string {
+  const parts = fromPath.split("/").slice(0, -1);
+  for (const segment of ref.split("/")) {
+    if (segment === "..") parts.pop();
+    else if (segment !== ".") parts.push(segment);
+  }
+  return parts.join("/");
+}
+
 /** A mutable deep copy, for tools that annotate the schemas they are given (Ajv). */
 export function cloneJson<T>(value: T): T {
   return structuredClone(value) as T;

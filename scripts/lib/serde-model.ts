@@ -14,7 +14,7 @@ import type {
   SerdeType,
   SerdeVariant,
 } from "../../src/serde/model.js";
-import type { JsonObject, JsonValue, LoadedSchema } from "./schemas.js";
+import { resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "./schemas.js";
 
 /** The schemas of the Rust family live under this directory of `schemas/`. */
 export const RUST_SCHEMA_DIR = "rust/";
@@ -31,16 +31,6 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 
 function str(value: JsonValue | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-/** Resolves a relative `$ref` against the path of the schema holding it. */
-function resolveRef(fromPath: string, ref: string): string {
-  const parts = fromPath.split("/").slice(0, -1);
-  for (const segment of ref.split("/")) {
-    if (segment === "..") parts.pop();
-    else if (segment !== ".") parts.push(segment);
-  }
-  return parts.join("/");
 }
 
 /** The target of a property written `{"allOf": [{"$ref": ...}]}` (or a bare `$ref`), if it is one. */
