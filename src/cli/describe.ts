@@ -66,7 +66,7 @@ export function describeMerged(m: MergedResult, toolInput: unknown, s: Style): s
   if (e.tool_result !== null && e.blocked && info?.toolEvent !== true) out.push(`the result text: ${quote(e.tool_result)}`);
   if (e.stopped) out.push(`${s.red("Claude stops")}${e.stop_reason !== null ? `: ${quote(e.stop_reason)}` : ""}`);
   if (e.model_context.length > 0) {
-    out.push(`the model is told (${e.model_context.length} paragraph${e.model_context.length === 1 ? "" : "s"}):`);
+    out.push(`added to the model's context (${e.model_context.length} paragraph${e.model_context.length === 1 ? "" : "s"}):`);
     for (const p of e.model_context) out.push(`  ${quote(p)}`);
   } else {
     out.push("nothing is added to the model's context");
