@@ -327,3 +327,17 @@ test("SessionEnd hooks share one budget: 1.5 s, raised to the largest timeout", 
   });
   assert.deepEqual(raised.results.map((r) => r.timeout), [5, 5]);
 });
+
+test("a hook's output stays data: __proto__ payloads do not reach the runner's objects", async () => {
+  const { runEvent } = await import("../src/runner/run-event.js");
+  const payload = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"hookSpecificOutput":{"hookEventName":"PreToolUse","__proto__":{"permissionDecision":"deny"},"additionalContext":"ok"}}';
+  const outcome = await runEvent({
+    event: "PreToolUse",
+    input: BASH_INPUT,
+    configuration: configOf("PreToolUse", [{ type: "command", command: `printf '%s' '${payload}'` }]),
+  });
+  assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+  assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, "permissionDecision"), false);
+  assert.equal(outcome.merged.effects.decision, null);
+  assert.deepEqual(outcome.merged.effects.model_context, ["PreToolUse:Bash hook additional context: ok"]);
+});
