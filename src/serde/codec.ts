@@ -4,15 +4,25 @@
  * accepts (same value, same error text and position), `writeRust` prints
  * exactly what `serde_json::to_string` prints (serde_json 1.0.149).
  */
-import { JsonDeserializer } from "./json-deserializer.js";
-import { SerdeFailure, toSerdeError, type SerdeError } from "./errors.js";
+import { fromStr, type ReadResult } from "./from-str.js";
 import type { SerdeModel } from "./model.js";
-import { ModelReader, valueSeed } from "./model-de.js";
+import { ModelReader } from "./model-de.js";
 import { ModelWriter } from "./model-ser.js";
-import type { Seed } from "./de.js";
 import { writeSerdeValue } from "./value.js";
 
-export type ReadResult<T = unknown> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SerdeError };
+export type { ReadResult } from "./from-str.js";
+/** `serde_json::from_str` with any seed (a `Deserialize` impl). */
+export { fromStr as readWithSeed } from "./from-str.js";
+
+export interface RustCodecOptions {
+  /**
+   * serde_json's `raw_value` feature: a `Value` object whose first key is
+   * `$serde_json::private::RawValue` is read as the JSON text of its string
+   * value. On in exomonad's real build (a dependency enables it), off in the
+   * serde oracle and by default here.
+   */
+  readonly rawValue?: boolean;
+}
 
 export interface RustCodec {
   /** `serde_json::from_str::<T>(text)`; never throws on bad text. */
@@ -26,21 +36,8 @@ export interface RustCodec {
 /** `serde_json::Value` is built in; every other name comes from the model. */
 export const VALUE_TYPE = "Value";
 
-export function readWithSeed<T>(seed: Seed<T>, text: string): ReadResult<T> {
-  // A JS string cannot hold invalid UTF-8; lone surrogates become U+FFFD here, as a &str would need.
-  const de = JsonDeserializer.fromText(text);
-  try {
-    const value = seed(de);
-    de.end();
-    return { ok: true, value };
-  } catch (e) {
-    if (e instanceof SerdeFailure) return { ok: false, error: toSerdeError(e) };
-    throw e;
-  }
-}
-
-export function createRustCodec(model: SerdeModel): RustCodec {
-  const reader = new ModelReader(model);
+export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {}): RustCodec {
+  const reader = new ModelReader(model, options.rawValue ?? false);
   const writer = new ModelWriter(model);
   const resolved = new Map<string, string>();
   const resolve = (typeName: string): string => {
@@ -61,7 +58,7 @@ export function createRustCodec(model: SerdeModel): RustCodec {
     resolve,
     read(typeName, text) {
       const rustName = resolve(typeName);
-      return readWithSeed(rustName === VALUE_TYPE ? valueSeed : reader.seedFor(rustName), text);
+      return fromStr(rustName === VALUE_TYPE ? reader.valueSeed : reader.seedFor(rustName), text);
     },
     write(typeName, value) {
       const rustName = resolve(typeName);

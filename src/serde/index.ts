@@ -3,7 +3,7 @@ import { createRustCodec, type ReadResult } from "./codec.js";
 import { serdeModel } from "./default-model.js";
 import type { RustTypes } from "./rust-types.js";
 
-export { createRustCodec, readWithSeed, VALUE_TYPE, type ReadResult, type RustCodec } from "./codec.js";
+export { createRustCodec, readWithSeed, VALUE_TYPE, type ReadResult, type RustCodec, type RustCodecOptions } from "./codec.js";
 export { formatSerdeError, type SerdeError, type SerdeErrorCode, type SerdeErrorKind } from "./errors.js";
 export { formatF64 } from "./number-text.js";
 export {

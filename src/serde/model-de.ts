@@ -13,6 +13,7 @@
  */
 import { ContentDeserializer } from "./content-deserializer.js";
 import { SerdeFailure, within } from "./errors.js";
+import { fromStr } from "./from-str.js";
 import { contentSeed, contentVisitor, ignoredSeed, NONE, type Content, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
@@ -31,37 +32,56 @@ const STRING_VISITOR: Visitor<string> = { expecting: "a string", visitStr: (v) =
 
 export const stringSeed: Seed<string> = (d) => d.deserializeStr(STRING_VISITOR);
 
-/** `serde_json::Value`'s visitor (no `raw_value`, no `arbitrary_precision`). */
-const VALUE_VISITOR: Visitor<SerdeValue> = {
-  expecting: "any valid JSON value",
-  visitBool: (v) => v,
-  visitI64: (v) => new SerdeInteger(v),
-  visitU64: (v) => new SerdeInteger(v),
-  visitF64: (v) => (Number.isFinite(v) ? new SerdeFloat(v) : null),
-  visitStr: (v) => v,
-  visitNone: () => null,
-  visitSome: (d) => valueSeed(d),
-  visitUnit: () => null,
-  visitSeq(seq) {
-    const items: SerdeValue[] = [];
-    for (;;) {
-      const item = within(items.length, () => seq.nextElement(valueSeed));
-      if (item === NONE) return items;
-      items.push(item);
-    }
-  },
-  visitMap(map) {
-    // BTreeMap::insert: the last duplicate wins; order is applied on write.
-    const object = new Map<string, SerdeValue>();
-    for (;;) {
-      const key = map.nextKey(stringSeed);
-      if (key === NONE) return object;
-      object.set(key, within(key, () => map.nextValue(valueSeed)));
-    }
-  },
-};
+/** The first key that makes serde_json's `raw_value` feature read a `Value` from a string's text. */
+export const RAW_VALUE_TOKEN = "$serde_json::private::RawValue";
+const RAW_VALUE_VISITOR: Visitor<string> = { expecting: "raw value", visitStr: (v) => v };
 
-export const valueSeed: Seed<SerdeValue> = (d) => d.deserializeAny(VALUE_VISITOR);
+/** `serde_json::Value`'s visitor (no `arbitrary_precision`; `raw_value` as asked). */
+export function valueSeedFor(rawValue: boolean): Seed<SerdeValue> {
+  const visitor: Visitor<SerdeValue> = {
+    expecting: "any valid JSON value",
+    visitBool: (v) => v,
+    visitI64: (v) => new SerdeInteger(v),
+    visitU64: (v) => new SerdeInteger(v),
+    visitF64: (v) => (Number.isFinite(v) ? new SerdeFloat(v) : null),
+    visitStr: (v) => v,
+    visitNone: () => null,
+    visitSome: (d) => seed(d),
+    visitUnit: () => null,
+    visitSeq(seq) {
+      const items: SerdeValue[] = [];
+      for (;;) {
+        const item = within(items.length, () => seq.nextElement(seed));
+        if (item === NONE) return items;
+        items.push(item);
+      }
+    },
+    visitMap(map) {
+      // BTreeMap::insert: the last duplicate wins; order is applied on write.
+      const object = new Map<string, SerdeValue>();
+      const first = map.nextKey(stringSeed);
+      if (first === NONE) return object;
+      if (rawValue && first === RAW_VALUE_TOKEN) {
+        // `from_str(raw).map_err(de::Error::custom)`; the rest of the map is left unread.
+        const text = within(first, () => map.nextValue((d) => d.deserializeStr(RAW_VALUE_VISITOR)));
+        const inner = fromStr(seed, text);
+        if (inner.ok) return inner.value;
+        throw new SerdeFailure("custom", inner.error.message, inner.error.line ?? 0, inner.error.column ?? 0);
+      }
+      object.set(first, within(first, () => map.nextValue(seed)));
+      for (;;) {
+        const key = map.nextKey(stringSeed);
+        if (key === NONE) return object;
+        object.set(key, within(key, () => map.nextValue(seed)));
+      }
+    },
+  };
+  const seed: Seed<SerdeValue> = (d) => d.deserializeAny(visitor);
+  return seed;
+}
+
+/** `serde_json::Value` with default features. */
+export const valueSeed: Seed<SerdeValue> = valueSeedFor(false);
 
 const TAG: unique symbol = Symbol("tag");
 
@@ -90,8 +110,15 @@ function variantIdVisitor(wireNames: readonly string[]): Visitor<number> {
 /** The model interpreted as serde_derive would have generated it; readers are built once per type. */
 export class ModelReader {
   private readonly seeds = new Map<string, Seed<unknown>>();
+  /** `serde_json::Value` as this build reads it. */
+  readonly valueSeed: Seed<SerdeValue>;
 
-  constructor(private readonly model: SerdeModel) {}
+  constructor(
+    private readonly model: SerdeModel,
+    rawValue: boolean,
+  ) {
+    this.valueSeed = rawValue ? valueSeedFor(true) : valueSeed;
+  }
 
   seedFor(rustName: string): Seed<unknown> {
     let seed = this.seeds.get(rustName);
@@ -202,7 +229,7 @@ export class ModelReader {
     switch (type.kind) {
       case "bool": return (d) => d.deserializeBool(BOOL_VISITOR);
       case "string": return stringSeed;
-      case "value": return valueSeed;
+      case "value": return this.valueSeed;
       case "named": return (d) => this.seedFor(type.rustName)(d);
       case "option": {
         const inner = this.fieldSeed(type.inner);
