@@ -368,7 +368,7 @@ function extract(o: Observation, source: string): Vector {
     notes.push("deferred: no request after the hooks");
   } else if (hasTool && out.model_requests < 2 && !subagent) {
     notes.push("no request after the tool call");
-  } else if (TOOL_EVENTS.has(event) && permissionSystemDenied && event !== "PermissionRequest") {
+  } else if (TOOL_EVENTS.has(event) && permissionSystemDenied && event !== "PermissionRequest" && event !== "PermissionDenied") {
     notes.push("the permission system denied the call");
   } else {
     e["model_context"] = hookTexts(requests.slice(contextFrom).flat(), sc);

@@ -38,15 +38,15 @@ function stdoutOf(h: Observation["scenario"]["hooks"][number]): string {
 
 const all = observations();
 
-test("Claude Code's error text for every single-hook exit-0 error observation", () => {
+test("Claude Code's error text for every single-hook exit-0 error observation, any event", () => {
   let compared = 0;
   for (const o of all) {
-    if (o.scenario.hooks.length !== 1 || (o.scenario.event ?? "PreToolUse") !== "PreToolUse") continue;
+    if (o.scenario.hooks.length !== 1) continue;
     const hook = o.scenario.hooks[0]!;
     const responses = o.hook_events.filter((e) => e.subtype === "hook_response");
     if (responses.length !== 1) continue;
     const response = responses[0]!;
-    const event = hook.event ?? "PreToolUse";
+    const event = hook.event ?? o.scenario.event ?? "PreToolUse";
     const reading = readHookStdout(stdoutOf(hook), event, `${event}:Bash`);
     if (response.outcome === "error" && (hook.exit ?? 0) === 0) {
       assert.ok(reading.error, `${o.name}: expected an error`);
@@ -95,8 +95,9 @@ test("plain text, empty, BOM and the async announcement", () => {
   const a = readHookStdout('{"async":true}\n{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}', "PreToolUse");
   assert.equal(a.async, true);
   assert.equal(a.error, null);
-  // not ending in "}" stays plain text (claude-code-hooks.md §2.1)
-  assert.equal(readHookStdout('{"a":1', "PreToolUse").output, "text");
+  // not ending in "}": a parse error when a quoted key follows the brace (probe-v22), else plain text (new-ss-invalid-json)
+  assert.equal(readHookStdout('{"a":1', "PreToolUse").output, "invalid");
+  assert.equal(readHookStdout("{nope", "SessionStart").output, "text");
 });
 
 test("__proto__ in hook output is plain data", () => {

@@ -588,6 +588,17 @@ function mergeBlockable(acc: Accumulator, event: string, hookName: string): void
   }
 }
 
+// ---------------------------------------------------------------- PermissionDenied
+
+/** The reminder the model gets when a PermissionDenied hook answers retry:true (new-permdenied-retry). */
+const RETRY_REMINDER =
+  "<system-reminder>\nThe refusal above is not final for this call: the PermissionDenied hook set up for this session allows one more try, which goes through the same permission check. If the user asked for what this call does, make it again now. If they did not, leave it, and in your next words to them say that you made this call without being asked and that it was refused before it ran; then go on with what they did ask for.\n</system-reminder>";
+
+/** retry:true from any hook allows one more try; additionalContext has no visible effect (new-permdenied-*). */
+function mergePermissionDenied(acc: Accumulator): void {
+  if (acc.runs.some((r) => hsoOf(usableJson(r))?.["retry"] === true)) acc.modelMessages.push(RETRY_REMINDER);
+}
+
 // ---------------------------------------------------------------- entry point
 
 const BLOCKABLE_ONLY = new Set(["TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove"]);
@@ -617,6 +628,8 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     if (!(event === "PreToolUse" && acc.decision === "ask")) collectStops(acc, event === "PreToolUse" ? "last" : "first", STOPPED_BY_HOOK);
   } else if (event === "PermissionRequest") {
     mergePermissionRequest(acc);
+  } else if (event === "PermissionDenied") {
+    mergePermissionDenied(acc);
   } else if (event === "PostToolUse" || event === "PostToolUseFailure") {
     mergePostTool(acc, event, hookName);
     collectStops(acc, "first", STOPPED_BY_HOOK);

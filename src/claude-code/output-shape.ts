@@ -257,13 +257,14 @@ function checkField(value: JsonValue | undefined, field: Field, path: readonly s
   }
 }
 
-/** The hint after a top-level `decision` that is not approve|block (probe-v03; the text for values other than "deny" follows the same template, unobserved). */
+/** The hint after a top-level `decision` of allow/deny/ask (probe-v03, -v20, -v21: PermissionRequest has no "ask" behavior). */
 function legacyDecisionHint(value: JsonValue | undefined): string {
   if (value !== "allow" && value !== "deny" && value !== "ask") return "";
-  return ` (top-level decision is the legacy approve|block field; for ${JSON.stringify(value)} use hookSpecificOutput.permissionDecision in a PreToolUse hook, or hookSpecificOutput.decision: {"behavior": ${JSON.stringify(value)}} in a PermissionRequest hook)`;
+  const permissionRequest = value === "ask" ? "" : `, or hookSpecificOutput.decision: {"behavior": ${JSON.stringify(value)}} in a PermissionRequest hook`;
+  return ` (top-level decision is the legacy approve|block field; for ${JSON.stringify(value)} use hookSpecificOutput.permissionDecision in a PreToolUse hook${permissionRequest})`;
 }
 
-/** claude-code-hooks.md §2.1: appended when the PermissionRequest `decision` itself is malformed (not observed; a bad `behavior` gets no hint: probe-v04). */
+/** Appended when the PermissionRequest `decision` itself is missing or not an object (probe-v28, -v29); a bad `behavior` gets no hint (probe-v04). */
 const PERMISSION_REQUEST_HINT =
   ' (PermissionRequest decision must be {"behavior": "allow"} or {"behavior": "deny", "message": "..."})';
 

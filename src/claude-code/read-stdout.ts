@@ -5,9 +5,12 @@
  * 1. stdout is trimmed (String#trim also drops a BOM: observed, probe-v19).
  * 2. Not starting with `{` → plain text (a JSON array or string too).
  * 3. A first line `{"async":true}` → the async announcement.
- * 4. Parse failure → a parse error in JSC's words (pre-30, pre-39, probes),
- *    except output not ending in `}`, which stays plain text (§2.1, not observed).
- *    Several JSON lines are a parse error, not plain text (pre-39).
+ * 4. Parse failure → a parse error in JSC's words (pre-30, pre-39, probes) when
+ *    the text looks like a JSON object: it ends with `}` or its first key starts
+ *    with `"` (probe-v22); else plain text (`{nope`: new-ss-invalid-json,
+ *    new-pre-invalid-json-open). Several JSON lines are a parse error (pre-39).
+ *    The rule is inferred from those runs; claude-code-hooks.md §2.1 says
+ *    "not ending in `}` → plain text" and "JSON Lines → plain text".
  * 5. Validation against Claude Code's schema, with its texts (output-shape.ts).
  * 6. `hookEventName` must name the running event; a top-level
  *    `decision:"block"` still applies with the hookSpecificOutput dropped (pre-31, pre-37).
@@ -50,6 +53,10 @@ export function parseErrorText(jscMessage: string): string {
   return `Hook output looks like a JSON object but is not valid JSON — JSON Parse error: ${jscMessage}. ${PARSE_HINT}`;
 }
 
+function looksLikeJsonObject(text: string): boolean {
+  return text.endsWith("}") || /^\{\s*"/.test(text);
+}
+
 function isObject(v: JsonValue | null | undefined): v is JsonObject {
   return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 }
@@ -72,7 +79,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
 
   const parsed = parseJsonAsJsc(text);
   if (!parsed.ok) {
-    if (!text.endsWith("}")) return { ...base, output: "text" };
+    if (!looksLikeJsonObject(text)) return { ...base, output: "text" };
     return { ...base, output: "invalid", error: { code: "json-parse", path: null, message: parseErrorText(parsed.message) } };
   }
   const value = parsed.value;
