@@ -8,7 +8,8 @@
  * Behaviour: one valid sample per object schema (test/fixtures/schema-samples.json,
  * written from the references) validates, and copies with a misspelled key,
  * a mistyped value or a wrong tag are rejected; 422 hook inputs recorded from
- * real Claude Code 2.1.332 runs validate; the Rust family accepts `null` and
+ * real Claude Code 2.1.332 runs validate; 287 recorded hook outputs get the
+ * verdict Claude Code gave them (277 accepted, 10 rejected); the Rust family accepts `null` and
  * missing fields exactly where the hand-written serde fixture says serde does.
  */
 import { test } from "node:test";
@@ -266,6 +267,38 @@ test("422 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeC
   }
   assert.ok(count >= 400, `only ${count} recorded inputs`);
   assert.ok(events.size >= 20, `only ${events.size} events recorded`);
+});
+
+test("recorded Claude Code verdicts: an exit-0 JSON output is rejected by ClaudeCodeHookOutput (unknown keys aside) exactly when Claude Code 2.1.332 failed its validation", () => {
+  const validate = validatorFor("ClaudeCodeHookOutput");
+  const dir = join(root, "test/observer/observed");
+  const tally = { valid: 0, invalid: 0 };
+  const disagreements: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const observation = JSON.parse(readFileSync(join(dir, name), "utf8")) as { hook_events?: Record<string, unknown>[] };
+    for (const event of observation.hook_events ?? []) {
+      // Exit 0 only: on exit 2 Claude Code reports stderr, not the validation text.
+      if (event["subtype"] !== "hook_response" || event["exit_code"] !== 0) continue;
+      const stdout = String(event["stdout"] ?? "").trim();
+      if (!stdout.startsWith("{")) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(stdout);
+      } catch {
+        continue;
+      }
+      if (typeof value !== "object" || value === null || Array.isArray(value) || (value as Record<string, unknown>)["async"] === true) continue;
+      const rejectedByClaudeCode = /Hook JSON output validation failed/.test(`${String(event["stderr"] ?? "")}${String(event["output"] ?? "")}`);
+      validate(value);
+      // Claude Code strips unknown keys (zod's default); the reader reports them as warnings.
+      const errors = (validate.errors ?? []).filter((error) => error.keyword !== "additionalProperties");
+      if ((errors.length > 0) !== rejectedByClaudeCode) disagreements.push(`${name}: Claude Code ${rejectedByClaudeCode ? "rejected" : "accepted"} ${stdout} ${JSON.stringify(errors)}`);
+      tally[rejectedByClaudeCode ? "invalid" : "valid"] += 1;
+    }
+  }
+  assert.deepEqual(disagreements, []);
+  assert.ok(tally.valid >= 200 && tally.invalid >= 3, JSON.stringify(tally));
 });
 
 interface FixtureField { readonly wireName: string; readonly type: { readonly kind: string }; readonly default: unknown }
