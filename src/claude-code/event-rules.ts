@@ -38,7 +38,7 @@ export function exit2Rule(event: string): Exit2Rule {
 const CONTINUE_HONOURED = new Set([
   "PreToolUse", "PostToolUse", "PostToolBatch", "UserPromptSubmit", "UserPromptExpansion", "Stop",
   "PermissionRequest", "PermissionDenied", "Setup", "SubagentStart", "PreModelSwitch", "PostModelSwitch",
-  "TeammateIdle", "TaskCompleted", "InstructionsLoaded", "PreSkillShellCommand",
+  "TeammateIdle", "TaskCompleted", "PreSkillShellCommand",
 ]);
 
 export function honoursContinueFalse(event: string): boolean {
