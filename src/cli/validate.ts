@@ -90,10 +90,17 @@ function closest(word: string, candidates: readonly string[]): string | null {
   return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
+const TOP_LEVEL_ONLY = COMMON_OUTPUT_FIELDS.filter((f) => f !== "hookSpecificOutput").join(", ");
+
 function hintFor(code: string, path: string | null, event: string, text: string, message = ""): string {
   const fields = eventInfo(event)?.outputFields ?? [];
-  const choices = /expected one of ((?:"[^"]*"\|?)+)/.exec(message);
-  if (choices !== null) return `use one of ${choices[1]!.split("|").join(", ")} (case-sensitive)`;
+  if (path === "hookSpecificOutput.hookEventName") {
+    return fields.length === 0
+      ? `${event} has no hookSpecificOutput; drop it and use top-level fields only (${TOP_LEVEL_ONLY})`
+      : `set hookSpecificOutput.hookEventName to "${event}"`;
+  }
+  const choices = /expected one of ((?:"[^"]*"(?:\s*\|\s*)?)+)/.exec(message);
+  if (choices !== null) return `use one of ${choices[1]!.trim().split(/\s*\|\s*/).filter((c) => c !== "").join(", ")} (case-sensitive)`;
   const types = /expected (boolean|string|number|object|array), received (\w+)/.exec(message);
   if (types !== null) {
     return types[1] === "boolean"
@@ -109,7 +116,7 @@ function hintFor(code: string, path: string | null, event: string, text: string,
   if (code === "wrong-event-name") return `set hookSpecificOutput.hookEventName to "${event}"`;
   if (path === "hookSpecificOutput") {
     return fields.length === 0
-      ? `${event} has no hookSpecificOutput; use top-level fields only (${COMMON_OUTPUT_FIELDS.join(", ")})`
+      ? `${event} has no hookSpecificOutput; use top-level fields only (${TOP_LEVEL_ONLY})`
       : `add "hookEventName": "${event}" inside hookSpecificOutput`;
   }
   if (path === "decision") {
