@@ -166,7 +166,10 @@ interface Vector {
 function extract(o: Observation, source: string): Vector {
   const sc = o.scenario;
   const notes: string[] = [];
-  const events = [...new Set(sc.hooks.map((h) => h.event ?? sc.event ?? "PreToolUse"))];
+  // the events of the hooks that ran (a hook of another event may never have been triggered)
+  const eventOf = (h: ScenarioHook): string => h.event ?? sc.event ?? "PreToolUse";
+  const ranEvents = [...new Set(sc.hooks.filter((_, k) => (o.hooks[k]?.invocations ?? 0) > 0).map(eventOf))];
+  const events = ranEvents.length > 0 ? ranEvents : [...new Set(sc.hooks.map(eventOf))];
   const event = events[0] ?? sc.event ?? "PreToolUse";
   const vector: Vector = {
     description: o.description ?? sc.description ?? "",
