@@ -515,31 +515,3 @@ function rustTypeName(text: string): string {
     .join("");
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
-
-// ---------------------------------------------------------------------------
-// Standalone use (`tsx scripts/gen-rust.ts`): write the files from the serde
-// model, or from the reference fixture until generated/serde-model.ts exists.
-// `npm run gen` (scripts/gen.ts) is the normal way; this is for the harness's
-// own bootstrapping.
-
-async function loadModel(): Promise<SerdeModel> {
-  const generated = `${repoRoot}generated/serde-model.ts`;
-  if (existsSync(generated)) {
-    const module = (await import(generated)) as { serdeModel: SerdeModel };
-    return module.serdeModel;
-  }
-  const fixture = JSON.parse(readFileSync(`${repoRoot}test/fixtures/exomonad-serde-model.json`, "utf8")) as {
-    model: SerdeModel;
-  };
-  return fixture.model;
-}
-
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { mkdirSync, writeFileSync } = await import("node:fs");
-  const { dirname } = await import("node:path");
-  for (const file of generateRust(await loadModel())) {
-    mkdirSync(dirname(`${repoRoot}${file.path}`), { recursive: true });
-    writeFileSync(`${repoRoot}${file.path}`, file.content);
-    console.log(`wrote ${file.path}`);
-  }
-}

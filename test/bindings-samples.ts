@@ -89,6 +89,10 @@ export function arbitraryOf(schema: Schema, base: string, schemas: ReadonlyMap<s
   if (schema.enum !== undefined) return fc.constantFrom(...schema.enum);
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives !== undefined) return fc.oneof(...alternatives.map((s) => arbitraryOf(s, base, schemas)));
+  if (schema.allOf?.length === 1 && schema.properties === undefined && schema.type === undefined) {
+    // `{allOf: [{$ref}], description}`: a reference with its own description.
+    return arbitraryOf(schema.allOf[0]!, base, schemas);
+  }
   if (schema.allOf !== undefined) {
     // Merge the object parts (a base schema plus event fields).
     const parts = schema.allOf.map((s) => (s.$ref !== undefined ? resolveRef(s.$ref, base, schemas).schema : s));
@@ -195,6 +199,8 @@ export interface InputRequest {
   readonly value: Record<string, unknown>;
   /** The input with only the fields its schema declares: what a binding keeps. */
   readonly declared: Record<string, unknown>;
+  /** The fields its schema requires. */
+  readonly required: readonly string[];
 }
 
 /** The recorded inputs whose event has a hook-input schema, as round-trip requests. */
@@ -211,7 +217,7 @@ export function observedInputRequests(schemas: ReadonlyMap<string, Schema>): Inp
     if (schema === undefined) continue;
     const keys = declaredKeys(schema, schema.$id!, schemas);
     const declared = Object.fromEntries(Object.entries(input).filter(([k]) => keys.includes(k)));
-    requests.push({ type: schema.title!, value: input, declared });
+    requests.push({ type: schema.title!, value: input, declared, required: requiredKeys(schema, schema.$id!, schemas) });
   }
   return requests;
 }
@@ -223,6 +229,102 @@ function declaredKeys(schema: Schema, base: string, schemas: ReadonlyMap<string,
     return declaredKeys(target.schema, target.base, schemas);
   }
   return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((part) => declaredKeys(part, base, schemas))];
+}
+
+function requiredKeys(schema: Schema, base: string, schemas: ReadonlyMap<string, Schema>): string[] {
+  if (schema.$ref !== undefined) {
+    const target = resolveRef(schema.$ref, base, schemas);
+    return requiredKeys(target.schema, target.base, schemas);
+  }
+  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((part) => requiredKeys(part, base, schemas))];
+}
+
+/**
+ * `value` (an instance of the schema titled `title`) without the optional
+ * fields, at any depth, whose value `dropped` says a binding loses. For
+ * stating a binding's known limits exactly, and nothing more.
+ */
+export function withoutOptional(
+  schemas: ReadonlyMap<string, Schema>,
+  title: string,
+  value: unknown,
+  dropped: (fieldValue: unknown, fieldSchema: Schema) => boolean,
+): unknown {
+  const schema = schemaByTitle(schemas, title);
+  if (schema?.$id === undefined) throw new Error(`no schema titled ${title}`);
+  return prune(value, schema, schema.$id, schemas, dropped);
+}
+
+function prune(
+  value: unknown,
+  schema: Schema,
+  base: string,
+  schemas: ReadonlyMap<string, Schema>,
+  dropped: (fieldValue: unknown, fieldSchema: Schema) => boolean,
+): unknown {
+  if (schema.$ref !== undefined) {
+    const target = resolveRef(schema.$ref, base, schemas);
+    return prune(value, target.schema, target.base, schemas, dropped);
+  }
+  if (Array.isArray(value)) {
+    return schema.items === undefined ? value : value.map((item) => prune(item, schema.items!, base, schemas, dropped));
+  }
+  if (value === null || typeof value !== "object") return value;
+  const { properties, required } = objectFields(schema, base, schemas);
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const declared = properties.get(key);
+    if (declared !== undefined && !required.has(key) && dropped(field, declared.schema)) continue;
+    out[key] = declared === undefined ? field : prune(field, declared.schema, declared.base, schemas, dropped);
+  }
+  return out;
+}
+
+/**
+ * The fields an object schema declares and requires, `allOf` parts included.
+ * A union (`oneOf`/`anyOf`) is taken as quicktype flattens it: every
+ * variant's fields, required only where every variant requires them.
+ */
+function objectFields(
+  schema: Schema,
+  base: string,
+  schemas: ReadonlyMap<string, Schema>,
+): { properties: Map<string, Resolved>; required: Set<string> } {
+  const properties = new Map<string, Resolved>();
+  const required = new Set<string>();
+  const parts: Resolved[] = [
+    { schema, base },
+    ...(schema.allOf ?? []).map((part) => (part.$ref !== undefined ? resolveRef(part.$ref, base, schemas) : { schema: part, base })),
+  ];
+  for (const part of parts) {
+    if (part.schema !== schema && part.schema.$ref === undefined) {
+      const inner = objectFields(part.schema, part.base, schemas);
+      inner.properties.forEach((v, k) => properties.set(k, v));
+      inner.required.forEach((k) => required.add(k));
+      continue;
+    }
+    for (const [k, v] of Object.entries(part.schema.properties ?? {})) properties.set(k, { schema: v, base: part.base });
+    for (const k of part.schema.required ?? []) required.add(k);
+  }
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (variants !== undefined) {
+    const each = variants.map((v) => {
+      const r = v.$ref !== undefined ? resolveRef(v.$ref, base, schemas) : { schema: v, base };
+      return objectFields(r.schema, r.base, schemas);
+    });
+    for (const fields of each) fields.properties.forEach((v, k) => properties.set(k, v));
+    const [first, ...rest] = each;
+    for (const k of first?.required ?? []) if (rest.every((f) => f.required.has(k))) required.add(k);
+  }
+  return { properties, required };
+}
+
+/** Titles of the event-input schemas (`schemas/claude-code/hook-input/`). */
+export function inputTitles(schemas: ReadonlyMap<string, Schema>): string[] {
+  return [...schemas.values()]
+    .filter((s) => s.$id?.includes("/hook-input/") === true && s.title !== undefined)
+    .map((s) => s.title!)
+    .sort();
 }
 
 export const hasInputSchemas = (schemas: ReadonlyMap<string, Schema>): boolean =>

@@ -12,97 +12,135 @@ use serde_json::Value;
 pub mod records;
 pub use records::*;
 
+/// exomonad-core's `ToolPermission` (domain.rs): the PreToolUse permission decision, a unit enum written in lowercase (`#[serde(rename_all = "lowercase")]`). serde also reads the externally tagged map form `{"allow": null}`; the schema describes the canonical string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ToolPermission {
+    /// Allow the tool call.
     Allow,
+    /// Deny the tool call.
     Deny,
+    /// Ask the user.
     Ask,
 }
 
+/// exomonad-core's `PermissionDecision` (protocol/hook.rs): the PermissionRequest decision, an internally tagged enum (`#[serde(tag = "behavior")]`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "behavior")]
 pub enum PermissionDecision {
+    /// `PermissionDecision::Allow`: allow the tool, optionally with a rewritten input. serde ignores unknown keys, so none are rejected.
     #[serde(rename = "allow")]
     Allow {
+        /// Replacement tool input (any JSON); `null` reads as absent and is not written.
         #[serde(rename = "updatedInput", skip_serializing_if = "Option::is_none")]
         updated_input: Option<Value>,
     },
 
+    /// `PermissionDecision::Deny`: deny the tool with a message. serde ignores unknown keys, so none are rejected.
     #[serde(rename = "deny")]
     Deny {
+        /// Why the tool is denied (required; `null` is an error).
         message: String,
+        /// Stop the agent as well; missing reads as false (`#[serde(default)]`), always written.
         #[serde(default)]
         interrupt: bool,
     },
 }
 
+/// exomonad-core's `HookSpecificOutput` (protocol/hook.rs): hook-specific output fields, an internally tagged enum (`#[serde(tag = "hookEventName")]`) with ten variants.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "hookEventName")]
 pub enum HookSpecificOutput {
+    /// `HookSpecificOutput::PreToolUse`: PreToolUse hook output: the permission decision, its reason and an optional rewritten input. serde ignores unknown keys, so none are rejected.
     PreToolUse {
+        /// Permission decision: `allow`, `deny` or `ask` (required).
         #[serde(rename = "permissionDecision")]
         permission_decision: ToolPermission,
+        /// Reason for the decision; `null` reads as absent and is not written.
         #[serde(rename = "permissionDecisionReason", skip_serializing_if = "Option::is_none")]
         permission_decision_reason: Option<String>,
+        /// Modified tool input (only with an `allow` decision), any JSON; `null` reads as absent and is not written.
         #[serde(rename = "updatedInput", skip_serializing_if = "Option::is_none")]
         updated_input: Option<Value>,
     },
 
+    /// `HookSpecificOutput::PostToolUse`: PostToolUse hook output. serde ignores unknown keys, so none are rejected.
     PostToolUse {
+        /// Additional context for Claude about the tool result; `null` reads as absent.
         #[serde(rename = "additionalContext", skip_serializing_if = "Option::is_none")]
         additional_context: Option<String>,
     },
 
+    /// `HookSpecificOutput::UserPromptSubmit`: UserPromptSubmit hook output. serde ignores unknown keys, so none are rejected.
     UserPromptSubmit {
+        /// Additional context added to the conversation; `null` reads as absent.
         #[serde(rename = "additionalContext", skip_serializing_if = "Option::is_none")]
         additional_context: Option<String>,
     },
 
+    /// `HookSpecificOutput::SessionStart`: SessionStart hook output. serde ignores unknown keys, so none are rejected.
     SessionStart {
+        /// Context loaded at session start; `null` reads as absent.
         #[serde(rename = "additionalContext", skip_serializing_if = "Option::is_none")]
         additional_context: Option<String>,
     },
 
+    /// `HookSpecificOutput::PermissionRequest`: PermissionRequest hook output: the decision. serde ignores unknown keys, so none are rejected.
     PermissionRequest {
+        /// The permission decision, tagged by `behavior` (required).
         decision: PermissionDecision,
     },
 
+    /// `HookSpecificOutput::Stop`: Stop hook output. serde ignores unknown keys, so none are rejected.
     Stop {
+        /// Decision: `block` to prevent stopping, absent to allow (any string is read); `null` reads as absent.
         #[serde(skip_serializing_if = "Option::is_none")]
         decision: Option<String>,
+        /// Claude-facing guidance when blocked; `null` reads as absent.
         #[serde(skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
 
+    /// `HookSpecificOutput::SubagentStop`: SubagentStop hook output. serde ignores unknown keys, so none are rejected.
     SubagentStop {
+        /// Decision: `block` to prevent stopping, absent to allow (any string is read); `null` reads as absent.
         #[serde(skip_serializing_if = "Option::is_none")]
         decision: Option<String>,
+        /// Claude-facing guidance when blocked; `null` reads as absent.
         #[serde(skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
 
+    /// `HookSpecificOutput::Notification`: Notification hook output (a unit variant: any other key is read and dropped). serde ignores unknown keys, so none are rejected.
     Notification,
 
+    /// `HookSpecificOutput::PreCompact`: PreCompact hook output (a unit variant: any other key is read and dropped). serde ignores unknown keys, so none are rejected.
     PreCompact,
 
+    /// `HookSpecificOutput::SessionEnd`: SessionEnd hook output (a unit variant: any other key is read and dropped). serde ignores unknown keys, so none are rejected.
     SessionEnd,
 }
 
+/// exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaudePreToolUseOutput {
+    /// Whether Claude continues after the hook; missing reads as true (`default_true`), `null` is an error, always written.
     #[serde(rename = "continue", default = "default_true")]
     pub continue_: bool,
 
+    /// Message shown when `continue` is false; `null` reads as absent.
     #[serde(rename = "stopReason", skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
 
+    /// Hide the hook's stdout from the transcript; missing or `null` reads as absent (`#[serde(default)]`).
     #[serde(rename = "suppressOutput", default, skip_serializing_if = "Option::is_none")]
     pub suppress_output: Option<bool>,
 
+    /// Warning shown to the user; `null` reads as absent.
     #[serde(rename = "systemMessage", skip_serializing_if = "Option::is_none")]
     pub system_message: Option<String>,
 
+    /// Event-specific output, tagged by `hookEventName`; `null` reads as absent.
     #[serde(rename = "hookSpecificOutput", skip_serializing_if = "Option::is_none")]
     pub hook_specific_output: Option<HookSpecificOutput>,
 }
