@@ -36,6 +36,17 @@ test("request lines split across input chunks are reassembled", async () => {
   assert.equal(await serve(REQUESTS, 7), ORACLE_ANSWERS);
 });
 
+test("a line that is not UTF-8 ends the session with exit code 1, as the oracle's lines() does", async () => {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on("data", (d: Buffer) => chunks.push(d));
+  const done = serveSerdeConformance(stdin, stdout);
+  stdin.end(Buffer.from('{"type":"Value","json":"1"}\n{"type":"Value","json":"\xff"}\n{"type":"Value","json":"2"}\n', "latin1"));
+  assert.equal(await done, 1);
+  assert.equal(Buffer.concat(chunks).toString("utf8"), '{"ok":true,"canonical":"1"}\n');
+});
+
 test("the CLI answers each line as soon as it is read (flushed per line)", async () => {
   const root = fileURLToPath(new URL("..", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "conformance", "serde"], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });

@@ -9,6 +9,7 @@
  * Answers are written one per request line, in order, each as soon as it is
  * ready; lines that are empty or only whitespace get no answer.
  */
+import { isUtf8 } from "node:buffer";
 import type { Readable, Writable } from "node:stream";
 import { createRustCodec, formatSerdeError, readRust, writeRust } from "../serde/index.js";
 import { rustDebugString } from "../serde/messages.js";
@@ -57,28 +58,37 @@ function write(output: Writable, text: string): Promise<void> {
   });
 }
 
-/** Serves the protocol until `input` ends; resolves to the exit code. */
-export async function serveSerdeConformance(input: Readable, output: Writable): Promise<number> {
+/**
+ * Serves the protocol until `input` ends; resolves to the exit code: 0, or
+ * 1 at a line that is not UTF-8 (where the oracle's `lines()` fails and it
+ * stops, answering nothing more).
+ */
+export async function serveSerdeConformance(input: Readable, output: Writable, errors?: Writable): Promise<number> {
   let pending: Buffer[] = [];
   // Lines end at "\n" (a preceding "\r" is dropped), as Rust's BufRead::lines splits them.
-  const answer = async (bytes: Buffer): Promise<void> => {
+  const answer = async (bytes: Buffer): Promise<boolean> => {
+    if (!isUtf8(bytes)) {
+      errors?.write("conformance serde: stream did not contain valid UTF-8\n");
+      return false;
+    }
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === 0x0d) end--;
     const reply = answerSerdeRequest(bytes.toString("utf8", 0, end));
     if (reply !== undefined) await write(output, `${reply}\n`);
+    return true;
   };
   for await (const chunk of input) {
     let buffer = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
     let newline = buffer.indexOf(0x0a);
     while (newline !== -1) {
       const head = buffer.subarray(0, newline);
-      await answer(pending.length > 0 ? Buffer.concat([...pending, head]) : head);
+      if (!(await answer(pending.length > 0 ? Buffer.concat([...pending, head]) : head))) return 1;
       pending = [];
       buffer = buffer.subarray(newline + 1);
       newline = buffer.indexOf(0x0a);
     }
     if (buffer.length > 0) pending.push(buffer);
   }
-  if (pending.length > 0) await answer(Buffer.concat(pending));
+  if (pending.length > 0 && !(await answer(Buffer.concat(pending)))) return 1;
   return 0;
 }
