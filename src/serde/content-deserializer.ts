@@ -7,6 +7,7 @@ import {
   NONE,
   visit,
   unexpectedContent,
+  unitVisitor,
   type Content,
   type Deserializer,
   type EnumAccess,
@@ -18,8 +19,6 @@ import {
   type Visitor,
 } from "./de.js";
 import { elementsIn, invalidLength, invalidType, invalidValue } from "./messages.js";
-
-const UNIT_VISITOR: Visitor<void> = { expecting: "unit", visitUnit: () => undefined };
 
 export class ContentDeserializer implements Deserializer {
   constructor(private readonly content: Content) {}
@@ -111,7 +110,7 @@ class ContentEnumAccess implements EnumAccess, VariantAccess {
   }
 
   unitVariant(): void {
-    if (this.value !== undefined) new ContentDeserializer(this.value).deserializeUnit(UNIT_VISITOR);
+    if (this.value !== undefined) new ContentDeserializer(this.value).deserializeUnit(unitVisitor);
   }
 }
 

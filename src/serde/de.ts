@@ -161,6 +161,9 @@ export const contentVisitor: Visitor<Content> = {
 
 export const contentSeed: Seed<Content> = (d) => d.deserializeContent();
 
+/** The visitor of `()`: what a unit variant's value must be. */
+export const unitVisitor: Visitor<void> = { expecting: "unit", visitUnit: () => undefined };
+
 /** `IgnoredAny` as a seed. */
 export const ignoredSeed: Seed<void> = (d) => d.deserializeIgnoredAny();
 

@@ -11,6 +11,7 @@ import {
   NONE,
   visit,
   contentVisitor,
+  unitVisitor,
   type Content,
   type Deserializer,
   type EnumAccess,
@@ -67,8 +68,6 @@ function unexpectedNumber(n: ParsedNumber): Unexpected {
     case "f64": return { kind: "float", value: n.value };
   }
 }
-
-const UNIT_VISITOR: Visitor<void> = { expecting: "unit", visitUnit: () => undefined };
 
 export class JsonDeserializer implements Deserializer {
   private index = 0;
@@ -864,6 +863,6 @@ class JsonVariantAccess implements EnumAccess, VariantAccess {
   }
 
   unitVariant(): void {
-    if (this.inMap) this.de.deserializeUnit(UNIT_VISITOR);
+    if (this.inMap) this.de.deserializeUnit(unitVisitor);
   }
 }

@@ -196,7 +196,7 @@ export class ModelReader {
     };
     const arms = variants.map((variant) => {
       if (variant.fields === null) {
-        const unitVisitor: Visitor<void> = {
+        const taggedUnitVisitor: Visitor<void> = {
           expecting: `unit variant ${rustName}::${variant.rustName}`,
           visitSeq: () => undefined,
           visitMap(map) {
@@ -204,7 +204,7 @@ export class ModelReader {
           },
         };
         return (content: Content): TypedObject => {
-          new ContentDeserializer(content).deserializeAny(unitVisitor);
+          new ContentDeserializer(content).deserializeAny(taggedUnitVisitor);
           return { [tag]: variant.wireName };
         };
       }
