@@ -11,7 +11,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerdeModel } from "../src/serde/model.js";
 import { generateRust } from "../scripts/gen-rust.js";
@@ -121,6 +122,30 @@ test("rust emitter: refuses a model it cannot print faithfully", () => {
   const badName = structuredClone(fixtureModel) as unknown as Record<string, { rustName: string }>;
   badName["ToolPermission"]!.rustName = "Tool Permission";
   assert.throws(() => libRs(badName as unknown as SerdeModel), /not a Rust identifier/);
+});
+
+test("a schema change reaches the TypeScript and the Rust together; --check names both stale files", () => {
+  const copy = mkdtempSync(join(tmpdir(), "gen-rust-drift-"));
+  try {
+    cpSync(join(repoRoot, "schemas"), join(copy, "schemas"), { recursive: true });
+    cpSync(join(repoRoot, "generated"), join(copy, "generated"), { recursive: true });
+    const path = join(copy, "schemas/rust/hook-output.schema.json");
+    const schema = JSON.parse(readFileSync(path, "utf8")) as { properties: Record<string, { description: string }> };
+    schema.properties["systemMessage"]!.description = "Shown to the user: drift probe 7f3a.";
+    writeFileSync(path, JSON.stringify(schema, null, 2));
+    const gen = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "scripts/gen.ts"), ...args, "--root", copy], { cwd: repoRoot, encoding: "utf8" });
+    const check = gen("--check");
+    assert.equal(check.status, 1, check.stderr);
+    assert.match(check.stderr, /generated\/rust\/src\/lib\.rs is stale/);
+    assert.match(check.stderr, /generated\/types\.ts is stale/);
+    assert.equal(gen().status, 0);
+    assert.match(readFileSync(join(copy, "generated/rust/src/lib.rs"), "utf8"), /\/\/\/ Shown to the user: drift probe 7f3a\.\n\s+#\[serde\(rename = "systemMessage"/);
+    assert.match(readFileSync(join(copy, "generated/types.ts"), "utf8"), /drift probe 7f3a/);
+    assert.equal(gen("--check").status, 0);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 // --- with cargo -------------------------------------------------------------
