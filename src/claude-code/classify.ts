@@ -129,7 +129,9 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
   const stderrText = result.stderr === "" ? "No stderr output" : result.stderr;
   if (exit === 2) {
     const rule = exit2Rule(event);
-    const text = `[${result.command}]: ${stderrText}`;
+    // a plugin's hook names its plugin (claude-code-hooks.md §3.5, not observed: the observer has no plugins)
+    const plugin = record.plugin === null ? "" : `\nThis hook comes from the ${record.plugin} plugin.`;
+    const text = `[${result.command}]: ${stderrText}${plugin}`;
     if (rule === "block") return { ...record, outcome: "block", blocking_error: text, message: text };
     if (rule === "non-blocking") return { ...record, outcome: "error", non_blocking_error: text, message: text };
     return { ...record, outcome: "error", message: `exit 2 is not honoured on ${event}; stderr discarded` };
