@@ -353,21 +353,28 @@ export class JsonDeserializer implements Deserializer {
 
   // ---- strings ----
 
+  /** serde_json's `skip_to_escape`: to the next quote, backslash or control byte (EOF is an error). */
+  private skipToEscape(): number {
+    const bytes = this.bytes;
+    let i = this.index;
+    while (i < this.length) {
+      const c = bytes[i] as number;
+      if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
+      i++;
+    }
+    this.index = i;
+    if (i === this.length) throw this.error("eof-while-parsing-string");
+    return bytes[i] as number;
+  }
+
   /** Reads the rest of a string whose opening quote was consumed. */
   parseStr(): string {
     const bytes = this.bytes;
     let start = this.index;
     let pieces: string[] | undefined;
     for (;;) {
-      let i = this.index;
-      while (i < this.length) {
-        const c = bytes[i] as number;
-        if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
-        i++;
-      }
-      this.index = i;
-      if (i === this.length) throw this.error("eof-while-parsing-string");
-      const c = bytes[i] as number;
+      const c = this.skipToEscape();
+      const i = this.index;
       if (c === QUOTE) {
         const tail = bytes.toString("utf8", start, i);
         this.index = i + 1;
@@ -453,17 +460,9 @@ export class JsonDeserializer implements Deserializer {
   }
 
   private ignoreStr(): void {
-    const bytes = this.bytes;
     for (;;) {
-      let i = this.index;
-      while (i < this.length) {
-        const c = bytes[i] as number;
-        if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
-        i++;
-      }
-      this.index = i;
-      if (i === this.length) throw this.error("eof-while-parsing-string");
-      const c = bytes[i] as number;
+      const c = this.skipToEscape();
+      const i = this.index;
       if (c === QUOTE) {
         this.index = i + 1;
         return;
