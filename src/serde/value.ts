@@ -152,29 +152,47 @@ function convertDeep(value: SerdeValue): unknown {
  * range become integers, other finite numbers floats, non-finite numbers null.
  */
 export function fromPlainJson(root: unknown): SerdeValue {
-  const convert = (value: unknown): SerdeValue => {
-    if (value === null || value === undefined) return null;
-    if (typeof value === "boolean" || typeof value === "string") return value;
-    if (value instanceof SerdeInteger || value instanceof SerdeFloat) return value;
-    if (typeof value === "bigint") {
-      return value >= I64_MIN && value <= U64_MAX ? new SerdeInteger(value) : new SerdeFloat(Number(value));
-    }
-    if (typeof value === "number") {
-      if (!Number.isFinite(value)) return null;
-      if (Number.isInteger(value) && Math.abs(value) < 1e21) {
-        const big = BigInt(value);
-        if (big >= I64_MIN && big <= U64_MAX) return new SerdeInteger(big);
+  // Iterative (an explicit list of pending conversions), so any depth is fine.
+  let result: SerdeValue = null;
+  const pending: { readonly source: unknown; readonly assign: (value: SerdeValue) => void }[] = [
+    { source: root, assign: (value) => (result = value) },
+  ];
+  for (let job = pending.pop(); job !== undefined; job = pending.pop()) {
+    const { source, assign } = job;
+    if (Array.isArray(source)) {
+      const items: SerdeValue[] = new Array<SerdeValue>(source.length).fill(null);
+      assign(items);
+      source.forEach((item, i) => pending.push({ source: item, assign: (value) => (items[i] = value) }));
+    } else if (typeof source === "object" && source !== null && !(source instanceof SerdeInteger || source instanceof SerdeFloat)) {
+      const object = new Map<string, SerdeValue>();
+      assign(object);
+      const entries = source instanceof Map ? [...(source as Map<unknown, unknown>).entries()] : Object.entries(source);
+      for (const [rawKey, item] of entries) {
+        if (item === undefined || typeof item === "function") continue;
+        const key = String(rawKey);
+        object.set(key, null);
+        pending.push({ source: item, assign: (value) => object.set(key, value) });
       }
-      return new SerdeFloat(value);
+    } else {
+      assign(fromPlainScalar(source));
     }
-    if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : convert(v)));
-    const out = new Map<string, SerdeValue>();
-    const entries = value instanceof Map ? [...(value as Map<unknown, unknown>).entries()] : Object.entries(value as object);
-    for (const [key, v] of entries) {
-      if (v === undefined || typeof v === "function") continue;
-      out.set(String(key), convert(v));
+  }
+  return result;
+}
+
+function fromPlainScalar(value: unknown): SerdeValue {
+  if (typeof value === "boolean" || typeof value === "string") return value;
+  if (value instanceof SerdeInteger || value instanceof SerdeFloat) return value;
+  if (typeof value === "bigint") {
+    return value >= I64_MIN && value <= U64_MAX ? new SerdeInteger(value) : new SerdeFloat(Number(value));
+  }
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    if (Number.isInteger(value) && Math.abs(value) < 1e21) {
+      const big = BigInt(value);
+      if (big >= I64_MIN && big <= U64_MAX) return new SerdeInteger(big);
     }
-    return out;
-  };
-  return convert(root);
+    return new SerdeFloat(value);
+  }
+  return null;
 }
