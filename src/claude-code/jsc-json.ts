@@ -8,11 +8,17 @@
  * texts) and copied into null-prototype objects, so `__proto__` stays data.
  * Invalid JSON is re-scanned here to find JSC's message.
  *
- * Observed texts (test/vectors/merge/probes, pre-30, pre-39): trailing comma and
- * unquoted keys → `Property name must be a string literal`; `'` →
- * `Single quotes (') are not allowed in JSON`; a missing `}` → `Expected '}'`;
- * `tru` → `Unexpected identifier "tru"`; two documents → `Unable to parse JSON
- * string`. The others follow JSC's source wording and are not observed.
+ * Observed texts (test/vectors/merge/probes, pre-30, pre-39, new-*-invalid-json*):
+ * a missing key after a comma → `Property name must be a string literal`, a
+ * missing first key → `Expected '}'`; `'` → `Single quotes (') are not allowed
+ * in JSON`; a missing `}` / `]` → `Expected '}'` / `Expected ']'`; `tru` →
+ * `Unexpected identifier "tru"`; a missing `:` → `Expected ':' before value in
+ * object property definition`; `\q` → `Invalid escape character q`; `\u12` →
+ * `"\u12"}" is not a valid unicode escape`; an open string or a raw control
+ * character → `Unterminated string`; `[1,]` → `Unexpected comma at the end of
+ * array expression`; `#` → `Unrecognized token '#'`; `-` → `Invalid number`;
+ * `{"a":}` → `Unexpected token '}'`; two documents → `Unable to parse JSON
+ * string`. Only `Unexpected EOF` (nothing after a `:`) is unobserved.
  */
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -89,6 +95,7 @@ class Scanner {
     if (c === "'") throw new JscError("Single quotes (') are not allowed in JSON");
     if (c === "-" || (c >= "0" && c <= "9")) return this.number();
     if (IDENT.test(c)) return this.identifier();
+    if ("}],:".includes(c)) throw new JscError(`Unexpected token '${c}'`); // probe-j09
     throw new JscError(`Unrecognized token '${c}'`);
   }
 
@@ -120,7 +127,8 @@ class Scanner {
         if (e === undefined) throw new JscError("Unterminated string");
         if (e === "u") {
           if (!/^[0-9A-Fa-f]{4}$/.test(this.text.slice(this.pos + 2, this.pos + 6))) {
-            throw new JscError("\\u must be followed by 4 hex digits");
+            // JSC quotes the six characters from the backslash (probe-j05)
+            throw new JscError(`"${this.text.slice(this.pos, this.pos + 6)}" is not a valid unicode escape`);
           }
           this.pos += 6;
           continue;
