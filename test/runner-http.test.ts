@@ -115,3 +115,16 @@ test("an unreachable http hook is a failed start, not a crash", async () => {
   assert.equal(run.results[0]?.status, "spawn_failed");
   assert.match(run.results[0]?.message ?? "", /ECONNREFUSED/);
 });
+
+test("an AbortSignal cancels a pending http hook", async () => {
+  await withServer(async (base) => {
+    const configuration = loadHookConfiguration({
+      settings: [{ kind: "flag", file: "h.json", text: JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "http", url: `${base}/slow` }] }] } }) }],
+    });
+    const controller = new AbortController();
+    const run = await runHooks({ event: "Stop", input: {}, configuration, signal: controller.signal, onHookStarted: () => setTimeout(() => controller.abort(), 100) });
+    assert.equal(run.results[0]?.status, "cancelled");
+    const already = await runHooks({ event: "Stop", input: {}, configuration, signal: AbortSignal.abort() });
+    assert.equal(already.results[0]?.status, "cancelled");
+  });
+});

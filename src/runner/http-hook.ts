@@ -55,6 +55,7 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
     durationMs: Math.round(performance.now() - started), ...partial,
     message: [partial.message ?? null, note].filter((m) => m !== null).join("; ") || null,
   });
+  if (request.signal?.aborted === true) return done({ status: "cancelled", message: "cancelled before it started" });
   const url = new URL(request.url);
   const { request: send } = url.protocol === "https:" ? await import("node:https") : await import("node:http");
   return new Promise<SpawnOutcome>((resolve) => {
