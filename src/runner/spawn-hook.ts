@@ -154,6 +154,7 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
     });
 
     let drainTimer: NodeJS.Timeout | null = null;
+    let receivedBytes = 0;
     const streamsOpen = new Set<string>(["stdout", "stderr"]);
     const settleIfDone = (): void => {
       if (exitCode === null && exitSignal === null) return;
@@ -164,14 +165,25 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       // The hook exited but someone (a daemon it started) keeps the pipe open: read what
       // arrives, and stop once it has been quiet for a moment.
       if (drainTimer !== null) clearTimeout(drainTimer);
+      const bytesAtArm = receivedBytes;
       drainTimer = setTimeout(() => {
-        streamsOpen.clear();
-        settleIfDone();
+        // Timers run before the I/O poll of a loop turn: after a stall (a loaded machine) the
+        // output may be waiting unread. Let one poll phase pass before deciding it is quiet.
+        setImmediate(() => {
+          if (finished) return;
+          if (receivedBytes !== bytesAtArm || streamsOpen.size === 0) {
+            settleIfDone();
+            return;
+          }
+          streamsOpen.clear();
+          settleIfDone();
+        });
       }, DRAIN_AFTER_EXIT_MS);
       timers.push(drainTimer);
     };
 
     child.stdout.on("data", (chunk: Buffer) => {
+      receivedBytes += chunk.length;
       stdout.push(chunk);
       if (!announcementChecked) {
         firstLine += chunk.toString("utf8");
@@ -185,6 +197,7 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       if (drainTimer !== null) settleIfDone();
     });
     child.stderr.on("data", (chunk: Buffer) => {
+      receivedBytes += chunk.length;
       stderr.push(chunk);
       if (drainTimer !== null) settleIfDone();
     });
