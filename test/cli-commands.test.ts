@@ -11,6 +11,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** tsx's loader by URL, so the CLI can also be started from another directory. */
+const TSX = import.meta.resolve("tsx");
 
 interface CliResult {
   readonly status: number | null;
@@ -18,10 +20,10 @@ interface CliResult {
   readonly stderr: string;
 }
 
-function cli(args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+function cli(args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, ["--import", TSX, join(ROOT, "src/cli.ts"), ...args], {
+      cwd: options.cwd ?? ROOT,
       env: { ...process.env, NO_COLOR: "", ...options.env },
     });
     let stdout = "";
@@ -130,6 +132,13 @@ describe("claude-hook-protocol", { concurrency: 4 }, () => {
     assert.equal(merged.effects.decision, null);
     assert.deepEqual(merged.effects.tool_input, { command: "npm test", description: "Run the tests" });
     assert.equal(merged.ran, 2);
+  });
+
+  test("run: examples/ paths fall back to the bundled examples from any directory", async () => {
+    const r = await cli(["run", "--event", "PreToolUse", "--input", "examples/events/pre-tool-use.json", "--settings", "examples/settings.json", "--json"], { cwd: tmp });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /using the examples bundled in/);
+    assert.equal(JSON.parse(r.stdout).effects.decision, "deny");
   });
 
   test("run -- COMMAND: one word is shell form, several words exec form; --json gives the merged result", async () => {

@@ -30,7 +30,8 @@ Options:
   --plugin DIR          a plugin directory with hooks/hooks.json (repeatable)
   --claude-settings     also read ~/.claude/settings.json and the project's
                         .claude/settings.json and .claude/settings.local.json
-  --project-dir DIR     CLAUDE_PROJECT_DIR and the hooks' working directory (default: .)
+  --project-dir DIR     CLAUDE_PROJECT_DIR and the hooks' working directory (default: .;
+                        the package root when the bundled examples/ are used)
   --timeout SECONDS     timeout of the COMMAND after --
   --no-wait             do not wait for async hooks to finish
   --json                print the merged result as JSON (with runs and effects)
@@ -87,7 +88,22 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const timeout = timeoutText === undefined ? undefined : Number(timeoutText);
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) return usage("--timeout needs a positive number of seconds");
 
-  const inputText = await readInput(inputPath, io.stdin);
+  // `examples/...` paths fall back to the examples bundled with the package, so the README's
+  // first command works from any directory (the hooks then run in the package's root).
+  let bundledExamples = false;
+  const { existsSync } = await import("node:fs");
+  const { packageRoot } = await import("./package-root.js");
+  const locate = (path: string): string => {
+    if (path === "-" || existsSync(path) || !/^(\.\/)?examples\//.test(path)) return path;
+    const bundled = resolve(packageRoot(), path);
+    if (!existsSync(bundled)) return path;
+    bundledExamples = true;
+    return bundled;
+  };
+  const resolvedInput = locate(inputPath);
+  const resolvedSettings = settingsFiles.map(locate);
+  if (bundledExamples) io.stderr.write(`run: using the examples bundled in ${packageRoot()}\n`);
+  const inputText = await readInput(resolvedInput, io.stdin);
   if (!inputText.ok) return usage(inputText.message);
   let input: unknown;
   try {
@@ -108,10 +124,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const { loadHookConfiguration, defaultSettingsSources } = await import("../runner/load-settings.js");
   const { runEvent } = await import("../runner/run-event.js");
   // The CLI runs where the project is: the input's cwd is data (a sample event's path need not exist here).
-  const projectDir = resolve(single(args, "project-dir") ?? ".");
+  const projectDir = resolve(single(args, "project-dir") ?? (bundledExamples ? packageRoot() : "."));
   const sources: import("../runner/load-settings.js").SettingsSource[] = [];
   if (args.flags.has("claude-settings")) sources.push(...defaultSettingsSources(projectDir, homedir()));
-  for (const file of settingsFiles) sources.push({ kind: "flag", file });
+  for (const file of resolvedSettings) sources.push({ kind: "flag", file });
   if (command !== null) {
     const handler =
       command.length === 1
