@@ -1774,6 +1774,9 @@ export interface PreSkillShellCommandHookSpecificOutput {
  * The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
  */
 export interface MergedResult {
+  /**
+   * The event the hooks answered, e.g. PreToolUse.
+   */
   event: string;
   /**
    * One run record per hook, in the order given (completion order for `conformance merge`).
@@ -1901,8 +1904,17 @@ export interface RunRecord {
    * The signal that ended the process, or null.
    */
   signal: string | null;
+  /**
+   * How long the hook ran, in milliseconds; null when not started or unknown.
+   */
   duration_ms: number | null;
+  /**
+   * The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD).
+   */
   stdout: string;
+  /**
+   * The hook's stderr as received.
+   */
   stderr: string;
   /**
    * What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
@@ -1920,6 +1932,9 @@ export interface RunRecord {
    * Position in configuration order; null when unknown. Claude Code reports PreCompact and PostCompact results in this order.
    */
   config_index: number | null;
+  /**
+   * The hook was killed at its timeout; its output was discarded (it fails open).
+   */
   timed_out: boolean;
   /**
    * Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
@@ -1929,6 +1944,9 @@ export interface RunRecord {
    * Why Claude Code did not use the JSON on stdout, or null.
    */
   validation_error: {
+    /**
+     * json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
+     */
     code: "json-parse" | "json-validation" | "wrong-event-name";
     /**
      * Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
@@ -1953,10 +1971,49 @@ export interface RunRecord {
   no_verdict: "no_usable_answer" | "timed_out" | null;
 }
 /**
+ * What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
+ */
+export interface MergeEffects {
+  /**
+   * The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
+   */
+  decision: "allow" | "deny" | "ask" | "defer" | null;
+  /**
+   * The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool.
+   */
+  tool_input: {} | null;
+  /**
+   * The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.
+   */
+  tool_result: string | null;
+  /**
+   * A hook blocked what the event can block (PreToolUse: the tool call is denied).
+   */
+  blocked: boolean;
+  /**
+   * Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix.
+   */
+  model_context: string[];
+  /**
+   * What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`).
+   */
+  notices: string[];
+  /**
+   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+   */
+  stopped: boolean;
+  /**
+   * The stopReason Claude Code records, or null.
+   */
+  stop_reason: string | null;
+}
+/**
+ * What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names.
+ *
  * This interface was referenced by `MergedResult`'s JSON-Schema
  * via the `definition` "Effects".
  */
-export interface MergeEffects {
+export interface MergeEffects1 {
   /**
    * The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
    */

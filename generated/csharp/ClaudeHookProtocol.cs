@@ -97,6 +97,10 @@ namespace ClaudeHookProtocol
         [JsonPropertyName("deny_messages")]
         public string[] DenyMessages { get; set; }
 
+        /// <summary>
+        /// What Claude Code would do: the decision, the tool input and result, what the model and
+        /// the user are told, whether the loop stops.
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("effects")]
         public MergeEffects Effects { get; set; }
@@ -109,6 +113,9 @@ namespace ClaudeHookProtocol
         [JsonPropertyName("errors")]
         public string[] Errors { get; set; }
 
+        /// <summary>
+        /// The event the hooks answered, e.g. PreToolUse.
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("event")]
         public string Event { get; set; }
@@ -173,6 +180,13 @@ namespace ClaudeHookProtocol
         public Dictionary<string, object>? UpdatedInput { get; set; }
     }
 
+    /// <summary>
+    /// What Claude Code would do: the decision, the tool input and result, what the model and
+    /// the user are told, whether the loop stops.
+    ///
+    /// What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed
+    /// names.
+    /// </summary>
     public partial class MergeEffects
     {
         /// <summary>
@@ -303,6 +317,9 @@ namespace ClaudeHookProtocol
         [JsonPropertyName("config_index")]
         public long? ConfigIndex { get; set; }
 
+        /// <summary>
+        /// How long the hook ran, in milliseconds; null when not started or unknown.
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("duration_ms")]
         public double? DurationMs { get; set; }
@@ -417,14 +434,23 @@ namespace ClaudeHookProtocol
         [JsonPropertyName("source")]
         public string? Source { get; set; }
 
+        /// <summary>
+        /// The hook's stderr as received.
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("stderr")]
         public string Stderr { get; set; }
 
+        /// <summary>
+        /// The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD).
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("stdout")]
         public string Stdout { get; set; }
 
+        /// <summary>
+        /// The hook was killed at its timeout; its output was discarded (it fails open).
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("timed_out")]
         public bool TimedOut { get; set; }
@@ -454,6 +480,10 @@ namespace ClaudeHookProtocol
 
     public partial class ValidationError
     {
+        /// <summary>
+        /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude
+        /// Code's schema; wrong-event-name: hookSpecificOutput names another event.
+        /// </summary>
         [JsonRequired]
         [JsonPropertyName("code")]
         public Code Code { get; set; }
@@ -5099,6 +5129,10 @@ namespace ClaudeHookProtocol
     /// </summary>
     public enum Output { Empty, Invalid, Json, Text };
 
+    /// <summary>
+    /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude
+    /// Code's schema; wrong-event-name: hookSpecificOutput names another event.
+    /// </summary>
     public enum Code { JsonParse, JsonValidation, WrongEventName };
 
     /// <summary>

@@ -113,6 +113,12 @@ class Decision(Enum):
 
 @dataclass
 class MergeEffects:
+    """What Claude Code would do: the decision, the tool input and result, what the model and
+    the user are told, whether the loop stops.
+    
+    What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed
+    names.
+    """
     blocked: bool
     """A hook blocked what the event can block (PreToolUse: the tool call is denied)."""
 
@@ -213,6 +219,9 @@ class Output(Enum):
 
 
 class Code(Enum):
+    """json-parse: starts like a JSON object but does not parse; json-validation: fails Claude
+    Code's schema; wrong-event-name: hookSpecificOutput names another event.
+    """
     JSON_PARSE = "json-parse"
     JSON_VALIDATION = "json-validation"
     WRONG_EVENT_NAME = "wrong-event-name"
@@ -221,6 +230,9 @@ class Code(Enum):
 @dataclass
 class ValidationError:
     code: Code
+    """json-parse: starts like a JSON object but does not parse; json-validation: fails Claude
+    Code's schema; wrong-event-name: hookSpecificOutput names another event.
+    """
     message: str
     """Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a
     JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
@@ -280,8 +292,14 @@ class RunRecord:
     but does not parse, fails validation, or names another event).
     """
     stderr: str
+    """The hook's stderr as received."""
+
     stdout: str
+    """The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD)."""
+
     timed_out: bool
+    """The hook was killed at its timeout; its output was discarded (it fails open)."""
+
     warnings: List[str]
     """Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block
     whose hookSpecificOutput names another event).
@@ -305,6 +323,8 @@ class RunRecord:
     PostCompact results in this order.
     """
     duration_ms: Optional[float] = None
+    """How long the hook ran, in milliseconds; null when not started or unknown."""
+
     exit: Optional[int] = None
     """Exit code; null when not started, timed out or killed by a signal."""
 
@@ -430,11 +450,16 @@ class MergedResult:
     model only the last one (effects.tool_result).
     """
     effects: MergeEffects
+    """What Claude Code would do: the decision, the tool input and result, what the model and
+    the user are told, whether the loop stops.
+    """
     errors: List[str]
     """Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude
     Code's text>`.
     """
     event: str
+    """The event the hooks answered, e.g. PreToolUse."""
+
     ran: int
     """The number of hooks that were started (not skipped)."""
 

@@ -419,10 +419,13 @@ type MergedResult struct {
 	// (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the                          
 	// model only the last one (effects.tool_result).                                                                  
 	DenyMessages                                                                                []string               `json:"deny_messages"`
+	// What Claude Code would do: the decision, the tool input and result, what the model and                          
+	// the user are told, whether the loop stops.                                                                      
 	Effects                                                                                     MergeEffects           `json:"effects"`
 	// Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude                          
 	// Code's text>`.                                                                                                  
 	Errors                                                                                      []string               `json:"errors"`
+	// The event the hooks answered, e.g. PreToolUse.                                                                  
 	Event                                                                                       string                 `json:"event"`
 	// The number of hooks that were started (not skipped).                                                            
 	Ran                                                                                         int64                  `json:"ran"`
@@ -445,6 +448,11 @@ type MergedResult struct {
 	UpdatedInput                                                                                map[string]interface{} `json:"updated_input"`
 }
 
+// What Claude Code would do: the decision, the tool input and result, what the model and
+// the user are told, whether the loop stops.
+//
+// What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed
+// names.
 type MergeEffects struct {
 	// A hook blocked what the event can block (PreToolUse: the tool call is denied).                                  
 	Blocked                                                                                     bool                   `json:"blocked"`
@@ -497,6 +505,7 @@ type RunRecord struct {
 	// Position in configuration order; null when unknown. Claude Code reports PreCompact and                          
 	// PostCompact results in this order.                                                                              
 	ConfigIndex                                                                                 *int64                 `json:"config_index"`
+	// How long the hook ran, in milliseconds; null when not started or unknown.                                       
 	DurationMS                                                                                  *float64               `json:"duration_ms"`
 	// The event name, e.g. PreToolUse.                                                                                
 	Event                                                                                       string                 `json:"event"`
@@ -538,8 +547,11 @@ type RunRecord struct {
 	// Where the hook was configured: a settings file as given, `user`|`project`|`local`|`flag`,                       
 	// or `plugin:<name>`; null when unknown.                                                                          
 	Source                                                                                      *string                `json:"source"`
+	// The hook's stderr as received.                                                                                  
 	Stderr                                                                                      string                 `json:"stderr"`
+	// The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD).                                      
 	Stdout                                                                                      string                 `json:"stdout"`
+	// The hook was killed at its timeout; its output was discarded (it fails open).                                   
 	TimedOut                                                                                    bool                   `json:"timed_out"`
 	// Seconds; null for async hooks or when unknown.                                                                  
 	Timeout                                                                                     *float64               `json:"timeout"`
@@ -551,6 +563,8 @@ type RunRecord struct {
 }
 
 type ValidationError struct {
+	// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude          
+	// Code's schema; wrong-event-name: hookSpecificOutput names another event.                         
 	Code                                                                                        Code    `json:"code"`
 	// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a        
 	// JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).            
@@ -2294,6 +2308,8 @@ const (
 	Text    Output = "text"
 )
 
+// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude
+// Code's schema; wrong-event-name: hookSpecificOutput names another event.
 type Code string
 
 const (

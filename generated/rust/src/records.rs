@@ -58,10 +58,13 @@ pub struct RunRecord {
     /// The signal that ended the process, or null.
     pub signal: Option<String>,
 
+    /// How long the hook ran, in milliseconds; null when not started or unknown.
     pub duration_ms: Option<f64>,
 
+    /// The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD).
     pub stdout: String,
 
+    /// The hook's stderr as received.
     pub stderr: String,
 
     /// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
@@ -76,6 +79,7 @@ pub struct RunRecord {
     /// Position in configuration order; null when unknown. Claude Code reports PreCompact and PostCompact results in this order.
     pub config_index: Option<i64>,
 
+    /// The hook was killed at its timeout; its output was discarded (it fails open).
     pub timed_out: bool,
 
     /// Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
@@ -97,6 +101,7 @@ pub struct RunRecord {
 /// The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MergedResult {
+    /// The event the hooks answered, e.g. PreToolUse.
     pub event: String,
 
     /// One run record per hook, in the order given (completion order for `conformance merge`).
@@ -144,6 +149,7 @@ pub struct MergedResult {
     /// The number of hooks that were started (not skipped).
     pub ran: i64,
 
+    /// What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
     pub effects: MergeEffects,
 }
 
@@ -193,6 +199,7 @@ pub enum RunRecordOutput {
 /// Why Claude Code did not use the JSON on stdout, or null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRecordValidationError {
+    /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
     pub code: RunRecordValidationErrorCode,
 
     /// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
@@ -202,6 +209,7 @@ pub struct RunRecordValidationError {
     pub message: String,
 }
 
+/// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RunRecordValidationErrorCode {
     #[serde(rename = "json-parse")]
@@ -234,6 +242,7 @@ pub enum MergedResultDecision {
     Defer,
 }
 
+/// What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MergeEffects {
     /// The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
