@@ -272,6 +272,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assert.equal(outcome.merged.effects.decision, null, "a timed-out hook renders no decision (fails open)");
     const r = await cli(["run", "--event", "PreToolUse", "--input", EVENT_FILE, "--timeout", "1", "--json", "--", command], "", 30_000);
     assertCleanCli(r, "run");
+    assert.equal(r.status, 0);
     const merged = JSON.parse(r.stdout) as MergedResult;
     assert.equal(merged.runs[0]?.outcome, "timeout");
   });
@@ -283,6 +284,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assert.equal(shell.merged.effects.decision, null);
     const r = await cli(["run", "--event", "PreToolUse", "--input", EVENT_FILE, "--json", "--", "/nonexistent/hook", "arg"]);
     assertCleanCli(r, "run (exec form)");
+    assert.equal(r.status, 0);
     const merged = JSON.parse(r.stdout) as MergedResult;
     assert.equal(merged.runs[0]?.outcome, "error");
     assert.match(merged.runs[0]?.message ?? merged.runs[0]?.non_blocking_error ?? "", /ENOENT|not found/);
@@ -298,6 +300,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     writeFileSync(bigFile, JSON.stringify(big));
     const r = await cli(["run", "--event", "PreToolUse", "--input", bigFile, "--json", "--", command]);
     assertCleanCli(r, "run");
+    assert.equal(r.status, 0);
     assert.equal((JSON.parse(r.stdout) as MergedResult).effects.decision, "ask");
   });
 
