@@ -1838,6 +1838,10 @@ export interface MergedResult {
    * The number of hooks that were started (not skipped).
    */
   ran: number;
+  /**
+   * What the finished async hooks among `runs` deliver to a later model request (not the next one of this event): one bare system-role text each, `<systemMessage>\n<additionalContext>`, one string per paragraph. Their decisions are ignored.
+   */
+  async_context: string[];
   effects: MergeEffects;
 }
 /**

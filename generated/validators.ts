@@ -8432,7 +8432,7 @@ const validatePostToolBatchToolCall_raw = validate38;
 const validateSessionCronSummary_raw = validate54;
 
 const validateMergedResult_raw = validate215;
-const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/merged-result.schema.json","title":"MergedResult","description":"The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.","type":"object","additionalProperties":false,"required":["event","runs","errors","decision","reasons","deny_messages","blocked","additional_context","system_messages","stopped","stop_reason","updated_input","reason","deny_message","context","ran","effects"],"definitions":{"Effects":{"title":"MergeEffects","type":"object","additionalProperties":false,"required":["decision","tool_input","tool_result","blocked","model_context","notices","stopped","stop_reason"],"properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool."},"tool_result":{"type":["string","null"],"description":"The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block (PreToolUse: the tool call is denied)."},"model_context":{"type":"array","items":{"type":"string"},"description":"Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`)."},"stopped":{"type":"boolean","description":"A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code records, or null."}},"description":"What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names."}},"properties":{"event":{"type":"string","description":"The event the hooks answered, e.g. PreToolUse."},"runs":{"type":"array","items":{"$ref":"run-record.schema.json"},"description":"One run record per hook, in the order given (completion order for `conformance merge`)."},"errors":{"type":"array","items":{"type":"string"},"description":"Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude Code's text>`."},"decision":{"enum":["allow","deny","ask","defer",null],"description":"PreToolUse only (seed): the winning permission decision; exit 2 is deny."},"reasons":{"type":"array","items":{"type":"string"},"description":"The reasons that go with `decision` (permissionDecisionReason, the stderr of an exit 2) or with `blocked` (reason, the stderr of an exit 2), in completion order."},"deny_messages":{"type":"array","items":{"type":"string"},"description":"PreToolUse with decision deny: each denying hook's text in Claude Code's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the model only the last one (effects.tool_result)."},"blocked":{"type":"boolean","description":"A hook blocked an event that can be blocked (decision:\"block\" or exit 2). PreToolUse uses `decision` instead."},"additional_context":{"type":"array","items":{"type":"string"},"description":"Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed."},"system_messages":{"type":"array","items":{"type":"string"},"description":"Every systemMessage, for the user."},"stopped":{"type":"boolean","description":"A hook answered continue:false on an event that honours it."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else null."},"updated_input":{"type":["object","null"],"description":"PreToolUse (and PermissionRequest allow): the tool input a hook replaced, as it wins; never set when the decision is deny."},"reason":{"type":["string","null"],"description":"`reasons` joined with newlines, or null."},"deny_message":{"type":["string","null"],"description":"`deny_messages` joined with newlines, or null."},"context":{"type":["string","null"],"description":"`additional_context` joined with blank lines, or null."},"ran":{"type":"integer","minimum":0,"description":"The number of hooks that were started (not skipped)."},"effects":{"$ref":"#/definitions/Effects","description":"What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops."}}};
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/merged-result.schema.json","title":"MergedResult","description":"The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.","type":"object","additionalProperties":false,"required":["event","runs","errors","decision","reasons","deny_messages","blocked","additional_context","system_messages","stopped","stop_reason","updated_input","reason","deny_message","context","ran","async_context","effects"],"definitions":{"Effects":{"title":"MergeEffects","type":"object","additionalProperties":false,"required":["decision","tool_input","tool_result","blocked","model_context","notices","stopped","stop_reason"],"properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool."},"tool_result":{"type":["string","null"],"description":"The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block (PreToolUse: the tool call is denied)."},"model_context":{"type":"array","items":{"type":"string"},"description":"Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`)."},"stopped":{"type":"boolean","description":"A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code records, or null."}},"description":"What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names."}},"properties":{"event":{"type":"string","description":"The event the hooks answered, e.g. PreToolUse."},"runs":{"type":"array","items":{"$ref":"run-record.schema.json"},"description":"One run record per hook, in the order given (completion order for `conformance merge`)."},"errors":{"type":"array","items":{"type":"string"},"description":"Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude Code's text>`."},"decision":{"enum":["allow","deny","ask","defer",null],"description":"PreToolUse only (seed): the winning permission decision; exit 2 is deny."},"reasons":{"type":"array","items":{"type":"string"},"description":"The reasons that go with `decision` (permissionDecisionReason, the stderr of an exit 2) or with `blocked` (reason, the stderr of an exit 2), in completion order."},"deny_messages":{"type":"array","items":{"type":"string"},"description":"PreToolUse with decision deny: each denying hook's text in Claude Code's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the model only the last one (effects.tool_result)."},"blocked":{"type":"boolean","description":"A hook blocked an event that can be blocked (decision:\"block\" or exit 2). PreToolUse uses `decision` instead."},"additional_context":{"type":"array","items":{"type":"string"},"description":"Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed."},"system_messages":{"type":"array","items":{"type":"string"},"description":"Every systemMessage, for the user."},"stopped":{"type":"boolean","description":"A hook answered continue:false on an event that honours it."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else null."},"updated_input":{"type":["object","null"],"description":"PreToolUse (and PermissionRequest allow): the tool input a hook replaced, as it wins; never set when the decision is deny."},"reason":{"type":["string","null"],"description":"`reasons` joined with newlines, or null."},"deny_message":{"type":["string","null"],"description":"`deny_messages` joined with newlines, or null."},"context":{"type":["string","null"],"description":"`additional_context` joined with blank lines, or null."},"ran":{"type":"integer","minimum":0,"description":"The number of hooks that were started (not skipped)."},"async_context":{"type":"array","items":{"type":"string"},"description":"What the finished async hooks among `runs` deliver to a later model request (not the next one of this event): one bare system-role text each, `<systemMessage>\\n<additionalContext>`, one string per paragraph. Their decisions are ignored."},"effects":{"$ref":"#/definitions/Effects","description":"What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops."}}};
 const func2 = Object.prototype.hasOwnProperty;
 const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/run-record.schema.json","title":"RunRecord","description":"One hook that an event selected: how it was configured, what the process did, and how Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and Claude Code's error texts.","type":"object","additionalProperties":false,"required":["event","hook_name","source","plugin","matcher","command","args","argv","form","async","timeout","outcome","message","exit","signal","duration_ms","stdout","stderr","output","json","completion","config_index","timed_out","warnings","validation_error","blocking_error","non_blocking_error","no_verdict"],"properties":{"event":{"type":"string","description":"The event name, e.g. PreToolUse."},"hook_name":{"type":"string","description":"Claude Code's name of the hook in its texts: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`, `SessionStart:startup`, `Stop`."},"source":{"type":["string","null"],"description":"Where the hook was configured: a settings file as given, `user`|`project`|`local`|`flag`, or `plugin:<name>`; null when unknown."},"plugin":{"type":["string","null"],"description":"The plugin that supplied the hook, or null."},"matcher":{"type":["string","null"],"description":"The matcher of the hook's group as written; null when the group has none."},"command":{"type":"string","description":"The command as configured (before `${CLAUDE_PLUGIN_ROOT}` expansion); Claude Code quotes it as `[<command>]` in blocking texts."},"args":{"type":["array","null"],"items":{"type":"string"},"description":"Exec-form arguments as configured, or null (shell form)."},"argv":{"type":["array","null"],"items":{"type":"string"},"description":"What was started; null when the hook was not started (skipped) or unknown."},"form":{"enum":["exec","shell","http",null],"description":"How it was started."},"async":{"type":"boolean","description":"Ran in the background (config `async: true` or the `{\"async\":true}` announcement): its decision is not awaited."},"timeout":{"type":["number","null"],"description":"Seconds; null for async hooks or when unknown."},"outcome":{"enum":["success","block","error","timeout","skipped","running","cancelled"],"description":"success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:\"block\", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller."},"message":{"type":["string","null"],"description":"Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it has some."},"exit":{"type":["integer","null"],"description":"Exit code; null when not started, timed out or killed by a signal."},"signal":{"type":["string","null"],"description":"The signal that ended the process, or null."},"duration_ms":{"type":["number","null"],"description":"How long the hook ran, in milliseconds; null when not started or unknown."},"stdout":{"type":"string","description":"The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD)."},"stderr":{"type":"string","description":"The hook's stderr as received."},"output":{"enum":["empty","text","json","invalid"],"description":"What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event)."},"json":{"type":["object","null"],"description":"The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null."},"completion":{"type":["integer","null"],"minimum":0,"description":"0-based position in completion order among the hooks that ran; null for hooks that did not run."},"config_index":{"type":["integer","null"],"minimum":0,"description":"Position in configuration order; null when unknown. Claude Code reports PreCompact and PostCompact results in this order."},"timed_out":{"type":"boolean","description":"The hook was killed at its timeout; its output was discarded (it fails open)."},"warnings":{"type":"array","items":{"type":"string"},"description":"Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event)."},"validation_error":{"type":["object","null"],"additionalProperties":false,"required":["code","path","message"],"properties":{"code":{"enum":["json-parse","json-validation","wrong-event-name"],"description":"json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event."},"path":{"type":["string","null"],"description":"Dotted path of the offending field, `(root)` for the whole output; null for parse errors."},"message":{"type":"string","description":"Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`)."}},"description":"Why Claude Code did not use the JSON on stdout, or null."},"blocking_error":{"type":["string","null"],"description":"The exit-2 blocking text `[<command>]: <stderr or \"No stderr output\">`, when the event honours exit 2; else null."},"non_blocking_error":{"type":["string","null"],"description":"The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null."},"no_verdict":{"enum":["no_usable_answer","timed_out",null],"description":"PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null."}}};
 
@@ -9667,8 +9667,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.effects === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "effects"},message:"must have required property '"+"effects"+"'"};
+if(data.async_context === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "async_context"},message:"must have required property '"+"async_context"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9677,9 +9677,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema82.properties, key0))){
-const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.effects === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "effects"},message:"must have required property '"+"effects"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9688,15 +9687,26 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.event !== undefined){
-if(typeof data.event !== "string"){
-const err18 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(func2.call(schema82.properties, key0))){
+const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.event !== undefined){
+if(typeof data.event !== "string"){
+const err19 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -9713,12 +9723,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/runs",schemaPath:"#/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/runs",schemaPath:"#/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -9729,19 +9739,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data3[i1] !== "string"){
-const err20 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9751,15 +9749,27 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.decision !== undefined){
-let data5 = data.decision;
-if(!(((((data5 === "allow") || (data5 === "deny")) || (data5 === "ask")) || (data5 === "defer")) || (data5 === null))){
-const err22 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema82.properties.decision.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err22 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.decision !== undefined){
+let data5 = data.decision;
+if(!(((((data5 === "allow") || (data5 === "deny")) || (data5 === "ask")) || (data5 === "defer")) || (data5 === null))){
+const err23 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema82.properties.decision.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -9770,24 +9780,24 @@ if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data6[i2] !== "string"){
-const err23 = {instancePath:instancePath+"/reasons/" + i2,schemaPath:"#/properties/reasons/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/reasons/" + i2,schemaPath:"#/properties/reasons/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/reasons",schemaPath:"#/properties/reasons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err25 = {instancePath:instancePath+"/reasons",schemaPath:"#/properties/reasons/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -9798,19 +9808,7 @@ if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data8[i3] !== "string"){
-const err25 = {instancePath:instancePath+"/deny_messages/" + i3,schemaPath:"#/properties/deny_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/deny_messages",schemaPath:"#/properties/deny_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err26 = {instancePath:instancePath+"/deny_messages/" + i3,schemaPath:"#/properties/deny_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9820,14 +9818,26 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.blocked !== undefined){
-if(typeof data.blocked !== "boolean"){
-const err27 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err27 = {instancePath:instancePath+"/deny_messages",schemaPath:"#/properties/deny_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.blocked !== undefined){
+if(typeof data.blocked !== "boolean"){
+const err28 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -9838,24 +9848,24 @@ if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data11[i4] !== "string"){
-const err28 = {instancePath:instancePath+"/additional_context/" + i4,schemaPath:"#/properties/additional_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/additional_context/" + i4,schemaPath:"#/properties/additional_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/additional_context",schemaPath:"#/properties/additional_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err30 = {instancePath:instancePath+"/additional_context",schemaPath:"#/properties/additional_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -9866,19 +9876,7 @@ if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
 if(typeof data13[i5] !== "string"){
-const err30 = {instancePath:instancePath+"/system_messages/" + i5,schemaPath:"#/properties/system_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/system_messages",schemaPath:"#/properties/system_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err31 = {instancePath:instancePath+"/system_messages/" + i5,schemaPath:"#/properties/system_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9888,9 +9886,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.stopped !== undefined){
-if(typeof data.stopped !== "boolean"){
-const err32 = {instancePath:instancePath+"/stopped",schemaPath:"#/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err32 = {instancePath:instancePath+"/system_messages",schemaPath:"#/properties/system_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9900,10 +9898,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.stop_reason !== undefined){
-let data16 = data.stop_reason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err33 = {instancePath:instancePath+"/stop_reason",schemaPath:"#/properties/stop_reason/type",keyword:"type",params:{type: schema82.properties.stop_reason.type},message:"must be string,null"};
+if(data.stopped !== undefined){
+if(typeof data.stopped !== "boolean"){
+const err33 = {instancePath:instancePath+"/stopped",schemaPath:"#/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9913,10 +9910,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.updated_input !== undefined){
-let data17 = data.updated_input;
-if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/updated_input",schemaPath:"#/properties/updated_input/type",keyword:"type",params:{type: schema82.properties.updated_input.type},message:"must be object,null"};
+if(data.stop_reason !== undefined){
+let data16 = data.stop_reason;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err34 = {instancePath:instancePath+"/stop_reason",schemaPath:"#/properties/stop_reason/type",keyword:"type",params:{type: schema82.properties.stop_reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9926,10 +9923,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data18 = data.reason;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err35 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema82.properties.reason.type},message:"must be string,null"};
+if(data.updated_input !== undefined){
+let data17 = data.updated_input;
+if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
+const err35 = {instancePath:instancePath+"/updated_input",schemaPath:"#/properties/updated_input/type",keyword:"type",params:{type: schema82.properties.updated_input.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9939,10 +9936,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.deny_message !== undefined){
-let data19 = data.deny_message;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err36 = {instancePath:instancePath+"/deny_message",schemaPath:"#/properties/deny_message/type",keyword:"type",params:{type: schema82.properties.deny_message.type},message:"must be string,null"};
+if(data.reason !== undefined){
+let data18 = data.reason;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err36 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema82.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9952,10 +9949,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.context !== undefined){
-let data20 = data.context;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: schema82.properties.context.type},message:"must be string,null"};
+if(data.deny_message !== undefined){
+let data19 = data.deny_message;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err37 = {instancePath:instancePath+"/deny_message",schemaPath:"#/properties/deny_message/type",keyword:"type",params:{type: schema82.properties.deny_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9965,10 +9962,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.ran !== undefined){
-let data21 = data.ran;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err38 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.context !== undefined){
+let data20 = data.context;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err38 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: schema82.properties.context.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9977,9 +9974,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err39 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.ran !== undefined){
+let data21 = data.ran;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err39 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9988,6 +9987,45 @@ vErrors.push(err39);
 }
 errors++;
 }
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err40 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.async_context !== undefined){
+let data22 = data.async_context;
+if(Array.isArray(data22)){
+const len6 = data22.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data22[i6] !== "string"){
+const err41 = {instancePath:instancePath+"/async_context/" + i6,schemaPath:"#/properties/async_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/async_context",schemaPath:"#/properties/async_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
 }
 }
 if(data.effects !== undefined){
@@ -9998,12 +10036,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }

@@ -158,7 +158,7 @@ interface Vector {
   scenario: string;
   source: string;
   request: Obj;
-  expected: { effects: Obj };
+  expected: { effects: Obj; async_context?: string[] };
   skip_reason?: string;
   notes?: string[];
 }
@@ -205,6 +205,7 @@ function extract(o: Observation, source: string): Vector {
     entry["source"] = s.source ?? "flag";
     entry["timeout"] = timeout;
     entry["config_index"] = sc.hooks.indexOf(s);
+    if (s.handler_extra?.["async"] === true) entry["async"] = true;
     return entry;
   });
   const stdin = (o.hooks.find((h) => h.stdin_first !== null && typeof h.stdin_first === "object")?.stdin_first ?? null) as Obj | null;
@@ -352,6 +353,8 @@ function extract(o: Observation, source: string): Vector {
     else if (event === "SessionStart" || event === "SubagentStart" || event === "Setup") e["blocked"] = false;
   }
 
+  const isAsync = (s: ScenarioHook): boolean => s.handler_extra?.["async"] === true || /^\{"async":true\}/.test(s.pre_stdout ?? "");
+  const allAsync = ran.length > 0 && ran.every(({ s }) => isAsync(s));
   // model_context: hook texts in the requests after the hooks ran
   const subagent = event === "SubagentStart" || event === "SubagentStop";
   const requests = subagent ? (out.subagent_context_added ?? []) : out.context_added;
@@ -373,6 +376,11 @@ function extract(o: Observation, source: string): Vector {
     notes.push("no request after the tool call");
   } else if (TOOL_EVENTS.has(event) && permissionSystemDenied && event !== "PermissionRequest" && event !== "PermissionDenied") {
     notes.push("the permission system denied the call");
+  } else if (allAsync) {
+    // an async hook's answer reaches a later request, not this event's next one: compared as async_context
+    vector.expected.async_context = hookTexts(requests.slice(contextFrom).flat(), sc);
+    e["model_context"] = [];
+    notes.push("every hook is async: the texts they deliver later are expected.async_context");
   } else {
     e["model_context"] = hookTexts(requests.slice(contextFrom).flat(), sc);
   }
@@ -389,7 +397,7 @@ function extract(o: Observation, source: string): Vector {
       notes.push("the saved file's path is environment-specific (config dir, session, hash): the request carries it as persisted_output_path");
     }
   }
-  vector.expected = { effects: e };
+  vector.expected = { ...vector.expected, effects: e };
   if (notes.length > 0) vector.notes = notes;
   return vector;
 }

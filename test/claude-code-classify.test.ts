@@ -61,8 +61,10 @@ test("timeouts, skips, async, wrong event name", () => {
   const t = run(null, DENY, "", { timed_out: true, timeout: 1 });
   assert.deepEqual([t.outcome, t.json, t.no_verdict, t.exit], ["timeout", null, "timed_out", null]); // pre-83
   assert.equal(run(0, "", "", { status: "skipped", message: "duplicate" }).outcome, "skipped");
-  const a = run(0, '{"async":true}\n' + DENY);
-  assert.deepEqual([a.outcome, a.async], ["running", true]);
+  // still in the background (the runner's status, or no exit yet) vs finished: its answer follows the announcement (probe-a01)
+  assert.deepEqual([run(null, '{"async":true}').outcome, run(0, "", "", { status: "async" }).outcome], ["running", "running"]);
+  const finished = run(0, '{"async":true}\n' + DENY);
+  assert.deepEqual([finished.async, finished.output, finished.json?.["hookSpecificOutput"] !== undefined], [true, "json", true]);
   const wrong = run(0, '{"hookSpecificOutput":{"hookEventName":"PostToolUse","permissionDecision":"deny"}}');
   assert.equal(wrong.outcome, "error");
   assert.match(wrong.non_blocking_error!, /^Failed to run: Hook returned incorrect event name: expected 'PreToolUse' but got 'PostToolUse'\. Full stdout: \{/); // pre-31

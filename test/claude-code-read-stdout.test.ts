@@ -127,3 +127,13 @@ test("validation texts not covered by observations follow the same format", () =
   const watch = readHookStdout('{"hookSpecificOutput":{"hookEventName":"CwdChanged","watchPaths":["a",1]}}', "CwdChanged");
   assert.match(watch.error!.message, /^Hook JSON output validation failed — hookSpecificOutput\.watchPaths\.1: expected string, received number\n/);
 });
+
+test("100,000 levels of nesting: read, validated and reported without exhausting the stack", () => {
+  const depth = 100_000;
+  const deep = `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const ok = readHookStdout(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"deep":${deep}}}}`, "PreToolUse");
+  assert.equal(ok.output, "json");
+  const bad = readHookStdout(`{"continue":${deep}}`, "PreToolUse");
+  assert.match(bad.error!.message, /^Hook JSON output validation failed — continue: expected boolean, received array\n/);
+  assert.equal(readHookStdout(`{"a":${"[".repeat(depth)}}`, "PreToolUse").error?.code, "json-parse");
+});

@@ -14,7 +14,7 @@ import { serveMergeConformance } from "../src/conformance/merge.js";
 interface Vector {
   scenario: string;
   request: Record<string, unknown>;
-  expected: { effects: Record<string, unknown> };
+  expected: { effects: Record<string, unknown>; async_context?: string[] };
   skip_reason?: string;
 }
 
@@ -50,5 +50,6 @@ for (const [i, v] of runnable.entries()) {
     const got: Record<string, unknown> = {};
     for (const key of Object.keys(v.expected.effects)) got[key] = effects[key];
     assert.deepEqual(got, v.expected.effects);
+    if (v.expected.async_context !== undefined) assert.deepEqual(results[i]!["async_context"], v.expected.async_context);
   });
 }

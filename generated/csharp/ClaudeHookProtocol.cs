@@ -60,6 +60,16 @@ namespace ClaudeHookProtocol
         public string[] AdditionalContext { get; set; }
 
         /// <summary>
+        /// What the finished async hooks among `runs` deliver to a later model request (not the next
+        /// one of this event): one bare system-role text each,
+        /// `&lt;systemMessage&gt;\n&lt;additionalContext&gt;`, one string per paragraph. Their decisions are
+        /// ignored.
+        /// </summary>
+        [JsonRequired]
+        [JsonPropertyName("async_context")]
+        public string[] AsyncContext { get; set; }
+
+        /// <summary>
         /// A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses
         /// `decision` instead.
         /// </summary>

@@ -440,6 +440,12 @@ class MergedResult:
     """Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event
     adds it to the context, in completion order, unframed.
     """
+    async_context: List[str]
+    """What the finished async hooks among `runs` deliver to a later model request (not the next
+    one of this event): one bare system-role text each,
+    `<systemMessage>\\n<additionalContext>`, one string per paragraph. Their decisions are
+    ignored.
+    """
     blocked: bool
     """A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses
     `decision` instead.
@@ -501,6 +507,7 @@ class MergedResult:
     def from_dict(obj: Any) -> 'MergedResult':
         assert isinstance(obj, dict)
         additional_context = from_list(from_str, obj.get("additional_context"))
+        async_context = from_list(from_str, obj.get("async_context"))
         blocked = from_bool(obj.get("blocked"))
         deny_messages = from_list(from_str, obj.get("deny_messages"))
         effects = MergeEffects.from_dict(obj.get("effects"))
@@ -517,11 +524,12 @@ class MergedResult:
         reason = from_union([from_none, from_str], obj.get("reason"))
         stop_reason = from_union([from_none, from_str], obj.get("stop_reason"))
         updated_input = from_union([from_none, lambda x: from_dict(lambda x: x, x)], obj.get("updated_input"))
-        return MergedResult(additional_context, blocked, deny_messages, effects, errors, event, ran, reasons, runs, stopped, system_messages, context, decision, deny_message, reason, stop_reason, updated_input)
+        return MergedResult(additional_context, async_context, blocked, deny_messages, effects, errors, event, ran, reasons, runs, stopped, system_messages, context, decision, deny_message, reason, stop_reason, updated_input)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["additional_context"] = from_list(from_str, self.additional_context)
+        result["async_context"] = from_list(from_str, self.async_context)
         result["blocked"] = from_bool(self.blocked)
         result["deny_messages"] = from_list(from_str, self.deny_messages)
         result["effects"] = to_class(MergeEffects, self.effects)

@@ -105,17 +105,24 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
     };
   }
 
-  const reading = readHookStdout(result.stdout, event, hookName);
+  if (result.status === "async") {
+    // In the background: its decision is not awaited (configured async, or announced {"async":true}).
+    return { ...record, async: true, outcome: "running" };
+  }
+  let reading = readHookStdout(result.stdout, event, hookName);
+  if (reading.async) {
+    // Announced {"async":true} and has finished: what follows the announcement is its answer (probe-a01).
+    const rest = result.stdout.trim().split("\n").slice(1).join("\n");
+    record.async = true;
+    if (result.exit === null) return { ...record, outcome: "running" };
+    reading = readHookStdout(rest, event, hookName);
+  }
   Object.assign(record, {
     output: reading.output,
     json: reading.json,
     warnings: [...reading.warnings],
     validation_error: reading.error,
   });
-  if (reading.async || record.async) {
-    // Backgrounded: its decision is not awaited (observed: "async" rows of claude-code-observed.md).
-    return { ...record, async: true, outcome: "running", json: null };
-  }
   if (result.status === "spawn_failed") {
     return {
       ...record,

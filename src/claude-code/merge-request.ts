@@ -20,6 +20,8 @@ export interface MergeRequestHook {
   readonly timeout?: number;
   /** Extension: position in configuration order (PreCompact/PostCompact report in it). */
   readonly config_index?: number;
+  /** Extension: the handler is configured `async: true`; with an exit code, the hook has finished in the background. */
+  readonly async?: boolean;
 }
 
 export interface MergeRequest {
@@ -50,7 +52,7 @@ function invalid(path: string, message: string): ParsedRequest {
   return { ok: false, error: { code: "invalid-request", path, message } };
 }
 
-const HOOK_KEYS = new Set(["command", "exit", "stdout", "stderr", "timed_out", "source", "timeout", "config_index"]);
+const HOOK_KEYS = new Set(["command", "exit", "stdout", "stderr", "timed_out", "source", "timeout", "config_index", "async"]);
 const REQUEST_KEYS = new Set(["event", "tool_name", "tool_input", "input", "persisted_output_path", "hooks"]);
 
 /** Read one request line. */
@@ -80,7 +82,9 @@ export function parseMergeRequest(line: string): ParsedRequest {
     for (const key of ["stdout", "stderr"] as const) {
       if (typeof h[key] !== "string") return invalid(`${at}.${key}`, `${key} must be a string`);
     }
-    if (h["timed_out"] !== undefined && typeof h["timed_out"] !== "boolean") return invalid(`${at}.timed_out`, "timed_out must be a boolean");
+    for (const key of ["timed_out", "async"] as const) {
+      if (h[key] !== undefined && typeof h[key] !== "boolean") return invalid(`${at}.${key}`, `${key} must be a boolean`);
+    }
     if (h["source"] !== undefined && typeof h["source"] !== "string") return invalid(`${at}.source`, "source must be a string");
     if (h["timeout"] !== undefined && typeof h["timeout"] !== "number") return invalid(`${at}.timeout`, "timeout must be a number");
     const ci = h["config_index"];
@@ -104,6 +108,7 @@ export function mergeRequest(request: MergeRequest): MergedResult {
     timeout: h.timeout ?? null,
     completion: i,
     config_index: h.config_index ?? null,
+    async: h.async === true,
     form: "shell",
   }));
   return mergeProcessResults(request.event, input, results, [], request.persisted_output_path).merged;

@@ -41,10 +41,26 @@ function isObject(v: JsonValue | undefined | null): v is JsonObject {
   return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 }
 
-/** The JSON of a record that Claude Code applies: read, usable, not timed out or backgrounded. */
+/** The JSON of a record that Claude Code applies: read, usable, not timed out; an async hook's decision is never awaited. */
 function usableJson(r: RunRecord): JsonObject | null {
-  if (r.json === null || r.output !== "json") return null;
+  if (r.json === null || r.output !== "json" || r.async) return null;
   return r.outcome === "success" || r.outcome === "block" ? r.json : null;
+}
+
+/**
+ * What finished async hooks deliver to a later model request: one bare
+ * system-role text each, `<systemMessage>\n<additionalContext>`, without the
+ * `hook additional context:` frame; their decisions are ignored, exit 2 gives
+ * nothing (probe-a01, probe-a02; second recording set).
+ */
+export function asyncDelivery(runs: readonly RunRecord[]): string[] {
+  const texts: string[] = [];
+  for (const r of runs) {
+    if (!r.async || r.json === null || r.output !== "json" || r.exit !== 0) continue;
+    const parts = [nonEmpty(r.json["systemMessage"]), nonEmpty(hsoOf(r.json)?.["additionalContext"])].filter((t): t is string => t !== null);
+    if (parts.length > 0) texts.push(parts.join("\n"));
+  }
+  return texts;
 }
 
 function hsoOf(json: JsonObject | null): JsonObject | null {
@@ -686,6 +702,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     deny_message: acc.decision === "deny" && acc.denyMessages.length > 0 ? acc.denyMessages.join("\n") : null,
     context: acc.additionalContext.length > 0 ? acc.additionalContext.join("\n\n") : null,
     ran: runs.filter((r) => r.outcome !== "skipped").length,
+    async_context: asyncDelivery(runs).flatMap(paragraphs),
     effects,
   };
 }

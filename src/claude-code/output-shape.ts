@@ -11,7 +11,7 @@
  * variants); the canonical schemas are `schemas/claude-code/`, this file only
  * adds Claude Code's wording, which a JSON Schema validator cannot give.
  */
-import type { JsonValue } from "./jsc-json.js";
+import { stringifyOr, type JsonValue } from "./jsc-json.js";
 
 type FieldKind =
   | { readonly kind: "boolean" | "string" | "number" | "record" | "array" | "unknown" }
@@ -295,12 +295,12 @@ function checkHookSpecific(value: JsonValue | undefined, unknownKeys: string[]):
 }
 
 /** `Hook JSON output validation failed — <path>: <message>` ... as Claude Code reports it (pre-33, probes). */
-export function validationFailureText(issue: ShapeIssue, output: JsonValue): string {
+export function validationFailureText(issue: ShapeIssue, output: JsonValue, rawText: string = ""): string {
   // The missing-hookEventName text carries its own subject instead of a path prefix (pre-34, probe-v06).
   const head = issue.message.startsWith("hookSpecificOutput is missing") ? issue.message : `${issue.path}: ${issue.message}`;
   return (
     `Hook JSON output validation failed — ${head}\n\n` +
-    `The hook's output was: ${JSON.stringify(output, null, 2)}\n\n` +
+    `The hook's output was: ${stringifyOr(output, rawText, 2)}\n\n` +
     `Expected schema:\n${EXPECTED_SCHEMA_SUMMARY}`
   );
 }

@@ -15,7 +15,7 @@
  * 6. `hookEventName` must name the running event; a top-level
  *    `decision:"block"` still applies with the hookSpecificOutput dropped (pre-31, pre-37).
  */
-import { parseJsonAsJsc, type JsonValue } from "./jsc-json.js";
+import { parseJsonAsJsc, stringifyOr, type JsonValue } from "./jsc-json.js";
 import { checkOutputShape, unknownKeysWarning, validationFailureText } from "./output-shape.js";
 
 export type JsonObject = { [key: string]: JsonValue };
@@ -91,7 +91,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
       ...base,
       output: "invalid",
       parsed: value,
-      error: { code: "json-validation", path: shape.issue.path, message: validationFailureText(shape.issue, value) },
+      error: { code: "json-validation", path: shape.issue.path, message: validationFailureText(shape.issue, value, text) },
     };
   }
   const warnings: string[] = [];
@@ -116,7 +116,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
       error: {
         code: "wrong-event-name",
         path: "hookSpecificOutput.hookEventName",
-        message: `Hook returned incorrect event name: expected '${event}' but got '${named}'. Full stdout: ${JSON.stringify(json, null, 2)}`,
+        message: `Hook returned incorrect event name: expected '${event}' but got '${named}'. Full stdout: ${stringifyOr(json, text, 2)}`,
       },
     };
   }

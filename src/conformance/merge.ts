@@ -8,10 +8,15 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { mergeRequest, parseMergeRequest } from "../claude-code/merge-request.js";
+import { stringifyOr } from "../claude-code/jsc-json.js";
+
+const TOO_DEEP = JSON.stringify({
+  error: { code: "internal-error", path: "(root)", message: "the answer nests too deep for JSON.stringify to write" },
+});
 
 function writeLine(output: Writable, value: unknown): Promise<void> {
   return new Promise((resolve) => {
-    if (output.write(JSON.stringify(value) + "\n")) resolve();
+    if (output.write(stringifyOr(value, TOO_DEEP) + "\n")) resolve();
     else output.once("drain", () => resolve());
   });
 }

@@ -406,6 +406,11 @@ type MergedResult struct {
 	// Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event                           
 	// adds it to the context, in completion order, unframed.                                                          
 	AdditionalContext                                                                           []string               `json:"additional_context"`
+	// What the finished async hooks among `runs` deliver to a later model request (not the next                       
+	// one of this event): one bare system-role text each,                                                             
+	// `<systemMessage>\n<additionalContext>`, one string per paragraph. Their decisions are                           
+	// ignored.                                                                                                        
+	AsyncContext                                                                                []string               `json:"async_context"`
 	// A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses                       
 	// `decision` instead.                                                                                             
 	Blocked                                                                                     bool                   `json:"blocked"`

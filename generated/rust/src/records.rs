@@ -149,6 +149,9 @@ pub struct MergedResult {
     /// The number of hooks that were started (not skipped).
     pub ran: i64,
 
+    /// What the finished async hooks among `runs` deliver to a later model request (not the next one of this event): one bare system-role text each, `<systemMessage>\n<additionalContext>`, one string per paragraph. Their decisions are ignored.
+    pub async_context: Vec<String>,
+
     /// What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
     pub effects: MergeEffects,
 }
