@@ -2,7 +2,7 @@
  * `npm run bench [-- section...]`: every figure is a ratio against a baseline
  * measured in the same process (or, for the CLI, in the same hyperfine
  * command), printed as a table with its target. Sections: serde, validate,
- * merge, cli, runner (default: all).
+ * merge, cli, runner, alloc (bytes allocated per call; default: all).
  *
  * Nothing here asserts: the table is the output. `--json` prints the rows as
  * JSON too. Builds dist/ first (`--no-build` to skip) and measures the compiled code.
@@ -240,6 +240,30 @@ async function benchRunner(): Promise<void> {
   }
 }
 
+/** Allocation per operation, in a child process with a fixed young generation (bench/allocations.ts). */
+function benchAllocations(): void {
+  const child = spawnSync(
+    process.execPath,
+    ["--min-semi-space-size=16", "--max-semi-space-size=16", "--import", "tsx", join(ROOT, "bench/allocations.ts")],
+    { encoding: "utf8", cwd: ROOT },
+  );
+  if (child.status !== 0) throw new Error(`bench: allocations failed: ${child.stderr}`);
+  for (const line of child.stdout.split("\n").filter((l) => l.startsWith("{"))) {
+    const r = JSON.parse(line) as { name: string; subject: number; baselineName: string; baseline: number | null };
+    rows.push({
+      section: "alloc",
+      name: `${r.name}, KiB allocated per call`,
+      kind: "ratio",
+      value: r.baseline === null ? Number.NaN : r.subject / r.baseline,
+      subject: `${r.subject.toFixed(1)} KiB`,
+      baseline: r.baseline === null ? "" : `${r.baselineName} ${r.baseline.toFixed(1)} KiB`,
+      target: "",
+      met: null,
+    });
+    printRow(rows[rows.length - 1]!);
+  }
+}
+
 function machine(): string {
   const cpu = cpus();
   return `${cpu[0]?.model ?? "unknown CPU"} x${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform} ${process.arch}`;
@@ -250,7 +274,7 @@ function table(): string {
     "| section | benchmark | figure | ours | baseline | target | |",
     "|---|---|---:|---:|---|---|---|",
     ...rows.map((r) => {
-      const figure = r.kind === "ratio" ? `${r.value.toFixed(2)}x` : `${Math.round(r.value).toLocaleString("en-US")}/s`;
+      const figure = Number.isNaN(r.value) ? "" : r.kind === "ratio" ? `${r.value.toFixed(2)}x` : `${Math.round(r.value).toLocaleString("en-US")}/s`;
       return `| ${r.section} | ${r.name} | ${figure} | ${r.subject} | ${r.baseline} | ${r.target} | ${r.met === null ? "" : r.met ? "met" : "missed"} |`;
     }),
   ];
@@ -266,6 +290,7 @@ if (run("validate")) benchValidate();
 if (run("merge")) benchMerge();
 if (run("cli")) benchCli();
 if (run("runner")) await benchRunner();
+if (run("alloc")) benchAllocations();
 console.log(`Machine: ${machine()}\n`);
 console.log(table());
 if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));
