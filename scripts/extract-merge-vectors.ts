@@ -389,7 +389,8 @@ function extract(o: Observation, source: string): Vector {
   if (maxInvocations > 1 && (event === "Stop" || event === "SubagentStop") && notes.some((n) => n.startsWith("a hook ran"))) {
     vector.skip_reason = `the hook blocked ${maxInvocations} times (the block loop and its cap span several merges)`;
   }
-  const persisted = Array.isArray(e["model_context"]) ? (e["model_context"] as string[]).find((t) => t.includes("<persisted-output>")) : undefined;
+  const texts = [...(Array.isArray(e["model_context"]) ? (e["model_context"] as string[]) : []), ...(typeof e["tool_result"] === "string" ? [e["tool_result"]] : [])];
+  const persisted = texts.find((t) => t.includes("<persisted-output>"));
   if (persisted !== undefined) {
     const m = /Full output saved to: (\S+)/.exec(persisted);
     if (m !== null) {
@@ -411,6 +412,12 @@ function main(): number {
     if (!existsSync(abs)) continue;
     for (const f of readdirSync(abs).filter((x) => x.endsWith(".json")).sort()) {
       const o = JSON.parse(readFileSync(join(abs, f), "utf8")) as Observation;
+      // the observer cuts strings over 64 KiB in the stored summary, its copy of the scenario included:
+      // the scenario file itself has the hooks' whole output
+      const scenarioFile = join(abs, "..", "scenarios", f);
+      if (existsSync(scenarioFile) && JSON.stringify(o.scenario).includes("characters cut by the oracle")) {
+        o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Scenario;
+      }
       const vector = extract(o, `${dir}/${f}`);
       const text = JSON.stringify(vector, null, 2) + "\n";
       const target = join(ROOT, OUT, `${o.name}.json`);

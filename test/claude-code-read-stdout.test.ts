@@ -25,7 +25,14 @@ function observations(): Observation[] {
   for (const dir of DIRS) {
     if (!existsSync(dir)) continue;
     for (const f of readdirSync(dir).sort()) {
-      if (f.endsWith(".json")) out.push(JSON.parse(readFileSync(join(dir, f), "utf8")) as Observation);
+      if (!f.endsWith(".json")) continue;
+      const o = JSON.parse(readFileSync(join(dir, f), "utf8")) as Observation;
+      // the observer cuts strings over 64 KiB in its stored copy of the scenario; the scenario file is whole
+      const scenarioFile = join(dir, "..", "scenarios", f);
+      if (JSON.stringify(o.scenario).includes("characters cut by the oracle") && existsSync(scenarioFile)) {
+        o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Observation["scenario"];
+      }
+      out.push(o);
     }
   }
   return out;

@@ -78,11 +78,34 @@ function nonEmpty(v: JsonValue | undefined): string | null {
   return typeof v === "string" && v !== "" ? v : null;
 }
 
-/** Hook texts over 10,000 characters are saved to a file and replaced by a preview (pre-85). */
-export function persistLargeText(text: string, path: string = "<persisted-output-path>"): string {
-  if (text.length <= LARGE_TEXT_LIMIT) return text;
-  const kb = (text.length / 1024).toFixed(1);
+const DEFAULT_PERSISTED_PATH = "<persisted-output-path>";
+
+/** The note Claude Code writes for a hook text saved to a file: size as `11.7KB`, `82KB` (pre-85, probe-l01, probe-l02). */
+function persistedNote(text: string, path: string): string {
+  const kb = Math.round((text.length / 1024) * 10) / 10;
   return `<persisted-output>\nOutput too large (${kb}KB). Full output saved to: ${path}\n\nPreview (first 2KB):\n${text.slice(0, PREVIEW_CHARS)}\n...\n</persisted-output>`;
+}
+
+/** Context and plain stdout over 10,000 characters are saved to a file and replaced by the note (pre-85, probe-l02). */
+export function persistLargeText(text: string, path: string = DEFAULT_PERSISTED_PATH): string {
+  return text.length <= LARGE_TEXT_LIMIT ? text : persistedNote(text, path);
+}
+
+/** Beyond this a blocking text keeps its first and last halves of it (probe-l01). */
+const BLOCKING_TEXT_KEPT = 50_000;
+
+/**
+ * A blocking text (a deny reason) over 10,000 characters is kept, cut in the
+ * middle beyond 50,000 (`\n\n... [N characters truncated] ...\n\n`), and
+ * followed by the note (probe-l01). Between 10,000 and 50,000 the same form
+ * without the cut is inferred, not observed.
+ */
+export function persistLargeBlockingText(text: string, path: string = DEFAULT_PERSISTED_PATH): string {
+  if (text.length <= LARGE_TEXT_LIMIT) return text;
+  const half = BLOCKING_TEXT_KEPT / 2;
+  const kept = text.length <= BLOCKING_TEXT_KEPT ? text
+    : `${text.slice(0, half)}\n\n... [${text.length - BLOCKING_TEXT_KEPT} characters truncated] ...\n\n${text.slice(-half)}`;
+  return `${kept}\n\n${persistedNote(text, path)}`;
 }
 
 /** A message's paragraphs: Claude Code separates paragraphs by a blank line. */
@@ -129,6 +152,10 @@ class Accumulator {
 
   large(text: string): string {
     return persistLargeText(text, this.context.persistedOutputPath);
+  }
+
+  largeBlocking(text: string): string {
+    return persistLargeBlockingText(text, this.context.persistedOutputPath);
   }
 }
 
@@ -276,7 +303,7 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
   } else {
     acc.toolInput = runs ? (rewrite ?? acc.context.toolInput) : null;
   }
-  if (strongest === "deny" && event !== "PreModelSwitch") acc.toolResult = `${hookName} hook error: ${denyText}`;
+  if (strongest === "deny" && event !== "PreModelSwitch") acc.toolResult = `${hookName} hook error: ${acc.largeBlocking(denyText ?? "")}`;
   if (strongest === "ask") {
     // -p without a host: the ask ends as a denial whose text is the reason verbatim (pre-04, pre-13)
     const text = askReason ?? `Hook ${hookName} asked for confirmation for this tool`;
