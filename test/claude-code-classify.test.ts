@@ -77,3 +77,10 @@ test("a runner's process result fits (structural subset of HookProcessResult)", 
   );
   assert.deepEqual([r.completion, r.config_index, r.form, r.argv], [2, 0, "exec", ["c", "a"]]);
 });
+
+test("finished async hooks: exit 2 blocks nothing, other failures in Claude Code's async words", () => {
+  const two = run(2, '{"async":true}', "late no");
+  assert.deepEqual([two.async, two.outcome, two.blocking_error, two.non_blocking_error], [true, "error", null, null]);
+  const one = run(1, "", "boom", { async: true });
+  assert.equal(one.non_blocking_error, "Announced async, then failed with status code 1: boom");
+});

@@ -45,3 +45,16 @@ test("events that ignore the outcome: StopFailure, InstructionsLoaded, Notificat
     assert.deepEqual([m.effects.blocked, m.effects.stopped, m.effects.model_context, m.effects.notices], [false, false, [], []], event);
   }
 });
+
+test("async hooks take no part in the event's answer; what they send later is async_context", () => {
+  const deny = json({ systemMessage: "s", hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", additionalContext: "c" } });
+  const m = mergeRequest({
+    event: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    hooks: [{ ...deny, async: true }, { command: "x", exit: 2, stdout: '{"async":true}', stderr: "late" }],
+  });
+  assert.deepEqual([m.effects.decision, m.effects.blocked, m.effects.notices, m.effects.model_context], [null, false, [], []]);
+  assert.deepEqual(m.async_context, ["s\nc"]); // probe-a02
+  assert.equal(m.ran, 2);
+});

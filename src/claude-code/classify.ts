@@ -123,6 +123,12 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
     warnings: [...reading.warnings],
     validation_error: reading.error,
   });
+  if (record.async && result.exit !== 0 && result.status !== "spawn_failed") {
+    // A finished background hook: exit 2 blocks nothing (second recording set), other codes are a
+    // failure in Claude Code's words for async hooks (claude-code-hooks.md §3.5).
+    const failed = result.exit === 2 ? null : `Announced async, then failed with status code ${result.exit ?? 1}: ${result.stderr}`;
+    return { ...record, outcome: "error", non_blocking_error: failed, message: failed ?? "exit 2 of an async hook has no effect" };
+  }
   if (result.status === "spawn_failed") {
     return {
       ...record,

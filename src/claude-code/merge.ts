@@ -160,8 +160,8 @@ class Accumulator {
 }
 
 /** `<hook name> hook error: [<cmd>]: <text>` for every non-blocking error (seed `errors`). */
-function collectErrors(acc: Accumulator): void {
-  for (const r of acc.runs) {
+function collectErrors(acc: Accumulator, runs: readonly RunRecord[]): void {
+  for (const r of runs) {
     if (r.non_blocking_error === null) continue;
     const prefix = `[${r.command}]`;
     const text = r.non_blocking_error.startsWith(prefix) ? r.non_blocking_error : `${prefix}: ${r.non_blocking_error}`;
@@ -656,9 +656,10 @@ function eventHookName(event: string, runs: readonly RunRecord[], toolName: stri
 /** Merge run records given in completion order. */
 export function mergeRuns(event: string, runs: readonly RunRecord[], context: MergeContext): MergedResult {
   const ctx: MergeContext = { ...context, input: { ...context.input, hook_event_name: event } };
-  const acc = new Accumulator(runs, ctx);
+  // async hooks are not awaited: they take no part in the event's answer (asyncDelivery has what they send later)
+  const acc = new Accumulator(runs.filter((r) => !r.async), ctx);
   const hookName = eventHookName(event, runs, context.toolName);
-  collectErrors(acc);
+  collectErrors(acc, runs);
   const exit2DropsJson = event === "UserPromptSubmit" || event === "UserPromptExpansion";
   // no-verdict notices are shown as each hook ends, before the decision's own notice
   // (new-pre-timeout-and-ask); systemMessages after it (new-pre-3-systemMessage-mixed)
