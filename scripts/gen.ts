@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { generateQuicktype } from "./gen-quicktype.js";
 import { generateRust } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
+import { generateOutputShape } from "./gen-output-shape.js";
 import { generateSerdeModel } from "./gen-serde-model.js";
 import { generateTypes } from "./gen-types.js";
 import { generateValidators } from "./gen-validators.js";
@@ -31,6 +32,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "validators", generate: generateValidators },
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
+  { name: "output-shape", generate: generateOutputShape },
   { name: "rust", generate: (context) => generateRust(context.serdeModel) },
   { name: "quicktype", generate: (context) => generateQuicktype({ root: context.root }) },
 ];

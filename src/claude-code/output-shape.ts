@@ -7,99 +7,56 @@
  * Only the first issue is reported (probe-v05). Unknown keys are stripped at
  * every object level and listed in a warning (pre-35, pre-31).
  *
- * The table mirrors claude-code-hooks.md §1.2 (the 23 hookSpecificOutput
- * variants); the canonical schemas are `schemas/claude-code/`, this file only
- * adds Claude Code's wording, which a JSON Schema validator cannot give.
+ * The fields, types, enums and unions come from the canonical schemas
+ * (`schemas/claude-code/`) through `generated/claude-code-output-shape.ts`;
+ * this file adds only what a JSON Schema cannot say: Claude Code's wording and
+ * the order its zod schema declares things in.
  */
+import {
+  CLAUDE_CODE_OUTPUT_FIELDS,
+  CLAUDE_CODE_OUTPUT_UNIONS,
+  type ClaudeCodeOutputField,
+  type ClaudeCodeOutputUnion,
+} from "../../generated/claude-code-output-shape.js";
 import { stringifyOr, type JsonValue } from "./jsc-json.js";
 
-type FieldKind =
-  | { readonly kind: "boolean" | "string" | "number" | "record" | "array" | "unknown" }
-  | { readonly kind: "string-array" }
-  | { readonly kind: "enum"; readonly values: readonly string[] }
-  | { readonly kind: "permission-request-decision" };
-
-interface Field {
-  readonly name: string;
-  readonly type: FieldKind;
-  readonly required?: boolean;
+/** The generated field tables (or a test's variant of them). */
+export interface OutputShapeTables {
+  readonly fields: readonly ClaudeCodeOutputField[];
+  readonly unions: { readonly [title: string]: ClaudeCodeOutputUnion };
 }
 
-const str = { kind: "string" } as const;
-const bool = { kind: "boolean" } as const;
-const record = { kind: "record" } as const;
-const context: Field = { name: "additionalContext", type: str };
-
-export const TOP_LEVEL_FIELDS: readonly Field[] = [
-  { name: "continue", type: bool },
-  { name: "suppressOutput", type: bool },
-  { name: "stopReason", type: str },
-  { name: "decision", type: { kind: "enum", values: ["approve", "block"] } },
-  { name: "reason", type: str },
-  { name: "systemMessage", type: str },
-  { name: "terminalSequence", type: str },
-  // hookSpecificOutput is checked by its variant table below
-];
-
-const PERMISSION = { kind: "enum", values: ["allow", "deny", "ask", "defer"] } as const;
-
 /**
- * The 23 variants, in the order Claude Code lists them when hookEventName is
- * unknown (the first six are observed: probe-v01; the rest is §1.2's order).
+ * Where Claude Code's zod schema declares things in another order than the
+ * schemas (read from the 2.1.332 binary's hook output schema). The order
+ * decides which issue is reported first, and which six variant names an
+ * unknown `hookEventName` lists (the first six are observed: probe-v01).
+ * Names the schemas do not have are ignored; names missing here follow in
+ * the schemas' order.
  */
-export const HOOK_SPECIFIC_VARIANTS: ReadonlyMap<string, readonly Field[]> = new Map<string, readonly Field[]>([
-  ["PreToolUse", [
-    { name: "permissionDecision", type: PERMISSION },
-    { name: "permissionDecisionReason", type: str },
-    { name: "updatedInput", type: record },
-    context,
-  ]],
-  ["UserPromptSubmit", [context, { name: "sessionTitle", type: str }, { name: "suppressOriginalPrompt", type: bool }]],
-  ["UserPromptExpansion", [context, { name: "suppressOriginalPrompt", type: bool }]],
-  ["SessionStart", [
-    context,
-    { name: "initialUserMessage", type: str },
-    { name: "sessionTitle", type: str },
-    { name: "watchPaths", type: { kind: "string-array" } },
-    { name: "reloadSkills", type: bool },
-  ]],
-  ["Setup", [context]],
-  ["PreModelSwitch", [
-    { name: "permissionDecision", type: { kind: "enum", values: ["allow", "deny", "ask"] } },
-    { name: "permissionDecisionReason", type: str },
-  ]],
-  ["PostModelSwitch", [context]],
-  ["SubagentStart", [context]],
-  ["PostToolUse", [
-    context,
-    { name: "updatedToolOutput", type: { kind: "unknown" } },
-    { name: "updatedMCPToolOutput", type: { kind: "unknown" } },
-    { name: "classifierContext", type: str },
-  ]],
-  ["PostToolUseFailure", [context]],
-  ["PostToolBatch", [context]],
-  ["PermissionDenied", [{ name: "retry", type: bool }]],
-  ["Notification", [context]],
-  ["PermissionRequest", [{ name: "decision", type: { kind: "permission-request-decision" }, required: true }]],
-  ["Elicitation", [{ name: "action", type: { kind: "enum", values: ["accept", "decline", "cancel"] } }, { name: "content", type: record }]],
-  ["ElicitationResult", [{ name: "action", type: { kind: "enum", values: ["accept", "decline", "cancel"] } }, { name: "content", type: record }]],
-  ["CwdChanged", [{ name: "watchPaths", type: { kind: "string-array" } }]],
-  ["FileChanged", [{ name: "watchPaths", type: { kind: "string-array" } }]],
-  ["WorktreeCreate", [{ name: "worktreePath", type: str, required: true }]],
-  ["MessageDisplay", [{ name: "displayContent", type: str }]],
-  ["PreSkillShellCommand", [
-    { name: "permissionDecision", type: PERMISSION },
-    { name: "permissionDecisionReason", type: str },
-    { name: "updatedInput", type: record },
-  ]],
-  ["Stop", [context]],
-  ["SubagentStop", [context]],
-]);
+export const CLAUDE_CODE_FIELD_ORDER: readonly string[] = [
+  "continue", "suppressOutput", "stopReason", "decision", "reason", "systemMessage", "terminalSequence", "hookSpecificOutput",
+];
+export const CLAUDE_CODE_VARIANT_ORDER: { readonly [union: string]: readonly string[] } = {
+  ClaudeCodeHookSpecificOutput: [
+    "PreToolUse", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Setup", "PreModelSwitch",
+    "PreSkillShellCommand", "PostModelSwitch", "SubagentStart", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
+    "Stop", "SubagentStop", "PermissionDenied", "Notification", "PermissionRequest", "Elicitation",
+    "ElicitationResult", "CwdChanged", "FileChanged", "WorktreeCreate", "MessageDisplay",
+  ],
+};
 
-const PERMISSION_REQUEST_BRANCHES: ReadonlyMap<string, readonly Field[]> = new Map<string, readonly Field[]>([
-  ["allow", [{ name: "updatedInput", type: record }, { name: "updatedPermissions", type: { kind: "array" } }]],
-  ["deny", [{ name: "message", type: str }, { name: "interrupt", type: bool }]],
-]);
+/** Appended when the PermissionRequest `decision` itself is missing or not an object (probe-v28, -v29); a bad `behavior` gets no hint (probe-v04). */
+const PERMISSION_REQUEST_HINT =
+  ' (PermissionRequest decision must be {"behavior": "allow"} or {"behavior": "deny", "message": "..."})';
+
+/** How Claude Code words a union's own failures, by schema title. */
+const UNION_WORDING: { readonly [union: string]: { readonly notObjectHint: string; readonly missingTagText: boolean } } = {
+  // a missing hookEventName has its own text (pre-34, probe-v06)
+  ClaudeCodeHookSpecificOutput: { notObjectHint: "", missingTagText: true },
+  // a missing behavior reads as a wrong one (probe-v04)
+  ClaudeCodePermissionRequestDecision: { notObjectHint: PERMISSION_REQUEST_HINT, missingTagText: false },
+};
 
 /** The field summary Claude Code appends to every validation failure (pre-33, identical in all probes). */
 export const EXPECTED_SCHEMA_SUMMARY: string = JSON.stringify(
@@ -156,6 +113,80 @@ export type ShapeCheck =
 
 type JsonObject = { [key: string]: JsonValue };
 
+/** A field ready to check: a union field carries its compiled union. */
+type CheckedType =
+  | { readonly kind: "boolean" | "string" | "number" | "record" | "array" | "string-array" | "unknown" }
+  | { readonly kind: "enum"; readonly values: readonly string[]; readonly choices: string }
+  | { readonly kind: "union"; readonly union: CompiledUnion };
+
+interface CheckedField {
+  readonly name: string;
+  readonly type: CheckedType;
+  readonly required: boolean;
+}
+
+/** One object level: its fields in Claude Code's order and every key it keeps (the tag included). */
+interface CompiledObject {
+  readonly fields: readonly CheckedField[];
+  readonly known: ReadonlySet<string>;
+}
+
+interface CompiledUnion {
+  readonly tag: string;
+  readonly variants: ReadonlyMap<string, CompiledObject>;
+  /** zod's discriminator text: the first six tags in Claude Code's order. */
+  readonly choices: string;
+  readonly notObjectHint: string;
+  readonly missingTagText: boolean;
+}
+
+function inOrder<T extends { readonly name: string }>(items: readonly T[], order: readonly string[] | undefined): T[] {
+  if (order === undefined) return [...items];
+  const rank = (name: string): number => {
+    const at = order.indexOf(name);
+    return at === -1 ? order.length : at;
+  };
+  // Array.prototype.sort is stable: names missing from `order` keep the schemas' order.
+  return [...items].sort((a, b) => rank(a.name) - rank(b.name));
+}
+
+function quotedChoices(values: readonly string[], sep: string, limit: number): string {
+  const shown = values.slice(0, limit).map((v) => JSON.stringify(v));
+  return shown.join(sep) + (values.length > limit ? `${sep}…` : "");
+}
+
+/** Turns the tables into the structures the check walks (once per table set, not per call). */
+function compile(tables: OutputShapeTables): CompiledObject {
+  const unions = new Map<string, CompiledUnion>();
+  const compileFields = (fields: readonly ClaudeCodeOutputField[], order: readonly string[] | undefined, tag: string | null): CompiledObject => {
+    const checked = inOrder(fields, order).map((field): CheckedField => {
+      const t = field.type;
+      const type: CheckedType =
+        t.kind === "union" ? { kind: "union", union: compileUnion(t.union) }
+        : t.kind === "enum" ? { kind: "enum", values: t.values, choices: t.values.map((v) => JSON.stringify(v)).join("|") }
+        : t;
+      return { name: field.name, type, required: field.required };
+    });
+    const known = new Set(checked.map((field) => field.name));
+    if (tag !== null) known.add(tag);
+    return { fields: checked, known };
+  };
+  const compileUnion = (title: string): CompiledUnion => {
+    const done = unions.get(title);
+    if (done !== undefined) return done;
+    const union = tables.unions[title];
+    if (union === undefined) throw new Error(`output-shape: the tables have no union ${title}`);
+    const wording = UNION_WORDING[title] ?? { notObjectHint: "", missingTagText: false };
+    const variants = new Map<string, CompiledObject>();
+    const tags = inOrder(union.variants.map((v) => ({ name: v.tag, variant: v })), CLAUDE_CODE_VARIANT_ORDER[title]);
+    const compiled: CompiledUnion = { tag: union.tag, variants, choices: quotedChoices(tags.map((t) => t.name), " | ", 6), ...wording };
+    unions.set(title, compiled);
+    for (const { name, variant } of tags) variants.set(name, compileFields(variant.fields, undefined, union.tag));
+    return compiled;
+  };
+  return compileFields(tables.fields, CLAUDE_CODE_FIELD_ORDER, null);
+}
+
 function isObject(v: JsonValue | undefined): v is JsonObject {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -168,92 +199,96 @@ function received(v: JsonValue | undefined): string {
   return typeof v;
 }
 
-function quotedChoices(values: readonly string[], sep: string, limit: number): string {
-  const shown = values.slice(0, limit).map((v) => JSON.stringify(v));
-  return shown.join(sep) + (values.length > limit ? `${sep}…` : "");
-}
-
 class IssueFound {
   constructor(readonly issue: ShapeIssue) {}
 }
 
-function fail(path: readonly string[], message: string): never {
+/** Paths are built only here, when something is wrong: the valid path allocates none. */
+function fail(parent: readonly string[], name: string | null, message: string): never {
+  const path = name === null ? parent : [...parent, name];
   throw new IssueFound({ path: path.length === 0 ? "(root)" : path.join("."), message });
 }
 
+const ROOT_PATH: readonly string[] = [];
+
 /**
- * Check a parsed output object against Claude Code's sync output schema.
- * Returns the object with unknown keys stripped (null-prototype), or the first
- * issue in schema order.
+ * A checker for `tables` (the generated ones make `checkOutputShape`): checks
+ * a parsed output object against Claude Code's sync output schema and returns
+ * it with unknown keys stripped (null-prototype), or the first issue in
+ * Claude Code's order.
  */
-export function checkOutputShape(output: JsonObject): ShapeCheck {
-  const unknownKeys: string[] = [];
-  try {
-    const value = checkObject(output, TOP_LEVEL_FIELDS, [], unknownKeys, (out) => {
-      if (!("hookSpecificOutput" in output)) return;
-      out["hookSpecificOutput"] = checkHookSpecific(output["hookSpecificOutput"], unknownKeys);
-    });
-    return { ok: true, value, unknownKeys };
-  } catch (e) {
-    if (e instanceof IssueFound) return { ok: false, issue: e.issue };
-    throw e;
-  }
+export function createOutputShapeChecker(tables: OutputShapeTables): (output: JsonObject) => ShapeCheck {
+  const root = compile(tables);
+  return (output) => {
+    const unknownKeys: string[] = [];
+    try {
+      const value = checkObject(output, root, ROOT_PATH, unknownKeys, Object.create(null) as JsonObject);
+      return { ok: true, value, unknownKeys };
+    } catch (e) {
+      if (e instanceof IssueFound) return { ok: false, issue: e.issue };
+      throw e;
+    }
+  };
 }
 
-function checkObject(
-  input: JsonObject,
-  fields: readonly Field[],
-  path: readonly string[],
-  unknownKeys: string[],
-  more?: (out: JsonObject) => void,
-  extraKnown: readonly string[] = [],
-): JsonObject {
-  const out = Object.create(null) as JsonObject;
-  for (const field of fields) {
-    const present = Object.hasOwn(input, field.name);
-    if (!present) {
-      if (field.required === true) checkField(undefined, field, [...path, field.name], unknownKeys);
+/** Fills `out` (which may already hold the tag) with the known fields of `input`. */
+function checkObject(input: JsonObject, shape: CompiledObject, path: readonly string[], unknownKeys: string[], out: JsonObject): JsonObject {
+  // this level's unknown keys are listed before nested ones
+  const known = shape.known;
+  for (const key in input) {
+    if (!known.has(key)) unknownKeys.push(path.length === 0 ? key : `${path.join(".")}.${key}`);
+  }
+  const fields = shape.fields;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    const name = field.name;
+    // JSON never holds undefined, and no field name is an Object.prototype member (gen-output-shape checks)
+    const value = input[name];
+    if (value === undefined) {
+      if (field.required) checkField(undefined, field, path, unknownKeys);
       continue;
     }
-    out[field.name] = checkField(input[field.name], field, [...path, field.name], unknownKeys);
+    const t = field.type.kind;
+    if (t === "string" || t === "boolean") {
+      if (typeof value !== t) fail(path, name, `expected ${t}, received ${received(value)}`);
+      out[name] = value;
+    } else {
+      out[name] = checkField(value, field, path, unknownKeys);
+    }
   }
-  // this level's unknown keys are listed before nested ones
-  const known = new Set([...fields.map((f) => f.name), ...extraKnown, ...(more === undefined ? [] : ["hookSpecificOutput"])]);
-  for (const key of Object.keys(input)) if (!known.has(key)) unknownKeys.push([...path, key].join("."));
-  more?.(out);
   return out;
 }
 
-function checkField(value: JsonValue | undefined, field: Field, path: readonly string[], unknownKeys: string[]): JsonValue {
+function checkField(value: JsonValue | undefined, field: CheckedField, path: readonly string[], unknownKeys: string[]): JsonValue {
   const t = field.type;
+  const name = field.name;
   switch (t.kind) {
     case "unknown":
       return value ?? null;
     case "boolean":
     case "string":
     case "number":
-      if (typeof value !== t.kind) fail(path, `expected ${t.kind}, received ${received(value)}`);
+      if (typeof value !== t.kind) fail(path, name, `expected ${t.kind}, received ${received(value)}`);
       return value as JsonValue;
     case "record":
-      if (!isObject(value)) fail(path, `expected record, received ${received(value)}`);
+      if (!isObject(value)) fail(path, name, `expected record, received ${received(value)}`);
       return value;
     case "array":
-      if (!Array.isArray(value)) fail(path, `expected array, received ${received(value)}`);
+      if (!Array.isArray(value)) fail(path, name, `expected array, received ${received(value)}`);
       return value;
     case "string-array":
-      if (!Array.isArray(value)) fail(path, `expected array, received ${received(value)}`);
-      value.forEach((item, i) => {
-        if (typeof item !== "string") fail([...path, String(i)], `expected string, received ${received(item)}`);
-      });
+      if (!Array.isArray(value)) fail(path, name, `expected array, received ${received(value)}`);
+      for (let i = 0; i < value.length; i++) {
+        if (typeof value[i] !== "string") fail([...path, name], String(i), `expected string, received ${received(value[i])}`);
+      }
       return value;
     case "enum":
       if (typeof value !== "string" || !t.values.includes(value)) {
-        fail(path, `Invalid option: expected one of ${t.values.map((v) => JSON.stringify(v)).join("|")}` +
-          (path.length === 1 && path[0] === "decision" ? legacyDecisionHint(value) : ""));
+        fail(path, name, `Invalid option: expected one of ${t.choices}` + (path.length === 0 && name === "decision" ? legacyDecisionHint(value) : ""));
       }
       return value;
-    case "permission-request-decision":
-      return checkPermissionRequestDecision(value, path, unknownKeys);
+    case "union":
+      return checkUnion(value, t.union, [...path, name], unknownKeys);
   }
 }
 
@@ -264,35 +299,26 @@ function legacyDecisionHint(value: JsonValue | undefined): string {
   return ` (top-level decision is the legacy approve|block field; for ${JSON.stringify(value)} use hookSpecificOutput.permissionDecision in a PreToolUse hook${permissionRequest})`;
 }
 
-/** Appended when the PermissionRequest `decision` itself is missing or not an object (probe-v28, -v29); a bad `behavior` gets no hint (probe-v04). */
-const PERMISSION_REQUEST_HINT =
-  ' (PermissionRequest decision must be {"behavior": "allow"} or {"behavior": "deny", "message": "..."})';
-
-function checkPermissionRequestDecision(value: JsonValue | undefined, path: readonly string[], unknownKeys: string[]): JsonValue {
-  if (!isObject(value)) fail(path, `expected object, received ${received(value)}${PERMISSION_REQUEST_HINT}`);
-  const behavior = value["behavior"];
-  const branch = typeof behavior === "string" ? PERMISSION_REQUEST_BRANCHES.get(behavior) : undefined;
-  if (branch === undefined) {
-    fail([...path, "behavior"], `expected one of ${quotedChoices([...PERMISSION_REQUEST_BRANCHES.keys()], " | ", 6)}`);
+function checkUnion(value: JsonValue | undefined, union: CompiledUnion, path: readonly string[], unknownKeys: string[]): JsonValue {
+  if (!isObject(value)) fail(path, null, `expected object, received ${received(value)}${union.notObjectHint}`);
+  const tagValue = value[union.tag];
+  if (tagValue === undefined && union.missingTagText) {
+    const subject = path.join(".");
+    throw new IssueFound({ path: subject, message: `${subject} is missing required field ${JSON.stringify(union.tag)}` });
   }
-  const out = checkObject(value, branch, path, unknownKeys, undefined, ["behavior"]);
-  return Object.assign(Object.create(null) as JsonObject, { behavior }, out);
+  const variant = typeof tagValue === "string" ? union.variants.get(tagValue) : undefined;
+  if (variant === undefined) fail(path, union.tag, `expected one of ${union.choices}`);
+  // the tag first, as zod's output has it
+  const out = Object.create(null) as JsonObject;
+  out[union.tag] = tagValue as string;
+  return checkObject(value, variant, path, unknownKeys, out);
 }
 
-function checkHookSpecific(value: JsonValue | undefined, unknownKeys: string[]): JsonValue {
-  const path = ["hookSpecificOutput"];
-  if (!isObject(value)) fail(path, `expected object, received ${received(value)}`);
-  if (!Object.hasOwn(value, "hookEventName")) {
-    throw new IssueFound({ path: "hookSpecificOutput", message: 'hookSpecificOutput is missing required field "hookEventName"' });
-  }
-  const name = value["hookEventName"];
-  const fields = typeof name === "string" ? HOOK_SPECIFIC_VARIANTS.get(name) : undefined;
-  if (fields === undefined) {
-    fail([...path, "hookEventName"], `expected one of ${quotedChoices([...HOOK_SPECIFIC_VARIANTS.keys()], " | ", 6)}`);
-  }
-  const out = checkObject(value, fields, path, unknownKeys, undefined, ["hookEventName"]);
-  return Object.assign(Object.create(null) as JsonObject, { hookEventName: name }, out);
-}
+/** Claude Code's reading of a parsed hook output, by the generated tables. */
+export const checkOutputShape: (output: JsonObject) => ShapeCheck = createOutputShapeChecker({
+  fields: CLAUDE_CODE_OUTPUT_FIELDS,
+  unions: CLAUDE_CODE_OUTPUT_UNIONS,
+});
 
 /** `Hook JSON output validation failed — <path>: <message>` ... as Claude Code reports it (pre-33, probes). */
 export function validationFailureText(issue: ShapeIssue, output: JsonValue, rawText: string = ""): string {
