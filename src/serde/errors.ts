@@ -85,15 +85,72 @@ export type SyntaxErrorCode = keyof typeof SYNTAX_MESSAGES;
 
 /** Thrown inside the reader only (like Rust's `?`); caught at the API boundary. */
 export class SerdeFailure {
+  private resolvedLine: number;
+  private resolvedColumn: number;
+  /** A position in the source text not yet turned into line and column (only reported failures pay for that). */
+  private source: string | undefined;
+  private sourceIndex = 0;
+  private sourceExtraBytes = 0;
+
   constructor(
     readonly code: SerdeErrorCode,
     readonly message: string,
     /** 0: no position yet (serde_json's convention). */
-    readonly line: number,
-    readonly column: number,
+    line: number,
+    column: number,
     /** Filled in while the failure propagates out of fields, elements and entries. */
     readonly path: (string | number)[] = [],
-  ) {}
+  ) {
+    this.resolvedLine = line;
+    this.resolvedColumn = column;
+  }
+
+  /**
+   * A failure at UTF-16 index `index` of `text`, plus `extraBytes` UTF-8
+   * bytes of the character there (serde_json had read only part of it).
+   */
+  static at(code: SerdeErrorCode, message: string, text: string, index: number, extraBytes: number, path?: (string | number)[]): SerdeFailure {
+    const failure = new SerdeFailure(code, message, 0, 0, path);
+    failure.source = text;
+    failure.sourceIndex = index;
+    failure.sourceExtraBytes = extraBytes;
+    return failure;
+  }
+
+  get hasPosition(): boolean {
+    return this.source !== undefined || this.resolvedLine !== 0;
+  }
+
+  get line(): number {
+    this.resolve();
+    return this.resolvedLine;
+  }
+
+  get column(): number {
+    this.resolve();
+    return this.resolvedColumn;
+  }
+
+  private resolve(): void {
+    if (this.source === undefined) return;
+    [this.resolvedLine, this.resolvedColumn] = textPosition(this.source, this.sourceIndex, this.sourceExtraBytes);
+    this.source = undefined;
+  }
+}
+
+/**
+ * serde_json's line and column of a byte offset, from a UTF-16 index of the
+ * same text: lines counted by `\n` before the offset, the column in UTF-8
+ * bytes since the last `\n`.
+ */
+export function textPosition(text: string, index: number, extraBytes: number): [number, number] {
+  let line = 1;
+  let lineStart = 0;
+  for (let p = text.indexOf("\n"); p !== -1 && p < index; p = text.indexOf("\n", p + 1)) {
+    line++;
+    lineStart = p + 1;
+  }
+  return [line, Buffer.byteLength(text.slice(lineStart, index), "utf8") + extraBytes];
 }
 
 /** Runs `body`, adding `segment` to the path of a failure coming out of it. */
@@ -106,8 +163,9 @@ export function within<T>(segment: string | number, body: () => T): T {
   }
 }
 
-export function syntaxFailure(code: SyntaxErrorCode, line: number, column: number): SerdeFailure {
-  return new SerdeFailure(code, SYNTAX_MESSAGES[code], line, column);
+/** A syntax error at UTF-16 index `index` of `text` plus `extraBytes` (see `SerdeFailure.at`). */
+export function syntaxFailureAt(code: SyntaxErrorCode, text: string, index: number, extraBytes: number): SerdeFailure {
+  return SerdeFailure.at(code, SYNTAX_MESSAGES[code], text, index, extraBytes);
 }
 
 export function dataFailure(code: SerdeErrorCode, message: string): SerdeFailure {
@@ -121,7 +179,7 @@ function kindOf(code: SerdeErrorCode): SerdeErrorKind {
 
 export function toSerdeError(failure: SerdeFailure): SerdeError {
   const base = { code: failure.code, kind: kindOf(failure.code), message: failure.message };
-  const located = failure.line === 0 ? base : { ...base, line: failure.line, column: failure.column };
+  const located = !failure.hasPosition ? base : { ...base, line: failure.line, column: failure.column };
   return failure.path.length === 0 ? located : { ...located, path: [...failure.path] };
 }
 

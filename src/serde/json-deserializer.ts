@@ -1,7 +1,6 @@
 /**
  * serde_json 1.0.149's `Deserializer<StrRead>` (default features), ported
- * method by method: the byte reader with its `error` / `peek_error`
- * positions, whitespace, idents, the non-`float_roundtrip` number parser,
+ * method by method: the reader with its `error` / `peek_error` positions, whitespace, idents, the non-`float_roundtrip` number parser,
  * string unescaping, the grammar-only skip of ignored values (iterative, no
  * depth limit, as in serde_json), the recursion limit of 128, and the
  * `Deserializer` methods with their `fix_position` calls.
@@ -22,7 +21,7 @@ import {
   type VariantAccess,
   type Visitor,
 } from "./de.js";
-import { SerdeFailure, syntaxFailure, type SyntaxErrorCode } from "./errors.js";
+import { SerdeFailure, syntaxFailureAt, type SyntaxErrorCode } from "./errors.js";
 import { invalidType, type Unexpected } from "./messages.js";
 import { POW10 } from "./number-text.js";
 
@@ -69,32 +68,50 @@ function unexpectedNumber(n: ParsedNumber): Unexpected {
   }
 }
 
+interface WellFormedString {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
+
+/** serde_json's `skip_to_escape`: the run of characters up to a quote, a backslash or a control character. */
+const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
+
+/**
+ * The reader works on the UTF-16 text itself, not on its UTF-8 bytes:
+ * everything serde_json compares is ASCII, and a run of string characters
+ * is the same text either way. Where serde_json stops inside a multi-byte
+ * character (one byte of it read by `next()` / `peek()` before an error,
+ * four bytes of a `\u` escape) the error position adds the bytes it read;
+ * positions are UTF-8 columns, computed only when a failure is reported.
+ */
 export class JsonDeserializer implements Deserializer {
   private index = 0;
   private remainingDepth = 128;
   private readonly length: number;
 
-  constructor(private readonly bytes: Buffer) {
-    this.length = bytes.length;
+  constructor(private readonly text: string) {
+    this.length = text.length;
   }
 
   static fromText(text: string): JsonDeserializer {
-    return new JsonDeserializer(Buffer.from(text, "utf8"));
+    // A &str cannot hold a lone surrogate: it reads as U+FFFD, as UTF-8 encoding would make it.
+    const source = text as unknown as WellFormedString;
+    return new JsonDeserializer(source.isWellFormed() ? text : source.toWellFormed());
   }
 
-  // ---- the byte reader (serde_json's SliceRead) ----
+  // ---- the reader (serde_json's StrRead) ----
 
   private peek(): number {
-    return this.index < this.length ? (this.bytes[this.index] as number) : EOF;
+    return this.index < this.length ? this.text.charCodeAt(this.index) : EOF;
   }
 
   /** `peek_or_null`: EOF reads as NUL. */
   private peekOrNull(): number {
-    return this.index < this.length ? (this.bytes[this.index] as number) : 0;
+    return this.index < this.length ? this.text.charCodeAt(this.index) : 0;
   }
 
   private next(): number {
-    if (this.index < this.length) return this.bytes[this.index++] as number;
+    if (this.index < this.length) return this.text.charCodeAt(this.index++);
     return EOF;
   }
 
@@ -102,34 +119,30 @@ export class JsonDeserializer implements Deserializer {
     this.index++;
   }
 
-  private positionOf(i: number): [number, number] {
-    let line = 1;
-    let lineStart = 0;
-    const bytes = this.bytes;
-    for (let p = bytes.indexOf(0x0a, 0); p !== -1 && p < i; p = bytes.indexOf(0x0a, p + 1)) {
-      line++;
-      lineStart = p + 1;
-    }
-    return [line, i - lineStart];
-  }
-
-  /** Error caused by a byte from `next()`: the position of the last byte read. */
+  /** Error at the current position: after the last character read. */
   error(code: SyntaxErrorCode): SerdeFailure {
-    const [line, column] = this.positionOf(this.index);
-    return syntaxFailure(code, line, column);
+    return syntaxFailureAt(code, this.text, this.index, 0);
   }
 
-  /** Error caused by a byte from `peek()`: the position of the byte peeked at. */
+  /**
+   * Error right after `next()` (or `eat()` after `peek()`) gave `c`: serde_json
+   * had read one byte of it, which is all of it only when it is ASCII.
+   */
+  private errorAfter(c: number, code: SyntaxErrorCode): SerdeFailure {
+    return c >= 0x80 ? syntaxFailureAt(code, this.text, this.index - 1, 1) : this.error(code);
+  }
+
+  /** Error caused by a character from `peek()`: the position just after its first byte. */
   peekError(code: SyntaxErrorCode): SerdeFailure {
-    const [line, column] = this.positionOf(Math.min(this.length, this.index + 1));
-    return syntaxFailure(code, line, column);
+    const i = this.index;
+    if (i >= this.length) return syntaxFailureAt(code, this.text, this.length, 0);
+    return this.text.charCodeAt(i) >= 0x80 ? syntaxFailureAt(code, this.text, i, 1) : syntaxFailureAt(code, this.text, i + 1, 0);
   }
 
   /** A data error gets the current position if it has none yet. */
   fixPosition(failure: SerdeFailure): SerdeFailure {
-    if (failure.line !== 0) return failure;
-    const [line, column] = this.positionOf(this.index);
-    return new SerdeFailure(failure.code, failure.message, line, column, failure.path);
+    if (failure.hasPosition) return failure;
+    return SerdeFailure.at(failure.code, failure.message, this.text, this.index, 0, failure.path);
   }
 
   private withFixedPosition<T>(body: () => T): T {
@@ -158,7 +171,7 @@ export class JsonDeserializer implements Deserializer {
     for (let i = 0; i < rest.length; i++) {
       const c = this.next();
       if (c === EOF) throw this.error("eof-while-parsing-value");
-      if (c !== rest.charCodeAt(i)) throw this.error("expected-some-ident");
+      if (c !== rest.charCodeAt(i)) throw this.errorAfter(c, "expected-some-ident");
     }
   }
 
@@ -234,7 +247,7 @@ export class JsonDeserializer implements Deserializer {
         significand = grown;
       }
     }
-    throw this.error("invalid-number");
+    throw this.errorAfter(c, "invalid-number");
   }
 
   private parseNumber(positive: boolean, significand: bigint): ParsedNumber {
@@ -305,7 +318,7 @@ export class JsonDeserializer implements Deserializer {
     }
     const first = this.next();
     if (first === EOF) throw this.error("eof-while-parsing-value");
-    if (!isDigit(first)) throw this.error("invalid-number");
+    if (!isDigit(first)) throw this.errorAfter(first, "invalid-number");
     let exponent = first - DIGIT_0;
     for (;;) {
       const c = this.peekOrNull();
@@ -353,40 +366,45 @@ export class JsonDeserializer implements Deserializer {
 
   // ---- strings ----
 
-  /** serde_json's `skip_to_escape`: to the next quote, backslash or control byte (EOF is an error). */
+  /** serde_json's `skip_to_escape`: to the next quote, backslash or control character (EOF is an error). */
   private skipToEscape(): number {
-    const bytes = this.bytes;
+    const text = this.text;
+    const end = this.length;
     let i = this.index;
-    while (i < this.length) {
-      const c = bytes[i] as number;
-      if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
-      i++;
+    // Short runs (keys, tags, enum names): a plain loop is cheapest.
+    const shortEnd = Math.min(end, i + 32);
+    for (; i < shortEnd; i++) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE || c === BACKSLASH || c < 0x20) {
+        this.index = i;
+        return c;
+      }
     }
+    // Long runs (texts, file bodies): the regular expression engine scans natively.
+    STRING_RUN.lastIndex = i;
+    STRING_RUN.test(text);
+    i = STRING_RUN.lastIndex;
     this.index = i;
-    if (i === this.length) throw this.error("eof-while-parsing-string");
-    return bytes[i] as number;
+    if (i >= end) throw this.error("eof-while-parsing-string");
+    return text.charCodeAt(i);
   }
 
   /** Reads the rest of a string whose opening quote was consumed. */
   parseStr(): string {
-    const bytes = this.bytes;
+    const text = this.text;
     let start = this.index;
-    let pieces: string[] | undefined;
+    let value = "";
     for (;;) {
       const c = this.skipToEscape();
       const i = this.index;
       if (c === QUOTE) {
-        const tail = bytes.toString("utf8", start, i);
         this.index = i + 1;
-        if (pieces === undefined) return tail;
-        pieces.push(tail);
-        return pieces.join("");
+        return start === i ? value : value + text.slice(start, i);
       }
       if (c === BACKSLASH) {
-        pieces ??= [];
-        pieces.push(bytes.toString("utf8", start, i));
+        if (start !== i) value += text.slice(start, i);
         this.index = i + 1;
-        pieces.push(this.parseEscape());
+        value += this.parseEscape();
         start = this.index;
       } else {
         this.index = i + 1;
@@ -422,41 +440,66 @@ export class JsonDeserializer implements Deserializer {
         const n = this.decodeHexEscape();
         if (n >= 0xdc00 && n <= 0xdfff) throw this.error("lone-leading-surrogate-in-hex-escape");
         if (n < 0xd800 || n > 0xdbff) return String.fromCharCode(n);
-        if (this.peekOrEofInString() !== BACKSLASH) {
-          this.eat();
-          throw this.error("unexpected-end-of-hex-escape");
-        }
+        const backslash = this.peekOrEofInString();
         this.eat();
-        if (this.peekOrEofInString() !== 0x75) {
-          this.eat();
-          throw this.error("unexpected-end-of-hex-escape");
-        }
+        if (backslash !== BACKSLASH) throw this.errorAfter(backslash, "unexpected-end-of-hex-escape");
+        const u = this.peekOrEofInString();
         this.eat();
+        if (u !== 0x75) throw this.errorAfter(u, "unexpected-end-of-hex-escape");
         const n2 = this.decodeHexEscape();
         if (n2 < 0xdc00 || n2 > 0xdfff) throw this.error("lone-leading-surrogate-in-hex-escape");
         return String.fromCharCode(n, n2);
       }
       default:
-        throw this.error("invalid-escape");
+        throw this.errorAfter(c, "invalid-escape");
     }
   }
 
-  /** serde_json 1.0.149: reads four characters, then reports a bad one after them. */
+  /** serde_json 1.0.149: reads four bytes, then reports a bad one after them. */
   private decodeHexEscape(): number {
-    if (this.index + 4 > this.length) {
-      this.index = this.length;
-      throw this.error("eof-while-parsing-string");
+    const text = this.text;
+    const i = this.index;
+    if (i + 4 <= this.length) {
+      let n = 0;
+      let bad = false;
+      for (let k = 0; k < 4; k++) {
+        const h = hexValue(text.charCodeAt(i + k));
+        if (h < 0) bad = true;
+        n = n * 16 + h;
+      }
+      if (!bad) {
+        this.index = i + 4;
+        return n;
+      }
     }
-    let n = 0;
-    let bad = false;
-    for (let k = 0; k < 4; k++) {
-      const h = hexValue(this.bytes[this.index + k] as number);
-      if (h < 0) bad = true;
-      n = n * 16 + h;
+    throw this.badHexEscape();
+  }
+
+  /**
+   * Four bytes that are not four hex digits: EOF when fewer than four bytes
+   * are left, else `invalid escape` after the fourth byte, which may be inside
+   * a character.
+   */
+  private badHexEscape(): SerdeFailure {
+    const text = this.text;
+    let j = this.index;
+    let bytes = 0;
+    while (j < this.length) {
+      const cp = text.codePointAt(j) as number;
+      const width = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      if (bytes + width > 4) {
+        this.index = j;
+        return syntaxFailureAt("invalid-escape", text, j, 4 - bytes);
+      }
+      bytes += width;
+      j += width === 4 ? 2 : 1;
+      if (bytes === 4) {
+        this.index = j;
+        return this.error("invalid-escape");
+      }
     }
-    this.index += 4;
-    if (bad) throw this.error("invalid-escape");
-    return n;
+    this.index = this.length;
+    return this.error("eof-while-parsing-string");
   }
 
   private ignoreStr(): void {
@@ -467,6 +510,7 @@ export class JsonDeserializer implements Deserializer {
         this.index = i + 1;
         return;
       }
+      // serde_json's `ignore_str` reports a control character before it (`parse_str` after it).
       if (c !== BACKSLASH) throw this.error("control-character-while-parsing-string");
       this.index = i + 1;
       const e = this.nextOrEofInString();
@@ -477,7 +521,7 @@ export class JsonDeserializer implements Deserializer {
           this.decodeHexEscape();
           break;
         default:
-          throw this.error("invalid-escape");
+          throw this.errorAfter(e, "invalid-escape");
       }
     }
   }
@@ -569,7 +613,7 @@ export class JsonDeserializer implements Deserializer {
       while (isDigit(this.peekOrNull())) this.eat();
     } else {
       // `next_char_or_null`: at EOF nothing was consumed; same error either way.
-      throw this.error("invalid-number");
+      throw this.errorAfter(c, "invalid-number");
     }
     const p = this.peekOrNull();
     if (p === 0x2e) this.ignoreDecimal();
@@ -593,7 +637,7 @@ export class JsonDeserializer implements Deserializer {
     const sign = this.peekOrNull();
     if (sign === 0x2b || sign === 0x2d) this.eat();
     const c = this.next();
-    if (!isDigit(c)) throw this.error("invalid-number");
+    if (!isDigit(c)) throw this.errorAfter(c, "invalid-number");
     while (isDigit(this.peekOrNull())) this.eat();
   }
 
