@@ -108,9 +108,15 @@ export function persistLargeBlockingText(text: string, path: string = DEFAULT_PE
   return `${kept}\n\n${persistedNote(text, path)}`;
 }
 
-/** A message's paragraphs: Claude Code separates paragraphs by a blank line. */
-function paragraphs(message: string): string[] {
-  return message.split("\n\n");
+/** The messages' paragraphs, in order: Claude Code separates paragraphs of one message by a blank line. */
+function paragraphsOf(messages: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const message of messages) {
+    // most messages are one paragraph: no split, no array per message
+    if (!message.includes("\n\n")) out.push(message);
+    else for (const part of message.split("\n\n")) out.push(part);
+  }
+  return out;
 }
 
 function stopReminder(text: string): string {
@@ -141,7 +147,7 @@ class Accumulator {
   toolInput: JsonObject | null;
   toolResult: string | null = null;
 
-  constructor(readonly runs: readonly RunRecord[], readonly context: MergeContext) {
+  constructor(readonly event: string, readonly runs: readonly RunRecord[], readonly context: MergeContext) {
     this.toolInput = context.toolInput;
   }
 
@@ -205,7 +211,7 @@ function perHookNotices(acc: Accumulator, dropJsonOfExit2: boolean): { early: st
 
 /** continue:false → stopped; which stopReason is kept depends on the event. */
 function collectStops(acc: Accumulator, keep: "first" | "last", defaultReason: string | null = null): void {
-  if (!honoursContinueFalse(acc.context.input["hook_event_name"] as string)) return;
+  if (!honoursContinueFalse(acc.event)) return;
   for (const r of acc.runs) {
     const json = usableJson(r);
     if (json?.["continue"] !== false) continue;
@@ -232,7 +238,9 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
   let askReason: string | null = null;
   let rewrite: JsonObject | null = null;
   const contexts: string[] = [];
-  const decided: { decision: PermissionDecision; reason: string | null }[] = [];
+  // the reasons of every hook that gave the strongest decision (the strongest so far only rises)
+  let strongestReasons: string[] = [];
+  let highestRank = 0;
 
   for (const r of acc.runs) {
     const json = usableJson(r);
@@ -277,9 +285,14 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
       if (rewriteHere !== null) rewrite = rewriteHere;
       continue;
     }
-    decided.push({ decision, reason });
+    const rank = RANK[decision];
+    if (rank > highestRank) {
+      highestRank = rank;
+      if (strongestReasons.length > 0) strongestReasons = [];
+    }
+    if (rank === highestRank && reason !== null && reason !== "") strongestReasons.push(reason);
     if (decision === "deny") acc.denyMessages.push(`${hookName} hook error: ${blockText}`);
-    if (strongest !== null && RANK[decision] < RANK[strongest]) continue; // not forwarded, rewrite lost
+    if (strongest !== null && rank < RANK[strongest]) continue; // not forwarded, rewrite lost
     if (decision === "deny") denyText = blockText;
     if (decision === "ask" && strongest !== "ask") askReason = reason;
     strongest = decision;
@@ -288,8 +301,8 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
 
   acc.decision = strongest;
   if (event === "PreToolUse") acc.seedDecision = strongest;
-  acc.reasons.push(...decided.filter((d) => d.decision === strongest && d.reason !== null && d.reason !== "").map((d) => d.reason as string));
-  acc.additionalContext.push(...contexts);
+  for (const reason of strongestReasons) acc.reasons.push(reason);
+  for (const context of contexts) acc.additionalContext.push(context);
   if (contexts.length > 0) acc.modelMessages.push(`${hookName} hook additional context: ${contexts.join("\n")}`);
 
   const runs = strongest !== "deny" && strongest !== "defer";
@@ -655,16 +668,21 @@ function eventHookName(event: string, runs: readonly RunRecord[], toolName: stri
 
 /** Merge run records given in completion order. */
 export function mergeRuns(event: string, runs: readonly RunRecord[], context: MergeContext): MergedResult {
-  const ctx: MergeContext = { ...context, input: { ...context.input, hook_event_name: event } };
+  let anyAsync = false;
+  let ran = 0;
+  for (const r of runs) {
+    if (r.async) anyAsync = true;
+    if (r.outcome !== "skipped") ran++;
+  }
   // async hooks are not awaited: they take no part in the event's answer (asyncDelivery has what they send later)
-  const acc = new Accumulator(runs.filter((r) => !r.async), ctx);
+  const acc = new Accumulator(event, anyAsync ? runs.filter((r) => !r.async) : runs, context);
   const hookName = eventHookName(event, runs, context.toolName);
   collectErrors(acc, runs);
   const exit2DropsJson = event === "UserPromptSubmit" || event === "UserPromptExpansion";
   // no-verdict notices are shown as each hook ends, before the decision's own notice
   // (new-pre-timeout-and-ask); systemMessages after it (new-pre-3-systemMessage-mixed)
   const hookNotices = perHookNotices(acc, exit2DropsJson);
-  acc.notices.push(...hookNotices.early);
+  for (const notice of hookNotices.early) acc.notices.push(notice);
 
   if (hasPermissionDecision(event)) {
     mergePermissionEvent(acc, event, hookName);
@@ -701,8 +719,8 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     collectStops(acc, "first");
   }
 
-  acc.notices.push(...hookNotices.late);
-  const modelContext = acc.modelMessages.flatMap(paragraphs);
+  for (const notice of hookNotices.late) acc.notices.push(notice);
+  const modelContext = paragraphsOf(acc.modelMessages);
   const effects: MergeEffects = {
     decision: acc.decision,
     tool_input: acc.toolInput,
@@ -715,7 +733,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
   };
   return {
     event,
-    runs: [...runs],
+    runs: runs.slice(),
     errors: acc.errors,
     decision: acc.seedDecision,
     reasons: acc.reasons,
@@ -729,8 +747,8 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     reason: acc.reasons.length > 0 ? acc.reasons.join("\n") : null,
     deny_message: acc.decision === "deny" && acc.denyMessages.length > 0 ? acc.denyMessages.join("\n") : null,
     context: acc.additionalContext.length > 0 ? acc.additionalContext.join("\n\n") : null,
-    ran: runs.filter((r) => r.outcome !== "skipped").length,
-    async_context: asyncDelivery(runs).flatMap(paragraphs),
+    ran,
+    async_context: anyAsync ? paragraphsOf(asyncDelivery(runs)) : [],
     effects,
   };
 }
