@@ -3,8 +3,8 @@
  *
  *   tsx scripts/extract-merge-vectors.ts [--check]
  *
- * Reads test/observer/observed/*.json (and the read-stdout probes under
- * test/vectors/merge/probes/observed/) and writes test/vectors/merge/<scenario>.json:
+ * Reads test/observer/observed/*.json (and the read-stdout and merge probes under
+ * test/observer/probes/observed/) and writes test/vectors/merge/<scenario>.json:
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
  *
  * The request is what the hooks did (the scenario's scripted output, ordered
@@ -88,7 +88,8 @@ interface Observation {
 }
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const SOURCES = ["test/observer/observed", "test/vectors/merge/probes/observed"];
+/** Recorded runs (observed/), each beside its scenarios/ directory. */
+const SOURCES = ["test/observer/observed", "test/observer/probes/observed"];
 const OUT = "test/vectors/merge";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
 const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };
@@ -409,7 +410,8 @@ function main(): number {
   let written = 0;
   for (const dir of SOURCES) {
     const abs = join(ROOT, dir);
-    if (!existsSync(abs)) continue;
+    // a moved or missing recording directory must not silently drop its vectors
+    if (!existsSync(abs)) throw new Error(`extract-merge-vectors: ${dir} does not exist`);
     for (const f of readdirSync(abs).filter((x) => x.endsWith(".json")).sort()) {
       const o = JSON.parse(readFileSync(join(abs, f), "utf8")) as Observation;
       // the observer cuts strings over 64 KiB in the stored summary, its copy of the scenario included:

@@ -6,13 +6,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 
 interface Vector {
   scenario: string;
+  source: string;
   request: Record<string, unknown>;
   expected: { effects: Record<string, unknown>; async_context?: string[] };
   skip_reason?: string;
@@ -34,6 +35,16 @@ async function answers(requests: readonly Record<string, unknown>[]): Promise<Re
   assert.equal(await served, 0);
   return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
 }
+
+test("every vector cites its recording and the scenario beside it, outside the shipped vectors", () => {
+  for (const v of vectors) {
+    assert.equal(basename(v.source), `${v.scenario}.json`, v.scenario);
+    assert.ok(v.source.startsWith("test/observer/"), `${v.scenario}: ${v.source}`);
+    assert.ok(existsSync(v.source), `${v.scenario}: ${v.source} is missing`);
+    const scenario = join(dirname(dirname(v.source)), "scenarios", basename(v.source));
+    assert.ok(existsSync(scenario), `${v.scenario}: ${scenario} is missing`);
+  }
+});
 
 const runnable = vectors.filter((v) => v.skip_reason === undefined);
 const results = await answers(runnable.map((v) => v.request));
