@@ -15,7 +15,15 @@ export interface ClaudeCodeOutputField {
 
 export interface ClaudeCodeOutputUnion {
   readonly tag: string;
+  /** In `oneOf` order; fields without the tag. */
   readonly variants: readonly { readonly tag: string; readonly fields: readonly ClaudeCodeOutputField[] }[];
+}
+
+export interface ClaudeCodeOutputShapeTables {
+  /** The root object's fields (ClaudeCodeHookOutput), in the schema's property order. */
+  readonly fields: readonly ClaudeCodeOutputField[];
+  /** Every discriminated union a field refers to, by schema title. */
+  readonly unions: { readonly [title: string]: ClaudeCodeOutputUnion };
 }
 
 /** The fields of ClaudeCodeHookOutput, in the schema's property order. */
@@ -30,7 +38,7 @@ export const CLAUDE_CODE_OUTPUT_FIELDS: readonly ClaudeCodeOutputField[] = [
   {"name":"hookSpecificOutput","type":{"kind":"union","union":"ClaudeCodeHookSpecificOutput"},"required":false},
 ];
 
-/** The discriminated unions the fields refer to, by schema title; variants in `oneOf` order, fields without the tag. */
+/** The discriminated unions the fields refer to, by schema title. */
 export const CLAUDE_CODE_OUTPUT_UNIONS: { readonly [title: string]: ClaudeCodeOutputUnion } = {
   "ClaudeCodeHookSpecificOutput": {
     tag: "hookEventName",

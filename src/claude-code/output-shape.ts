@@ -16,15 +16,12 @@ import {
   CLAUDE_CODE_OUTPUT_FIELDS,
   CLAUDE_CODE_OUTPUT_UNIONS,
   type ClaudeCodeOutputField,
-  type ClaudeCodeOutputUnion,
+  type ClaudeCodeOutputFieldType,
+  type ClaudeCodeOutputShapeTables as OutputShapeTables,
 } from "../../generated/claude-code-output-shape.js";
 import { stringifyOr, type JsonValue } from "./jsc-json.js";
 
-/** The generated field tables (or a test's variant of them). */
-export interface OutputShapeTables {
-  readonly fields: readonly ClaudeCodeOutputField[];
-  readonly unions: { readonly [title: string]: ClaudeCodeOutputUnion };
-}
+export type { OutputShapeTables };
 
 /**
  * Where Claude Code's zod schema declares things in another order than the
@@ -115,7 +112,7 @@ type JsonObject = { [key: string]: JsonValue };
 
 /** A field ready to check: a union field carries its compiled union. */
 type CheckedType =
-  | { readonly kind: "boolean" | "string" | "number" | "record" | "array" | "string-array" | "unknown" }
+  | Exclude<ClaudeCodeOutputFieldType, { readonly kind: "enum" | "union" }>
   | { readonly kind: "enum"; readonly values: readonly string[]; readonly choices: string }
   | { readonly kind: "union"; readonly union: CompiledUnion };
 
