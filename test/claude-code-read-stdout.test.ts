@@ -68,10 +68,11 @@ test("Claude Code's error text for every single-hook exit-0 error observation, a
 });
 
 test("unknown keys are stripped and reported as Claude Code's debug log does", () => {
-  for (const name of ["pre-35-unknown-keys", "pre-31-wrong-event-name"]) {
+  for (const name of ["pre-35-unknown-keys", "pre-31-wrong-event-name", "probe-u01-unknown-key-in-decision"]) {
     const o = all.find((x) => x.name === name);
     assert.ok(o, name);
-    const reading = readHookStdout(stdoutOf(o.scenario.hooks[0]!), "PreToolUse", "PreToolUse:Bash");
+    const event = o.scenario.event ?? "PreToolUse";
+    const reading = readHookStdout(stdoutOf(o.scenario.hooks[0]!), event, `${event}:Bash`);
     const logged = (o.debug_hook_lines ?? []).filter((l) => l.startsWith("Hook JSON output had unrecognized keys"));
     assert.deepEqual(reading.warnings, logged, name);
   }

@@ -5,7 +5,8 @@
  * `Invalid option: expected one of "allow"|"deny"|...` for enums, and
  * `expected one of "A" | "B" | …` (six names at most) for a discriminator.
  * Only the first issue is reported (probe-v05). Unknown keys are stripped at
- * every object level and listed in a warning (pre-35, pre-31).
+ * every object level; those of the output and of its hookSpecificOutput are
+ * listed in a warning, deeper ones are not (pre-35, pre-31, probe-u01).
  *
  * The fields, types, enums and unions come from the canonical schemas
  * (`schemas/claude-code/`) through `generated/claude-code-output-shape.ts`;
@@ -228,12 +229,17 @@ export function createOutputShapeChecker(tables: OutputShapeTables): (output: Js
   };
 }
 
+/** Claude Code lists the stripped keys of the output and of the objects directly in it only (probe-u01: not those in `decision`). */
+const LISTED_UNKNOWN_DEPTH = 1;
+
 /** Fills `out` (which may already hold the tag) with the known fields of `input`. */
 function checkObject(input: JsonObject, shape: CompiledObject, path: readonly string[], unknownKeys: string[], out: JsonObject): JsonObject {
   // this level's unknown keys are listed before nested ones
-  const known = shape.known;
-  for (const key in input) {
-    if (!known.has(key)) unknownKeys.push(path.length === 0 ? key : `${path.join(".")}.${key}`);
+  if (path.length <= LISTED_UNKNOWN_DEPTH) {
+    const known = shape.known;
+    for (const key in input) {
+      if (!known.has(key)) unknownKeys.push(path.length === 0 ? key : `${path.join(".")}.${key}`);
+    }
   }
   const fields = shape.fields;
   for (let i = 0; i < fields.length; i++) {
