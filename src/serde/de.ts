@@ -6,7 +6,7 @@
  * are written against it, so the control flow, and with it the order and
  * position of errors, is serde's.
  */
-import { SerdeFailure, within } from "./errors.js";
+import { prependPath, SerdeFailure } from "./errors.js";
 import { invalidType, type Unexpected } from "./messages.js";
 
 /** `Option::None` of `next_element` / `next_key`. */
@@ -36,17 +36,48 @@ export interface EnumAccess {
 /** serde's `Visitor`; a missing method behaves as serde's default (an `invalid_type` error). */
 export interface Visitor<T> {
   readonly expecting: string;
-  visitBool?(value: boolean): T;
-  visitU64?(value: bigint): T;
-  visitI64?(value: bigint): T;
-  visitF64?(value: number): T;
-  visitStr?(value: string): T;
-  visitUnit?(): T;
-  visitNone?(): T;
-  visitSome?(deserializer: Deserializer): T;
-  visitSeq?(seq: SeqAccess): T;
-  visitMap?(map: MapAccess): T;
-  visitEnum?(data: EnumAccess): T;
+  readonly visitBool?: ((value: boolean) => T) | undefined;
+  readonly visitU64?: ((value: bigint) => T) | undefined;
+  readonly visitI64?: ((value: bigint) => T) | undefined;
+  readonly visitF64?: ((value: number) => T) | undefined;
+  readonly visitStr?: ((value: string) => T) | undefined;
+  readonly visitUnit?: (() => T) | undefined;
+  readonly visitNone?: (() => T) | undefined;
+  readonly visitSome?: ((deserializer: Deserializer) => T) | undefined;
+  readonly visitSeq?: ((seq: SeqAccess) => T) | undefined;
+  readonly visitMap?: ((map: MapAccess) => T) | undefined;
+  readonly visitEnum?: ((data: EnumAccess) => T) | undefined;
+  /**
+   * An identifier visitor's known names: a text reader may match a string
+   * against them without building it, and call `visitFieldIndex` with the
+   * index of the name it equals (`visitStr` otherwise). Same result either way.
+   */
+  readonly fieldNames?: readonly string[] | undefined;
+  readonly visitFieldIndex?: ((index: number) => T) | undefined;
+}
+
+/**
+ * The visitor with every member present (`undefined` where absent): all
+ * visitors then share one object shape, so the readers' loads of their
+ * members stay monomorphic.
+ */
+export function visitorOf<T>(v: Visitor<T>): Visitor<T> {
+  return {
+    expecting: v.expecting,
+    visitBool: v.visitBool,
+    visitU64: v.visitU64,
+    visitI64: v.visitI64,
+    visitF64: v.visitF64,
+    visitStr: v.visitStr,
+    visitUnit: v.visitUnit,
+    visitNone: v.visitNone,
+    visitSome: v.visitSome,
+    visitSeq: v.visitSeq,
+    visitMap: v.visitMap,
+    visitEnum: v.visitEnum,
+    fieldNames: v.fieldNames,
+    visitFieldIndex: v.visitFieldIndex,
+  };
 }
 
 /** The `Deserializer` methods these types need. */
@@ -133,7 +164,7 @@ export const visit = {
 };
 
 /** serde's `ContentVisitor`: buffers whatever comes. */
-export const contentVisitor: Visitor<Content> = {
+export const contentVisitor: Visitor<Content> = visitorOf<Content>({
   expecting: "any value",
   visitBool: (v) => ({ t: "bool", v }),
   visitU64: (v) => ({ t: "u64", v }),
@@ -144,7 +175,13 @@ export const contentVisitor: Visitor<Content> = {
   visitSeq(seq) {
     const items: Content[] = [];
     for (;;) {
-      const item = within(items.length, () => seq.nextElement(contentSeed));
+      let item: Maybe<Content>;
+      try {
+        item = seq.nextElement(contentSeed);
+      } catch (e) {
+        prependPath(e, items.length);
+        throw e;
+      }
       if (item === NONE) return { t: "seq", v: items };
       items.push(item);
     }
@@ -154,15 +191,22 @@ export const contentVisitor: Visitor<Content> = {
     for (;;) {
       const key = map.nextKey(contentSeed);
       if (key === NONE) return { t: "map", v: entries };
-      entries.push([key, within(key.t === "str" ? key.v : entries.length, () => map.nextValue(contentSeed))]);
+      let value: Content;
+      try {
+        value = map.nextValue(contentSeed);
+      } catch (e) {
+        prependPath(e, key.t === "str" ? key.v : entries.length);
+        throw e;
+      }
+      entries.push([key, value]);
     }
   },
-};
+});
 
 export const contentSeed: Seed<Content> = (d) => d.deserializeContent();
 
 /** The visitor of `()`: what a unit variant's value must be. */
-export const unitVisitor: Visitor<void> = { expecting: "unit", visitUnit: () => undefined };
+export const unitVisitor: Visitor<void> = visitorOf<void>({ expecting: "unit", visitUnit: () => undefined });
 
 /** `IgnoredAny` as a seed. */
 export const ignoredSeed: Seed<void> = (d) => d.deserializeIgnoredAny();

@@ -153,14 +153,12 @@ export function textPosition(text: string, index: number, extraBytes: number): [
   return [line, Buffer.byteLength(text.slice(lineStart, index), "utf8") + extraBytes];
 }
 
-/** Runs `body`, adding `segment` to the path of a failure coming out of it. */
-export function within<T>(segment: string | number, body: () => T): T {
-  try {
-    return body();
-  } catch (e) {
-    if (e instanceof SerdeFailure) e.path.unshift(segment);
-    throw e;
-  }
+/**
+ * Adds `segment` to the path of a failure coming out of a field, element or
+ * entry (called from the `catch` around it; other exceptions pass untouched).
+ */
+export function prependPath(e: unknown, segment: string | number): void {
+  if (e instanceof SerdeFailure) e.path.unshift(segment);
 }
 
 /** A syntax error at UTF-16 index `index` of `text` plus `extraBytes` (see `SerdeFailure.at`). */

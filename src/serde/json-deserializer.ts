@@ -11,6 +11,7 @@ import {
   visit,
   contentVisitor,
   unitVisitor,
+  visitorOf,
   type Content,
   type Deserializer,
   type EnumAccess,
@@ -84,6 +85,11 @@ const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
  * four bytes of a `\u` escape) the error position adds the bytes it read;
  * positions are UTF-8 columns, computed only when a failure is reported.
  */
+export interface JsonCheckpoint {
+  readonly index: number;
+  readonly remainingDepth: number;
+}
+
 export class JsonDeserializer implements Deserializer {
   private index = 0;
   private remainingDepth = 128;
@@ -145,12 +151,19 @@ export class JsonDeserializer implements Deserializer {
     return SerdeFailure.at(failure.code, failure.message, this.text, this.index, 0, failure.path);
   }
 
-  private withFixedPosition<T>(body: () => T): T {
-    try {
-      return body();
-    } catch (e) {
-      throw e instanceof SerdeFailure ? this.fixPosition(e) : e;
-    }
+  /** `fix_position` of whatever a `Deserializer` method's body threw. */
+  private fixed(e: unknown): unknown {
+    return e instanceof SerdeFailure ? this.fixPosition(e) : e;
+  }
+
+  /** Where the reader is, so that a value can be read again another way (`restore`). */
+  checkpoint(): JsonCheckpoint {
+    return { index: this.index, remainingDepth: this.remainingDepth };
+  }
+
+  restore(checkpoint: JsonCheckpoint): void {
+    this.index = checkpoint.index;
+    this.remainingDepth = checkpoint.remainingDepth;
   }
 
   /** Skips space, `\n`, `\t`, `\r`; returns the next byte (not consumed) or EOF. */
@@ -680,31 +693,36 @@ export class JsonDeserializer implements Deserializer {
    * check runs even when the visitor failed (it moves the position a data
    * error is then reported at).
    */
-  private visitNested<T>(body: () => T, close: () => void): T {
+  private visitSeqNested<T>(visitor: Visitor<T>): T {
     if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
     this.eat();
-    let result: T | undefined;
-    let failure: SerdeFailure | undefined;
+    let result: T;
     try {
-      result = body();
+      result = visit.seq(visitor, new JsonSeqAccess(this));
     } catch (e) {
-      if (!(e instanceof SerdeFailure)) throw e;
-      failure = e;
-    } finally {
       this.remainingDepth++;
+      if (e instanceof SerdeFailure) attempt(() => this.endSeq());
+      throw e;
     }
-    const closeFailure = attempt(close);
-    if (failure !== undefined) throw failure;
-    if (closeFailure !== undefined) throw closeFailure;
-    return result as T;
-  }
-
-  private visitSeqNested<T>(visitor: Visitor<T>): T {
-    return this.visitNested(() => visit.seq(visitor, new JsonSeqAccess(this)), () => this.endSeq());
+    this.remainingDepth++;
+    this.endSeq();
+    return result;
   }
 
   private visitMapNested<T>(visitor: Visitor<T>): T {
-    return this.visitNested(() => visit.map(visitor, new JsonMapAccess(this)), () => this.endMap());
+    if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
+    this.eat();
+    let result: T;
+    try {
+      result = visit.map(visitor, new JsonMapAccess(this));
+    } catch (e) {
+      this.remainingDepth++;
+      if (e instanceof SerdeFailure) attempt(() => this.endMap());
+      throw e;
+    }
+    this.remainingDepth++;
+    this.endMap();
+    return result;
   }
 
   // ---- serde::Deserializer for &mut serde_json::Deserializer ----
@@ -712,7 +730,7 @@ export class JsonDeserializer implements Deserializer {
   deserializeAny<T>(visitor: Visitor<T>): T {
     const peek = this.parseWhitespace();
     if (peek === EOF) throw this.peekError("eof-while-parsing-value");
-    return this.withFixedPosition(() => {
+    try {
       switch (peek) {
         case 0x6e: this.eat(); this.parseIdent("ull"); return visit.unit(visitor);
         case 0x74: this.eat(); this.parseIdent("rue"); return visit.bool(visitor, true);
@@ -726,13 +744,15 @@ export class JsonDeserializer implements Deserializer {
         case 0x7b: return this.visitMapNested(visitor);
         default: throw this.peekError("expected-some-value");
       }
-    });
+    } catch (e) {
+      throw this.fixed(e);
+    }
   }
 
   deserializeBool<T>(visitor: Visitor<T>): T {
     const peek = this.parseWhitespace();
     if (peek === EOF) throw this.peekError("eof-while-parsing-value");
-    return this.withFixedPosition(() => {
+    try {
       if (peek === 0x74) {
         this.eat();
         this.parseIdent("rue");
@@ -744,17 +764,20 @@ export class JsonDeserializer implements Deserializer {
         return visit.bool(visitor, false);
       }
       throw this.peekInvalidType(visitor.expecting);
-    });
+    } catch (e) {
+      throw this.fixed(e);
+    }
   }
 
   deserializeStr<T>(visitor: Visitor<T>): T {
     const peek = this.parseWhitespace();
     if (peek === EOF) throw this.peekError("eof-while-parsing-value");
-    return this.withFixedPosition(() => {
+    try {
       if (peek !== QUOTE) throw this.peekInvalidType(visitor.expecting);
-      this.eat();
-      return visit.str(visitor, this.parseStr());
-    });
+      return this.visitQuoted(visitor);
+    } catch (e) {
+      throw this.fixed(e);
+    }
   }
 
   deserializeIdentifier<T>(visitor: Visitor<T>): T {
@@ -773,22 +796,26 @@ export class JsonDeserializer implements Deserializer {
   deserializeUnit<T>(visitor: Visitor<T>): T {
     const peek = this.parseWhitespace();
     if (peek === EOF) throw this.peekError("eof-while-parsing-value");
-    return this.withFixedPosition(() => {
+    try {
       if (peek !== 0x6e) throw this.peekInvalidType(visitor.expecting);
       this.eat();
       this.parseIdent("ull");
       return visit.unit(visitor);
-    });
+    } catch (e) {
+      throw this.fixed(e);
+    }
   }
 
   deserializeStruct<T>(visitor: Visitor<T>): T {
     const peek = this.parseWhitespace();
     if (peek === EOF) throw this.peekError("eof-while-parsing-value");
-    return this.withFixedPosition(() => {
+    try {
       if (peek === 0x5b) return this.visitSeqNested(visitor);
       if (peek === 0x7b) return this.visitMapNested(visitor);
       throw this.peekInvalidType(visitor.expecting);
-    });
+    } catch (e) {
+      throw this.fixed(e);
+    }
   }
 
   /** No `fix_position` here, as in serde_json. */
@@ -823,24 +850,76 @@ export class JsonDeserializer implements Deserializer {
   }
 
   /** serde_json's `MapKey`: the key string, whatever was asked for. */
-  readonly mapKey: Deserializer = {
-    deserializeAny: <T>(visitor: Visitor<T>): T => {
-      this.eat();
-      return visit.str(visitor, this.parseStr());
-    },
-    deserializeBool: (v) => this.mapKey.deserializeAny(v),
-    deserializeStr: (v) => this.mapKey.deserializeAny(v),
-    deserializeIdentifier: (v) => this.mapKey.deserializeAny(v),
-    deserializeOption: (v) => visit.some(v, this.mapKey),
-    deserializeUnit: (v) => this.mapKey.deserializeAny(v),
-    deserializeStruct: (v) => this.mapKey.deserializeAny(v),
-    deserializeEnum: (v) => this.deserializeEnum(v),
-    deserializeIgnoredAny: () => {
-      this.mapKey.deserializeAny({ expecting: "", visitStr: () => undefined });
-    },
-    deserializeContent: () => this.mapKey.deserializeAny(contentVisitor),
-  };
+  readonly mapKey: Deserializer = new JsonMapKey(this);
+
+  /** A key or string whose opening quote is next, given to `visitor`. */
+  visitQuoted<T>(visitor: Visitor<T>): T {
+    this.eat();
+    return visitor.fieldNames === undefined ? visit.str(visitor, this.parseStr()) : this.visitKnownName(visitor, visitor.fieldNames);
+  }
+
+  /**
+   * A string that has no escape is compared in place with the visitor's
+   * known names (`visitFieldIndex`), so that no string is built for it.
+   */
+  private visitKnownName<T>(visitor: Visitor<T>, names: readonly string[]): T {
+    const text = this.text;
+    const start = this.index;
+    const end = this.length;
+    let i = start;
+    let c = 0;
+    for (; i < end; i++) {
+      c = text.charCodeAt(i);
+      if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
+    }
+    if (i === end || c !== QUOTE) return visit.str(visitor, this.parseStr());
+    this.index = i + 1;
+    const length = i - start;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k] as string;
+      if (name.length === length && text.startsWith(name, start) && visitor.visitFieldIndex) return visitor.visitFieldIndex(k);
+    }
+    return visit.str(visitor, text.slice(start, i));
+  }
 }
+
+/** serde_json's `MapKey`: the key string, whatever was asked for. */
+class JsonMapKey implements Deserializer {
+  constructor(private readonly de: JsonDeserializer) {}
+
+  deserializeAny<T>(visitor: Visitor<T>): T {
+    return this.de.visitQuoted(visitor);
+  }
+  deserializeBool<T>(visitor: Visitor<T>): T {
+    return this.de.visitQuoted(visitor);
+  }
+  deserializeStr<T>(visitor: Visitor<T>): T {
+    return this.de.visitQuoted(visitor);
+  }
+  deserializeIdentifier<T>(visitor: Visitor<T>): T {
+    return this.de.visitQuoted(visitor);
+  }
+  deserializeOption<T>(visitor: Visitor<T>): T {
+    return visit.some(visitor, this);
+  }
+  deserializeUnit<T>(visitor: Visitor<T>): T {
+    return this.de.visitQuoted(visitor);
+  }
+  deserializeStruct<T>(visitor: Visitor<T>): T {
+    return this.de.visitQuoted(visitor);
+  }
+  deserializeEnum<T>(visitor: Visitor<T>): T {
+    return this.de.deserializeEnum(visitor);
+  }
+  deserializeIgnoredAny(): void {
+    this.de.visitQuoted(ignoredKeyVisitor);
+  }
+  deserializeContent(): Content {
+    return this.de.visitQuoted(contentVisitor);
+  }
+}
+
+const ignoredKeyVisitor: Visitor<void> = visitorOf<void>({ expecting: "", visitStr: () => undefined });
 
 /**
  * The common start of serde_json's `next_element_seed` / `next_key_seed`:

@@ -12,9 +12,10 @@
  * `SerdeValue`.
  */
 import { ContentDeserializer } from "./content-deserializer.js";
-import { SerdeFailure, within } from "./errors.js";
+import { prependPath, SerdeFailure } from "./errors.js";
 import { fromStr } from "./from-str.js";
-import { contentSeed, contentVisitor, ignoredSeed, NONE, type Content, type Seed, type Visitor } from "./de.js";
+import { JsonDeserializer } from "./json-deserializer.js";
+import { contentSeed, contentVisitor, ignoredSeed, NONE, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
   invalidLength,
@@ -27,18 +28,19 @@ import { SerdeFloat, SerdeInteger, type SerdeValue } from "./value.js";
 
 export type TypedObject = Record<string, unknown>;
 
-const BOOL_VISITOR: Visitor<boolean> = { expecting: "a boolean", visitBool: (v) => v };
-const STRING_VISITOR: Visitor<string> = { expecting: "a string", visitStr: (v) => v };
+const BOOL_VISITOR: Visitor<boolean> = visitorOf<boolean>({ expecting: "a boolean", visitBool: (v) => v });
+const STRING_VISITOR: Visitor<string> = visitorOf<string>({ expecting: "a string", visitStr: (v) => v });
 
 export const stringSeed: Seed<string> = (d) => d.deserializeStr(STRING_VISITOR);
 
 /** The first key that makes serde_json's `raw_value` feature read a `Value` from a string's text. */
 export const RAW_VALUE_TOKEN = "$serde_json::private::RawValue";
-const RAW_VALUE_VISITOR: Visitor<string> = { expecting: "raw value", visitStr: (v) => v };
+const RAW_VALUE_VISITOR: Visitor<string> = visitorOf<string>({ expecting: "raw value", visitStr: (v) => v });
+const rawValueSeed: Seed<string> = (d) => d.deserializeStr(RAW_VALUE_VISITOR);
 
 /** `serde_json::Value`'s visitor (no `arbitrary_precision`; `raw_value` as asked). */
 export function valueSeedFor(rawValue: boolean): Seed<SerdeValue> {
-  const visitor: Visitor<SerdeValue> = {
+  const visitor: Visitor<SerdeValue> = visitorOf<SerdeValue>({
     expecting: "any valid JSON value",
     visitBool: (v) => v,
     visitI64: (v) => new SerdeInteger(v),
@@ -51,7 +53,13 @@ export function valueSeedFor(rawValue: boolean): Seed<SerdeValue> {
     visitSeq(seq) {
       const items: SerdeValue[] = [];
       for (;;) {
-        const item = within(items.length, () => seq.nextElement(seed));
+        let item: Maybe<SerdeValue>;
+        try {
+          item = seq.nextElement(seed);
+        } catch (e) {
+          prependPath(e, items.length);
+          throw e;
+        }
         if (item === NONE) return items;
         items.push(item);
       }
@@ -59,23 +67,33 @@ export function valueSeedFor(rawValue: boolean): Seed<SerdeValue> {
     visitMap(map) {
       // BTreeMap::insert: the last duplicate wins; order is applied on write.
       const object = new Map<string, SerdeValue>();
-      const first = map.nextKey(stringSeed);
-      if (first === NONE) return object;
-      if (rawValue && first === RAW_VALUE_TOKEN) {
+      let key = map.nextKey(stringSeed);
+      if (key === NONE) return object;
+      if (rawValue && key === RAW_VALUE_TOKEN) {
         // `from_str(raw).map_err(de::Error::custom)`; the rest of the map is left unread.
-        const text = within(first, () => map.nextValue((d) => d.deserializeStr(RAW_VALUE_VISITOR)));
+        let text: string;
+        try {
+          text = map.nextValue(rawValueSeed);
+        } catch (e) {
+          prependPath(e, key);
+          throw e;
+        }
         const inner = fromStr(seed, text);
         if (inner.ok) return inner.value;
         throw new SerdeFailure("custom", inner.error.message, inner.error.line ?? 0, inner.error.column ?? 0);
       }
-      object.set(first, within(first, () => map.nextValue(seed)));
-      for (;;) {
-        const key = map.nextKey(stringSeed);
-        if (key === NONE) return object;
-        object.set(key, within(key, () => map.nextValue(seed)));
-      }
+      do {
+        try {
+          object.set(key, map.nextValue(seed));
+        } catch (e) {
+          prependPath(e, key);
+          throw e;
+        }
+        key = map.nextKey(stringSeed);
+      } while (key !== NONE);
+      return object;
     },
-  };
+  });
   const seed: Seed<SerdeValue> = (d) => d.deserializeAny(visitor);
   return seed;
 }
@@ -85,6 +103,22 @@ export const valueSeed: Seed<SerdeValue> = valueSeedFor(false);
 
 const TAG: unique symbol = Symbol("tag");
 
+/** Field identifiers besides a field's index: a key the struct does not know, and a variant's tag. */
+const UNKNOWN_KEY = -1;
+const TAG_KEY = -2;
+
+/** A field not seen (yet) in the map. */
+const ABSENT: unique symbol = Symbol("absent");
+
+/** Leaves the tag-first reading of an internally tagged enum for the buffered one. */
+function notTagFirst(): SerdeFailure {
+  return new SerdeFailure("custom", "tag not first", 0, 0);
+}
+
+function newTypedObject(): TypedObject {
+  return {};
+}
+
 /** In the array form of a tagged enum the body's elements follow the tag: element i is at index i + 1. */
 function shiftPastTag(e: unknown): void {
   if (e instanceof SerdeFailure && typeof e.path[0] === "number") e.path[0] += 1;
@@ -93,8 +127,10 @@ function shiftPastTag(e: unknown): void {
 /** The generated `__Field` visitor of an enum's variants. */
 function variantIdVisitor(wireNames: readonly string[]): Visitor<number> {
   const index = new Map(wireNames.map((name, i) => [name, i]));
-  return {
+  return visitorOf({
     expecting: "variant identifier",
+    fieldNames: wireNames,
+    visitFieldIndex: (i) => i,
     visitStr(value) {
       const i = index.get(value);
       if (i === undefined) throw unknownVariant(value, wireNames);
@@ -104,7 +140,7 @@ function variantIdVisitor(wireNames: readonly string[]): Visitor<number> {
       if (value < BigInt(wireNames.length)) return Number(value);
       throw invalidValue({ kind: "unsigned", value }, `variant index 0 <= i < ${wireNames.length}`);
     },
-  };
+  });
 }
 
 /** The model interpreted as serde_derive would have generated it; readers are built once per type. */
@@ -142,14 +178,14 @@ export class ModelReader {
       case "unit-enum": {
         const wireNames = type.variants.map((v) => v.wireName);
         const idVisitor = variantIdVisitor(wireNames);
-        const visitor: Visitor<string> = {
+        const visitor: Visitor<string> = visitorOf<string>({
           expecting: `enum ${type.rustName}`,
           visitEnum(data) {
             const [i, access] = data.variant((d) => d.deserializeIdentifier(idVisitor));
             access.unitVariant();
             return wireNames[i] as string;
           },
-        };
+        });
         return (d) => d.deserializeEnum(visitor);
       }
       case "internally-tagged-enum":
@@ -160,15 +196,22 @@ export class ModelReader {
   private taggedEnumSeed(rustName: string, tag: string, variants: readonly SerdeVariant[]): Seed<unknown> {
     const idVisitor = variantIdVisitor(variants.map((v) => v.wireName));
     const idSeed: Seed<number> = (d) => d.deserializeIdentifier(idVisitor);
-    const tagOrContentVisitor: Visitor<Content | typeof TAG> = {
+    const tagOrContentVisitor: Visitor<Content | typeof TAG> = visitorOf<Content | typeof TAG>({
       ...contentVisitor,
       expecting: `a type tag \`${tag}\` or any other value`,
       visitStr: (v) => (v === tag ? TAG : { t: "str", v }),
-    };
-    const taggedContentVisitor: Visitor<{ tag: number; content: Content }> = {
+    });
+    const tagOrContentSeed: Seed<Content | typeof TAG> = (d) => d.deserializeAny(tagOrContentVisitor);
+    const taggedContentVisitor: Visitor<{ tag: number; content: Content }> = visitorOf<{ tag: number; content: Content }>({
       expecting: `internally tagged enum ${rustName}`,
       visitSeq(seq) {
-        const found = within(0, () => seq.nextElement(idSeed));
+        let found: Maybe<number>;
+        try {
+          found = seq.nextElement(idSeed);
+        } catch (e) {
+          prependPath(e, 0);
+          throw e;
+        }
         if (found === NONE) throw missingField(tag);
         try {
           return { tag: found, content: (contentVisitor.visitSeq as NonNullable<typeof contentVisitor.visitSeq>)(seq) };
@@ -181,43 +224,92 @@ export class ModelReader {
         let found: number | undefined;
         const entries: [Content, Content][] = [];
         for (;;) {
-          const key = map.nextKey((d) => d.deserializeAny(tagOrContentVisitor));
+          const key = map.nextKey(tagOrContentSeed);
           if (key === NONE) break;
           if (key === TAG) {
             if (found !== undefined) throw duplicateField(tag);
-            found = within(tag, () => map.nextValue(idSeed));
+            try {
+              found = map.nextValue(idSeed);
+            } catch (e) {
+              prependPath(e, tag);
+              throw e;
+            }
           } else {
-            entries.push([key, within(key.t === "str" ? key.v : entries.length, () => map.nextValue(contentSeed))]);
+            let value: Content;
+            try {
+              value = map.nextValue(contentSeed);
+            } catch (e) {
+              prependPath(e, key.t === "str" ? key.v : entries.length);
+              throw e;
+            }
+            entries.push([key, value]);
           }
         }
         if (found === undefined) throw missingField(tag);
         return { tag: found, content: { t: "map", v: entries } };
       },
-    };
-    const arms = variants.map((variant) => {
+    });
+    /** Each variant read from its buffered body, and straight from the map after a leading tag. */
+    const arms = variants.map((variant): { buffered: (content: Content) => TypedObject; direct: (map: MapAccess) => TypedObject } => {
       if (variant.fields === null) {
-        const taggedUnitVisitor: Visitor<void> = {
+        const taggedUnitVisitor: Visitor<void> = visitorOf<void>({
           expecting: `unit variant ${rustName}::${variant.rustName}`,
           visitSeq: () => undefined,
           visitMap(map) {
             while (map.nextKey(ignoredSeed) !== NONE) map.nextValue(ignoredSeed);
           },
+        });
+        const tagOnly = (): TypedObject => {
+          const out = newTypedObject();
+          out[tag] = variant.wireName;
+          return out;
         };
-        return (content: Content): TypedObject => {
-          new ContentDeserializer(content).deserializeAny(taggedUnitVisitor);
-          return { [tag]: variant.wireName };
+        return {
+          buffered(content) {
+            new ContentDeserializer(content).deserializeAny(taggedUnitVisitor);
+            return tagOnly();
+          },
+          direct(map) {
+            for (;;) {
+              const key = map.nextKey(stringSeed);
+              if (key === NONE) return tagOnly();
+              if (key === tag) throw duplicateField(tag);
+              map.nextValue(contentSeed);
+            }
+          },
         };
       }
-      const visitor = this.structVisitor(variant.fields, `struct variant ${rustName}::${variant.rustName}`);
-      return (content: Content): TypedObject => ({
-        [tag]: variant.wireName,
-        ...new ContentDeserializer(content).deserializeAny(visitor),
-      });
+      const struct = this.structReader(variant.fields, `struct variant ${rustName}::${variant.rustName}`, { tag, wireName: variant.wireName });
+      return {
+        buffered: (content) => new ContentDeserializer(content).deserializeAny(struct.visitor),
+        direct: (map) => struct.readMap(map, true),
+      };
+    });
+    const tagKeyVisitor: Visitor<boolean> = visitorOf<boolean>({ expecting: "a string", fieldNames: [tag], visitFieldIndex: () => true, visitStr: (v) => v === tag });
+    const tagKeySeed: Seed<boolean> = (d) => d.deserializeStr(tagKeyVisitor);
+    // The common case, tag first: the rest of the map is the variant's body, read as the
+    // buffered path would read it (unknown keys buffered, a second tag a duplicate). Any
+    // failure restarts with the buffered path, whose errors are serde's.
+    const directVisitor: Visitor<TypedObject> = visitorOf<TypedObject>({
+      expecting: `internally tagged enum ${rustName}`,
+      visitMap(map) {
+        if (map.nextKey(tagKeySeed) !== true) throw notTagFirst();
+        return (arms[map.nextValue(idSeed)] as (typeof arms)[number]).direct(map);
+      },
     });
     return (d) => {
+      if (d instanceof JsonDeserializer && d.parseWhitespace() === 0x7b) {
+        const checkpoint = d.checkpoint();
+        try {
+          return d.deserializeAny(directVisitor);
+        } catch (e) {
+          if (!(e instanceof SerdeFailure)) throw e;
+          d.restore(checkpoint);
+        }
+      }
       const tagged = d.deserializeAny(taggedContentVisitor);
       try {
-        return (arms[tagged.tag] as (content: Content) => TypedObject)(tagged.content);
+        return (arms[tagged.tag] as (typeof arms)[number]).buffered(tagged.content);
       } catch (e) {
         if (tagged.content.t === "seq") shiftPastTag(e);
         throw e;
@@ -230,15 +322,18 @@ export class ModelReader {
       case "bool": return (d) => d.deserializeBool(BOOL_VISITOR);
       case "string": return stringSeed;
       case "value": return this.valueSeed;
-      case "named": return (d) => this.seedFor(type.rustName)(d);
+      case "named": {
+        let named: Seed<unknown> | undefined;
+        return (d) => (named ??= this.seedFor(type.rustName))(d);
+      }
       case "option": {
         const inner = this.fieldSeed(type.inner);
-        const visitor: Visitor<unknown> = {
+        const visitor: Visitor<unknown> = visitorOf<unknown>({
           expecting: "option",
           visitNone: () => undefined,
           visitUnit: () => undefined,
           visitSome: (d) => inner(d),
-        };
+        });
         return (d) => d.deserializeOption(visitor);
       }
     }
@@ -262,53 +357,87 @@ export class ModelReader {
 
   /** The generated `__Visitor` of a struct or struct variant. */
   private structVisitor(fields: readonly SerdeField[], expecting: string): Visitor<TypedObject> {
+    return this.structReader(fields, expecting, undefined).visitor;
+  }
+
+  /**
+   * A struct's visitor, and its `visit_map` over a map whose leading tag was
+   * already read (`direct`): there, a second tag is a duplicate and unknown
+   * keys are buffered, as the buffered path would have done.
+   */
+  private structReader(
+    fields: readonly SerdeField[],
+    expecting: string,
+    variant: { readonly tag: string; readonly wireName: string } | undefined,
+  ): { visitor: Visitor<TypedObject>; readMap: (map: MapAccess, direct: boolean) => TypedObject } {
     const seeds = fields.map((f) => this.fieldSeed(f.type));
     const index = new Map(fields.map((f, i) => [f.wireName, i]));
-    const fieldIdVisitor: Visitor<number> = {
+    const tag = variant?.tag;
+    const fieldIdVisitor: Visitor<number> = visitorOf<number>({
       expecting: "field identifier",
-      visitStr: (v) => index.get(v) ?? -1,
-      visitU64: (v) => (v < BigInt(fields.length) ? Number(v) : -1),
-    };
+      // The tag, when there is one, is tried first, as in `visitStr`.
+      fieldNames: tag === undefined ? fields.map((f) => f.wireName) : [tag, ...fields.map((f) => f.wireName)],
+      visitFieldIndex: tag === undefined ? (i) => i : (i) => (i === 0 ? TAG_KEY : i - 1),
+      visitStr: (v) => (v === tag ? TAG_KEY : index.get(v) ?? UNKNOWN_KEY),
+      visitU64: (v) => (v < BigInt(fields.length) ? Number(v) : UNKNOWN_KEY),
+    });
     const fieldIdSeed: Seed<number> = (d) => d.deserializeIdentifier(fieldIdVisitor);
     const seqExpecting = `${expecting} with ${fields.length} element${fields.length === 1 ? "" : "s"}`;
     const build = (values: unknown[]): TypedObject => {
-      const out: TypedObject = {};
-      fields.forEach((f, i) => {
-        if (values[i] !== undefined) out[f.wireName] = values[i];
-      });
+      const out = newTypedObject();
+      if (variant !== undefined) out[variant.tag] = variant.wireName;
+      for (let i = 0; i < fields.length; i++) {
+        const value = values[i];
+        if (value !== undefined) out[(fields[i] as SerdeField).wireName] = value;
+      }
       return out;
     };
-    return {
+    const readMap = (map: MapAccess, direct: boolean): TypedObject => {
+      const values: unknown[] = new Array(fields.length).fill(ABSENT);
+      for (;;) {
+        const key = map.nextKey(fieldIdSeed);
+        if (key === NONE) break;
+        if (key < 0) {
+          if (!direct) map.nextValue(ignoredSeed);
+          else if (key === TAG_KEY) throw duplicateField(tag as string);
+          else map.nextValue(contentSeed);
+          continue;
+        }
+        const field = fields[key] as SerdeField;
+        if (values[key] !== ABSENT) throw duplicateField(field.wireName);
+        try {
+          values[key] = map.nextValue(seeds[key] as Seed<unknown>);
+        } catch (e) {
+          prependPath(e, field.wireName);
+          throw e;
+        }
+      }
+      for (let i = 0; i < fields.length; i++) {
+        if (values[i] === ABSENT) values[i] = this.missing(fields[i] as SerdeField);
+      }
+      return build(values);
+    };
+    const visitor: Visitor<TypedObject> = visitorOf<TypedObject>({
       expecting,
       visitSeq: (seq) => {
         const values: unknown[] = [];
-        fields.forEach((field, i) => {
-          const item = within(i, () => seq.nextElement(seeds[i] as Seed<unknown>));
+        for (let i = 0; i < fields.length; i++) {
+          const field = fields[i] as SerdeField;
+          let item: Maybe<unknown>;
+          try {
+            item = seq.nextElement(seeds[i] as Seed<unknown>);
+          } catch (e) {
+            prependPath(e, i);
+            throw e;
+          }
           if (item !== NONE) values.push(item);
           else if (field.default !== null) values.push(this.missing(field));
           else throw invalidLength(i, seqExpecting);
-        });
-        return build(values);
-      },
-      visitMap: (map) => {
-        const values: unknown[] = new Array(fields.length);
-        const present: boolean[] = new Array(fields.length).fill(false);
-        for (;;) {
-          const key = map.nextKey(fieldIdSeed);
-          if (key === NONE) break;
-          if (key < 0) {
-            map.nextValue(ignoredSeed);
-            continue;
-          }
-          if (present[key]) throw duplicateField((fields[key] as SerdeField).wireName);
-          values[key] = within((fields[key] as SerdeField).wireName, () => map.nextValue(seeds[key] as Seed<unknown>));
-          present[key] = true;
         }
-        fields.forEach((field, i) => {
-          if (!present[i]) values[i] = this.missing(field);
-        });
         return build(values);
       },
-    };
+      visitMap: (map) => readMap(map, false),
+    });
+    return { visitor, readMap };
   }
 }
