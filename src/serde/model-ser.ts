@@ -4,6 +4,8 @@
  * first, `skip_serializing_if = "Option::is_none"` fields left out when
  * absent, every other field always written (`continue`, `interrupt`).
  * Typed values use the wire names, as the reader returns them.
+ *
+ * Each type's writer is built once: keys and tags are quoted ahead of time.
  */
 import type { SerdeField, SerdeFieldType, SerdeModel, SerdeType } from "./model.js";
 import { writeJsonString, writeSerdeValue } from "./value.js";
@@ -17,64 +19,109 @@ function asObject(value: unknown, what: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+type WriteValue = (value: unknown) => string;
+
+/** The fields of a struct or struct variant, each `"key":value`, after `separator` then commas. */
+type WriteFields = (object: Record<string, unknown>, separator: string) => string;
+
 export class ModelWriter {
+  private readonly writers = new Map<string, WriteValue>();
+
   constructor(private readonly model: SerdeModel) {}
 
   write(rustName: string, value: unknown): string {
-    const type = this.model[rustName];
-    if (type === undefined) fail(`serde model has no type ${rustName}`);
-    return this.writeType(type, value);
+    return this.writerFor(rustName)(value);
   }
 
-  private writeType(type: SerdeType, value: unknown): string {
+  private writerFor(rustName: string): WriteValue {
+    let writer = this.writers.get(rustName);
+    if (writer === undefined) {
+      const type = this.model[rustName];
+      if (type === undefined) fail(`serde model has no type ${rustName}`);
+      writer = this.buildType(type);
+      this.writers.set(rustName, writer);
+    }
+    return writer;
+  }
+
+  private buildType(type: SerdeType): WriteValue {
     switch (type.kind) {
       case "unit-enum": {
-        if (!type.variants.some((v) => v.wireName === value)) {
-          fail(`${type.rustName} must be one of ${type.variants.map((v) => JSON.stringify(v.wireName)).join(", ")}`);
-        }
-        return writeJsonString(value as string);
+        const quoted = new Map(type.variants.map((v) => [v.wireName, writeJsonString(v.wireName)]));
+        return (value) => {
+          const text = typeof value === "string" ? quoted.get(value) : undefined;
+          if (text === undefined) {
+            fail(`${type.rustName} must be one of ${type.variants.map((v) => JSON.stringify(v.wireName)).join(", ")}`);
+          }
+          return text;
+        };
       }
-      case "struct":
-        return `{${this.writeFields(type.fields, asObject(value, type.rustName), type.rustName).join(",")}}`;
+      case "struct": {
+        const fields = this.buildFields(type.fields, type.rustName);
+        return (value) => `{${fields(asObject(value, type.rustName), "")}}`;
+      }
       case "internally-tagged-enum": {
-        const object = asObject(value, type.rustName);
-        const tag = object[type.tag];
-        const variant = type.variants.find((v) => v.wireName === tag);
-        if (variant === undefined) fail(`${type.rustName}.${type.tag} must name a variant, got ${JSON.stringify(tag)}`);
-        const parts = [`${writeJsonString(type.tag)}:${writeJsonString(variant.wireName)}`];
-        if (variant.fields !== null) parts.push(...this.writeFields(variant.fields, object, `${type.rustName}::${variant.rustName}`));
-        return `{${parts.join(",")}}`;
+        const tagKey = `${writeJsonString(type.tag)}:`;
+        const variants = new Map<string, { prefix: string; fields: WriteFields | undefined }>();
+        for (const variant of type.variants) {
+          if (variants.has(variant.wireName)) continue; // the first variant of a name, as a search would find
+          variants.set(variant.wireName, {
+            prefix: `{${tagKey}${writeJsonString(variant.wireName)}`,
+            fields: variant.fields === null ? undefined : this.buildFields(variant.fields, `${type.rustName}::${variant.rustName}`),
+          });
+        }
+        return (value) => {
+          const object = asObject(value, type.rustName);
+          const tag = object[type.tag];
+          const variant = typeof tag === "string" ? variants.get(tag) : undefined;
+          if (variant === undefined) fail(`${type.rustName}.${type.tag} must name a variant, got ${JSON.stringify(tag)}`);
+          return variant.fields === undefined ? `${variant.prefix}}` : `${variant.prefix}${variant.fields(object, ",")}}`;
+        };
       }
     }
   }
 
-  private writeFields(fields: readonly SerdeField[], object: Record<string, unknown>, owner: string): string[] {
-    const parts: string[] = [];
-    for (const field of fields) {
-      const value = Object.prototype.hasOwnProperty.call(object, field.wireName) ? object[field.wireName] : undefined;
-      if (field.skipSerializingIfNone && (value === undefined || value === null)) continue;
-      parts.push(`${writeJsonString(field.wireName)}:${this.writeField(field.type, value, `${owner}.${field.wireName}`)}`);
-    }
-    return parts;
+  private buildFields(fields: readonly SerdeField[], owner: string): WriteFields {
+    const plans = fields.map((field) => ({
+      wireName: field.wireName,
+      key: `${writeJsonString(field.wireName)}:`,
+      skipIfNone: field.skipSerializingIfNone,
+      write: this.buildField(field.type, `${owner}.${field.wireName}`),
+    }));
+    return (object, separator) => {
+      let out = "";
+      let sep = separator;
+      for (const plan of plans) {
+        const value = Object.hasOwn(object, plan.wireName) ? object[plan.wireName] : undefined;
+        if (plan.skipIfNone && (value === undefined || value === null)) continue;
+        out += sep + plan.key + plan.write(value);
+        sep = ",";
+      }
+      return out;
+    };
   }
 
-  private writeField(type: SerdeFieldType, value: unknown, where: string): string {
+  private buildField(type: SerdeFieldType, where: string): WriteValue {
     switch (type.kind) {
       case "bool":
-        if (typeof value !== "boolean") fail(`${where} must be a boolean`);
-        return value ? "true" : "false";
+        return (value) => {
+          if (typeof value !== "boolean") fail(`${where} must be a boolean`);
+          return value ? "true" : "false";
+        };
       case "string":
-        if (typeof value !== "string") fail(`${where} must be a string`);
-        return writeJsonString(value);
+        return (value) => {
+          if (typeof value !== "string") fail(`${where} must be a string`);
+          return writeJsonString(value);
+        };
       case "value":
-        return writeSerdeValue(value);
-      case "option":
-        return value === undefined || value === null ? "null" : this.writeField(type.inner, value, where);
-      case "named": {
-        const named = this.model[type.rustName];
-        if (named === undefined) fail(`serde model has no type ${type.rustName}`);
-        return this.writeType(named, value);
+        return writeSerdeValue;
+      case "option": {
+        const inner = this.buildField(type.inner, where);
+        return (value) => (value === undefined || value === null ? "null" : inner(value));
       }
+      case "named":
+        // Resolved on first use: types may refer to each other, and a missing one fails only when written.
+        return (value) => this.writerFor(type.rustName)(value);
     }
   }
 }

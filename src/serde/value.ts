@@ -44,9 +44,13 @@ export function sortedEntries(object: SerdeObject): [string, SerdeValue][] {
   return [...object.entries()].sort((x, y) => compareUtf8(x[0], y[0]));
 }
 
+/** What JSON.stringify (and serde_json) would escape: `"`, `\\`, controls; surrogates (lone ones get `\\u` escapes). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** serde_json's string escaping; the same as JSON.stringify for well-formed strings. */
 export function writeJsonString(value: string): string {
-  return JSON.stringify(value);
+  // JSON.stringify's fixed cost per call dominates for short strings: skip it when nothing needs escaping.
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 export function writeNumber(value: SerdeInteger | SerdeFloat): string {
@@ -60,12 +64,14 @@ type WriteFrame =
   | { readonly kind: "object"; readonly entries: [string, unknown][]; index: number };
 
 function objectEntries(value: object): [string, unknown][] {
-  const entries: [string, unknown][] =
-    value instanceof Map
-      ? [...(value as Map<unknown, unknown>).entries()].map(([k, v]) => [String(k), v])
-      : Object.entries(value);
+  const entries: [string, unknown][] = [];
   // Plain-object input: keys whose value is undefined or a function are left out, as JSON.stringify does.
-  return entries.filter(([, v]) => v !== undefined && typeof v !== "function").sort((x, y) => compareUtf8(x[0], y[0]));
+  if (value instanceof Map) {
+    for (const [k, v] of value as Map<unknown, unknown>) if (v !== undefined && typeof v !== "function") entries.push([String(k), v]);
+  } else {
+    for (const entry of Object.entries(value)) if (entry[1] !== undefined && typeof entry[1] !== "function") entries.push(entry);
+  }
+  return entries.length > 1 ? entries.sort((x, y) => compareUtf8(x[0], y[0])) : entries;
 }
 
 /**
@@ -73,7 +79,7 @@ function objectEntries(value: object): [string, unknown][] {
  * a `SerdeValue`, or ordinary JS values read as `fromPlainJson` reads them.
  */
 export function writeSerdeValue(root: SerdeValue | unknown): string {
-  const out: string[] = [];
+  let out = "";
   const stack: WriteFrame[] = [];
   let pending = true;
   let next: unknown = root;
@@ -82,38 +88,38 @@ export function writeSerdeValue(root: SerdeValue | unknown): string {
       pending = false;
       let value = next;
       if (typeof value === "number" || typeof value === "bigint") value = fromPlainJson(value);
-      if (value === null || value === undefined || typeof value === "function" || typeof value === "symbol") out.push("null");
-      else if (typeof value === "boolean") out.push(value ? "true" : "false");
-      else if (typeof value === "string") out.push(writeJsonString(value));
-      else if (value instanceof SerdeInteger || value instanceof SerdeFloat) out.push(writeNumber(value));
+      if (value === null || value === undefined || typeof value === "function" || typeof value === "symbol") out += "null";
+      else if (typeof value === "boolean") out += value ? "true" : "false";
+      else if (typeof value === "string") out += writeJsonString(value);
+      else if (value instanceof SerdeInteger || value instanceof SerdeFloat) out += writeNumber(value);
       else if (Array.isArray(value)) {
-        out.push("[");
+        out += "[";
         stack.push({ kind: "array", items: value, index: 0 });
       } else {
-        out.push("{");
+        out += "{";
         stack.push({ kind: "object", entries: objectEntries(value as object), index: 0 });
       }
     }
     const frame = stack[stack.length - 1];
-    if (frame === undefined) return out.join("");
+    if (frame === undefined) return out;
     if (frame.kind === "array") {
       if (frame.index < frame.items.length) {
-        if (frame.index > 0) out.push(",");
+        if (frame.index > 0) out += ",";
         next = frame.items[frame.index++];
         pending = true;
         continue;
       }
-      out.push("]");
+      out += "]";
     } else {
       if (frame.index < frame.entries.length) {
         const [key, value] = frame.entries[frame.index] as [string, unknown];
-        out.push(frame.index > 0 ? "," : "", writeJsonString(key), ":");
+        out += (frame.index > 0 ? "," : "") + writeJsonString(key) + ":";
         frame.index++;
         next = value;
         pending = true;
         continue;
       }
-      out.push("}");
+      out += "}";
     }
     stack.pop();
   }
