@@ -405,24 +405,60 @@ export class JsonDeserializer implements Deserializer {
   /** Reads the rest of a string whose opening quote was consumed. */
   parseStr(): string {
     const text = this.text;
-    let start = this.index;
-    let value = "";
+    const start = this.index;
+    const c = this.skipToEscape();
+    const i = this.index;
+    if (c === QUOTE) {
+      this.index = i + 1;
+      return text.slice(start, i);
+    }
+    if (c === BACKSLASH) {
+      const decoded = this.decodeEscapedLiteral(start, i);
+      if (decoded !== undefined) return decoded;
+    }
+    this.index = start;
+    return this.parseStrChecked();
+  }
+
+  /**
+   * A string with escapes, decoded natively: JSON.parse accepts exactly the
+   * literals serde_json accepts, except lone surrogate escapes, which leave
+   * the result not well-formed. Undefined when either refuses: the checked
+   * reading then reports serde's error.
+   */
+  private decodeEscapedLiteral(start: number, firstBackslash: number): string | undefined {
+    const text = this.text;
+    // The end is the first quote after an even run of backslashes (in a literal JSON.parse accepts).
+    let quote = text.indexOf('"', firstBackslash);
+    for (;;) {
+      if (quote === -1) return undefined;
+      let backslashes = 0;
+      while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+      if (backslashes % 2 === 0) break;
+      quote = text.indexOf('"', quote + 1);
+    }
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(text.slice(start - 1, quote + 1));
+    } catch {
+      return undefined;
+    }
+    if (typeof decoded !== "string" || !(decoded as unknown as WellFormedString).isWellFormed()) return undefined;
+    this.index = quote + 1;
+    return decoded;
+  }
+
+  /** serde_json's `parse_str`, escape by escape, with its errors. */
+  private parseStrChecked(): string {
+    const text = this.text;
+    const start = this.index;
     for (;;) {
       const c = this.skipToEscape();
       const i = this.index;
-      if (c === QUOTE) {
-        this.index = i + 1;
-        return start === i ? value : value + text.slice(start, i);
-      }
-      if (c === BACKSLASH) {
-        if (start !== i) value += text.slice(start, i);
-        this.index = i + 1;
-        value += this.parseEscape();
-        start = this.index;
-      } else {
-        this.index = i + 1;
-        throw this.error("control-character-while-parsing-string");
-      }
+      this.index = i + 1;
+      if (c === QUOTE) return JSON.parse(text.slice(start - 1, i + 1)) as string;
+      if (c !== BACKSLASH) throw this.error("control-character-while-parsing-string");
+      this.parseEscape();
     }
   }
 
