@@ -7,6 +7,7 @@
 import { fromStr, type ReadResult } from "./from-str.js";
 import type { SerdeModel } from "./model.js";
 import { ModelReader } from "./model-de.js";
+import { FastModelReader, readCommonCase } from "./model-fast.js";
 import { ModelWriter } from "./model-ser.js";
 import { writeSerdeValue } from "./value.js";
 
@@ -38,6 +39,7 @@ export const VALUE_TYPE = "Value";
 
 export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {}): RustCodec {
   const reader = new ModelReader(model, options.rawValue ?? false);
+  const fast = new FastModelReader(model, options.rawValue ?? false);
   const writer = new ModelWriter(model);
   const resolved = new Map<string, string>();
   const resolve = (typeName: string): string => {
@@ -58,7 +60,10 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
     resolve,
     read(typeName, text) {
       const rustName = resolve(typeName);
-      return fromStr(rustName === VALUE_TYPE ? reader.valueSeed : reader.seedFor(rustName), text);
+      // The common case straight from the text; anything else (errors included) through the serde port.
+      if (rustName === VALUE_TYPE) return readCommonCase(fast.readValue, text) ?? fromStr(reader.valueSeed, text);
+      const fastRead = fast.readerFor(rustName);
+      return (fastRead && readCommonCase(fastRead, text)) ?? fromStr(reader.seedFor(rustName), text);
     },
     write(typeName, value) {
       const rustName = resolve(typeName);

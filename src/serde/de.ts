@@ -50,10 +50,18 @@ export interface Visitor<T> {
   /**
    * An identifier visitor's known names: a text reader may match a string
    * against them without building it, and call `visitFieldIndex` with the
-   * index of the name it equals (`visitStr` otherwise). Same result either way.
+   * index of the name it equals (`visitStr` otherwise). Same result either
+   * way. None may contain `"`, `\\` or a control character (`plainNames`).
    */
   readonly fieldNames?: readonly string[] | undefined;
   readonly visitFieldIndex?: ((index: number) => T) | undefined;
+}
+
+const NOT_PLAIN = /["\\\u0000-\u001f]/;
+
+/** `names` for `Visitor.fieldNames`, or undefined when one of them could not be matched in place. */
+export function plainNames(names: readonly string[]): readonly string[] | undefined {
+  return names.some((name) => NOT_PLAIN.test(name)) ? undefined : names;
 }
 
 /**

@@ -48,7 +48,7 @@ function hexValue(c: number): number {
 }
 
 /** serde_json's `ParserNumber`. */
-type ParsedNumber =
+export type ParsedNumber =
   | { readonly kind: "u64"; readonly value: bigint }
   | { readonly kind: "i64"; readonly value: bigint }
   | { readonly kind: "f64"; readonly value: number };
@@ -73,6 +73,9 @@ interface WellFormedString {
   isWellFormed(): boolean;
   toWellFormed(): string;
 }
+
+/** Escapes in a string after which the rest is decoded natively (a 1 MB body may have 40,000: no rope of pieces). */
+const MANY_ESCAPES = 8;
 
 /** serde_json's `skip_to_escape`: the run of characters up to a quote, a backslash or a control character. */
 const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
@@ -156,6 +159,22 @@ export class JsonDeserializer implements Deserializer {
     return e instanceof SerdeFailure ? this.fixPosition(e) : e;
   }
 
+  /** A number whose first character (`-` or a digit) is next, as `deserialize_any` parses it. */
+  parseNumberValue(): ParsedNumber {
+    if (this.peek() !== 0x2d) return this.parseInteger(true);
+    this.eat();
+    return this.parseInteger(false);
+  }
+
+  /** Enters an array or object: false when that reaches serde_json's recursion limit. */
+  descend(): boolean {
+    return --this.remainingDepth !== 0;
+  }
+
+  ascend(): void {
+    this.remainingDepth++;
+  }
+
   /** Where the reader is, so that a value can be read again another way (`restore`). */
   checkpoint(): JsonCheckpoint {
     return { index: this.index, remainingDepth: this.remainingDepth };
@@ -180,7 +199,7 @@ export class JsonDeserializer implements Deserializer {
     if (this.parseWhitespace() !== EOF) throw this.peekError("trailing-characters");
   }
 
-  private parseIdent(rest: string): void {
+  parseIdent(rest: string): void {
     for (let i = 0; i < rest.length; i++) {
       const c = this.next();
       if (c === EOF) throw this.error("eof-while-parsing-value");
@@ -406,25 +425,42 @@ export class JsonDeserializer implements Deserializer {
   parseStr(): string {
     const text = this.text;
     const start = this.index;
-    const c = this.skipToEscape();
-    const i = this.index;
+    let c = this.skipToEscape();
+    let i = this.index;
     if (c === QUOTE) {
       this.index = i + 1;
       return text.slice(start, i);
     }
-    if (c === BACKSLASH) {
-      const decoded = this.decodeEscapedLiteral(start, i);
-      if (decoded !== undefined) return decoded;
+    // A few escapes: piece by piece; more: the whole literal natively (`decodeEscapedLiteral`).
+    let value = "";
+    let runStart = start;
+    for (let escapes = 0; ; escapes++) {
+      if (c === QUOTE) {
+        this.index = i + 1;
+        return value + text.slice(runStart, i);
+      }
+      if (c !== BACKSLASH) {
+        this.index = i + 1;
+        throw this.error("control-character-while-parsing-string");
+      }
+      if (escapes === MANY_ESCAPES) {
+        const decoded = this.decodeEscapedLiteral(start, i);
+        if (decoded !== undefined) return decoded;
+      }
+      value += text.slice(runStart, i);
+      this.index = i + 1;
+      value += this.parseEscape();
+      runStart = this.index;
+      c = this.skipToEscape();
+      i = this.index;
     }
-    this.index = start;
-    return this.parseStrChecked();
   }
 
   /**
    * A string with escapes, decoded natively: JSON.parse accepts exactly the
    * literals serde_json accepts, except lone surrogate escapes, which leave
-   * the result not well-formed. Undefined when either refuses: the checked
-   * reading then reports serde's error.
+   * the result not well-formed. Undefined when either refuses: reading escape
+   * by escape then reports serde's error.
    */
   private decodeEscapedLiteral(start: number, firstBackslash: number): string | undefined {
     const text = this.text;
@@ -446,20 +482,6 @@ export class JsonDeserializer implements Deserializer {
     if (typeof decoded !== "string" || !(decoded as unknown as WellFormedString).isWellFormed()) return undefined;
     this.index = quote + 1;
     return decoded;
-  }
-
-  /** serde_json's `parse_str`, escape by escape, with its errors. */
-  private parseStrChecked(): string {
-    const text = this.text;
-    const start = this.index;
-    for (;;) {
-      const c = this.skipToEscape();
-      const i = this.index;
-      this.index = i + 1;
-      if (c === QUOTE) return JSON.parse(text.slice(start - 1, i + 1)) as string;
-      if (c !== BACKSLASH) throw this.error("control-character-while-parsing-string");
-      this.parseEscape();
-    }
   }
 
   private nextOrEofInString(): number {
@@ -895,27 +917,34 @@ export class JsonDeserializer implements Deserializer {
   }
 
   /**
-   * A string that has no escape is compared in place with the visitor's
-   * known names (`visitFieldIndex`), so that no string is built for it.
+   * A string that is one of the visitor's known names, written without
+   * escapes, is matched in place (`visitFieldIndex`): no string is built.
+   * The names contain no quote, backslash or control character (see
+   * `Visitor.fieldNames`), so a name followed by a quote is the whole string.
    */
   private visitKnownName<T>(visitor: Visitor<T>, names: readonly string[]): T {
+    const k = this.matchName(names);
+    return k >= 0 && visitor.visitFieldIndex ? visitor.visitFieldIndex(k) : visit.str(visitor, this.parseStr());
+  }
+
+  /**
+   * After an opening quote: the index of the name (plain, see
+   * `Visitor.fieldNames`) the string is, written without escapes, with the
+   * string consumed; else -1, nothing consumed.
+   */
+  matchName(names: readonly string[]): number {
     const text = this.text;
     const start = this.index;
-    const end = this.length;
-    let i = start;
-    let c = 0;
-    for (; i < end; i++) {
-      c = text.charCodeAt(i);
-      if (c === QUOTE || c === BACKSLASH || c < 0x20) break;
-    }
-    if (i === end || c !== QUOTE) return visit.str(visitor, this.parseStr());
-    this.index = i + 1;
-    const length = i - start;
+    const first = text.charCodeAt(start);
     for (let k = 0; k < names.length; k++) {
       const name = names[k] as string;
-      if (name.length === length && text.startsWith(name, start) && visitor.visitFieldIndex) return visitor.visitFieldIndex(k);
+      const end = start + name.length;
+      if (name.charCodeAt(0) === first && text.charCodeAt(end) === QUOTE && text.startsWith(name, start)) {
+        this.index = end + 1;
+        return k;
+      }
     }
-    return visit.str(visitor, text.slice(start, i));
+    return -1;
   }
 }
 

@@ -15,7 +15,7 @@ import { ContentDeserializer } from "./content-deserializer.js";
 import { prependPath, SerdeFailure } from "./errors.js";
 import { fromStr } from "./from-str.js";
 import { JsonDeserializer } from "./json-deserializer.js";
-import { contentSeed, contentVisitor, ignoredSeed, NONE, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
+import { contentSeed, contentVisitor, ignoredSeed, NONE, plainNames, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
   invalidLength,
@@ -119,6 +119,33 @@ function newTypedObject(): TypedObject {
   return {};
 }
 
+/** A missing key: `#[serde(default)]`, `Option` (None), or "missing field". */
+export function missingFieldValue(field: SerdeField): unknown {
+  const dflt = field.default;
+  if (dflt !== null) {
+    if (dflt.kind === "function") return dflt.value;
+    switch (field.type.kind) {
+      case "bool": return false;
+      case "string": return "";
+      case "value": return null;
+      default: return undefined;
+    }
+  }
+  if (field.type.kind === "option") return undefined;
+  throw missingField(field.wireName);
+}
+
+/** A struct's (or struct variant's) value: the tag first, then the present fields in declaration order. */
+export function typedObject(fields: readonly SerdeField[], variant: { readonly tag: string; readonly wireName: string } | undefined, values: readonly unknown[]): TypedObject {
+  const out = newTypedObject();
+  if (variant !== undefined) out[variant.tag] = variant.wireName;
+  for (let i = 0; i < fields.length; i++) {
+    const value = values[i];
+    if (value !== undefined) out[(fields[i] as SerdeField).wireName] = value;
+  }
+  return out;
+}
+
 /** In the array form of a tagged enum the body's elements follow the tag: element i is at index i + 1. */
 function shiftPastTag(e: unknown): void {
   if (e instanceof SerdeFailure && typeof e.path[0] === "number") e.path[0] += 1;
@@ -129,7 +156,7 @@ function variantIdVisitor(wireNames: readonly string[]): Visitor<number> {
   const index = new Map(wireNames.map((name, i) => [name, i]));
   return visitorOf({
     expecting: "variant identifier",
-    fieldNames: wireNames,
+    fieldNames: plainNames(wireNames),
     visitFieldIndex: (i) => i,
     visitStr(value) {
       const i = index.get(value);
@@ -285,7 +312,7 @@ export class ModelReader {
         direct: (map) => struct.readMap(map, true),
       };
     });
-    const tagKeyVisitor: Visitor<boolean> = visitorOf<boolean>({ expecting: "a string", fieldNames: [tag], visitFieldIndex: () => true, visitStr: (v) => v === tag });
+    const tagKeyVisitor: Visitor<boolean> = visitorOf<boolean>({ expecting: "a string", fieldNames: plainNames([tag]), visitFieldIndex: () => true, visitStr: (v) => v === tag });
     const tagKeySeed: Seed<boolean> = (d) => d.deserializeStr(tagKeyVisitor);
     // The common case, tag first: the rest of the map is the variant's body, read as the
     // buffered path would read it (unknown keys buffered, a second tag a duplicate). Any
@@ -339,22 +366,6 @@ export class ModelReader {
     }
   }
 
-  /** A missing key: `#[serde(default)]`, `Option` (None), or "missing field". */
-  private missing(field: SerdeField): unknown {
-    const dflt = field.default;
-    if (dflt !== null) {
-      if (dflt.kind === "function") return dflt.value;
-      switch (field.type.kind) {
-        case "bool": return false;
-        case "string": return "";
-        case "value": return null;
-        default: return undefined;
-      }
-    }
-    if (field.type.kind === "option") return undefined;
-    throw missingField(field.wireName);
-  }
-
   /** The generated `__Visitor` of a struct or struct variant. */
   private structVisitor(fields: readonly SerdeField[], expecting: string): Visitor<TypedObject> {
     return this.structReader(fields, expecting, undefined).visitor;
@@ -376,22 +387,14 @@ export class ModelReader {
     const fieldIdVisitor: Visitor<number> = visitorOf<number>({
       expecting: "field identifier",
       // The tag, when there is one, is tried first, as in `visitStr`.
-      fieldNames: tag === undefined ? fields.map((f) => f.wireName) : [tag, ...fields.map((f) => f.wireName)],
+      fieldNames: plainNames(tag === undefined ? fields.map((f) => f.wireName) : [tag, ...fields.map((f) => f.wireName)]),
       visitFieldIndex: tag === undefined ? (i) => i : (i) => (i === 0 ? TAG_KEY : i - 1),
       visitStr: (v) => (v === tag ? TAG_KEY : index.get(v) ?? UNKNOWN_KEY),
       visitU64: (v) => (v < BigInt(fields.length) ? Number(v) : UNKNOWN_KEY),
     });
     const fieldIdSeed: Seed<number> = (d) => d.deserializeIdentifier(fieldIdVisitor);
     const seqExpecting = `${expecting} with ${fields.length} element${fields.length === 1 ? "" : "s"}`;
-    const build = (values: unknown[]): TypedObject => {
-      const out = newTypedObject();
-      if (variant !== undefined) out[variant.tag] = variant.wireName;
-      for (let i = 0; i < fields.length; i++) {
-        const value = values[i];
-        if (value !== undefined) out[(fields[i] as SerdeField).wireName] = value;
-      }
-      return out;
-    };
+    const build = (values: unknown[]): TypedObject => typedObject(fields, variant, values);
     const readMap = (map: MapAccess, direct: boolean): TypedObject => {
       const values: unknown[] = new Array(fields.length).fill(ABSENT);
       for (;;) {
@@ -413,7 +416,7 @@ export class ModelReader {
         }
       }
       for (let i = 0; i < fields.length; i++) {
-        if (values[i] === ABSENT) values[i] = this.missing(fields[i] as SerdeField);
+        if (values[i] === ABSENT) values[i] = missingFieldValue(fields[i] as SerdeField);
       }
       return build(values);
     };
@@ -431,7 +434,7 @@ export class ModelReader {
             throw e;
           }
           if (item !== NONE) values.push(item);
-          else if (field.default !== null) values.push(this.missing(field));
+          else if (field.default !== null) values.push(missingFieldValue(field));
           else throw invalidLength(i, seqExpecting);
         }
         return build(values);
