@@ -61,8 +61,6 @@ function colon(de: JsonDeserializer): void {
   de.eat();
 }
 
-const ABSENT: unique symbol = Symbol("absent");
-
 export class FastModelReader {
   private readonly readers = new Map<string, FastRead | null>();
 
@@ -204,13 +202,15 @@ export class FastModelReader {
     const fieldNames = fields.map((f) => f.wireName);
     // The tag is tried first, as the port does.
     const names = plainNames(variant === undefined ? fieldNames : [variant.tag, ...fieldNames]);
-    if (names === undefined) return null;
+    // Fields seen are bits of one number.
+    if (names === undefined || fields.length > 30) return null;
     const offset = variant === undefined ? 0 : 1;
     const byName = new Map(fieldNames.map((name, i) => [name, i]));
     const readers = fields.map((f) => this.fieldReader(f.type));
     const count = fields.length;
     return (de, first) => {
-      const values: unknown[] = new Array(count).fill(ABSENT);
+      const values: unknown[] = new Array(count);
+      let seen = 0;
       for (let entry = first; nextKey(de, entry); entry = false) {
         const k = de.matchName(names);
         let field: number;
@@ -229,11 +229,13 @@ export class FastModelReader {
           else de.deserializeContent();
           continue;
         }
-        if (values[field] !== ABSENT) giveUp();
+        const bit = 1 << field;
+        if ((seen & bit) !== 0) giveUp();
+        seen |= bit;
         values[field] = (readers[field] as FastRead)(de);
       }
       for (let i = 0; i < count; i++) {
-        if (values[i] === ABSENT) values[i] = missingFieldValue(fields[i] as SerdeField);
+        if ((seen & (1 << i)) === 0) values[i] = missingFieldValue(fields[i] as SerdeField);
       }
       return typedObject(fields, variant, values);
     };
