@@ -115,6 +115,10 @@ function notTagFirst(): SerdeFailure {
   return new SerdeFailure("custom", "tag not first", 0, 0);
 }
 
+/**
+ * Typed values are ordinary objects, struct, variant and unit variant alike:
+ * their keys are only the model's wire names, never keys of the input.
+ */
 function newTypedObject(): TypedObject {
   return {};
 }
