@@ -446,6 +446,8 @@ export class JsonDeserializer implements Deserializer {
       if (escapes === MANY_ESCAPES) {
         const decoded = this.decodeEscapedLiteral(start, i);
         if (decoded !== undefined) return decoded;
+        // Refused, so the rest has serde's error: find it without building the string.
+        this.checkRestOfStr(i);
       }
       value += text.slice(runStart, i);
       this.index = i + 1;
@@ -454,6 +456,19 @@ export class JsonDeserializer implements Deserializer {
       c = this.skipToEscape();
       i = this.index;
     }
+  }
+
+  /** From the backslash at `i`: throws the error of the rest of the string, if any, and goes back to `i`. */
+  private checkRestOfStr(i: number): void {
+    this.index = i;
+    for (;;) {
+      const c = this.skipToEscape();
+      this.index++;
+      if (c === QUOTE) break;
+      if (c !== BACKSLASH) throw this.error("control-character-while-parsing-string");
+      this.parseEscape();
+    }
+    this.index = i;
   }
 
   /**
