@@ -88,11 +88,6 @@ const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
  * four bytes of a `\u` escape) the error position adds the bytes it read;
  * positions are UTF-8 columns, computed only when a failure is reported.
  */
-export interface JsonCheckpoint {
-  readonly index: number;
-  readonly remainingDepth: number;
-}
-
 export class JsonDeserializer implements Deserializer {
   private index = 0;
   private remainingDepth = 128;
@@ -175,15 +170,6 @@ export class JsonDeserializer implements Deserializer {
     this.remainingDepth++;
   }
 
-  /** Where the reader is, so that a value can be read again another way (`restore`). */
-  checkpoint(): JsonCheckpoint {
-    return { index: this.index, remainingDepth: this.remainingDepth };
-  }
-
-  restore(checkpoint: JsonCheckpoint): void {
-    this.index = checkpoint.index;
-    this.remainingDepth = checkpoint.remainingDepth;
-  }
 
   /** Skips space, `\n`, `\t`, `\r`; returns the next byte (not consumed) or EOF. */
   parseWhitespace(): number {

@@ -14,7 +14,6 @@
 import { ContentDeserializer } from "./content-deserializer.js";
 import { prependPath, SerdeFailure } from "./errors.js";
 import { fromStr } from "./from-str.js";
-import { JsonDeserializer } from "./json-deserializer.js";
 import { contentSeed, contentVisitor, ignoredSeed, NONE, plainNames, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
@@ -103,17 +102,12 @@ export const valueSeed: Seed<SerdeValue> = valueSeedFor(false);
 
 const TAG: unique symbol = Symbol("tag");
 
-/** Field identifiers besides a field's index: a key the struct does not know, and a variant's tag. */
+/** The field identifier of a key the struct does not know. */
 const UNKNOWN_KEY = -1;
-const TAG_KEY = -2;
 
 /** A field not seen (yet) in the map. */
 const ABSENT: unique symbol = Symbol("absent");
 
-/** Leaves the tag-first reading of an internally tagged enum for the buffered one. */
-function notTagFirst(): SerdeFailure {
-  return new SerdeFailure("custom", "tag not first", 0, 0);
-}
 
 /**
  * Typed values are ordinary objects, struct, variant and unit variant alike:
@@ -280,8 +274,8 @@ export class ModelReader {
         return { tag: found, content: { t: "map", v: entries } };
       },
     });
-    /** Each variant read from its buffered body, and straight from the map after a leading tag. */
-    const arms = variants.map((variant): { buffered: (content: Content) => TypedObject; direct: (map: MapAccess) => TypedObject } => {
+    /** Each variant read from its buffered body. */
+    const arms = variants.map((variant): ((content: Content) => TypedObject) => {
       if (variant.fields === null) {
         const taggedUnitVisitor: Visitor<void> = visitorOf<void>({
           expecting: `unit variant ${rustName}::${variant.rustName}`,
@@ -290,57 +284,18 @@ export class ModelReader {
             while (map.nextKey(ignoredSeed) !== NONE) map.nextValue(ignoredSeed);
           },
         });
-        const tagOnly = (): TypedObject => {
-          const out = newTypedObject();
-          out[tag] = variant.wireName;
-          return out;
-        };
-        return {
-          buffered(content) {
-            new ContentDeserializer(content).deserializeAny(taggedUnitVisitor);
-            return tagOnly();
-          },
-          direct(map) {
-            for (;;) {
-              const key = map.nextKey(stringSeed);
-              if (key === NONE) return tagOnly();
-              if (key === tag) throw duplicateField(tag);
-              map.nextValue(contentSeed);
-            }
-          },
+        return (content) => {
+          new ContentDeserializer(content).deserializeAny(taggedUnitVisitor);
+          return typedObject([], { tag, wireName: variant.wireName }, []);
         };
       }
-      const struct = this.structReader(variant.fields, `struct variant ${rustName}::${variant.rustName}`, { tag, wireName: variant.wireName });
-      return {
-        buffered: (content) => new ContentDeserializer(content).deserializeAny(struct.visitor),
-        direct: (map) => struct.readMap(map, true),
-      };
-    });
-    const tagKeyVisitor: Visitor<boolean> = visitorOf<boolean>({ expecting: "a string", fieldNames: plainNames([tag]), visitFieldIndex: () => true, visitStr: (v) => v === tag });
-    const tagKeySeed: Seed<boolean> = (d) => d.deserializeStr(tagKeyVisitor);
-    // The common case, tag first: the rest of the map is the variant's body, read as the
-    // buffered path would read it (unknown keys buffered, a second tag a duplicate). Any
-    // failure restarts with the buffered path, whose errors are serde's.
-    const directVisitor: Visitor<TypedObject> = visitorOf<TypedObject>({
-      expecting: `internally tagged enum ${rustName}`,
-      visitMap(map) {
-        if (map.nextKey(tagKeySeed) !== true) throw notTagFirst();
-        return (arms[map.nextValue(idSeed)] as (typeof arms)[number]).direct(map);
-      },
+      const visitor = this.structVisitor(variant.fields, `struct variant ${rustName}::${variant.rustName}`, { tag, wireName: variant.wireName });
+      return (content) => new ContentDeserializer(content).deserializeAny(visitor);
     });
     return (d) => {
-      if (d instanceof JsonDeserializer && d.parseWhitespace() === 0x7b) {
-        const checkpoint = d.checkpoint();
-        try {
-          return d.deserializeAny(directVisitor);
-        } catch (e) {
-          if (!(e instanceof SerdeFailure)) throw e;
-          d.restore(checkpoint);
-        }
-      }
       const tagged = d.deserializeAny(taggedContentVisitor);
       try {
-        return (arms[tagged.tag] as (typeof arms)[number]).buffered(tagged.content);
+        return (arms[tagged.tag] as (typeof arms)[number])(tagged.content);
       } catch (e) {
         if (tagged.content.t === "seq") shiftPastTag(e);
         throw e;
@@ -370,44 +325,32 @@ export class ModelReader {
     }
   }
 
-  /** The generated `__Visitor` of a struct or struct variant. */
-  private structVisitor(fields: readonly SerdeField[], expecting: string): Visitor<TypedObject> {
-    return this.structReader(fields, expecting, undefined).visitor;
-  }
-
-  /**
-   * A struct's visitor, and its `visit_map` over a map whose leading tag was
-   * already read (`direct`): there, a second tag is a duplicate and unknown
-   * keys are buffered, as the buffered path would have done.
-   */
-  private structReader(
+  /** The generated `__Visitor` of a struct or struct variant (whose value gets its tag first). */
+  private structVisitor(
     fields: readonly SerdeField[],
     expecting: string,
-    variant: { readonly tag: string; readonly wireName: string } | undefined,
-  ): { visitor: Visitor<TypedObject>; readMap: (map: MapAccess, direct: boolean) => TypedObject } {
+    variant?: { readonly tag: string; readonly wireName: string },
+  ): Visitor<TypedObject> {
     const seeds = fields.map((f) => this.fieldSeed(f.type));
-    const index = new Map(fields.map((f, i) => [f.wireName, i]));
-    const tag = variant?.tag;
+    const wireNames = fields.map((f) => f.wireName);
+    const index = new Map(wireNames.map((name, i) => [name, i]));
     const fieldIdVisitor: Visitor<number> = visitorOf<number>({
       expecting: "field identifier",
-      // The tag, when there is one, is tried first, as in `visitStr`.
-      fieldNames: plainNames(tag === undefined ? fields.map((f) => f.wireName) : [tag, ...fields.map((f) => f.wireName)]),
-      visitFieldIndex: tag === undefined ? (i) => i : (i) => (i === 0 ? TAG_KEY : i - 1),
-      visitStr: (v) => (v === tag ? TAG_KEY : index.get(v) ?? UNKNOWN_KEY),
+      fieldNames: plainNames(wireNames),
+      visitFieldIndex: (i) => i,
+      visitStr: (v) => index.get(v) ?? UNKNOWN_KEY,
       visitU64: (v) => (v < BigInt(fields.length) ? Number(v) : UNKNOWN_KEY),
     });
     const fieldIdSeed: Seed<number> = (d) => d.deserializeIdentifier(fieldIdVisitor);
     const seqExpecting = `${expecting} with ${fields.length} element${fields.length === 1 ? "" : "s"}`;
     const build = (values: unknown[]): TypedObject => typedObject(fields, variant, values);
-    const readMap = (map: MapAccess, direct: boolean): TypedObject => {
+    const readMap = (map: MapAccess): TypedObject => {
       const values: unknown[] = new Array(fields.length).fill(ABSENT);
       for (;;) {
         const key = map.nextKey(fieldIdSeed);
         if (key === NONE) break;
-        if (key < 0) {
-          if (!direct) map.nextValue(ignoredSeed);
-          else if (key === TAG_KEY) throw duplicateField(tag as string);
-          else map.nextValue(contentSeed);
+        if (key === UNKNOWN_KEY) {
+          map.nextValue(ignoredSeed);
           continue;
         }
         const field = fields[key] as SerdeField;
@@ -424,7 +367,7 @@ export class ModelReader {
       }
       return build(values);
     };
-    const visitor: Visitor<TypedObject> = visitorOf<TypedObject>({
+    return visitorOf<TypedObject>({
       expecting,
       visitSeq: (seq) => {
         const values: unknown[] = [];
@@ -443,8 +386,7 @@ export class ModelReader {
         }
         return build(values);
       },
-      visitMap: (map) => readMap(map, false),
+      visitMap: readMap,
     });
-    return { visitor, readMap };
   }
 }
