@@ -908,8 +908,12 @@ export class JsonDeserializer implements Deserializer {
     return this.deserializeAny(contentVisitor);
   }
 
-  /** serde_json's `MapKey`: the key string, whatever was asked for. */
-  readonly mapKey: Deserializer = new JsonMapKey(this);
+  private mapKeyDeserializer: JsonMapKey | undefined;
+
+  /** serde_json's `MapKey`: the key string, whatever was asked for (made on first use). */
+  get mapKey(): Deserializer {
+    return (this.mapKeyDeserializer ??= new JsonMapKey(this));
+  }
 
   /** A key or string whose opening quote is next, given to `visitor`. */
   visitQuoted<T>(visitor: Visitor<T>): T {
