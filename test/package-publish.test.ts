@@ -7,7 +7,7 @@
  * What ships, and why:
  * - `dist/src/**` and `dist/generated/**`: compiled JS with `.d.ts` (the
  *   library, the CLI, the generated types and standalone validators);
- * - `schemas/**`: the canonical JSON Schemas, importable as
+ * - `schemas/**`: the canonical JSON Schemas and their README, importable as
  *   `claude-hook-protocol/schemas/...`;
  * - `test/vectors/**`: the language-neutral vectors other implementations test against;
  * - `examples/**`: what the README's first command runs;
@@ -103,6 +103,7 @@ describe("the published package", { concurrency: 1 }, () => {
       ["package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(p) ||
       /^dist\/(src|generated)\/.+\.(js|d\.ts)$/.test(p) ||
       /^schemas\/.+\.schema\.json$/.test(p) ||
+      p === "schemas/README.md" || // the schema conventions: naming, $id, title, open vs closed
       p.startsWith("test/vectors/") ||
       p.startsWith("examples/");
     // a declaration map is only worth shipping with the sources it points at
