@@ -1,16 +1,21 @@
 /**
  * Differential fuzzing of our serde reader/writer against the serde oracle.
  *
- *   npx tsx scripts/fuzz-serde.ts [--cases N] [--seeds 1,2,3] [--show K] [--generator fuzz_gen|targeted]
+ *   npx tsx scripts/fuzz-serde.ts [--cases N] [--seeds 1,2,3] [--show K]
+ *                                 [--generator fuzz_gen|targeted|multibyte|tagged|escapes]
  *
- * For each seed, `scripts/serde-fuzz-gen.py N SEED` writes N request lines
- * (`--generator targeted`: our own generator of number texts, escapes,
- * deep nesting and byte-level mutations of valid documents instead);
- * the oracle (`$SERDE_ORACLE`, default /tmp/oracle/target/release/
- * exomonad-hook-oracle) answers them, and so does our implementation
- * in-process. Reports accept/reject and canonical-text differences (the goal
- * is 0) and how often the error texts agree. Exit code 1 on any accept/reject
- * or canonical difference.
+ * For each seed a generator writes N request lines:
+ *   fuzz_gen   scripts/serde-fuzz-gen.py N SEED (copy of the oracle's generator; default)
+ *   targeted   number texts, escapes, nesting near the limit, byte-level mutations
+ *   multibyte  errors inside 2-, 3- and 4-byte characters (line/column positions)
+ *   tagged     internally tagged enum bodies: tag order, duplicates, escaped tag
+ *              keys, unknown keys holding 1e400 or nesting of 120-130
+ *   escapes    long strings with many escapes, good and bad
+ * The in-process generators are deterministic by seed. The oracle
+ * (`$SERDE_ORACLE`, default /tmp/oracle/target/release/exomonad-hook-oracle)
+ * answers them, and so does our implementation in-process. Reports
+ * accept/reject, canonical-text and error-text differences (the goal is 0 of
+ * each). Exit code 1 on any difference.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { answerSerdeRequest } from "../src/conformance/serde.js";
 
 export const ORACLE = process.env["SERDE_ORACLE"] ?? "/tmp/oracle/target/release/exomonad-hook-oracle";
-const GENERATOR = fileURLToPath(new URL("./serde-fuzz-gen.py", import.meta.url));
+const FUZZ_GEN_SCRIPT = fileURLToPath(new URL("./serde-fuzz-gen.py", import.meta.url));
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,24 +58,30 @@ export interface SeedReport {
   errorTextEqual: number;
 }
 
-/** Small seeded PRNG (mulberry32), so targeted runs are reproducible. */
-function prng(seed: number): () => number {
+/** Small seeded PRNG (mulberry32) and the draws every generator makes from it, so runs are reproducible by seed. */
+function randomSource(seed: number) {
   let a = seed >>> 0;
-  return () => {
+  const rnd = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  const int = (n: number): number => Math.floor(rnd() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
+  const digits = (n: number): string => Array.from({ length: n }, () => String(int(10))).join("");
+  return { rnd, int, pick, digits };
+}
+
+/** One protocol request line per generated case. */
+function requestLines(requests: ReadonlyArray<readonly [type: string, json: string]>): string {
+  return requests.map(([type, json]) => JSON.stringify({ type, json })).join("\n") + "\n";
 }
 
 /** Number texts, string escapes, nesting near the limit, and byte-level mutations, in every type. */
 function targetedRequests(cases: number, seed: number): string {
-  const rnd = prng(seed);
-  const int = (n: number) => Math.floor(rnd() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
-  const digits = (n: number) => Array.from({ length: n }, () => String(int(10))).join("");
+  const { rnd, int, pick, digits } = randomSource(seed);
   const numberText = (): string => {
     let t = (rnd() < 0.3 ? "-" : "") + (rnd() < 0.1 ? "0" : String(1 + int(9)) + digits(int(24)));
     if (rnd() < 0.5) t += "." + digits(int(22) + (rnd() < 0.05 ? 0 : 1));
@@ -125,16 +136,124 @@ function targetedRequests(cases: number, seed: number): string {
     if (r < 0.6) return text.slice(0, at) + pick([",", "}", "]", "\\n", "\n", " ", '"', ":", "0", ".", "e", "-", "\r\n"]) + text.slice(at);
     return text.slice(0, at) + text.slice(at + 1 + int(3));
   };
-  const lines: string[] = [];
-  for (let i = 0; i < cases; i++) {
+  return requestLines(Array.from({ length: cases }, () => {
     const [type, json] = document();
-    lines.push(JSON.stringify({ type, json: mutate(json) }));
-  }
-  return lines.join("\n") + "\n";
+    return [type, mutate(json)] as const;
+  }));
 }
 
+/**
+ * Error positions where serde_json stops inside a multi-byte character: JSON
+ * tokens and fragments mixed with 2-, 3- and 4-byte characters and newlines,
+ * after prefixes that leave the reader inside a string, escape, number,
+ * literal or envelope field of every type.
+ */
+function multibyteRequests(cases: number, seed: number): string {
+  const { rnd, int, pick } = randomSource(seed);
+  const WIDE = ["é", "€", "😀", "\ufffd", "\u0800", "\u07ff", "\n", "\r\n"];
+  const TOKENS = [
+    '"', "\\", "\\u", "\\ud83d", "\\ud83d\\", "\\ud83d\\u", "\\ude00", "u", "0", "00", "1", "a", "f", "-", ".", "e", "E", "+", "n", "nu", "nul", "t", "tr",
+    "f", "fa", "[", "]", "{", "}", ":", ",", " ", "null", "true", '"k"', '"hookEventName"', '"PreToolUse"', '"Stop"',
+  ];
+  const PREFIXES: ReadonlyArray<readonly [string, string]> = [
+    ["Value", ""], ["Value", "["], ["Value", '{"a":'], ["Value", '"'], ["Value", '"x\\'], ["Value", '"\\u'], ["Value", '"\\u0'], ["Value", '"\\u00'],
+    ["Value", '"\\u000'], ["Value", '"\\ud83d'], ["Value", '"\\ud83d\\'], ["Value", '"\\ud83d\\u'], ["Value", '"\\ud83d\\ude0'], ["Value", "-"],
+    ["Value", "1."], ["Value", "1e"], ["Value", "1e+"], ["Value", "n"], ["Value", "tru"], ["Value", "[1,2]"], ["Value", '{"a":1'], ["Value", '{"a"'],
+    ["HookOutput", '{"continue":'], ["HookOutput", '{"continue":t'], ["HookOutput", '{"x":'], ["HookOutput", '{"x":"\\u'], ["HookOutput", '{"x":-'],
+    ["HookOutput", '{"hookSpecificOutput":{"hookEventName":"Stop","x":'], ["HookOutput", '{"hookSpecificOutput":{"x":"\\u0'],
+    ["HookOutput", '{"hookSpecificOutput":{"x":'], ["HookOutput", '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":'],
+    ["HookSpecificOutput", '{"hookEventName":"PreToolUse","permissionDecision":{"allow":'],
+    ["HookSpecificOutput", '{"hookEventName":"PreToolUse","permissionDecision":{"allow":n'], ["HookSpecificOutput", '{"hookEventName":"PreToolUse","updatedInput":'],
+    ["PermissionDecision", '{"behavior":"deny","interrupt":'], ["ToolPermission", ""], ["ToolPermission", '{"allow":nu'], ["HookOutput", "[true,"],
+    ["HookOutput", '[true,"\\'],
+  ];
+  return requestLines(Array.from({ length: cases }, () => {
+    const [type, prefix] = pick(PREFIXES);
+    let body = "";
+    for (let k = 1 + int(6); k > 0; k--) body += rnd() < 0.45 ? pick(WIDE) : pick(TOKENS);
+    let json = (rnd() < 0.3 ? pick(WIDE) + (rnd() < 0.5 ? "\n" : "") : "") + prefix + body;
+    if (rnd() < 0.3) json += pick(['"', '"}', "}", "}}", "]", '"}}']);
+    return [type, json] as const;
+  }));
+}
+
+/**
+ * Internally tagged enum bodies (HookSpecificOutput by hookEventName,
+ * PermissionDecision by behavior): tag first or later, duplicated keys,
+ * unknown keys holding out-of-range numbers or nesting of 120-130, escaped
+ * tag keys, and the body inside the HookOutput envelope.
+ */
+function taggedRequests(cases: number, seed: number): string {
+  const { rnd, int, pick } = randomSource(seed);
+  const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+  const VALUES = [
+    "null", "true", "false", "1", "-0", "1e400", "1e-400", "18446744073709551616", "-9223372036854775809", "1.5", '"x"', '"\\ud800"', '"\\u00e9"',
+    "[]", "{}", '{"a":[1,{"b":null}]}', nested(120), nested(126), nested(127), nested(130), '{"hookEventName":"Stop"}', '"allow"', '{"allow":null}',
+    '{"allow":{}}', '{"deny":null,"x":1}', '["allow"]', '{"behavior":"allow"}', '{"behavior":"deny","message":"m","interrupt":true}',
+    '{"message":"m","behavior":"deny"}', '{"behavior":"allow","behavior":"allow"}', '{"behavior":"allow","updatedInput":{"a":1e400}}', "nul", "[1,]",
+    '{"a" 1}',
+  ];
+  const ENUMS: ReadonlyArray<readonly [type: string, tag: string, variants: readonly string[]]> = [
+    ["HookSpecificOutput", "hookEventName", ["PreToolUse", "PostToolUse", "Stop", "Notification", "PreCompact", "UserPromptSubmit", "PermissionRequest", "SessionStart", "Nope"]],
+    ["PermissionDecision", "behavior", ["allow", "deny", "ask", "x"]],
+  ];
+  const KEYS = [
+    "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext", "decision", "reason", "message", "interrupt", "behavior",
+    "hookEventName", "x", "unknown", "hook\\u0045ventName", "be\\u0068avior", "updatedPermissions", "systemMessage",
+  ];
+  return requestLines(Array.from({ length: cases }, () => {
+    const [type, tag, variants] = pick(ENUMS);
+    const escapedTag = rnd() < 0.1 ? `\\u00${tag.charCodeAt(0).toString(16)}${tag.slice(1)}` : tag;
+    const tagEntry = `"${escapedTag}":"${pick(variants)}"`;
+    const entries: string[] = [];
+    for (let k = int(5); k > 0; k--) entries.push(`"${pick(KEYS)}":${pick(VALUES)}`);
+    if (rnd() < 0.85) entries.unshift(tagEntry);
+    else entries.splice(int(entries.length + 1), 0, tagEntry);
+    const body = `{${entries.join(",")}}`;
+    if (type === "HookSpecificOutput" && rnd() < 0.4) {
+      return ["HookOutput", `{"continue":true,"hookSpecificOutput":${body}${rnd() < 0.5 ? ',"x":1' : ""}}`] as const;
+    }
+    return [type, rnd() < 0.05 ? ` ${body} ` : body] as const;
+  }));
+}
+
+/**
+ * Long strings (5-34 pieces) with many escapes, so decoding past the first
+ * few escapes is exercised; 60% carry one bad piece (lone surrogate, bad
+ * escape, raw control character, cut escape) somewhere, 5% are unterminated.
+ */
+function escapesRequests(cases: number, seed: number): string {
+  const { rnd, int, pick } = randomSource(seed);
+  const GOOD = ["a", "bc", "\\n", "\\t", '\\"', "\\\\", "\\/", "\\b", "\\f", "\\r", "\\u00e9", "\\u0041", "\\ud83d\\ude00", "é", "€", "😀", "\\u0000", "\\u001f", " ", '\\\\\\"'];
+  const BAD = ["\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800x", "\\x", "\\u12g4", "\\u00", "\\", "\u0001", "\n", "\t", "\\U0041", "\\ud83d\\", "\\ud83d\\u", "\\u0é12"];
+  return requestLines(Array.from({ length: cases }, () => {
+    const pieces = 5 + int(30);
+    const badAt = rnd() < 0.6 ? int(pieces) : -1;
+    let body = "";
+    for (let k = 0; k < pieces; k++) body += k === badAt ? pick(BAD) : pick(GOOD);
+    const text = '"' + body + (rnd() < 0.95 ? '"' : "");
+    switch (int(4)) {
+      case 0: return ["Value", text] as const;
+      case 1: return ["HookOutput", `{"systemMessage":${text},"continue":true}`] as const;
+      case 2: return ["HookOutput", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"k":${text}}}}`] as const;
+      default: return ["HookOutput", `{"x":${text},\n"stopReason":${text}}`] as const;
+    }
+  }));
+}
+
+/** The in-process generators by `--generator` name (`fuzz_gen` is the Python copy of the oracle's). */
+const GENERATORS: Readonly<Record<string, (cases: number, seed: number) => string>> = {
+  targeted: targetedRequests,
+  multibyte: multibyteRequests,
+  tagged: taggedRequests,
+  escapes: escapesRequests,
+};
+export const GENERATOR_NAMES = ["fuzz_gen", ...Object.keys(GENERATORS)];
+
 export async function fuzzSeed(cases: number, seed: number, show: number, generator: string): Promise<SeedReport> {
-  const requests = generator === "targeted" ? targetedRequests(cases, seed) : await run("python3", [GENERATOR, String(cases), String(seed)]);
+  const inProcess = GENERATORS[generator];
+  if (inProcess === undefined && generator !== "fuzz_gen") throw new Error(`unknown generator ${generator} (one of ${GENERATOR_NAMES.join(", ")})`);
+  const requests = inProcess !== undefined ? inProcess(cases, seed) : await run("python3", [FUZZ_GEN_SCRIPT, String(cases), String(seed)]);
   const expected = (await run(ORACLE, [], requests)).split("\n").filter((l) => l !== "");
   const lines = requests.split("\n").filter((l) => l.trim() !== "");
   if (lines.length !== expected.length) throw new Error(`seed ${seed}: ${lines.length} requests, ${expected.length} oracle answers`);
@@ -187,7 +306,7 @@ async function main(): Promise<number> {
     total.canonical += r.canonical;
     total.bothRejected += r.bothRejected;
     total.errorTextEqual += r.errorTextEqual;
-    if (r.acceptReject > 0 || r.canonical > 0 || r.badRequest > 0) failed = true;
+    if (r.acceptReject > 0 || r.canonical > 0 || r.badRequest > 0 || r.errorTextEqual !== r.bothRejected) failed = true;
   }
   const pct = total.bothRejected === 0 ? 100 : (100 * total.errorTextEqual) / total.bothRejected;
   console.log(
