@@ -292,6 +292,10 @@ async function main(): Promise<number> {
   const seeds = option("seeds", "1,2,3").split(",").map(Number);
   const show = Number(option("show", "5"));
   const generator = option("generator", "fuzz_gen");
+  if (!GENERATOR_NAMES.includes(generator)) {
+    console.error(`fuzz-serde: unknown generator ${generator} (one of ${GENERATOR_NAMES.join(", ")})`);
+    return 2;
+  }
   let failed = false;
   const total = { cases: 0, acceptReject: 0, canonical: 0, bothRejected: 0, errorTextEqual: 0 };
   for (const seed of seeds) {
