@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fuzzSeed, oracleAvailable } from "../scripts/fuzz-serde.js";
 
-for (const generator of ["fuzz_gen", "targeted"]) {
+for (const generator of ["fuzz_gen", "targeted", "multibyte", "tagged", "escapes"]) {
   test(`oracle differential (${generator}, 3,000 cases): same accept/reject, canonical text and error text`, { skip: !oracleAvailable() && "serde oracle not built" }, async () => {
     const report = await fuzzSeed(3000, 20261129, 0, generator);
     assert.equal(report.cases, 3000);
