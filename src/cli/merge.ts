@@ -64,7 +64,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`merge: ${text.message}\n`);
     return 2;
   }
-  const { parseJsonWithPositions } = await import("../runner/json-positions.js");
+  const { parseJsonWithPositions } = await import("../json/positions.js");
   const json = parseJsonWithPositions(text.text);
   const invalid = (message: string): number => {
     io.stderr.write(`merge: ${text.name}: ${message}\n`);

@@ -4,7 +4,7 @@
  * own module so the Claude Code path never loads the serde machinery.
  */
 import { formatSerdeError, readRust } from "../serde/index.js";
-import { formatJsonPath, parseJsonWithPositions, type JsonPathSegment } from "../runner/json-positions.js";
+import { formatJsonPath, parseJsonWithPositions, type JsonPathSegment } from "../json/positions.js";
 import type { ValidationProblem, ValidationReport } from "./validate.js";
 
 export type RustValidation = { readonly ok: true; readonly report: ValidationReport } | { readonly ok: false; readonly message: string };

@@ -9,7 +9,7 @@ import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../runner/event-catalog.js";
-import type { JsonPathSegment } from "../runner/json-positions.js";
+import type { JsonPathSegment } from "../json/positions.js";
 
 export const HELP = `usage: claude-hook-protocol validate --event EVENT [--dialect claude-code|rust] [--json] [FILE|-]
 
@@ -142,7 +142,7 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
   const clean = reading.error === null && reading.warnings.length === 0 && reading.output !== "text";
   if (clean) return { accepted: true, dialect: "claude-code", event, output: reading.async ? "async" : reading.output, problems };
   // Only outputs with something to report pay for locating it.
-  const { parseJsonWithPositions } = await import("../runner/json-positions.js");
+  const { parseJsonWithPositions } = await import("../json/positions.js");
   const { checkOutputShape } = await import("../claude-code/output-shape.js");
   // Positions come from our own parse of the same text (Claude Code trims first; so do we, keeping offsets).
   const leading = text.length - text.trimStart().length;
