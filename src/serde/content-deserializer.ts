@@ -116,28 +116,26 @@ class ContentEnumAccess implements EnumAccess, VariantAccess {
 
 /** serde's `SeqDeserializer` over contents, with its `end()` length check. */
 class ContentSeqAccess implements SeqAccess {
+  /** Items taken so far: serde's `count` (the iterator never skips, so it is also the position). */
   private index = 0;
-  count = 0;
   constructor(private readonly items: readonly Content[]) {}
 
   nextElement<T>(seed: Seed<T>): Maybe<T> {
     const item = this.items[this.index];
     if (item === undefined) return NONE;
     this.index++;
-    this.count++;
     return seed(new ContentDeserializer(item));
   }
 
   end(): void {
-    const remaining = this.items.length - this.index;
-    if (remaining > 0) throw invalidLength(this.count + remaining, elementsIn(this.count, "sequence"));
+    if (this.index < this.items.length) throw invalidLength(this.items.length, elementsIn(this.index, "sequence"));
   }
 }
 
 /** serde's `MapDeserializer` over content pairs, with its `end()` length check. */
 class ContentMapAccess implements MapAccess {
+  /** Entries taken so far: serde's `count`, and the position. */
   private index = 0;
-  private count = 0;
   private pending: Content | undefined;
   constructor(private readonly entries: readonly [Content, Content][]) {}
 
@@ -145,7 +143,6 @@ class ContentMapAccess implements MapAccess {
     const entry = this.entries[this.index];
     if (entry === undefined) return NONE;
     this.index++;
-    this.count++;
     this.pending = entry[1];
     return seed(new ContentDeserializer(entry[0]));
   }
@@ -158,8 +155,7 @@ class ContentMapAccess implements MapAccess {
   }
 
   end(): void {
-    const remaining = this.entries.length - this.index;
-    if (remaining > 0) throw invalidLength(this.count + remaining, elementsIn(this.count, "map"));
+    if (this.index < this.entries.length) throw invalidLength(this.entries.length, elementsIn(this.index, "map"));
   }
 }
 
