@@ -10,43 +10,14 @@
  */
 import { resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "./lib/schemas.js";
 import { jsLiteral, tsBanner, type GeneratedFile, type GenerateContext } from "./lib/generated-file.js";
-// Type-only: erased at run time, so the generator runs even when its output is missing.
 import type {
   ClaudeCodeOutputField as OutputField,
   ClaudeCodeOutputFieldType as OutputFieldType,
   ClaudeCodeOutputShapeTables as OutputShapeTables,
   ClaudeCodeOutputUnion as OutputUnion,
-} from "../generated/claude-code-output-shape.js";
+} from "../src/claude-code/output-shape-tables.js";
 
 export const OUTPUT_SHAPE_ROOT = "claude-code/hook-output.schema.json";
-
-
-/** The declarations the generated module starts with (the types imported above come from here). */
-const TYPES = `/** A field's type as the output check tests it; \`union\` names an entry of \`CLAUDE_CODE_OUTPUT_UNIONS\`. */
-export type ClaudeCodeOutputFieldType =
-  | { readonly kind: "boolean" | "string" | "number" | "record" | "array" | "string-array" | "unknown" }
-  | { readonly kind: "enum"; readonly values: readonly string[] }
-  | { readonly kind: "union"; readonly union: string };
-
-export interface ClaudeCodeOutputField {
-  readonly name: string;
-  readonly type: ClaudeCodeOutputFieldType;
-  readonly required: boolean;
-}
-
-export interface ClaudeCodeOutputUnion {
-  readonly tag: string;
-  /** In \`oneOf\` order; fields without the tag. */
-  readonly variants: readonly { readonly tag: string; readonly fields: readonly ClaudeCodeOutputField[] }[];
-}
-
-export interface ClaudeCodeOutputShapeTables {
-  /** The root object's fields (ClaudeCodeHookOutput), in the schema's property order. */
-  readonly fields: readonly ClaudeCodeOutputField[];
-  /** Every discriminated union a field refers to, by schema title. */
-  readonly unions: { readonly [title: string]: ClaudeCodeOutputUnion };
-}
-`;
 
 function schemaAt(schemas: readonly LoadedSchema[], path: string): LoadedSchema {
   const schema = schemas.find((candidate) => candidate.path === path);
@@ -157,10 +128,10 @@ function renderUnions(unions: OutputShapeTables["unions"]): string {
   return `{\n${entries.join("")}}`;
 }
 
-/** The tables as a TypeScript module (self-contained: it declares its own types). */
+/** The tables as a TypeScript module; its types are declared in src (a type-only import, erased at run time). */
 export function renderOutputShape(tables: OutputShapeTables): string {
-  return `${tsBanner("scripts/gen-output-shape.ts", `schemas/${OUTPUT_SHAPE_ROOT} and what it references`)}
-${TYPES}
+  return `${tsBanner("scripts/gen-output-shape.ts", `schemas/${OUTPUT_SHAPE_ROOT} and what it references`)}import type { ClaudeCodeOutputField, ClaudeCodeOutputUnion } from "../src/claude-code/output-shape-tables.js";
+
 /** The fields of ClaudeCodeHookOutput, in the schema's property order. */
 export const CLAUDE_CODE_OUTPUT_FIELDS: readonly ClaudeCodeOutputField[] = ${renderFields(tables.fields, "")};
 

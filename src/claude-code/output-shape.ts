@@ -13,13 +13,12 @@
  * this file adds only what a JSON Schema cannot say: Claude Code's wording and
  * the order its zod schema declares things in.
  */
-import {
-  CLAUDE_CODE_OUTPUT_FIELDS,
-  CLAUDE_CODE_OUTPUT_UNIONS,
-  type ClaudeCodeOutputField,
-  type ClaudeCodeOutputFieldType,
-  type ClaudeCodeOutputShapeTables as OutputShapeTables,
-} from "../../generated/claude-code-output-shape.js";
+import { CLAUDE_CODE_OUTPUT_FIELDS, CLAUDE_CODE_OUTPUT_UNIONS } from "../../generated/claude-code-output-shape.js";
+import type {
+  ClaudeCodeOutputField,
+  ClaudeCodeOutputFieldType,
+  ClaudeCodeOutputShapeTables as OutputShapeTables,
+} from "./output-shape-tables.js";
 import { stringifyOr, type JsonValue } from "./jsc-json.js";
 
 export type { OutputShapeTables };
