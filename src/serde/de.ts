@@ -171,6 +171,22 @@ export const visit = {
   },
 };
 
+/** Every element of a sequence, read with `seed`; a failure gets the element's index in its path. */
+export function seqElements<T>(seq: SeqAccess, seed: Seed<T>): T[] {
+  const items: T[] = [];
+  for (;;) {
+    let item: Maybe<T>;
+    try {
+      item = seq.nextElement(seed);
+    } catch (e) {
+      prependPath(e, items.length);
+      throw e;
+    }
+    if (item === NONE) return items;
+    items.push(item);
+  }
+}
+
 /** serde's `ContentVisitor`: buffers whatever comes. */
 export const contentVisitor: Visitor<Content> = visitorOf<Content>({
   expecting: "any value",
@@ -180,20 +196,7 @@ export const contentVisitor: Visitor<Content> = visitorOf<Content>({
   visitF64: (v) => ({ t: "f64", v }),
   visitStr: (v) => ({ t: "str", v }),
   visitUnit: () => ({ t: "unit" }),
-  visitSeq(seq) {
-    const items: Content[] = [];
-    for (;;) {
-      let item: Maybe<Content>;
-      try {
-        item = seq.nextElement(contentSeed);
-      } catch (e) {
-        prependPath(e, items.length);
-        throw e;
-      }
-      if (item === NONE) return { t: "seq", v: items };
-      items.push(item);
-    }
-  },
+  visitSeq: (seq) => ({ t: "seq", v: seqElements(seq, contentSeed) }),
   visitMap(map) {
     const entries: [Content, Content][] = [];
     for (;;) {

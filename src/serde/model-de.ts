@@ -14,7 +14,7 @@
 import { ContentDeserializer } from "./content-deserializer.js";
 import { prependPath, SerdeFailure } from "./errors.js";
 import { fromStr } from "./from-str.js";
-import { contentSeed, contentVisitor, ignoredSeed, NONE, plainNames, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
+import { contentSeed, contentVisitor, ignoredSeed, NONE, plainNames, seqElements, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
   invalidLength,
@@ -49,20 +49,7 @@ export function valueSeedFor(rawValue: boolean): Seed<SerdeValue> {
     visitNone: () => null,
     visitSome: (d) => seed(d),
     visitUnit: () => null,
-    visitSeq(seq) {
-      const items: SerdeValue[] = [];
-      for (;;) {
-        let item: Maybe<SerdeValue>;
-        try {
-          item = seq.nextElement(seed);
-        } catch (e) {
-          prependPath(e, items.length);
-          throw e;
-        }
-        if (item === NONE) return items;
-        items.push(item);
-      }
-    },
+    visitSeq: (seq) => seqElements(seq, seed),
     visitMap(map) {
       // BTreeMap::insert: the last duplicate wins; order is applied on write.
       const object = new Map<string, SerdeValue>();
