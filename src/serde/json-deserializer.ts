@@ -25,8 +25,10 @@ import {
 import { SerdeFailure, syntaxFailureAt, type SyntaxErrorCode } from "./errors.js";
 import { invalidType, type Unexpected } from "./messages.js";
 import { POW10 } from "./number-text.js";
+import { I64_MIN, U64_MAX } from "./value.js";
 
-const U64_MAX = 2n ** 64n - 1n;
+/** The magnitude of i64::MIN: a larger negative integer is read as a float. */
+const I64_MIN_MAGNITUDE = -I64_MIN;
 const I32_MAX = 2147483647;
 const I32_MIN = -2147483648;
 const EOF = -1;
@@ -170,7 +172,6 @@ export class JsonDeserializer implements Deserializer {
     this.remainingDepth++;
   }
 
-
   /** Skips space, `\n`, `\t`, `\r`; returns the next byte (not consumed) or EOF. */
   parseWhitespace(): number {
     for (;;) {
@@ -274,7 +275,7 @@ export class JsonDeserializer implements Deserializer {
     if (c === 0x65 || c === 0x45) return { kind: "f64", value: this.parseExponent(positive, significand, 0) };
     if (positive) return { kind: "u64", value: significand };
     // `-0` and magnitudes beyond i64::MIN become floats.
-    if (significand === 0n || significand > 2n ** 63n) return { kind: "f64", value: -Number(significand) };
+    if (significand === 0n || significand > I64_MIN_MAGNITUDE) return { kind: "f64", value: -Number(significand) };
     return { kind: "i64", value: -significand };
   }
 
