@@ -52,6 +52,16 @@ export function mergeProcessResults(
 ): { records: RunRecord[]; merged: MergedResult } {
   const hookName = hookNameOf(event, input);
   const records = results.map((r) => classifyRun(r, { event, hookName }));
+  return { records, merged: mergeRecords(event, input, records, problems, persistedOutputPath) };
+}
+
+function mergeRecords(
+  event: string,
+  input: Readonly<Record<string, unknown>>,
+  records: readonly RunRecord[],
+  problems: readonly ConfigProblem[],
+  persistedOutputPath: string | undefined,
+): MergedResult {
   const toolName = typeof input["tool_name"] === "string" ? (input["tool_name"] as string) : null;
   const toolInput = isObject(input["tool_input"]) ? input["tool_input"] : null;
   const merged = mergeRuns(event, records, {
@@ -60,24 +70,36 @@ export function mergeProcessResults(
     input,
     ...(persistedOutputPath !== undefined ? { persistedOutputPath } : {}),
   });
-  return { records, merged: { ...merged, errors: [...problems.map(describeProblem), ...merged.errors] } };
+  return { ...merged, errors: [...problems.map(describeProblem), ...merged.errors] };
 }
 
 export async function runEvent(options: RunEventOptions): Promise<EventOutcome> {
   const configuration = isConfiguration(options.configuration) ? options.configuration : loadHookConfiguration(options.configuration);
-  const input: Record<string, unknown> = { ...options.input, hook_event_name: options.event };
-  const hookNameForSettle = hookNameOf(options.event, input);
+  const { event } = options;
+  const input: Record<string, unknown> = { ...options.input, hook_event_name: event };
+  const hookName = hookNameOf(event, input);
+  // The early-stop check classifies results as they complete; the merge reuses those records
+  // rather than reading each hook's stdout a second time.
+  const classified = new WeakMap<HookRunResult, RunRecord>();
+  const classify = (result: HookRunResult): RunRecord => {
+    let record = classified.get(result);
+    if (record === undefined) {
+      record = classifyRun(result, { event, hookName });
+      classified.set(result, record);
+    }
+    return record;
+  };
   const run = await runHooks({
     ...options,
     configuration,
-    settles: (result) => settlesEvent(options.event, classifyRun(result, { event: options.event, hookName: hookNameForSettle })),
+    settles: (result) => settlesEvent(event, classify(result)),
   });
-  const { records, merged } = mergeProcessResults(options.event, input, run.results, run.problems, options.persistedOutputPath);
-  const hookName = hookNameOf(options.event, input);
+  const records = run.results.map(classify);
+  const merged = mergeRecords(event, input, records, run.problems, options.persistedOutputPath);
   return {
     run,
     records,
     merged,
-    background: run.background.then((done) => done.map((r) => classifyRun(r, { event: options.event, hookName }))),
+    background: run.background.then((done) => done.map(classify)),
   };
 }
