@@ -754,33 +754,33 @@ export class JsonDeserializer implements Deserializer {
    * error is then reported at).
    */
   private visitSeqNested<T>(visitor: Visitor<T>): T {
-    if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
+    if (!this.descend()) throw this.peekError("recursion-limit-exceeded");
     this.eat();
     let result: T;
     try {
       result = visit.seq(visitor, new JsonSeqAccess(this));
     } catch (e) {
-      this.remainingDepth++;
+      this.ascend();
       if (e instanceof SerdeFailure) attempt(() => this.endSeq());
       throw e;
     }
-    this.remainingDepth++;
+    this.ascend();
     this.endSeq();
     return result;
   }
 
   private visitMapNested<T>(visitor: Visitor<T>): T {
-    if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
+    if (!this.descend()) throw this.peekError("recursion-limit-exceeded");
     this.eat();
     let result: T;
     try {
       result = visit.map(visitor, new JsonMapAccess(this));
     } catch (e) {
-      this.remainingDepth++;
+      this.ascend();
       if (e instanceof SerdeFailure) attempt(() => this.endMap());
       throw e;
     }
-    this.remainingDepth++;
+    this.ascend();
     this.endMap();
     return result;
   }
@@ -882,11 +882,11 @@ export class JsonDeserializer implements Deserializer {
   deserializeEnum<T>(visitor: Visitor<T>): T {
     const peek = this.parseWhitespace();
     if (peek === 0x7b) {
-      if (--this.remainingDepth === 0) throw this.peekError("recursion-limit-exceeded");
+      if (!this.descend()) throw this.peekError("recursion-limit-exceeded");
       this.eat();
       if (!visitor.visitEnum) throw invalidType({ kind: "map" }, visitor.expecting);
       const value = visitor.visitEnum(new JsonVariantAccess(this, true));
-      this.remainingDepth++;
+      this.ascend();
       const close = this.parseWhitespace();
       if (close === 0x7d) {
         this.eat();
