@@ -29,7 +29,6 @@ const NOT_COMMON = new NotCommonCase();
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
-const COLON = 0x3a;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
@@ -56,11 +55,6 @@ function nextKey(de: JsonDeserializer, first: boolean): boolean {
   return true;
 }
 
-function colon(de: JsonDeserializer): void {
-  if (de.parseWhitespace() !== COLON) giveUp();
-  de.eat();
-}
-
 export class FastModelReader {
   private readonly readers = new Map<string, FastRead | null>();
 
@@ -85,7 +79,7 @@ export class FastModelReader {
         for (let first = true; nextKey(de, first); first = false) {
           const key = de.parseStr();
           if (first && this.rawValue && key === RAW_VALUE_TOKEN) giveUp();
-          colon(de);
+          de.parseObjectColon();
           object.set(key, this.readValue(de) as SerdeValue);
         }
         de.ascend();
@@ -176,7 +170,7 @@ export class FastModelReader {
           if (de.parseWhitespace() !== OPEN_BRACE || !de.descend()) giveUp();
           de.eat();
           if (!nextKey(de, true) || de.matchName(tagNames) !== 0) giveUp();
-          colon(de);
+          de.parseObjectColon();
           if (de.parseWhitespace() !== QUOTE) giveUp();
           de.eat();
           const v = de.matchName(variantNames);
@@ -223,7 +217,7 @@ export class FastModelReader {
         }
         // A second tag: serde's duplicate field.
         if (field < 0) giveUp();
-        colon(de);
+        de.parseObjectColon();
         if (field === count) {
           if (variant === undefined) de.deserializeIgnoredAny();
           else de.deserializeContent();
