@@ -9,6 +9,7 @@ import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../runner/event-catalog.js";
+import { plainStdoutIsContext } from "../claude-code/event-rules.js";
 import type { JsonPathSegment } from "../json/positions.js";
 
 export const HELP = `usage: claude-hook-protocol validate --event EVENT [--dialect claude-code|rust] [--json] [FILE|-]
@@ -199,7 +200,7 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
       line: 1,
       column: 1,
       path: null,
-      what: info.name === "UserPromptSubmit" || info.name === "SessionStart" || info.name === "UserPromptExpansion"
+      what: plainStdoutIsContext(event)
         ? "plain text, not JSON: Claude Code adds it to the model's context"
         : "plain text, not JSON: Claude Code ignores it on this event",
       claude_code: "Hook output does not start with {, treating as plain text",
