@@ -95,7 +95,6 @@ const UNKNOWN_KEY = -1;
 /** A field not seen (yet) in the map. */
 const ABSENT: unique symbol = Symbol("absent");
 
-
 /**
  * Typed values are ordinary objects, struct, variant and unit variant alike:
  * their keys are only the model's wire names, never keys of the input.
@@ -173,9 +172,8 @@ export class ModelReader {
     if (seed === undefined) {
       const type = this.model[rustName];
       if (type === undefined) throw new TypeError(`serde model has no type ${rustName}`);
-      // Registered before building so recursive types resolve lazily.
-      const built = this.buildSeed(type);
-      seed = built;
+      // Recursive types need no placeholder: a named field resolves its seed on first use (`fieldSeed`).
+      seed = this.buildSeed(type);
       this.seeds.set(rustName, seed);
     }
     return seed;
