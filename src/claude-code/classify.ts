@@ -11,7 +11,8 @@
  * Timeouts fail open: output discarded (pre-83). Exit 126/127 (not
  * executable / not found) add the "no usable answer" notice; other exits do not.
  */
-import { readHookStdout, type JsonObject } from "./read-stdout.js";
+import { isJsonObject, type JsonObject } from "./jsc-json.js";
+import { readHookStdout } from "./read-stdout.js";
 import { emitsNoVerdictNotice, exit2Rule } from "./event-rules.js";
 import type { RunRecord } from "./records.js";
 
@@ -51,10 +52,10 @@ function jsonBlocks(json: JsonObject | null): boolean {
   if (json === null) return false;
   if (json["decision"] === "block") return true;
   const hso = json["hookSpecificOutput"];
-  if (hso === null || typeof hso !== "object" || Array.isArray(hso)) return false;
+  if (!isJsonObject(hso)) return false;
   if (hso["permissionDecision"] === "deny") return true;
   const d = hso["decision"];
-  return d !== null && typeof d === "object" && !Array.isArray(d) && d["behavior"] === "deny";
+  return isJsonObject(d) && d["behavior"] === "deny";
 }
 
 export function classifyRun(result: HookRunResult, context: ClassifyContext): RunRecord {

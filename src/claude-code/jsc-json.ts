@@ -23,6 +23,13 @@
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A JSON object (not null, not an array). */
+export function isJsonObject(v: JsonValue | null | undefined): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+}
+
 export type JscParse = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly message: string };
 
 /** Parse `text` as JSC would; on failure `message` is JSC's text without the `JSON Parse error: ` prefix. */

@@ -3,8 +3,7 @@
  * completion order → the merged result. Reading the request never throws:
  * a malformed one is an error value with the path of the offending field.
  */
-import { parseJsonAsJsc, type JsonValue } from "./jsc-json.js";
-import type { JsonObject } from "./read-stdout.js";
+import { isJsonObject, parseJsonAsJsc, type JsonObject } from "./jsc-json.js";
 import type { HookRunResult } from "./classify.js";
 import type { MergedResult } from "./records.js";
 import { mergeProcessResults } from "../runner/run-event.js";
@@ -44,10 +43,6 @@ export interface RequestError {
 
 export type ParsedRequest = { readonly ok: true; readonly request: MergeRequest } | { readonly ok: false; readonly error: RequestError };
 
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-}
-
 function invalid(path: string, message: string): ParsedRequest {
   return { ok: false, error: { code: "invalid-request", path, message } };
 }
@@ -60,12 +55,12 @@ export function parseMergeRequest(line: string): ParsedRequest {
   const parsed = parseJsonAsJsc(line);
   if (!parsed.ok) return { ok: false, error: { code: "invalid-json", path: "(root)", message: `JSON Parse error: ${parsed.message}` } };
   const v = parsed.value;
-  if (!isObject(v)) return invalid("(root)", "a request is a JSON object");
+  if (!isJsonObject(v)) return invalid("(root)", "a request is a JSON object");
   for (const key of Object.keys(v)) if (!REQUEST_KEYS.has(key)) return invalid(key, `unknown field "${key}"`);
   if (typeof v["event"] !== "string" || v["event"] === "") return invalid("event", "event must be a non-empty string");
   if (v["tool_name"] !== undefined && typeof v["tool_name"] !== "string") return invalid("tool_name", "tool_name must be a string");
   for (const key of ["tool_input", "input"] as const) {
-    if (v[key] !== undefined && !isObject(v[key])) return invalid(key, `${key} must be an object`);
+    if (v[key] !== undefined && !isJsonObject(v[key])) return invalid(key, `${key} must be an object`);
   }
   if (v["persisted_output_path"] !== undefined && typeof v["persisted_output_path"] !== "string") {
     return invalid("persisted_output_path", "persisted_output_path must be a string");
@@ -74,7 +69,7 @@ export function parseMergeRequest(line: string): ParsedRequest {
   if (!Array.isArray(hooks)) return invalid("hooks", "hooks must be an array");
   for (const [i, h] of hooks.entries()) {
     const at = `hooks[${i}]`;
-    if (!isObject(h)) return invalid(at, "a hook is an object");
+    if (!isJsonObject(h)) return invalid(at, "a hook is an object");
     for (const key of Object.keys(h)) if (!HOOK_KEYS.has(key)) return invalid(`${at}.${key}`, `unknown field "${key}"`);
     if (typeof h["command"] !== "string") return invalid(`${at}.command`, "command must be a string");
     const exit = h["exit"];

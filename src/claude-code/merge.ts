@@ -4,8 +4,7 @@
  * names in brackets), and claude-code-hooks.md §1.2 / §3 for events that were
  * not observed. docs/merge-rules.md has the table with one example per rule.
  */
-import type { JsonValue } from "./jsc-json.js";
-import type { JsonObject } from "./read-stdout.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "./jsc-json.js";
 import type { MergeEffects, MergedResult, PermissionDecision, RunRecord } from "./records.js";
 import { hasPermissionDecision, honoursContinueFalse, plainStdoutIsContext } from "./event-rules.js";
 
@@ -37,10 +36,6 @@ const PREVIEW_CHARS = 2_000;
 /** The stopReason Claude Code records for continue:false without one (new-pre-continue-false-no-stopReason). */
 const STOPPED_BY_HOOK = "Execution stopped by hook";
 
-function isObject(v: JsonValue | undefined | null): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-}
-
 /** The JSON of a record that Claude Code applies: read, usable, not timed out; an async hook's decision is never awaited. */
 function usableJson(r: RunRecord): JsonObject | null {
   if (r.json === null || r.output !== "json" || r.async) return null;
@@ -66,7 +61,7 @@ export function asyncDelivery(runs: readonly RunRecord[]): string[] {
 function hsoOf(json: JsonObject | null): JsonObject | null {
   if (json === null) return null;
   const h = json["hookSpecificOutput"];
-  return isObject(h) ? h : null;
+  return isJsonObject(h) ? h : null;
 }
 
 function str(v: JsonValue | undefined): string | null {
@@ -126,7 +121,7 @@ function stopReminder(text: string): string {
 /** The text the model gets instead of a tool's output when a PostToolUse hook rewrote it (post-04: Bash's `stdout`). */
 function renderToolOutput(v: JsonValue): string {
   if (typeof v === "string") return v;
-  if (isObject(v) && typeof v["stdout"] === "string") return v["stdout"];
+  if (isJsonObject(v) && typeof v["stdout"] === "string") return v["stdout"];
   return JSON.stringify(v);
 }
 
@@ -279,7 +274,7 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
       reason = r.stderr;
     }
     const update = hso?.["updatedInput"];
-    const rewriteHere = isObject(update) ? update : null;
+    const rewriteHere = isJsonObject(update) ? update : null;
 
     if (decision === null) {
       if (rewriteHere !== null) rewrite = rewriteHere;
@@ -331,11 +326,11 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
 function mergePermissionRequest(acc: Accumulator): void {
   for (const r of acc.runs) {
     const decision = hsoOf(usableJson(r))?.["decision"];
-    if (!isObject(decision)) continue;
+    if (!isJsonObject(decision)) continue;
     if (decision["behavior"] === "allow") {
       acc.decision = "allow";
       const update = decision["updatedInput"];
-      acc.updatedInput = isObject(update) ? update : null;
+      acc.updatedInput = isJsonObject(update) ? update : null;
       acc.toolInput = acc.updatedInput ?? acc.context.toolInput;
     } else if (decision["behavior"] === "deny") {
       acc.decision = "deny";
@@ -403,7 +398,7 @@ function mergePostTool(acc: Accumulator, event: string, hookName: string): void 
  */
 function fitsToolOutput(toolName: string | null, v: JsonValue): boolean {
   if (toolName !== null && toolName.startsWith("mcp__")) return true;
-  if (!isObject(v)) return false;
+  if (!isJsonObject(v)) return false;
   return toolName !== "Bash" || typeof v["stdout"] === "string";
 }
 

@@ -19,7 +19,7 @@ import type {
   ClaudeCodeOutputFieldType,
   ClaudeCodeOutputShapeTables as OutputShapeTables,
 } from "./output-shape-tables.js";
-import { stringifyOr, type JsonValue } from "./jsc-json.js";
+import { isJsonObject, stringifyOr, type JsonObject, type JsonValue } from "./jsc-json.js";
 
 export type { OutputShapeTables };
 
@@ -108,8 +108,6 @@ export type ShapeCheck =
   | { readonly ok: true; readonly value: { [key: string]: JsonValue }; readonly unknownKeys: readonly string[] }
   | { readonly ok: false; readonly issue: ShapeIssue };
 
-type JsonObject = { [key: string]: JsonValue };
-
 /** A field ready to check: a union field carries its compiled union. */
 type CheckedType =
   | Exclude<ClaudeCodeOutputFieldType, { readonly kind: "enum" | "union" }>
@@ -182,10 +180,6 @@ function compile(tables: OutputShapeTables): CompiledObject {
     return compiled;
   };
   return compileFields(tables.fields, CLAUDE_CODE_FIELD_ORDER, null);
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** zod 4's name for what it received. */
@@ -273,7 +267,7 @@ function checkField(value: JsonValue | undefined, field: CheckedField, path: rea
       if (typeof value !== t.kind) fail(path, name, `expected ${t.kind}, received ${received(value)}`);
       return value as JsonValue;
     case "record":
-      if (!isObject(value)) fail(path, name, `expected record, received ${received(value)}`);
+      if (!isJsonObject(value)) fail(path, name, `expected record, received ${received(value)}`);
       return value;
     case "array":
       if (!Array.isArray(value)) fail(path, name, `expected array, received ${received(value)}`);
@@ -302,7 +296,7 @@ function legacyDecisionHint(value: JsonValue | undefined): string {
 }
 
 function checkUnion(value: JsonValue | undefined, union: CompiledUnion, path: readonly string[], unknownKeys: string[]): JsonValue {
-  if (!isObject(value)) fail(path, null, `expected object, received ${received(value)}${union.notObjectHint}`);
+  if (!isJsonObject(value)) fail(path, null, `expected object, received ${received(value)}${union.notObjectHint}`);
   const tagValue = value[union.tag];
   if (tagValue === undefined && union.missingTagText) {
     const subject = path.join(".");

@@ -15,10 +15,10 @@
  * 6. `hookEventName` must name the running event; a top-level
  *    `decision:"block"` still applies with the hookSpecificOutput dropped (pre-31, pre-37).
  */
-import { parseJsonAsJsc, stringifyOr, type JsonValue } from "./jsc-json.js";
+import { isJsonObject, parseJsonAsJsc, stringifyOr, type JsonObject, type JsonValue } from "./jsc-json.js";
 import { checkOutputShape, unknownKeysWarning, validationFailureText } from "./output-shape.js";
 
-export type JsonObject = { [key: string]: JsonValue };
+export type { JsonObject };
 
 /** Why Claude Code would not use a JSON output. */
 export interface StdoutError {
@@ -57,10 +57,6 @@ function looksLikeJsonObject(text: string): boolean {
   return text.endsWith("}") || /^\{\s*"/.test(text);
 }
 
-function isObject(v: JsonValue | null | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-}
-
 /**
  * @param event the running event (`PreToolUse`), for the hookEventName check
  * @param hookName Claude Code's name of the hook, `PreToolUse:Bash` (used in the block-with-foreign-hso warning)
@@ -73,7 +69,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
 
   const firstLine = text.split("\n", 1)[0]!;
   const first = parseJsonAsJsc(firstLine);
-  if (first.ok && isObject(first.value) && first.value["async"] === true) {
+  if (first.ok && isJsonObject(first.value) && first.value["async"] === true) {
     return { ...base, output: "json", async: true, json: first.value, parsed: first.value };
   }
 
@@ -83,7 +79,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
     return { ...base, output: "invalid", error: { code: "json-parse", path: null, message: parseErrorText(parsed.message) } };
   }
   const value = parsed.value;
-  if (!isObject(value)) return { ...base, output: "text" };
+  if (!isJsonObject(value)) return { ...base, output: "text" };
 
   const shape = checkOutputShape(value);
   if (!shape.ok) {
@@ -99,7 +95,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
   const json = shape.value;
 
   const hso = json["hookSpecificOutput"];
-  if (isObject(hso) && hso["hookEventName"] !== event) {
+  if (isJsonObject(hso) && hso["hookEventName"] !== event) {
     const named = String(hso["hookEventName"]);
     if (json["decision"] === "block") {
       delete json["hookSpecificOutput"];
