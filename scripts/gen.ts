@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateQuicktype } from "./gen-quicktype.js";
-import { generateRust } from "./gen-rust.js";
+import { generateRust, recordSchemasOf } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
 import { generateOutputShape } from "./gen-output-shape.js";
 import { generateSerdeModel } from "./gen-serde-model.js";
@@ -33,7 +33,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
-  { name: "rust", generate: (context) => generateRust(context.serdeModel) },
+  { name: "rust", generate: (context) => generateRust(context.serdeModel, recordSchemasOf(context.schemas)) },
   { name: "quicktype", generate: (context) => generateQuicktype({ root: context.root }) },
 ];
 
