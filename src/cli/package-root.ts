@@ -3,7 +3,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+let found: string | undefined;
+
+/** Found once per process: `run` asks for it for each bundled example path. */
 export function packageRoot(): string {
+  return (found ??= findPackageRoot());
+}
+
+function findPackageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
