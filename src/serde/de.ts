@@ -202,17 +202,22 @@ export const contentVisitor: Visitor<Content> = visitorOf<Content>({
     for (;;) {
       const key = map.nextKey(contentSeed);
       if (key === NONE) return { t: "map", v: entries };
-      let value: Content;
-      try {
-        value = map.nextValue(contentSeed);
-      } catch (e) {
-        prependPath(e, key.t === "str" ? key.v : entries.length);
-        throw e;
-      }
-      entries.push([key, value]);
+      pushContentEntry(map, key, entries);
     }
   },
 });
+
+/** Reads the value of `key` as `Content` onto `entries`; a failure gets the key (or the entry's index) in its path. */
+export function pushContentEntry(map: MapAccess, key: Content, entries: [Content, Content][]): void {
+  let value: Content;
+  try {
+    value = map.nextValue(contentSeed);
+  } catch (e) {
+    prependPath(e, key.t === "str" ? key.v : entries.length);
+    throw e;
+  }
+  entries.push([key, value]);
+}
 
 export const contentSeed: Seed<Content> = (d) => d.deserializeContent();
 

@@ -14,7 +14,7 @@
 import { ContentDeserializer } from "./content-deserializer.js";
 import { prependPath, SerdeFailure } from "./errors.js";
 import { fromStr } from "./from-str.js";
-import { contentSeed, contentVisitor, ignoredSeed, NONE, plainNames, seqElements, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
+import { contentVisitor, ignoredSeed, NONE, plainNames, pushContentEntry, seqElements, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
   invalidLength,
@@ -245,14 +245,7 @@ export class ModelReader {
               throw e;
             }
           } else {
-            let value: Content;
-            try {
-              value = map.nextValue(contentSeed);
-            } catch (e) {
-              prependPath(e, key.t === "str" ? key.v : entries.length);
-              throw e;
-            }
-            entries.push([key, value]);
+            pushContentEntry(map, key, entries);
           }
         }
         if (found === undefined) throw missingField(tag);
