@@ -1,4 +1,5 @@
 /** A small argument parser: `--name value`, `--name=value`, boolean flags, repeated options, `--` rest. */
+import type { CliIo } from "./main.js";
 
 export interface OptionSpec {
   /** Takes a value (`--event E`) or is a flag (`--json`). */
@@ -56,4 +57,33 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
 
 export function single(args: ParsedArgs, name: string): string | undefined {
   return args.options.get(name)?.[0];
+}
+
+/**
+ * A command's arguments, or its exit status when there is nothing more to do:
+ * 2 after a usage error (message and usage on stderr), 0 after `--help`.
+ * `mostPositionals` limits the positionals, with the message for too many.
+ */
+export function commandArgs(
+  command: string,
+  argv: readonly string[],
+  spec: Readonly<Record<string, OptionSpec>>,
+  help: string,
+  io: Pick<CliIo, "stdout" | "stderr">,
+  mostPositionals?: { readonly count: number; readonly message: string },
+): ParsedArgs | number {
+  const usageError = (message: string): number => {
+    io.stderr.write(`${command}: ${message}\n\n${help}`);
+    return 2;
+  };
+  const parsed = parseArgs(argv, spec);
+  if (!parsed.ok) return usageError(parsed.message);
+  if (mostPositionals !== undefined && parsed.args.positionals.length > mostPositionals.count) {
+    return usageError(mostPositionals.message);
+  }
+  if (parsed.args.flags.has("help")) {
+    io.stdout.write(help);
+    return 0;
+  }
+  return parsed.args;
 }

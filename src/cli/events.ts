@@ -1,5 +1,5 @@
 /** `events [EVENT] [--json]`: each event's matcher, whether it can block, and its output fields. */
-import { parseArgs } from "./args.js";
+import { commandArgs } from "./args.js";
 import type { CliIo } from "./main.js";
 import { styleFor } from "./style.js";
 import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../runner/event-catalog.js";
@@ -29,16 +29,8 @@ function toJson(e: EventInfo): Record<string, unknown> {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(argv, { json: { value: false }, help: { value: false } });
-  if (!parsed.ok || parsed.args.positionals.length > 1) {
-    io.stderr.write(`events: ${parsed.ok ? "one EVENT at most" : parsed.message}\n\n${HELP}`);
-    return 2;
-  }
-  const { args } = parsed;
-  if (args.flags.has("help")) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const args = commandArgs("events", argv, { json: { value: false }, help: { value: false } }, HELP, io, { count: 1, message: "one EVENT at most" });
+  if (typeof args === "number") return args;
   const only = args.positionals[0];
   const selected = only === undefined ? EVENT_CATALOG : [eventInfo(only)].filter((e): e is EventInfo => e !== undefined);
   if (selected.length === 0) {

@@ -4,7 +4,7 @@
  * (completion order; each {"command","exit","stdout","stderr","timed_out"?,...})
  * or {"event", ..., "runs": [run records]}.
  */
-import { parseArgs } from "./args.js";
+import { commandArgs } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
@@ -49,16 +49,8 @@ function checkHooks(hooks: unknown[]): string | null {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(argv, { words: { value: false }, help: { value: false } });
-  if (!parsed.ok || parsed.args.positionals.length > 1) {
-    io.stderr.write(`merge: ${parsed.ok ? "one FILE at most" : parsed.message}\n\n${HELP}`);
-    return 2;
-  }
-  const { args } = parsed;
-  if (args.flags.has("help")) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const args = commandArgs("merge", argv, { words: { value: false }, help: { value: false } }, HELP, io, { count: 1, message: "one FILE at most" });
+  if (typeof args === "number") return args;
   const text = await readInput(args.positionals[0], io.stdin);
   if (!text.ok) {
     io.stderr.write(`merge: ${text.message}\n`);

@@ -6,7 +6,7 @@
  */
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
-import { parseArgs, single } from "./args.js";
+import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
@@ -60,16 +60,8 @@ const SPEC = {
 } as const;
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(argv, SPEC);
-  if (!parsed.ok) {
-    io.stderr.write(`run: ${parsed.message}\n\n${HELP}`);
-    return 2;
-  }
-  const { args } = parsed;
-  if (args.flags.has("help")) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const args = commandArgs("run", argv, SPEC, HELP, io);
+  if (typeof args === "number") return args;
   const usage = (message: string): number => {
     io.stderr.write(`run: ${message}\n\n${HELP}`);
     return 2;

@@ -1,7 +1,7 @@
 /** `schema [TYPE]`: print one of the package's JSON Schemas, by title or file name; without TYPE, list them. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { parseArgs } from "./args.js";
+import { commandArgs } from "./args.js";
 import type { CliIo } from "./main.js";
 import { packageRoot } from "./package-root.js";
 
@@ -54,18 +54,11 @@ function listSchemas(root: string): SchemaFile[] {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(argv, { help: { value: false } });
-  if (!parsed.ok || parsed.args.positionals.length > 1) {
-    io.stderr.write(`schema: ${parsed.ok ? "one TYPE at most" : parsed.message}\n\n${HELP}`);
-    return 2;
-  }
-  if (parsed.args.flags.has("help")) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const args = commandArgs("schema", argv, { help: { value: false } }, HELP, io, { count: 1, message: "one TYPE at most" });
+  if (typeof args === "number") return args;
   const root = packageRoot();
   const schemas = listSchemas(root);
-  const wanted = parsed.args.positionals[0];
+  const wanted = args.positionals[0];
   if (wanted === undefined) {
     for (const s of schemas) io.stdout.write(`${(s.title || "(untitled)").padEnd(44)} ${s.name}\n`);
     return 0;

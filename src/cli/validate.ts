@@ -4,7 +4,7 @@
  * Exit 0 accepted, 1 not accepted, 2 usage error. Each problem says where
  * (line:column and path), what, Claude Code's own words, and a hint.
  */
-import { parseArgs, single } from "./args.js";
+import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
@@ -217,16 +217,9 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(argv, { event: { value: true }, dialect: { value: true }, json: { value: false }, help: { value: false } });
-  if (!parsed.ok) {
-    io.stderr.write(`validate: ${parsed.message}\n\n${HELP}`);
-    return 2;
-  }
-  const { args } = parsed;
-  if (args.flags.has("help")) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const spec = { event: { value: true }, dialect: { value: true }, json: { value: false }, help: { value: false } };
+  const args = commandArgs("validate", argv, spec, HELP, io);
+  if (typeof args === "number") return args;
   const event = single(args, "event");
   const dialect = single(args, "dialect") ?? "claude-code";
   if (event === undefined || eventInfo(event) === undefined) {
