@@ -34,7 +34,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
   { name: "rust", generate: (context) => generateRust(context.serdeModel, recordSchemasOf(context.schemas)) },
-  { name: "quicktype", generate: (context) => generateQuicktype({ root: context.root }) },
+  { name: "quicktype", generate: generateQuicktype },
 ];
 
 export const GENERATED_DIR = "generated";

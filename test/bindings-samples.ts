@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { Ajv, type ValidateFunction } from "ajv";
-import { listSchemaFiles } from "../scripts/gen-quicktype.js";
+import { listSchemaPaths } from "../scripts/lib/schemas.js";
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -37,8 +37,9 @@ export interface Schema {
 /** Every schema under `schemas/`, by `$id`. */
 export function loadSchemas(): Map<string, Schema> {
   const byId = new Map<string, Schema>();
-  for (const path of listSchemaFiles(join(repoRoot, "schemas"))) {
-    const schema = JSON.parse(readFileSync(path, "utf8")) as Schema;
+  const dir = join(repoRoot, "schemas");
+  for (const path of listSchemaPaths(dir)) {
+    const schema = JSON.parse(readFileSync(join(dir, path), "utf8")) as Schema;
     if (schema.$id !== undefined) byId.set(schema.$id, schema);
   }
   return byId;
