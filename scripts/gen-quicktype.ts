@@ -21,7 +21,7 @@ import { cloneJson, type LoadedSchema } from "./lib/schemas.js";
  * The flat schemas, relative to `schemas/`: a file, or a directory whose
  * `*.schema.json` are all taken. docs/bindings.md lists what is covered.
  */
-export const flatSchemas: readonly string[] = [
+const flatSchemas: readonly string[] = [
   "run-record.schema.json",
   "merged-result.schema.json",
   "claude-code/hook-input",

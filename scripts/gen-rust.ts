@@ -28,7 +28,7 @@ import type { GeneratedFile } from "./lib/generated-file.js";
 import type { LoadedSchema } from "./lib/schemas.js";
 
 /** The flat records besides the Rust family (paths under `schemas/`); the serde model does not cover them. */
-export const recordSchemaPaths: readonly string[] = ["run-record.schema.json", "merged-result.schema.json"];
+const recordSchemaPaths: readonly string[] = ["run-record.schema.json", "merged-result.schema.json"];
 
 /** The record schemas of `recordSchemaPaths` among `schemas`, in that order. */
 export function recordSchemasOf(schemas: readonly LoadedSchema[]): JsonSchema[] {

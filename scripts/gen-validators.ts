@@ -22,8 +22,8 @@ import { tsBanner, type GeneratedFile, type GenerateContext } from "./lib/genera
 type StandaloneCode = (ajv: Ajv, refs: Record<string, string>) => string;
 const standaloneCode = (standaloneNs as unknown as { default: StandaloneCode }).default;
 
-/** The Ajv instance the validators are compiled with (exported for tests that compare against it). */
-export function createAjv(options: { readonly source: boolean }): Ajv {
+/** The Ajv instance the validators are compiled with. */
+function createAjv(options: { readonly source: boolean }): Ajv {
   const ajv = new Ajv({
     strict: true,
     allErrors: true,
