@@ -73,6 +73,11 @@ function nonEmpty(v: JsonValue | undefined): string | null {
   return typeof v === "string" && v !== "" ? v : null;
 }
 
+/** The text of a `decision:"block"`: its reason, else Claude Code's default. */
+function blockReason(json: JsonObject): string {
+  return nonEmpty(json["reason"]) ?? "Blocked by hook";
+}
+
 const DEFAULT_PERSISTED_PATH = "<persisted-output-path>";
 
 /** The note Claude Code writes for a hook text saved to a file: size as `11.7KB`, `82KB` (pre-85, probe-l01, probe-l02). */
@@ -82,7 +87,7 @@ function persistedNote(text: string, path: string): string {
 }
 
 /** Context and plain stdout over 10,000 characters are saved to a file and replaced by the note (pre-85, probe-l02). */
-export function persistLargeText(text: string, path: string = DEFAULT_PERSISTED_PATH): string {
+function persistLargeText(text: string, path: string = DEFAULT_PERSISTED_PATH): string {
   return text.length <= LARGE_TEXT_LIMIT ? text : persistedNote(text, path);
 }
 
@@ -95,7 +100,7 @@ const BLOCKING_TEXT_KEPT = 50_000;
  * followed by the note (probe-l01). Between 10,000 and 50,000 the same form
  * without the cut is inferred, not observed.
  */
-export function persistLargeBlockingText(text: string, path: string = DEFAULT_PERSISTED_PATH): string {
+function persistLargeBlockingText(text: string, path: string = DEFAULT_PERSISTED_PATH): string {
   if (text.length <= LARGE_TEXT_LIMIT) return text;
   const half = BLOCKING_TEXT_KEPT / 2;
   const kept = text.length <= BLOCKING_TEXT_KEPT ? text
@@ -146,9 +151,22 @@ class Accumulator {
     this.toolInput = context.toolInput;
   }
 
-  /** UserPromptExpansion's texts use the bare event name (new-upe-*). */
-  saysName(r: RunRecord): string {
+  /** A hook's name in its per-hook texts; UserPromptExpansion's use the bare event name (new-upe-*). */
+  nameOf(r: RunRecord): string {
     return r.event === "UserPromptExpansion" ? r.event : r.hook_name;
+  }
+
+  /** A context paragraph of its own: `<name> hook additional context: <text>`. */
+  addContext(name: string, ctx: string): void {
+    this.additionalContext.push(ctx);
+    this.modelMessages.push(`${name} hook additional context: ${this.large(ctx)}`);
+  }
+
+  /** A hook's plain stdout as context: `<name> hook success: <stdout>`. */
+  addPlainStdout(name: string, r: RunRecord): void {
+    const text = r.stdout.trim();
+    this.additionalContext.push(text);
+    this.modelMessages.push(`${name} hook success: ${this.large(text)}`);
   }
 
   large(text: string): string {
@@ -195,7 +213,7 @@ function perHookNotices(acc: Accumulator, dropJsonOfExit2: boolean): { early: st
     const msg = str(json?.["systemMessage"]);
     if (msg !== null) {
       acc.systemMessages.push(msg);
-      if (!SYSTEM_MESSAGE_SILENT.has(r.event)) notices.push(`${acc.saysName(r)} says: ${acc.large(msg)}`);
+      if (!SYSTEM_MESSAGE_SILENT.has(r.event)) notices.push(`${acc.nameOf(r)} says: ${acc.large(msg)}`);
       if (r.event === "DirectoryAdded") acc.modelMessages.push(acc.large(msg));
     }
     if (r.no_verdict === "no_usable_answer") early.push("A hook gave no usable answer, so it didn't check this action.");
@@ -252,7 +270,7 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
       if (legacy === "block") {
         // pre-43: a legacy block is not overridden by a hookSpecificOutput allow in the same output
         decision = "deny";
-        blockText = topReason ?? "Blocked by hook";
+        blockText = blockReason(json);
         reason = topReason;
       }
       if (pd === "allow" || pd === "deny" || pd === "ask" || pd === "defer") {
@@ -367,17 +385,14 @@ function mergePostTool(acc: Accumulator, event: string, hookName: string): void 
     if (json === null) continue;
     // continue:false in the same output drops that output's block (new-post-block-plus-continue-false)
     if (json["decision"] === "block" && !(event === "PostToolUse" && json["continue"] === false)) {
-      const reason = nonEmpty(json["reason"]) ?? "Blocked by hook";
+      const reason = blockReason(json);
       acc.blocked = true;
       acc.reasons.push(reason);
       acc.modelMessages.push(`${hookName} hook blocking error from command: "${r.command}": ${acc.large(reason)}`);
     }
     const hso = hsoOf(json);
     const ctx = nonEmpty(hso?.["additionalContext"]);
-    if (ctx !== null) {
-      acc.additionalContext.push(ctx);
-      acc.modelMessages.push(`${hookName} hook additional context: ${acc.large(ctx)}`);
-    }
+    if (ctx !== null) acc.addContext(hookName, ctx);
     if (event === "PostToolUse" && hso !== null) {
       const update = hso["updatedToolOutput"] !== undefined ? hso["updatedToolOutput"] : hso["updatedMCPToolOutput"];
       if (update === undefined) continue;
@@ -407,13 +422,10 @@ function mergePostToolBatch(acc: Accumulator, hookName: string): void {
   for (const r of acc.runs) {
     const json = usableJson(r);
     const ctx = nonEmpty(hsoOf(json)?.["additionalContext"]);
-    if (ctx !== null) {
-      acc.additionalContext.push(ctx);
-      acc.modelMessages.push(`${hookName} hook additional context: ${acc.large(ctx)}`);
-    }
+    if (ctx !== null) acc.addContext(hookName, ctx);
     let stopText: string | null | undefined;
     if (r.blocking_error !== null) stopText = r.blocking_error;
-    else if (json?.["decision"] === "block") stopText = nonEmpty(json["reason"]) ?? "Blocked by hook";
+    else if (json?.["decision"] === "block") stopText = blockReason(json);
     if (stopText !== undefined) {
       acc.blocked = true;
       acc.reasons.push(stopText ?? "");
@@ -441,7 +453,7 @@ function mergePrompt(acc: Accumulator, event: string): void {
   for (const r of acc.runs) {
     const json = r.blocking_error !== null ? null : usableJson(r);
     const stops = json?.["continue"] === false;
-    const blockText = r.blocking_error ?? (json?.["decision"] === "block" ? (nonEmpty(json["reason"]) ?? "Blocked by hook") : null);
+    const blockText = r.blocking_error ?? (json?.["decision"] === "block" ? blockReason(json) : null);
     if (!stops && blockText === null) continue;
     acc.modelMessages.length = 0;
     acc.additionalContext.length = 0;
@@ -456,16 +468,19 @@ function mergePrompt(acc: Accumulator, event: string): void {
     }
     return;
   }
+  plainAndContextPerHook(acc, event);
+}
+
+/**
+ * One paragraph per hook, in completion order: its plain stdout, where the
+ * event takes it as context, and its context (UserPromptSubmit/Expansion:
+ * ups-01, ups-03, new-upe-*; PostModelSwitch). Exit 2 drops the hook's JSON.
+ */
+function plainAndContextPerHook(acc: Accumulator, event: string): void {
   for (const r of acc.runs) {
-    if (r.outcome === "success" && r.output === "text" && plainStdoutIsContext(event)) {
-      acc.additionalContext.push(r.stdout.trim());
-      acc.modelMessages.push(`${event} hook success: ${acc.large(r.stdout.trim())}`);
-    }
+    if (r.outcome === "success" && r.output === "text" && plainStdoutIsContext(event)) acc.addPlainStdout(acc.nameOf(r), r);
     const ctx = nonEmpty(hsoOf(r.blocking_error !== null ? null : usableJson(r))?.["additionalContext"]);
-    if (ctx !== null) {
-      acc.additionalContext.push(ctx);
-      acc.modelMessages.push(`${event} hook additional context: ${acc.large(ctx)}`);
-    }
+    if (ctx !== null) acc.addContext(event, ctx);
   }
 }
 
@@ -483,12 +498,9 @@ function mergeSessionLike(acc: Accumulator, event: string): void {
   const contexts: string[] = [];
   for (const r of acc.runs) {
     const json = usableJson(r);
-    if (event === "SessionStart" && r.outcome === "success" && r.output === "text") {
-      acc.additionalContext.push(r.stdout.trim());
-      acc.modelMessages.push(`${r.hook_name} hook success: ${acc.large(r.stdout.trim())}`);
-    }
+    if (event === "SessionStart" && r.outcome === "success" && r.output === "text") acc.addPlainStdout(r.hook_name, r);
     if (event === "SessionStart" && json?.["decision"] === "block") {
-      acc.errors.push(`${r.hook_name} hook error: [${r.command}]: ${nonEmpty(json["reason"]) ?? "Blocked by hook"}`);
+      acc.errors.push(`${r.hook_name} hook error: [${r.command}]: ${blockReason(json)}`);
     }
     const ctx = nonEmpty(hsoOf(json)?.["additionalContext"]);
     if (ctx !== null) {
@@ -499,20 +511,6 @@ function mergeSessionLike(acc: Accumulator, event: string): void {
   if (contexts.length > 0 && event !== "Setup") {
     // after the plain-stdout paragraphs, whatever the completion order (new-ss-context-then-plain)
     acc.modelMessages.push(`${event} hook additional context: ${contexts.join("\n")}`);
-  }
-}
-
-function mergePostModelSwitch(acc: Accumulator, event: string): void {
-  for (const r of acc.runs) {
-    if (r.outcome === "success" && r.output === "text") {
-      acc.additionalContext.push(r.stdout.trim());
-      acc.modelMessages.push(`${r.hook_name} hook success: ${acc.large(r.stdout.trim())}`);
-    }
-    const ctx = nonEmpty(hsoOf(usableJson(r))?.["additionalContext"]);
-    if (ctx !== null) {
-      acc.additionalContext.push(ctx);
-      acc.modelMessages.push(`${event} hook additional context: ${acc.large(ctx)}`);
-    }
   }
 }
 
@@ -541,7 +539,7 @@ function mergeStop(acc: Accumulator, event: string): void {
     const json = usableJson(r);
     if (json === null) continue;
     if (json["decision"] === "block") {
-      const reason = nonEmpty(json["reason"]) ?? "Blocked by hook";
+      const reason = blockReason(json);
       acc.blocked = true;
       acc.reasons.push(reason);
       reminders.push(stopReminder(acc.large(reason)));
@@ -591,7 +589,7 @@ function compactionLine(r: RunRecord): string | null {
 function mergePreCompact(acc: Accumulator): void {
   for (const r of acc.runs) {
     const json = usableJson(r);
-    const blockText = r.blocking_error ?? (json?.["decision"] === "block" ? `[${r.command}]: ${nonEmpty(json["reason"]) ?? "Blocked by hook"}` : null);
+    const blockText = r.blocking_error ?? (json?.["decision"] === "block" ? `[${r.command}]: ${blockReason(json)}` : null);
     if (blockText !== null) {
       acc.blocked = true;
       acc.reasons.push(blockText);
@@ -631,7 +629,7 @@ function mergeBlockable(acc: Accumulator, event: string, hookName: string): void
   for (const r of acc.runs) {
     const json = usableJson(r);
     let text: string | null = r.blocking_error;
-    if (text === null && json?.["decision"] === "block") text = nonEmpty(json["reason"]) ?? "Blocked by hook";
+    if (text === null && json?.["decision"] === "block") text = blockReason(json);
     if (event === "WorktreeCreate" && r.exit !== 0 && r.exit !== null && text === null) text = r.stderr;
     if (text === null) continue;
     acc.blocked = true;
@@ -699,7 +697,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     mergeSessionLike(acc, event);
     collectStops(acc, "first");
   } else if (event === "PostModelSwitch") {
-    mergePostModelSwitch(acc, event);
+    plainAndContextPerHook(acc, event); // exit 2 is non-blocking here: no JSON is dropped
     collectStops(acc, "first");
   } else if (event === "Stop" || event === "SubagentStop") {
     mergeStop(acc, event);
