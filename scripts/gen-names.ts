@@ -3,14 +3,10 @@
  * read from the schemas so they cannot drift from them (event order as in
  * the Agent SDK's HOOK_EVENTS, variant order as in each union).
  */
-import { resolveRef, type JsonObject, type LoadedSchema } from "./lib/schemas.js";
+import { resolveRef, schemaAt as schemaAtPath, type JsonObject, type LoadedSchema } from "./lib/schemas.js";
 import { jsLiteral, tsBanner, type GeneratedFile, type GenerateContext } from "./lib/generated-file.js";
 
-function schemaAt(context: GenerateContext, path: string): LoadedSchema {
-  const schema = context.schemas.find((candidate) => candidate.path === path);
-  if (schema === undefined) throw new Error(`gen-names: schemas/${path} is missing`);
-  return schema;
-}
+const schemaAt = (context: GenerateContext, path: string): LoadedSchema => schemaAtPath(context.schemas, path, "gen-names");
 
 /** The tag values of a discriminated union root, in `oneOf` order. */
 function tagValues(context: GenerateContext, path: string): string[] {

@@ -8,7 +8,7 @@
  *
  * A property shape the table has no kind for fails the generation, naming it.
  */
-import { resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "./lib/schemas.js";
+import { isJsonObject as isObject, refOf, resolveRef, schemaAt as schemaAtPath, type JsonObject, type LoadedSchema } from "./lib/schemas.js";
 import { jsLiteral, tsBanner, type GeneratedFile, type GenerateContext } from "./lib/generated-file.js";
 import type {
   ClaudeCodeOutputField as OutputField,
@@ -19,22 +19,7 @@ import type {
 
 export const OUTPUT_SHAPE_ROOT = "claude-code/hook-output.schema.json";
 
-function schemaAt(schemas: readonly LoadedSchema[], path: string): LoadedSchema {
-  const schema = schemas.find((candidate) => candidate.path === path);
-  if (schema === undefined) throw new Error(`gen-output-shape: schemas/${path} is missing`);
-  return schema;
-}
-
-const isObject = (value: JsonValue | undefined): value is JsonObject =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** The `$ref` of `{"$ref"}` or `{"allOf": [{"$ref"}]}`, else undefined. */
-function refOf(property: JsonObject): string | undefined {
-  if (typeof property["$ref"] === "string") return property["$ref"];
-  const allOf = property["allOf"];
-  if (Array.isArray(allOf) && allOf.length === 1 && isObject(allOf[0]) && typeof allOf[0]["$ref"] === "string") return allOf[0]["$ref"];
-  return undefined;
-}
+const schemaAt = (schemas: readonly LoadedSchema[], path: string): LoadedSchema => schemaAtPath(schemas, path, "gen-output-shape");
 
 /** Derives the tables from the schemas (pure; the test feeds it modified copies). */
 export function deriveOutputShapeTables(schemas: readonly LoadedSchema[]): OutputShapeTables {

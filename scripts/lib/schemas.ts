@@ -68,6 +68,26 @@ export function loadSchemas(schemaDir: string): LoadedSchema[] {
   return loaded;
 }
 
+export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The schema at `path` (relative to `schemas/`); `generator` names the caller in the error. */
+export function schemaAt(schemas: readonly LoadedSchema[], path: string, generator: string): LoadedSchema {
+  const schema = schemas.find((candidate) => candidate.path === path);
+  if (schema === undefined) throw new Error(`${generator}: schemas/${path} is missing`);
+  return schema;
+}
+
+/** The `$ref` of `{"$ref": ...}` or of `{"allOf": [{"$ref": ...}]}` (a reference with its own description), else undefined. */
+export function refOf(schema: JsonObject): string | undefined {
+  const direct = schema["$ref"];
+  if (typeof direct === "string") return direct;
+  const allOf = schema["allOf"];
+  if (Array.isArray(allOf) && allOf.length === 1 && isJsonObject(allOf[0]) && typeof allOf[0]["$ref"] === "string") return allOf[0]["$ref"];
+  return undefined;
+}
+
 /** Resolves a relative `$ref` (a file path) against the path of the schema holding it; both relative to `schemas/`. */
 export function resolveRef(fromPath: string, ref: string): string {
   const parts = fromPath.split("/").slice(0, -1);

@@ -14,7 +14,7 @@ import type {
   SerdeType,
   SerdeVariant,
 } from "../../src/serde/model.js";
-import { resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "./schemas.js";
+import { isJsonObject as isObject, refOf, resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "./schemas.js";
 
 /** The schemas of the Rust family live under this directory of `schemas/`. */
 export const RUST_SCHEMA_DIR = "rust/";
@@ -25,24 +25,14 @@ function fail(path: string, why: string): never {
   throw new ModelError(`schemas/${path}: ${why}`);
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function str(value: JsonValue | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
 /** The target of a property written `{"allOf": [{"$ref": ...}]}` (or a bare `$ref`), if it is one. */
 function refTarget(fromPath: string, schema: JsonObject): string | undefined {
-  const direct = str(schema["$ref"]);
-  if (direct !== undefined) return resolveRef(fromPath, direct);
-  const allOf = schema["allOf"];
-  if (Array.isArray(allOf) && allOf.length === 1 && isObject(allOf[0])) {
-    const ref = str(allOf[0]["$ref"]);
-    if (ref !== undefined) return resolveRef(fromPath, ref);
-  }
-  return undefined;
+  const ref = refOf(schema);
+  return ref === undefined ? undefined : resolveRef(fromPath, ref);
 }
 
 /** Parses a Rust type as written in an `x-rust` `type`: `bool`, `String`, `Value`, `Option<T>`, or a type of the model. */
