@@ -6,9 +6,11 @@
  * `$(...)` is never read as shell code, and is not split into words.
  */
 
-export const PATH_PLACEHOLDERS = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA", "CLAUDE_PROJECT_DIR"] as const;
+const PATH_PLACEHOLDERS = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA", "CLAUDE_PROJECT_DIR"] as const;
 
-const PLACEHOLDER = /^\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|CLAUDE_PROJECT_DIR)\}/;
+const PLACEHOLDER_SOURCE = `\\$\\{(${PATH_PLACEHOLDERS.join("|")})\\}`;
+const PLACEHOLDER = new RegExp(`^${PLACEHOLDER_SOURCE}`);
+const EVERY_PLACEHOLDER = new RegExp(PLACEHOLDER_SOURCE, "g");
 
 /** Shell form: rewrite placeholders according to the quoting context they stand in. */
 export function quotePlaceholdersForShell(command: string): string {
@@ -43,5 +45,5 @@ export function quotePlaceholdersForShell(command: string): string {
 
 /** Exec form (no shell): substitute the placeholders' values as text. */
 export function substitutePlaceholders(text: string, values: Readonly<Record<string, string | undefined>>): string {
-  return text.replace(/\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|CLAUDE_PROJECT_DIR)\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.replace(EVERY_PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
 }
