@@ -115,6 +115,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const { loadHookConfiguration, defaultSettingsSources } = await import("../runner/load-settings.js");
   const { runEvent } = await import("../runner/run-event.js");
+  const { describeCommand } = await import("../runner/run-hooks.js");
   // The CLI runs where the project is: the input's cwd is data (a sample event's path need not exist here).
   const projectDir = resolve(single(args, "project-dir") ?? (bundledExamples ? packageRoot() : "."));
   const sources: import("../runner/load-settings.js").SettingsSource[] = [];
@@ -164,7 +165,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       cwd: projectDir,
       signal: controller.signal,
       onHookStarted: (hook) => {
-        const name = hook.handler.type === "command" ? hook.handler.command : hook.handler.type === "http" ? hook.handler.url : hook.handler.type;
+        const name = describeCommand(hook);
         running.set(name, (running.get(name) ?? 0) + 1);
       },
       onHookFinished: (r) => {

@@ -113,7 +113,8 @@ function prepare(
   return { selected, argv: null, form: null, timeoutSeconds, async: false };
 }
 
-function describeCommand(hook: ConfiguredHook): string {
+/** A hook's `command` in its process result (and the name the CLI's progress line shows). */
+export function describeCommand(hook: ConfiguredHook): string {
   const h = hook.handler;
   return h.type === "command" ? h.command : h.type === "http" ? h.url : JSON.stringify(h.raw);
 }
