@@ -37,7 +37,7 @@ export function describeMerged(m: MergedResult, toolInput: unknown, s: Style): s
   const e = m.effects;
   const info = eventInfo(m.event);
   const out: string[] = [];
-  if (info?.toolEvent === true && (m.event === "PreToolUse" || m.event === "PermissionRequest")) {
+  if (m.event === "PreToolUse" || m.event === "PermissionRequest") {
     switch (e.decision) {
       case "deny":
         out.push(`${s.red("the tool call is denied")}${e.tool_result !== null ? `; the model is told: ${quote(e.tool_result)}` : ""}`);
