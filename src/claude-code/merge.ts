@@ -147,8 +147,17 @@ class Accumulator {
   toolInput: JsonObject | null;
   toolResult: string | null = null;
 
+  /** On the prompt events exit 2 drops the hook's JSON (ups-*, new-upe-*); elsewhere it still applies (pre-23). */
+  private readonly exit2DropsJson: boolean;
+
   constructor(readonly event: string, readonly runs: readonly RunRecord[], readonly context: MergeContext) {
     this.toolInput = context.toolInput;
+    this.exit2DropsJson = event === "UserPromptSubmit" || event === "UserPromptExpansion";
+  }
+
+  /** The JSON of a run that Claude Code applies on this event. */
+  json(r: RunRecord): JsonObject | null {
+    return this.exit2DropsJson && r.blocking_error !== null ? null : usableJson(r);
   }
 
   /** A hook's name in its per-hook texts; UserPromptExpansion's use the bare event name (new-upe-*). */
@@ -205,11 +214,11 @@ const SYSTEM_MESSAGE_SILENT = new Set([
  * Per hook, in completion order: `<hook name> says: <systemMessage>` and the
  * PreToolUse no-verdict notices (pre-30/31/33/39: unusable; pre-83: timeout).
  */
-function perHookNotices(acc: Accumulator, dropJsonOfExit2: boolean): { early: string[]; late: string[] } {
+function perHookNotices(acc: Accumulator): { early: string[]; late: string[] } {
   const notices: string[] = [];
   const early: string[] = [];
   for (const r of acc.runs) {
-    const json = dropJsonOfExit2 && r.blocking_error !== null ? null : usableJson(r);
+    const json = acc.json(r);
     const msg = str(json?.["systemMessage"]);
     if (msg !== null) {
       acc.systemMessages.push(msg);
@@ -226,7 +235,7 @@ function perHookNotices(acc: Accumulator, dropJsonOfExit2: boolean): { early: st
 function collectStops(acc: Accumulator, keep: "first" | "last", defaultReason: string | null = null): void {
   if (!honoursContinueFalse(acc.event)) return;
   for (const r of acc.runs) {
-    const json = usableJson(r);
+    const json = acc.json(r);
     if (json?.["continue"] !== false) continue;
     const reason = str(json["stopReason"]) ?? defaultReason;
     if (!acc.stopped || keep === "last") acc.stopReason = reason;
@@ -256,7 +265,7 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
   let highestRank = 0;
 
   for (const r of acc.runs) {
-    const json = usableJson(r);
+    const json = acc.json(r);
     const hso = hsoOf(json);
     let decision: PermissionDecision | null = null;
     let blockText: string | null = null;
@@ -343,7 +352,7 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
 /** The first hook to complete with a decision wins; a later deny does not override (perm-04, perm-05). */
 function mergePermissionRequest(acc: Accumulator): void {
   for (const r of acc.runs) {
-    const decision = hsoOf(usableJson(r))?.["decision"];
+    const decision = hsoOf(acc.json(r))?.["decision"];
     if (!isJsonObject(decision)) continue;
     if (decision["behavior"] === "allow") {
       acc.decision = "allow";
@@ -381,7 +390,7 @@ function mergePostTool(acc: Accumulator, event: string, hookName: string): void 
       acc.reasons.push(r.stderr);
       acc.modelMessages.push(`${hookName} hook blocking error from command: "${r.command}": ${r.blocking_error}`);
     }
-    const json = usableJson(r);
+    const json = acc.json(r);
     if (json === null) continue;
     // continue:false in the same output drops that output's block (new-post-block-plus-continue-false)
     if (json["decision"] === "block" && !(event === "PostToolUse" && json["continue"] === false)) {
@@ -420,7 +429,7 @@ function fitsToolOutput(toolName: string | null, v: JsonValue): boolean {
 /** PostToolBatch: exit 2, decision:block and continue:false all stop the loop; the stderr/reason is the stop message. */
 function mergePostToolBatch(acc: Accumulator, hookName: string): void {
   for (const r of acc.runs) {
-    const json = usableJson(r);
+    const json = acc.json(r);
     const ctx = nonEmpty(hsoOf(json)?.["additionalContext"]);
     if (ctx !== null) acc.addContext(hookName, ctx);
     let stopText: string | null | undefined;
@@ -451,7 +460,7 @@ function mergePostToolBatch(acc: Accumulator, hookName: string): void {
 function mergePrompt(acc: Accumulator, event: string): void {
   const prompt = typeof acc.context.input["prompt"] === "string" ? (acc.context.input["prompt"] as string) : "";
   for (const r of acc.runs) {
-    const json = r.blocking_error !== null ? null : usableJson(r);
+    const json = acc.json(r);
     const stops = json?.["continue"] === false;
     const blockText = r.blocking_error ?? (json?.["decision"] === "block" ? blockReason(json) : null);
     if (!stops && blockText === null) continue;
@@ -474,12 +483,12 @@ function mergePrompt(acc: Accumulator, event: string): void {
 /**
  * One paragraph per hook, in completion order: its plain stdout, where the
  * event takes it as context, and its context (UserPromptSubmit/Expansion:
- * ups-01, ups-03, new-upe-*; PostModelSwitch). Exit 2 drops the hook's JSON.
+ * ups-01, ups-03, new-upe-*; PostModelSwitch).
  */
 function plainAndContextPerHook(acc: Accumulator, event: string): void {
   for (const r of acc.runs) {
     if (r.outcome === "success" && r.output === "text" && plainStdoutIsContext(event)) acc.addPlainStdout(acc.nameOf(r), r);
-    const ctx = nonEmpty(hsoOf(r.blocking_error !== null ? null : usableJson(r))?.["additionalContext"]);
+    const ctx = nonEmpty(hsoOf(acc.json(r))?.["additionalContext"]);
     if (ctx !== null) acc.addContext(event, ctx);
   }
 }
@@ -497,7 +506,7 @@ function plainAndContextPerHook(acc: Accumulator, event: string): void {
 function mergeSessionLike(acc: Accumulator, event: string): void {
   const contexts: string[] = [];
   for (const r of acc.runs) {
-    const json = usableJson(r);
+    const json = acc.json(r);
     if (event === "SessionStart" && r.outcome === "success" && r.output === "text") acc.addPlainStdout(r.hook_name, r);
     if (event === "SessionStart" && json?.["decision"] === "block") {
       acc.errors.push(`${r.hook_name} hook error: [${r.command}]: ${blockReason(json)}`);
@@ -536,7 +545,7 @@ function mergeStop(acc: Accumulator, event: string): void {
       acc.reasons.push(r.stderr);
       reminders.push(stopReminder(acc.large(r.blocking_error)));
     }
-    const json = usableJson(r);
+    const json = acc.json(r);
     if (json === null) continue;
     if (json["decision"] === "block") {
       const reason = blockReason(json);
@@ -588,7 +597,7 @@ function compactionLine(r: RunRecord): string | null {
  */
 function mergePreCompact(acc: Accumulator): void {
   for (const r of acc.runs) {
-    const json = usableJson(r);
+    const json = acc.json(r);
     const blockText = r.blocking_error ?? (json?.["decision"] === "block" ? `[${r.command}]: ${blockReason(json)}` : null);
     if (blockText !== null) {
       acc.blocked = true;
@@ -627,7 +636,7 @@ function mergeUserOnly(acc: Accumulator, event: string): void {
 function mergeBlockable(acc: Accumulator, event: string, hookName: string): void {
   const toModel = event === "TaskCreated" || event === "TaskCompleted";
   for (const r of acc.runs) {
-    const json = usableJson(r);
+    const json = acc.json(r);
     let text: string | null = r.blocking_error;
     if (text === null && json?.["decision"] === "block") text = blockReason(json);
     if (event === "WorktreeCreate" && r.exit !== 0 && r.exit !== null && text === null) text = r.stderr;
@@ -646,7 +655,7 @@ const RETRY_REMINDER =
 
 /** retry:true from any hook allows one more try; additionalContext has no visible effect (new-permdenied-*). */
 function mergePermissionDenied(acc: Accumulator): void {
-  if (acc.runs.some((r) => hsoOf(usableJson(r))?.["retry"] === true)) acc.modelMessages.push(RETRY_REMINDER);
+  if (acc.runs.some((r) => hsoOf(acc.json(r))?.["retry"] === true)) acc.modelMessages.push(RETRY_REMINDER);
 }
 
 // ---------------------------------------------------------------- entry point
@@ -671,10 +680,9 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
   const acc = new Accumulator(event, anyAsync ? runs.filter((r) => !r.async) : runs, context);
   const hookName = eventHookName(event, runs, context.toolName);
   collectErrors(acc, runs);
-  const exit2DropsJson = event === "UserPromptSubmit" || event === "UserPromptExpansion";
   // no-verdict notices are shown as each hook ends, before the decision's own notice
   // (new-pre-timeout-and-ask); systemMessages after it (new-pre-3-systemMessage-mixed)
-  const hookNotices = perHookNotices(acc, exit2DropsJson);
+  const hookNotices = perHookNotices(acc);
   for (const notice of hookNotices.early) acc.notices.push(notice);
 
   if (hasPermissionDecision(event)) {
@@ -697,7 +705,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     mergeSessionLike(acc, event);
     collectStops(acc, "first");
   } else if (event === "PostModelSwitch") {
-    plainAndContextPerHook(acc, event); // exit 2 is non-blocking here: no JSON is dropped
+    plainAndContextPerHook(acc, event);
     collectStops(acc, "first");
   } else if (event === "Stop" || event === "SubagentStop") {
     mergeStop(acc, event);
