@@ -56,7 +56,7 @@ const UNION_WORDING: { readonly [union: string]: { readonly notObjectHint: strin
 };
 
 /** The field summary Claude Code appends to every validation failure (pre-33, identical in all probes). */
-export const EXPECTED_SCHEMA_SUMMARY: string = JSON.stringify(
+const EXPECTED_SCHEMA_SUMMARY: string = JSON.stringify(
   {
     continue: "boolean (optional)",
     suppressOutput: "boolean (optional)",
