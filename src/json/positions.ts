@@ -34,6 +34,11 @@ export function formatJsonPath(path: readonly JsonPathSegment[]): string {
   return out === "" ? "(root)" : out;
 }
 
+/** The one-character escapes after a backslash and what they stand for. */
+const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['"', '"'], ["\\", "\\"], ["/", "/"], ["b", "\b"], ["f", "\f"], ["n", "\n"], ["r", "\r"], ["t", "\t"],
+]);
+
 class JsonSyntaxError {
   constructor(
     readonly message: string,
@@ -88,9 +93,9 @@ export function parseJsonWithPositions(text: string): ParsedJson {
         continue;
       }
       const e = text[i + 1];
-      const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-      if (e !== undefined && e in simple) {
-        out += simple[e];
+      const simple = e === undefined ? undefined : SIMPLE_ESCAPES.get(e);
+      if (simple !== undefined) {
+        out += simple;
         i += 2;
       } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
         out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
