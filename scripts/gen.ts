@@ -42,7 +42,7 @@ export const GENERATED_DIR = "generated";
 export function createContext(root: string): GenerateContext {
   const schemaDir = join(root, "schemas");
   const schemas = loadSchemas(schemaDir);
-  return { root, schemaDir, schemas, serdeModel: buildSerdeModel(schemas) };
+  return { schemaDir, schemas, serdeModel: buildSerdeModel(schemas) };
 }
 
 /** Every generated file, sorted by path; fails on two generators claiming one path. */

@@ -9,9 +9,7 @@ export interface GeneratedFile {
 }
 
 export interface GenerateContext {
-  /** The repository root (absolute): `schemas/` and `generated/` live under it. */
-  readonly root: string;
-  /** `<root>/schemas`. */
+  /** The `schemas/` directory (absolute) they were read from; json-schema-to-typescript resolves `$ref`s against it. */
   readonly schemaDir: string;
   /** Every schema, sorted by path, deep-frozen. */
   readonly schemas: readonly LoadedSchema[];
