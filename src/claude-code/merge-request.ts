@@ -6,7 +6,7 @@
 import { isJsonObject, parseJsonAsJsc, type JsonObject } from "./jsc-json.js";
 import type { HookRunResult } from "./classify.js";
 import type { MergedResult } from "./records.js";
-import { mergeProcessResults } from "../runner/run-event.js";
+import { classifyAndMerge } from "./merge-results.js";
 
 export interface MergeRequestHook {
   readonly command: string;
@@ -106,5 +106,5 @@ export function mergeRequest(request: MergeRequest): MergedResult {
     async: h.async === true,
     form: "shell",
   }));
-  return mergeProcessResults(request.event, input, results, [], request.persisted_output_path).merged;
+  return classifyAndMerge(request.event, input, results, request.persisted_output_path).merged;
 }

@@ -6,8 +6,7 @@
  */
 import { classifyRun, type HookRunResult } from "../claude-code/classify.js";
 import { hookNameOf } from "../claude-code/event-rules.js";
-import { mergeRuns } from "../claude-code/merge.js";
-import type { JsonObject } from "../claude-code/read-stdout.js";
+import { classifyAndMerge, mergeClassified } from "../claude-code/merge-results.js";
 import type { MergedResult, RunRecord } from "../claude-code/records.js";
 import { settlesEvent } from "./early-stop.js";
 import { loadHookConfiguration, type LoadOptions } from "./load-settings.js";
@@ -38,11 +37,8 @@ function isConfiguration(value: HookConfiguration | LoadOptions): value is HookC
   return "hooks" in value && "problems" in value && "disabledBy" in value;
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
-/** Classifies process results (in completion order) and merges them; the core of runEvent, usable on recorded results. */
+/** Classify and merge hook results as Claude Code does, with configuration problems first in `errors`. */
 export function mergeProcessResults(
   event: string,
   input: Readonly<Record<string, unknown>>,
@@ -50,27 +46,12 @@ export function mergeProcessResults(
   problems: readonly ConfigProblem[] = [],
   persistedOutputPath?: string,
 ): { records: RunRecord[]; merged: MergedResult } {
-  const hookName = hookNameOf(event, input);
-  const records = results.map((r) => classifyRun(r, { event, hookName }));
-  return { records, merged: mergeRecords(event, input, records, problems, persistedOutputPath) };
+  const { records, merged } = classifyAndMerge(event, input, results, persistedOutputPath);
+  return { records, merged: withProblems(merged, problems) };
 }
 
-function mergeRecords(
-  event: string,
-  input: Readonly<Record<string, unknown>>,
-  records: readonly RunRecord[],
-  problems: readonly ConfigProblem[],
-  persistedOutputPath: string | undefined,
-): MergedResult {
-  const toolName = typeof input["tool_name"] === "string" ? (input["tool_name"] as string) : null;
-  const toolInput = isObject(input["tool_input"]) ? input["tool_input"] : null;
-  const merged = mergeRuns(event, records, {
-    toolName,
-    toolInput,
-    input,
-    ...(persistedOutputPath !== undefined ? { persistedOutputPath } : {}),
-  });
-  return { ...merged, errors: [...problems.map(describeProblem), ...merged.errors] };
+function withProblems(merged: MergedResult, problems: readonly ConfigProblem[]): MergedResult {
+  return problems.length === 0 ? merged : { ...merged, errors: [...problems.map(describeProblem), ...merged.errors] };
 }
 
 export async function runEvent(options: RunEventOptions): Promise<EventOutcome> {
@@ -95,7 +76,7 @@ export async function runEvent(options: RunEventOptions): Promise<EventOutcome> 
     settles: (result) => settlesEvent(event, classify(result)),
   });
   const records = run.results.map(classify);
-  const merged = mergeRecords(event, input, records, run.problems, options.persistedOutputPath);
+  const merged = withProblems(mergeClassified(event, input, records, options.persistedOutputPath), run.problems);
   return {
     run,
     records,
