@@ -165,7 +165,8 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     const escaped = preToolUse('"permissionDecision":"deny","permissionDecisionReason":"bad \\udc00 half"');
     const rust = readRust("HookOutput", escaped);
     assert.ok(!rust.ok);
-    assert.match(formatSerdeError(rust.error), /^lone leading surrogate in hex escape at line 1 column \d+$/);
+    // the serde oracle answers exactly this for the same text
+    assert.equal(formatSerdeError(rust.error), "lone leading surrogate in hex escape at line 1 column 118");
     const raw = readRust("Value", '"a\ud800b"');
     assert.ok(raw.ok);
     assert.equal(raw.value, "a\ufffdb");
@@ -219,7 +220,8 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assert.equal(writeRust("HookOutput", rustEscaped.value), '{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"a\\u0000b"}}');
     const rustRaw = readRust("HookOutput", raw);
     assert.ok(!rustRaw.ok);
-    assert.match(formatSerdeError(rustRaw.error), /^control character \(\\u0000-\\u001F\) found while parsing a string at line 1 column \d+$/);
+    // the serde oracle answers exactly this for the same text
+    assert.equal(formatSerdeError(rustRaw.error), "control character (\\u0000-\\u001F) found while parsing a string at line 1 column 110");
     assert.equal(mergeOne(escaped).effects.tool_result, "PreToolUse:Bash hook error: a\u0000b");
     assert.equal(readHookStdout(raw, "PreToolUse").error?.code, "json-parse");
     assert.equal(readHookStdout("plain\u0000text", "PreToolUse").output, "text");
