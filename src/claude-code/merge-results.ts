@@ -3,6 +3,7 @@
  * merged result (merge). Shared by `conformance merge` and the runner, so
  * recorded and live results take the same path.
  */
+import { isRecord } from "../json/record.js";
 import { classifyRun, type HookRunResult } from "./classify.js";
 import { hookNameOf } from "./event-rules.js";
 import { mergeRuns } from "./merge.js";
@@ -17,9 +18,7 @@ export function mergeClassified(
   persistedOutputPath?: string,
 ): MergedResult {
   const toolName = typeof input["tool_name"] === "string" ? input["tool_name"] : null;
-  const rawToolInput = input["tool_input"];
-  const toolInput =
-    typeof rawToolInput === "object" && rawToolInput !== null && !Array.isArray(rawToolInput) ? (rawToolInput as JsonObject) : null;
+  const toolInput = isRecord(input["tool_input"]) ? (input["tool_input"] as JsonObject) : null;
   return mergeRuns(event, records, {
     toolName,
     toolInput,

@@ -9,6 +9,7 @@ import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../runner/event-catalog.js";
+import { isRecord } from "../json/record.js";
 
 export const HELP = `usage: claude-hook-protocol merge [--words] [FILE|-]
 
@@ -33,13 +34,9 @@ Examples:
   echo '{"event":"Stop","hooks":[{"command":"a","exit":2,"stdout":"","stderr":"run the tests"}]}' | claude-hook-protocol merge --words
 `;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function checkHooks(hooks: unknown[]): string | null {
   for (const [i, h] of hooks.entries()) {
-    if (!isObject(h)) return `hooks[${i}] must be an object`;
+    if (!isRecord(h)) return `hooks[${i}] must be an object`;
     if (typeof h["command"] !== "string") return `hooks[${i}].command must be a string`;
     if (h["exit"] !== null && !Number.isInteger(h["exit"])) return `hooks[${i}].exit must be an integer or null`;
     for (const k of ["stdout", "stderr"]) if (typeof h[k] !== "string") return `hooks[${i}].${k} must be a string`;
@@ -64,10 +61,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   };
   if (!json.ok) return invalid(`not JSON at ${json.position.line}:${json.position.column}: ${json.message}`);
   const request = json.value;
-  if (!isObject(request)) return invalid("must be a JSON object with event and hooks (or runs)");
+  if (!isRecord(request)) return invalid("must be a JSON object with event and hooks (or runs)");
   const event = request["event"];
   if (typeof event !== "string" || eventInfo(event) === undefined) return invalid(`"event" must name a Claude Code event, found ${JSON.stringify(event)}`);
-  const input: Record<string, unknown> = isObject(request["input"]) ? { ...request["input"] } : Object.create(null);
+  const input: Record<string, unknown> = isRecord(request["input"]) ? { ...request["input"] } : Object.create(null);
   if (request["tool_name"] !== undefined) input["tool_name"] = request["tool_name"];
   if (request["tool_input"] !== undefined) input["tool_input"] = request["tool_input"];
   input["hook_event_name"] = event;
@@ -77,17 +74,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (Array.isArray(request["hooks"])) {
     const problem = checkHooks(request["hooks"]);
     if (problem !== null) return invalid(problem);
-    const { mergeProcessResults } = await import("../runner/run-event.js");
-    merged = mergeProcessResults(event, input, request["hooks"] as Parameters<typeof mergeProcessResults>[2]).merged;
+    const { classifyAndMerge } = await import("../claude-code/merge-results.js");
+    merged = classifyAndMerge(event, input, request["hooks"] as Parameters<typeof classifyAndMerge>[2]).merged;
   } else if (Array.isArray(request["runs"])) {
-    if (!request["runs"].every(isObject)) return invalid("runs must be run records (objects)");
-    const { mergeRuns } = await import("../claude-code/merge.js");
-    const toolInput = isObject(input["tool_input"]) ? input["tool_input"] : null;
-    merged = mergeRuns(event, request["runs"] as unknown as Parameters<typeof mergeRuns>[1], {
-      toolName: typeof input["tool_name"] === "string" ? input["tool_name"] : null,
-      toolInput: toolInput as Parameters<typeof mergeRuns>[2]["toolInput"],
-      input,
-    });
+    if (!request["runs"].every(isRecord)) return invalid("runs must be run records (objects)");
+    const { mergeClassified } = await import("../claude-code/merge-results.js");
+    merged = mergeClassified(event, input, request["runs"] as unknown as Parameters<typeof mergeClassified>[2]);
   } else {
     return invalid('needs "hooks" (process results) or "runs" (run records), an array');
   }

@@ -13,10 +13,7 @@
  * message, pre-10), and so do Stop and the other events recorded.
  */
 import type { RunRecord } from "../claude-code/records.js";
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../json/record.js";
 
 /** True when this record, completed while others still run, makes Claude Code cancel the rest. */
 export function settlesEvent(event: string, record: RunRecord): boolean {
@@ -28,8 +25,8 @@ export function settlesEvent(event: string, record: RunRecord): boolean {
       return record.outcome === "block" || stops;
     case "PermissionRequest": {
       const hso = json?.["hookSpecificOutput"];
-      const decision = isObject(hso) ? hso["decision"] : undefined;
-      return isObject(decision) && (decision["behavior"] === "allow" || decision["behavior"] === "deny");
+      const decision = isRecord(hso) ? hso["decision"] : undefined;
+      return isRecord(decision) && (decision["behavior"] === "allow" || decision["behavior"] === "deny");
     }
     case "PostToolUse":
       return stops;

@@ -16,6 +16,7 @@ import type {
   HookHandler,
   HookSourceKind,
 } from "./types.js";
+import { isRecord } from "../json/record.js";
 
 export interface SettingsSource {
   readonly kind: Exclude<HookSourceKind, "plugin">;
@@ -65,10 +66,6 @@ interface ParseContext {
   readonly hooks: ConfiguredHook[];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function typeName(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
@@ -91,7 +88,7 @@ function report(
 }
 
 function readHandler(ctx: ParseContext, raw: unknown, path: JsonPathSegment[]): HookHandler | null {
-  if (!isObject(raw)) {
+  if (!isRecord(raw)) {
     report(ctx, "wrong-type", path, `a hook must be an object, found ${typeName(raw)}`);
     return null;
   }
@@ -148,7 +145,7 @@ function readHandler(ctx: ParseContext, raw: unknown, path: JsonPathSegment[]): 
     }
     case "http": {
       want("url", (v) => typeof v === "string" && /^https?:\/\//.test(v), "an http:// or https:// URL", true);
-      want("headers", (v) => isObject(v) && Object.values(v).every(isString), "an object of string values");
+      want("headers", (v) => isRecord(v) && Object.values(v).every(isString), "an object of string values");
       want("allowedEnvVars", isStringArray, "an array of variable names");
       if (!ok) return null;
       const handler: Record<string, unknown> = { ...common, type: "http", url: raw["url"] };
@@ -163,7 +160,7 @@ function readHandler(ctx: ParseContext, raw: unknown, path: JsonPathSegment[]): 
 }
 
 function readHooksObject(ctx: ParseContext, hooksValue: unknown, basePath: JsonPathSegment[]): void {
-  if (!isObject(hooksValue)) {
+  if (!isRecord(hooksValue)) {
     report(ctx, "wrong-type", basePath, `"hooks" must be an object keyed by event name, found ${typeName(hooksValue)}`);
     return;
   }
@@ -180,7 +177,7 @@ function readHooksObject(ctx: ParseContext, hooksValue: unknown, basePath: JsonP
     }
     groups.forEach((group, g) => {
       const groupPath = [...eventPath, g];
-      if (!isObject(group)) {
+      if (!isRecord(group)) {
         report(ctx, "wrong-type", groupPath, `a matcher group must be an object {"matcher", "hooks"}, found ${typeName(group)}`);
         return;
       }
@@ -278,7 +275,7 @@ export function parseHookSettingsValue(
     problems,
     hooks,
   };
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     report(ctx, "wrong-type", [], `a settings file must hold a JSON object, found ${typeName(value)}`);
     return { hooks, problems, disableAllHooks: false };
   }
