@@ -33,11 +33,12 @@ export function exit2Rule(event: string): Exit2Rule {
  * MessageDisplay, PreCompact, PostCompact, ConfigChange, Elicitation*,
  * Worktree*, CwdChanged, FileChanged, DirectoryAdded, SessionEnd, StopFailure;
  * ignored by TaskCreated; observed ignored on SessionStart, PostToolUseFailure
- * and (no visible effect) SubagentStop.
+ * and (no visible effect) SubagentStop and PermissionRequest (new-perm-*);
+ * PermissionDenied's merge reads only `retry`.
  */
 const CONTINUE_HONOURED = new Set([
   "PreToolUse", "PostToolUse", "PostToolBatch", "UserPromptSubmit", "UserPromptExpansion", "Stop",
-  "PermissionRequest", "PermissionDenied", "Setup", "SubagentStart", "PreModelSwitch", "PostModelSwitch",
+  "Setup", "SubagentStart", "PreModelSwitch", "PostModelSwitch",
   "TeammateIdle", "TaskCompleted", "PreSkillShellCommand",
 ]);
 
