@@ -33,7 +33,7 @@ export function exit2Rule(event: string): Exit2Rule {
  * MessageDisplay, PreCompact, PostCompact, ConfigChange, Elicitation*,
  * Worktree*, CwdChanged, FileChanged, DirectoryAdded, SessionEnd, StopFailure;
  * ignored by TaskCreated; observed ignored on SessionStart, PostToolUseFailure
- * and (no visible effect) SubagentStop and PermissionRequest (new-perm-*);
+ * and (no visible effect) SubagentStop and PermissionRequest (new-perm-allow-with-context-and-sysmsg);
  * PermissionDenied's merge reads only `retry`.
  */
 const CONTINUE_HONOURED = new Set([
