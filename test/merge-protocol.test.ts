@@ -13,7 +13,7 @@ import { once } from "node:events";
 import { validateMergedResult } from "../generated/validators.js";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { mergeRequest, type MergeRequest } from "../src/claude-code/merge-request.js";
-import { EVENT_CATALOG } from "../src/runner/event-catalog.js";
+import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
 
 /** The generated (precompiled) validator of schemas/merged-result.schema.json, run records included. */
 function assertValid(value: unknown, label: string): void {

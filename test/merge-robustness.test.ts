@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { mergeRequest, type MergeRequestHook } from "../src/claude-code/merge-request.js";
 import { validateMergedResult } from "../generated/validators.js";
-import { EVENT_CATALOG } from "../src/runner/event-catalog.js";
+import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
 
 const events = [...EVENT_CATALOG.map((e) => e.name), "Bogus"];
 const scalar = fc.oneof(fc.string({ maxLength: 12 }), fc.boolean(), fc.integer(), fc.constant(null));

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mergeProcessResults, runEvent } from "../src/runner/run-event.js";
-import { eventInfo } from "../src/runner/event-catalog.js";
+import { eventInfo } from "../src/claude-code/event-catalog.js";
 import type { SettingsSource } from "../src/runner/load-settings.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -4,7 +4,7 @@
  * (claude-code-observed.md) where it was measured, claude-code-hooks.md §1.2
  * (documented semantics) elsewhere; `observed` says which.
  */
-import { eventInfo } from "../runner/event-catalog.js";
+import { eventInfo } from "./event-catalog.js";
 
 /** What exit code 2 does on an event. */
 export type Exit2Rule =

@@ -1,6 +1,6 @@
 /** The run records and the merged result in plain words, for `run` and `merge`. */
 import type { MergedResult, RunRecord } from "../claude-code/records.js";
-import { eventInfo } from "../runner/event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 import type { Style } from "./style.js";
 
 function quote(text: string, max = 600): string {

@@ -2,7 +2,7 @@
 import { commandArgs } from "./args.js";
 import type { CliIo } from "./main.js";
 import { styleFor } from "./style.js";
-import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../runner/event-catalog.js";
+import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../claude-code/event-catalog.js";
 
 export const HELP = `usage: claude-hook-protocol events [EVENT] [--json]
 

@@ -8,7 +8,7 @@ import { commandArgs } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
-import { eventInfo } from "../runner/event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 import { isRecord } from "../json/record.js";
 
 export const HELP = `usage: claude-hook-protocol merge [--words] [FILE|-]

@@ -10,7 +10,7 @@ import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
-import { EVENT_CATALOG, eventInfo } from "../runner/event-catalog.js";
+import { EVENT_CATALOG, eventInfo } from "../claude-code/event-catalog.js";
 
 export const HELP = `usage: claude-hook-protocol run --event EVENT --input FILE|- [options] [-- COMMAND [ARGS...]]
 

@@ -8,7 +8,7 @@ import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
-import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../runner/event-catalog.js";
+import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
 import { plainStdoutIsContext } from "../claude-code/event-rules.js";
 import type { JsonPathSegment } from "../json/positions.js";
 

@@ -13,7 +13,7 @@ export {
 export { selectHooks, matchQuery, handlerFingerprint, type SelectedHook } from "./select-hooks.js";
 export { compileMatcher, matcherMatches, type CompiledMatcher } from "./matcher.js";
 export { evaluateIfRule, type IfRuleVerdict } from "./if-rule.js";
-export { EVENT_CATALOG, eventInfo, COMMON_OUTPUT_FIELDS, type EventInfo } from "./event-catalog.js";
+export { EVENT_CATALOG, eventInfo, COMMON_OUTPUT_FIELDS, type EventInfo } from "../claude-code/event-catalog.js";
 export { settlesEvent } from "./early-stop.js";
 export type {
   ConfigProblem,

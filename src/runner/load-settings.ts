@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { eventInfo } from "./event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 import { formatJsonPath, parseJsonWithPositions, type JsonPathSegment, type TextPosition } from "../json/positions.js";
 import { compileMatcher } from "./matcher.js";
 import type {

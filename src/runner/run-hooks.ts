@@ -9,7 +9,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventInfo } from "./event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 import { postHttpHook } from "./http-hook.js";
 import { selectHooks, type SelectedHook } from "./select-hooks.js";
 import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";

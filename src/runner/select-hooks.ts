@@ -5,7 +5,7 @@
  * stays separate; the same command with other `args` runs again).
  */
 import { basename } from "node:path";
-import { eventInfo } from "./event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 import { evaluateIfRule } from "./if-rule.js";
 import { compileMatcher, matcherMatches } from "./matcher.js";
 import type { ConfiguredHook, HookConfiguration } from "./types.js";

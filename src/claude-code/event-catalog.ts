@@ -1,5 +1,5 @@
 /**
- * The 34 events of Claude Code 2.1.332 as the runner and `events` command need
+ * The 34 events of Claude Code 2.1.332 as the runner, the merge and `events` need
  * them: what a matcher is compared against, the default timeout, whether a
  * hook can block, and the `hookSpecificOutput` fields. Source:
  * shared/spec/claude-code-hooks.md §1.2 and §3.6, corrected by
