@@ -1771,9 +1771,13 @@ export interface PreSkillShellCommandHookSpecificOutput {
   };
 }
 /**
- * The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
+ * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
  */
 export interface MergedResult {
+  /**
+   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
+   */
+  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid";
   /**
    * The event the hooks answered, e.g. PreToolUse.
    */
@@ -1783,7 +1787,7 @@ export interface MergedResult {
    */
   runs: RunRecord[];
   /**
-   * Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude Code's text>`.
+   * Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <the agent's text>`.
    */
   errors: string[];
   /**
@@ -1795,7 +1799,7 @@ export interface MergedResult {
    */
   reasons: string[];
   /**
-   * PreToolUse with decision deny: each denying hook's text in Claude Code's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the model only the last one (effects.tool_result).
+   * PreToolUse with decision deny: each denying hook's text in the agent's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model only the last one (effects.tool_result).
    */
   deny_messages: string[];
   /**
@@ -1815,7 +1819,7 @@ export interface MergedResult {
    */
   stopped: boolean;
   /**
-   * The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else null.
+   * The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the first), else null.
    */
   stop_reason: string | null;
   /**
@@ -1845,7 +1849,7 @@ export interface MergedResult {
   effects: MergeEffects;
 }
 /**
- * One hook that an event selected: how it was configured, what the process did, and how Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and Claude Code's error texts.
+ * One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.
  */
 export interface RunRecord {
   /**
@@ -1853,7 +1857,7 @@ export interface RunRecord {
    */
   event: string;
   /**
-   * Claude Code's name of the hook in its texts: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`, `SessionStart:startup`, `Stop`.
+   * The agent's name of the hook in its texts (Claude Code: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`; Gemini CLI: the configured `name` or the command).
    */
   hook_name: string;
   /**
@@ -1897,7 +1901,7 @@ export interface RunRecord {
    */
   outcome: "success" | "block" | "error" | "timeout" | "skipped" | "running" | "cancelled";
   /**
-   * Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it has some.
+   * Why it is an error, blocked, timed out or was skipped, in the agent's words where it has some.
    */
   message: string | null;
   /**
@@ -1921,11 +1925,11 @@ export interface RunRecord {
    */
   stderr: string;
   /**
-   * What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
+   * What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
    */
   output: "empty" | "text" | "json" | "invalid";
   /**
-   * The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null.
+   * The decoded stdout as the agent uses it (validated, unknown keys stripped), or null.
    */
   json: {} | null;
   /**
@@ -1941,11 +1945,11 @@ export interface RunRecord {
    */
   timed_out: boolean;
   /**
-   * Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
+   * Debug-log lines the agent writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
    */
   warnings: string[];
   /**
-   * Why Claude Code did not use the JSON on stdout, or null.
+   * Why the agent did not use the JSON on stdout, or null.
    */
   validation_error: {
     /**
@@ -1966,7 +1970,7 @@ export interface RunRecord {
    */
   blocking_error: string | null;
   /**
-   * The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null.
+   * The agent's non-blocking error text for this hook (Claude Code: its `hook_non_blocking_error` (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null.
    */
   non_blocking_error: string | null;
   /**
@@ -1975,11 +1979,11 @@ export interface RunRecord {
   no_verdict: "no_usable_answer" | "timed_out" | null;
 }
 /**
- * What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
+ * What the agent would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
  */
 export interface MergeEffects {
   /**
-   * The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
+   * The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
    */
   decision: "allow" | "deny" | "ask" | "defer" | null;
   /**
@@ -1987,7 +1991,7 @@ export interface MergeEffects {
    */
   tool_input: {} | null;
   /**
-   * The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.
+   * The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output.
    */
   tool_result: string | null;
   /**
@@ -1995,11 +1999,11 @@ export interface MergeEffects {
    */
   blocked: boolean;
   /**
-   * Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix.
+   * Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix.
    */
   model_context: string[];
   /**
-   * What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`).
+   * What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`).
    */
   notices: string[];
   /**
@@ -2007,19 +2011,19 @@ export interface MergeEffects {
    */
   stopped: boolean;
   /**
-   * The stopReason Claude Code records, or null.
+   * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
 }
 /**
- * What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names.
+ * What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
  *
  * This interface was referenced by `MergedResult`'s JSON-Schema
  * via the `definition` "Effects".
  */
 export interface MergeEffects1 {
   /**
-   * The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
+   * The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
    */
   decision: "allow" | "deny" | "ask" | "defer" | null;
   /**
@@ -2027,7 +2031,7 @@ export interface MergeEffects1 {
    */
   tool_input: {} | null;
   /**
-   * The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.
+   * The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output.
    */
   tool_result: string | null;
   /**
@@ -2035,11 +2039,11 @@ export interface MergeEffects1 {
    */
   blocked: boolean;
   /**
-   * Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix.
+   * Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix.
    */
   model_context: string[];
   /**
-   * What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`).
+   * What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`).
    */
   notices: string[];
   /**
@@ -2047,7 +2051,7 @@ export interface MergeEffects1 {
    */
   stopped: boolean;
   /**
-   * The stopReason Claude Code records, or null.
+   * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
 }

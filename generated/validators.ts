@@ -8432,9 +8432,9 @@ const validatePostToolBatchToolCall_raw = validate38;
 const validateSessionCronSummary_raw = validate54;
 
 const validateMergedResult_raw = validate215;
-const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/merged-result.schema.json","title":"MergedResult","description":"The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.","type":"object","additionalProperties":false,"required":["event","runs","errors","decision","reasons","deny_messages","blocked","additional_context","system_messages","stopped","stop_reason","updated_input","reason","deny_message","context","ran","async_context","effects"],"definitions":{"Effects":{"title":"MergeEffects","type":"object","additionalProperties":false,"required":["decision","tool_input","tool_result","blocked","model_context","notices","stopped","stop_reason"],"properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool."},"tool_result":{"type":["string","null"],"description":"The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block (PreToolUse: the tool call is denied)."},"model_context":{"type":"array","items":{"type":"string"},"description":"Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`)."},"stopped":{"type":"boolean","description":"A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code records, or null."}},"description":"What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names."}},"properties":{"event":{"type":"string","description":"The event the hooks answered, e.g. PreToolUse."},"runs":{"type":"array","items":{"$ref":"run-record.schema.json"},"description":"One run record per hook, in the order given (completion order for `conformance merge`)."},"errors":{"type":"array","items":{"type":"string"},"description":"Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude Code's text>`."},"decision":{"enum":["allow","deny","ask","defer",null],"description":"PreToolUse only (seed): the winning permission decision; exit 2 is deny."},"reasons":{"type":"array","items":{"type":"string"},"description":"The reasons that go with `decision` (permissionDecisionReason, the stderr of an exit 2) or with `blocked` (reason, the stderr of an exit 2), in completion order."},"deny_messages":{"type":"array","items":{"type":"string"},"description":"PreToolUse with decision deny: each denying hook's text in Claude Code's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the model only the last one (effects.tool_result)."},"blocked":{"type":"boolean","description":"A hook blocked an event that can be blocked (decision:\"block\" or exit 2). PreToolUse uses `decision` instead."},"additional_context":{"type":"array","items":{"type":"string"},"description":"Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed."},"system_messages":{"type":"array","items":{"type":"string"},"description":"Every systemMessage, for the user."},"stopped":{"type":"boolean","description":"A hook answered continue:false on an event that honours it."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else null."},"updated_input":{"type":["object","null"],"description":"PreToolUse (and PermissionRequest allow): the tool input a hook replaced, as it wins; never set when the decision is deny."},"reason":{"type":["string","null"],"description":"`reasons` joined with newlines, or null."},"deny_message":{"type":["string","null"],"description":"`deny_messages` joined with newlines, or null."},"context":{"type":["string","null"],"description":"`additional_context` joined with blank lines, or null."},"ran":{"type":"integer","minimum":0,"description":"The number of hooks that were started (not skipped)."},"async_context":{"type":"array","items":{"type":"string"},"description":"What the finished async hooks among `runs` deliver to a later model request (not the next one of this event): one bare system-role text each, `<systemMessage>\\n<additionalContext>`, one string per paragraph. Their decisions are ignored."},"effects":{"$ref":"#/definitions/Effects","description":"What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops."}}};
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/merged-result.schema.json","title":"MergedResult","description":"The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.","type":"object","additionalProperties":false,"required":["agent","event","runs","errors","decision","reasons","deny_messages","blocked","additional_context","system_messages","stopped","stop_reason","updated_input","reason","deny_message","context","ran","async_context","effects"],"definitions":{"Effects":{"title":"MergeEffects","type":"object","additionalProperties":false,"required":["decision","tool_input","tool_result","blocked","model_context","notices","stopped","stop_reason"],"properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool."},"tool_result":{"type":["string","null"],"description":"The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block (PreToolUse: the tool call is denied)."},"model_context":{"type":"array","items":{"type":"string"},"description":"Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`)."},"stopped":{"type":"boolean","description":"A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."},"stop_reason":{"type":["string","null"],"description":"The stop reason the agent records, or null."}},"description":"What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent."}},"properties":{"agent":{"description":"The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).","enum":["claude-code","codex","gemini-cli","copilot-cli","droid"]},"event":{"type":"string","description":"The event the hooks answered, e.g. PreToolUse."},"runs":{"type":"array","items":{"$ref":"run-record.schema.json"},"description":"One run record per hook, in the order given (completion order for `conformance merge`)."},"errors":{"type":"array","items":{"type":"string"},"description":"Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <the agent's text>`."},"decision":{"enum":["allow","deny","ask","defer",null],"description":"PreToolUse only (seed): the winning permission decision; exit 2 is deny."},"reasons":{"type":"array","items":{"type":"string"},"description":"The reasons that go with `decision` (permissionDecisionReason, the stderr of an exit 2) or with `blocked` (reason, the stderr of an exit 2), in completion order."},"deny_messages":{"type":"array","items":{"type":"string"},"description":"PreToolUse with decision deny: each denying hook's text in the agent's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model only the last one (effects.tool_result)."},"blocked":{"type":"boolean","description":"A hook blocked an event that can be blocked (decision:\"block\" or exit 2). PreToolUse uses `decision` instead."},"additional_context":{"type":"array","items":{"type":"string"},"description":"Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed."},"system_messages":{"type":"array","items":{"type":"string"},"description":"Every systemMessage, for the user."},"stopped":{"type":"boolean","description":"A hook answered continue:false on an event that honours it."},"stop_reason":{"type":["string","null"],"description":"The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the first), else null."},"updated_input":{"type":["object","null"],"description":"PreToolUse (and PermissionRequest allow): the tool input a hook replaced, as it wins; never set when the decision is deny."},"reason":{"type":["string","null"],"description":"`reasons` joined with newlines, or null."},"deny_message":{"type":["string","null"],"description":"`deny_messages` joined with newlines, or null."},"context":{"type":["string","null"],"description":"`additional_context` joined with blank lines, or null."},"ran":{"type":"integer","minimum":0,"description":"The number of hooks that were started (not skipped)."},"async_context":{"type":"array","items":{"type":"string"},"description":"What the finished async hooks among `runs` deliver to a later model request (not the next one of this event): one bare system-role text each, `<systemMessage>\\n<additionalContext>`, one string per paragraph. Their decisions are ignored."},"effects":{"$ref":"#/definitions/Effects","description":"What the agent would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops."}}};
 const func2 = Object.prototype.hasOwnProperty;
-const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/run-record.schema.json","title":"RunRecord","description":"One hook that an event selected: how it was configured, what the process did, and how Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and Claude Code's error texts.","type":"object","additionalProperties":false,"required":["event","hook_name","source","plugin","matcher","command","args","argv","form","async","timeout","outcome","message","exit","signal","duration_ms","stdout","stderr","output","json","completion","config_index","timed_out","warnings","validation_error","blocking_error","non_blocking_error","no_verdict"],"properties":{"event":{"type":"string","description":"The event name, e.g. PreToolUse."},"hook_name":{"type":"string","description":"Claude Code's name of the hook in its texts: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`, `SessionStart:startup`, `Stop`."},"source":{"type":["string","null"],"description":"Where the hook was configured: a settings file as given, `user`|`project`|`local`|`flag`, or `plugin:<name>`; null when unknown."},"plugin":{"type":["string","null"],"description":"The plugin that supplied the hook, or null."},"matcher":{"type":["string","null"],"description":"The matcher of the hook's group as written; null when the group has none."},"command":{"type":"string","description":"The command as configured (before `${CLAUDE_PLUGIN_ROOT}` expansion); Claude Code quotes it as `[<command>]` in blocking texts."},"args":{"type":["array","null"],"items":{"type":"string"},"description":"Exec-form arguments as configured, or null (shell form)."},"argv":{"type":["array","null"],"items":{"type":"string"},"description":"What was started; null when the hook was not started (skipped) or unknown."},"form":{"enum":["exec","shell","http",null],"description":"How it was started."},"async":{"type":"boolean","description":"Ran in the background (config `async: true` or the `{\"async\":true}` announcement): its decision is not awaited."},"timeout":{"type":["number","null"],"description":"Seconds; null for async hooks or when unknown."},"outcome":{"enum":["success","block","error","timeout","skipped","running","cancelled"],"description":"success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:\"block\", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller."},"message":{"type":["string","null"],"description":"Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it has some."},"exit":{"type":["integer","null"],"description":"Exit code; null when not started, timed out or killed by a signal."},"signal":{"type":["string","null"],"description":"The signal that ended the process, or null."},"duration_ms":{"type":["number","null"],"description":"How long the hook ran, in milliseconds; null when not started or unknown."},"stdout":{"type":"string","description":"The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD)."},"stderr":{"type":"string","description":"The hook's stderr as received."},"output":{"enum":["empty","text","json","invalid"],"description":"What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event)."},"json":{"type":["object","null"],"description":"The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null."},"completion":{"type":["integer","null"],"minimum":0,"description":"0-based position in completion order among the hooks that ran; null for hooks that did not run."},"config_index":{"type":["integer","null"],"minimum":0,"description":"Position in configuration order; null when unknown. Claude Code reports PreCompact and PostCompact results in this order."},"timed_out":{"type":"boolean","description":"The hook was killed at its timeout; its output was discarded (it fails open)."},"warnings":{"type":"array","items":{"type":"string"},"description":"Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event)."},"validation_error":{"type":["object","null"],"additionalProperties":false,"required":["code","path","message"],"properties":{"code":{"enum":["json-parse","json-validation","wrong-event-name"],"description":"json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event."},"path":{"type":["string","null"],"description":"Dotted path of the offending field, `(root)` for the whole output; null for parse errors."},"message":{"type":"string","description":"Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`)."}},"description":"Why Claude Code did not use the JSON on stdout, or null."},"blocking_error":{"type":["string","null"],"description":"The exit-2 blocking text `[<command>]: <stderr or \"No stderr output\">`, when the event honours exit 2; else null."},"non_blocking_error":{"type":["string","null"],"description":"The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null."},"no_verdict":{"enum":["no_usable_answer","timed_out",null],"description":"PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null."}}};
+const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/run-record.schema.json","title":"RunRecord","description":"One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.","type":"object","additionalProperties":false,"required":["event","hook_name","source","plugin","matcher","command","args","argv","form","async","timeout","outcome","message","exit","signal","duration_ms","stdout","stderr","output","json","completion","config_index","timed_out","warnings","validation_error","blocking_error","non_blocking_error","no_verdict"],"properties":{"event":{"type":"string","description":"The event name, e.g. PreToolUse."},"hook_name":{"type":"string","description":"The agent's name of the hook in its texts (Claude Code: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`; Gemini CLI: the configured `name` or the command)."},"source":{"type":["string","null"],"description":"Where the hook was configured: a settings file as given, `user`|`project`|`local`|`flag`, or `plugin:<name>`; null when unknown."},"plugin":{"type":["string","null"],"description":"The plugin that supplied the hook, or null."},"matcher":{"type":["string","null"],"description":"The matcher of the hook's group as written; null when the group has none."},"command":{"type":"string","description":"The command as configured (before `${CLAUDE_PLUGIN_ROOT}` expansion); Claude Code quotes it as `[<command>]` in blocking texts."},"args":{"type":["array","null"],"items":{"type":"string"},"description":"Exec-form arguments as configured, or null (shell form)."},"argv":{"type":["array","null"],"items":{"type":"string"},"description":"What was started; null when the hook was not started (skipped) or unknown."},"form":{"enum":["exec","shell","http",null],"description":"How it was started."},"async":{"type":"boolean","description":"Ran in the background (config `async: true` or the `{\"async\":true}` announcement): its decision is not awaited."},"timeout":{"type":["number","null"],"description":"Seconds; null for async hooks or when unknown."},"outcome":{"enum":["success","block","error","timeout","skipped","running","cancelled"],"description":"success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:\"block\", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller."},"message":{"type":["string","null"],"description":"Why it is an error, blocked, timed out or was skipped, in the agent's words where it has some."},"exit":{"type":["integer","null"],"description":"Exit code; null when not started, timed out or killed by a signal."},"signal":{"type":["string","null"],"description":"The signal that ended the process, or null."},"duration_ms":{"type":["number","null"],"description":"How long the hook ran, in milliseconds; null when not started or unknown."},"stdout":{"type":"string","description":"The hook's stdout as received (decoded as UTF-8, invalid bytes as U+FFFD)."},"stderr":{"type":"string","description":"The hook's stderr as received."},"output":{"enum":["empty","text","json","invalid"],"description":"What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event)."},"json":{"type":["object","null"],"description":"The decoded stdout as the agent uses it (validated, unknown keys stripped), or null."},"completion":{"type":["integer","null"],"minimum":0,"description":"0-based position in completion order among the hooks that ran; null for hooks that did not run."},"config_index":{"type":["integer","null"],"minimum":0,"description":"Position in configuration order; null when unknown. Claude Code reports PreCompact and PostCompact results in this order."},"timed_out":{"type":"boolean","description":"The hook was killed at its timeout; its output was discarded (it fails open)."},"warnings":{"type":"array","items":{"type":"string"},"description":"Debug-log lines the agent writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event)."},"validation_error":{"type":["object","null"],"additionalProperties":false,"required":["code","path","message"],"properties":{"code":{"enum":["json-parse","json-validation","wrong-event-name"],"description":"json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event."},"path":{"type":["string","null"],"description":"Dotted path of the offending field, `(root)` for the whole output; null for parse errors."},"message":{"type":"string","description":"Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`)."}},"description":"Why the agent did not use the JSON on stdout, or null."},"blocking_error":{"type":["string","null"],"description":"The exit-2 blocking text `[<command>]: <stderr or \"No stderr output\">`, when the event honours exit 2; else null."},"non_blocking_error":{"type":["string","null"],"description":"The agent's non-blocking error text for this hook (Claude Code: its `hook_non_blocking_error` (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null."},"no_verdict":{"enum":["no_usable_answer","timed_out",null],"description":"PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null."}}};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/run-record.schema.json" */;
@@ -9256,7 +9256,7 @@ validate216.errors = vErrors;
 return errors === 0;
 }
 
-const schema84 = {"title":"MergeEffects","type":"object","additionalProperties":false,"required":["decision","tool_input","tool_result","blocked","model_context","notices","stopped","stop_reason"],"properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool."},"tool_result":{"type":["string","null"],"description":"The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block (PreToolUse: the tool call is denied)."},"model_context":{"type":"array","items":{"type":"string"},"description":"Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`)."},"stopped":{"type":"boolean","description":"A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."},"stop_reason":{"type":["string","null"],"description":"The stopReason Claude Code records, or null."}},"description":"What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names."};
+const schema84 = {"title":"MergeEffects","type":"object","additionalProperties":false,"required":["decision","tool_input","tool_result","blocked","model_context","notices","stopped","stop_reason"],"properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool."},"tool_result":{"type":["string","null"],"description":"The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block (PreToolUse: the tool call is denied)."},"model_context":{"type":"array","items":{"type":"string"},"description":"Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`)."},"stopped":{"type":"boolean","description":"A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."},"stop_reason":{"type":["string","null"],"description":"The stop reason the agent records, or null."}},"description":"What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent."};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9507,8 +9507,8 @@ function validate215(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event"},message:"must have required property '"+"event"+"'"};
+if(data.agent === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent"},message:"must have required property '"+"agent"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9517,8 +9517,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.runs === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
+if(data.event === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event"},message:"must have required property '"+"event"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9527,8 +9527,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.errors === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(data.runs === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9537,8 +9537,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.decision === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
+if(data.errors === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9547,8 +9547,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.reasons === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reasons"},message:"must have required property '"+"reasons"+"'"};
+if(data.decision === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9557,8 +9557,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.deny_messages === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deny_messages"},message:"must have required property '"+"deny_messages"+"'"};
+if(data.reasons === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reasons"},message:"must have required property '"+"reasons"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9567,8 +9567,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.blocked === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
+if(data.deny_messages === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deny_messages"},message:"must have required property '"+"deny_messages"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9577,8 +9577,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.additional_context === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "additional_context"},message:"must have required property '"+"additional_context"+"'"};
+if(data.blocked === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9587,8 +9587,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.system_messages === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system_messages"},message:"must have required property '"+"system_messages"+"'"};
+if(data.additional_context === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "additional_context"},message:"must have required property '"+"additional_context"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9597,8 +9597,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.stopped === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stopped"},message:"must have required property '"+"stopped"+"'"};
+if(data.system_messages === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system_messages"},message:"must have required property '"+"system_messages"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9607,8 +9607,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.stop_reason === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop_reason"},message:"must have required property '"+"stop_reason"+"'"};
+if(data.stopped === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stopped"},message:"must have required property '"+"stopped"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9617,8 +9617,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.updated_input === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_input"},message:"must have required property '"+"updated_input"+"'"};
+if(data.stop_reason === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop_reason"},message:"must have required property '"+"stop_reason"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9627,8 +9627,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.reason === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data.updated_input === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_input"},message:"must have required property '"+"updated_input"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9637,8 +9637,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.deny_message === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deny_message"},message:"must have required property '"+"deny_message"+"'"};
+if(data.reason === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9647,8 +9647,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.context === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
+if(data.deny_message === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deny_message"},message:"must have required property '"+"deny_message"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9657,8 +9657,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.ran === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ran"},message:"must have required property '"+"ran"+"'"};
+if(data.context === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9667,8 +9667,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.async_context === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "async_context"},message:"must have required property '"+"async_context"+"'"};
+if(data.ran === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ran"},message:"must have required property '"+"ran"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9677,8 +9677,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.effects === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "effects"},message:"must have required property '"+"effects"+"'"};
+if(data.async_context === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "async_context"},message:"must have required property '"+"async_context"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9687,9 +9687,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema82.properties, key0))){
-const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.effects === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "effects"},message:"must have required property '"+"effects"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9698,10 +9697,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.event !== undefined){
-if(typeof data.event !== "string"){
-const err19 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(func2.call(schema82.properties, key0))){
+const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9711,19 +9709,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.runs !== undefined){
-let data1 = data.runs;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate216(data1[i0], {instancePath:instancePath+"/runs/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/runs",schemaPath:"#/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.agent !== undefined){
+let data0 = data.agent;
+if(!(((((data0 === "claude-code") || (data0 === "codex")) || (data0 === "gemini-cli")) || (data0 === "copilot-cli")) || (data0 === "droid"))){
+const err20 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/enum",keyword:"enum",params:{allowedValues: schema82.properties.agent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9733,13 +9722,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.errors !== undefined){
-let data3 = data.errors;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data3[i1] !== "string"){
-const err21 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.event !== undefined){
+if(typeof data.event !== "string"){
+const err21 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9749,9 +9734,19 @@ vErrors.push(err21);
 errors++;
 }
 }
+if(data.runs !== undefined){
+let data2 = data.runs;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate216(data2[i0], {instancePath:instancePath+"/runs/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err22 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/runs",schemaPath:"#/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9761,10 +9756,13 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.decision !== undefined){
-let data5 = data.decision;
-if(!(((((data5 === "allow") || (data5 === "deny")) || (data5 === "ask")) || (data5 === "defer")) || (data5 === null))){
-const err23 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema82.properties.decision.enum},message:"must be equal to one of the allowed values"};
+if(data.errors !== undefined){
+let data4 = data.errors;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data4[i1] !== "string"){
+const err23 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9774,13 +9772,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.reasons !== undefined){
-let data6 = data.reasons;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data6[i2] !== "string"){
-const err24 = {instancePath:instancePath+"/reasons/" + i2,schemaPath:"#/properties/reasons/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err24 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9790,9 +9784,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/reasons",schemaPath:"#/properties/reasons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.decision !== undefined){
+let data6 = data.decision;
+if(!(((((data6 === "allow") || (data6 === "deny")) || (data6 === "ask")) || (data6 === "defer")) || (data6 === null))){
+const err25 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema82.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9802,13 +9797,13 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.deny_messages !== undefined){
-let data8 = data.deny_messages;
-if(Array.isArray(data8)){
-const len3 = data8.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data8[i3] !== "string"){
-const err26 = {instancePath:instancePath+"/deny_messages/" + i3,schemaPath:"#/properties/deny_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.reasons !== undefined){
+let data7 = data.reasons;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err26 = {instancePath:instancePath+"/reasons/" + i2,schemaPath:"#/properties/reasons/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9820,7 +9815,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/deny_messages",schemaPath:"#/properties/deny_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = {instancePath:instancePath+"/reasons",schemaPath:"#/properties/reasons/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9830,9 +9825,13 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.blocked !== undefined){
-if(typeof data.blocked !== "boolean"){
-const err28 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.deny_messages !== undefined){
+let data9 = data.deny_messages;
+if(Array.isArray(data9)){
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data9[i3] !== "string"){
+const err28 = {instancePath:instancePath+"/deny_messages/" + i3,schemaPath:"#/properties/deny_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9842,13 +9841,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.additional_context !== undefined){
-let data11 = data.additional_context;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data11[i4] !== "string"){
-const err29 = {instancePath:instancePath+"/additional_context/" + i4,schemaPath:"#/properties/additional_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err29 = {instancePath:instancePath+"/deny_messages",schemaPath:"#/properties/deny_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9858,9 +9853,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/additional_context",schemaPath:"#/properties/additional_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.blocked !== undefined){
+if(typeof data.blocked !== "boolean"){
+const err30 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9870,13 +9865,13 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.system_messages !== undefined){
-let data13 = data.system_messages;
-if(Array.isArray(data13)){
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data13[i5] !== "string"){
-const err31 = {instancePath:instancePath+"/system_messages/" + i5,schemaPath:"#/properties/system_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.additional_context !== undefined){
+let data12 = data.additional_context;
+if(Array.isArray(data12)){
+const len4 = data12.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data12[i4] !== "string"){
+const err31 = {instancePath:instancePath+"/additional_context/" + i4,schemaPath:"#/properties/additional_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9888,7 +9883,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/system_messages",schemaPath:"#/properties/system_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err32 = {instancePath:instancePath+"/additional_context",schemaPath:"#/properties/additional_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9898,9 +9893,13 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.stopped !== undefined){
-if(typeof data.stopped !== "boolean"){
-const err33 = {instancePath:instancePath+"/stopped",schemaPath:"#/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.system_messages !== undefined){
+let data14 = data.system_messages;
+if(Array.isArray(data14)){
+const len5 = data14.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data14[i5] !== "string"){
+const err33 = {instancePath:instancePath+"/system_messages/" + i5,schemaPath:"#/properties/system_messages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9910,10 +9909,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.stop_reason !== undefined){
-let data16 = data.stop_reason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/stop_reason",schemaPath:"#/properties/stop_reason/type",keyword:"type",params:{type: schema82.properties.stop_reason.type},message:"must be string,null"};
+}
+else {
+const err34 = {instancePath:instancePath+"/system_messages",schemaPath:"#/properties/system_messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9923,10 +9921,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.updated_input !== undefined){
-let data17 = data.updated_input;
-if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err35 = {instancePath:instancePath+"/updated_input",schemaPath:"#/properties/updated_input/type",keyword:"type",params:{type: schema82.properties.updated_input.type},message:"must be object,null"};
+if(data.stopped !== undefined){
+if(typeof data.stopped !== "boolean"){
+const err35 = {instancePath:instancePath+"/stopped",schemaPath:"#/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9936,10 +9933,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data18 = data.reason;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err36 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema82.properties.reason.type},message:"must be string,null"};
+if(data.stop_reason !== undefined){
+let data17 = data.stop_reason;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err36 = {instancePath:instancePath+"/stop_reason",schemaPath:"#/properties/stop_reason/type",keyword:"type",params:{type: schema82.properties.stop_reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9949,10 +9946,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.deny_message !== undefined){
-let data19 = data.deny_message;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/deny_message",schemaPath:"#/properties/deny_message/type",keyword:"type",params:{type: schema82.properties.deny_message.type},message:"must be string,null"};
+if(data.updated_input !== undefined){
+let data18 = data.updated_input;
+if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
+const err37 = {instancePath:instancePath+"/updated_input",schemaPath:"#/properties/updated_input/type",keyword:"type",params:{type: schema82.properties.updated_input.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9962,10 +9959,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.context !== undefined){
-let data20 = data.context;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: schema82.properties.context.type},message:"must be string,null"};
+if(data.reason !== undefined){
+let data19 = data.reason;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err38 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema82.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9975,10 +9972,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.ran !== undefined){
-let data21 = data.ran;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err39 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.deny_message !== undefined){
+let data20 = data.deny_message;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err39 = {instancePath:instancePath+"/deny_message",schemaPath:"#/properties/deny_message/type",keyword:"type",params:{type: schema82.properties.deny_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9987,9 +9984,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err40 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.context !== undefined){
+let data21 = data.context;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err40 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: schema82.properties.context.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9999,14 +9998,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-if(data.async_context !== undefined){
-let data22 = data.async_context;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data22[i6] !== "string"){
-const err41 = {instancePath:instancePath+"/async_context/" + i6,schemaPath:"#/properties/async_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ran !== undefined){
+let data22 = data.ran;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err41 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10015,15 +10010,43 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/async_context",schemaPath:"#/properties/async_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err42 = {instancePath:instancePath+"/ran",schemaPath:"#/properties/ran/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.async_context !== undefined){
+let data23 = data.async_context;
+if(Array.isArray(data23)){
+const len6 = data23.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data23[i6] !== "string"){
+const err43 = {instancePath:instancePath+"/async_context/" + i6,schemaPath:"#/properties/async_context/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/async_context",schemaPath:"#/properties/async_context/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -10036,12 +10059,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }

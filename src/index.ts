@@ -19,15 +19,21 @@ export { classifyRun, type HookRunResult, type ClassifyContext } from "./claude-
 export { mergeRuns, asyncDelivery, type MergeContext } from "./claude-code/merge.js";
 export { claudeCodeFromRust, type ClaudeCodeFromRust } from "./claude-code/from-rust.js";
 export { hookNameOf } from "./claude-code/event-rules.js";
+export { mergeRequest } from "./claude-code/merge-request.js";
 export {
-  mergeRequest,
   parseMergeRequest,
+  requestInput,
   type MergeRequest,
   type MergeRequestHook,
   type ParsedRequest,
   type RequestError,
-} from "./claude-code/merge-request.js";
-export type { RunRecord, MergedResult, MergeEffects, RunOutcome, PermissionDecision } from "./claude-code/records.js";
+  type RequestExtensions,
+} from "./core/merge-request.js";
+export type { ProtocolError, TextPosition } from "./core/errors.js";
+export { AGENT_NAMES, type AgentName } from "./core/agents.js";
+export type { Dialect, DialectEvent, HookAnswer, Divergence } from "./core/dialect.js";
+export { dialectOf, allDialects } from "./dialects.js";
+export type { RunRecord, MergedResult, MergeEffects, RunOutcome, PermissionDecision } from "./core/records.js";
 
 // Running configured hooks as Claude Code does.
 export * from "./runner/index.js";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readRust, writeRust } from "../src/serde/index.js";
 import { claudeCodeFromRust, type RustHookOutputValue } from "../src/claude-code/from-rust.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
-import type { MergedResult } from "../src/claude-code/records.js";
+import type { MergedResult } from "../src/core/records.js";
 
 function rust(text: string): RustHookOutputValue {
   const r = readRust("HookOutput", text);

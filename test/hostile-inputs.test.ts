@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { formatSerdeError, readRust, writeRust } from "../src/serde/index.js";
 import { readHookStdout } from "../src/claude-code/read-stdout.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
-import type { MergedResult } from "../src/claude-code/records.js";
+import type { MergedResult } from "../src/core/records.js";
 import { runEvent } from "../src/runner/run-event.js";
 import { parseHookSettingsValue } from "../src/runner/load-settings.js";
 import type { HookConfiguration } from "../src/runner/types.js";

@@ -4,7 +4,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mergeRequest, type MergeRequestHook } from "../src/claude-code/merge-request.js";
+import { mergeRequest } from "../src/claude-code/merge-request.js";
+import type { MergeRequestHook } from "../src/core/merge-request.js";
 
 const json = (v: unknown): MergeRequestHook => ({ command: "h", exit: 0, stdout: JSON.stringify(v), stderr: "" });
 const exit = (code: number, stderr = "why"): MergeRequestHook => ({ command: "h", exit: code, stdout: "", stderr });

@@ -12,7 +12,9 @@ import { PassThrough } from "node:stream";
 import { once } from "node:events";
 import { validateMergedResult } from "../generated/validators.js";
 import { serveMergeConformance } from "../src/conformance/merge.js";
-import { mergeRequest, type MergeRequest } from "../src/claude-code/merge-request.js";
+import { claudeCode } from "../src/claude-code/dialect.js";
+import { mergeRequest } from "../src/claude-code/merge-request.js";
+import type { MergeRequest } from "../src/core/merge-request.js";
 import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
 
 /** The generated (precompiled) validator of schemas/merged-result.schema.json, run records included. */
@@ -71,7 +73,7 @@ async function converse(lines: string[]): Promise<string[]> {
       buffer = buffer.slice(nl + 1);
     }
   });
-  const served = serveMergeConformance(input, output);
+  const served = serveMergeConformance(input, output, claudeCode);
   // one line at a time: each answer arrives before the next request is written
   for (const line of lines) {
     const before = answers.length;
@@ -89,9 +91,16 @@ test("conformance merge: one answer per line, errors as values, then go on", asy
   assert.equal(answers.length, 6);
   const parsed = answers.map((a) => JSON.parse(a) as Record<string, unknown>);
   assert.equal((parsed[0]!["effects"] as Record<string, unknown>)["tool_result"], "PreToolUse:Bash hook error: [a]: no");
-  assert.deepEqual(parsed[1], { error: { code: "invalid-json", path: "(root)", message: "JSON Parse error: Expected '}'" } });
-  assert.deepEqual(parsed[2], { error: { code: "invalid-request", path: "hooks[0].command", message: "command must be a string" } });
-  assert.equal((parsed[3]!["error"] as Record<string, unknown>)["path"], "(root)");
-  assert.equal((parsed[4]!["error"] as Record<string, unknown>)["path"], "__proto__");
+  const parseError = (() => {
+    try {
+      JSON.parse("{not json");
+    } catch (e) {
+      return (e as Error).message;
+    }
+  })();
+  assert.deepEqual(parsed[1], { error: { code: "invalid-json", path: "", message: `invalid JSON: ${parseError}` } });
+  assert.deepEqual(parsed[2], { error: { code: "invalid-request", path: "/hooks/0/command", message: "command must be a string" } });
+  assert.equal((parsed[3]!["error"] as Record<string, unknown>)["path"], "");
+  assert.equal((parsed[4]!["error"] as Record<string, unknown>)["path"], "/__proto__");
   assert.deepEqual(parsed[5], parsed[0]);
 });

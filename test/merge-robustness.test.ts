@@ -7,7 +7,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { mergeRequest, type MergeRequestHook } from "../src/claude-code/merge-request.js";
+import { mergeRequest } from "../src/claude-code/merge-request.js";
+import type { MergeRequestHook } from "../src/core/merge-request.js";
 import { validateMergedResult } from "../generated/validators.js";
 import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
 

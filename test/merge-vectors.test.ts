@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
+import { claudeCode } from "../src/claude-code/dialect.js";
 
 interface Vector {
   scenario: string;
@@ -30,7 +31,7 @@ async function answers(requests: readonly Record<string, unknown>[]): Promise<Re
   const output = new PassThrough();
   let text = "";
   output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const served = serveMergeConformance(input, output);
+  const served = serveMergeConformance(input, output, claudeCode);
   input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
   assert.equal(await served, 0);
   return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);

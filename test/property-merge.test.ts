@@ -13,7 +13,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { mergeRequest, type MergeRequestHook } from "../src/claude-code/merge-request.js";
+import { mergeRequest } from "../src/claude-code/merge-request.js";
+import type { MergeRequestHook } from "../src/core/merge-request.js";
 
 const RUNS = 400;
 const TOOL_INPUT = { command: "ls -la" };

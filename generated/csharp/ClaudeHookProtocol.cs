@@ -46,8 +46,8 @@ namespace ClaudeHookProtocol
     using System.Globalization;
 
     /// <summary>
-    /// The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the
-    /// fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
+    /// The merged answer of all hooks of one event, as one agent combines them (`agent`): the
+    /// fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
     /// </summary>
     public partial class MergedResult
     {
@@ -58,6 +58,15 @@ namespace ClaudeHookProtocol
         [JsonRequired]
         [JsonPropertyName("additional_context")]
         public string[] AdditionalContext { get; set; }
+
+        /// <summary>
+        /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex`
+        /// (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI
+        /// 1.0.102), `droid` (Factory droid 0.215.0).
+        /// </summary>
+        [JsonRequired]
+        [JsonPropertyName("agent")]
+        public Agent Agent { get; set; }
 
         /// <summary>
         /// What the finished async hooks among `runs` deliver to a later model request (not the next
@@ -99,25 +108,25 @@ namespace ClaudeHookProtocol
         public string? DenyMessage { get; set; }
 
         /// <summary>
-        /// PreToolUse with decision deny: each denying hook's text in Claude Code's words
-        /// (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the
-        /// model only the last one (effects.tool_result).
+        /// PreToolUse with decision deny: each denying hook's text in the agent's words
+        /// (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model
+        /// only the last one (effects.tool_result).
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("deny_messages")]
         public string[] DenyMessages { get; set; }
 
         /// <summary>
-        /// What Claude Code would do: the decision, the tool input and result, what the model and
-        /// the user are told, whether the loop stops.
+        /// What the agent would do: the decision, the tool input and result, what the model and the
+        /// user are told, whether the loop stops.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("effects")]
         public MergeEffects Effects { get; set; }
 
         /// <summary>
-        /// Non-blocking errors, one entry per hook: `&lt;hook name&gt; hook error: [&lt;command&gt;]: &lt;Claude
-        /// Code's text&gt;`.
+        /// Non-blocking errors, one entry per hook: `&lt;hook name&gt; hook error: [&lt;command&gt;]: &lt;the
+        /// agent's text&gt;`.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("errors")]
@@ -160,8 +169,8 @@ namespace ClaudeHookProtocol
         public RunRecord[] Runs { get; set; }
 
         /// <summary>
-        /// The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else
-        /// null.
+        /// The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the
+        /// first), else null.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("stop_reason")]
@@ -191,11 +200,11 @@ namespace ClaudeHookProtocol
     }
 
     /// <summary>
-    /// What Claude Code would do: the decision, the tool input and result, what the model and
-    /// the user are told, whether the loop stops.
+    /// What the agent would do: the decision, the tool input and result, what the model and the
+    /// user are told, whether the loop stops.
     ///
-    /// What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed
-    /// names.
+    /// What the agent would do with the hooks' answers, as plain values with fixed names, the
+    /// same vocabulary for every agent.
     /// </summary>
     public partial class MergeEffects
     {
@@ -207,33 +216,34 @@ namespace ClaudeHookProtocol
         public bool Blocked { get; set; }
 
         /// <summary>
-        /// The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and
-        /// PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no
-        /// hook decided or the event has no decision.
+        /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest,
+        /// PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null
+        /// when no hook decided or the event has no decision.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("decision")]
         public Decision? Decision { get; set; }
 
         /// <summary>
-        /// Hook texts added to the model's next request, in order, as Claude Code words and frames
+        /// Hook texts added to the model's next request(s), in order, as the agent words and frames
         /// them; one string per paragraph (Claude Code separates paragraphs of one message by a
-        /// blank line, and each message is at least one paragraph); no role prefix.
+        /// blank line, and each message is at least one paragraph; Codex: one string per developer
+        /// message); no role prefix.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("model_context")]
         public string[] ModelContext { get; set; }
 
         /// <summary>
-        /// What the user is shown, in order, one string each, as Claude Code words them
-        /// (`PreToolUse:Bash says: ...`).
+        /// What the user is shown, in order, one string each, as the agent words them (Claude Code:
+        /// `PreToolUse:Bash says: ...`).
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("notices")]
         public string[] Notices { get; set; }
 
         /// <summary>
-        /// The stopReason Claude Code records, or null.
+        /// The stop reason the agent records, or null.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("stop_reason")]
@@ -257,8 +267,9 @@ namespace ClaudeHookProtocol
         public Dictionary<string, object>? ToolInput { get; set; }
 
         /// <summary>
-        /// The text the model gets instead of the tool's output (a denial, the -p ask denial, a
-        /// PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.
+        /// The exact text the model gets for the tool call when the hooks' answer, not the tool,
+        /// decides it (a denial, a permission deny message, a replaced or prefixed tool output);
+        /// null when the model gets the tool's own output.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("tool_result")]
@@ -266,10 +277,10 @@ namespace ClaudeHookProtocol
     }
 
     /// <summary>
-    /// One hook that an event selected: how it was configured, what the process did, and how
-    /// Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of
-    /// Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and
-    /// Claude Code's error texts.
+    /// One hook that an event selected: how it was configured, what the process did, and how the
+    /// agent reads the result (its exit-code x output matrix; the `agent` of the merged result
+    /// says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion
+    /// order, timeout, warnings and the agent's own error texts.
     /// </summary>
     public partial class RunRecord
     {
@@ -356,15 +367,15 @@ namespace ClaudeHookProtocol
         public Form? Form { get; set; }
 
         /// <summary>
-        /// Claude Code's name of the hook in its texts: `&lt;Event&gt;` or `&lt;Event&gt;:&lt;match query&gt;`, e.g.
-        /// `PreToolUse:Bash`, `SessionStart:startup`, `Stop`.
+        /// The agent's name of the hook in its texts (Claude Code: `&lt;Event&gt;` or `&lt;Event&gt;:&lt;match
+        /// query&gt;`, e.g. `PreToolUse:Bash`; Gemini CLI: the configured `name` or the command).
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("hook_name")]
         public string HookName { get; set; }
 
         /// <summary>
-        /// The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null.
+        /// The decoded stdout as the agent uses it (validated, unknown keys stripped), or null.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("json")]
@@ -378,8 +389,8 @@ namespace ClaudeHookProtocol
         public string? Matcher { get; set; }
 
         /// <summary>
-        /// Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it
-        /// has some.
+        /// Why it is an error, blocked, timed out or was skipped, in the agent's words where it has
+        /// some.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("message")]
@@ -394,8 +405,9 @@ namespace ClaudeHookProtocol
         public NoVerdict? NoVerdict { get; set; }
 
         /// <summary>
-        /// The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with
-        /// non-blocking status code: &lt;stderr&gt;`, a validation text, ...), or null.
+        /// The agent's non-blocking error text for this hook (Claude Code: its
+        /// `hook_non_blocking_error` (`Failed with non-blocking status code: &lt;stderr&gt;`, a validation
+        /// text, ...), or null.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("non_blocking_error")]
@@ -414,9 +426,9 @@ namespace ClaudeHookProtocol
         public Outcome Outcome { get; set; }
 
         /// <summary>
-        /// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting
-        /// with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{`
-        /// but does not parse, fails validation, or names another event).
+        /// What stdout was, as the agent reads it: empty after trimming; plain text (not starting
+        /// with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but
+        /// does not parse, fails validation, or names another event).
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("output")]
@@ -473,14 +485,14 @@ namespace ClaudeHookProtocol
         public double? Timeout { get; set; }
 
         /// <summary>
-        /// Why Claude Code did not use the JSON on stdout, or null.
+        /// Why the agent did not use the JSON on stdout, or null.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("validation_error")]
         public ValidationError? ValidationError { get; set; }
 
         /// <summary>
-        /// Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block
+        /// Debug-log lines the agent writes while accepting the output (unrecognized keys, a block
         /// whose hookSpecificOutput names another event).
         /// </summary>
         [JsonRequired]
@@ -5116,6 +5128,13 @@ namespace ClaudeHookProtocol
         public string TranscriptPath { get; set; }
     }
 
+    /// <summary>
+    /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex`
+    /// (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI
+    /// 1.0.102), `droid` (Factory droid 0.215.0).
+    /// </summary>
+    public enum Agent { ClaudeCode, Codex, CopilotCli, Droid, GeminiCli };
+
     public enum Decision { Allow, Ask, Defer, Deny };
 
     public enum Form { Exec, Http, Shell };
@@ -5133,9 +5152,9 @@ namespace ClaudeHookProtocol
     public enum Outcome { Block, Cancelled, Error, Running, Skipped, Success, Timeout };
 
     /// <summary>
-    /// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting
-    /// with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{`
-    /// but does not parse, fails validation, or names another event).
+    /// What stdout was, as the agent reads it: empty after trimming; plain text (not starting
+    /// with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but
+    /// does not parse, fails validation, or names another event).
     /// </summary>
     public enum Output { Empty, Invalid, Json, Text };
 
@@ -5733,6 +5752,7 @@ namespace ClaudeHookProtocol
                 OutcomeConverter.Singleton,
                 OutputConverter.Singleton,
                 CodeConverter.Singleton,
+                AgentConverter.Singleton,
                 DecisionConverter.Singleton,
                 ConfigChangeHookInputHookEventNameConverter.Singleton,
                 ConfigChangeHookInputSourceConverter.Singleton,
@@ -6012,6 +6032,55 @@ namespace ClaudeHookProtocol
         }
 
         public static readonly CodeConverter Singleton = new CodeConverter();
+    }
+
+    internal class AgentConverter : JsonConverter<Agent>
+    {
+        public override bool CanConvert(Type t) => t == typeof(Agent);
+
+        public override Agent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        {
+            var value = reader.GetString();
+            switch (value)
+            {
+                case "claude-code":
+                    return Agent.ClaudeCode;
+                case "codex":
+                    return Agent.Codex;
+                case "copilot-cli":
+                    return Agent.CopilotCli;
+                case "droid":
+                    return Agent.Droid;
+                case "gemini-cli":
+                    return Agent.GeminiCli;
+            }
+            throw new Exception("Cannot unmarshal type Agent");
+        }
+
+        public override void Write(Utf8JsonWriter writer, Agent value, JsonSerializerOptions options)
+        {
+            switch (value)
+            {
+                case Agent.ClaudeCode:
+                    JsonSerializer.Serialize(writer, "claude-code", options);
+                    return;
+                case Agent.Codex:
+                    JsonSerializer.Serialize(writer, "codex", options);
+                    return;
+                case Agent.CopilotCli:
+                    JsonSerializer.Serialize(writer, "copilot-cli", options);
+                    return;
+                case Agent.Droid:
+                    JsonSerializer.Serialize(writer, "droid", options);
+                    return;
+                case Agent.GeminiCli:
+                    JsonSerializer.Serialize(writer, "gemini-cli", options);
+                    return;
+            }
+            throw new Exception("Cannot marshal type Agent");
+        }
+
+        public static readonly AgentConverter Singleton = new AgentConverter();
     }
 
     internal class DecisionConverter : JsonConverter<Decision>

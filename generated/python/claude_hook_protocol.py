@@ -104,6 +104,18 @@ def to_class(c: Type[T], x: Any) -> dict:
     return cast(Any, x).to_dict()
 
 
+class Agent(Enum):
+    """The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex`
+    (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI
+    1.0.102), `droid` (Factory droid 0.215.0).
+    """
+    CLAUDE_CODE = "claude-code"
+    CODEX = "codex"
+    COPILOT_CLI = "copilot-cli"
+    DROID = "droid"
+    GEMINI_CLI = "gemini-cli"
+
+
 class Decision(Enum):
     ALLOW = "allow"
     ASK = "ask"
@@ -113,35 +125,36 @@ class Decision(Enum):
 
 @dataclass
 class MergeEffects:
-    """What Claude Code would do: the decision, the tool input and result, what the model and
-    the user are told, whether the loop stops.
+    """What the agent would do: the decision, the tool input and result, what the model and the
+    user are told, whether the loop stops.
     
-    What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed
-    names.
+    What the agent would do with the hooks' answers, as plain values with fixed names, the
+    same vocabulary for every agent.
     """
     blocked: bool
     """A hook blocked what the event can block (PreToolUse: the tool call is denied)."""
 
     model_context: List[str]
-    """Hook texts added to the model's next request, in order, as Claude Code words and frames
+    """Hook texts added to the model's next request(s), in order, as the agent words and frames
     them; one string per paragraph (Claude Code separates paragraphs of one message by a
-    blank line, and each message is at least one paragraph); no role prefix.
+    blank line, and each message is at least one paragraph; Codex: one string per developer
+    message); no role prefix.
     """
     notices: List[str]
-    """What the user is shown, in order, one string each, as Claude Code words them
-    (`PreToolUse:Bash says: ...`).
+    """What the user is shown, in order, one string each, as the agent words them (Claude Code:
+    `PreToolUse:Bash says: ...`).
     """
     stopped: bool
     """A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool
     ran, if it was allowed).
     """
     decision: Optional[Decision] = None
-    """The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and
-    PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no
-    hook decided or the event has no decision.
+    """The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest,
+    PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null
+    when no hook decided or the event has no decision.
     """
     stop_reason: Optional[str] = None
-    """The stopReason Claude Code records, or null."""
+    """The stop reason the agent records, or null."""
 
     tool_input: Optional[Dict[str, Any]] = None
     """The input the tool runs with after rewrites (for ask: the input the permission prompt
@@ -149,8 +162,9 @@ class MergeEffects:
     tool.
     """
     tool_result: Optional[str] = None
-    """The text the model gets instead of the tool's output (a denial, the -p ask denial, a
-    PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.
+    """The exact text the model gets for the tool call when the hooks' answer, not the tool,
+    decides it (a denial, a permission deny message, a replaced or prefixed tool output);
+    null when the model gets the tool's own output.
     """
 
     @staticmethod
@@ -208,9 +222,9 @@ class Outcome(Enum):
 
 
 class Output(Enum):
-    """What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting
-    with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{`
-    but does not parse, fails validation, or names another event).
+    """What stdout was, as the agent reads it: empty after trimming; plain text (not starting
+    with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but
+    does not parse, fails validation, or names another event).
     """
     EMPTY = "empty"
     INVALID = "invalid"
@@ -258,10 +272,10 @@ class ValidationError:
 
 @dataclass
 class RunRecord:
-    """One hook that an event selected: how it was configured, what the process did, and how
-    Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of
-    Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and
-    Claude Code's error texts.
+    """One hook that an event selected: how it was configured, what the process did, and how the
+    agent reads the result (its exit-code x output matrix; the `agent` of the merged result
+    says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion
+    order, timeout, warnings and the agent's own error texts.
     """
     run_record_async: bool
     """Ran in the background (config `async: true` or the `{"async":true}` announcement): its
@@ -275,8 +289,8 @@ class RunRecord:
     """The event name, e.g. PreToolUse."""
 
     hook_name: str
-    """Claude Code's name of the hook in its texts: `<Event>` or `<Event>:<match query>`, e.g.
-    `PreToolUse:Bash`, `SessionStart:startup`, `Stop`.
+    """The agent's name of the hook in its texts (Claude Code: `<Event>` or `<Event>:<match
+    query>`, e.g. `PreToolUse:Bash`; Gemini CLI: the configured `name` or the command).
     """
     outcome: Outcome
     """success: the answer was read and used; block: the hook blocked or denied (exit 2 on an
@@ -287,9 +301,9 @@ class RunRecord:
     in the background; cancelled: stopped by the caller.
     """
     output: Output
-    """What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting
-    with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{`
-    but does not parse, fails validation, or names another event).
+    """What stdout was, as the agent reads it: empty after trimming; plain text (not starting
+    with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but
+    does not parse, fails validation, or names another event).
     """
     stderr: str
     """The hook's stderr as received."""
@@ -301,7 +315,7 @@ class RunRecord:
     """The hook was killed at its timeout; its output was discarded (it fails open)."""
 
     warnings: List[str]
-    """Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block
+    """Debug-log lines the agent writes while accepting the output (unrecognized keys, a block
     whose hookSpecificOutput names another event).
     """
     args: Optional[List[str]] = None
@@ -332,22 +346,23 @@ class RunRecord:
     """How it was started."""
 
     json: Optional[Dict[str, Any]] = None
-    """The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null."""
+    """The decoded stdout as the agent uses it (validated, unknown keys stripped), or null."""
 
     matcher: Optional[str] = None
     """The matcher of the hook's group as written; null when the group has none."""
 
     message: Optional[str] = None
-    """Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it
-    has some.
+    """Why it is an error, blocked, timed out or was skipped, in the agent's words where it has
+    some.
     """
     no_verdict: Optional[NoVerdict] = None
     """PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit
     126/127, timeout), or null.
     """
     non_blocking_error: Optional[str] = None
-    """The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with
-    non-blocking status code: <stderr>`, a validation text, ...), or null.
+    """The agent's non-blocking error text for this hook (Claude Code: its
+    `hook_non_blocking_error` (`Failed with non-blocking status code: <stderr>`, a validation
+    text, ...), or null.
     """
     plugin: Optional[str] = None
     """The plugin that supplied the hook, or null."""
@@ -363,7 +378,7 @@ class RunRecord:
     """Seconds; null for async hooks or when unknown."""
 
     validation_error: Optional[ValidationError] = None
-    """Why Claude Code did not use the JSON on stdout, or null."""
+    """Why the agent did not use the JSON on stdout, or null."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RunRecord':
@@ -433,12 +448,17 @@ class RunRecord:
 
 @dataclass
 class MergedResult:
-    """The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the
-    fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
+    """The merged answer of all hooks of one event, as one agent combines them (`agent`): the
+    fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
     """
     additional_context: List[str]
     """Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event
     adds it to the context, in completion order, unframed.
+    """
+    agent: Agent
+    """The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex`
+    (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI
+    1.0.102), `droid` (Factory droid 0.215.0).
     """
     async_context: List[str]
     """What the finished async hooks among `runs` deliver to a later model request (not the next
@@ -451,17 +471,17 @@ class MergedResult:
     `decision` instead.
     """
     deny_messages: List[str]
-    """PreToolUse with decision deny: each denying hook's text in Claude Code's words
-    (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the
-    model only the last one (effects.tool_result).
+    """PreToolUse with decision deny: each denying hook's text in the agent's words
+    (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model
+    only the last one (effects.tool_result).
     """
     effects: MergeEffects
-    """What Claude Code would do: the decision, the tool input and result, what the model and
-    the user are told, whether the loop stops.
+    """What the agent would do: the decision, the tool input and result, what the model and the
+    user are told, whether the loop stops.
     """
     errors: List[str]
-    """Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude
-    Code's text>`.
+    """Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <the
+    agent's text>`.
     """
     event: str
     """The event the hooks answered, e.g. PreToolUse."""
@@ -495,8 +515,8 @@ class MergedResult:
     """`reasons` joined with newlines, or null."""
 
     stop_reason: Optional[str] = None
-    """The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else
-    null.
+    """The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the
+    first), else null.
     """
     updated_input: Optional[Dict[str, Any]] = None
     """PreToolUse (and PermissionRequest allow): the tool input a hook replaced, as it wins;
@@ -507,6 +527,7 @@ class MergedResult:
     def from_dict(obj: Any) -> 'MergedResult':
         assert isinstance(obj, dict)
         additional_context = from_list(from_str, obj.get("additional_context"))
+        agent = Agent(obj.get("agent"))
         async_context = from_list(from_str, obj.get("async_context"))
         blocked = from_bool(obj.get("blocked"))
         deny_messages = from_list(from_str, obj.get("deny_messages"))
@@ -524,11 +545,12 @@ class MergedResult:
         reason = from_union([from_none, from_str], obj.get("reason"))
         stop_reason = from_union([from_none, from_str], obj.get("stop_reason"))
         updated_input = from_union([from_none, lambda x: from_dict(lambda x: x, x)], obj.get("updated_input"))
-        return MergedResult(additional_context, async_context, blocked, deny_messages, effects, errors, event, ran, reasons, runs, stopped, system_messages, context, decision, deny_message, reason, stop_reason, updated_input)
+        return MergedResult(additional_context, agent, async_context, blocked, deny_messages, effects, errors, event, ran, reasons, runs, stopped, system_messages, context, decision, deny_message, reason, stop_reason, updated_input)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["additional_context"] = from_list(from_str, self.additional_context)
+        result["agent"] = to_enum(Agent, self.agent)
         result["async_context"] = from_list(from_str, self.async_context)
         result["blocked"] = from_bool(self.blocked)
         result["deny_messages"] = from_list(from_str, self.deny_messages)

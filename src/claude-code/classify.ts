@@ -14,7 +14,7 @@
 import { isJsonObject, type JsonObject } from "./jsc-json.js";
 import { readHookStdout } from "./read-stdout.js";
 import { emitsNoVerdictNotice, exit2Rule } from "./event-rules.js";
-import type { RunRecord } from "./records.js";
+import type { RunRecord } from "../core/records.js";
 
 /**
  * What running one hook produced. Structurally a subset of the runner's

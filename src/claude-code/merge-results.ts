@@ -8,7 +8,7 @@ import { classifyRun, type HookRunResult } from "./classify.js";
 import { hookNameOf } from "./event-rules.js";
 import { mergeRuns } from "./merge.js";
 import type { JsonObject } from "./read-stdout.js";
-import type { MergedResult, RunRecord } from "./records.js";
+import type { MergedResult, RunRecord } from "../core/records.js";
 
 /** Merge run records already classified; the tool name and input come from the event's input. */
 export function mergeClassified(

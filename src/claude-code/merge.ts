@@ -5,7 +5,7 @@
  * not observed. docs/merge-rules.md has the table with one example per rule.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from "./jsc-json.js";
-import type { MergeEffects, MergedResult, PermissionDecision, RunRecord } from "./records.js";
+import type { MergeEffects, MergedResult, PermissionDecision, RunRecord } from "../core/records.js";
 import { hasPermissionDecision, honoursContinueFalse, plainStdoutIsContext } from "./event-rules.js";
 
 export interface MergeContext {
@@ -733,6 +733,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     stop_reason: acc.stopReason,
   };
   return {
+    agent: "claude-code",
     event,
     runs: runs.slice(),
     errors: acc.errors,

@@ -1,7 +1,10 @@
 /** `conformance serde|merge`: the line protocols any implementation can be tested by. */
+import { parseArgs } from "node:util";
+import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import type { CliIo } from "./main.js";
 
-export const HELP = `usage: claude-hook-protocol conformance <serde|merge> < requests.jsonl
+export const HELP = `usage: claude-hook-protocol conformance serde < requests.jsonl
+       claude-hook-protocol conformance merge [--agent ${AGENT_NAMES.join("|")}] < requests.jsonl
 
 Line protocols for testing another implementation against this one: one JSON
 request per line on stdin, one JSON answer per line on stdout; a malformed
@@ -9,7 +12,9 @@ request gets an error line and the next request is read.
 
   serde   read/write values of the Rust family exactly as serde_json 1.0.149
   merge   {"event", "tool_name"?, "tool_input"?, "hooks": [{"command","exit","stdout","stderr","timed_out"?,"source"?}]}
-          (hooks in completion order) -> the merged result with "effects"
+          (hooks in completion order; "config_index", "timeout", "async" per hook where
+          the agent needs them) -> the merged result with "effects", as --agent
+          (default claude-code) merges them
 
 Examples:
   echo '{"event":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"hooks":[{"command":"a","exit":2,"stdout":"","stderr":"no"}]}' \\
@@ -20,8 +25,23 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   switch (args[0]) {
     case "serde":
       return (await import("../conformance/serde.js")).serveSerdeConformance(io.stdin, io.stdout);
-    case "merge":
-      return (await import("../conformance/merge.js")).serveMergeConformance(io.stdin, io.stdout);
+    case "merge": {
+      let agent: string;
+      try {
+        const { values } = parseArgs({ args: args.slice(1), options: { agent: { type: "string", default: "claude-code" } }, strict: true });
+        agent = values.agent;
+      } catch (e) {
+        io.stderr.write(`conformance merge: ${e instanceof Error ? e.message : String(e)}\n${HELP}`);
+        return 2;
+      }
+      const { dialectOf } = await import("../dialects.js");
+      const dialect = isAgentName(agent) ? dialectOf(agent) : undefined;
+      if (dialect === undefined) {
+        io.stderr.write(`conformance merge: no dialect for agent "${agent}" (one of ${AGENT_NAMES.join(", ")})\n`);
+        return 2;
+      }
+      return (await import("../conformance/merge.js")).serveMergeConformance(io.stdin, io.stdout, dialect);
+    }
     case "--help":
     case "-h":
       io.stdout.write(HELP);

@@ -1,5 +1,5 @@
 /** The run records and the merged result in plain words, for `run` and `merge`. */
-import type { MergedResult, RunRecord } from "../claude-code/records.js";
+import type { MergedResult, RunRecord } from "../core/records.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import type { Style } from "./style.js";
 

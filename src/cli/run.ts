@@ -179,7 +179,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     process.removeListener("SIGINT", onSigint);
     if (tty && lastProgressLength > 0) io.stderr.write(`\r${" ".repeat(lastProgressLength)}\r`);
   }
-  let background: readonly import("../claude-code/records.js").RunRecord[] = [];
+  let background: readonly import("../core/records.js").RunRecord[] = [];
   if (!args.flags.has("no-wait") && outcome.records.some((r) => r.outcome === "running")) {
     background = await outcome.background;
   }

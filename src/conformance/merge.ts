@@ -1,17 +1,18 @@
 /**
  * `claude-hook-protocol conformance merge`: one request per line (an event and
  * its hooks' raw results in completion order), one answer line per request:
- * the merged result with `effects`. A malformed request gets one error line
+ * the merged result with `effects`, as the chosen agent's dialect merges it. A malformed request gets one error line
  * `{"error":{code,path,message}}` and the next line is read. Each answer is
  * written as soon as it is computed.
  */
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { mergeRequest, parseMergeRequest } from "../claude-code/merge-request.js";
-import { stringifyOr } from "../claude-code/jsc-json.js";
+import type { Dialect } from "../core/dialect.js";
+import { parseMergeRequest } from "../core/merge-request.js";
+import { stringifyOr } from "../json/value.js";
 
 const TOO_DEEP = JSON.stringify({
-  error: { code: "internal-error", path: "(root)", message: "the answer nests too deep for JSON.stringify to write" },
+  error: { code: "internal-error", path: "", message: "the answer nests too deep for JSON.stringify to write" },
 });
 
 function writeLine(output: Writable, value: unknown): Promise<void> {
@@ -21,13 +22,13 @@ function writeLine(output: Writable, value: unknown): Promise<void> {
   });
 }
 
-/** Serve requests until `input` ends; resolves to the exit code (0, or 1 if any request was malformed). */
-export async function serveMergeConformance(input: Readable, output: Writable): Promise<number> {
+/** Serve requests for `dialect` until `input` ends; resolves to the exit code (0, or 1 if any request was malformed). */
+export async function serveMergeConformance(input: Readable, output: Writable, dialect: Dialect): Promise<number> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   let malformed = 0;
   for await (const line of lines) {
     if (line.trim() === "") continue;
-    const parsed = parseMergeRequest(line);
+    const parsed = parseMergeRequest(line, dialect.requestExtensions);
     if (!parsed.ok) {
       malformed++;
       await writeLine(output, { error: parsed.error });
@@ -35,10 +36,10 @@ export async function serveMergeConformance(input: Readable, output: Writable): 
     }
     let answer: unknown;
     try {
-      answer = mergeRequest(parsed.request);
+      answer = dialect.mergeRequest(parsed.request);
     } catch (e) {
       // a bug of ours, not of the request: still one line, and go on
-      answer = { error: { code: "internal-error", path: "(root)", message: e instanceof Error ? e.message : String(e) } };
+      answer = { error: { code: "internal-error", path: "", message: e instanceof Error ? e.message : String(e) } };
     }
     await writeLine(output, answer);
   }

@@ -12,7 +12,7 @@
  * PreToolUse waits for every hook (two denies: the last to complete gives the
  * message, pre-10), and so do Stop and the other events recorded.
  */
-import type { RunRecord } from "../claude-code/records.js";
+import type { RunRecord } from "../core/records.js";
 import { isRecord } from "../json/record.js";
 
 /** True when this record, completed while others still run, makes Claude Code cancel the rest. */

@@ -7,7 +7,7 @@
 import { classifyRun, type HookRunResult } from "../claude-code/classify.js";
 import { hookNameOf } from "../claude-code/event-rules.js";
 import { classifyAndMerge, mergeClassified } from "../claude-code/merge-results.js";
-import type { MergedResult, RunRecord } from "../claude-code/records.js";
+import type { MergedResult, RunRecord } from "../core/records.js";
 import { settlesEvent } from "./early-stop.js";
 import { loadHookConfiguration, type LoadOptions } from "./load-settings.js";
 import { runHooks, type HookRun, type RunHooksOptions } from "./run-hooks.js";

@@ -400,12 +400,16 @@ func (r *WorktreeRemoveHookInput) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
-// The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the
-// fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
+// The merged answer of all hooks of one event, as one agent combines them (`agent`): the
+// fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
 type MergedResult struct {
 	// Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event                           
 	// adds it to the context, in completion order, unframed.                                                          
 	AdditionalContext                                                                           []string               `json:"additional_context"`
+	// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex`                          
+	// (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI                        
+	// 1.0.102), `droid` (Factory droid 0.215.0).                                                                      
+	Agent                                                                                       Agent                  `json:"agent"`
 	// What the finished async hooks among `runs` deliver to a later model request (not the next                       
 	// one of this event): one bare system-role text each,                                                             
 	// `<systemMessage>\n<additionalContext>`, one string per paragraph. Their decisions are                           
@@ -420,15 +424,15 @@ type MergedResult struct {
 	Decision                                                                                    *Decision              `json:"decision"`
 	// `deny_messages` joined with newlines, or null.                                                                  
 	DenyMessage                                                                                 *string                `json:"deny_message"`
-	// PreToolUse with decision deny: each denying hook's text in Claude Code's words                                  
-	// (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the                          
-	// model only the last one (effects.tool_result).                                                                  
+	// PreToolUse with decision deny: each denying hook's text in the agent's words                                    
+	// (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model                           
+	// only the last one (effects.tool_result).                                                                        
 	DenyMessages                                                                                []string               `json:"deny_messages"`
-	// What Claude Code would do: the decision, the tool input and result, what the model and                          
-	// the user are told, whether the loop stops.                                                                      
+	// What the agent would do: the decision, the tool input and result, what the model and the                        
+	// user are told, whether the loop stops.                                                                          
 	Effects                                                                                     MergeEffects           `json:"effects"`
-	// Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude                          
-	// Code's text>`.                                                                                                  
+	// Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <the                             
+	// agent's text>`.                                                                                                 
 	Errors                                                                                      []string               `json:"errors"`
 	// The event the hooks answered, e.g. PreToolUse.                                                                  
 	Event                                                                                       string                 `json:"event"`
@@ -441,8 +445,8 @@ type MergedResult struct {
 	Reasons                                                                                     []string               `json:"reasons"`
 	// One run record per hook, in the order given (completion order for `conformance merge`).                         
 	Runs                                                                                        []RunRecord            `json:"runs"`
-	// The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else                          
-	// null.                                                                                                           
+	// The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the                            
+	// first), else null.                                                                                              
 	StopReason                                                                                  *string                `json:"stop_reason"`
 	// A hook answered continue:false on an event that honours it.                                                     
 	Stopped                                                                                     bool                   `json:"stopped"`
@@ -453,26 +457,27 @@ type MergedResult struct {
 	UpdatedInput                                                                                map[string]interface{} `json:"updated_input"`
 }
 
-// What Claude Code would do: the decision, the tool input and result, what the model and
-// the user are told, whether the loop stops.
+// What the agent would do: the decision, the tool input and result, what the model and the
+// user are told, whether the loop stops.
 //
-// What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed
-// names.
+// What the agent would do with the hooks' answers, as plain values with fixed names, the
+// same vocabulary for every agent.
 type MergeEffects struct {
 	// A hook blocked what the event can block (PreToolUse: the tool call is denied).                                  
 	Blocked                                                                                     bool                   `json:"blocked"`
-	// The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and                                    
-	// PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no                           
-	// hook decided or the event has no decision.                                                                      
+	// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest,                       
+	// PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null                         
+	// when no hook decided or the event has no decision.                                                              
 	Decision                                                                                    *Decision              `json:"decision"`
-	// Hook texts added to the model's next request, in order, as Claude Code words and frames                         
+	// Hook texts added to the model's next request(s), in order, as the agent words and frames                        
 	// them; one string per paragraph (Claude Code separates paragraphs of one message by a                            
-	// blank line, and each message is at least one paragraph); no role prefix.                                        
+	// blank line, and each message is at least one paragraph; Codex: one string per developer                         
+	// message); no role prefix.                                                                                       
 	ModelContext                                                                                []string               `json:"model_context"`
-	// What the user is shown, in order, one string each, as Claude Code words them                                    
-	// (`PreToolUse:Bash says: ...`).                                                                                  
+	// What the user is shown, in order, one string each, as the agent words them (Claude Code:                        
+	// `PreToolUse:Bash says: ...`).                                                                                   
 	Notices                                                                                     []string               `json:"notices"`
-	// The stopReason Claude Code records, or null.                                                                    
+	// The stop reason the agent records, or null.                                                                     
 	StopReason                                                                                  *string                `json:"stop_reason"`
 	// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool                         
 	// ran, if it was allowed).                                                                                        
@@ -481,15 +486,16 @@ type MergeEffects struct {
 	// shows and runs if approved); null when the hooks keep it from running or the event has no                       
 	// tool.                                                                                                           
 	ToolInput                                                                                   map[string]interface{} `json:"tool_input"`
-	// The text the model gets instead of the tool's output (a denial, the -p ask denial, a                            
-	// PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.                                      
+	// The exact text the model gets for the tool call when the hooks' answer, not the tool,                           
+	// decides it (a denial, a permission deny message, a replaced or prefixed tool output);                           
+	// null when the model gets the tool's own output.                                                                 
 	ToolResult                                                                                  *string                `json:"tool_result"`
 }
 
-// One hook that an event selected: how it was configured, what the process did, and how
-// Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of
-// Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and
-// Claude Code's error texts.
+// One hook that an event selected: how it was configured, what the process did, and how the
+// agent reads the result (its exit-code x output matrix; the `agent` of the merged result
+// says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion
+// order, timeout, warnings and the agent's own error texts.
 type RunRecord struct {
 	// Exec-form arguments as configured, or null (shell form).                                                        
 	Args                                                                                        []string               `json:"args"`
@@ -518,21 +524,22 @@ type RunRecord struct {
 	Exit                                                                                        *int64                 `json:"exit"`
 	// How it was started.                                                                                             
 	Form                                                                                        *FormEnum              `json:"form"`
-	// Claude Code's name of the hook in its texts: `<Event>` or `<Event>:<match query>`, e.g.                         
-	// `PreToolUse:Bash`, `SessionStart:startup`, `Stop`.                                                              
+	// The agent's name of the hook in its texts (Claude Code: `<Event>` or `<Event>:<match                            
+	// query>`, e.g. `PreToolUse:Bash`; Gemini CLI: the configured `name` or the command).                             
 	HookName                                                                                    string                 `json:"hook_name"`
-	// The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null.                          
+	// The decoded stdout as the agent uses it (validated, unknown keys stripped), or null.                            
 	JSON                                                                                        map[string]interface{} `json:"json"`
 	// The matcher of the hook's group as written; null when the group has none.                                       
 	Matcher                                                                                     *string                `json:"matcher"`
-	// Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it                          
-	// has some.                                                                                                       
+	// Why it is an error, blocked, timed out or was skipped, in the agent's words where it has                        
+	// some.                                                                                                           
 	Message                                                                                     *string                `json:"message"`
 	// PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit                         
 	// 126/127, timeout), or null.                                                                                     
 	NoVerdict                                                                                   *NoVerdict             `json:"no_verdict"`
-	// The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with                                 
-	// non-blocking status code: <stderr>`, a validation text, ...), or null.                                          
+	// The agent's non-blocking error text for this hook (Claude Code: its                                             
+	// `hook_non_blocking_error` (`Failed with non-blocking status code: <stderr>`, a validation                       
+	// text, ...), or null.                                                                                            
 	NonBlockingError                                                                            *string                `json:"non_blocking_error"`
 	// success: the answer was read and used; block: the hook blocked or denied (exit 2 on an                          
 	// event that honours it, decision:"block", permissionDecision deny, PermissionRequest                             
@@ -541,9 +548,9 @@ type RunRecord struct {
 	// open; skipped: not run (duplicate, unsupported type, see message); running: async, still                        
 	// in the background; cancelled: stopped by the caller.                                                            
 	Outcome                                                                                     Outcome                `json:"outcome"`
-	// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting                        
-	// with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{`                          
-	// but does not parse, fails validation, or names another event).                                                  
+	// What stdout was, as the agent reads it: empty after trimming; plain text (not starting                          
+	// with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but                        
+	// does not parse, fails validation, or names another event).                                                      
 	Output                                                                                      Output                 `json:"output"`
 	// The plugin that supplied the hook, or null.                                                                     
 	Plugin                                                                                      *string                `json:"plugin"`
@@ -560,9 +567,9 @@ type RunRecord struct {
 	TimedOut                                                                                    bool                   `json:"timed_out"`
 	// Seconds; null for async hooks or when unknown.                                                                  
 	Timeout                                                                                     *float64               `json:"timeout"`
-	// Why Claude Code did not use the JSON on stdout, or null.                                                        
+	// Why the agent did not use the JSON on stdout, or null.                                                          
 	ValidationError                                                                             *ValidationError       `json:"validation_error"`
-	// Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block                       
+	// Debug-log lines the agent writes while accepting the output (unrecognized keys, a block                         
 	// whose hookSpecificOutput names another event).                                                                  
 	Warnings                                                                                    []string               `json:"warnings"`
 }
@@ -2259,6 +2266,19 @@ type WorktreeRemoveHookInput struct {
 	TranscriptPath                                                                           string                               `json:"transcript_path"`
 }
 
+// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex`
+// (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI
+// 1.0.102), `droid` (Factory droid 0.215.0).
+type Agent string
+
+const (
+	ClaudeCode Agent = "claude-code"
+	Codex      Agent = "codex"
+	CopilotCLI Agent = "copilot-cli"
+	Droid      Agent = "droid"
+	GeminiCLI  Agent = "gemini-cli"
+)
+
 type Decision string
 
 const (
@@ -2301,9 +2321,9 @@ const (
 	Timeout   Outcome = "timeout"
 )
 
-// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting
-// with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{`
-// but does not parse, fails validation, or names another event).
+// What stdout was, as the agent reads it: empty after trimming; plain text (not starting
+// with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but
+// does not parse, fails validation, or names another event).
 type Output string
 
 const (

@@ -10,13 +10,13 @@ use serde::{Deserialize, Serialize};
 #[allow(unused_imports)]
 use serde_json::{Map, Value};
 
-/// One hook that an event selected: how it was configured, what the process did, and how Claude Code 2.1.332 reads the result (the exit-code x output matrix). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and Claude Code's error texts.
+/// One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRecord {
     /// The event name, e.g. PreToolUse.
     pub event: String,
 
-    /// Claude Code's name of the hook in its texts: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`, `SessionStart:startup`, `Stop`.
+    /// The agent's name of the hook in its texts (Claude Code: `<Event>` or `<Event>:<match query>`, e.g. `PreToolUse:Bash`; Gemini CLI: the configured `name` or the command).
     pub hook_name: String,
 
     /// Where the hook was configured: a settings file as given, `user`|`project`|`local`|`flag`, or `plugin:<name>`; null when unknown.
@@ -49,7 +49,7 @@ pub struct RunRecord {
     /// success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:"block", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller.
     pub outcome: RunRecordOutcome,
 
-    /// Why it is an error, blocked, timed out or was skipped, in Claude Code's words where it has some.
+    /// Why it is an error, blocked, timed out or was skipped, in the agent's words where it has some.
     pub message: Option<String>,
 
     /// Exit code; null when not started, timed out or killed by a signal.
@@ -67,10 +67,10 @@ pub struct RunRecord {
     /// The hook's stderr as received.
     pub stderr: String,
 
-    /// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
+    /// What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
     pub output: RunRecordOutput,
 
-    /// The decoded stdout as Claude Code uses it (validated, unknown keys stripped), or null.
+    /// The decoded stdout as the agent uses it (validated, unknown keys stripped), or null.
     pub json: Option<Map<String, Value>>,
 
     /// 0-based position in completion order among the hooks that ran; null for hooks that did not run.
@@ -82,32 +82,35 @@ pub struct RunRecord {
     /// The hook was killed at its timeout; its output was discarded (it fails open).
     pub timed_out: bool,
 
-    /// Debug-log lines Claude Code writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
+    /// Debug-log lines the agent writes while accepting the output (unrecognized keys, a block whose hookSpecificOutput names another event).
     pub warnings: Vec<String>,
 
-    /// Why Claude Code did not use the JSON on stdout, or null.
+    /// Why the agent did not use the JSON on stdout, or null.
     pub validation_error: Option<RunRecordValidationError>,
 
     /// The exit-2 blocking text `[<command>]: <stderr or "No stderr output">`, when the event honours exit 2; else null.
     pub blocking_error: Option<String>,
 
-    /// The text of Claude Code's `hook_non_blocking_error` for this hook (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null.
+    /// The agent's non-blocking error text for this hook (Claude Code: its `hook_non_blocking_error` (`Failed with non-blocking status code: <stderr>`, a validation text, ...), or null.
     pub non_blocking_error: Option<String>,
 
     /// PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null.
     pub no_verdict: Option<RunRecordNoVerdict>,
 }
 
-/// The merged answer of all hooks of one event, as Claude Code 2.1.332 combines them: the fields of Langertha Raider's Hooks::Result, plus `effects`, what Claude Code would do.
+/// The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MergedResult {
+    /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
+    pub agent: MergedResultAgent,
+
     /// The event the hooks answered, e.g. PreToolUse.
     pub event: String,
 
     /// One run record per hook, in the order given (completion order for `conformance merge`).
     pub runs: Vec<RunRecord>,
 
-    /// Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <Claude Code's text>`.
+    /// Non-blocking errors, one entry per hook: `<hook name> hook error: [<command>]: <the agent's text>`.
     pub errors: Vec<String>,
 
     /// PreToolUse only (seed): the winning permission decision; exit 2 is deny.
@@ -116,7 +119,7 @@ pub struct MergedResult {
     /// The reasons that go with `decision` (permissionDecisionReason, the stderr of an exit 2) or with `blocked` (reason, the stderr of an exit 2), in completion order.
     pub reasons: Vec<String>,
 
-    /// PreToolUse with decision deny: each denying hook's text in Claude Code's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code itself gives the model only the last one (effects.tool_result).
+    /// PreToolUse with decision deny: each denying hook's text in the agent's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model only the last one (effects.tool_result).
     pub deny_messages: Vec<String>,
 
     /// A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses `decision` instead.
@@ -131,7 +134,7 @@ pub struct MergedResult {
     /// A hook answered continue:false on an event that honours it.
     pub stopped: bool,
 
-    /// The stopReason Claude Code keeps (PreToolUse: the last; other events: the first), else null.
+    /// The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the first), else null.
     pub stop_reason: Option<String>,
 
     /// PreToolUse (and PermissionRequest allow): the tool input a hook replaced, as it wins; never set when the decision is deny.
@@ -152,7 +155,7 @@ pub struct MergedResult {
     /// What the finished async hooks among `runs` deliver to a later model request (not the next one of this event): one bare system-role text each, `<systemMessage>\n<additionalContext>`, one string per paragraph. Their decisions are ignored.
     pub async_context: Vec<String>,
 
-    /// What Claude Code would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
+    /// What the agent would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
     pub effects: MergeEffects,
 }
 
@@ -186,7 +189,7 @@ pub enum RunRecordOutcome {
     Cancelled,
 }
 
-/// What stdout was, as Claude Code reads it: empty after trimming; plain text (not starting with `{`); JSON Claude Code accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
+/// What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RunRecordOutput {
     #[serde(rename = "empty")]
@@ -199,7 +202,7 @@ pub enum RunRecordOutput {
     Invalid,
 }
 
-/// Why Claude Code did not use the JSON on stdout, or null.
+/// Why the agent did not use the JSON on stdout, or null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRecordValidationError {
     /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
@@ -232,6 +235,21 @@ pub enum RunRecordNoVerdict {
     TimedOut,
 }
 
+/// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MergedResultAgent {
+    #[serde(rename = "claude-code")]
+    ClaudeCode,
+    #[serde(rename = "codex")]
+    Codex,
+    #[serde(rename = "gemini-cli")]
+    GeminiCli,
+    #[serde(rename = "copilot-cli")]
+    CopilotCli,
+    #[serde(rename = "droid")]
+    Droid,
+}
+
 /// PreToolUse only (seed): the winning permission decision; exit 2 is deny.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MergedResultDecision {
@@ -245,35 +263,35 @@ pub enum MergedResultDecision {
     Defer,
 }
 
-/// What Claude Code 2.1.332 would do with the hooks' answers, as plain values with fixed names.
+/// What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MergeEffects {
-    /// The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
+    /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
     pub decision: Option<MergeEffectsDecision>,
 
     /// The input the tool runs with after rewrites (for ask: the input the permission prompt shows and runs if approved); null when the hooks keep it from running or the event has no tool.
     pub tool_input: Option<Map<String, Value>>,
 
-    /// The text the model gets instead of the tool's output (a denial, the -p ask denial, a PermissionRequest deny message, a PostToolUse updatedToolOutput), or null.
+    /// The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output.
     pub tool_result: Option<String>,
 
     /// A hook blocked what the event can block (PreToolUse: the tool call is denied).
     pub blocked: bool,
 
-    /// Hook texts added to the model's next request, in order, as Claude Code words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph); no role prefix.
+    /// Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix.
     pub model_context: Vec<String>,
 
-    /// What the user is shown, in order, one string each, as Claude Code words them (`PreToolUse:Bash says: ...`).
+    /// What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`).
     pub notices: Vec<String>,
 
     /// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
     pub stopped: bool,
 
-    /// The stopReason Claude Code records, or null.
+    /// The stop reason the agent records, or null.
     pub stop_reason: Option<String>,
 }
 
-/// The permission decision of PreToolUse, PermissionRequest, PreModelSwitch and PreSkillShellCommand hooks (exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
+/// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MergeEffectsDecision {
     #[serde(rename = "allow")]

@@ -6,7 +6,7 @@
  * test/merge-protocol.test.ts validates what the merge produces against the schemas.
  */
 import type * as Generated from "../../generated/types.js";
-import type { JsonObject } from "./read-stdout.js";
+import type { JsonObject } from "../json/value.js";
 
 export type RunOutcome = Generated.RunRecord["outcome"];
 

@@ -1,0 +1,13 @@
+/**
+ * The agents whose hook protocol the package models, by the names used on
+ * the command line (`--agent`), in `MergedResult.agent` and in vector files.
+ * Which dialect implements each is src/dialects.ts's business; this list
+ * only names them, so shared code can type an agent without importing one.
+ */
+export const AGENT_NAMES = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"] as const;
+
+export type AgentName = (typeof AGENT_NAMES)[number];
+
+export function isAgentName(value: unknown): value is AgentName {
+  return typeof value === "string" && (AGENT_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,90 @@
+/**
+ * What an agent's dialect gives the shared machinery (CLI, conformance line
+ * protocols, cross-agent validation, runner front end). A dialect lives in
+ * its own folder (`src/<agent>/`) with its schemas (`schemas/<agent>/`), one
+ * typed table of its events, its reading rules, merge strategies and texts;
+ * src/dialects.ts lists the dialects. Nothing here names an agent.
+ */
+import type { AgentName } from "./agents.js";
+import type { ProtocolError } from "./errors.js";
+import type { MergeRequest, RequestExtensions } from "./merge-request.js";
+import type { MergedResult } from "./records.js";
+import type { JsonObject } from "../json/value.js";
+
+/** One event of a dialect, as the shared machinery sees it (the dialect's table holds the rest). */
+export interface DialectEvent {
+  /** The agent's own event name (`BeforeTool`, `preToolUse`, `PreToolUse`). */
+  readonly name: string;
+  /**
+   * The protocol's canonical event it corresponds to: the Claude Code event
+   * name the agent's event copies (`BeforeTool` -> `PreToolUse`), or null when
+   * it has none.
+   */
+  readonly canonical: string | null;
+  /** The input field a matcher is matched against (`tool_name`, `source`, ...), or null. */
+  readonly matchField: string | null;
+  /** One line on what the event is for. */
+  readonly summary: string;
+}
+
+/** One hook's answer, to judge as if it were the only hook of its event. */
+export interface HookAnswer {
+  /** The agent's own event name. */
+  readonly event: string;
+  readonly exit: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** The event input the hook got (`tool_name`, `tool_input`, ...). */
+  readonly input?: JsonObject;
+}
+
+/** Where this agent's reading of an answer differs from what an author may expect, said in one line. */
+export interface Divergence {
+  /** Stable code (`fails-open`, `ignored-field`, ...). */
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface Dialect {
+  readonly agent: AgentName;
+  /** `Codex CLI`. */
+  readonly displayName: string;
+  /** The agent version every rule was measured on. */
+  readonly version: string;
+  /** Every event of the agent, from its event table, in its documentation order. */
+  readonly events: readonly DialectEvent[];
+  /** Keys this dialect adds to the merge request. */
+  readonly requestExtensions?: RequestExtensions;
+  /** The hooks' raw results (completion order) -> the merged result with `effects`. Never throws on bad input. */
+  mergeRequest(request: MergeRequest): MergedResult;
+  /**
+   * Lints for one answer under this agent (cross-agent `validate`): what the
+   * agent does that the author probably did not mean. Optional.
+   */
+  divergences?(answer: HookAnswer): readonly Divergence[];
+  /** Running configured hooks as the agent does; absent when the dialect has no runner yet. */
+  readonly runner?: DialectRunner;
+}
+
+export interface DialectRunOptions {
+  /** The agent's own event name. */
+  readonly event: string;
+  /** The event input (stdin) without the agent's own fields, which the runner adds. */
+  readonly input: JsonObject;
+  readonly projectDir: string;
+  readonly homeDir: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly signal?: AbortSignal;
+}
+
+export interface DialectRunOutcome {
+  readonly merged: MergedResult;
+  /** Problems in the agent's configuration (the hooks that could run still ran). */
+  readonly problems: readonly ProtocolError[];
+}
+
+export interface DialectRunner {
+  /** Where the agent reads hook configuration, for `run --help` and the docs. */
+  readonly configLocations: readonly string[];
+  run(options: DialectRunOptions): Promise<DialectRunOutcome>;
+}

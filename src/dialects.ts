@@ -1,0 +1,24 @@
+/**
+ * The dialects the package implements, by agent name: the one place that
+ * names every agent's module. The CLI and the line protocols pick a dialect
+ * from here (`--agent`); a new agent is its folder plus one line below.
+ */
+import { AGENT_NAMES, type AgentName } from "./core/agents.js";
+import type { Dialect } from "./core/dialect.js";
+import { claudeCode } from "./claude-code/dialect.js";
+
+const DIALECTS: Partial<Record<AgentName, Dialect>> = {
+  "claude-code": claudeCode,
+};
+
+/** The dialect of `agent`, or undefined when the package does not implement it yet. */
+export function dialectOf(agent: AgentName): Dialect | undefined {
+  return DIALECTS[agent];
+}
+
+/** Every implemented dialect, in AGENT_NAMES order. */
+export function allDialects(): Dialect[] {
+  return AGENT_NAMES.flatMap((name) => (DIALECTS[name] === undefined ? [] : [DIALECTS[name]!]));
+}
+
+export const DEFAULT_AGENT: AgentName = "claude-code";
