@@ -33,7 +33,7 @@ const { classifyRun } = (await import(dist("src/claude-code/classify.js"))) as t
 const { mergeRuns } = (await import(dist("src/claude-code/merge.js"))) as typeof import("../src/claude-code/merge.js");
 const { runEvent } = (await import(dist("src/runner/run-event.js"))) as typeof import("../src/runner/run-event.js");
 const { parseHookSettingsValue } = (await import(dist("src/runner/load-settings.js"))) as typeof import("../src/runner/load-settings.js");
-const { validateClaudeCodeHookOutput } = (await import(dist("generated/validators.js"))) as typeof import("../generated/validators.js");
+const { validateClaudeCodeHookOutput } = (await import(dist("generated/validators/claude-code.js"))) as typeof import("../generated/validators/claude-code.js");
 
 interface Row {
   readonly section: string;

@@ -1,5 +1,5 @@
 /**
- * schemas/**\/*.schema.json -> generated/validators.ts: Ajv 8 standalone
+ * schemas/**\/*.schema.json -> generated/validators/<family>.ts: Ajv 8 standalone
  * validators, one `validate<Title>` per schema, precompiled (no schema is
  * compiled at run time) and free of runtime dependencies.
  *
@@ -38,27 +38,13 @@ function createAjv(options: { readonly source: boolean }): Ajv {
   return ajv;
 }
 
-export function generateValidators(context: GenerateContext): GeneratedFile[] {
-  const ajv = createAjv({ source: true });
-  for (const schema of context.schemas) ajv.addSchema(cloneJson(schema.schema) as object);
-  const exportsByName: Record<string, string> = {};
-  for (const schema of context.schemas) exportsByName[`validate${schema.title}_raw`] = schema.id;
-  const code = standaloneCode(ajv, exportsByName);
-  const requireAt = code.indexOf("require(");
-  if (requireAt !== -1) {
-    const snippet = code.slice(requireAt, code.indexOf(")", requireAt) + 1);
-    throw new Error(`gen-validators: Ajv's output needs a runtime helper (${snippet}); remove the keyword that pulls it in (minLength/maxLength, format, object-valued const/enum, uniqueItems)`);
-  }
-  const body = code
-    .replace(/^"use strict";\s*/, "")
-    .replace(/export const (validate\w+_raw) =/g, "const $1 =");
-  const titles = context.schemas.map((schema) => schema.title);
-  const content = `${tsBanner("scripts/gen-validators.ts", "schemas/")}// @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
-import type {
-${titles.map((title) => `  ${title},`).join("\n")}
-} from "./types.js";
+/** The family a schema belongs to: its first directory under schemas/ (`claude-code`, `rust`, `codex`, ...), `records` for the top-level files. */
+export function schemaFamily(path: string): string {
+  const slash = path.indexOf("/");
+  return slash === -1 ? "records" : path.slice(0, slash);
+}
 
-/** One validation failure, as Ajv reports it (\`instancePath\` is a JSON Pointer into the value). */
+const VALIDATOR_TYPES = `/** One validation failure, as Ajv reports it (\`instancePath\` is a JSON Pointer into the value). */
 export interface ValidationError {
   readonly instancePath: string;
   readonly schemaPath: string;
@@ -72,12 +58,54 @@ export interface Validator<T> {
   (data: unknown): data is T;
   errors?: ValidationError[] | null;
 }
+`;
+
+/**
+ * One module per schema family (`generated/validators/<family>.ts`), so that
+ * importing Codex's validators does not load Claude Code's; each module holds
+ * the code of the schemas it references from other families. `index.ts`
+ * re-exports them all.
+ */
+export function generateValidators(context: GenerateContext): GeneratedFile[] {
+  const families = [...new Set(context.schemas.map((schema) => schemaFamily(schema.path)))].sort();
+  const files: GeneratedFile[] = [
+    { path: "generated/validators/validator.ts", content: `${tsBanner("scripts/gen-validators.ts", "schemas/")}${VALIDATOR_TYPES}` },
+  ];
+  for (const family of families) {
+    const members = context.schemas.filter((schema) => schemaFamily(schema.path) === family);
+    const ajv = createAjv({ source: true });
+    for (const schema of context.schemas) ajv.addSchema(cloneJson(schema.schema) as object);
+    const exportsByName: Record<string, string> = {};
+    for (const schema of members) exportsByName[`validate${schema.title}_raw`] = schema.id;
+    const code = standaloneCode(ajv, exportsByName);
+    const requireAt = code.indexOf("require(");
+    if (requireAt !== -1) {
+      const snippet = code.slice(requireAt, code.indexOf(")", requireAt) + 1);
+      throw new Error(`gen-validators: Ajv's output needs a runtime helper (${snippet}); remove the keyword that pulls it in (minLength/maxLength, format, object-valued const/enum, uniqueItems)`);
+    }
+    const body = code
+      .replace(/^"use strict";\s*/, "")
+      .replace(/export const (validate\w+_raw) =/g, "const $1 =");
+    const content = `${tsBanner("scripts/gen-validators.ts", "schemas/")}// @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
+import type {
+${members.map((schema) => `  ${schema.title},`).join("\n")}
+} from "../types.js";
+import type { Validator } from "./validator.js";
 
 ${body.trim()}
 
-${context.schemas
+${members
   .map((schema) => `/** Validates a {@link ${schema.title}} (schemas/${schema.path}). */\nexport const validate${schema.title}: Validator<${schema.title}> = validate${schema.title}_raw;`)
   .join("\n")}
 `;
-  return [{ path: "generated/validators.ts", content }];
+    files.push({ path: `generated/validators/${family}.ts`, content });
+  }
+  files.push({
+    path: "generated/validators/index.ts",
+    content: `${tsBanner("scripts/gen-validators.ts", "schemas/")}// Every family's validators; import generated/validators/<family>.js to load one family only.
+export type { Validator, ValidationError } from "./validator.js";
+${families.map((family) => `export * from "./${family}.js";`).join("\n")}
+`,
+  });
+  return files;
 }

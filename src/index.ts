@@ -7,7 +7,7 @@
 
 // Generated from schemas/ (npm run gen): every protocol type, its validator, the name lists.
 export type * from "../generated/types.js";
-export * from "../generated/validators.js";
+export * from "../generated/validators/index.js";
 export * from "../generated/names.js";
 
 // Rust family: serde_json-exact reading and writing of exomonad-core's types.

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { once } from "node:events";
-import { validateMergedResult } from "../generated/validators.js";
+import { validateMergedResult } from "../generated/validators/index.js";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
 import type { MergeRequestHook } from "../src/core/merge-request.js";
-import { validateMergedResult } from "../generated/validators.js";
+import { validateMergedResult } from "../generated/validators/index.js";
 import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
 
 const events = [...EVENT_CATALOG.map((e) => e.name), "Bogus"];

@@ -81,7 +81,7 @@ describe("the published package", { concurrency: 1 }, () => {
       const targets = typeof target === "string" ? [target] : Object.values(target);
       for (const t of targets) assert.ok(paths.has(t.replace(/^\.\//, "")), `exports["${key}"] -> ${t} is not in the package`);
     }
-    for (const name of ["types", "validators", "serde-model", "names"]) {
+    for (const name of ["types", "validators/index", "validators/claude-code", "serde-model", "names"]) {
       assert.ok(paths.has(`dist/generated/${name}.js`), `dist/generated/${name}.js missing`);
       assert.ok(paths.has(`dist/generated/${name}.d.ts`), `dist/generated/${name}.d.ts missing`);
     }

@@ -18,8 +18,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { loadSchemas, resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "../scripts/lib/schemas.js";
-import * as validators from "../generated/validators.js";
-import type { Validator } from "../generated/validators.js";
+import * as validators from "../generated/validators/index.js";
+import type { Validator } from "../generated/validators/index.js";
 import { HOOK_EVENTS } from "../generated/names.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

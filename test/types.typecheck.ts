@@ -16,7 +16,7 @@ import type {
   RustPreToolUseOutput,
   RustToolPermission,
 } from "../generated/types.js";
-import { validateClaudeCodeHookInput, validateRustHookOutput } from "../generated/validators.js";
+import { validateClaudeCodeHookInput, validateRustHookOutput } from "../generated/validators/index.js";
 import { HOOK_EVENTS, RUST_HOOK_SPECIFIC_OUTPUT_EVENTS } from "../generated/names.js";
 
 // Exhaustive switches: every variant is one case, and the default is unreachable.
