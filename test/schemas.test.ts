@@ -234,7 +234,7 @@ test("enum schemas accept their values and reject a changed case", () => {
   }
 });
 
-test("HookEvent is the Agent SDK's HOOK_EVENTS (spec/claude-code-hooks.md §1), and every event has an input variant", () => {
+test("HookEvent is the Agent SDK's HOOK_EVENTS (docs/spec/claude-code-hooks.md §1), and every event has an input variant", () => {
   const sdk = `PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, UserPromptSubmit,
 UserPromptExpansion, SessionStart, SessionEnd, Stop, StopFailure, SubagentStart, SubagentStop,
 PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, PermissionRequest, PermissionDenied,
