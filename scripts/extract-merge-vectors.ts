@@ -3,8 +3,8 @@
  *
  *   tsx scripts/extract-merge-vectors.ts [--check]
  *
- * Reads test/observer/observed/*.json (and the read-stdout and merge probes under
- * test/observer/probes/observed/) and writes test/vectors/merge/claude-code/<Event>/<rule>.json:
+ * Reads test/observer/claude-code/observed/*.json (and the read-stdout and merge probes under
+ * test/observer/claude-code/probes/observed/) and writes test/vectors/merge/claude-code/<Event>/<rule>.json:
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
  * A vector is named by the rule it shows (`PreToolUse/deny-then-allow`), not
  * by the history of its recording; `scenario` names the recording.
@@ -91,7 +91,7 @@ interface Observation {
 
 const ROOT = new URL("..", import.meta.url).pathname;
 /** Recorded runs (observed/), each beside its scenarios/ directory. */
-const SOURCES = ["test/observer/observed", "test/observer/probes/observed"];
+const SOURCES = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"];
 const OUT = "test/vectors/merge/claude-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
 const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };

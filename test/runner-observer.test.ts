@@ -16,7 +16,7 @@ import type { SettingsSource } from "../src/runner/load-settings.js";
 import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SCENARIOS = join(ROOT, "test/observer/scenarios");
+const SCENARIOS = join(ROOT, "test/observer/claude-code/scenarios");
 /** Scenarios run at once; their hooks mostly sleep, and completion order is set by 300–500 ms gaps. */
 const CONCURRENCY = 4;
 
