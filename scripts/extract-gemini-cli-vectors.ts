@@ -171,7 +171,7 @@ function inputForTag(tag: string, sc: Scenario): Obj | null {
   return null;
 }
 
-const KEPT_PREFIXES = ["Hook system message: ", "Hook(s) [", "Hook execution error: "];
+const KEPT_PREFIXES = ["Hook system message: ", "Hook(s) [", "Hook execution error: ", "Hook event bus error for "];
 const DROPPED_PREFIXES = ["[WARNING] ", "Hook execution for ", "Error executing tool ", "WARNING: The following project-level hooks", "Invalid hook event name: ", "Agent execution "];
 
 /** The user notices of the CLI's stderr: lines grouped (a line without a known start continues the previous one), the kept kinds only. */

@@ -53,6 +53,12 @@ export function divergences(answer: HookAnswer): readonly Divergence[] {
   if (reading.kind === "text" && reading.note === null && answer.exit === 0 && (event === "BeforeAgent" || event === "SessionStart")) {
     found.push({ code: "plain-text-not-context", message: "Gemini CLI does not add plain stdout to the model's context; use hookSpecificOutput.additionalContext" });
   }
+  if (reading.kind === "none" && text !== "") {
+    found.push({
+      code: "fails-open",
+      message: `Gemini CLI ignores a JSON ${reading.note?.startsWith("JSON null") ? "null" : "value that is not an object"} entirely, whatever the exit code (exit 2 included): no decision`,
+    });
+  }
   const output = reading.kind === "json" ? reading.output : null;
   if (output === null) return found;
   if (answer.exit === 2 && !BLOCKING.has(String(output["decision"])) && output["continue"] !== false) {

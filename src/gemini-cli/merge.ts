@@ -257,6 +257,7 @@ export function mergeHooks(input: MergeInput): MergedResult {
     // executeHooks' catch: no output, nothing logged, the event has no effect
     errors.push(aggregated.message);
     effects = eventEffects(rules, input, null);
+    effects.notices.push(texts.hookEventBusError(input.event, aggregated.message));
   } else {
     merged = aggregated === null ? null : new MergedOutput(aggregated);
     effects = eventEffects(rules, input, merged);

@@ -49,6 +49,9 @@ export const timedOut = (timeoutMs: number): string => `Hook timed out after ${t
 
 export const hookExecutionError = (message: string): string => `Hook execution error: ${message}`;
 
+/** The stderr line when the CLI's own merge threw (executeHooks' catch): the event's hooks then have no effect. */
+export const hookEventBusError = (event: string, message: string): string => `Hook event bus error for ${event}: ${message}`;
+
 /** The warnings of `-p` (stream-json `error` events, json `warnings`). */
 export const agentBlocked = (text: string): string => `Agent execution blocked: ${text}`;
 export const agentStopped = (text: string): string => `Agent execution stopped: ${text}`;
