@@ -43,6 +43,7 @@ interface ScenarioHook extends Answer {
   then?: Answer;
   answers?: Answer[];
   same_command_as?: number;
+  command?: string;
 }
 interface Scenario {
   name: string;
@@ -250,7 +251,7 @@ function expectedEffects(event: string, sc: Scenario, obs: Observation, notes: s
     const blockedWarning = warnings(o).some((w) => w.startsWith("Agent execution blocked: "));
     const stoppedWarning = warnings(o).some((w) => w.startsWith("Agent execution stopped: "));
     if (event === "BeforeAgent" || event === "BeforeModel") {
-      e["blocked"] = o.model_requests === 0 && !(event === "BeforeModel" && blockedWarning === false && stoppedWarning === false && o.output_events.length > 0);
+      e["blocked"] = o.model_requests === 0;
       e["stopped"] = o.model_requests === 0 && !blockedWarning;
     } else if (event === "AfterAgent") {
       e["blocked"] = blockedWarning;
@@ -325,6 +326,7 @@ function vectorOf(obs: Observation, sc: Scenario): { event: string; vector: Vect
     source: `${OBSERVED}/${obs.name}.json`,
   };
   let skip: string | undefined;
+  if (sc.hooks.some((h) => h.command !== undefined)) skip = "a hook runs its own command: its output is not in the scenario";
   if (events.length > 1) skip = `spans ${events.length} events (${events.join(", ")}): a merge request covers one event`;
   for (const [script, count] of firings) {
     if (count <= 1 || skip !== undefined) continue;

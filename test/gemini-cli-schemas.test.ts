@@ -46,7 +46,7 @@ test("every recorded Gemini CLI stdin payload validates as GeminiCliHookInput an
       }
     }
   }
-  assert.equal(count, 131, "recorded payloads (111 stored by the observer, 20 recorded for this project)");
+  assert.equal(count, 151, "recorded payloads (111 stored by the observer, 40 recorded for this project)");
   assert.equal(events.size, 11, [...events].join());
 });
 
@@ -61,6 +61,8 @@ const MISTYPED: Readonly<Record<string, string>> = {
   "bt-40-rewrite-array": "/hookSpecificOutput/tool_input",
   // hookSpecificOutput is a string: the CLI's merge throws and the whole event has no effect
   "gp-02-string-hso-with-deny": "/hookSpecificOutput",
+  // a number: the same
+  "gp-24-number-hso-beforeagent": "/hookSpecificOutput",
 };
 
 test("every recorded JSON-object answer validates as GeminiCliHookOutput, except the listed mistyped ones", () => {
