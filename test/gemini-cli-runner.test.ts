@@ -136,3 +136,18 @@ test("plain text on exit 2 denies with stdout before stderr; a failing hook is n
   assert.equal(merged.effects.tool_result, "Tool execution blocked: out text");
   assert.deepEqual(merged.effects.notices, ["Hook(s) [guard] failed for event BeforeTool. Press F12 to see the debug drawer for more details."]);
 });
+
+test("bad settings never throw: invalid JSON is a problem, __proto__ keys are data, odd shapes are skipped", async () => {
+  const w = workspace({});
+  writeFileSync(join(w.home, ".gemini", "settings.json"), "{not json");
+  writeFileSync(join(w.project, ".gemini", "settings.json"), JSON.stringify({
+    hooks: { BeforeTool: [5, { hooks: "x" }, { hooks: [null, { type: "http", url: "u" }, cmd(`echo '{"decision":"deny"}'`)] }], AfterTool: {} },
+  }).replace('"hooks":{', '"hooks":{"__proto__":[{"hooks":[{"type":"command","command":"exit 2"}]}],'));
+  const { merged, problems } = await run(w, "BeforeTool");
+  assert.equal(merged.ran, 1);
+  assert.equal(merged.effects.decision, "deny");
+  assert.ok(problems.some((p) => p.message.includes("invalid JSON")));
+  assert.ok(problems.some((p) => p.message.includes('Invalid hook event name: "__proto__"')));
+  assert.ok(problems.length >= 5, JSON.stringify(problems));
+  assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
+});

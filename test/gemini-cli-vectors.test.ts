@@ -12,6 +12,7 @@ import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
+import { validateMergedResult } from "../generated/validators/records.js";
 
 interface Vector {
   scenario: string;
@@ -72,5 +73,6 @@ for (const [i, { event, vector }] of runnable.entries()) {
     for (const key of Object.keys(vector.expected.effects)) got[key] = effects[key];
     assert.deepEqual(got, vector.expected.effects);
     assert.equal(results[i]!["agent"], "gemini-cli");
+    assert.equal(validateMergedResult(results[i]), true, JSON.stringify(validateMergedResult.errors));
   });
 }

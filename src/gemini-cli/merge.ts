@@ -43,21 +43,8 @@ export interface MergeInput {
   readonly hooks: readonly HookResult[];
 }
 
-/** Events the table does not know (e.g. a Claude Code name) are skipped by the CLI: no hook runs, nothing happens. */
-const UNKNOWN_EVENT: EventRules = {
-  canonical: null,
-  matchField: null,
-  matchKind: null,
-  defaultTimeoutMs: 60_000,
-  merge: "simple",
-  deny: "ignored",
-  stop: "ignored",
-  context: "dropped",
-  warnings: "none",
-  echoesSystemMessage: false,
-  summary: "not a Gemini CLI event",
-  evidence: [],
-};
+/** Events the table does not know (e.g. a Claude Code name) are skipped by the CLI: no hook runs, nothing happens, as on Notification. */
+const UNKNOWN_EVENT: EventRules = { ...EVENTS.Notification, canonical: null, summary: "not a Gemini CLI event", evidence: [] };
 
 const hookName = (hook: HookResult): string => (hook.name !== null && hook.name !== "" ? hook.name : hook.command);
 
