@@ -151,3 +151,14 @@ test("bad settings never throw: invalid JSON is a problem, __proto__ keys are da
   assert.ok(problems.length >= 5, JSON.stringify(problems));
   assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
 });
+
+test("sequential: a hook that exits non-zero does not pass its rewrite on, but the merge still uses it (gp-32)", async () => {
+  const w = workspace({});
+  const seen = join(w.dir, "seen.json");
+  writeFileSync(join(w.home, ".gemini", "settings.json"), JSON.stringify({
+    hooks: { BeforeTool: [{ sequential: true, hooks: [cmd(`${rewrite("A")}; exit 1`), cmd(`cat > ${seen}; echo '{}'`)] }] },
+  }));
+  const { merged } = await run(w, "BeforeTool");
+  assert.deepEqual((JSON.parse(readFileSync(seen, "utf8")) as { tool_input: unknown }).tool_input, SHELL_INPUT.tool_input);
+  assert.deepEqual({ ...merged.effects.tool_input }, { command: "echo A" });
+});

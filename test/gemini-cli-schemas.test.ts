@@ -46,7 +46,7 @@ test("every recorded Gemini CLI stdin payload validates as GeminiCliHookInput an
       }
     }
   }
-  assert.equal(count, 151, "recorded payloads (111 stored by the observer, 40 recorded for this project)");
+  assert.equal(count, 162, "recorded payloads (111 stored by the observer, 51 recorded for this project)");
   assert.equal(events.size, 11, [...events].join());
 });
 
