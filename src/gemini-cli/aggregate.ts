@@ -26,7 +26,8 @@ function checkInOperand(value: Field, key: string): void {
   }
 }
 
-const isBlocking = (decision: Field): boolean => decision === "block" || decision === "deny";
+/** `isBlockingDecision()`: exactly `"block"` or `"deny"` (case matters). */
+export const isBlocking = (decision: Field): boolean => decision === "block" || decision === "deny";
 
 /** `mergeWithOrDecision`. */
 function mergeOrDecision(outputs: readonly JsonObject[]): JsonObject {

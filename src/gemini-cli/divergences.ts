@@ -7,6 +7,7 @@
 import type { Divergence, HookAnswer } from "../core/dialect.js";
 import type { JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName, TOOL_REQUIRED_PARAMS, type EventName } from "./events.js";
+import { isBlocking } from "./aggregate.js";
 import { objectOrUndefined } from "./js-values.js";
 import { readHookOutput } from "./read-output.js";
 
@@ -18,8 +19,6 @@ const IGNORED_SPECIFIC_KEYS: readonly [string, string][] = [
   ["updatedToolOutput", "Gemini CLI ignores hookSpecificOutput.updatedToolOutput; an AfterTool decision: deny replaces the result with the reason"],
   ["decision", "Gemini CLI ignores hookSpecificOutput.decision; use the top-level decision"],
 ];
-
-const BLOCKING = new Set(["deny", "block"]);
 
 function geminiEventOf(name: string): { event: EventName | null; claudeName: boolean } {
   if (isEventName(name)) return { event: name, claudeName: false };
@@ -61,11 +60,11 @@ export function divergences(answer: HookAnswer): readonly Divergence[] {
   }
   const output = reading.kind === "json" ? reading.output : null;
   if (output === null) return found;
-  if (answer.exit === 2 && !BLOCKING.has(String(output["decision"])) && output["continue"] !== false) {
+  if (answer.exit === 2 && !isBlocking(output["decision"]) && output["continue"] !== false) {
     found.push({ code: "fails-open", message: "Gemini CLI lets the JSON decide whatever the exit code: exit 2 with this JSON does not block; add decision: deny" });
   }
   const decision = output["decision"];
-  if (typeof decision === "string" && !BLOCKING.has(decision) && BLOCKING.has(decision.toLowerCase())) {
+  if (typeof decision === "string" && !isBlocking(decision) && isBlocking(decision.toLowerCase())) {
     found.push({ code: "fails-open", message: `Gemini CLI compares decision case-sensitively: "${decision}" allows; write "${decision.toLowerCase()}"` });
   }
   const specific = output["hookSpecificOutput"];
@@ -86,7 +85,7 @@ export function divergences(answer: HookAnswer): readonly Divergence[] {
   if (event === "BeforeTool" && decision === "ask") {
     found.push({ code: "ask-hangs", message: "Gemini CLI: in headless -p runs nobody answers an ask, and the run hangs until killed" });
   }
-  if (rules.deny === "ignored" && BLOCKING.has(String(decision))) {
+  if (rules.deny === "ignored" && isBlocking(decision)) {
     found.push({ code: "ignored-field", message: `Gemini CLI ignores a deny on ${event}` });
   }
   return found;

@@ -8,7 +8,7 @@
  */
 import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
-import { aggregate, AggregateFailure } from "./aggregate.js";
+import { aggregate, AggregateFailure, isBlocking } from "./aggregate.js";
 import { EVENTS, isEventName, TOOL_REQUIRED_PARAMS, type EventRules } from "./events.js";
 import { jsString, objectOrUndefined, truthy } from "./js-values.js";
 import { readHookOutput, type HookReading } from "./read-output.js";
@@ -54,7 +54,7 @@ function listingOrder(hooks: readonly HookResult[]): HookResult[] {
 
 function classify(event: string, hook: HookResult, reading: HookReading): RunRecord {
   const output = reading.output;
-  const blocks = output !== null && (output["decision"] === "deny" || output["decision"] === "block" || output["continue"] === false);
+  const blocks = output !== null && (isBlocking(output["decision"]) || output["continue"] === false);
   const timeoutMs = hook.timeout_ms ?? (isEventName(event) ? EVENTS[event].defaultTimeoutMs : 60_000);
   let outcome: RunRecord["outcome"] = blocks ? "block" : reading.failed ? "error" : "success";
   let message: string | null = reading.note;
@@ -72,7 +72,7 @@ function classify(event: string, hook: HookResult, reading: HookReading): RunRec
     matcher: hook.matcher,
     command: hook.command,
     args: null,
-    argv: hook.argv === undefined ? null : hook.argv === null ? null : [...hook.argv],
+    argv: hook.argv == null ? null : [...hook.argv],
     form: "shell",
     async: false,
     timeout: timeoutMs / 1000,
@@ -106,7 +106,7 @@ class MergedOutput {
     return this.value["continue"] === false;
   }
   get blocks(): boolean {
-    return this.value["decision"] === "deny" || this.value["decision"] === "block";
+    return isBlocking(this.value["decision"]);
   }
   get asks(): boolean {
     return this.value["decision"] === "ask";
