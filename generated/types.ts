@@ -2153,6 +2153,56 @@ export interface GeminiCliBaseHookInput {
   [k: string]: unknown;
 }
 /**
+ * One entry of an event's list in Gemini CLI 0.61.0's `hooks` settings: a matcher and its hooks.
+ */
+export interface GeminiCliHookDefinition {
+  /**
+   * Tool events: `new RegExp(matcher).test(<tool name>)` (unanchored; an invalid regex is compared exactly); SessionStart/SessionEnd/PreCompress: equal to the source/reason/trigger; `""`, `*` or none: all.
+   */
+  matcher?: string;
+  /**
+   * `true` on any selected definition runs all of the event's hooks one after another, each seeing the earlier rewrites on stdin; the merge is in listing order either way.
+   */
+  sequential?: boolean;
+  /**
+   * The hooks, in listing order.
+   */
+  hooks: GeminiCliHookHandler[];
+  [k: string]: unknown;
+}
+/**
+ * One hook in a Gemini CLI 0.61.0 hook definition (`hooks[]`). The CLI keeps unknown keys; a handler without `type` or, for `command`, without `command` is discarded with a debug warning.
+ */
+export interface GeminiCliHookHandler {
+  /**
+   * `command` (the CLI's registry also knows `plugin` and `runtime`, which settings cannot configure usefully).
+   */
+  type: "command";
+  /**
+   * Run as `bash -c <command>` in the project dir; `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_PLANS_DIR`, `$GEMINI_SESSION_ID`, `$CLAUDE_PROJECT_DIR` in it are replaced by shell-quoted values first.
+   */
+  command: string;
+  /**
+   * Names the hook in the CLI's texts and in `hooksConfig.disabled`; part of the dedupe key `<name>:<command>`.
+   */
+  name?: string;
+  /**
+   * Milliseconds (default 60000); the hook is then killed and fails open.
+   */
+  timeout?: number;
+  /**
+   * Shown in the CLI's hook listings.
+   */
+  description?: string;
+  /**
+   * Extra environment variables for this hook, over the CLI's.
+   */
+  env?: {
+    [k: string]: string;
+  };
+  [k: string]: unknown;
+}
+/**
  * A hook's JSON answer as Gemini CLI 0.61.0 reads it: `stdout.trim()` (or `stderr.trim()` when stdout is empty) parsed as JSON, a JSON string parsed once more; any JSON object is accepted, whatever the exit code (there is no schema: unknown keys are ignored, values of an unexpected type simply do not act). The fields below are the ones it reads.
  */
 export interface GeminiCliHookOutput {
@@ -2251,6 +2301,73 @@ export interface GeminiCliHookSpecificOutput {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+/**
+ * The `hooksConfig` object of a Gemini CLI 0.61.0 settings file.
+ */
+export interface GeminiCliHooksConfig {
+  /**
+   * `false` turns every hook off (default `true`).
+   */
+  enabled?: boolean;
+  /**
+   * Hooks not to run, by name (`name`, else the command).
+   */
+  disabled?: string[];
+  /**
+   * Whether hook activity is shown in the interactive UI.
+   */
+  notifications?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * The `hooks` object of a Gemini CLI 0.61.0 settings file (`~/.gemini/settings.json`, `<project>/.gemini/settings.json`; the layers are concatenated per event, user first). Closed: the CLI skips any other key with `Invalid hook event name: "<Name>" from project config. Skipping.` (a Claude Code name such as `PreToolUse` included).
+ */
+export interface GeminiCliHooksSettings {
+  /**
+   * The BeforeTool hook definitions.
+   */
+  BeforeTool?: GeminiCliHookDefinition[];
+  /**
+   * The AfterTool hook definitions.
+   */
+  AfterTool?: GeminiCliHookDefinition[];
+  /**
+   * The BeforeAgent hook definitions.
+   */
+  BeforeAgent?: GeminiCliHookDefinition[];
+  /**
+   * The AfterAgent hook definitions.
+   */
+  AfterAgent?: GeminiCliHookDefinition[];
+  /**
+   * The BeforeModel hook definitions.
+   */
+  BeforeModel?: GeminiCliHookDefinition[];
+  /**
+   * The AfterModel hook definitions.
+   */
+  AfterModel?: GeminiCliHookDefinition[];
+  /**
+   * The BeforeToolSelection hook definitions.
+   */
+  BeforeToolSelection?: GeminiCliHookDefinition[];
+  /**
+   * The SessionStart hook definitions.
+   */
+  SessionStart?: GeminiCliHookDefinition[];
+  /**
+   * The SessionEnd hook definitions.
+   */
+  SessionEnd?: GeminiCliHookDefinition[];
+  /**
+   * The Notification hook definitions.
+   */
+  Notification?: GeminiCliHookDefinition[];
+  /**
+   * The PreCompress hook definitions.
+   */
+  PreCompress?: GeminiCliHookDefinition[];
 }
 /**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.

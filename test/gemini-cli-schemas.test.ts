@@ -95,3 +95,19 @@ test("every recorded JSON-object answer validates as GeminiCliHookOutput, except
   assert.deepEqual(rejected, MISTYPED);
   assert.ok(checked >= 80, `only ${checked} answers`);
 });
+
+test("every recorded settings file's hooks validate as GeminiCliHooksSettings (and hooksConfig as GeminiCliHooksConfig); a Claude Code event name does not", () => {
+  let checked = 0;
+  for (const name of readdirSync(DIR).filter((f) => f.endsWith(".json"))) {
+    const observation = JSON.parse(readFileSync(join(DIR, name), "utf8")) as { settings: Record<string, { hooks?: unknown; hooksConfig?: unknown } | undefined> };
+    for (const settings of Object.values(observation.settings)) {
+      if (settings?.hooks !== undefined) {
+        assert.equal(validators.validateGeminiCliHooksSettings(settings.hooks), true, `${name}: ${JSON.stringify(validators.validateGeminiCliHooksSettings.errors)}`);
+        checked++;
+      }
+      if (settings?.hooksConfig !== undefined) assert.equal(validators.validateGeminiCliHooksConfig(settings.hooksConfig), true, name);
+    }
+  }
+  assert.ok(checked >= 100, `${checked} settings`);
+  assert.equal(validators.validateGeminiCliHooksSettings({ PreToolUse: [{ hooks: [{ type: "command", command: "x" }] }] }), false);
+});

@@ -3,6 +3,8 @@
 // @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
 import type {
   GeminiCliBaseHookInput,
+  GeminiCliHookDefinition,
+  GeminiCliHookHandler,
   GeminiCliHookInput,
   GeminiCliAfterAgentHookInput,
   GeminiCliAfterModelHookInput,
@@ -17,6 +19,8 @@ import type {
   GeminiCliSessionStartHookInput,
   GeminiCliHookOutput,
   GeminiCliHookSpecificOutput,
+  GeminiCliHooksConfig,
+  GeminiCliHooksSettings,
 } from "../types.js";
 import type { Validator } from "./validator.js";
 
@@ -154,11 +158,222 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-const validateGeminiCliHookInput_raw = validate22;
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input.schema.json","title":"GeminiCliHookInput","description":"What a Gemini CLI 0.61.0 hook receives on stdin: one of 11 inputs discriminated by `hook_event_name`.","type":"object","discriminator":{"propertyName":"hook_event_name"},"oneOf":[{"$ref":"hook-input/before-tool.schema.json"},{"$ref":"hook-input/after-tool.schema.json"},{"$ref":"hook-input/before-agent.schema.json"},{"$ref":"hook-input/after-agent.schema.json"},{"$ref":"hook-input/before-model.schema.json"},{"$ref":"hook-input/after-model.schema.json"},{"$ref":"hook-input/before-tool-selection.schema.json"},{"$ref":"hook-input/session-start.schema.json"},{"$ref":"hook-input/session-end.schema.json"},{"$ref":"hook-input/notification.schema.json"},{"$ref":"hook-input/pre-compress.schema.json"}]};
-const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-tool.schema.json","title":"GeminiCliBeforeToolHookInput","description":"What a Gemini CLI 0.61.0 BeforeTool hook receives on stdin (before a tool runs; can deny it, rewrite its arguments or stop the agent): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"BeforeTool","description":"The event: `BeforeTool`."},"tool_name":{"type":"string","description":"The model-facing tool name (`run_shell_command`); matchers are tested against it."},"tool_input":{"type":"object","additionalProperties":true,"description":"The model's arguments for the tool (`{\"command\", \"description\"}` for the shell tool). In a `sequential` event, with the earlier hooks' `tool_input` rewrites shallow-merged in."},"mcp_context":{"type":"object","additionalProperties":true,"description":"For an MCP tool: `server_name`, `tool_name`, `command`, `args`, `cwd`, `url`, `tcp` (not driven)."},"original_request_name":{"type":"string","description":"Set when the call is a tail call requested by an AfterTool hook: the name of the original tool."}}};
+const validateGeminiCliHookDefinition_raw = validate22;
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-definition.schema.json","title":"GeminiCliHookDefinition","description":"One entry of an event's list in Gemini CLI 0.61.0's `hooks` settings: a matcher and its hooks.","type":"object","additionalProperties":true,"required":["hooks"],"properties":{"matcher":{"type":"string","description":"Tool events: `new RegExp(matcher).test(<tool name>)` (unanchored; an invalid regex is compared exactly); SessionStart/SessionEnd/PreCompress: equal to the source/reason/trigger; `\"\"`, `*` or none: all."},"sequential":{"type":"boolean","description":"`true` on any selected definition runs all of the event's hooks one after another, each seeing the earlier rewrites on stdin; the merge is in listing order either way."},"hooks":{"type":"array","items":{"$ref":"hook-handler.schema.json"},"description":"The hooks, in listing order."}}};
+const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-handler.schema.json","title":"GeminiCliHookHandler","description":"One hook in a Gemini CLI 0.61.0 hook definition (`hooks[]`). The CLI keeps unknown keys; a handler without `type` or, for `command`, without `command` is discarded with a debug warning.","type":"object","additionalProperties":true,"required":["type","command"],"properties":{"type":{"enum":["command"],"description":"`command` (the CLI's registry also knows `plugin` and `runtime`, which settings cannot configure usefully)."},"command":{"type":"string","description":"Run as `bash -c <command>` in the project dir; `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_PLANS_DIR`, `$GEMINI_SESSION_ID`, `$CLAUDE_PROJECT_DIR` in it are replaced by shell-quoted values first."},"name":{"type":"string","description":"Names the hook in the CLI's texts and in `hooksConfig.disabled`; part of the dedupe key `<name>:<command>`."},"timeout":{"type":"number","description":"Milliseconds (default 60000); the hook is then killed and fails open."},"description":{"type":"string","description":"Shown in the CLI's hook listings."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for this hook, over the CLI's."}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-handler.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.command === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type !== undefined){
+if(!(data.type === "command")){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema8.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+if(typeof data.command !== "string"){
+const err3 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data3 = data.timeout;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.env !== undefined){
+let data5 = data.env;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key0 in data5){
+if(typeof data5[key0] !== "string"){
+const err7 = {instancePath:instancePath+"/env/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-definition.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hooks === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.matcher !== undefined){
+if(typeof data.matcher !== "string"){
+const err1 = {instancePath:instancePath+"/matcher",schemaPath:"#/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.sequential !== undefined){
+if(typeof data.sequential !== "boolean"){
+const err2 = {instancePath:instancePath+"/sequential",schemaPath:"#/properties/sequential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.hooks !== undefined){
+let data2 = data.hooks;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate23(data2[i0], {instancePath:instancePath+"/hooks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+const validateGeminiCliHookHandler_raw = validate23;
+
+const validateGeminiCliHookInput_raw = validate25;
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input.schema.json","title":"GeminiCliHookInput","description":"What a Gemini CLI 0.61.0 hook receives on stdin: one of 11 inputs discriminated by `hook_event_name`.","type":"object","discriminator":{"propertyName":"hook_event_name"},"oneOf":[{"$ref":"hook-input/before-tool.schema.json"},{"$ref":"hook-input/after-tool.schema.json"},{"$ref":"hook-input/before-agent.schema.json"},{"$ref":"hook-input/after-agent.schema.json"},{"$ref":"hook-input/before-model.schema.json"},{"$ref":"hook-input/after-model.schema.json"},{"$ref":"hook-input/before-tool-selection.schema.json"},{"$ref":"hook-input/session-start.schema.json"},{"$ref":"hook-input/session-end.schema.json"},{"$ref":"hook-input/notification.schema.json"},{"$ref":"hook-input/pre-compress.schema.json"}]};
+const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-tool.schema.json","title":"GeminiCliBeforeToolHookInput","description":"What a Gemini CLI 0.61.0 BeforeTool hook receives on stdin (before a tool runs; can deny it, rewrite its arguments or stop the agent): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"BeforeTool","description":"The event: `BeforeTool`."},"tool_name":{"type":"string","description":"The model-facing tool name (`run_shell_command`); matchers are tested against it."},"tool_input":{"type":"object","additionalProperties":true,"description":"The model's arguments for the tool (`{\"command\", \"description\"}` for the shell tool). In a `sequential` event, with the earlier hooks' `tool_input` rewrites shallow-merged in."},"mcp_context":{"type":"object","additionalProperties":true,"description":"For an MCP tool: `server_name`, `tool_name`, `command`, `args`, `cwd`, `url`, `tcp` (not driven)."},"original_request_name":{"type":"string","description":"Set when the call is a tail call requested by an AfterTool hook: the name of the original tool."}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-tool.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -274,13 +489,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-tool.schema.json","title":"GeminiCliAfterToolHookInput","description":"What a Gemini CLI 0.61.0 AfterTool hook receives on stdin (after a tool ran; can replace its result, add context, request a tail tool call or stop the agent): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_response"],"properties":{"hook_event_name":{"const":"AfterTool","description":"The event: `AfterTool`."},"tool_name":{"type":"string","description":"The model-facing tool name."},"tool_input":{"type":"object","additionalProperties":true,"description":"The tool's arguments as the model gave them."},"tool_response":{"type":"object","additionalProperties":true,"description":"What the tool returned.","properties":{"llmContent":{"tsType":"unknown","description":"The text the model would get (for the shell tool `<untrusted_context>\\nOutput: ...\\n</untrusted_context>`)."},"returnDisplay":{"tsType":"unknown","description":"The text shown to the user."},"error":{"tsType":"unknown","description":"The tool's error, when it failed."}}},"mcp_context":{"type":"object","additionalProperties":true,"description":"For an MCP tool: its server (not driven)."},"original_request_name":{"type":"string","description":"For a tail call: the name of the tool whose AfterTool hook requested it."}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-tool.schema.json","title":"GeminiCliAfterToolHookInput","description":"What a Gemini CLI 0.61.0 AfterTool hook receives on stdin (after a tool ran; can replace its result, add context, request a tail tool call or stop the agent): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_response"],"properties":{"hook_event_name":{"const":"AfterTool","description":"The event: `AfterTool`."},"tool_name":{"type":"string","description":"The model-facing tool name."},"tool_input":{"type":"object","additionalProperties":true,"description":"The tool's arguments as the model gave them."},"tool_response":{"type":"object","additionalProperties":true,"description":"What the tool returned.","properties":{"llmContent":{"tsType":"unknown","description":"The text the model would get (for the shell tool `<untrusted_context>\\nOutput: ...\\n</untrusted_context>`)."},"returnDisplay":{"tsType":"unknown","description":"The text shown to the user."},"error":{"tsType":"unknown","description":"The tool's error, when it failed."}}},"mcp_context":{"type":"object","additionalProperties":true,"description":"For an MCP tool: its server (not driven)."},"original_request_name":{"type":"string","description":"For a tail call: the name of the tool whose AfterTool hook requested it."}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-tool.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -421,13 +636,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-agent.schema.json","title":"GeminiCliBeforeAgentHookInput","description":"What a Gemini CLI 0.61.0 BeforeAgent hook receives on stdin (once per prompt, before the first model request; can block the prompt or add context): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","prompt"],"properties":{"hook_event_name":{"const":"BeforeAgent","description":"The event: `BeforeAgent`."},"prompt":{"type":"string","description":"The user's prompt; in a `sequential` event followed by `\\n\\n` and each earlier hook's additionalContext."}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-agent.schema.json","title":"GeminiCliBeforeAgentHookInput","description":"What a Gemini CLI 0.61.0 BeforeAgent hook receives on stdin (once per prompt, before the first model request; can block the prompt or add context): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","prompt"],"properties":{"hook_event_name":{"const":"BeforeAgent","description":"The event: `BeforeAgent`."},"prompt":{"type":"string","description":"The user's prompt; in a `sequential` event followed by `\\n\\n` and each earlier hook's additionalContext."}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-agent.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -491,13 +706,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-agent.schema.json","title":"GeminiCliAfterAgentHookInput","description":"What a Gemini CLI 0.61.0 AfterAgent hook receives on stdin (after the final answer; a deny sends its reason back as a new user message): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","prompt","prompt_response","stop_hook_active"],"properties":{"hook_event_name":{"const":"AfterAgent","description":"The event: `AfterAgent`."},"prompt":{"type":"string","description":"The user's prompt."},"prompt_response":{"type":"string","description":"The answer; on a retry, all answers so far joined with a newline."},"stop_hook_active":{"type":"boolean","description":"`true` when the agent is answering again because an AfterAgent hook blocked."}}};
+const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-agent.schema.json","title":"GeminiCliAfterAgentHookInput","description":"What a Gemini CLI 0.61.0 AfterAgent hook receives on stdin (after the final answer; a deny sends its reason back as a new user message): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","prompt","prompt_response","stop_hook_active"],"properties":{"hook_event_name":{"const":"AfterAgent","description":"The event: `AfterAgent`."},"prompt":{"type":"string","description":"The user's prompt."},"prompt_response":{"type":"string","description":"The answer; on a retry, all answers so far joined with a newline."},"stop_hook_active":{"type":"boolean","description":"`true` when the agent is answering again because an AfterAgent hook blocked."}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-agent.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -605,13 +820,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-model.schema.json","title":"GeminiCliBeforeModelHookInput","description":"What a Gemini CLI 0.61.0 BeforeModel hook receives on stdin (before each model request; can block it, answer it or change the request): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","llm_request"],"properties":{"hook_event_name":{"const":"BeforeModel","description":"The event: `BeforeModel`."},"llm_request":{"type":"object","additionalProperties":true,"description":"The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).","properties":{"model":{"type":"string","description":"The model name (`gemini-2.5-flash`)."},"messages":{"type":"array","description":"The request contents flattened to text messages.","items":{"type":"object","additionalProperties":true,"description":"One message.","properties":{"role":{"type":"string","description":"`user` or `model`."},"content":{"tsType":"unknown","description":"The message text (a string for text parts)."}}}},"config":{"type":"object","additionalProperties":true,"description":"Generation settings (`temperature`, `topP`, `topK`, ...)."}}}}};
+const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-model.schema.json","title":"GeminiCliBeforeModelHookInput","description":"What a Gemini CLI 0.61.0 BeforeModel hook receives on stdin (before each model request; can block it, answer it or change the request): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","llm_request"],"properties":{"hook_event_name":{"const":"BeforeModel","description":"The event: `BeforeModel`."},"llm_request":{"type":"object","additionalProperties":true,"description":"The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).","properties":{"model":{"type":"string","description":"The model name (`gemini-2.5-flash`)."},"messages":{"type":"array","description":"The request contents flattened to text messages.","items":{"type":"object","additionalProperties":true,"description":"One message.","properties":{"role":{"type":"string","description":"`user` or `model`."},"content":{"tsType":"unknown","description":"The message text (a string for text parts)."}}}},"config":{"type":"object","additionalProperties":true,"description":"Generation settings (`temperature`, `topP`, `topK`, ...)."}}}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-model.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -748,13 +963,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-model.schema.json","title":"GeminiCliAfterModelHookInput","description":"What a Gemini CLI 0.61.0 AfterModel hook receives on stdin (after each streamed response chunk; can replace the chunk or stop): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","llm_request","llm_response"],"properties":{"hook_event_name":{"const":"AfterModel","description":"The event: `AfterModel`."},"llm_request":{"type":"object","additionalProperties":true,"description":"The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).","properties":{"model":{"type":"string","description":"The model name (`gemini-2.5-flash`)."},"messages":{"type":"array","description":"The request contents flattened to text messages.","items":{"type":"object","additionalProperties":true,"description":"One message.","properties":{"role":{"type":"string","description":"`user` or `model`."},"content":{"tsType":"unknown","description":"The message text (a string for text parts)."}}}},"config":{"type":"object","additionalProperties":true,"description":"Generation settings (`temperature`, `topP`, `topK`, ...)."}}},"llm_response":{"type":"object","additionalProperties":true,"description":"A model response (chunk) in Gemini CLI's hook shape (its `toHookLLMResponse`).","properties":{"text":{"type":"string","description":"The text of the chunk."},"candidates":{"type":"array","description":"The candidates: `{content: {role, parts}, finishReason?, index}`.","items":{"type":"object","additionalProperties":true,"description":"One candidate."}},"usageMetadata":{"type":"object","additionalProperties":true,"description":"Token counts."}}}}};
+const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-model.schema.json","title":"GeminiCliAfterModelHookInput","description":"What a Gemini CLI 0.61.0 AfterModel hook receives on stdin (after each streamed response chunk; can replace the chunk or stop): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","llm_request","llm_response"],"properties":{"hook_event_name":{"const":"AfterModel","description":"The event: `AfterModel`."},"llm_request":{"type":"object","additionalProperties":true,"description":"The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).","properties":{"model":{"type":"string","description":"The model name (`gemini-2.5-flash`)."},"messages":{"type":"array","description":"The request contents flattened to text messages.","items":{"type":"object","additionalProperties":true,"description":"One message.","properties":{"role":{"type":"string","description":"`user` or `model`."},"content":{"tsType":"unknown","description":"The message text (a string for text parts)."}}}},"config":{"type":"object","additionalProperties":true,"description":"Generation settings (`temperature`, `topP`, `topK`, ...)."}}},"llm_response":{"type":"object","additionalProperties":true,"description":"A model response (chunk) in Gemini CLI's hook shape (its `toHookLLMResponse`).","properties":{"text":{"type":"string","description":"The text of the chunk."},"candidates":{"type":"array","description":"The candidates: `{content: {role, parts}, finishReason?, index}`.","items":{"type":"object","additionalProperties":true,"description":"One candidate."}},"usageMetadata":{"type":"object","additionalProperties":true,"description":"Token counts."}}}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/after-model.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -974,13 +1189,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-tool-selection.schema.json","title":"GeminiCliBeforeToolSelectionHookInput","description":"What a Gemini CLI 0.61.0 BeforeToolSelection hook receives on stdin (before each model request; can restrict the tools offered): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","llm_request"],"properties":{"hook_event_name":{"const":"BeforeToolSelection","description":"The event: `BeforeToolSelection`."},"llm_request":{"type":"object","additionalProperties":true,"description":"The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).","properties":{"model":{"type":"string","description":"The model name (`gemini-2.5-flash`)."},"messages":{"type":"array","description":"The request contents flattened to text messages.","items":{"type":"object","additionalProperties":true,"description":"One message.","properties":{"role":{"type":"string","description":"`user` or `model`."},"content":{"tsType":"unknown","description":"The message text (a string for text parts)."}}}},"config":{"type":"object","additionalProperties":true,"description":"Generation settings (`temperature`, `topP`, `topK`, ...)."}}}}};
+const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-tool-selection.schema.json","title":"GeminiCliBeforeToolSelectionHookInput","description":"What a Gemini CLI 0.61.0 BeforeToolSelection hook receives on stdin (before each model request; can restrict the tools offered): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","llm_request"],"properties":{"hook_event_name":{"const":"BeforeToolSelection","description":"The event: `BeforeToolSelection`."},"llm_request":{"type":"object","additionalProperties":true,"description":"The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).","properties":{"model":{"type":"string","description":"The model name (`gemini-2.5-flash`)."},"messages":{"type":"array","description":"The request contents flattened to text messages.","items":{"type":"object","additionalProperties":true,"description":"One message.","properties":{"role":{"type":"string","description":"`user` or `model`."},"content":{"tsType":"unknown","description":"The message text (a string for text parts)."}}}},"config":{"type":"object","additionalProperties":true,"description":"Generation settings (`temperature`, `topP`, `topK`, ...)."}}}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/before-tool-selection.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1117,13 +1332,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/session-start.schema.json","title":"GeminiCliSessionStartHookInput","description":"What a Gemini CLI 0.61.0 SessionStart hook receives on stdin (when the session starts; context is prepended to the prompt): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"SessionStart","description":"The event: `SessionStart`."},"source":{"enum":["startup","resume","clear"],"description":"Why the session started (only `startup` driven)."}}};
+const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/session-start.schema.json","title":"GeminiCliSessionStartHookInput","description":"What a Gemini CLI 0.61.0 SessionStart hook receives on stdin (when the session starts; context is prepended to the prompt): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"SessionStart","description":"The event: `SessionStart`."},"source":{"enum":["startup","resume","clear"],"description":"Why the session started (only `startup` driven)."}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/session-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1167,7 +1382,7 @@ errors++;
 if(data.source !== undefined){
 let data1 = data.source;
 if(!(((data1 === "startup") || (data1 === "resume")) || (data1 === "clear"))){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema15.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema17.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1188,13 +1403,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/session-end.schema.json","title":"GeminiCliSessionEndHookInput","description":"What a Gemini CLI 0.61.0 SessionEnd hook receives on stdin (when the session ends; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","reason"],"properties":{"hook_event_name":{"const":"SessionEnd","description":"The event: `SessionEnd`."},"reason":{"enum":["exit","clear","logout","prompt_input_exit","other"],"description":"Why the session ended (only `exit` driven)."}}};
+const schema18 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/session-end.schema.json","title":"GeminiCliSessionEndHookInput","description":"What a Gemini CLI 0.61.0 SessionEnd hook receives on stdin (when the session ends; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","reason"],"properties":{"hook_event_name":{"const":"SessionEnd","description":"The event: `SessionEnd`."},"reason":{"enum":["exit","clear","logout","prompt_input_exit","other"],"description":"Why the session ended (only `exit` driven)."}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/session-end.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1238,7 +1453,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(!(((((data1 === "exit") || (data1 === "clear")) || (data1 === "logout")) || (data1 === "prompt_input_exit")) || (data1 === "other"))){
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema16.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema18.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1259,13 +1474,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/notification.schema.json","title":"GeminiCliNotificationHookInput","description":"What a Gemini CLI 0.61.0 Notification hook receives on stdin (when a confirmation is requested; output has no effect): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","notification_type","message","details"],"properties":{"hook_event_name":{"const":"Notification","description":"The event: `Notification`."},"notification_type":{"enum":["ToolPermission"],"description":"The kind of notification."},"message":{"type":"string","description":"`Tool <title> requires execution`."},"details":{"type":"object","additionalProperties":true,"description":"The confirmation's details (`type`, `title`, `command`, `rootCommand` for a shell command)."}}};
+const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/notification.schema.json","title":"GeminiCliNotificationHookInput","description":"What a Gemini CLI 0.61.0 Notification hook receives on stdin (when a confirmation is requested; output has no effect): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","notification_type","message","details"],"properties":{"hook_event_name":{"const":"Notification","description":"The event: `Notification`."},"notification_type":{"enum":["ToolPermission"],"description":"The kind of notification."},"message":{"type":"string","description":"`Tool <title> requires execution`."},"details":{"type":"object","additionalProperties":true,"description":"The confirmation's details (`type`, `title`, `command`, `rootCommand` for a shell command)."}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/notification.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1328,7 +1543,7 @@ errors++;
 }
 if(data.notification_type !== undefined){
 if(!(data.notification_type === "ToolPermission")){
-const err5 = {instancePath:instancePath+"/notification_type",schemaPath:"#/properties/notification_type/enum",keyword:"enum",params:{allowedValues: schema17.properties.notification_type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/notification_type",schemaPath:"#/properties/notification_type/enum",keyword:"enum",params:{allowedValues: schema19.properties.notification_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1376,13 +1591,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/pre-compress.schema.json","title":"GeminiCliPreCompressHookInput","description":"What a Gemini CLI 0.61.0 PreCompress hook receives on stdin (before the history is compressed; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"PreCompress","description":"The event: `PreCompress`."},"trigger":{"enum":["manual","auto"],"description":"`manual` (`/compress`) or `auto`."}}};
+const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/pre-compress.schema.json","title":"GeminiCliPreCompressHookInput","description":"What a Gemini CLI 0.61.0 PreCompress hook receives on stdin (before the history is compressed; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"PreCompress","description":"The event: `PreCompress`."},"trigger":{"enum":["manual","auto"],"description":"`manual` (`/compress`) or `auto`."}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input/pre-compress.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1426,7 +1641,7 @@ errors++;
 if(data.trigger !== undefined){
 let data1 = data.trigger;
 if(!((data1 === "manual") || (data1 === "auto"))){
-const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema18.properties.trigger.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema20.properties.trigger.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1447,12 +1662,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-input.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1460,68 +1675,68 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "BeforeTool"){
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "AfterTool"){
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "BeforeAgent"){
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "AfterAgent"){
-if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "BeforeModel"){
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "AfterModel"){
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "BeforeToolSelection"){
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionEnd"){
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreCompress"){
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -1557,37 +1772,37 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-const validateGeminiCliAfterAgentHookInput_raw = validate29;
+const validateGeminiCliAfterAgentHookInput_raw = validate32;
 
-const validateGeminiCliAfterModelHookInput_raw = validate33;
+const validateGeminiCliAfterModelHookInput_raw = validate36;
 
-const validateGeminiCliAfterToolHookInput_raw = validate25;
+const validateGeminiCliAfterToolHookInput_raw = validate28;
 
-const validateGeminiCliBeforeAgentHookInput_raw = validate27;
+const validateGeminiCliBeforeAgentHookInput_raw = validate30;
 
-const validateGeminiCliBeforeModelHookInput_raw = validate31;
+const validateGeminiCliBeforeModelHookInput_raw = validate34;
 
-const validateGeminiCliBeforeToolSelectionHookInput_raw = validate35;
+const validateGeminiCliBeforeToolSelectionHookInput_raw = validate38;
 
-const validateGeminiCliBeforeToolHookInput_raw = validate23;
+const validateGeminiCliBeforeToolHookInput_raw = validate26;
 
-const validateGeminiCliNotificationHookInput_raw = validate41;
+const validateGeminiCliNotificationHookInput_raw = validate44;
 
-const validateGeminiCliPreCompressHookInput_raw = validate43;
+const validateGeminiCliPreCompressHookInput_raw = validate46;
 
-const validateGeminiCliSessionEndHookInput_raw = validate39;
+const validateGeminiCliSessionEndHookInput_raw = validate42;
 
-const validateGeminiCliSessionStartHookInput_raw = validate37;
+const validateGeminiCliSessionStartHookInput_raw = validate40;
 
-const validateGeminiCliHookOutput_raw = validate56;
-const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-output.schema.json","title":"GeminiCliHookOutput","description":"A hook's JSON answer as Gemini CLI 0.61.0 reads it: `stdout.trim()` (or `stderr.trim()` when stdout is empty) parsed as JSON, a JSON string parsed once more; any JSON object is accepted, whatever the exit code (there is no schema: unknown keys are ignored, values of an unexpected type simply do not act). The fields below are the ones it reads.","type":"object","additionalProperties":true,"properties":{"continue":{"type":"boolean","description":"`false` stops the agent (wins over any decision); any other value is ignored."},"stopReason":{"type":"string","description":"With `continue:false`: the stop text (joined with `\\n` across hooks); ignored otherwise, except that it is preferred to `reason` when a stop and a deny come together."},"suppressOutput":{"type":"boolean","description":"`true` keeps `systemMessage` off the `Hook system message:` line."},"systemMessage":{"type":"string","description":"Shown to the user (`Hook system message: ...`; joined with `\\n` across hooks), never to the model; BeforeAgent and AfterAgent warnings use it instead of the reason."},"decision":{"type":"string","description":"`deny` or `block` blocks, `ask` asks for confirmation, anything else (`allow`, `approve`, `DENY`, ...) allows; deny/block wins over ask."},"reason":{"type":"string","description":"Why: every hook's reason is joined with `\\n` in listing order (also an allowing hook's); the denial text is `Tool execution blocked: <reasons>`."},"hookSpecificOutput":{"description":"The event's own fields.","allOf":[{"$ref":"hook-specific-output.schema.json"}]}}};
-const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-specific-output.schema.json","title":"GeminiCliHookSpecificOutput","description":"`hookSpecificOutput` as Gemini CLI 0.61.0 reads it: one object for every event (no variants, no validation: `hookEventName` is not checked, unknown keys and keys meant for another event are ignored, a value of another type is ignored where noted). Claude Code's `permissionDecision`, `permissionDecisionReason`, `updatedInput` and `updatedToolOutput` are not read.","type":"object","additionalProperties":true,"properties":{"hookEventName":{"type":"string","description":"Not read (any value, or none, is accepted)."},"additionalContext":{"type":"string","description":"BeforeAgent, AfterTool, SessionStart: context for the model, joined with `\\n` across hooks in listing order, `<` and `>` escaped as `&lt;`/`&gt;`, wrapped in `<hook_context>...</hook_context>`; used only when a string; BeforeTool and AfterAgent drop it."},"tool_input":{"type":"object","additionalProperties":true,"description":"BeforeTool: the tool's whole new argument object (not merged with the model's); the last listed hook's wins; ignored unless an object (an array is ignored)."},"tailToolCallRequest":{"type":"object","additionalProperties":true,"description":"AfterTool: run this tool next; its result replaces the original response.","properties":{"name":{"type":"string","description":"The tool to run."},"args":{"type":"object","additionalProperties":true,"description":"Its arguments."}}},"clearContext":{"type":"boolean","description":"AfterAgent: with a deny or `continue:false`, the history is cleared (only `true` acts)."},"llm_request":{"type":"object","additionalProperties":true,"description":"BeforeModel: fields that replace the request's (`model`, `config`, `messages`); the last listed hook's wins whole."},"llm_response":{"type":"object","additionalProperties":true,"description":"BeforeModel with a deny: the synthetic answer; AfterModel: replaces the chunk (when it has candidate parts)."},"toolConfig":{"type":"object","additionalProperties":true,"description":"BeforeToolSelection: the function-calling config; across hooks `NONE` wins, else `ANY`, else `AUTO`, and the names are unioned and sorted.","properties":{"mode":{"enum":["AUTO","ANY","NONE"],"description":"The function-calling mode."},"allowedFunctionNames":{"type":"array","items":{"type":"string"},"description":"The functions the model may call."}}}}};
+const validateGeminiCliHookOutput_raw = validate59;
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-output.schema.json","title":"GeminiCliHookOutput","description":"A hook's JSON answer as Gemini CLI 0.61.0 reads it: `stdout.trim()` (or `stderr.trim()` when stdout is empty) parsed as JSON, a JSON string parsed once more; any JSON object is accepted, whatever the exit code (there is no schema: unknown keys are ignored, values of an unexpected type simply do not act). The fields below are the ones it reads.","type":"object","additionalProperties":true,"properties":{"continue":{"type":"boolean","description":"`false` stops the agent (wins over any decision); any other value is ignored."},"stopReason":{"type":"string","description":"With `continue:false`: the stop text (joined with `\\n` across hooks); ignored otherwise, except that it is preferred to `reason` when a stop and a deny come together."},"suppressOutput":{"type":"boolean","description":"`true` keeps `systemMessage` off the `Hook system message:` line."},"systemMessage":{"type":"string","description":"Shown to the user (`Hook system message: ...`; joined with `\\n` across hooks), never to the model; BeforeAgent and AfterAgent warnings use it instead of the reason."},"decision":{"type":"string","description":"`deny` or `block` blocks, `ask` asks for confirmation, anything else (`allow`, `approve`, `DENY`, ...) allows; deny/block wins over ask."},"reason":{"type":"string","description":"Why: every hook's reason is joined with `\\n` in listing order (also an allowing hook's); the denial text is `Tool execution blocked: <reasons>`."},"hookSpecificOutput":{"description":"The event's own fields.","allOf":[{"$ref":"hook-specific-output.schema.json"}]}}};
+const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hook-specific-output.schema.json","title":"GeminiCliHookSpecificOutput","description":"`hookSpecificOutput` as Gemini CLI 0.61.0 reads it: one object for every event (no variants, no validation: `hookEventName` is not checked, unknown keys and keys meant for another event are ignored, a value of another type is ignored where noted). Claude Code's `permissionDecision`, `permissionDecisionReason`, `updatedInput` and `updatedToolOutput` are not read.","type":"object","additionalProperties":true,"properties":{"hookEventName":{"type":"string","description":"Not read (any value, or none, is accepted)."},"additionalContext":{"type":"string","description":"BeforeAgent, AfterTool, SessionStart: context for the model, joined with `\\n` across hooks in listing order, `<` and `>` escaped as `&lt;`/`&gt;`, wrapped in `<hook_context>...</hook_context>`; used only when a string; BeforeTool and AfterAgent drop it."},"tool_input":{"type":"object","additionalProperties":true,"description":"BeforeTool: the tool's whole new argument object (not merged with the model's); the last listed hook's wins; ignored unless an object (an array is ignored)."},"tailToolCallRequest":{"type":"object","additionalProperties":true,"description":"AfterTool: run this tool next; its result replaces the original response.","properties":{"name":{"type":"string","description":"The tool to run."},"args":{"type":"object","additionalProperties":true,"description":"Its arguments."}}},"clearContext":{"type":"boolean","description":"AfterAgent: with a deny or `continue:false`, the history is cleared (only `true` acts)."},"llm_request":{"type":"object","additionalProperties":true,"description":"BeforeModel: fields that replace the request's (`model`, `config`, `messages`); the last listed hook's wins whole."},"llm_response":{"type":"object","additionalProperties":true,"description":"BeforeModel with a deny: the synthetic answer; AfterModel: replaces the chunk (when it has candidate parts)."},"toolConfig":{"type":"object","additionalProperties":true,"description":"BeforeToolSelection: the function-calling config; across hooks `NONE` wins, else `ANY`, else `AUTO`, and the names are unioned and sorted.","properties":{"mode":{"enum":["AUTO","ANY","NONE"],"description":"The function-calling mode."},"allowedFunctionNames":{"type":"array","items":{"type":"string"},"description":"The functions the model may call."}}}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-specific-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1721,7 +1936,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.mode !== undefined){
 let data10 = data9.mode;
 if(!(((data10 === "AUTO") || (data10 === "ANY")) || (data10 === "NONE"))){
-const err9 = {instancePath:instancePath+"/toolConfig/mode",schemaPath:"#/properties/toolConfig/properties/mode/enum",keyword:"enum",params:{allowedValues: schema20.properties.toolConfig.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/toolConfig/mode",schemaPath:"#/properties/toolConfig/properties/mode/enum",keyword:"enum",params:{allowedValues: schema22.properties.toolConfig.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1782,12 +1997,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hook-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1865,8 +2080,8 @@ errors++;
 }
 }
 if(data.hookSpecificOutput !== undefined){
-if(!(validate57(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate60(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1881,14 +2096,371 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const validateGeminiCliHookSpecificOutput_raw = validate57;
+const validateGeminiCliHookSpecificOutput_raw = validate60;
+
+const validateGeminiCliHooksConfig_raw = validate62;
+const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hooks-config.schema.json","title":"GeminiCliHooksConfig","description":"The `hooksConfig` object of a Gemini CLI 0.61.0 settings file.","type":"object","additionalProperties":true,"properties":{"enabled":{"type":"boolean","description":"`false` turns every hook off (default `true`)."},"disabled":{"type":"array","items":{"type":"string"},"description":"Hooks not to run, by name (`name`, else the command)."},"notifications":{"type":"boolean","description":"Whether hook activity is shown in the interactive UI."}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hooks-config.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err0 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.disabled !== undefined){
+let data1 = data.disabled;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err1 = {instancePath:instancePath+"/disabled/" + i0,schemaPath:"#/properties/disabled/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.notifications !== undefined){
+if(typeof data.notifications !== "boolean"){
+const err3 = {instancePath:instancePath+"/notifications",schemaPath:"#/properties/notifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const validateGeminiCliHooksSettings_raw = validate63;
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/hooks-settings.schema.json","title":"GeminiCliHooksSettings","description":"The `hooks` object of a Gemini CLI 0.61.0 settings file (`~/.gemini/settings.json`, `<project>/.gemini/settings.json`; the layers are concatenated per event, user first). Closed: the CLI skips any other key with `Invalid hook event name: \"<Name>\" from project config. Skipping.` (a Claude Code name such as `PreToolUse` included).","type":"object","additionalProperties":false,"properties":{"BeforeTool":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The BeforeTool hook definitions."},"AfterTool":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The AfterTool hook definitions."},"BeforeAgent":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The BeforeAgent hook definitions."},"AfterAgent":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The AfterAgent hook definitions."},"BeforeModel":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The BeforeModel hook definitions."},"AfterModel":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The AfterModel hook definitions."},"BeforeToolSelection":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The BeforeToolSelection hook definitions."},"SessionStart":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The SessionStart hook definitions."},"SessionEnd":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The SessionEnd hook definitions."},"Notification":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The Notification hook definitions."},"PreCompress":{"type":"array","items":{"$ref":"hook-definition.schema.json"},"description":"The PreCompress hook definitions."}}};
+const func2 = Object.prototype.hasOwnProperty;
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/gemini-cli/hooks-settings.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func2.call(schema24.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.BeforeTool !== undefined){
+let data0 = data.BeforeTool;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate22(data0[i0], {instancePath:instancePath+"/BeforeTool/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/BeforeTool",schemaPath:"#/properties/BeforeTool/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.AfterTool !== undefined){
+let data2 = data.AfterTool;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate22(data2[i1], {instancePath:instancePath+"/AfterTool/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/AfterTool",schemaPath:"#/properties/AfterTool/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.BeforeAgent !== undefined){
+let data4 = data.BeforeAgent;
+if(Array.isArray(data4)){
+const len2 = data4.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate22(data4[i2], {instancePath:instancePath+"/BeforeAgent/" + i2,parentData:data4,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/BeforeAgent",schemaPath:"#/properties/BeforeAgent/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.AfterAgent !== undefined){
+let data6 = data.AfterAgent;
+if(Array.isArray(data6)){
+const len3 = data6.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate22(data6[i3], {instancePath:instancePath+"/AfterAgent/" + i3,parentData:data6,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/AfterAgent",schemaPath:"#/properties/AfterAgent/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.BeforeModel !== undefined){
+let data8 = data.BeforeModel;
+if(Array.isArray(data8)){
+const len4 = data8.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate22(data8[i4], {instancePath:instancePath+"/BeforeModel/" + i4,parentData:data8,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/BeforeModel",schemaPath:"#/properties/BeforeModel/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.AfterModel !== undefined){
+let data10 = data.AfterModel;
+if(Array.isArray(data10)){
+const len5 = data10.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate22(data10[i5], {instancePath:instancePath+"/AfterModel/" + i5,parentData:data10,parentDataProperty:i5,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/AfterModel",schemaPath:"#/properties/AfterModel/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.BeforeToolSelection !== undefined){
+let data12 = data.BeforeToolSelection;
+if(Array.isArray(data12)){
+const len6 = data12.length;
+for(let i6=0; i6<len6; i6++){
+if(!(validate22(data12[i6], {instancePath:instancePath+"/BeforeToolSelection/" + i6,parentData:data12,parentDataProperty:i6,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/BeforeToolSelection",schemaPath:"#/properties/BeforeToolSelection/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.SessionStart !== undefined){
+let data14 = data.SessionStart;
+if(Array.isArray(data14)){
+const len7 = data14.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate22(data14[i7], {instancePath:instancePath+"/SessionStart/" + i7,parentData:data14,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/SessionStart",schemaPath:"#/properties/SessionStart/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.SessionEnd !== undefined){
+let data16 = data.SessionEnd;
+if(Array.isArray(data16)){
+const len8 = data16.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate22(data16[i8], {instancePath:instancePath+"/SessionEnd/" + i8,parentData:data16,parentDataProperty:i8,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/SessionEnd",schemaPath:"#/properties/SessionEnd/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.Notification !== undefined){
+let data18 = data.Notification;
+if(Array.isArray(data18)){
+const len9 = data18.length;
+for(let i9=0; i9<len9; i9++){
+if(!(validate22(data18[i9], {instancePath:instancePath+"/Notification/" + i9,parentData:data18,parentDataProperty:i9,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/Notification",schemaPath:"#/properties/Notification/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.PreCompress !== undefined){
+let data20 = data.PreCompress;
+if(Array.isArray(data20)){
+const len10 = data20.length;
+for(let i10=0; i10<len10; i10++){
+if(!(validate22(data20[i10], {instancePath:instancePath+"/PreCompress/" + i10,parentData:data20,parentDataProperty:i10,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/PreCompress",schemaPath:"#/properties/PreCompress/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
 
 /** Validates a {@link GeminiCliBaseHookInput} (schemas/gemini-cli/base-hook-input.schema.json). */
 export const validateGeminiCliBaseHookInput: Validator<GeminiCliBaseHookInput> = validateGeminiCliBaseHookInput_raw;
+/** Validates a {@link GeminiCliHookDefinition} (schemas/gemini-cli/hook-definition.schema.json). */
+export const validateGeminiCliHookDefinition: Validator<GeminiCliHookDefinition> = validateGeminiCliHookDefinition_raw;
+/** Validates a {@link GeminiCliHookHandler} (schemas/gemini-cli/hook-handler.schema.json). */
+export const validateGeminiCliHookHandler: Validator<GeminiCliHookHandler> = validateGeminiCliHookHandler_raw;
 /** Validates a {@link GeminiCliHookInput} (schemas/gemini-cli/hook-input.schema.json). */
 export const validateGeminiCliHookInput: Validator<GeminiCliHookInput> = validateGeminiCliHookInput_raw;
 /** Validates a {@link GeminiCliAfterAgentHookInput} (schemas/gemini-cli/hook-input/after-agent.schema.json). */
@@ -1917,3 +2489,7 @@ export const validateGeminiCliSessionStartHookInput: Validator<GeminiCliSessionS
 export const validateGeminiCliHookOutput: Validator<GeminiCliHookOutput> = validateGeminiCliHookOutput_raw;
 /** Validates a {@link GeminiCliHookSpecificOutput} (schemas/gemini-cli/hook-specific-output.schema.json). */
 export const validateGeminiCliHookSpecificOutput: Validator<GeminiCliHookSpecificOutput> = validateGeminiCliHookSpecificOutput_raw;
+/** Validates a {@link GeminiCliHooksConfig} (schemas/gemini-cli/hooks-config.schema.json). */
+export const validateGeminiCliHooksConfig: Validator<GeminiCliHooksConfig> = validateGeminiCliHooksConfig_raw;
+/** Validates a {@link GeminiCliHooksSettings} (schemas/gemini-cli/hooks-settings.schema.json). */
+export const validateGeminiCliHooksSettings: Validator<GeminiCliHooksSettings> = validateGeminiCliHooksSettings_raw;
