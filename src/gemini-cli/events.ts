@@ -239,10 +239,19 @@ export function isEventName(name: string): name is EventName {
 }
 
 /**
- * The model-facing tools whose parameter schema the dialect knows: a rewrite
- * without a required parameter fails validation and the tool does not run
- * (bt-23, bt-50). Other tools' rewrites are taken as valid.
+ * The model-facing tools whose required parameters the dialect knows: a
+ * rewrite without one fails validation and the tool does not run (recorded
+ * for the shell tool: bt-23, bt-50; the others from the bundle's tool
+ * declarations). Other tools' rewrites are taken as valid.
  */
 export const TOOL_REQUIRED_PARAMS: Readonly<Record<string, readonly string[]>> = {
   run_shell_command: ["command"],
+  read_file: ["file_path"],
+  write_file: ["file_path", "content"],
+  list_directory: ["dir_path"],
+  glob: ["pattern"],
+  grep_search: ["pattern"],
+  read_many_files: ["include"],
+  google_web_search: ["query"],
+  web_fetch: ["prompt"],
 };
