@@ -1,7 +1,7 @@
 /**
  * Gemini CLI 0.61.0's reading of one hook (src/gemini-cli/read-output.ts),
  * its merges (aggregate.ts) and the merge request on hostile input. Expected
- * values are the observed rules (spec/gemini-cli-observed.md, the recording
+ * values are the observed rules (docs/spec/gemini-cli-observed.md, the recording
  * named beside each case) and the CLI's JavaScript semantics.
  */
 import { test } from "node:test";

@@ -3,7 +3,7 @@
  * user then workspace settings, listing-order merge, sequential rewrites,
  * millisecond timeouts, `hooksConfig`, `name:command` dedupe, matchers, the
  * CLI's environment and command expansion, stdin field order. Expected
- * values are the observed rules (spec/gemini-cli-observed.md; recording named).
+ * values are the observed rules (docs/spec/gemini-cli-observed.md; recording named).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

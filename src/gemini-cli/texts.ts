@@ -1,6 +1,6 @@
 /**
  * Every wording of Gemini CLI 0.61.0 the dialect reproduces, exactly as the
- * CLI writes it (spec/gemini-cli-observed.md "Texts, exactly"; the bundle's
+ * CLI writes it (docs/spec/gemini-cli-observed.md "Texts, exactly"; the bundle's
  * hookRunner, hookEventHandler, hook-utils and nonInteractiveCli).
  */
 
