@@ -45,13 +45,21 @@ export function truthy(value: JsonValue | undefined): boolean {
   return value !== undefined && value !== null && value !== false && value !== 0 && value !== "" && !(typeof value === "number" && Number.isNaN(value));
 }
 
-/** `String(value)` for the texts droid builds from a field of any type. */
-export function jsText(value: JsonValue | undefined): string {
+function stringOf(value: JsonValue | undefined): string {
   if (value === undefined) return "undefined";
   if (value === null) return "null";
-  if (Array.isArray(value)) return value.map((v) => (v === null || v === undefined ? "" : jsText(v))).join(",");
+  if (Array.isArray(value)) return value.map((v) => (v === null || v === undefined ? "" : stringOf(v))).join(",");
   if (typeof value === "object") return "[object Object]";
   return String(value);
+}
+
+/** `String(value)` for the texts droid builds from a field of any type; "" for an array nested too deep to print. */
+export function jsText(value: JsonValue | undefined): string {
+  try {
+    return stringOf(value);
+  } catch {
+    return "";
+  }
 }
 
 function parseObject(text: string): JsonObject | null | "invalid" {
