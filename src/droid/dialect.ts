@@ -15,20 +15,8 @@ import { TUI_ONLY } from "./texts.js";
 
 function mergeRequest(request: MergeRequest): MergedResult {
   const extra = request as MergeRequest & { readonly tool_output?: string };
-  return mergeDroid(
-    request.event,
-    request.hooks.map((h) => ({
-      command: h.command,
-      exit: h.exit,
-      stdout: h.stdout,
-      stderr: h.stderr,
-      timed_out: h.timed_out,
-      source: h.source ?? null,
-      timeout: h.timeout ?? null,
-      config_index: h.config_index ?? null,
-    })),
-    { input: requestInput(request), toolOutput: extra.tool_output },
-  );
+  // A request hook is a DroidHookResult already (command, exit, stdout, stderr, timed_out, source, timeout, config_index).
+  return mergeDroid(request.event, request.hooks, { input: requestInput(request), toolOutput: extra.tool_output });
 }
 
 const lint = (code: string, message: string): Divergence => ({ code, message });

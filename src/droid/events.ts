@@ -48,6 +48,20 @@ export interface DroidEventRules {
   readonly recorded: boolean;
 }
 
+/** The rows of events whose answers droid ignores (read from its bundled code; not driven). */
+const NO_EFFECT = {
+  matchField: null,
+  defaultTimeoutSeconds: 60,
+  exit2: "nothing",
+  exit3: "nothing",
+  exit1: "nothing",
+  continueFalse: "nothing",
+  context: "none",
+  plainTextIsContext: false,
+  merge: "no-effect",
+  recorded: false,
+} as const;
+
 export const DROID_EVENTS = {
   PreToolUse: {
     canonical: "PreToolUse",
@@ -77,20 +91,7 @@ export const DROID_EVENTS = {
     merge: "post-tool-use",
     recorded: true,
   },
-  Notification: {
-    canonical: "Notification",
-    matchField: null,
-    summary: "a notification: droid ignores the hooks' answers (not driven)",
-    defaultTimeoutSeconds: 60,
-    exit2: "nothing",
-    exit3: "nothing",
-    exit1: "nothing",
-    continueFalse: "nothing",
-    context: "none",
-    plainTextIsContext: false,
-    merge: "no-effect",
-    recorded: false,
-  },
+  Notification: { ...NO_EFFECT, canonical: "Notification", summary: "a notification: droid ignores the hooks' answers (not driven)" },
   UserPromptSubmit: {
     canonical: "UserPromptSubmit",
     matchField: null,
@@ -119,20 +120,7 @@ export const DROID_EVENTS = {
     merge: "stop",
     recorded: true,
   },
-  SubagentStop: {
-    canonical: "SubagentStop",
-    matchField: null,
-    summary: "a subagent task ended: droid awaits the hooks and ignores their answers (not driven)",
-    defaultTimeoutSeconds: 60,
-    exit2: "nothing",
-    exit3: "nothing",
-    exit1: "nothing",
-    continueFalse: "nothing",
-    context: "none",
-    plainTextIsContext: false,
-    merge: "no-effect",
-    recorded: false,
-  },
+  SubagentStop: { ...NO_EFFECT, canonical: "SubagentStop", summary: "a subagent task ended: droid awaits the hooks and ignores their answers (not driven)" },
   PreCompact: {
     canonical: "PreCompact",
     matchField: null,
@@ -161,20 +149,7 @@ export const DROID_EVENTS = {
     merge: "session-start",
     recorded: true,
   },
-  SessionEnd: {
-    canonical: "SessionEnd",
-    matchField: null,
-    summary: "a session ends: answers are only logged (not driven)",
-    defaultTimeoutSeconds: 60,
-    exit2: "nothing",
-    exit3: "nothing",
-    exit1: "nothing",
-    continueFalse: "nothing",
-    context: "none",
-    plainTextIsContext: false,
-    merge: "no-effect",
-    recorded: false,
-  },
+  SessionEnd: { ...NO_EFFECT, canonical: "SessionEnd", summary: "a session ends: answers are only logged (not driven)" },
 } as const satisfies Record<DroidEventName, DroidEventRules>;
 
 export function isDroidEvent(name: string): name is DroidEventName {
