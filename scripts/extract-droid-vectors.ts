@@ -79,7 +79,7 @@ const textOf = (line: string): string => line.replace(/^(user|system|assistant):
 
 /** The event input the hooks got: the first recorded stdin, else the model's tool call (custom commands log nothing). */
 function eventInput(rec: Recording, event: string): Obj {
-  for (const hook of rec.hooks) if (isObj(hook.stdin_first)) return hook.stdin_first;
+  for (const hook of rec.hooks) if (isObj(hook.stdin_first) && hook.stdin_first["hook_event_name"] === event) return hook.stdin_first;
   const call = rec.model_requests[0]?.reply?.tool_calls?.[0]?.function;
   if (call !== undefined && (event === "PreToolUse" || event === "PostToolUse")) {
     return { hook_event_name: event, tool_name: call.name, tool_input: JSON.parse(call.arguments) as Json };
@@ -140,7 +140,19 @@ function inputThatRan(request: Obj, tag: string): Obj | null {
       continue;
     }
     const rewrite = isObj(parsed) && isObj(parsed["hookSpecificOutput"]) ? parsed["hookSpecificOutput"]["updatedInput"] : undefined;
-    if (isObj(rewrite) && typeof rewrite["command"] === "string" && rewrite["command"].includes(`echo ${tag} >>`)) return { ...original, ...rewrite };
+    if (!isObj(rewrite) || typeof rewrite["command"] !== "string" || !rewrite["command"].includes(`echo ${tag} >>`)) continue;
+    // Applied as droid was measured to apply it: a shallow merge, and a changed command loses the risk fields (pre-p19, pre-p20).
+    const ran: Obj = { ...original, ...rewrite };
+    if (ran["command"] !== original["command"]) for (const key of ["riskLevel", "riskLevelReason"]) delete ran[key];
+    return ran;
+  }
+  return null;
+}
+
+/** The tool input a PostToolUse hook of the same run received: what the tool really ran with. */
+function inputSeenAfter(rec: Recording): Obj | null {
+  for (const hook of rec.hooks) {
+    if (isObj(hook.stdin_first) && hook.stdin_first["hook_event_name"] === "PostToolUse" && isObj(hook.stdin_first["tool_input"])) return hook.stdin_first["tool_input"];
   }
   return null;
 }
@@ -163,7 +175,9 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   const effects: Obj = {};
   const notes: string[] = [];
   const vector: Vector = { description: scenario.description ?? "", scenario: rec.name, source, request, expected: { effects } };
-  if (new Set(rec.hook_runs.map((b) => b.event)).size > 1) {
+  // Hooks of a later event that print nothing and exit 0 only observe (a PostToolUse hook showing the input the tool ran with).
+  const acting = rec.hook_runs.filter((b) => b.event === event || b.results.some((r) => r.exitCode !== 0 || r.stdout !== "" || r.stderr !== ""));
+  if (new Set(acting.map((b) => b.event)).size > 1) {
     vector.skip_reason = "the recorded hook batches span two events; a merge request covers one";
     return vector;
   }
@@ -178,7 +192,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     }
     if (o.tool_ran === true) {
       const tag = o.marker_lines?.[0] ?? "original";
-      const ran = inputThatRan(request, tag);
+      const ran = (event === "PreToolUse" ? inputSeenAfter(rec) : null) ?? inputThatRan(request, tag);
       if (ran !== null) effects["tool_input"] = ran;
       else notes.push(`no hook rewrite writes the marker tag ${tag}: tool_input left out`);
       request["tool_output"] = toolOutputOf(tag);

@@ -63,7 +63,12 @@ test("the first configured decision decides; exit 2 is read after it; continue:f
 
 test("updatedInput is a shallow merge, with allow or no decision; ignored with ask and deny (pre-11b, pre-11d, pre-13d, pre-p09)", () => {
   const rewrite = (decision?: string) => JSON.stringify({ hookSpecificOutput: { ...(decision === undefined ? {} : { permissionDecision: decision }), updatedInput: { command: "echo A" } } });
-  assert.deepEqual({ ...pre(hook(rewrite())).effects.tool_input }, { ...TOOL_INPUT, command: "echo A" });
+  // A changed Execute command loses the model's risk fields (pre-p19); the same command keeps them and gains the rest (pre-p20).
+  assert.deepEqual({ ...pre(hook(rewrite())).effects.tool_input }, { command: "echo A" });
+  const same = JSON.stringify({ hookSpecificOutput: { permissionDecision: "allow", updatedInput: { command: "echo hi", summary: "S", riskLevel: "high" } } });
+  assert.deepEqual({ ...pre(hook(same)).effects.tool_input }, { ...TOOL_INPUT, summary: "S", riskLevel: "high" });
+  const otherTool = mergeDroid("PreToolUse", [hook(JSON.stringify({ hookSpecificOutput: { updatedInput: { file_path: "/b" } } }))], { input: { tool_name: "Read", tool_input: { file_path: "/a", riskLevel: "x" } } });
+  assert.deepEqual({ ...otherTool.effects.tool_input }, { file_path: "/b", riskLevel: "x" });
   assert.equal(pre(hook(rewrite("ask"))).effects.tool_input?.["command"], "echo hi");
   assert.equal(pre(hook(JSON.stringify({ hookSpecificOutput: { permissionDecision: "ask" } })), hook(rewrite())).effects.tool_input?.["command"], "echo A");
   assert.equal(pre(hook(rewrite("deny"))).effects.tool_input, null);

@@ -33,7 +33,7 @@ test("every recorded droid stdin payload validates as DroidHookInput", () => {
       }
     }
   }
-  assert.ok(count >= 106, `only ${count} payloads`);
+  assert.ok(count >= 119, `only ${count} payloads`);
   assert.deepEqual([...events.keys()].sort(), ["PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"]);
 });
 
@@ -47,7 +47,7 @@ test("the recorded hooks.json files validate as DroidHooksFile; a settings.json 
       count += 1;
     }
   }
-  assert.ok(count >= 79, `only ${count} hook files`);
+  assert.ok(count >= 85, `only ${count} hook files`);
 });
 
 test("DroidHookInput rejects a payload without its event's fields, and an unknown event", () => {

@@ -52,7 +52,23 @@ const isString = (value: unknown): value is string => typeof value === "string";
 const find = (reads: readonly Read[], test: (r: DroidHookReading) => boolean): DroidHookReading | undefined => reads.find((r) => test(r.reading))?.reading;
 const stoppedBy = (r: DroidHookReading): boolean => r.continue === false;
 
-function preToolUse(reads: readonly Read[], toolInput: JsonObject | null, toolOutput: string | undefined): Verdict {
+/** droid's shell tool, and the risk fields its model declares with each command. */
+const EXECUTE = "Execute";
+const RISK_FIELDS = ["riskLevel", "riskLevelReason"];
+
+/**
+ * A rewrite that changes the Execute command drops the model's risk
+ * declaration, even one the hook supplied: the new command is judged anew
+ * (pre-p19: PostToolUse gets `{command}` only; the same command keeps them, pre-p20).
+ */
+function withoutStaleRisk(input: JsonObject, toolName: string | null, original: JsonObject | null): JsonObject {
+  if (toolName !== EXECUTE || input["command"] === original?.["command"] || !RISK_FIELDS.some((key) => key in input)) return input;
+  const out: JsonObject = Object.assign(Object.create(null) as JsonObject, input);
+  for (const key of RISK_FIELDS) delete out[key];
+  return out;
+}
+
+function preToolUse(reads: readonly Read[], toolName: string | null, toolInput: JsonObject | null, toolOutput: string | undefined): Verdict {
   const stopped = { effects: { stopped: true, tool_input: null, tool_result: null } };
   // continue:false, then exit 3, end the turn before anything else is read (pre-16b, pre-p10, pre-06c).
   if (find(reads, stoppedBy) !== undefined) return stopped;
@@ -87,6 +103,7 @@ function preToolUse(reads: readonly Read[], toolInput: JsonObject | null, toolOu
     input = spreadInto(input, rewriter.hookSpecificOutput!.updatedInput);
     rewritten = true;
   }
+  if (rewritten) input = withoutStaleRisk(input, toolName, toolInput);
   // The first exit-1 hook's stderr, if any, goes before the tool's own result (pre-06, pre-p04, pre-p07).
   const warned = find(reads, (r) => r.exitCode === 1);
   const toolResult = warned !== undefined && warned.stderr !== "" ? T.prefixedToolResult(warned.stderr, toolOutput ?? "") : null;
@@ -232,7 +249,7 @@ function record(event: string, hookName: string, completion: number, read: Read)
 }
 
 const STRATEGIES: Readonly<Record<MergeStrategy, (reads: readonly Read[], context: DroidMergeContext, toolInput: JsonObject | null) => Verdict>> = {
-  "pre-tool-use": (reads, context, toolInput) => preToolUse(reads, toolInput, context.toolOutput),
+  "pre-tool-use": (reads, context, toolInput) => preToolUse(reads, isString(context.input["tool_name"]) ? context.input["tool_name"] : null, toolInput, context.toolOutput),
   "post-tool-use": (reads) => postToolUse(reads),
   "user-prompt-submit": (reads, context) => userPromptSubmit(reads, isString(context.input["prompt"]) ? context.input["prompt"] : null),
   stop: (reads) => stop(reads),
