@@ -53,7 +53,7 @@ function divergences(answer: HookAnswer): Divergence[] {
         ? `droid: updatedInput is ignored with ${String(decision)}`
         : "droid: updatedInput without a decision is applied (shallow merge) but the call still goes through the autonomy check"));
     } else if (truthy(hso?.updatedInput)) {
-      out.push(lint("updated-input-merge", "droid: updatedInput is shallow-merged into the tool input (`{...input, ...updatedInput}`), not a replacement: keys you leave out keep their values"));
+      out.push(lint("updated-input-merge", "droid: updatedInput is shallow-merged into the tool input (`{...input, ...updatedInput}`), not a replacement: keys you leave out keep their values (but a changed Execute command loses riskLevel and riskLevelReason)"));
     }
     if (answer.exit === 1 && answer.stderr !== "") out.push(lint("stderr-prepended", "droid: an exit-1 hook's stderr is prepended to the tool result the model gets"));
     if (answer.exit === 3) out.push(lint("exit3-aborts", "droid: exit 3 aborts the whole turn silently (no tool message)"));
