@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
+import { spawnSync } from "node:child_process";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
 
@@ -49,6 +50,11 @@ test("every droid vector cites its recording and the scenario beside it", () => 
     assert.ok(existsSync(v.source), `${v.scenario}: ${v.source} is missing`);
     assert.ok(existsSync(join(dirname(dirname(v.source)), "scenarios", basename(v.source))), v.scenario);
   }
+});
+
+test("the vectors are what scripts/extract-droid-vectors.ts makes of the recordings (--check)", () => {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/extract-droid-vectors.ts", "--check"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
 });
 
 const runnable = vectors.filter((v) => v.skip_reason === undefined);
