@@ -4,7 +4,7 @@
  *   tsx scripts/extract-droid-vectors.ts [--check]
  *
  * Reads test/observer/droid/observed/*.json (with scenarios/ beside it) and
- * writes test/vectors/merge/droid/<event>/<scenario>.json:
+ * writes test/vectors/merge/droid/<Event>/<rule>.json (named by the rule it shows):
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
  *
  * The request is what the hooks did, from droid's OWN record of the hook
@@ -16,7 +16,7 @@
  * documents the mapping. `--check` writes nothing and exits 1 if a vector
  * would change.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -257,18 +257,36 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   return vector;
 }
 
+/**
+ * The rule a scenario shows, from its name without its history: the event
+ * family and the running number go (`pre-14b-allow-then-deny` ->
+ * `allow-then-deny`, `pre-p01-deny-then-exit2` -> `deny-then-exit2`).
+ */
+export function ruleName(scenario: string): string {
+  return scenario.replace(/^(pre|post|ups|ss|stop)-p?\d{2}[a-z]?-/, "");
+}
+
+function listVectorFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? readdirSync(join(dir, entry.name)).filter((f) => f.endsWith(".json")).map((f) => join(dir, entry.name, f)) : [],
+  );
+}
+
 function main(): number {
   const check = process.argv.includes("--check");
-  let written = 0;
+  const targets = new Map<string, string>();
   let changed = 0;
   for (const file of readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort()) {
     const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
     const scenario = JSON.parse(readFileSync(join(SCENARIOS, file), "utf8")) as Scenario;
     const vector = vectorOf(rec, scenario, `${OBSERVED}/${file}`);
     const event = String(vector.request["event"]);
-    const target = join(OUT, event, file);
+    // two recordings of one rule: the second (in name order) is `<rule>-2`
+    let target = join(OUT, event, `${ruleName(rec.name)}.json`);
+    for (let n = 2; targets.has(target); n++) target = join(OUT, event, `${ruleName(rec.name)}-${n}.json`);
     const text = JSON.stringify(vector, null, 2) + "\n";
-    written++;
+    targets.set(target, text);
     if (!existsSync(target) || readFileSync(target, "utf8") !== text) {
       changed++;
       if (check) process.stderr.write(`extract-droid-vectors: ${target} would change\n`);
@@ -278,7 +296,13 @@ function main(): number {
       }
     }
   }
-  process.stderr.write(`extract-droid-vectors: ${written} vectors, ${changed} ${check ? "would change" : "written"}\n`);
+  // a vector whose recording is gone (or was renamed) goes too
+  for (const stale of listVectorFiles(OUT).filter((f) => !targets.has(f))) {
+    changed++;
+    if (check) process.stderr.write(`extract-droid-vectors: ${stale} has no recording\n`);
+    else rmSync(stale);
+  }
+  process.stderr.write(`extract-droid-vectors: ${targets.size} vectors, ${changed} ${check ? "would change" : "changed"}\n`);
   return check && changed > 0 ? 1 : 0;
 }
 

@@ -1,7 +1,7 @@
 /**
  * droid's merge as properties over every completion order and arbitrary
  * answers: droid reads in configured order, so permuting the completion
- * order never changes the effects (spec: droid-observed.md "Several hooks");
+ * order never changes the effects (docs/spec/droid-observed.md "Several hooks");
  * any bytes on stdout, any exit code, any event give a merged result that
  * validates against schemas/merged-result.schema.json, never a throw.
  */

@@ -3,7 +3,7 @@
  * exit-code x stdout rules (src/droid/read.ts), JavaScript truthiness and
  * spread, and inputs that must give values, never throws. Expected values
  * are droid 0.215.0's observed behaviour (test/observer/droid/observed,
- * spec/droid-observed.md), cited per case.
+ * docs/spec/droid-observed.md), cited per case.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

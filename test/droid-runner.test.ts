@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { selectDroidHooks } from "../src/droid/config.js";
 import { droidRunner } from "../src/droid/runner.js";
 import type { JsonObject } from "../src/json/value.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 const TMP = mkdtempSync(join(tmpdir(), "droid-runner-"));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -124,10 +125,11 @@ interface Recording {
 }
 interface Vector { request: { event: string; tool_name?: string; tool_input?: JsonObject; input: JsonObject }; expected: { effects: Record<string, unknown> }; skip_reason?: string }
 const OBSERVED = "test/observer/droid/observed";
+const vectorOf = new Map(loadMergeVectors<Vector & { scenario: string }>("droid").map(({ vector }) => [vector.scenario, vector]));
 const replays = readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort().map((file) => {
   const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
   const event = rec.hook_runs[0]?.event ?? (JSON.parse(readFileSync(join("test/observer/droid/scenarios", file), "utf8")) as { event?: string }).event ?? "PreToolUse";
-  const vector = JSON.parse(readFileSync(join("test/vectors/merge/droid", event, file), "utf8")) as Vector;
+  const vector = vectorOf.get(rec.name)!;
   return { file, rec, event, vector };
 });
 /** Our runner models a JSON-RPC session: `droid exec -o stream-json` skips UserPromptSubmit (ups-00). */

@@ -1,6 +1,6 @@
 /**
  * Where Factory droid 0.215.0 reads hooks and which it selects for an event
- * (spec: droid-observed.md "Configuration", "Matchers"):
+ * (docs/spec/droid-observed.md "Configuration", "Matchers"):
  *
  * - four files: `<project>/.factory/settings.json` (`hooks`), `<project>/.factory/hooks.json`
  *   (the BARE event map), then the same two under `~/.factory/` (pre-01, pre-23, pre-23c, pre-23e);

@@ -10,6 +10,7 @@ import type { MergedResult } from "../core/records.js";
 import { DROID_EVENT_NAMES, DROID_EVENTS, isDroidEvent } from "./events.js";
 import { mergeDroid } from "./merge.js";
 import { readDroidHook, truthy } from "./read.js";
+import { readDroidIntent, writeDroidIntent } from "./intent.js";
 import { droidRunner } from "./runner.js";
 import { TUI_ONLY } from "./texts.js";
 
@@ -91,5 +92,7 @@ export const droid: Dialect = {
   requestExtensions: { request: { tool_output: "string" } },
   mergeRequest,
   divergences,
+  readIntent: readDroidIntent,
+  writeIntent: writeDroidIntent,
   runner: droidRunner,
 };
