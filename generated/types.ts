@@ -1051,6 +1051,258 @@ export type ClaudeCodeHookSpecificOutput =
  */
 export type ClaudeCodePermissionRequestDecision = ClaudeCodePermissionRequestAllow | ClaudeCodePermissionRequestDeny;
 /**
+ * The hook events Factory droid 0.215.0 knows (its settings schema): any other key of a hooks file is ignored with the log line `Ignoring unknown hook event keys`. There is no PermissionRequest and no PostToolUseFailure.
+ */
+export type DroidHookEvent =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "Notification"
+  | "UserPromptSubmit"
+  | "Stop"
+  | "SubagentStop"
+  | "PreCompact"
+  | "SessionStart"
+  | "SessionEnd";
+/**
+ * What a Factory droid 0.215.0 hook receives on stdin: one of 9 inputs discriminated by `hook_event_name`.
+ */
+export type DroidHookInput =
+  | DroidPreToolUseHookInput
+  | DroidPostToolUseHookInput
+  | DroidNotificationHookInput
+  | DroidUserPromptSubmitHookInput
+  | DroidStopHookInput
+  | DroidSubagentStopHookInput
+  | DroidPreCompactHookInput
+  | DroidSessionStartHookInput
+  | DroidSessionEndHookInput;
+/**
+ * What a PreToolUse hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidPreToolUseHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `PreToolUse`.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * droid's tool name (`Execute` for the shell; `Read`, `Edit`, `Create`, ...). Matchers are tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (Execute: `command`, `riskLevel`, `riskLevelReason`). There is no `tool_use_id`.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolUse hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidPostToolUseHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `PostToolUse`.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * droid's tool name (`Execute` for the shell; `Read`, `Edit`, `Create`, ...). Matchers are tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (Execute: `command`, `riskLevel`, `riskLevelReason`). There is no `tool_use_id`.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model-facing text of the result (Execute: `<output>\n\n\n[Process exited with code <n>]`), not a structured response.
+   */
+  tool_response: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Notification hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidNotificationHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `Notification`.
+   */
+  hook_event_name: "Notification";
+  /**
+   * The id (a UUID) of the message the event belongs to.
+   */
+  message_id?: string;
+  /**
+   * The notification text.
+   */
+  message: string;
+  /**
+   * The kind of notification.
+   */
+  notification_type?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a UserPromptSubmit hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidUserPromptSubmitHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `UserPromptSubmit`.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The id (a UUID) of the message the event belongs to.
+   */
+  message_id: string;
+  /**
+   * The prompt as the user submitted it.
+   */
+  prompt: string;
+  /**
+   * The prompt carries images.
+   */
+  has_images: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a Stop hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidStopHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `Stop`.
+   */
+  hook_event_name: "Stop";
+  /**
+   * The id (a UUID) of the message the event belongs to.
+   */
+  message_id: string;
+  /**
+   * False on the first Stop of a turn; true on the continuations a Stop hook's block caused.
+   */
+  stop_hook_active: boolean;
+  /**
+   * How many tools the turn ran.
+   */
+  tool_execution_count: number;
+  /**
+   * Time the turn has taken.
+   */
+  elapsed_time: number;
+  [k: string]: unknown;
+};
+/**
+ * What a SubagentStop hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidSubagentStopHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `SubagentStop`.
+   */
+  hook_event_name: "SubagentStop";
+  /**
+   * The subagent task's name.
+   */
+  task_name: string;
+  /**
+   * The task's result (JSON text when it was not a string).
+   */
+  task_result?: string;
+  /**
+   * The task's error, when it failed.
+   */
+  task_error?: string;
+  /**
+   * Always false.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a PreCompact hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidPreCompactHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `PreCompact`.
+   */
+  hook_event_name: "PreCompact";
+  /**
+   * `manual` when compaction was asked for with instructions, else `auto`.
+   */
+  trigger: "manual" | "auto";
+  /**
+   * The user's compaction instructions (manual only).
+   */
+  custom_instructions?: string;
+  /**
+   * Messages before compaction.
+   */
+  message_count?: number;
+  /**
+   * Estimated tokens before compaction.
+   */
+  estimated_tokens?: number;
+  /**
+   * The last message id.
+   */
+  message_id?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionStart hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidSessionStartHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `SessionStart`.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * Why the session starts (`startup`, `resume`, ...); SessionStart matchers are tested against it.
+   */
+  source: string;
+  /**
+   * The session this one continues, when there is one.
+   */
+  previous_session_id?: string;
+  /**
+   * The session that started this one, when there is one.
+   */
+  calling_session_id?: string;
+  /**
+   * The last message id; absent for `startup`.
+   */
+  message_id?: string;
+  /**
+   * `~/.factory/temp/env/droid-env-<session_id>.sh`: `export NAME=value` lines a hook writes there are applied to droid's environment.
+   */
+  CLAUDE_ENV_FILE: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionEnd hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidSessionEndHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `SessionEnd`.
+   */
+  hook_event_name: "SessionEnd";
+  /**
+   * The last message id, when there is one.
+   */
+  message_id?: string;
+  /**
+   * Why the session ends.
+   */
+  reason: string;
+  /**
+   * How long the session lasted, in milliseconds.
+   */
+  session_duration_ms?: number;
+  /**
+   * How many messages the session has.
+   */
+  message_count?: number;
+  [k: string]: unknown;
+};
+/**
  * What a Gemini CLI 0.61.0 hook receives on stdin: one of 11 inputs discriminated by `hook_event_name`.
  */
 export type GeminiCliHookInput =
@@ -2116,6 +2368,172 @@ export interface PreSkillShellCommandHookSpecificOutput {
   };
 }
 /**
+ * The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.
+ */
+export interface DroidBaseHookInput {
+  /**
+   * The session id (a UUID; `unknown` before a session exists).
+   */
+  session_id: string;
+  /**
+   * `~/.factory/sessions/<cwd with / turned into ->/<session_id>.jsonl`; empty when there is no session.
+   */
+  transcript_path: string;
+  /**
+   * The session's working directory (droid's process cwd).
+   */
+  cwd: string;
+  /**
+   * The autonomy level: `off`, `spec`, `auto-low`, `auto-medium`, `auto-high` (`droid exec` reports `auto-low`, also under `--skip-permissions-unsafe`; SessionStart reports `off`).
+   */
+  permission_mode: string;
+  /**
+   * The event; each event's input narrows it to one name.
+   */
+  hook_event_name: DroidHookEvent;
+  [k: string]: unknown;
+}
+/**
+ * One handler of a matcher group (Factory droid 0.215.0).
+ */
+export interface DroidHookCommand {
+  /**
+   * Only command hooks are run.
+   */
+  type: "command";
+  /**
+   * Run with `sh -c` in the session cwd, the event JSON on stdin.
+   */
+  command: string;
+  /**
+   * Seconds (default 60; 0 also means 60). At the timeout the process tree gets SIGTERM; the hook counts as exit 1 with what it printed so far.
+   */
+  timeout?: number;
+  [k: string]: unknown;
+}
+/**
+ * One matcher group of an event (Factory droid 0.215.0).
+ */
+export interface DroidHookMatcherGroup {
+  /**
+   * Missing, `""` or `*`: every tool. Else equal to the tool name, or an UNANCHORED, case-sensitive JavaScript regex tested against it (`Exec` matches `Execute`); an invalid regex matches nothing, silently. SessionStart: tested against `source`; events without a match value (Stop, UserPromptSubmit, ...) run every group.
+   */
+  matcher?: string;
+  /**
+   * droid's own second filter: a regex tested against the Execute command; the group runs only when both match (other tools never match it).
+   */
+  commandRegex?: string;
+  /**
+   * The handlers, in order; a group without a `hooks` array is skipped.
+   */
+  hooks: DroidHookCommand[];
+  [k: string]: unknown;
+}
+/**
+ * A hook's stdout as Factory droid 0.215.0 reads it: when the trimmed stdout starts with `{` it is parsed as JSON on ANY exit code, and these fields are taken; everything else is ignored, and a value of another type is ignored or read as JavaScript truthiness (no validation error exists). Plain text is context on SessionStart and UserPromptSubmit only.
+ */
+export interface DroidHookOutput {
+  /**
+   * Only `false` counts: PreToolUse ends the turn silently before the tool (no tool message), PostToolUse after it, UserPromptSubmit rejects the prompt; no effect on SessionStart. It beats any decision.
+   */
+  continue?: boolean;
+  /**
+   * Shown nowhere headless, except as the error text of a rejected prompt (UserPromptSubmit).
+   */
+  stopReason?: string;
+  /**
+   * Recorded in droid's hook record; changes nothing.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Never reaches the model; headless droid shows it nowhere (the TUI shows `Hook warning: <message>` for PostToolUse, `Hook message: <message>` for Stop).
+   */
+  systemMessage?: string;
+  /**
+   * Stop: `block` with a non-empty `reason` makes the agent continue with the reason as a user message. Ignored on every other event (PreToolUse, PostToolUse, UserPromptSubmit).
+   */
+  decision?: string;
+  /**
+   * Stop: the continuation message of a `decision: "block"`.
+   */
+  reason?: string;
+  /**
+   * The event-specific fields (read on every event, `hookEventName` unchecked).
+   */
+  hookSpecificOutput?: DroidHookSpecificOutput;
+  [k: string]: unknown;
+}
+/**
+ * `hookSpecificOutput` as Factory droid 0.215.0 reads it: these four fields, whatever `hookEventName` says (it is never checked) and on every event. Unknown keys are ignored.
+ */
+export interface DroidHookSpecificOutput {
+  /**
+   * Ignored by droid (a deny naming another event still denies); kept for Claude Code compatibility.
+   */
+  hookEventName?: string;
+  /**
+   * PreToolUse: the FIRST hook in configured order whose value is truthy decides: `allow` runs the tool and bypasses the autonomy check, `deny` refuses it, `ask` is only logged (the normal permission flow goes on). Any other truthy value (`Deny`, `defer`) takes that first place and does nothing, so a later deny is ignored.
+   */
+  permissionDecision?: "allow" | "deny" | "ask";
+  /**
+   * PreToolUse deny: the model gets `Error: <reason>` (empty or missing: `Error: Tool execution denied by hook`).
+   */
+  permissionDecisionReason?: string;
+  /**
+   * A user-role message for the model: PostToolUse (the first hook in configured order that has one, any exit code), UserPromptSubmit (the first, exit 0), SessionStart (all, exit 0, joined with a blank line). Ignored on PreToolUse.
+   */
+  additionalContext?: string;
+  /**
+   * PreToolUse: shallow-merged into the tool input (`{...input, ...updatedInput}`) with `allow` or with no decision; ignored with `deny` or `ask`. UserPromptSubmit: a string `prompt` in it replaces the prompt.
+   */
+  updatedInput?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * `~/.factory/hooks.json` and `<project>/.factory/hooks.json` (Factory droid 0.215.0): the BARE event map, and the value of `hooks` in either `settings.json`. A Claude-style `{"hooks": {...}}` wrapper in hooks.json is not understood: droid logs `Ignoring unknown hook event keys` and no hook runs.
+ */
+export interface DroidHooksFile {
+  /**
+   * The PreToolUse matcher groups, in order.
+   */
+  PreToolUse?: DroidHookMatcherGroup[];
+  /**
+   * The PostToolUse matcher groups, in order.
+   */
+  PostToolUse?: DroidHookMatcherGroup[];
+  /**
+   * The Notification matcher groups, in order.
+   */
+  Notification?: DroidHookMatcherGroup[];
+  /**
+   * The UserPromptSubmit matcher groups, in order.
+   */
+  UserPromptSubmit?: DroidHookMatcherGroup[];
+  /**
+   * The Stop matcher groups, in order.
+   */
+  Stop?: DroidHookMatcherGroup[];
+  /**
+   * The SubagentStop matcher groups, in order.
+   */
+  SubagentStop?: DroidHookMatcherGroup[];
+  /**
+   * The PreCompact matcher groups, in order.
+   */
+  PreCompact?: DroidHookMatcherGroup[];
+  /**
+   * The SessionStart matcher groups, in order.
+   */
+  SessionStart?: DroidHookMatcherGroup[];
+  /**
+   * The SessionEnd matcher groups, in order.
+   */
+  SessionEnd?: DroidHookMatcherGroup[];
+  [k: string]: unknown;
+}
+/**
  * The fields every Gemini CLI 0.61.0 hook input starts with, in this order (its `createBaseInput`). Unknown keys are allowed. There is no `permission_mode`, `tool_use_id` or `prompt_id`.
  */
 export interface GeminiCliBaseHookInput {
@@ -2613,6 +3031,10 @@ export interface MergeEffects {
    * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
+  /**
+   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+   */
+  prompt?: string | null;
 }
 /**
  * What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
@@ -2653,6 +3075,10 @@ export interface MergeEffects1 {
    * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
+  /**
+   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+   */
+  prompt?: string | null;
 }
 /**
  * exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.

@@ -53,6 +53,8 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
   "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
   "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
+  droid: { prefix: "droid-", suffix: "" },
+  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {
