@@ -4,7 +4,7 @@
  * Security-relevant first: a deny that Codex drops (the tool runs).
  */
 import type { Divergence, HookAnswer } from "../core/dialect.js";
-import { isJsonObject } from "../json/value.js";
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { classifyCodexRun } from "./classify.js";
 import { CODEX_EVENTS, isCodexEvent } from "./events.js";
 import { readStdout, rustTrim } from "./read-output.js";
@@ -13,21 +13,26 @@ import * as texts from "./texts.js";
 const PREFIX = "Codex: ";
 const lint = (code: string, message: string): Divergence => ({ code, message: PREFIX + message });
 
+const objectAt = (value: JsonValue | undefined): JsonObject | null => (isJsonObject(value) ? value : null);
+
 /** The answer means to block or deny (as Claude Code would read its JSON). */
-function meansToBlock(json: unknown): boolean {
-  if (!isJsonObject(json as never)) return false;
-  const o = json as Record<string, unknown>;
-  const hso = o["hookSpecificOutput"] as Record<string, unknown> | undefined;
-  const decision = hso !== undefined && isJsonObject(hso as never) ? hso["decision"] : undefined;
-  return o["decision"] === "block" || (hso !== undefined && isJsonObject(hso as never) && hso["permissionDecision"] === "deny") || (isJsonObject(decision as never) && (decision as Record<string, unknown>)["behavior"] === "deny");
+function meansToBlock(json: JsonObject | null): boolean {
+  if (json === null) return false;
+  const hso = objectAt(json["hookSpecificOutput"]);
+  return json["decision"] === "block" || hso?.["permissionDecision"] === "deny" || objectAt(hso?.["decision"])?.["behavior"] === "deny";
 }
 
-function parsedLoosely(stdout: string): unknown {
-  try {
-    return JSON.parse(stdout.replace(/^\uFEFF/, "").trim());
-  } catch {
-    return undefined;
+/** The answer as a lenient reader takes it: BOM and surrounding space dropped, else its first line (what an author meant). */
+function parsedLoosely(stdout: string): JsonObject | null {
+  const text = stdout.replace(/^\uFEFF/, "").trim();
+  for (const candidate of [text, text.split("\n")[0]!]) {
+    try {
+      return objectAt(toNullPrototype(JSON.parse(candidate)));
+    } catch {
+      // try the next reading
+    }
   }
+  return null;
 }
 
 export function codexDivergences(answer: HookAnswer): readonly Divergence[] {
@@ -59,8 +64,8 @@ export function codexDivergences(answer: HookAnswer): readonly Divergence[] {
   } else if (error !== null && !wantsBlock && answer.exit === 0) {
     out.push(lint("refused", `${error}`));
   }
-  const json = isJsonObject(loose as never) ? (loose as Record<string, unknown>) : null;
-  const hso = json !== null && isJsonObject(json["hookSpecificOutput"] as never) ? (json["hookSpecificOutput"] as Record<string, unknown>) : null;
+  const json = loose;
+  const hso = objectAt(json?.["hookSpecificOutput"]);
   if (run.status !== "failed" && hso !== null && typeof hso["hookEventName"] === "string" && hso["hookEventName"] !== event) {
     out.push(lint("wrong-event-accepted", `accepts hookEventName "${hso["hookEventName"]}" on ${event} and applies the output (Claude Code rejects it)`));
   }
