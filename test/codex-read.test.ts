@@ -45,6 +45,16 @@ test("every recorded stdin payload validates as CodexHookInput and as its event'
   assert.deepEqual([...byEvent.keys()].sort(), ["PermissionRequest", "PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"]);
 });
 
+test("the event table: stdin keys are the input schema's required keys in order; the output validator is the event's schema", () => {
+  for (const event of CODEX_EVENT_NAMES) {
+    const file = event.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase();
+    const input = JSON.parse(readFileSync(`schemas/codex/hook-input/${file}.schema.json`, "utf8")) as Obj;
+    assert.deepEqual(CODEX_EVENTS[event].stdinKeys, input["required"], event);
+    const validator = (codexValidators as unknown as Record<string, unknown>)[`validateCodex${event}HookOutput`];
+    assert.equal(CODEX_EVENTS[event].validateOutput, validator ?? null, event);
+  }
+});
+
 test("the reader refuses exactly the exit-0 outputs Codex refused as invalid JSON (every recorded hook run)", () => {
   let valid = 0;
   let invalid = 0;

@@ -3,6 +3,7 @@ import type { Dialect } from "../core/dialect.js";
 import { codexDivergences } from "./divergences.js";
 import { CODEX_EVENT_NAMES, CODEX_EVENTS } from "./events.js";
 import { mergeCodexRequest } from "./merge.js";
+import { codexRunner } from "./runner.js";
 
 export const codex: Dialect = {
   agent: "codex",
@@ -16,4 +17,5 @@ export const codex: Dialect = {
   })),
   mergeRequest: mergeCodexRequest,
   divergences: codexDivergences,
+  runner: codexRunner,
 };

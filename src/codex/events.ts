@@ -61,6 +61,8 @@ export interface CodexEventRules {
   readonly runName: string;
   /** The hook run id's first part. */
   readonly idPrefix: string;
+  /** The stdin keys Codex writes, in its wire order (the recorded payloads; the event's input schema lists them as `required`). */
+  readonly stdinKeys: readonly string[];
   /** The input field matchers are matched against (regex, case-sensitive), or null: matchers are not used. */
   readonly matchField: "tool_name" | "source" | null;
   /** The hook run id ends with `:<tool_use_id>`. */
@@ -83,6 +85,7 @@ const DEFAULT_TIMEOUT = 600;
 export const CODEX_EVENTS = {
   PreToolUse: {
     canonical: "PreToolUse",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id"],
     summary: "before a tool runs: a deny/block with a reason blocks it, allow + updatedInput rewrites it",
     driven: true,
     runName: "preToolUse",
@@ -99,6 +102,7 @@ export const CODEX_EVENTS = {
   },
   PermissionRequest: {
     canonical: "PermissionRequest",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input"],
     summary: "when Codex would ask the client to approve an escalated call: allow or deny without asking",
     driven: true,
     runName: "permissionRequest",
@@ -115,6 +119,7 @@ export const CODEX_EVENTS = {
   },
   PostToolUse: {
     canonical: "PostToolUse",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_response", "tool_use_id"],
     summary: "after a tool ran: a block replaces the output the model gets",
     driven: true,
     runName: "postToolUse",
@@ -131,6 +136,7 @@ export const CODEX_EVENTS = {
   },
   PreCompact: {
     canonical: "PreCompact",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "trigger"],
     summary: "before a compaction (not driven)",
     driven: false,
     runName: "preCompact",
@@ -147,6 +153,7 @@ export const CODEX_EVENTS = {
   },
   PostCompact: {
     canonical: "PostCompact",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "trigger"],
     summary: "after a compaction (not driven)",
     driven: false,
     runName: "postCompact",
@@ -163,6 +170,7 @@ export const CODEX_EVENTS = {
   },
   SessionStart: {
     canonical: "SessionStart",
+    stdinKeys: ["session_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "source"],
     summary: "when a session starts: context before the prompt; continue:false ends the turn",
     driven: true,
     runName: "sessionStart",
@@ -179,6 +187,7 @@ export const CODEX_EVENTS = {
   },
   UserPromptSubmit: {
     canonical: "UserPromptSubmit",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "prompt"],
     summary: "before the prompt reaches the model: a block or stop keeps it from the model",
     driven: true,
     runName: "userPromptSubmit",
@@ -195,6 +204,7 @@ export const CODEX_EVENTS = {
   },
   Stop: {
     canonical: "Stop",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "stop_hook_active", "last_assistant_message"],
     summary: "when the turn would end: a block continues it with the reason as a user message",
     driven: true,
     runName: "stop",
@@ -211,6 +221,7 @@ export const CODEX_EVENTS = {
   },
   SubagentStart: {
     canonical: "SubagentStart",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type"],
     summary: "when a subagent starts (not driven)",
     driven: false,
     runName: "subagentStart",
@@ -227,6 +238,7 @@ export const CODEX_EVENTS = {
   },
   SubagentStop: {
     canonical: "SubagentStop",
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type", "agent_transcript_path", "stop_hook_active", "last_assistant_message"],
     summary: "when a subagent would stop (not driven)",
     driven: false,
     runName: "subagentStop",
@@ -243,6 +255,7 @@ export const CODEX_EVENTS = {
   },
   SessionEnd: {
     canonical: "SessionEnd",
+    stdinKeys: ["session_id", "transcript_path", "cwd", "hook_event_name", "reason"],
     summary: "when a session ends; its output is not read (not driven)",
     driven: false,
     runName: "sessionEnd",
@@ -259,6 +272,7 @@ export const CODEX_EVENTS = {
   },
   Interrupt: {
     canonical: null,
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode"],
     summary: "when the user interrupts a turn; only systemMessage (not driven)",
     driven: false,
     runName: "interrupt",
