@@ -2355,7 +2355,7 @@ export interface CodexPermissionRequestHookOutput {
  */
 export interface CodexPermissionRequestHookSpecificOutput {
   /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts another event's name (cx-pre-wrong-event-name-deny: PostToolUse on PreToolUse) and refuses a name that is no event (cx-pre-bogus-event-name-deny) or a number; this lists Codex's twelve events (only PostToolUse was driven as the other name).
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
    */
   hookEventName:
     | "PreToolUse"
@@ -2368,7 +2368,6 @@ export interface CodexPermissionRequestHookSpecificOutput {
     | "Stop"
     | "SubagentStart"
     | "SubagentStop"
-    | "SessionEnd"
     | "Interrupt";
   /**
    * The decision; without one the client is asked.
@@ -2459,7 +2458,7 @@ export interface CodexPostToolUseHookOutput {
  */
 export interface CodexPostToolUseHookSpecificOutput {
   /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts another event's name (cx-pre-wrong-event-name-deny: PostToolUse on PreToolUse) and refuses a name that is no event (cx-pre-bogus-event-name-deny) or a number; this lists Codex's twelve events (only PostToolUse was driven as the other name).
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
    */
   hookEventName:
     | "PreToolUse"
@@ -2472,7 +2471,6 @@ export interface CodexPostToolUseHookSpecificOutput {
     | "Stop"
     | "SubagentStart"
     | "SubagentStop"
-    | "SessionEnd"
     | "Interrupt";
   /**
    * Sent to the model as one developer message, verbatim.
@@ -2542,7 +2540,7 @@ export interface CodexPreToolUseHookOutput {
  */
 export interface CodexPreToolUseHookSpecificOutput {
   /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts another event's name (cx-pre-wrong-event-name-deny: PostToolUse on PreToolUse) and refuses a name that is no event (cx-pre-bogus-event-name-deny) or a number; this lists Codex's twelve events (only PostToolUse was driven as the other name).
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
    */
   hookEventName:
     | "PreToolUse"
@@ -2555,7 +2553,6 @@ export interface CodexPreToolUseHookSpecificOutput {
     | "Stop"
     | "SubagentStart"
     | "SubagentStop"
-    | "SessionEnd"
     | "Interrupt";
   /**
    * `deny` + a non-empty `permissionDecisionReason` blocks; `allow` acts only with `updatedInput` (a rewrite); `ask` and a bare `allow` are refused as unsupported.
@@ -2604,7 +2601,7 @@ export interface CodexSessionStartHookOutput {
  */
 export interface CodexSessionStartHookSpecificOutput {
   /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts another event's name (cx-pre-wrong-event-name-deny: PostToolUse on PreToolUse) and refuses a name that is no event (cx-pre-bogus-event-name-deny) or a number; this lists Codex's twelve events (only PostToolUse was driven as the other name).
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
    */
   hookEventName:
     | "PreToolUse"
@@ -2617,7 +2614,6 @@ export interface CodexSessionStartHookSpecificOutput {
     | "Stop"
     | "SubagentStart"
     | "SubagentStop"
-    | "SessionEnd"
     | "Interrupt";
   /**
    * Sent as a developer message before the user prompt.
@@ -2683,7 +2679,7 @@ export interface CodexSubagentStartHookOutput {
  */
 export interface CodexSubagentStartHookSpecificOutput {
   /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts another event's name (cx-pre-wrong-event-name-deny: PostToolUse on PreToolUse) and refuses a name that is no event (cx-pre-bogus-event-name-deny) or a number; this lists Codex's twelve events (only PostToolUse was driven as the other name).
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
    */
   hookEventName:
     | "PreToolUse"
@@ -2696,7 +2692,6 @@ export interface CodexSubagentStartHookSpecificOutput {
     | "Stop"
     | "SubagentStart"
     | "SubagentStop"
-    | "SessionEnd"
     | "Interrupt";
   /**
    * Sent to the model as one developer message, verbatim.
@@ -2770,7 +2765,7 @@ export interface CodexUserPromptSubmitHookOutput {
  */
 export interface CodexUserPromptSubmitHookSpecificOutput {
   /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts another event's name (cx-pre-wrong-event-name-deny: PostToolUse on PreToolUse) and refuses a name that is no event (cx-pre-bogus-event-name-deny) or a number; this lists Codex's twelve events (only PostToolUse was driven as the other name).
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
    */
   hookEventName:
     | "PreToolUse"
@@ -2783,7 +2778,6 @@ export interface CodexUserPromptSubmitHookSpecificOutput {
     | "Stop"
     | "SubagentStart"
     | "SubagentStop"
-    | "SessionEnd"
     | "Interrupt";
   /**
    * Sent as a developer message after the user prompt.
