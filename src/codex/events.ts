@@ -76,6 +76,8 @@ export interface CodexEventRules {
   /** Exit 0 with text that does not start like JSON. */
   readonly plainText: "ignored" | "context" | "invalid" | "non-json-error";
   readonly exit2: Exit2Rule;
+  /** A JSON block/deny reason is trimmed before use (exit 2's stderr always is): PreToolUse, PermissionRequest, Stop yes (cx-pre-padded-reason, cx-perm-deny-padded-message, cx-stop-reason-markup); PostToolUse, UserPromptSubmit verbatim (cx-post-block-padded, cx-ups-block-padded-reason). */
+  readonly trimsReason: boolean;
   readonly reading: OutputReading;
   readonly merge: MergeStrategy;
 }
@@ -97,6 +99,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexPreToolUseHookOutput,
     plainText: "ignored",
     exit2: { kind: "block", missing: "a blocking reason" },
+    trimsReason: true,
     reading: "pre-tool-use",
     merge: "tool-gate",
   },
@@ -114,6 +117,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexPermissionRequestHookOutput,
     plainText: "ignored",
     exit2: { kind: "block", missing: "a denial reason" },
+    trimsReason: true,
     reading: "permission-request",
     merge: "permission",
   },
@@ -131,6 +135,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexPostToolUseHookOutput,
     plainText: "ignored",
     exit2: { kind: "block", missing: "feedback" },
+    trimsReason: false,
     reading: "post-tool-use",
     merge: "tool-output",
   },
@@ -148,6 +153,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexPreCompactHookOutput,
     plainText: "ignored",
     exit2: { kind: "error" },
+    trimsReason: false,
     reading: "universal",
     merge: "notify",
   },
@@ -165,6 +171,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexPostCompactHookOutput,
     plainText: "ignored",
     exit2: { kind: "error" },
+    trimsReason: false,
     reading: "universal",
     merge: "notify",
   },
@@ -182,6 +189,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexSessionStartHookOutput,
     plainText: "context",
     exit2: { kind: "error" },
+    trimsReason: false,
     reading: "context",
     merge: "context",
   },
@@ -199,6 +207,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexUserPromptSubmitHookOutput,
     plainText: "context",
     exit2: { kind: "block", missing: "a blocking reason" },
+    trimsReason: false,
     reading: "block-decision",
     merge: "prompt",
   },
@@ -216,6 +225,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexStopHookOutput,
     plainText: "invalid",
     exit2: { kind: "block", missing: "a continuation prompt" },
+    trimsReason: true,
     reading: "block-decision",
     merge: "continuation",
   },
@@ -233,6 +243,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexSubagentStartHookOutput,
     plainText: "context",
     exit2: { kind: "error" },
+    trimsReason: false,
     reading: "context",
     merge: "context",
   },
@@ -250,6 +261,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexSubagentStopHookOutput,
     plainText: "invalid",
     exit2: { kind: "block", missing: "a continuation prompt" },
+    trimsReason: true,
     reading: "block-decision",
     merge: "continuation",
   },
@@ -267,6 +279,7 @@ export const CODEX_EVENTS = {
     validateOutput: null,
     plainText: "ignored",
     exit2: { kind: "error" },
+    trimsReason: false,
     reading: "none",
     merge: "notify",
   },
@@ -284,6 +297,7 @@ export const CODEX_EVENTS = {
     validateOutput: validators.validateCodexInterruptHookOutput,
     plainText: "non-json-error",
     exit2: { kind: "error" },
+    trimsReason: false,
     reading: "system-message",
     merge: "notify",
   },

@@ -143,7 +143,7 @@ function universalRefusal(event: CodexEventName, json: JsonObject, refuse: { con
   return null;
 }
 
-function preToolUse(json: JsonObject): Partial<Verdict> {
+function preToolUse(json: JsonObject, reasonOf: (reason: string) => string): Partial<Verdict> {
   const refusal = universalRefusal("PreToolUse", json, { continue: true, stopReason: true, suppressOutput: true });
   if (refusal !== null) return { error: refusal };
   const hso = specific(json);
@@ -157,7 +157,7 @@ function preToolUse(json: JsonObject): Partial<Verdict> {
     if (decision === "ask") return { error: texts.unsupported("PreToolUse", "permissionDecision:ask") };
     if (decision === "deny") {
       const reason = nonEmpty(hso["permissionDecisionReason"]);
-      return reason === null ? { error: texts.DENY_WITHOUT_REASON } : { context, block: rustTrim(reason) };
+      return reason === null ? { error: texts.DENY_WITHOUT_REASON } : { context, block: reasonOf(reason) };
     }
     return { error: texts.DECISION_REASON_WITHOUT_DECISION };
   }
@@ -165,13 +165,13 @@ function preToolUse(json: JsonObject): Partial<Verdict> {
   if (legacy === "approve") return { error: texts.unsupported("PreToolUse", "decision:approve") };
   if (legacy === "block") {
     const reason = nonEmpty(json["reason"]);
-    return reason === null ? { error: texts.blockWithoutReason("PreToolUse") } : { context, block: rustTrim(reason) };
+    return reason === null ? { error: texts.blockWithoutReason("PreToolUse") } : { context, block: reasonOf(reason) };
   }
   if (present(json["reason"])) return { error: texts.reasonWithoutDecision("PreToolUse") };
   return { context };
 }
 
-function permissionRequest(json: JsonObject): Partial<Verdict> {
+function permissionRequest(json: JsonObject, reasonOf: (reason: string) => string): Partial<Verdict> {
   const refusal = universalRefusal("PermissionRequest", json, { continue: true, stopReason: true, suppressOutput: true });
   if (refusal !== null) return { error: refusal };
   const decision = specific(json)["decision"];
@@ -182,10 +182,10 @@ function permissionRequest(json: JsonObject): Partial<Verdict> {
   if (decision["behavior"] === "allow") return { permission: "allow" };
   // cx-perm-deny-empty-message: a blank message gets the default.
   const message = nonEmpty(decision["message"]);
-  return { permission: "deny", block: message === null ? texts.PERMISSION_DENIED_DEFAULT : rustTrim(message) };
+  return { permission: "deny", block: message === null ? texts.PERMISSION_DENIED_DEFAULT : reasonOf(message) };
 }
 
-function postToolUse(json: JsonObject): Partial<Verdict> {
+function postToolUse(json: JsonObject, reasonOf: (reason: string) => string): Partial<Verdict> {
   const refusal = universalRefusal("PostToolUse", json, { continue: false, stopReason: false, suppressOutput: true });
   if (refusal !== null) return { error: refusal };
   const hso = specific(json);
@@ -193,9 +193,9 @@ function postToolUse(json: JsonObject): Partial<Verdict> {
   const context = stringOr(hso["additionalContext"]);
   let block: string | null = null;
   if (json["decision"] === "block") {
-    // The reason replaces the output verbatim, untrimmed (cx-post-block-padded).
-    block = nonEmpty(json["reason"]);
-    if (block === null) return { error: texts.blockWithoutReason("PostToolUse") };
+    const reason = nonEmpty(json["reason"]);
+    if (reason === null) return { error: texts.blockWithoutReason("PostToolUse") };
+    block = reasonOf(reason);
   } else if (present(json["reason"])) return { error: texts.reasonWithoutDecision("PostToolUse") };
   if (json["continue"] === false) {
     // One output with both: stopped, the `stop` entry only, the block reason replaces the output (cx-post-stop-and-block-one-output).
@@ -205,13 +205,13 @@ function postToolUse(json: JsonObject): Partial<Verdict> {
   return { context, block, replacement: block };
 }
 
-function blockDecision(event: CodexEventName, json: JsonObject): Partial<Verdict> {
+function blockDecision(event: CodexEventName, json: JsonObject, reasonOf: (reason: string) => string): Partial<Verdict> {
   const context = event === "UserPromptSubmit" ? stringOr(specific(json)["additionalContext"]) : null;
   const stop = json["continue"] === false ? { entry: stringOr(json["stopReason"]) } : null;
   if (json["decision"] === "block") {
     const reason = nonEmpty(json["reason"]);
     if (reason === null) return { error: texts.blockWithoutReason(event) };
-    return { context, stop, block: rustTrim(reason) };
+    return { context, stop, block: reasonOf(reason) };
   }
   return { context, stop };
 }
@@ -223,19 +223,20 @@ function contextOutput(json: JsonObject): Partial<Verdict> {
 /** What a valid JSON output of `event` does. */
 export function judgeOutput(event: CodexEventName, rules: CodexEventRules, json: JsonObject): Verdict {
   const warning = stringOr(json["systemMessage"]);
+  const reasonOf = rules.trimsReason ? rustTrim : (reason: string): string => reason;
   let judged: Partial<Verdict>;
   switch (rules.reading) {
     case "pre-tool-use":
-      judged = preToolUse(json);
+      judged = preToolUse(json, reasonOf);
       break;
     case "permission-request":
-      judged = permissionRequest(json);
+      judged = permissionRequest(json, reasonOf);
       break;
     case "post-tool-use":
-      judged = postToolUse(json);
+      judged = postToolUse(json, reasonOf);
       break;
     case "block-decision":
-      judged = blockDecision(event, json);
+      judged = blockDecision(event, json, reasonOf);
       break;
     case "context":
       judged = contextOutput(json);
