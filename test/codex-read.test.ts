@@ -41,7 +41,7 @@ test("every recorded stdin payload validates as CodexHookInput and as its event'
     }
   }
   const total = [...byEvent.values()].reduce((a, b) => a + b, 0);
-  assert.ok(total >= 160, `only ${total} payloads`);
+  assert.ok(total >= 230, `only ${total} payloads`);
   assert.deepEqual([...byEvent.keys()].sort(), ["PermissionRequest", "PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"]);
 });
 
