@@ -36,14 +36,15 @@ function parsedLoosely(stdout: string): JsonObject | null {
 }
 
 export function codexDivergences(answer: HookAnswer): readonly Divergence[] {
-  if (!isCodexEvent(answer.event)) return [lint("unknown-event", `has no hook event "${answer.event}"; the hook never runs`)];
+  if (!isCodexEvent(answer.event)) return [lint("unknown-event", `${texts.noSuchEvent(answer.event)}; the hook never runs`)];
   const event = answer.event;
   const rules = CODEX_EVENTS[event];
   const callId = typeof answer.input?.["tool_use_id"] === "string" ? answer.input["tool_use_id"] : null;
   const run = classifyCodexRun({ command: "hook", exit: answer.exit, stdout: answer.stdout, stderr: answer.stderr }, { event, rules, callId, completion: 0, configIndex: 0 });
   const out: Divergence[] = [];
   const loose = parsedLoosely(answer.stdout);
-  const wantsBlock = (answer.exit === 2 && rules.exit2.kind === "block") || (meansToBlock(loose) && (answer.exit === 0 || answer.exit === 1 || answer.exit === 3 || answer.exit === 2));
+  // Claude Code applies a JSON block on any exit code, and exit 2 blocks there with or without stderr.
+  const wantsBlock = (answer.exit === 2 && rules.exit2.kind === "block") || meansToBlock(loose);
   const error = run.status === "failed" ? run.verdict?.error ?? null : null;
 
   if (wantsBlock && run.status !== "blocked" && run.status !== "stopped") {

@@ -64,7 +64,7 @@ function emptyResult(event: string, message: string): MergedResult {
 }
 
 export function mergeCodex(input: CodexMergeInput): MergedResult {
-  if (!isCodexEvent(input.event)) return emptyResult(input.event, `Codex CLI 0.171.0 has no hook event "${input.event}"`);
+  if (!isCodexEvent(input.event)) return emptyResult(input.event, texts.noSuchEvent(input.event));
   const event: CodexEventName = input.event;
   const rules = CODEX_EVENTS[event];
   const callId = typeof input.input?.["tool_use_id"] === "string" ? input.input["tool_use_id"] : null;
@@ -96,10 +96,10 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
       } else if (rewrite !== undefined) {
         const value = rewrite.verdict.rewrite!.value;
         updatedInput = isJsonObject(value) ? (toNullPrototype(value) as JsonObject) : null;
-        const command = isJsonObject(value) ? value["command"] : undefined;
+        const rewritten = isJsonObject(value) ? value["command"] : undefined;
         // Only the string `command` is used (pre-10d); without one the tool does not run (pre-10b).
-        effects = typeof command === "string"
-          ? { ...effects, tool_input: Object.assign(Object.create(null) as JsonObject, { command }) }
+        effects = typeof rewritten === "string"
+          ? { ...effects, tool_input: Object.assign(Object.create(null) as JsonObject, { command: rewritten }) }
           : { ...effects, tool_result: texts.REWRITE_WITHOUT_COMMAND };
       } else {
         effects = { ...effects, tool_input: toolInput };

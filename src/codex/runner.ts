@@ -74,7 +74,7 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
   for (const event of Object.keys(hooks)) {
     const groups = hooks[event];
     if (!isCodexEvent(event)) {
-      problems.push(problem("config-invalid", `/hooks/${event}`, `${file}: Codex CLI 0.171.0 has no hook event "${event}"`));
+      problems.push(problem("config-invalid", `/hooks/${event}`, `${file}: ${texts.noSuchEvent(event)}`));
       continue;
     }
     if (!Array.isArray(groups)) {
@@ -90,7 +90,7 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
       const compiled = compileMatcher(matcher);
       if (compiled instanceof Error) {
         // Dropped at load time with a warning; it takes no displayOrder (cx-pre-matcher-invalid-regex).
-        problems.push(problem("invalid-matcher", `/hooks/${event}/${g}/matcher`, `invalid matcher ${JSON.stringify(matcher)} in ${file}: ${compiled.message}`));
+        problems.push(problem("invalid-matcher", `/hooks/${event}/${g}/matcher`, texts.invalidMatcher(matcher ?? "", file, compiled.message)));
         return;
       }
       group["hooks"].forEach((handler, h) => {
@@ -140,7 +140,7 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
     const tomlHooks = toml?.["hooks"];
     if (jsonText === null && tomlHooks === undefined) continue;
     if (layer === "project" && !trusted) {
-      problems.push(problem("untrusted-project", "", `Project-local config, hooks, and exec policies are disabled in the following folders until the project is trusted, but skills still load.\n    1. ${dir}\n       To load project-local config, hooks, and exec policies, add ${projectDir} as a trusted project in ${join(codexHome, "config.toml")}.\n`));
+      problems.push(problem("untrusted-project", "", texts.untrustedProject(dir, projectDir, join(codexHome, "config.toml"))));
       continue;
     }
     if (jsonText !== null && tomlHooks !== undefined) problems.push(problem("both-representations", "", texts.bothRepresentations(jsonFile, tomlFile)));
@@ -241,7 +241,7 @@ export const codexRunner: DialectRunner = {
     const base = options.env ?? process.env;
     const codexHome = base["CODEX_HOME"] !== undefined && base["CODEX_HOME"] !== "" ? base["CODEX_HOME"] : join(options.homeDir, ".codex");
     if (!isCodexEvent(options.event)) {
-      return { merged: mergeCodex({ event: options.event, hooks: [] }), problems: [problem("unknown-event", "", `Codex CLI 0.171.0 has no hook event "${options.event}"`)] };
+      return { merged: mergeCodex({ event: options.event, hooks: [] }), problems: [problem("unknown-event", "", texts.noSuchEvent(options.event))] };
     }
     const event = options.event;
     const configuration = loadCodexConfiguration(codexHome, options.projectDir);

@@ -95,6 +95,16 @@ export const hookRunId = (eventKebab: string, displayOrder: number, sourcePath: 
 export type EntryKind = "warning" | "context" | "feedback" | "stop" | "error";
 export const entryText = (kind: EntryKind, text: string): string => `${kind}: ${text}`;
 
-/** Both forms in one layer (spec; not in the stored recordings). */
+/** A project layer whose project is not trusted (pre-25b: Codex's configWarning). */
+export const untrustedProject = (codexDir: string, projectDir: string, userConfig: string): string =>
+  `Project-local config, hooks, and exec policies are disabled in the following folders until the project is trusted, but skills still load.\n    1. ${codexDir}\n       To load project-local config, hooks, and exec policies, add ${projectDir} as a trusted project in ${userConfig}.\n`;
+
+/** A matcher that is not a regex: Codex drops the handler (cx-pre-matcher-invalid-regex; the regex error after the colon is Rust's, ours is JavaScript's). */
+export const invalidMatcher = (matcher: string, file: string, why: string): string => `invalid matcher ${JSON.stringify(matcher)} in ${file}: ${why}`;
+
+/** Ours: an event name Codex does not have. */
+export const noSuchEvent = (event: string): string => `Codex CLI 0.171.0 has no hook event "${event}"`;
+
+/** Both forms in one layer (cx-both-representations). */
 export const bothRepresentations = (jsonPath: string, tomlPath: string): string =>
   `loading hooks from both ${jsonPath} and ${tomlPath}; prefer a single representation for this layer`;
