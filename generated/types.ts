@@ -1787,6 +1787,191 @@ export interface PreSkillShellCommandHookSpecificOutput {
   };
 }
 /**
+ * A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.
+ */
+export interface CodexPermissionRequestDecision {
+  /**
+   * `allow` approves without asking; `deny` rejects (deny wins over another hook's allow).
+   */
+  behavior: "allow" | "deny";
+  /**
+   * The deny message the model gets inside `Rejected("...")`; default `PermissionRequest hook denied approval`.
+   */
+  message?: string | null;
+  /**
+   * `true` is refused as unsupported (falls through to the client).
+   */
+  interrupt?: boolean;
+  /**
+   * Reserved; present: refused as unsupported (falls through to the client, although the embedded schema says "fail closed").
+   */
+  updatedInput?: unknown;
+  /**
+   * Reserved; present: refused as unsupported.
+   */
+  updatedPermissions?: unknown;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PermissionRequest output; closed.
+ */
+export interface CodexPermissionRequestHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * The decision; without one the client is asked.
+   */
+  decision?: CodexPermissionRequestDecision | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PostToolUse output; closed.
+ */
+export interface CodexPostToolUseHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+  /**
+   * Accepted by the schema, refused as unsupported for the shell tool (not driven with an MCP tool).
+   */
+  updatedMCPToolOutput?: unknown;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PreToolUse output; closed.
+ */
+export interface CodexPreToolUseHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * `deny` + a non-empty `permissionDecisionReason` blocks; `allow` acts only with `updatedInput` (a rewrite); `ask` and a bare `allow` are refused as unsupported.
+   */
+  permissionDecision?: "allow" | "deny" | "ask" | null;
+  /**
+   * The deny reason (trimmed); empty or missing: the deny fails open.
+   */
+  permissionDecisionReason?: string | null;
+  /**
+   * With `permissionDecision:"allow"`: the new tool input; for the shell tool only its string `command` is used.
+   */
+  updatedInput?: unknown;
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 SessionStart output; closed.
+ */
+export interface CodexSessionStartHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent as a developer message before the user prompt.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 SubagentStart output; closed.
+ */
+export interface CodexSubagentStartHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 UserPromptSubmit output; closed.
+ */
+export interface CodexUserPromptSubmitHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent as a developer message after the user prompt.
+   */
+  additionalContext?: string | null;
+}
+/**
  * Codex CLI 0.171.0 PreToolUse stdin: Before a tool runs. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
  */
 export interface CodexPreToolUseHookInput {
@@ -2351,55 +2536,6 @@ export interface CodexPermissionRequestHookOutput {
   hookSpecificOutput?: CodexPermissionRequestHookSpecificOutput | null;
 }
 /**
- * The `hookSpecificOutput` of a Codex CLI 0.171.0 PermissionRequest output; closed.
- */
-export interface CodexPermissionRequestHookSpecificOutput {
-  /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
-   */
-  hookEventName:
-    | "PreToolUse"
-    | "PermissionRequest"
-    | "PostToolUse"
-    | "PreCompact"
-    | "PostCompact"
-    | "SessionStart"
-    | "UserPromptSubmit"
-    | "Stop"
-    | "SubagentStart"
-    | "SubagentStop"
-    | "Interrupt";
-  /**
-   * The decision; without one the client is asked.
-   */
-  decision?: CodexPermissionRequestDecision | null;
-}
-/**
- * A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.
- */
-export interface CodexPermissionRequestDecision {
-  /**
-   * `allow` approves without asking; `deny` rejects (deny wins over another hook's allow).
-   */
-  behavior: "allow" | "deny";
-  /**
-   * The deny message the model gets inside `Rejected("...")`; default `PermissionRequest hook denied approval`.
-   */
-  message?: string | null;
-  /**
-   * `true` is refused as unsupported (falls through to the client).
-   */
-  interrupt?: boolean;
-  /**
-   * Reserved; present: refused as unsupported (falls through to the client, although the embedded schema says "fail closed").
-   */
-  updatedInput?: unknown;
-  /**
-   * Reserved; present: refused as unsupported.
-   */
-  updatedPermissions?: unknown;
-}
-/**
  * What Codex CLI 0.171.0 accepts on a PostCompact hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
  */
 export interface CodexPostCompactHookOutput {
@@ -2452,34 +2588,6 @@ export interface CodexPostToolUseHookOutput {
    * The event-specific part; `hookEventName` is required.
    */
   hookSpecificOutput?: CodexPostToolUseHookSpecificOutput | null;
-}
-/**
- * The `hookSpecificOutput` of a Codex CLI 0.171.0 PostToolUse output; closed.
- */
-export interface CodexPostToolUseHookSpecificOutput {
-  /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
-   */
-  hookEventName:
-    | "PreToolUse"
-    | "PermissionRequest"
-    | "PostToolUse"
-    | "PreCompact"
-    | "PostCompact"
-    | "SessionStart"
-    | "UserPromptSubmit"
-    | "Stop"
-    | "SubagentStart"
-    | "SubagentStop"
-    | "Interrupt";
-  /**
-   * Sent to the model as one developer message, verbatim.
-   */
-  additionalContext?: string | null;
-  /**
-   * Accepted by the schema, refused as unsupported for the shell tool (not driven with an MCP tool).
-   */
-  updatedMCPToolOutput?: unknown;
 }
 /**
  * What Codex CLI 0.171.0 accepts on a PreCompact hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
@@ -2536,42 +2644,6 @@ export interface CodexPreToolUseHookOutput {
   hookSpecificOutput?: CodexPreToolUseHookSpecificOutput | null;
 }
 /**
- * The `hookSpecificOutput` of a Codex CLI 0.171.0 PreToolUse output; closed.
- */
-export interface CodexPreToolUseHookSpecificOutput {
-  /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
-   */
-  hookEventName:
-    | "PreToolUse"
-    | "PermissionRequest"
-    | "PostToolUse"
-    | "PreCompact"
-    | "PostCompact"
-    | "SessionStart"
-    | "UserPromptSubmit"
-    | "Stop"
-    | "SubagentStart"
-    | "SubagentStop"
-    | "Interrupt";
-  /**
-   * `deny` + a non-empty `permissionDecisionReason` blocks; `allow` acts only with `updatedInput` (a rewrite); `ask` and a bare `allow` are refused as unsupported.
-   */
-  permissionDecision?: "allow" | "deny" | "ask" | null;
-  /**
-   * The deny reason (trimmed); empty or missing: the deny fails open.
-   */
-  permissionDecisionReason?: string | null;
-  /**
-   * With `permissionDecision:"allow"`: the new tool input; for the shell tool only its string `command` is used.
-   */
-  updatedInput?: unknown;
-  /**
-   * Sent to the model as one developer message, verbatim.
-   */
-  additionalContext?: string | null;
-}
-/**
  * What Codex CLI 0.171.0 accepts on a SessionStart hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Cannot block; `continue:false` ends the turn before the model is called.
  */
 export interface CodexSessionStartHookOutput {
@@ -2595,30 +2667,6 @@ export interface CodexSessionStartHookOutput {
    * The event-specific part; `hookEventName` is required.
    */
   hookSpecificOutput?: CodexSessionStartHookSpecificOutput | null;
-}
-/**
- * The `hookSpecificOutput` of a Codex CLI 0.171.0 SessionStart output; closed.
- */
-export interface CodexSessionStartHookSpecificOutput {
-  /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
-   */
-  hookEventName:
-    | "PreToolUse"
-    | "PermissionRequest"
-    | "PostToolUse"
-    | "PreCompact"
-    | "PostCompact"
-    | "SessionStart"
-    | "UserPromptSubmit"
-    | "Stop"
-    | "SubagentStart"
-    | "SubagentStop"
-    | "Interrupt";
-  /**
-   * Sent as a developer message before the user prompt.
-   */
-  additionalContext?: string | null;
 }
 /**
  * What Codex CLI 0.171.0 accepts on a Stop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block continues the turn with the reason as a user message; `continue:false` ends it (and wins over a block).
@@ -2673,30 +2721,6 @@ export interface CodexSubagentStartHookOutput {
    * The event-specific part; `hookEventName` is required.
    */
   hookSpecificOutput?: CodexSubagentStartHookSpecificOutput | null;
-}
-/**
- * The `hookSpecificOutput` of a Codex CLI 0.171.0 SubagentStart output; closed.
- */
-export interface CodexSubagentStartHookSpecificOutput {
-  /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
-   */
-  hookEventName:
-    | "PreToolUse"
-    | "PermissionRequest"
-    | "PostToolUse"
-    | "PreCompact"
-    | "PostCompact"
-    | "SessionStart"
-    | "UserPromptSubmit"
-    | "Stop"
-    | "SubagentStart"
-    | "SubagentStop"
-    | "Interrupt";
-  /**
-   * Sent to the model as one developer message, verbatim.
-   */
-  additionalContext?: string | null;
 }
 /**
  * What Codex CLI 0.171.0 accepts on a SubagentStop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
@@ -2759,30 +2783,6 @@ export interface CodexUserPromptSubmitHookOutput {
    * The event-specific part; `hookEventName` is required.
    */
   hookSpecificOutput?: CodexUserPromptSubmitHookSpecificOutput | null;
-}
-/**
- * The `hookSpecificOutput` of a Codex CLI 0.171.0 UserPromptSubmit output; closed.
- */
-export interface CodexUserPromptSubmitHookSpecificOutput {
-  /**
-   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
-   */
-  hookEventName:
-    | "PreToolUse"
-    | "PermissionRequest"
-    | "PostToolUse"
-    | "PreCompact"
-    | "PostCompact"
-    | "SessionStart"
-    | "UserPromptSubmit"
-    | "Stop"
-    | "SubagentStart"
-    | "SubagentStop"
-    | "Interrupt";
-  /**
-   * Sent as a developer message after the user prompt.
-   */
-  additionalContext?: string | null;
 }
 /**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.

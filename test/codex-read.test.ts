@@ -34,7 +34,7 @@ test("every recorded stdin payload validates as CodexHookInput and as its event'
         const own = (codexValidators as unknown as Record<string, Validator<unknown>>)[`validateCodex${event}HookInput`]!;
         assert.equal(own(payload), true, o["name"]);
         // Wire order as recorded: the schema's `required` lists the keys in the order Codex writes them.
-        const required = (JSON.parse(readFileSync(`schemas/codex/hook-input/${event.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase()}.schema.json`, "utf8")) as Obj)["required"] as string[];
+        const required = (JSON.parse(readFileSync(`schemas/codex/input/${event.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase()}.schema.json`, "utf8")) as Obj)["required"] as string[];
         assert.deepEqual(Object.keys(payload).filter((k) => required.includes(k)), required, `${o["name"]}: key order`);
         byEvent.set(event, (byEvent.get(event) ?? 0) + 1);
       }
@@ -48,7 +48,7 @@ test("every recorded stdin payload validates as CodexHookInput and as its event'
 test("the event table: stdin keys are the input schema's required keys in order; the output validator is the event's schema", () => {
   for (const event of CODEX_EVENT_NAMES) {
     const file = event.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase();
-    const input = JSON.parse(readFileSync(`schemas/codex/hook-input/${file}.schema.json`, "utf8")) as Obj;
+    const input = JSON.parse(readFileSync(`schemas/codex/input/${file}.schema.json`, "utf8")) as Obj;
     assert.deepEqual(CODEX_EVENTS[event].stdinKeys, input["required"], event);
     const validator = (codexValidators as unknown as Record<string, unknown>)[`validateCodex${event}HookOutput`];
     assert.equal(CODEX_EVENTS[event].validateOutput, validator ?? null, event);

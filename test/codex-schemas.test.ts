@@ -1,6 +1,6 @@
 /**
  * schemas/codex/ against the schemas Codex CLI 0.171.0 embeds
- * (test/fixtures/codex-embedded-schemas): the same keys and required keys
+ * (test/observer/codex/embedded-schemas): the same keys and required keys
  * everywhere; the only differences are the ones docs/codex.md lists, each
  * decided by a recording (open inputs, nullable strings and enums,
  * hookEventName as an enum).
@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- schema documents
-const EMBEDDED = "test/fixtures/codex-embedded-schemas";
+const EMBEDDED = "test/observer/codex/embedded-schemas";
 const read = (file: string): Obj => JSON.parse(readFileSync(file, "utf8")) as Obj;
 const embedded = readdirSync(EMBEDDED).filter((f) => f.endsWith(".schema.json")).map((f) => read(join(EMBEDDED, f)));
 const resolve = (doc: Obj, node: Obj): Obj => {
@@ -25,14 +25,14 @@ test("every embedded schema has ours, with the same keys and the same required k
   assert.equal(embedded.length, 23);
   for (const schema of embedded) {
     const [event, , kind] = (schema["title"] as string).split(".");
-    const file = `schemas/codex/hook-${kind}/${event}.schema.json`;
+    const file = `schemas/codex/${kind}/${event}.schema.json`;
     const mine = read(file);
     assert.deepEqual(Object.keys(mine["properties"]).sort(), Object.keys(schema["properties"]).sort(), file);
     assert.deepEqual([...(mine["required"] ?? [])].sort(), [...(schema["required"] ?? [])].sort(), `${file} required`);
     const hso = schema["properties"]["hookSpecificOutput"];
     if (hso !== undefined) {
       const theirs = resolve(schema, hso);
-      const mineHso = ours("schemas/codex/hook-output", mine["properties"]["hookSpecificOutput"]);
+      const mineHso = ours("schemas/codex/output", mine["properties"]["hookSpecificOutput"]);
       assert.deepEqual(Object.keys(mineHso["properties"]).sort(), Object.keys(theirs["properties"]).sort(), `${file} hookSpecificOutput`);
       assert.deepEqual(mineHso["required"], theirs["required"]);
       assert.equal(mineHso["additionalProperties"], false);
@@ -50,7 +50,7 @@ test("every embedded schema has ours, with the same keys and the same required k
 test("the differences are exactly the documented ones", () => {
   for (const schema of embedded) {
     const [event, , kind] = (schema["title"] as string).split(".");
-    const mine = read(`schemas/codex/hook-${kind}/${event}.schema.json`);
+    const mine = read(`schemas/codex/${kind}/${event}.schema.json`);
     assert.equal(schema["additionalProperties"], false);
     // Inputs: open, so a hook validating its stdin survives a new Codex field; outputs: closed as Codex reads them.
     assert.equal(mine["additionalProperties"], kind === "input");

@@ -51,10 +51,11 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
-  codex: { prefix: "codex-", suffix: "" },
-  "codex/hook-input": { prefix: "codex-", suffix: "-hook-input" },
-  "codex/hook-output": { prefix: "codex-", suffix: "-hook-output" },
+  codex: { prefix: "codex-hook-", suffix: "" },
+  "codex/input": { prefix: "codex-", suffix: "-hook-input" },
+  "codex/output": { prefix: "codex-", suffix: "-hook-output" },
   "codex/hook-specific-output": { prefix: "codex-", suffix: "-hook-specific-output" },
+  "codex/decision": { prefix: "codex-", suffix: "-decision" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {
