@@ -5,5 +5,6 @@ export type { Validator, ValidationError } from "./validator.js";
 export * from "./claude-code.js";
 export * from "./codex.js";
 export * from "./common.js";
+export * from "./gemini-cli.js";
 export * from "./records.js";
 export * from "./rust.js";
