@@ -250,8 +250,11 @@ for (const name of names) {
   const vector = vectorOf(name, observation);
   const event: string = vector["request"]?.["event"] ?? observation["scenario"]["event"] ?? "PreToolUse";
   if (vector["request"] === null) {
-    delete vector["request"];
-    delete vector["expected"];
+    // The format requires both: a skipped vector carries the event and no hooks, and determines no effect.
+    vector["request"] = { event, hooks: [] };
+    vector["expected"] = { effects: {} };
+    const { skip_reason: reason, ...rest } = vector;
+    Object.assign(vector, rest, { skip_reason: reason });
   }
   wanted.set(join(OUT, event, `${name}.json`), JSON.stringify(vector, null, 2) + "\n");
 }

@@ -6,24 +6,24 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
+import { validateMergedResult } from "../generated/validators/records.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 interface Vector {
   scenario: string;
   source: string;
-  request?: Record<string, unknown>;
-  expected?: { effects: Record<string, unknown> };
+  request: Record<string, unknown>;
+  expected: { effects: Record<string, unknown> };
   skip_reason?: string;
 }
 
-const DIR = "test/vectors/merge/codex";
-const vectors: (Vector & { event: string })[] = readdirSync(DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(join(DIR, d.name)).filter((f) => f.endsWith(".json")).sort().map((f) => ({ ...(JSON.parse(readFileSync(join(DIR, d.name, f), "utf8")) as Vector), event: d.name })));
+// `codex/<Event>/<name>.json`: the folder is the event.
+const vectors = loadMergeVectors<Vector>("codex").map(({ path, vector }) => ({ ...vector, event: path.split("/")[1]! }));
 
 const codex = dialectOf("codex");
 assert.ok(codex, "codex is registered in src/dialects.ts");
@@ -45,7 +45,7 @@ test("every vector cites its recording and scenario, and sits in its event's fol
     assert.ok(v.source.startsWith("test/observer/codex/observed/"), v.source);
     assert.ok(existsSync(v.source), `${v.source} is missing`);
     assert.ok(existsSync(join(dirname(dirname(v.source)), "scenarios", basename(v.source))), `${v.scenario}: scenario missing`);
-    if (v.request !== undefined) assert.equal(v.request["event"], v.event, v.scenario);
+    assert.equal(v.request["event"], v.event, v.scenario);
   }
 });
 
@@ -58,16 +58,17 @@ test("one vector per recording; the skipped ones say why, and are few", () => {
 });
 
 const runnable = vectors.filter((v) => v.skip_reason === undefined);
-const results = await answers(runnable.map((v) => v.request!));
+const results = await answers(runnable.map((v) => v.request));
 
 for (const [i, v] of runnable.entries()) {
   test(`codex vector ${v.event}/${v.scenario}`, () => {
     const result = results[i]!;
     assert.equal(result["agent"], "codex");
+    assert.equal(validateMergedResult(result), true, JSON.stringify(validateMergedResult.errors));
     const effects = result["effects"] as Record<string, unknown> | undefined;
     assert.ok(effects, JSON.stringify(result).slice(0, 300));
     const got: Record<string, unknown> = {};
-    for (const key of Object.keys(v.expected!.effects)) got[key] = effects[key];
-    assert.deepEqual(got, v.expected!.effects);
+    for (const key of Object.keys(v.expected.effects)) got[key] = effects[key];
+    assert.deepEqual(got, v.expected.effects);
   });
 }
