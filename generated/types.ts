@@ -1051,6 +1051,22 @@ export type ClaudeCodeHookSpecificOutput =
  */
 export type ClaudeCodePermissionRequestDecision = ClaudeCodePermissionRequestAllow | ClaudeCodePermissionRequestDeny;
 /**
+ * Any Codex CLI 0.171.0 hook stdin payload, by `hook_event_name`.
+ */
+export type CodexHookInput =
+  | CodexPreToolUseHookInput
+  | CodexPermissionRequestHookInput
+  | CodexPostToolUseHookInput
+  | CodexPreCompactHookInput
+  | CodexPostCompactHookInput
+  | CodexSessionStartHookInput
+  | CodexUserPromptSubmitHookInput
+  | CodexStopHookInput
+  | CodexSubagentStartHookInput
+  | CodexSubagentStopHookInput
+  | CodexSessionEndHookInput
+  | CodexInterruptHookInput;
+/**
  * The hook events Factory droid 0.215.0 knows (its settings schema): any other key of a hooks file is ignored with the log line `Ignoring unknown hook event keys`. There is no PermissionRequest and no PostToolUseFailure.
  */
 export type DroidHookEvent =
@@ -2366,6 +2382,1004 @@ export interface PreSkillShellCommandHookSpecificOutput {
   updatedInput?: {
     [k: string]: unknown;
   };
+}
+/**
+ * A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.
+ */
+export interface CodexPermissionRequestDecision {
+  /**
+   * `allow` approves without asking; `deny` rejects (deny wins over another hook's allow).
+   */
+  behavior: "allow" | "deny";
+  /**
+   * The deny message the model gets inside `Rejected("...")`; default `PermissionRequest hook denied approval`.
+   */
+  message?: string | null;
+  /**
+   * `true` is refused as unsupported (falls through to the client).
+   */
+  interrupt?: boolean;
+  /**
+   * Reserved; present: refused as unsupported (falls through to the client, although the embedded schema says "fail closed").
+   */
+  updatedInput?: unknown;
+  /**
+   * Reserved; present: refused as unsupported.
+   */
+  updatedPermissions?: unknown;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PermissionRequest output; closed.
+ */
+export interface CodexPermissionRequestHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * The decision; without one the client is asked.
+   */
+  decision?: CodexPermissionRequestDecision | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PostToolUse output; closed.
+ */
+export interface CodexPostToolUseHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+  /**
+   * Accepted by the schema, refused as unsupported for the shell tool (not driven with an MCP tool).
+   */
+  updatedMCPToolOutput?: unknown;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PreToolUse output; closed.
+ */
+export interface CodexPreToolUseHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * `deny` + a non-empty `permissionDecisionReason` blocks; `allow` acts only with `updatedInput` (a rewrite); `ask` and a bare `allow` are refused as unsupported.
+   */
+  permissionDecision?: "allow" | "deny" | "ask" | null;
+  /**
+   * The deny reason (trimmed); empty or missing: the deny fails open.
+   */
+  permissionDecisionReason?: string | null;
+  /**
+   * With `permissionDecision:"allow"`: the new tool input; for the shell tool only its string `command` is used.
+   */
+  updatedInput?: unknown;
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 SessionStart output; closed.
+ */
+export interface CodexSessionStartHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent as a developer message before the user prompt.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 SubagentStart output; closed.
+ */
+export interface CodexSubagentStartHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 UserPromptSubmit output; closed.
+ */
+export interface CodexUserPromptSubmitHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent as a developer message after the user prompt.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * Codex CLI 0.171.0 PreToolUse stdin: Before a tool runs. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPreToolUseHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The hook-facing tool name: `Bash` for the shell tool (the model calls it `exec_command`).
+   */
+  tool_name: string;
+  /**
+   * The tool input as hooks see it: for the shell tool only `{"command": <cmd>}` (not the model's `cmd`, `sandbox_permissions`, `justification`).
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model's function call id (`call_id`).
+   */
+  tool_use_id: string;
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PermissionRequest stdin: When Codex would ask the client to approve an escalated call (approval policy `on-request`); no `tool_use_id`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPermissionRequestHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PermissionRequest";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The hook-facing tool name: `Bash` for the shell tool (the model calls it `exec_command`).
+   */
+  tool_name: string;
+  /**
+   * `{"command": <cmd>, "description": <the model's justification>}` for the shell tool.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PostToolUse stdin: After a tool ran. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPostToolUseHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The hook-facing tool name: `Bash` for the shell tool (the model calls it `exec_command`).
+   */
+  tool_name: string;
+  /**
+   * The input the tool ran with, as in PreToolUse.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The tool's result: for the shell tool a string, the command's output only (not the model-facing text with `Chunk ID`).
+   */
+  tool_response: unknown;
+  /**
+   * The model's function call id (`call_id`).
+   */
+  tool_use_id: string;
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PreCompact stdin: Before a compaction (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPreCompactHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PreCompact";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * What started the compaction.
+   */
+  trigger: "manual" | "auto";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PostCompact stdin: After a compaction (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPostCompactHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PostCompact";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * What started the compaction.
+   */
+  trigger: "manual" | "auto";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SessionStart stdin: When a session starts or resumes; no `turn_id`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSessionStartHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * Why the session starts; matchers are matched against it.
+   */
+  source: "startup" | "resume" | "clear" | "compact" | "fork";
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 UserPromptSubmit stdin: When the user submits a prompt, before the model sees it. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexUserPromptSubmitHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The user's prompt.
+   */
+  prompt: string;
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 Stop stdin: When the model has answered and the turn would end. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexStopHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "Stop";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * True on the continuation a Stop block caused.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The answer just given.
+   */
+  last_assistant_message: string | null;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SubagentStart stdin: When a subagent starts (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSubagentStartHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SubagentStart";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSubagentStopHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SubagentStop";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type: string;
+  /**
+   * The subagent's session file.
+   */
+  agent_transcript_path: string | null;
+  /**
+   * True on the continuation a block caused.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The subagent's last answer.
+   */
+  last_assistant_message: string | null;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SessionEnd stdin: When a session ends (embedded schema; not driven); no `model`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSessionEndHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SessionEnd";
+  /**
+   * Why the session ended (0.171.0 knows only `other`).
+   */
+  reason: "other";
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 Interrupt stdin: When the user interrupts a turn (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexInterruptHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "Interrupt";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  [k: string]: unknown;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a Interrupt hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexInterruptHookOutput {
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PermissionRequest hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A decision allows or denies without asking the client; anything else falls through to the client.
+ */
+export interface CodexPermissionRequestHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * Refused as unsupported.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexPermissionRequestHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PostCompact hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexPostCompactHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PostToolUse hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block (or `continue:false`) replaces the tool output the model gets.
+ */
+export interface CodexPostToolUseHookOutput {
+  /**
+   * `false` replaces the tool output with `stopReason`; the turn goes on.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * Replaces the tool output the model gets (several blocks: joined with a blank line, configured order).
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexPostToolUseHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PreCompact hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexPreCompactHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PreToolUse hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Only a deny/block with a non-empty reason, a rewrite (`allow` + `updatedInput`) and `additionalContext` act; `allow` alone, `ask`, `approve`, `continue:false`, `stopReason`, `suppressOutput:true` are refused as unsupported (the hook fails open).
+ */
+export interface CodexPreToolUseHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * Legacy: `block` + `reason` blocks; `approve` is refused as unsupported.
+   */
+  decision?: "approve" | "block" | null;
+  /**
+   * The block reason (trimmed); required non-empty with `decision:"block"`, refused without a decision.
+   */
+  reason?: string | null;
+  /**
+   * Refused as unsupported.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexPreToolUseHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a SessionStart hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Cannot block; `continue:false` ends the turn before the model is called.
+ */
+export interface CodexSessionStartHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexSessionStartHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a Stop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block continues the turn with the reason as a user message; `continue:false` ends it (and wins over a block).
+ */
+export interface CodexStopHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * The continuation prompt, sent as `<hook_prompt hook_run_id="...">reason</hook_prompt>`.
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a SubagentStart hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexSubagentStartHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexSubagentStartHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a SubagentStop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexSubagentStopHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * The block reason (trimmed); required non-empty with `decision:"block"`, refused without a decision.
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a UserPromptSubmit hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block or `continue:false` keeps the prompt from the model.
+ */
+export interface CodexUserPromptSubmitHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * The block reason (trimmed); required non-empty with `decision:"block"`, refused without a decision.
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexUserPromptSubmitHookSpecificOutput | null;
 }
 /**
  * The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.
