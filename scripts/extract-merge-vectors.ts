@@ -13,8 +13,9 @@
  * test/vectors/merge/README.md documents the mapping. `--check` writes
  * nothing and exits 1 if a vector file would change.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadObservations, scriptedOutput, type OutputPart } from "./lib/observations.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -22,8 +23,8 @@ type Obj = { [k: string]: Json };
 interface ScenarioHook {
   stdout?: string;
   stderr?: string;
-  stdout_parts?: Part[];
-  stderr_parts?: Part[];
+  stdout_parts?: OutputPart[];
+  stderr_parts?: OutputPart[];
   pre_stdout?: string;
   exit?: number;
   delay_ms?: number;
@@ -32,12 +33,6 @@ interface ScenarioHook {
   source?: string;
   handler_extra?: Obj;
   same_command_as?: number;
-}
-interface Part {
-  text?: string;
-  base64?: string;
-  repeat?: string;
-  times?: number;
 }
 interface Scenario {
   name: string;
@@ -88,24 +83,8 @@ interface Observation {
 }
 
 const ROOT = new URL("..", import.meta.url).pathname;
-/** Recorded runs (observed/), each beside its scenarios/ directory. */
-const SOURCES = ["test/observer/observed", "test/observer/probes/observed"];
 const OUT = "test/vectors/merge";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
-const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };
-
-function subst(s: string): string {
-  return s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => VARS[k] ?? m);
-}
-
-function bytes(text: string | undefined, parts: Part[] | undefined): string {
-  if (parts === undefined) return subst(text ?? "");
-  const buf = Buffer.concat(parts.map((p) =>
-    p.base64 !== undefined ? Buffer.from(p.base64, "base64")
-      : p.repeat !== undefined ? Buffer.from(p.repeat.repeat(p.times ?? 1))
-        : Buffer.from(subst(p.text ?? ""))));
-  return buf.toString("utf8"); // invalid UTF-8 → U+FFFD, as Claude Code reads it
-}
 
 /** Blocks that are the conversation or the environment, not hook output: dropped whole. */
 const NOT_HOOK_BLOCK = [
@@ -199,8 +178,8 @@ function extract(o: Observation, source: string): Vector {
     const entry: Obj = {
       command: h.command,
       exit: timedOut ? null : (s.exit ?? 0),
-      stdout: timedOut ? "" : (s.pre_stdout ?? "") + bytes(s.stdout, s.stdout_parts),
-      stderr: timedOut ? "" : bytes(s.stderr, s.stderr_parts),
+      stdout: timedOut ? "" : (s.pre_stdout ?? "") + scriptedOutput(s.stdout, s.stdout_parts),
+      stderr: timedOut ? "" : scriptedOutput(s.stderr, s.stderr_parts),
     };
     if (timedOut) entry["timed_out"] = true;
     entry["source"] = s.source ?? "flag";
@@ -408,28 +387,16 @@ function main(): number {
   const check = process.argv.includes("--check");
   let changed = 0;
   let written = 0;
-  for (const dir of SOURCES) {
-    const abs = join(ROOT, dir);
-    // a moved or missing recording directory must not silently drop its vectors
-    if (!existsSync(abs)) throw new Error(`extract-merge-vectors: ${dir} does not exist`);
-    for (const f of readdirSync(abs).filter((x) => x.endsWith(".json")).sort()) {
-      const o = JSON.parse(readFileSync(join(abs, f), "utf8")) as Observation;
-      // the observer cuts strings over 64 KiB in the stored summary, its copy of the scenario included:
-      // the scenario file itself has the hooks' whole output
-      const scenarioFile = join(abs, "..", "scenarios", f);
-      if (existsSync(scenarioFile) && JSON.stringify(o.scenario).includes("characters cut by the oracle")) {
-        o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Scenario;
-      }
-      const vector = extract(o, `${dir}/${f}`);
-      const text = JSON.stringify(vector, null, 2) + "\n";
-      const target = join(ROOT, OUT, `${o.name}.json`);
-      const old = existsSync(target) ? readFileSync(target, "utf8") : null;
-      if (old !== text) {
-        changed++;
-        if (!check) writeFileSync(target, text);
-      }
-      written++;
+  for (const { observation: o, source } of loadObservations<Observation>(ROOT)) {
+    const vector = extract(o, source);
+    const text = JSON.stringify(vector, null, 2) + "\n";
+    const target = join(ROOT, OUT, `${o.name}.json`);
+    const old = existsSync(target) ? readFileSync(target, "utf8") : null;
+    if (old !== text) {
+      changed++;
+      if (!check) writeFileSync(target, text);
     }
+    written++;
   }
   process.stderr.write(`extract-merge-vectors: ${written} vectors, ${changed} ${check ? "would change" : "written"}\n`);
   return check && changed > 0 ? 1 : 0;

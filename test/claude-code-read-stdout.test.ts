@@ -6,44 +6,23 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { readHookStdout } from "../src/claude-code/read-stdout.js";
 import { jscParseErrorMessage, parseJsonAsJsc } from "../src/claude-code/jsc-json.js";
+import { loadObservations, scriptedOutput, type OutputPart } from "../scripts/lib/observations.js";
 
 interface Observation {
   name: string;
-  scenario: { event?: string; hooks: { stdout?: string; stdout_parts?: { text?: string; base64?: string }[]; exit?: number; event?: string }[] };
+  scenario: { event?: string; hooks: { stdout?: string; stdout_parts?: OutputPart[]; exit?: number; event?: string }[] };
   hook_events: { subtype: string; outcome?: string; exit_code?: number; stderr?: string }[];
   debug_hook_lines: string[] | null;
 }
 
-const DIRS = ["test/observer/observed", "test/observer/probes/observed"];
-
-function observations(): Observation[] {
-  const out: Observation[] = [];
-  for (const dir of DIRS) {
-    if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir).sort()) {
-      if (!f.endsWith(".json")) continue;
-      const o = JSON.parse(readFileSync(join(dir, f), "utf8")) as Observation;
-      // the observer cuts strings over 64 KiB in its stored copy of the scenario; the scenario file is whole
-      const scenarioFile = join(dir, "..", "scenarios", f);
-      if (JSON.stringify(o.scenario).includes("characters cut by the oracle") && existsSync(scenarioFile)) {
-        o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Observation["scenario"];
-      }
-      out.push(o);
-    }
-  }
-  return out;
-}
-
 function stdoutOf(h: Observation["scenario"]["hooks"][number]): string {
-  if (h.stdout_parts === undefined) return h.stdout ?? "";
-  return Buffer.concat(h.stdout_parts.map((p) => (p.base64 !== undefined ? Buffer.from(p.base64, "base64") : Buffer.from(p.text ?? "")))).toString("utf8");
+  return scriptedOutput(h.stdout, h.stdout_parts);
 }
 
-const all = observations();
+const all = loadObservations<Observation>(fileURLToPath(new URL("..", import.meta.url))).map((o) => o.observation);
 
 test("Claude Code's error text for every single-hook exit-0 error observation, any event", () => {
   let compared = 0;

@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventInfo } from "../claude-code/event-catalog.js";
+import { isAsyncAnnouncement } from "../claude-code/read-stdout.js";
 import { postHttpHook } from "./http-hook.js";
 import { selectHooks, type SelectedHook } from "./select-hooks.js";
 import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";
@@ -240,7 +241,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             timeoutMs: p.timeoutSeconds * 1000,
             maxOutputBytes,
             ...(hookSignal !== undefined ? { signal: hookSignal } : {}),
-            ...(p.async ? {} : { onAsyncAnnounced: () => announce?.() }),
+            ...(p.async ? {} : { asyncAnnouncement: { isAnnouncement: isAsyncAnnouncement, onAnnounced: () => announce?.() } }),
           });
     const finalResult = running.then((outcome) => {
       const cancelledBySettle = outcome.status === "cancelled" && settledBy !== null && options.signal?.aborted !== true;
