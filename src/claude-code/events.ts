@@ -125,6 +125,14 @@ export interface EventRules {
   readonly toolEvent: boolean;
   /** Seconds, for command/http hooks without their own `timeout`. */
   readonly defaultTimeout: number;
+  /**
+   * The event's hooks share one budget instead of their own timeouts:
+   * SessionEnd's 1.5 s, raised to the largest configured `timeout` (at most
+   * 60 s), or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS (§3.6).
+   */
+  readonly sharedTimeoutBudget: boolean;
+  /** Hooks get `CLAUDE_ENV_FILE`, a file whose exports later Bash calls see (SessionStart: observed). */
+  readonly envFile: boolean;
   /** What a hook can stop, in words, for `events`; null when it cannot block. */
   readonly blocks: string | null;
   readonly exit2: Exit2Rule;
@@ -161,103 +169,103 @@ const BLOCKABLE: MergeRule = { strategy: "blockable", blockReachesModel: false, 
 
 export const EVENTS = {
   PreToolUse: {
-    match: TOOL, toolEvent: true, defaultTimeout: 600, blocks: "the tool call (deny, ask, defer; exit 2 = deny)",
+    match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the tool call (deny, ask, defer; exit 2 = deny)",
     exit2: "block", exit2DropsJson: false, continueFalse: { reasonKept: "last", missingReason: "stopped-by-hook" },
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: true,
     merge: { strategy: "permission-decision", tool: "rewritable", seedsDecision: true, askCancelsStop: true },
     earlyStop: "never", outputVariantRank: 0,
   },
   PostToolUse: {
-    match: TOOL, toolEvent: true, defaultTimeout: 600, blocks: "nothing: the tool already ran; a block sends the reason to the model",
+    match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "nothing: the tool already ran; a block sends the reason to the model",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-tool", rewritesToolOutput: true, continueFalseDropsBlock: true },
     earlyStop: "continue-false", outputVariantRank: 9,
   },
   PostToolUseFailure: {
-    match: TOOL, toolEvent: true, defaultTimeout: 600, blocks: "nothing: a block sends the reason to the model",
+    match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "nothing: a block sends the reason to the model",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-tool", rewritesToolOutput: false, continueFalseDropsBlock: false },
     earlyStop: "never", outputVariantRank: 10,
   },
   PostToolBatch: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the agentic loop (exit 2, block, continue:false stop it)",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the agentic loop (exit 2, block, continue:false stop it)",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-tool-batch" }, earlyStop: "never", outputVariantRank: 11,
   },
   Notification: {
     match: { field: "notification_type", values: "permission_prompt, idle_prompt, auth_success, elicitation_dialog, ...", valueOf: "field", narrow: false },
-    toolEvent: false, defaultTimeout: 600, blocks: null,
+    toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "ignored", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 15,
   },
   UserPromptSubmit: {
-    match: null, toolEvent: false, defaultTimeout: 30, blocks: "the prompt (it is dropped, no model request)",
+    match: null, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false, blocks: "the prompt (it is dropped, no model request)",
     exit2: "block", exit2DropsJson: true, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "prompt" }, earlyStop: "block-or-continue-false", outputVariantRank: 1,
   },
   UserPromptExpansion: {
-    match: { field: "command_name", values: "command name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: "the expansion",
+    match: { field: "command_name", values: "command name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the expansion",
     exit2: "block", exit2DropsJson: true, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "event", noVerdictNotice: false,
     merge: { strategy: "prompt" }, earlyStop: "never", outputVariantRank: 2,
   },
   SessionStart: {
-    match: { field: "source", values: "startup, resume, clear, compact, fork", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: { field: "source", values: "startup, resume, clear, compact, fork", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: true, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: true, contextReachesModel: true }, earlyStop: "never", outputVariantRank: 3,
   },
   SessionEnd: {
-    match: { field: "reason", values: "clear, resume, logout, prompt_input_exit, other", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: { field: "reason", values: "clear, resume, logout, prompt_input_exit, other", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: true, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session-end" }, earlyStop: "never", outputVariantRank: null,
   },
   Stop: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the end of the turn (the model continues with the reason)",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the end of the turn (the model continues with the reason)",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "stop", problemNotice: true }, earlyStop: "never", outputVariantRank: 12,
   },
   StopFailure: {
     match: { field: "error", values: "rate_limit, overloaded, authentication_failed, server_error, unknown, ...", valueOf: "field", narrow: true },
-    toolEvent: false, defaultTimeout: 600, blocks: null,
+    toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "ignored", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   SubagentStart: {
-    match: { field: "agent_type", values: "agent type (general-purpose, Explore, Plan, ...)", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: { field: "agent_type", values: "agent type (general-purpose, Explore, Plan, ...)", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: false, contextReachesModel: true }, earlyStop: "never", outputVariantRank: 8,
   },
   SubagentStop: {
-    match: { field: "agent_type", values: "agent type", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600,
+    match: { field: "agent_type", values: "agent type", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the end of the subagent (it continues with the reason)",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "stop", problemNotice: false }, earlyStop: "never", outputVariantRank: 13,
   },
   PreCompact: {
-    match: { field: "trigger", values: "manual, auto", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: "the compaction",
+    match: { field: "trigger", values: "manual, auto", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the compaction",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "pre-compact" }, earlyStop: "never", outputVariantRank: null,
   },
   PostCompact: {
-    match: { field: "trigger", values: "manual, auto", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: { field: "trigger", values: "manual, auto", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-compact" }, earlyStop: "never", outputVariantRank: null,
   },
   PreModelSwitch: {
-    match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30,
+    match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false,
     blocks: "the model switch (deny, ask; a timeout blocks)",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
@@ -265,55 +273,55 @@ export const EVENTS = {
     earlyStop: "never", outputVariantRank: 5,
   },
   PostModelSwitch: {
-    match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, blocks: null,
+    match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "per-hook-context" }, earlyStop: "never", outputVariantRank: 7,
   },
   PermissionRequest: {
-    match: TOOL, toolEvent: true, defaultTimeout: 600, blocks: "the permission (decision.behavior deny; exit 2 is not honoured)",
+    match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the permission (decision.behavior deny; exit 2 is not honoured)",
     exit2: "ignored", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-request" }, earlyStop: "allow-or-deny", outputVariantRank: 16,
   },
   PermissionDenied: {
-    match: TOOL, toolEvent: true, defaultTimeout: 600, blocks: null,
+    match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "ignored", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-denied" }, earlyStop: "never", outputVariantRank: 14,
   },
   Setup: {
-    match: { field: "trigger", values: "init, maintenance", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: { field: "trigger", values: "init, maintenance", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: false, contextReachesModel: false }, earlyStop: "never", outputVariantRank: 4,
   },
   TeammateIdle: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the teammate going idle (it keeps working)",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the teammate going idle (it keeps working)",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   TaskCreated: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the task creation (rolled back)",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the task creation (rolled back)",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "blockable", blockReachesModel: true, anyFailureBlocks: false }, earlyStop: "never", outputVariantRank: null,
   },
   TaskCompleted: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the task completion",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the task completion",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "blockable", blockReachesModel: true, anyFailureBlocks: false }, earlyStop: "never", outputVariantRank: null,
   },
   Elicitation: {
-    match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: "the elicitation (declined)",
+    match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the elicitation (declined)",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 17,
   },
   ElicitationResult: {
-    match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600,
+    match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the result (action becomes decline)",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
@@ -321,57 +329,57 @@ export const EVENTS = {
   },
   ConfigChange: {
     match: { field: "source", values: "user_settings, project_settings, local_settings, policy_settings, skills", valueOf: "field", narrow: false },
-    toolEvent: false, defaultTimeout: 600, blocks: "the settings change (not policy_settings)",
+    toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the settings change (not policy_settings)",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   WorktreeCreate: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the worktree creation (any non-zero exit fails it)",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the worktree creation (any non-zero exit fails it)",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "blockable", blockReachesModel: false, anyFailureBlocks: true }, earlyStop: "never", outputVariantRank: 21,
   },
   WorktreeRemove: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: "the removal, if the directory still exists",
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the removal, if the directory still exists",
     exit2: "block", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   InstructionsLoaded: {
     match: { field: "load_reason", values: "session_start, nested_traversal, path_glob_match, include, compact", valueOf: "field", narrow: false },
-    toolEvent: false, defaultTimeout: 600, blocks: null,
+    toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "ignored", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   CwdChanged: {
-    match: null, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 19,
   },
   FileChanged: {
     match: { field: "file_path", values: "file names split on | (basename of file_path)", valueOf: "basename", narrow: true },
-    toolEvent: false, defaultTimeout: 600, blocks: null,
+    toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 20,
   },
   DirectoryAdded: {
-    match: { field: "source", values: "slash_command, register_repo_root", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, blocks: null,
+    match: { field: "source", values: "slash_command, register_repo_root", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "model", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   MessageDisplay: {
-    match: null, toolEvent: false, defaultTimeout: 10, blocks: null,
+    match: null, toolEvent: false, defaultTimeout: 10, sharedTimeoutBudget: false, envFile: false, blocks: null,
     exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 22,
   },
   PreSkillShellCommand: {
-    match: { field: "tool_name", values: "Bash, PowerShell", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600,
+    match: { field: "tool_name", values: "Bash, PowerShell", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the skill's shell command (deny, ask, defer, any updatedInput)",
     exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
@@ -389,7 +397,7 @@ export const EVENT_NAMES = Object.keys(EVENTS) as HookEvent[];
  * continue:false ignored, a systemMessage shown, nothing combined.
  */
 export const UNKNOWN_EVENT_RULES: EventRules = {
-  match: null, toolEvent: false, defaultTimeout: 600, blocks: null,
+  match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
   exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
   systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
   merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
