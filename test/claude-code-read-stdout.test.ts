@@ -124,3 +124,31 @@ test("100,000 levels of nesting: read, validated and reported without exhausting
   assert.match(bad.error!.message, /^Hook JSON output validation failed — continue: expected boolean, received array\n/);
   assert.equal(readHookStdout(`{"a":${"[".repeat(depth)}}`, "PreToolUse").error?.code, "json-parse");
 });
+
+test("reading errors are ProtocolErrors: a JSON Pointer path, Claude Code's words in the message", () => {
+  const bad = readHookStdout('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}', "PreToolUse");
+  assert.equal(bad.error?.code, "json-validation");
+  assert.equal(bad.error?.path, "/hookSpecificOutput/permissionDecision");
+  assert.ok(bad.error?.message.startsWith("Hook JSON output validation failed — hookSpecificOutput.permissionDecision: Invalid option"), bad.error?.message);
+  const root = readHookStdout('{"continue":"no"}', "Stop");
+  assert.equal(root.error?.path, "/continue");
+  const wrong = readHookStdout('{"hookSpecificOutput":{"hookEventName":"PostToolUse"}}', "PreToolUse");
+  assert.equal(wrong.error?.code, "wrong-event-name");
+  assert.equal(wrong.error?.path, "/hookSpecificOutput/hookEventName");
+  const parse = readHookStdout('{"a":1,}', "PreToolUse");
+  assert.equal(parse.error?.code, "json-parse");
+  assert.equal(parse.error?.path, "");
+  const escaped = readHookStdout('{"hookSpecificOutput":{"hookEventName":"Setup","a/b~c":1,"additionalContext":5}}', "Setup");
+  assert.equal(escaped.error?.path, "/hookSpecificOutput/additionalContext");
+});
+
+test("plain text says why: Claude Code's debug line for text, and for `{` that is no object (new-pre-invalid-json-open)", () => {
+  assert.equal(readHookStdout("hello", "Stop").plainTextLine, "Hook output does not start with {, treating as plain text");
+  const open = all.find((o) => o.name === "new-pre-invalid-json-open");
+  assert.ok(open);
+  const reading = readHookStdout(stdoutOf(open.scenario.hooks[0]!), "PreToolUse");
+  assert.equal(reading.output, "text");
+  const logged = (open.debug_hook_lines ?? []).find((l) => l.startsWith("Hook output starts with {"));
+  assert.ok(logged !== undefined && logged.endsWith(reading.plainTextLine!), `${reading.plainTextLine} vs ${logged}`);
+  assert.equal(readHookStdout('{"ok":true}', "Stop").plainTextLine, null);
+});
