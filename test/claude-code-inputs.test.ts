@@ -19,10 +19,12 @@ function recordedInput(): Record<string, any> {
 
 test("permission_suggestions entries accept unknown keys, as every input does", () => {
   const input = recordedInput();
-  assert.ok(validatePermissionRequestHookInput(input), JSON.stringify(validatePermissionRequestHookInput.errors));
+  const recorded: boolean = validatePermissionRequestHookInput(input);
+  assert.ok(recorded, JSON.stringify(validatePermissionRequestHookInput.errors));
   input.permission_suggestions[0].futureField = { any: "thing" };
   input.permission_suggestions.push({ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "ls", scope: "new" }], behavior: "allow", destination: "session", extra: 1 });
-  assert.ok(validatePermissionRequestHookInput(input), JSON.stringify(validatePermissionRequestHookInput.errors));
+  const extended: boolean = validatePermissionRequestHookInput(input);
+  assert.ok(extended, JSON.stringify(validatePermissionRequestHookInput.errors));
 });
 
 test("a suggestion still needs a known type and well-typed fields", () => {

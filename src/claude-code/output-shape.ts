@@ -31,7 +31,6 @@ import {
   PERMISSION_REQUEST_HINT,
   validationFailedText,
 } from "./texts.js";
-export { unknownKeysWarning } from "./texts.js";
 
 export type { OutputShapeTables };
 

@@ -30,6 +30,7 @@ import {
 } from "./texts.js";
 
 export type { JsonObject };
+/** Re-exported for the package entry point (src/index.ts). */
 export { parseErrorText };
 
 /**
