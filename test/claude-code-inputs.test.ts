@@ -10,7 +10,7 @@ import { validatePermissionRequestHookInput } from "../generated/validators/clau
 
 /** The input Claude Code 2.1.332 really sent (new-perm-3-deny-allow-deny, hook 0). */
 function recordedInput(): Record<string, any> {
-  const o = JSON.parse(readFileSync("test/observer/observed/new-perm-3-deny-allow-deny.json", "utf8"));
+  const o = JSON.parse(readFileSync("test/observer/claude-code/observed/new-perm-3-deny-allow-deny.json", "utf8"));
   const input = o.hooks[0].stdin_first;
   assert.equal(input.hook_event_name, "PermissionRequest");
   assert.ok(Array.isArray(input.permission_suggestions) && input.permission_suggestions.length > 0);

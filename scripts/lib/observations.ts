@@ -1,5 +1,5 @@
 /**
- * The stored observer recordings (test/observer/.../observed/*.json), as the
+ * The stored observer recordings (test/observer/claude-code/.../observed/*.json), as the
  * merge-vector extractor and the tests that compare against the recordings
  * read them: one loader, so both see the same runs and the same hook output.
  */
@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Recorded runs (observed/), each beside its scenarios/ directory. */
-export const OBSERVATION_DIRS = ["test/observer/observed", "test/observer/probes/observed"] as const;
+export const OBSERVATION_DIRS = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"] as const;
 
 /** A part of a hook's scripted stdout/stderr. */
 export interface OutputPart {
@@ -19,7 +19,7 @@ export interface OutputPart {
 
 /**
  * Every recording, in directory then name order, with the file it came from
- * (`test/observer/observed/pre-01-....json`). The observer cuts strings over
+ * (`test/observer/claude-code/observed/pre-01-....json`). The observer cuts strings over
  * 64 KiB in its stored copy of the scenario; the scenario file beside it has
  * the hooks' whole output, so that one is used then. A missing directory
  * throws: it must not silently drop its recordings.

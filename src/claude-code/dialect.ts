@@ -1,6 +1,7 @@
 /** Claude Code 2.1.332 as a dialect of the shared machinery (src/core/dialect.ts). */
 import type { Dialect } from "../core/dialect.js";
 import { EVENT_NAMES, EVENTS } from "./events.js";
+import { readClaudeCodeIntent, writeClaudeCodeIntent } from "./intent.js";
 import { mergeRequest } from "./merge-request.js";
 
 export const claudeCode: Dialect = {
@@ -17,4 +18,6 @@ export const claudeCode: Dialect = {
     };
   }),
   mergeRequest,
+  readIntent: readClaudeCodeIntent,
+  writeIntent: writeClaudeCodeIntent,
 };

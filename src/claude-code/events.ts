@@ -7,7 +7,7 @@
  * field is a compile error, so adding an event is its schemas plus one row
  * (test/claude-code-events.test.ts proves it).
  *
- * Sources: claude-code-observed.md where measured (scenario names in
+ * Sources: docs/spec/claude-code-observed.md where measured (scenario names in
  * brackets), claude-code-hooks.md §1.2, §2.3 and §3.6 (documented) elsewhere.
  */
 import { basename } from "node:path";
