@@ -6,7 +6,7 @@
  * 2. Not starting with `{` → plain text (a JSON array or string too).
  * 3. A first line `{"async":true}` → the async announcement: the first line
  *    of stdout as written, before the output is trimmed (a blank line, then
- *    `{"async":true}` is awaited and read whole: probe-a03; see announcesAsync).
+ *    `{"async":true}` is awaited and read whole: probe-a03; see isAsyncAnnouncement).
  * 4. Parse failure → a parse error in JSC's words (pre-30, pre-39, probes) when
  *    the text looks like a JSON object: it ends with `}` or its first key starts
  *    with `"` (probe-v22); else plain text (`{nope`: new-ss-invalid-json,
@@ -100,7 +100,10 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
   if (text === "") return { ...base, output: "empty" };
   if (!text.startsWith("{")) return { ...base, output: "text", plainTextLine: PLAIN_TEXT_LINE };
 
-  const announced = announcementIn(firstLineOf(stdout));
+  // one line (the usual output): the parse below answers the announcement too, no second parse
+  const firstLine = firstLineOf(stdout);
+  const oneLine = firstLine.trim().length === text.length;
+  const announced = oneLine ? null : announcementIn(firstLine);
   if (announced !== null) return { ...base, output: "json", async: true, json: announced, parsed: announced };
 
   const parsed = parseJsonAsJsc(text);
@@ -111,6 +114,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
   const value = parsed.value;
   // text starting with `{` that parses is an object
   if (!isJsonObject(value)) return { ...base, output: "text", plainTextLine: PLAIN_TEXT_LINE };
+  if (oneLine && value["async"] === true) return { ...base, output: "json", async: true, json: value, parsed: value };
 
   const shape = checkOutputShape(value);
   if (!shape.ok) {
