@@ -51,6 +51,10 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
+  "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
+  "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
+  droid: { prefix: "droid-", suffix: "" },
+  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {

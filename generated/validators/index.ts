@@ -4,5 +4,7 @@
 export type { Validator, ValidationError } from "./validator.js";
 export * from "./claude-code.js";
 export * from "./common.js";
+export * from "./droid.js";
+export * from "./gemini-cli.js";
 export * from "./records.js";
 export * from "./rust.js";
