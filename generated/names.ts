@@ -202,6 +202,7 @@ export const SCHEMA_PATHS: Readonly<Record<string, string>> = {
   "HookEvent": "schemas/common/hook-event.schema.json",
   "McpServerProvenance": "schemas/common/mcp-server-provenance.schema.json",
   "PermissionRuleValue": "schemas/common/permission-rule-value.schema.json",
+  "PermissionSuggestion": "schemas/common/permission-suggestion.schema.json",
   "PermissionUpdateDestination": "schemas/common/permission-update-destination.schema.json",
   "PostToolBatchToolCall": "schemas/common/post-tool-batch-tool-call.schema.json",
   "SessionCronSummary": "schemas/common/session-cron-summary.schema.json",

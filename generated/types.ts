@@ -583,7 +583,7 @@ export type PermissionRequestHookInput = BaseHookInput & {
   /**
    * The updates the permission prompt would offer.
    */
-  permission_suggestions?: ClaudeCodePermissionUpdate[];
+  permission_suggestions?: PermissionSuggestion[];
   /**
    * The MCP server serving a `mcp__*` tool; absent for other tools.
    */
@@ -616,11 +616,6 @@ export type PermissionRequestHookInput = BaseHookInput & {
   };
   [k: string]: unknown;
 };
-/**
- * A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
- */
-export type ClaudeCodePermissionUpdate =
-  ClaudeCodePermissionRulesUpdate | ClaudeCodePermissionSetModeUpdate | ClaudeCodePermissionDirectoriesUpdate;
 /**
  * Where a permission update is stored.
  */
@@ -1050,6 +1045,11 @@ export type ClaudeCodeHookSpecificOutput =
  * A PermissionRequest hook's decision, discriminated by `behavior`.
  */
 export type ClaudeCodePermissionRequestDecision = ClaudeCodePermissionRequestAllow | ClaudeCodePermissionRequestDeny;
+/**
+ * A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
+ */
+export type ClaudeCodePermissionUpdate =
+  ClaudeCodePermissionRulesUpdate | ClaudeCodePermissionSetModeUpdate | ClaudeCodePermissionDirectoriesUpdate;
 /**
  * Any Codex CLI 0.171.0 hook stdin payload, by `hook_event_name`.
  */
@@ -1860,72 +1860,46 @@ export interface SessionCronSummary {
   [k: string]: unknown;
 }
 /**
- * Add, replace or remove permission rules.
+ * One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
  */
-export interface ClaudeCodePermissionRulesUpdate {
+export interface PermissionSuggestion {
   /**
    * The update kind.
    */
-  type: "addRules" | "replaceRules" | "removeRules";
+  type: "addRules" | "replaceRules" | "removeRules" | "setMode" | "addDirectories" | "removeDirectories";
   /**
-   * The rules.
+   * The rules (addRules, replaceRules, removeRules).
+   *
+   * Items: A permission rule.
    */
-  rules: PermissionRuleValue[];
+  rules?: {
+    /**
+     * The tool the rule applies to.
+     */
+    toolName: string;
+    /**
+     * The rule's content, e.g. a command pattern.
+     */
+    ruleContent?: string;
+    [k: string]: unknown;
+  }[];
   /**
-   * What the rules do.
+   * What the rules do (addRules, replaceRules, removeRules).
    */
-  behavior: "allow" | "deny" | "ask";
+  behavior?: "allow" | "deny" | "ask";
   /**
-   * Where the update is stored.
+   * The new permission mode (setMode).
    */
-  destination: PermissionUpdateDestination;
-}
-/**
- * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
- */
-export interface PermissionRuleValue {
+  mode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
   /**
-   * The tool the rule applies to.
+   * The directories (addDirectories, removeDirectories).
    */
-  toolName: string;
-  /**
-   * The rule's content, e.g. a command pattern.
-   */
-  ruleContent?: string;
-}
-/**
- * Switch the permission mode.
- */
-export interface ClaudeCodePermissionSetModeUpdate {
-  /**
-   * The update kind: `setMode`.
-   */
-  type: "setMode";
-  /**
-   * The new permission mode (`bypassPermissions` only works if it was available at launch).
-   */
-  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  directories?: string[];
   /**
    * Where the update is stored.
    */
-  destination: PermissionUpdateDestination;
-}
-/**
- * Add or remove working directories.
- */
-export interface ClaudeCodePermissionDirectoriesUpdate {
-  /**
-   * The update kind.
-   */
-  type: "addDirectories" | "removeDirectories";
-  /**
-   * The directories.
-   */
-  directories: string[];
-  /**
-   * Where the update is stored.
-   */
-  destination: PermissionUpdateDestination;
+  destination?: PermissionUpdateDestination;
+  [k: string]: unknown;
 }
 /**
  * A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).
@@ -2252,6 +2226,74 @@ export interface ClaudeCodePermissionRequestAllow {
    * Permission updates to apply.
    */
   updatedPermissions?: ClaudeCodePermissionUpdate[];
+}
+/**
+ * Add, replace or remove permission rules.
+ */
+export interface ClaudeCodePermissionRulesUpdate {
+  /**
+   * The update kind.
+   */
+  type: "addRules" | "replaceRules" | "removeRules";
+  /**
+   * The rules.
+   */
+  rules: PermissionRuleValue[];
+  /**
+   * What the rules do.
+   */
+  behavior: "allow" | "deny" | "ask";
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
+}
+/**
+ * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+ */
+export interface PermissionRuleValue {
+  /**
+   * The tool the rule applies to.
+   */
+  toolName: string;
+  /**
+   * The rule's content, e.g. a command pattern.
+   */
+  ruleContent?: string;
+}
+/**
+ * Switch the permission mode.
+ */
+export interface ClaudeCodePermissionSetModeUpdate {
+  /**
+   * The update kind: `setMode`.
+   */
+  type: "setMode";
+  /**
+   * The new permission mode (`bypassPermissions` only works if it was available at launch).
+   */
+  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
+}
+/**
+ * Add or remove working directories.
+ */
+export interface ClaudeCodePermissionDirectoriesUpdate {
+  /**
+   * The update kind.
+   */
+  type: "addDirectories" | "removeDirectories";
+  /**
+   * The directories.
+   */
+  directories: string[];
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
 }
 /**
  * Deny the tool.
@@ -3988,7 +4030,7 @@ export interface RunRecord {
      */
     code: "json-parse" | "json-validation" | "wrong-event-name";
     /**
-     * Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+     * JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it.
      */
     path: string | null;
     /**

@@ -1,13 +1,13 @@
 /**
  * Claude Code's reading and writing of a hook's intent (src/core/intent.ts):
  * which output fields carry a decision, a rewrite, context, a block or a stop
- * on each event, as the event catalog and the rules say.
+ * on each event, as the event's row in the event table (events.ts) says.
  */
 import type { HookAnswer } from "../core/dialect.js";
 import type { HookIntent, IntentPart, WriteResult } from "../core/intent.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { eventInfo } from "./event-catalog.js";
-import { exit2Rule, hasPermissionDecision, plainStdoutIsContext } from "./event-rules.js";
+import { rulesOf } from "./events.js";
 import { readHookStdout } from "./read-stdout.js";
 
 function text(value: JsonValue | undefined): string | undefined {
@@ -21,16 +21,21 @@ function compact(intent: { -readonly [K in keyof HookIntent]: HookIntent[K] | un
   return out as HookIntent;
 }
 
+/** The event reads a PreToolUse-style `permissionDecision` (its merge strategy is the permission decision). */
+function hasPermissionDecision(event: string): boolean {
+  return rulesOf(event).merge.strategy === "permission-decision";
+}
+
 export function readClaudeCodeIntent(answer: HookAnswer): HookIntent | null {
   const { event } = answer;
   if (answer.exit === 2) {
     const reason = answer.stderr.trim() === "" ? undefined : answer.stderr.trim();
-    if (exit2Rule(event) !== "block") return null;
+    if (rulesOf(event).exit2 !== "block") return null;
     return hasPermissionDecision(event) ? compact({ decision: "deny", reason }) : compact({ block: true, reason });
   }
   if (answer.exit !== 0) return null;
   const reading = readHookStdout(answer.stdout, event);
-  if (reading.output === "text") return plainStdoutIsContext(event) ? { context: reading.text } : null;
+  if (reading.output === "text") return rulesOf(event).plainStdoutIsContext ? { context: reading.text } : null;
   const json = reading.json;
   if (json === null || reading.async) return null;
   const hso = isJsonObject(json["hookSpecificOutput"]) ? json["hookSpecificOutput"] : null;
@@ -68,7 +73,7 @@ export function writeClaudeCodeIntent(event: string, intent: HookIntent): WriteR
   const out: JsonObject = {};
   const hso: JsonObject = { hookEventName: event };
   const fields = new Set(info.outputFields);
-  if (event === "PermissionRequest") {
+  if (rulesOf(event).merge.strategy === "permission-request") {
     if (intent.decision === "ask") unsupported.push("decision");
     else if (intent.decision !== undefined) {
       const decision: JsonObject = { behavior: intent.decision };

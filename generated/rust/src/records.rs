@@ -208,7 +208,7 @@ pub struct RunRecordValidationError {
     /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
     pub code: RunRecordValidationErrorCode,
 
-    /// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+    /// JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it.
     pub path: Option<String>,
 
     /// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
