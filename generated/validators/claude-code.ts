@@ -70,6 +70,15 @@ import type {
   ClaudeCodePermissionDirectoriesUpdate,
   ClaudeCodePermissionRulesUpdate,
   ClaudeCodePermissionSetModeUpdate,
+  ClaudeCodeHookHandler,
+  ClaudeCodeAgentHookHandler,
+  ClaudeCodeCommandHookHandler,
+  ClaudeCodeHttpHookHandler,
+  ClaudeCodeMcpToolHookHandler,
+  ClaudeCodePromptHookHandler,
+  ClaudeCodeHookSettings,
+  ClaudeCodeHooks,
+  ClaudeCodeMatcherGroup,
 } from "../types.js";
 import type { Validator } from "./validator.js";
 
@@ -8375,6 +8384,1233 @@ const validateClaudeCodePermissionRulesUpdate_raw = validate75;
 
 const validateClaudeCodePermissionSetModeUpdate_raw = validate80;
 
+const validateClaudeCodeHookHandler_raw = validate215;
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler.schema.json","title":"ClaudeCodeHookHandler","description":"One configured hook, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"hook-handler/command.schema.json"},{"$ref":"hook-handler/http.schema.json"},{"$ref":"hook-handler/mcp-tool.schema.json"},{"$ref":"hook-handler/prompt.schema.json"},{"$ref":"hook-handler/agent.schema.json"}]};
+const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/command.schema.json","title":"ClaudeCodeCommandHookHandler","description":"A command hook: a program that gets the event JSON on stdin.","type":"object","additionalProperties":false,"required":["type","command"],"properties":{"type":{"const":"command","description":"The handler kind: `command`."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks)."},"if":{"type":"string","description":"One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs)."},"statusMessage":{"type":"string","description":"Text shown while the hook runs."},"once":{"type":"boolean","description":"Run once per session (skill frontmatter)."},"onFailure":{"enum":["continue","block"],"description":"`block`: a timeout, spawn failure or unexpected exit blocks instead of failing open."},"command":{"type":"string","pattern":"\\S","description":"Shell form: the text `/bin/sh -c` runs; exec form (with `args`): the program."},"args":{"type":"array","items":{"type":"string"},"description":"Exec form: the program's arguments; no shell."},"shell":{"enum":["bash","powershell"],"description":"The shell of the shell form."},"async":{"type":"boolean","description":"Run in the background; decision fields have no effect."},"asyncRewake":{"type":"boolean","description":"With `async`: exit 2 wakes the model."}}};
+const func2 = Object.prototype.hasOwnProperty;
+const pattern0 = new RegExp("\\S", "u");
+
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/command.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.command === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema83.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("command" !== data.type){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data1 = data.timeout;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 <= 0 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.if !== undefined){
+if(typeof data.if !== "string"){
+const err6 = {instancePath:instancePath+"/if",schemaPath:"#/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.statusMessage !== undefined){
+if(typeof data.statusMessage !== "string"){
+const err7 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.once !== undefined){
+if(typeof data.once !== "boolean"){
+const err8 = {instancePath:instancePath+"/once",schemaPath:"#/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.onFailure !== undefined){
+let data5 = data.onFailure;
+if(!((data5 === "continue") || (data5 === "block"))){
+const err9 = {instancePath:instancePath+"/onFailure",schemaPath:"#/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema83.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data6 = data.command;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.args !== undefined){
+let data7 = data.args;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data7[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.shell !== undefined){
+let data9 = data.shell;
+if(!((data9 === "bash") || (data9 === "powershell"))){
+const err14 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema83.properties.shell.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.async !== undefined){
+if(typeof data.async !== "boolean"){
+const err15 = {instancePath:instancePath+"/async",schemaPath:"#/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.asyncRewake !== undefined){
+if(typeof data.asyncRewake !== "boolean"){
+const err16 = {instancePath:instancePath+"/asyncRewake",schemaPath:"#/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate216.errors = vErrors;
+return errors === 0;
+}
+
+const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/http.schema.json","title":"ClaudeCodeHttpHookHandler","description":"An http hook: the event JSON is POSTed to a URL.","type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"const":"http","description":"The handler kind: `http`."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks)."},"if":{"type":"string","description":"One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs)."},"statusMessage":{"type":"string","description":"Text shown while the hook runs."},"once":{"type":"boolean","description":"Run once per session (skill frontmatter)."},"onFailure":{"enum":["continue","block"],"description":"`block`: a timeout, spawn failure or unexpected exit blocks instead of failing open."},"url":{"type":"string","pattern":"^https?://","description":"The http:// or https:// URL."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Request headers; `$VAR` / `${VAR}` read the variables in `allowedEnvVars`."},"allowedEnvVars":{"type":"array","items":{"type":"string"},"description":"The only environment variables the headers may read."}}};
+const pattern1 = new RegExp("^https?://", "u");
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/http.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.url === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema84.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("http" !== data.type){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data1 = data.timeout;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 <= 0 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.if !== undefined){
+if(typeof data.if !== "string"){
+const err6 = {instancePath:instancePath+"/if",schemaPath:"#/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.statusMessage !== undefined){
+if(typeof data.statusMessage !== "string"){
+const err7 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.once !== undefined){
+if(typeof data.once !== "boolean"){
+const err8 = {instancePath:instancePath+"/once",schemaPath:"#/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.onFailure !== undefined){
+let data5 = data.onFailure;
+if(!((data5 === "continue") || (data5 === "block"))){
+const err9 = {instancePath:instancePath+"/onFailure",schemaPath:"#/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema84.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data6 = data.url;
+if(typeof data6 === "string"){
+if(!pattern1.test(data6)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data7 = data.headers;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 in data7){
+if(typeof data7[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.allowedEnvVars !== undefined){
+let data9 = data.allowedEnvVars;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data9[i0] !== "string"){
+const err14 = {instancePath:instancePath+"/allowedEnvVars/" + i0,schemaPath:"#/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/allowedEnvVars",schemaPath:"#/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+
+const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/mcp-tool.schema.json","title":"ClaudeCodeMcpToolHookHandler","description":"An mcp_tool hook: calls a tool of a connected MCP server.","type":"object","additionalProperties":false,"required":["type","server","tool"],"properties":{"type":{"const":"mcp_tool","description":"The handler kind: `mcp_tool`."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks)."},"if":{"type":"string","description":"One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs)."},"statusMessage":{"type":"string","description":"Text shown while the hook runs."},"once":{"type":"boolean","description":"Run once per session (skill frontmatter)."},"onFailure":{"enum":["continue","block"],"description":"`block`: a timeout, spawn failure or unexpected exit blocks instead of failing open."},"server":{"type":"string","description":"The MCP server's name."},"tool":{"type":"string","description":"The tool to call."},"input":{"type":"object","additionalProperties":true,"description":"The tool's arguments; `${path}` is replaced from the event input."}}};
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/mcp-tool.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.server === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.tool === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema85.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("mcp_tool" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data1 = data.timeout;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 <= 0 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.if !== undefined){
+if(typeof data.if !== "string"){
+const err7 = {instancePath:instancePath+"/if",schemaPath:"#/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.statusMessage !== undefined){
+if(typeof data.statusMessage !== "string"){
+const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.once !== undefined){
+if(typeof data.once !== "boolean"){
+const err9 = {instancePath:instancePath+"/once",schemaPath:"#/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.onFailure !== undefined){
+let data5 = data.onFailure;
+if(!((data5 === "continue") || (data5 === "block"))){
+const err10 = {instancePath:instancePath+"/onFailure",schemaPath:"#/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema85.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.server !== undefined){
+if(typeof data.server !== "string"){
+const err11 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.tool !== undefined){
+if(typeof data.tool !== "string"){
+const err12 = {instancePath:instancePath+"/tool",schemaPath:"#/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data8 = data.input;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+}
+else {
+const err13 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+
+const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/prompt.schema.json","title":"ClaudeCodePromptHookHandler","description":"A prompt hook: a model judges the event.","type":"object","additionalProperties":false,"required":["type","prompt"],"properties":{"type":{"const":"prompt","description":"The handler kind: `prompt`."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks)."},"if":{"type":"string","description":"One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs)."},"statusMessage":{"type":"string","description":"Text shown while the hook runs."},"once":{"type":"boolean","description":"Run once per session (skill frontmatter)."},"prompt":{"type":"string","description":"The prompt; `$ARGUMENTS` is the event JSON."},"model":{"type":"string","description":"The model to ask (default: a small fast model)."},"continueOnBlock":{"type":"boolean","description":"On a block, let the model continue (`continue` stays true)."}}};
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/prompt.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "type") || (key0 === "timeout")) || (key0 === "if")) || (key0 === "statusMessage")) || (key0 === "once")) || (key0 === "prompt")) || (key0 === "model")) || (key0 === "continueOnBlock"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("prompt" !== data.type){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data1 = data.timeout;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 <= 0 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.if !== undefined){
+if(typeof data.if !== "string"){
+const err6 = {instancePath:instancePath+"/if",schemaPath:"#/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.statusMessage !== undefined){
+if(typeof data.statusMessage !== "string"){
+const err7 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.once !== undefined){
+if(typeof data.once !== "boolean"){
+const err8 = {instancePath:instancePath+"/once",schemaPath:"#/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err9 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+if(typeof data.model !== "string"){
+const err10 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.continueOnBlock !== undefined){
+if(typeof data.continueOnBlock !== "boolean"){
+const err11 = {instancePath:instancePath+"/continueOnBlock",schemaPath:"#/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate219.errors = vErrors;
+return errors === 0;
+}
+
+const schema87 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/agent.schema.json","title":"ClaudeCodeAgentHookHandler","description":"An agent hook: a subagent with tools judges the event.","type":"object","additionalProperties":false,"required":["type","prompt"],"properties":{"type":{"const":"agent","description":"The handler kind: `agent`."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks)."},"if":{"type":"string","description":"One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs)."},"statusMessage":{"type":"string","description":"Text shown while the hook runs."},"once":{"type":"boolean","description":"Run once per session (skill frontmatter)."},"prompt":{"type":"string","description":"The agent's task; `$ARGUMENTS` is the event JSON."},"model":{"type":"string","description":"The model the agent runs on."}}};
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler/agent.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "type") || (key0 === "timeout")) || (key0 === "if")) || (key0 === "statusMessage")) || (key0 === "once")) || (key0 === "prompt")) || (key0 === "model"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("agent" !== data.type){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data1 = data.timeout;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 <= 0 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.if !== undefined){
+if(typeof data.if !== "string"){
+const err6 = {instancePath:instancePath+"/if",schemaPath:"#/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.statusMessage !== undefined){
+if(typeof data.statusMessage !== "string"){
+const err7 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.once !== undefined){
+if(typeof data.once !== "boolean"){
+const err8 = {instancePath:instancePath+"/once",schemaPath:"#/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err9 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+if(typeof data.model !== "string"){
+const err10 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "command"){
+if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "http"){
+if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "mcp_tool"){
+if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "prompt"){
+if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "agent"){
+if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate215.errors = vErrors;
+return errors === 0;
+}
+
+const validateClaudeCodeAgentHookHandler_raw = validate220;
+
+const validateClaudeCodeCommandHookHandler_raw = validate216;
+
+const validateClaudeCodeHttpHookHandler_raw = validate217;
+
+const validateClaudeCodeMcpToolHookHandler_raw = validate218;
+
+const validateClaudeCodePromptHookHandler_raw = validate219;
+
+const validateClaudeCodeHookSettings_raw = validate226;
+const schema88 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-settings.schema.json","title":"ClaudeCodeHookSettings","description":"The hook part of a Claude Code 2.1.332 settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`, `--settings`) or of a plugin's `hooks/hooks.json`. Other keys of the file are not about hooks and are allowed.","type":"object","additionalProperties":true,"properties":{"hooks":{"description":"The configured hooks, by event.","allOf":[{"$ref":"hooks.schema.json"}]},"disableAllHooks":{"type":"boolean","description":"`true` in any source: no hook runs."}}};
+const schema89 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hooks.schema.json","title":"ClaudeCodeHooks","description":"Event name -> the event's matcher groups. A key that is not one of the 34 events is never run.","type":"object","propertyNames":{"$ref":"../../common/hook-event.schema.json"},"additionalProperties":{"type":"array","description":"The event's matcher groups, in configuration order.","items":{"$ref":"matcher-group.schema.json"}}};
+const schema90 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/matcher-group.schema.json","title":"ClaudeCodeMatcherGroup","description":"Hooks that run when the group's matcher matches the event (the tool name, the SessionStart source, ...).","type":"object","additionalProperties":false,"required":["hooks"],"properties":{"matcher":{"type":"string","description":"`*`, `\"\"` or absent: every occurrence; letters, digits, `_`, `-`, space, `,` and `|` only: exact names; anything else: an unanchored JavaScript regular expression. Ignored on events without a match field."},"hooks":{"type":"array","description":"The handlers, in configuration order.","items":{"$ref":"hook-handler.schema.json"}}}};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/matcher-group.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hooks === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "matcher") || (key0 === "hooks"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.matcher !== undefined){
+if(typeof data.matcher !== "string"){
+const err2 = {instancePath:instancePath+"/matcher",schemaPath:"#/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.hooks !== undefined){
+let data1 = data.hooks;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate215(data1[i0], {instancePath:instancePath+"/hooks/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hooks.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate25(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate229(data0[i0], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate227.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-settings.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hooks !== undefined){
+if(!(validate227(data.hooks, {instancePath:instancePath+"/hooks",parentData:data,parentDataProperty:"hooks",rootData}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+errors = vErrors.length;
+}
+}
+if(data.disableAllHooks !== undefined){
+if(typeof data.disableAllHooks !== "boolean"){
+const err0 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+
+const validateClaudeCodeHooks_raw = validate227;
+
+const validateClaudeCodeMatcherGroup_raw = validate229;
+
 /** Validates a {@link ClaudeCodeAsyncHookOutput} (schemas/claude-code/async-hook-output.schema.json). */
 export const validateClaudeCodeAsyncHookOutput: Validator<ClaudeCodeAsyncHookOutput> = validateClaudeCodeAsyncHookOutput_raw;
 /** Validates a {@link ClaudeCodeHookInput} (schemas/claude-code/hook-input.schema.json). */
@@ -8511,3 +9747,21 @@ export const validateClaudeCodePermissionDirectoriesUpdate: Validator<ClaudeCode
 export const validateClaudeCodePermissionRulesUpdate: Validator<ClaudeCodePermissionRulesUpdate> = validateClaudeCodePermissionRulesUpdate_raw;
 /** Validates a {@link ClaudeCodePermissionSetModeUpdate} (schemas/claude-code/permission-update/set-mode.schema.json). */
 export const validateClaudeCodePermissionSetModeUpdate: Validator<ClaudeCodePermissionSetModeUpdate> = validateClaudeCodePermissionSetModeUpdate_raw;
+/** Validates a {@link ClaudeCodeHookHandler} (schemas/claude-code/settings/hook-handler.schema.json). */
+export const validateClaudeCodeHookHandler: Validator<ClaudeCodeHookHandler> = validateClaudeCodeHookHandler_raw;
+/** Validates a {@link ClaudeCodeAgentHookHandler} (schemas/claude-code/settings/hook-handler/agent.schema.json). */
+export const validateClaudeCodeAgentHookHandler: Validator<ClaudeCodeAgentHookHandler> = validateClaudeCodeAgentHookHandler_raw;
+/** Validates a {@link ClaudeCodeCommandHookHandler} (schemas/claude-code/settings/hook-handler/command.schema.json). */
+export const validateClaudeCodeCommandHookHandler: Validator<ClaudeCodeCommandHookHandler> = validateClaudeCodeCommandHookHandler_raw;
+/** Validates a {@link ClaudeCodeHttpHookHandler} (schemas/claude-code/settings/hook-handler/http.schema.json). */
+export const validateClaudeCodeHttpHookHandler: Validator<ClaudeCodeHttpHookHandler> = validateClaudeCodeHttpHookHandler_raw;
+/** Validates a {@link ClaudeCodeMcpToolHookHandler} (schemas/claude-code/settings/hook-handler/mcp-tool.schema.json). */
+export const validateClaudeCodeMcpToolHookHandler: Validator<ClaudeCodeMcpToolHookHandler> = validateClaudeCodeMcpToolHookHandler_raw;
+/** Validates a {@link ClaudeCodePromptHookHandler} (schemas/claude-code/settings/hook-handler/prompt.schema.json). */
+export const validateClaudeCodePromptHookHandler: Validator<ClaudeCodePromptHookHandler> = validateClaudeCodePromptHookHandler_raw;
+/** Validates a {@link ClaudeCodeHookSettings} (schemas/claude-code/settings/hook-settings.schema.json). */
+export const validateClaudeCodeHookSettings: Validator<ClaudeCodeHookSettings> = validateClaudeCodeHookSettings_raw;
+/** Validates a {@link ClaudeCodeHooks} (schemas/claude-code/settings/hooks.schema.json). */
+export const validateClaudeCodeHooks: Validator<ClaudeCodeHooks> = validateClaudeCodeHooks_raw;
+/** Validates a {@link ClaudeCodeMatcherGroup} (schemas/claude-code/settings/matcher-group.schema.json). */
+export const validateClaudeCodeMatcherGroup: Validator<ClaudeCodeMatcherGroup> = validateClaudeCodeMatcherGroup_raw;
