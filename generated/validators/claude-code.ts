@@ -270,7 +270,7 @@ errors++;
 }
 if(data.hook_event_name !== undefined){
 if(!(validate25(data.hook_event_name, {instancePath:instancePath+"/hook_event_name",parentData:data,parentDataProperty:"hook_event_name",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors.slice(); else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -470,7 +470,7 @@ function validate23(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -552,7 +552,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -578,7 +578,7 @@ function validate30(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -683,7 +683,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -709,7 +709,7 @@ function validate33(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -838,7 +838,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -940,7 +940,7 @@ function validate36(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -982,7 +982,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate38(data1[i0], {instancePath:instancePath+"/tool_calls/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if (vErrors === null) vErrors = validate38.errors.slice(); else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1020,7 +1020,7 @@ function validate40(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1124,7 +1124,7 @@ function validate42(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1219,7 +1219,7 @@ function validate44(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1368,7 +1368,7 @@ function validate46(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1526,7 +1526,7 @@ function validate48(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1877,7 +1877,7 @@ function validate50(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1943,7 +1943,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate52(data3[i0], {instancePath:instancePath+"/background_tasks/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if (vErrors === null) vErrors = validate52.errors.slice(); else for (const e of validate52.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1965,7 +1965,7 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate54(data5[i1], {instancePath:instancePath+"/session_crons/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if (vErrors === null) vErrors = validate54.errors.slice(); else for (const e of validate54.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2003,7 +2003,7 @@ function validate56(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2098,7 +2098,7 @@ function validate58(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2190,7 +2190,7 @@ function validate60(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2322,7 +2322,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate52(data6[i0], {instancePath:instancePath+"/background_tasks/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if (vErrors === null) vErrors = validate52.errors.slice(); else for (const e of validate52.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2344,7 +2344,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate54(data8[i1], {instancePath:instancePath+"/session_crons/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if (vErrors === null) vErrors = validate54.errors.slice(); else for (const e of validate54.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2382,7 +2382,7 @@ function validate64(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2476,7 +2476,7 @@ function validate66(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2569,7 +2569,7 @@ function validate68(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2821,7 +2821,7 @@ function validate70(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3244,7 +3244,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate76(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3275,7 +3275,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if (vErrors === null) vErrors = validate78.errors.slice(); else for (const e of validate78.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3370,7 +3370,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if (vErrors === null) vErrors = validate78.errors.slice(); else for (const e of validate78.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3481,7 +3481,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if (vErrors === null) vErrors = validate78.errors.slice(); else for (const e of validate78.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3510,37 +3510,37 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "addRules"){
 if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "replaceRules"){
 if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeRules"){
 if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "setMode"){
 if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if (vErrors === null) vErrors = validate80.errors.slice(); else for (const e of validate80.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "addDirectories"){
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if (vErrors === null) vErrors = validate82.errors.slice(); else for (const e of validate82.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeDirectories"){
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if (vErrors === null) vErrors = validate82.errors.slice(); else for (const e of validate82.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3586,7 +3586,7 @@ function validate72(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3650,7 +3650,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate74(data3[i0], {instancePath:instancePath+"/permission_suggestions/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if (vErrors === null) vErrors = validate74.errors.slice(); else for (const e of validate74.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3668,7 +3668,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3789,7 +3789,7 @@ function validate92(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3893,7 +3893,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3919,7 +3919,7 @@ function validate95(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3990,7 +3990,7 @@ function validate97(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4082,7 +4082,7 @@ function validate99(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4210,7 +4210,7 @@ function validate101(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4338,7 +4338,7 @@ function validate103(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4482,7 +4482,7 @@ function validate105(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4615,7 +4615,7 @@ function validate107(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4698,7 +4698,7 @@ function validate109(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4768,7 +4768,7 @@ function validate111(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4838,7 +4838,7 @@ function validate113(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5006,7 +5006,7 @@ function validate115(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5098,7 +5098,7 @@ function validate117(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5191,7 +5191,7 @@ function validate119(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5284,7 +5284,7 @@ function validate121(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5443,7 +5443,7 @@ function validate123(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5642,205 +5642,205 @@ const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors.slice(); else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUseFailure"){
 if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolBatch"){
 if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if (vErrors === null) vErrors = validate36.errors.slice(); else for (const e of validate36.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if (vErrors === null) vErrors = validate40.errors.slice(); else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if (vErrors === null) vErrors = validate42.errors.slice(); else for (const e of validate42.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptExpansion"){
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if (vErrors === null) vErrors = validate44.errors.slice(); else for (const e of validate44.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if (vErrors === null) vErrors = validate46.errors.slice(); else for (const e of validate46.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionEnd"){
 if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if (vErrors === null) vErrors = validate48.errors.slice(); else for (const e of validate48.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if (vErrors === null) vErrors = validate50.errors.slice(); else for (const e of validate50.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "StopFailure"){
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if (vErrors === null) vErrors = validate56.errors.slice(); else for (const e of validate56.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStart"){
 if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if (vErrors === null) vErrors = validate58.errors.slice(); else for (const e of validate58.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStop"){
 if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if (vErrors === null) vErrors = validate60.errors.slice(); else for (const e of validate60.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreCompact"){
 if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if (vErrors === null) vErrors = validate64.errors.slice(); else for (const e of validate64.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostCompact"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if (vErrors === null) vErrors = validate66.errors.slice(); else for (const e of validate66.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreModelSwitch"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if (vErrors === null) vErrors = validate68.errors.slice(); else for (const e of validate68.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostModelSwitch"){
 if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if (vErrors === null) vErrors = validate70.errors.slice(); else for (const e of validate70.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionRequest"){
 if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if (vErrors === null) vErrors = validate72.errors.slice(); else for (const e of validate72.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if (vErrors === null) vErrors = validate92.errors.slice(); else for (const e of validate92.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Setup"){
 if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if (vErrors === null) vErrors = validate95.errors.slice(); else for (const e of validate95.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "TeammateIdle"){
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if (vErrors === null) vErrors = validate97.errors.slice(); else for (const e of validate97.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "TaskCreated"){
 if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if (vErrors === null) vErrors = validate99.errors.slice(); else for (const e of validate99.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "TaskCompleted"){
 if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if (vErrors === null) vErrors = validate101.errors.slice(); else for (const e of validate101.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Elicitation"){
 if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if (vErrors === null) vErrors = validate103.errors.slice(); else for (const e of validate103.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ElicitationResult"){
 if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if (vErrors === null) vErrors = validate105.errors.slice(); else for (const e of validate105.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ConfigChange"){
 if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if (vErrors === null) vErrors = validate107.errors.slice(); else for (const e of validate107.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
 if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if (vErrors === null) vErrors = validate109.errors.slice(); else for (const e of validate109.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeRemove"){
 if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if (vErrors === null) vErrors = validate111.errors.slice(); else for (const e of validate111.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "InstructionsLoaded"){
 if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if (vErrors === null) vErrors = validate113.errors.slice(); else for (const e of validate113.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
 if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if (vErrors === null) vErrors = validate115.errors.slice(); else for (const e of validate115.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
 if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if (vErrors === null) vErrors = validate117.errors.slice(); else for (const e of validate117.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "DirectoryAdded"){
 if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if (vErrors === null) vErrors = validate119.errors.slice(); else for (const e of validate119.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
 if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if (vErrors === null) vErrors = validate121.errors.slice(); else for (const e of validate121.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
 if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if (vErrors === null) vErrors = validate123.errors.slice(); else for (const e of validate123.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7200,7 +7200,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate74(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if (vErrors === null) vErrors = validate74.errors.slice(); else for (const e of validate74.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7321,13 +7321,13 @@ const tag0 = data.behavior;
 if(typeof tag0 == "string"){
 if(tag0 === "allow"){
 if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if (vErrors === null) vErrors = validate178.errors.slice(); else for (const e of validate178.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "deny"){
 if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if (vErrors === null) vErrors = validate180.errors.slice(); else for (const e of validate180.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7419,7 +7419,7 @@ errors++;
 }
 if(data.decision !== undefined){
 if(!(validate177(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if (vErrors === null) vErrors = validate177.errors.slice(); else for (const e of validate177.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -8026,139 +8026,139 @@ const tag0 = data.hookEventName;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if (vErrors === null) vErrors = validate161.errors.slice(); else for (const e of validate161.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if (vErrors === null) vErrors = validate162.errors.slice(); else for (const e of validate162.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptExpansion"){
 if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if (vErrors === null) vErrors = validate163.errors.slice(); else for (const e of validate163.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if (vErrors === null) vErrors = validate164.errors.slice(); else for (const e of validate164.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Setup"){
 if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if (vErrors === null) vErrors = validate165.errors.slice(); else for (const e of validate165.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreModelSwitch"){
 if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if (vErrors === null) vErrors = validate166.errors.slice(); else for (const e of validate166.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostModelSwitch"){
 if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStart"){
 if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if (vErrors === null) vErrors = validate168.errors.slice(); else for (const e of validate168.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if (vErrors === null) vErrors = validate169.errors.slice(); else for (const e of validate169.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUseFailure"){
 if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+if (vErrors === null) vErrors = validate170.errors.slice(); else for (const e of validate170.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolBatch"){
 if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if (vErrors === null) vErrors = validate171.errors.slice(); else for (const e of validate171.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if (vErrors === null) vErrors = validate172.errors.slice(); else for (const e of validate172.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStop"){
 if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if (vErrors === null) vErrors = validate173.errors.slice(); else for (const e of validate173.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
 if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if (vErrors === null) vErrors = validate174.errors.slice(); else for (const e of validate174.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
 if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if (vErrors === null) vErrors = validate175.errors.slice(); else for (const e of validate175.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionRequest"){
 if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if (vErrors === null) vErrors = validate176.errors.slice(); else for (const e of validate176.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Elicitation"){
 if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if (vErrors === null) vErrors = validate184.errors.slice(); else for (const e of validate184.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ElicitationResult"){
 if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if (vErrors === null) vErrors = validate185.errors.slice(); else for (const e of validate185.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
 if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if (vErrors === null) vErrors = validate186.errors.slice(); else for (const e of validate186.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
 if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if (vErrors === null) vErrors = validate187.errors.slice(); else for (const e of validate187.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
 if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if (vErrors === null) vErrors = validate188.errors.slice(); else for (const e of validate188.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
 if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if (vErrors === null) vErrors = validate189.errors.slice(); else for (const e of validate189.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
 if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if (vErrors === null) vErrors = validate190.errors.slice(); else for (const e of validate190.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -8303,7 +8303,7 @@ errors++;
 }
 if(data.hookSpecificOutput !== undefined){
 if(!(validate160(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if (vErrors === null) vErrors = validate160.errors.slice(); else for (const e of validate160.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -9352,31 +9352,31 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "command"){
 if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if (vErrors === null) vErrors = validate216.errors.slice(); else for (const e of validate216.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "http"){
 if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if (vErrors === null) vErrors = validate217.errors.slice(); else for (const e of validate217.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "mcp_tool"){
 if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if (vErrors === null) vErrors = validate218.errors.slice(); else for (const e of validate218.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "prompt"){
 if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if (vErrors === null) vErrors = validate219.errors.slice(); else for (const e of validate219.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "agent"){
 if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if (vErrors === null) vErrors = validate220.errors.slice(); else for (const e of validate220.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -9476,7 +9476,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate215(data1[i0], {instancePath:instancePath+"/hooks/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if (vErrors === null) vErrors = validate215.errors.slice(); else for (const e of validate215.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -9516,7 +9516,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(!(validate25(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors.slice(); else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9537,7 +9537,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate229(data0[i0], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+if (vErrors === null) vErrors = validate229.errors.slice(); else for (const e of validate229.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -9576,7 +9576,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hooks !== undefined){
 if(!(validate227(data.hooks, {instancePath:instancePath+"/hooks",parentData:data,parentDataProperty:"hooks",rootData}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if (vErrors === null) vErrors = validate227.errors.slice(); else for (const e of validate227.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

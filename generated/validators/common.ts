@@ -300,7 +300,7 @@ errors++;
 }
 if(data.hook_event_name !== undefined){
 if(!(validate23(data.hook_event_name, {instancePath:instancePath+"/hook_event_name",parentData:data,parentDataProperty:"hook_event_name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors.slice(); else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

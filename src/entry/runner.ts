@@ -10,6 +10,7 @@ export {
   defaultSettingsSources,
   parseHookSettingsText,
   parseHookSettingsValue,
+  problemLocation,
   type SettingsSource,
   type PluginSource,
   type LoadOptions,
