@@ -1,0 +1,99 @@
+/**
+ * Cold import cost of each entry point: `node -e 'import("claude-hook-protocol/<subpath>")'`
+ * (through package.json `exports`, by the package's own name) against bare
+ * `node -e 0`, the two started alternately, many times; the figure is the
+ * median of the per-pair ratios, so machine load hits both alike. Measures
+ * the compiled dist/ (build first: npm run build).
+ *
+ * `tsx bench/import-cost.ts [--runs N]` prints the table; bench/run.ts runs it as its `imports` section.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface ImportCost {
+  readonly specifier: string;
+  /** Median over pairs of (subject time / `node -e 0` time). */
+  readonly ratio: number;
+  /** Median milliseconds of the import run and of the bare run. */
+  readonly subjectMs: number;
+  readonly baselineMs: number;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Every importable code subpath of package.json `exports` (patterns expanded over dist/, null targets left out). */
+export function entrySpecifiers(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+  const out: string[] = [];
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    if (target === null || typeof target !== "object") continue;
+    const at = (subpath: string): string => (subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
+    if (!key.includes("*")) {
+      out.push(at(key));
+      continue;
+    }
+    const pattern = (target as { default: string }).default.replace(/^\.\//, "");
+    const [prefix, suffix] = pattern.split("*") as [string, string];
+    for (const file of readdirSync(join(ROOT, dirname(pattern))).sort()) {
+      const path = `${dirname(pattern)}/${file}`;
+      if (!path.startsWith(prefix) || !path.endsWith(suffix)) continue;
+      const subpath = key.replace("*", path.slice(prefix.length, path.length - suffix.length));
+      if (pkg.exports[subpath] !== null) out.push(at(subpath));
+    }
+  }
+  return out;
+}
+
+function wallMs(args: readonly string[]): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`bench: node ${args.join(" ")} failed: ${r.stderr}`);
+  return ms;
+}
+
+export function measureImportCosts(options: { readonly runs?: number } = {}): ImportCost[] {
+  if (!existsSync(join(ROOT, "dist/src/index.js"))) throw new Error("bench: dist/ is not built (npm run build)");
+  const runs = options.runs ?? 21;
+  const bare = ["-e", "0"];
+  wallMs(bare); // warm the file cache
+  return entrySpecifiers().map((specifier) => {
+    const subject = ["-e", `import(${JSON.stringify(specifier)})`];
+    wallMs(subject);
+    const ratios: number[] = [];
+    const subjectMs: number[] = [];
+    const baselineMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // alternate which goes first, so a slow moment does not always fall on one side
+      let s: number;
+      let b: number;
+      if (i % 2 === 0) {
+        s = wallMs(subject);
+        b = wallMs(bare);
+      } else {
+        b = wallMs(bare);
+        s = wallMs(subject);
+      }
+      ratios.push(s / b);
+      subjectMs.push(s);
+      baselineMs.push(b);
+    }
+    return { specifier, ratio: median(ratios), subjectMs: median(subjectMs), baselineMs: median(baselineMs) };
+  });
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const runsAt = process.argv.indexOf("--runs");
+  const costs = measureImportCosts(runsAt === -1 ? {} : { runs: Number(process.argv[runsAt + 1]) });
+  console.log("| import | ratio to `node -e 0` | median | `node -e 0` |");
+  console.log("|---|---:|---:|---:|");
+  for (const c of costs) console.log(`| \`${c.specifier}\` | ${c.ratio.toFixed(2)}x | ${c.subjectMs.toFixed(1)} ms | ${c.baselineMs.toFixed(1)} ms |`);
+}
