@@ -37,8 +37,8 @@ export { AGENT_NAMES, isAgentName, type AgentName } from "./core/agents.js";
 export { dialectOf, allDialects } from "./dialects.js";
 export type { Dialect, DialectEvent, DialectRunner, HookAnswer, Divergence } from "./core/dialect.js";
 
-// Running configured hooks as Claude Code does (the rest of the runner: ./runner).
-export { runEvent, type RunEventOptions, type EventOutcome } from "./runner/run-event.js";
+// Running configured hooks as Claude Code does: ./runner (child processes and http stay out of the root's import).
+export type { RunEventOptions, EventOutcome } from "./runner/run-event.js";
 export type { ConfigProblem } from "./runner/types.js";
 
 // Shared shapes.

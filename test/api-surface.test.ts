@@ -232,3 +232,17 @@ test("merge: one entry point; a malformed request value is an error value naming
   assert.equal(merged.value.effects.decision, "deny");
   assert.equal(merged.value.effects.tool_result, "PreToolUse:Bash hook error: [a.sh]: no");
 });
+
+test("merge: a 100,000-deep tool_input is copied without exhausting the stack; a deep cycle is named", () => {
+  let deep: unknown = "leaf";
+  for (let i = 0; i < 100_000; i++) deep = { a: deep };
+  const merged = merge({ event: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls", deep }, hooks: [] });
+  assert.equal(merged.ok, true);
+  const root: Record<string, unknown> = {};
+  let node = root;
+  for (let i = 0; i < 1000; i++) node = (node["a"] = {}) as Record<string, unknown>;
+  node["back"] = root;
+  const cyclic = merge({ event: "PreToolUse", tool_name: "Bash", tool_input: root, hooks: [] });
+  assert.ok(!cyclic.ok);
+  assert.equal(cyclic.error.path, `/tool_input${"/a".repeat(1000)}/back`);
+});

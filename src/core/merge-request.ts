@@ -132,15 +132,27 @@ export function checkMergeRequest(value: unknown, extensions: RequestExtensions 
 
 type CopiedValue = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly path: (string | number)[]; readonly message: string };
 
-/** A null-prototype JSON copy of `value`, or where it stops being JSON. Iterative: deep values do not exhaust the stack. */
+/**
+ * A null-prototype JSON copy of `value`, or where it stops being JSON.
+ * Iterative, and each place keeps only its parent's index (the path is built
+ * only for an error), so 100,000 levels of nesting copy in linear time.
+ */
 function copyJsonValue(value: unknown): CopiedValue {
   const box: JsonValue[] = [null];
-  // [source, target holder, key in holder, path]; an "exit" entry (`null` holder) leaves an object's subtree.
-  const pending: [unknown, JsonValue[] | JsonObject | null, string | number, (string | number)[]][] = [[value, box, 0, []]];
+  // places[i] = [parent place, key]: the path of an error, walked back from its place
+  const places: [number, string | number][] = [[-1, ""]];
+  const pathOf = (place: number): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let p = place; p > 0; p = places[p]![0]) path.unshift(places[p]![1]);
+    return path;
+  };
+  // [source, target holder, key in holder, place]; an exit entry (null holder) leaves an object's subtree.
+  const pending: [unknown, JsonValue[] | JsonObject | null, string | number, number][] = [[value, box, 0, 0]];
   const ancestors = new Set<object>();
+  const fail = (place: number, message: string): CopiedValue => ({ ok: false, path: pathOf(place), message });
   try {
     for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-      const [source, holder, key, path] = item;
+      const [source, holder, key, place] = item;
       if (holder === null) {
         ancestors.delete(source as object);
         continue;
@@ -148,28 +160,32 @@ function copyJsonValue(value: unknown): CopiedValue {
       const put = (v: JsonValue): void => {
         (holder as Record<string | number, JsonValue>)[key] = v;
       };
+      const child = (out: JsonValue[] | JsonObject, childKey: string | number, childValue: unknown): void => {
+        places.push([place, childKey]);
+        pending.push([childValue, out, childKey, places.length - 1]);
+      };
       if (source === null || typeof source === "string" || typeof source === "boolean") put(source);
       else if (typeof source === "number") {
-        if (!Number.isFinite(source)) return { ok: false, path, message: `${String(source)} is not a JSON number` };
+        if (!Number.isFinite(source)) return fail(place, `${String(source)} is not a JSON number`);
         put(source);
       } else if (typeof source === "object") {
-        if (ancestors.has(source)) return { ok: false, path, message: "the value contains itself (a cycle)" };
+        if (ancestors.has(source)) return fail(place, "the value contains itself (a cycle)");
         const proto: unknown = Object.getPrototypeOf(source);
         if (Array.isArray(source)) {
           const out = new Array<JsonValue>(source.length);
           put(out);
           ancestors.add(source);
-          pending.push([source, null, 0, path]);
-          for (let i = source.length - 1; i >= 0; i--) pending.push([source[i], out, i, [...path, i]]);
+          pending.push([source, null, 0, place]);
+          for (let i = source.length - 1; i >= 0; i--) child(out, i, source[i]);
         } else if (proto === Object.prototype || proto === null) {
           const out = Object.create(null) as JsonObject;
           put(out);
           ancestors.add(source);
-          pending.push([source, null, 0, path]);
+          pending.push([source, null, 0, place]);
           const entries = Object.entries(source).filter(([, v]) => v !== undefined);
-          for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], out, entries[i]![0], [...path, entries[i]![0]]]);
-        } else return { ok: false, path, message: "a plain object or array is expected, not a class instance" };
-      } else return { ok: false, path, message: `${typeof source} is not a JSON value` };
+          for (let i = entries.length - 1; i >= 0; i--) child(out, entries[i]![0], entries[i]![1]);
+        } else return fail(place, "a plain object or array is expected, not a class instance");
+      } else return fail(place, `${typeof source} is not a JSON value`);
     }
   } catch (e) {
     // a getter or proxy that throws
