@@ -1,9 +1,11 @@
 /**
  * Cold import cost of each entry point: `node -e 'import("claude-hook-protocol/<subpath>")'`
  * (through package.json `exports`, by the package's own name) against bare
- * `node -e 0`, the two started alternately, many times; the figure is the
- * median of the per-pair ratios, so machine load hits both alike. Measures
- * the compiled dist/ (build first: npm run build).
+ * `node -e 0`, the two started alternately, many times; each figure is the
+ * median of the per-pair ratios, so machine load hits both alike. Two
+ * figures: wall time, and CPU time (user + system, which the process reports
+ * as it exits), which waiting for a busy CPU does not inflate. Measures the
+ * compiled dist/ (build first: npm run build).
  *
  * `tsx bench/import-cost.ts [--runs N]` prints the table; bench/run.ts runs it as its `imports` section.
  */
@@ -16,11 +18,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface ImportCost {
   readonly specifier: string;
-  /** Median over pairs of (subject time / `node -e 0` time). */
+  /** Median over pairs of (subject wall time / `node -e 0` wall time). */
   readonly ratio: number;
-  /** Median milliseconds of the import run and of the bare run. */
+  /** The same for CPU time. */
+  readonly cpuRatio: number;
+  /** Median milliseconds (wall) of the import run and of the bare run. */
   readonly subjectMs: number;
   readonly baselineMs: number;
+  /** Median CPU milliseconds of each. */
+  readonly subjectCpuMs: number;
+  readonly baselineCpuMs: number;
 }
 
 function median(xs: readonly number[]): number {
@@ -52,48 +59,59 @@ export function entrySpecifiers(): string[] {
   return out;
 }
 
-function wallMs(args: readonly string[]): number {
+interface Timing {
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+/** Prints the process's CPU time when it is about to exit (after the import, if any). */
+const REPORT_CPU = `process.on("exit", () => { const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000)); });`;
+
+function timed(code: string): Timing {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`bench: node ${args.join(" ")} failed: ${r.stderr}`);
-  return ms;
+  const r = spawnSync(process.execPath, ["-e", `${REPORT_CPU}${code}`], { cwd: ROOT, encoding: "utf8" });
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`bench: node -e ${code} failed: ${r.stderr}`);
+  return { wall, cpu: Number(r.stdout) };
 }
 
 export function measureImportCosts(options: { readonly runs?: number } = {}): ImportCost[] {
   if (!existsSync(join(ROOT, "dist/src/index.js"))) throw new Error("bench: dist/ is not built (npm run build)");
   const runs = options.runs ?? 21;
-  const bare = ["-e", "0"];
-  wallMs(bare); // warm the file cache
+  const bare = "0";
+  timed(bare); // warm the file cache
   return entrySpecifiers().map((specifier) => {
-    const subject = ["-e", `import(${JSON.stringify(specifier)})`];
-    wallMs(subject);
-    const ratios: number[] = [];
-    const subjectMs: number[] = [];
-    const baselineMs: number[] = [];
+    const subject = `import(${JSON.stringify(specifier)})`;
+    timed(subject);
+    const pairs: [Timing, Timing][] = [];
     for (let i = 0; i < runs; i++) {
       // alternate which goes first, so a slow moment does not always fall on one side
-      let s: number;
-      let b: number;
       if (i % 2 === 0) {
-        s = wallMs(subject);
-        b = wallMs(bare);
+        const s = timed(subject);
+        pairs.push([s, timed(bare)]);
       } else {
-        b = wallMs(bare);
-        s = wallMs(subject);
+        const b = timed(bare);
+        pairs.push([timed(subject), b]);
       }
-      ratios.push(s / b);
-      subjectMs.push(s);
-      baselineMs.push(b);
     }
-    return { specifier, ratio: median(ratios), subjectMs: median(subjectMs), baselineMs: median(baselineMs) };
+    return {
+      specifier,
+      ratio: median(pairs.map(([s, b]) => s.wall / b.wall)),
+      cpuRatio: median(pairs.map(([s, b]) => s.cpu / b.cpu)),
+      subjectMs: median(pairs.map(([s]) => s.wall)),
+      baselineMs: median(pairs.map(([, b]) => b.wall)),
+      subjectCpuMs: median(pairs.map(([s]) => s.cpu)),
+      baselineCpuMs: median(pairs.map(([, b]) => b.cpu)),
+    };
   });
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const runsAt = process.argv.indexOf("--runs");
   const costs = measureImportCosts(runsAt === -1 ? {} : { runs: Number(process.argv[runsAt + 1]) });
-  console.log("| import | ratio to `node -e 0` | median | `node -e 0` |");
-  console.log("|---|---:|---:|---:|");
-  for (const c of costs) console.log(`| \`${c.specifier}\` | ${c.ratio.toFixed(2)}x | ${c.subjectMs.toFixed(1)} ms | ${c.baselineMs.toFixed(1)} ms |`);
+  console.log("| import | wall, to `node -e 0` | median wall | `node -e 0` | CPU, to `node -e 0` | median CPU | `node -e 0` |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const c of costs) {
+    console.log(`| \`${c.specifier}\` | ${c.ratio.toFixed(2)}x | ${c.subjectMs.toFixed(1)} ms | ${c.baselineMs.toFixed(1)} ms | ${c.cpuRatio.toFixed(2)}x | ${c.subjectCpuMs.toFixed(1)} ms | ${c.baselineCpuMs.toFixed(1)} ms |`);
+  }
 }
