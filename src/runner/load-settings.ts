@@ -13,6 +13,7 @@ import { parseJsonWithPositions, type JsonPathSegment, type TextPosition as Posi
 import { jsonPointer } from "../core/errors.js";
 import { validateClaudeCodeHookSettings } from "../../generated/validators/claude-code.js";
 import type { ValidationError } from "../../generated/validators/validator.js";
+import type { HookEvent } from "../../generated/types.js";
 import { compileMatcher } from "./matcher.js";
 import type {
   ConfigProblem,
@@ -311,7 +312,7 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
               `"if" is only evaluated on tool events; on ${event} this hook never runs`, "warning"));
           }
           ctx.hooks.push({
-            event,
+            event: event as HookEvent,
             sourceKind: ctx.kind,
             source: ctx.source,
             plugin: ctx.plugin?.name ?? null,

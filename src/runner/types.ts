@@ -4,6 +4,7 @@
  * result the classifier turns into a run record).
  */
 import type { ProtocolError, TextPosition } from "../core/errors.js";
+import type { HookEvent } from "../../generated/types.js";
 
 /** Where a hook configuration came from, in Claude Code's order of sources. */
 export type HookSourceKind = "user" | "project" | "local" | "flag" | "policy" | "plugin";
@@ -75,7 +76,8 @@ export type HookHandler = CommandHandler | HttpHandler | OtherHandler;
 
 /** One hook as configured: a handler under a matcher group of an event, from one source. */
 export interface ConfiguredHook {
-  readonly event: string;
+  /** One of Claude Code's events (a hook under an unknown event name is a problem, not a ConfiguredHook). */
+  readonly event: HookEvent;
   readonly sourceKind: HookSourceKind;
   /** A label for the record: the settings file as given, or `plugin:<name>`. */
   readonly source: string;
