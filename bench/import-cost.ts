@@ -10,7 +10,8 @@
  * `tsx bench/import-cost.ts [--runs N]` prints the table; bench/run.ts runs it as its `imports` section.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { moduleGraph } from "../scripts/lib/module-graph.js";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,6 +19,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface ImportCost {
   readonly specifier: string;
+  /** The package's modules the import loads (its static module graph in dist/) and their bytes: no noise. */
+  readonly modules: number;
+  readonly bytes: number;
   /** Median over pairs of (subject wall time / `node -e 0` wall time). */
   readonly ratio: number;
   /** The same for CPU time. */
@@ -36,15 +40,15 @@ function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** Every importable code subpath of package.json `exports` (patterns expanded over dist/, null targets left out). */
-export function entrySpecifiers(): string[] {
+/** Every importable code subpath of package.json `exports` (patterns expanded over dist/, null targets left out), with its dist file. */
+export function entrySpecifiers(): { readonly specifier: string; readonly file: string }[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
-  const out: string[] = [];
+  const out: { specifier: string; file: string }[] = [];
   for (const [key, target] of Object.entries(pkg.exports)) {
     if (target === null || typeof target !== "object") continue;
     const at = (subpath: string): string => (subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
     if (!key.includes("*")) {
-      out.push(at(key));
+      out.push({ specifier: at(key), file: join(ROOT, (target as { default: string }).default) });
       continue;
     }
     const pattern = (target as { default: string }).default.replace(/^\.\//, "");
@@ -53,7 +57,7 @@ export function entrySpecifiers(): string[] {
       const path = `${dirname(pattern)}/${file}`;
       if (!path.startsWith(prefix) || !path.endsWith(suffix)) continue;
       const subpath = key.replace("*", path.slice(prefix.length, path.length - suffix.length));
-      if (pkg.exports[subpath] !== null) out.push(at(subpath));
+      if (pkg.exports[subpath] !== null) out.push({ specifier: at(subpath), file: join(ROOT, path) });
     }
   }
   return out;
@@ -80,7 +84,8 @@ export function measureImportCosts(options: { readonly runs?: number } = {}): Im
   const runs = options.runs ?? 21;
   const bare = "0";
   timed(bare); // warm the file cache
-  return entrySpecifiers().map((specifier) => {
+  return entrySpecifiers().map(({ specifier, file }) => {
+    const graph = [...moduleGraph(file)];
     const subject = `import(${JSON.stringify(specifier)})`;
     timed(subject);
     const pairs: [Timing, Timing][] = [];
@@ -96,6 +101,8 @@ export function measureImportCosts(options: { readonly runs?: number } = {}): Im
     }
     return {
       specifier,
+      modules: graph.length,
+      bytes: graph.reduce((sum, f) => sum + statSync(f).size, 0),
       ratio: median(pairs.map(([s, b]) => s.wall / b.wall)),
       cpuRatio: median(pairs.map(([s, b]) => s.cpu / b.cpu)),
       subjectMs: median(pairs.map(([s]) => s.wall)),
@@ -109,9 +116,9 @@ export function measureImportCosts(options: { readonly runs?: number } = {}): Im
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const runsAt = process.argv.indexOf("--runs");
   const costs = measureImportCosts(runsAt === -1 ? {} : { runs: Number(process.argv[runsAt + 1]) });
-  console.log("| import | wall, to `node -e 0` | median wall | `node -e 0` | CPU, to `node -e 0` | median CPU | `node -e 0` |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log("| import | modules | KiB | wall, to `node -e 0` | median wall | `node -e 0` | CPU, to `node -e 0` | median CPU | `node -e 0` |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const c of costs) {
-    console.log(`| \`${c.specifier}\` | ${c.ratio.toFixed(2)}x | ${c.subjectMs.toFixed(1)} ms | ${c.baselineMs.toFixed(1)} ms | ${c.cpuRatio.toFixed(2)}x | ${c.subjectCpuMs.toFixed(1)} ms | ${c.baselineCpuMs.toFixed(1)} ms |`);
+    console.log(`| \`${c.specifier}\` | ${c.modules} | ${(c.bytes / 1024).toFixed(0)} | ${c.ratio.toFixed(2)}x | ${c.subjectMs.toFixed(1)} ms | ${c.baselineMs.toFixed(1)} ms | ${c.cpuRatio.toFixed(2)}x | ${c.subjectCpuMs.toFixed(1)} ms | ${c.baselineCpuMs.toFixed(1)} ms |`);
   }
 }

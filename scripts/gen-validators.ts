@@ -38,8 +38,16 @@ function createAjv(options: { readonly source: boolean }): Ajv {
   return ajv;
 }
 
+/**
+ * Directories that are a family of their own although they sit inside one:
+ * what another part of the package loads alone (the runner checks settings
+ * without loading Claude Code's 70 output and input validators).
+ */
+const OWN_FAMILIES: Readonly<Record<string, string>> = { "claude-code/settings/": "claude-code-settings" };
+
 /** The family a schema belongs to: its first directory under schemas/ (`claude-code`, `rust`, `codex`, ...), `records` for the top-level files. */
 export function schemaFamily(path: string): string {
+  for (const [dir, family] of Object.entries(OWN_FAMILIES)) if (path.startsWith(dir)) return family;
   const slash = path.indexOf("/");
   return slash === -1 ? "records" : path.slice(0, slash);
 }

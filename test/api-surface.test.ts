@@ -16,6 +16,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { merge } from "../src/index.js";
+import { moduleGraph } from "../scripts/lib/module-graph.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPORT = join(ROOT, "test/fixtures/api-report.md");
@@ -178,21 +179,6 @@ test(`the root stays small (at most ${ROOT_RUNTIME_LIMIT} runtime names) and no 
   const families = readdirSync(join(ROOT, "generated/validators")).filter((f) => f.endsWith(".ts") && f !== "index.ts" && f !== "validator.ts");
   for (const f of families) assert.ok(entries.some((e) => e.subpath === `./validators/${f.replace(/\.ts$/, "")}`), `no subpath for ${f}`);
 });
-
-/** Relative modules a module imports or re-exports statically, transitively (the module graph as written). */
-function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const text = readFileSync(file, "utf8");
-  // type-only imports and re-exports are erased from the JavaScript
-  for (const [, specifier] of text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?from\s+"(\.[^"]+)"/gm)) {
-    moduleGraph(resolve(dirname(file), specifier!.replace(/\.js$/, ".ts")), seen);
-  }
-  for (const [, specifier] of text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g)) {
-    moduleGraph(resolve(dirname(file), specifier!.replace(/\.js$/, ".ts")), seen);
-  }
-  return seen;
-}
 
 test("one validator family's module loads no other family", () => {
   const dir = join(ROOT, "generated/validators");

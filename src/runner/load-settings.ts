@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import { parseJsonWithPositions, type JsonPathSegment, type TextPosition as PositionInText } from "../json/positions.js";
 import { jsonPointer } from "../core/errors.js";
-import { validateClaudeCodeHookSettings } from "../../generated/validators/claude-code.js";
+import { validateClaudeCodeHookSettings } from "../../generated/validators/claude-code-settings.js";
 import type { ValidationError } from "../../generated/validators/validator.js";
 import type { HookEvent } from "../../generated/types.js";
 import { compileMatcher } from "./matcher.js";
