@@ -53,6 +53,15 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
   "claude-code/settings": { prefix: "claude-code-", suffix: "" },
   "claude-code/settings/hook-handler": { prefix: "claude-code-", suffix: "-hook-handler" },
+  codex: { prefix: "codex-hook-", suffix: "" },
+  "codex/input": { prefix: "codex-", suffix: "-hook-input" },
+  "codex/output": { prefix: "codex-", suffix: "-hook-output" },
+  "codex/hook-specific-output": { prefix: "codex-", suffix: "-hook-specific-output" },
+  "codex/decision": { prefix: "codex-", suffix: "-decision" },
+  "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
+  "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
+  droid: { prefix: "droid-", suffix: "" },
+  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {
@@ -243,7 +252,7 @@ test("enum schemas accept their values and reject a changed case", () => {
   }
 });
 
-test("HookEvent is the Agent SDK's HOOK_EVENTS (spec/claude-code-hooks.md §1), and every event has an input variant", () => {
+test("HookEvent is the Agent SDK's HOOK_EVENTS (docs/spec/claude-code-hooks.md §1), and every event has an input variant", () => {
   const sdk = `PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, UserPromptSubmit,
 UserPromptExpansion, SessionStart, SessionEnd, Stop, StopFailure, SubagentStart, SubagentStop,
 PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, PermissionRequest, PermissionDenied,
@@ -259,7 +268,7 @@ MessageDisplay, PreSkillShellCommand`.split(/,\s*/);
 
 test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeCodeHookInput", () => {
   const validate = validatorFor("ClaudeCodeHookInput");
-  const dir = join(root, "test/observer/observed");
+  const dir = join(root, "test/observer/claude-code/observed");
   const events = new Set<string>();
   let count = 0;
   for (const name of readdirSync(dir).sort()) {
@@ -280,7 +289,7 @@ test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeC
 
 test("recorded Claude Code verdicts: an exit-0 JSON output is rejected by ClaudeCodeHookOutput (unknown keys aside) exactly when Claude Code 2.1.332 failed its validation", () => {
   const validate = validatorFor("ClaudeCodeHookOutput");
-  const dir = join(root, "test/observer/observed");
+  const dir = join(root, "test/observer/claude-code/observed");
   const tally = { valid: 0, invalid: 0 };
   const disagreements: string[] = [];
   for (const name of readdirSync(dir).sort()) {

@@ -243,6 +243,15 @@ namespace ClaudeHookProtocol
         public string[] Notices { get; set; }
 
         /// <summary>
+        /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
+        /// `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets
+        /// instead of the user's; null when unchanged. Absent for agents and events without prompt
+        /// rewrites.
+        /// </summary>
+        [JsonPropertyName("prompt")]
+        public string? Prompt { get; set; }
+
+        /// <summary>
         /// The stop reason the agent records, or null.
         /// </summary>
         [JsonRequired]

@@ -4,6 +4,9 @@
 export type { Validator, ValidationError } from "./validator.js";
 export * from "./claude-code.js";
 export * from "./claude-code-settings.js";
+export * from "./codex.js";
 export * from "./common.js";
+export * from "./droid.js";
+export * from "./gemini-cli.js";
 export * from "./records.js";
 export * from "./rust.js";

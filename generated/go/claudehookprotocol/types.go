@@ -477,6 +477,11 @@ type MergeEffects struct {
 	// What the user is shown, in order, one string each, as the agent words them (Claude Code:                        
 	// `PreToolUse:Bash says: ...`).                                                                                   
 	Notices                                                                                     []string               `json:"notices"`
+	// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string                                    
+	// `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets                         
+	// instead of the user's; null when unchanged. Absent for agents and events without prompt                         
+	// rewrites.                                                                                                       
+	Prompt                                                                                      *string                `json:"prompt,omitempty"`
 	// The stop reason the agent records, or null.                                                                     
 	StopReason                                                                                  *string                `json:"stop_reason"`
 	// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool                         

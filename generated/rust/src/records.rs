@@ -289,6 +289,10 @@ pub struct MergeEffects {
 
     /// The stop reason the agent records, or null.
     pub stop_reason: Option<String>,
+
+    /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
 }
 
 /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
