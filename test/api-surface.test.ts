@@ -232,3 +232,12 @@ test("merge: a 100,000-deep tool_input is copied without exhausting the stack; a
   assert.ok(!cyclic.ok);
   assert.equal(cyclic.error.path, `/tool_input${"/a".repeat(1000)}/back`);
 });
+
+test("merge dispatches to every implemented dialect; the answer names the agent", async () => {
+  const { allDialects } = await import("../src/index.js");
+  for (const dialect of allDialects()) {
+    const merged = merge({ event: dialect.events[0]!.name, hooks: [] }, dialect.agent);
+    assert.ok(merged.ok, `${dialect.agent}: ${JSON.stringify(merged)}`);
+    assert.equal(merged.value.agent, dialect.agent);
+  }
+});
