@@ -12,6 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { moduleGraph } from "../scripts/lib/module-graph.js";
+import { median } from "./measure.js";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,12 +33,6 @@ export interface ImportCost {
   /** Median CPU milliseconds of each. */
   readonly subjectCpuMs: number;
   readonly baselineCpuMs: number;
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** Every importable code subpath of package.json `exports` (patterns expanded over dist/, null targets left out), with its dist file. */
