@@ -1051,6 +1051,15 @@ export type ClaudeCodePermissionRequestDecision = ClaudeCodePermissionRequestAll
 export type ClaudeCodePermissionUpdate =
   ClaudeCodePermissionRulesUpdate | ClaudeCodePermissionSetModeUpdate | ClaudeCodePermissionDirectoriesUpdate;
 /**
+ * One configured hook, discriminated by `type`.
+ */
+export type ClaudeCodeHookHandler =
+  | ClaudeCodeCommandHookHandler
+  | ClaudeCodeHttpHookHandler
+  | ClaudeCodeMcpToolHookHandler
+  | ClaudeCodePromptHookHandler
+  | ClaudeCodeAgentHookHandler;
+/**
  * Any Codex CLI 0.171.0 hook stdin payload, by `hook_event_name`.
  */
 export type CodexHookInput =
@@ -2424,6 +2433,247 @@ export interface PreSkillShellCommandHookSpecificOutput {
   updatedInput?: {
     [k: string]: unknown;
   };
+}
+/**
+ * A command hook: a program that gets the event JSON on stdin.
+ */
+export interface ClaudeCodeCommandHookHandler {
+  /**
+   * The handler kind: `command`.
+   */
+  type: "command";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * `block`: a timeout, spawn failure or unexpected exit blocks instead of failing open.
+   */
+  onFailure?: "continue" | "block";
+  /**
+   * Shell form: the text `/bin/sh -c` runs; exec form (with `args`): the program.
+   */
+  command: string;
+  /**
+   * Exec form: the program's arguments; no shell.
+   */
+  args?: string[];
+  /**
+   * The shell of the shell form.
+   */
+  shell?: "bash" | "powershell";
+  /**
+   * Run in the background; decision fields have no effect.
+   */
+  async?: boolean;
+  /**
+   * With `async`: exit 2 wakes the model.
+   */
+  asyncRewake?: boolean;
+}
+/**
+ * An http hook: the event JSON is POSTed to a URL.
+ */
+export interface ClaudeCodeHttpHookHandler {
+  /**
+   * The handler kind: `http`.
+   */
+  type: "http";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * `block`: a timeout, spawn failure or unexpected exit blocks instead of failing open.
+   */
+  onFailure?: "continue" | "block";
+  /**
+   * The http:// or https:// URL.
+   */
+  url: string;
+  /**
+   * Request headers; `$VAR` / `${VAR}` read the variables in `allowedEnvVars`.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * The only environment variables the headers may read.
+   */
+  allowedEnvVars?: string[];
+}
+/**
+ * An mcp_tool hook: calls a tool of a connected MCP server.
+ */
+export interface ClaudeCodeMcpToolHookHandler {
+  /**
+   * The handler kind: `mcp_tool`.
+   */
+  type: "mcp_tool";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * `block`: a timeout, spawn failure or unexpected exit blocks instead of failing open.
+   */
+  onFailure?: "continue" | "block";
+  /**
+   * The MCP server's name.
+   */
+  server: string;
+  /**
+   * The tool to call.
+   */
+  tool: string;
+  /**
+   * The tool's arguments; `${path}` is replaced from the event input.
+   */
+  input?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A prompt hook: a model judges the event.
+ */
+export interface ClaudeCodePromptHookHandler {
+  /**
+   * The handler kind: `prompt`.
+   */
+  type: "prompt";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * The prompt; `$ARGUMENTS` is the event JSON.
+   */
+  prompt: string;
+  /**
+   * The model to ask (default: a small fast model).
+   */
+  model?: string;
+  /**
+   * On a block, let the model continue (`continue` stays true).
+   */
+  continueOnBlock?: boolean;
+}
+/**
+ * An agent hook: a subagent with tools judges the event.
+ */
+export interface ClaudeCodeAgentHookHandler {
+  /**
+   * The handler kind: `agent`.
+   */
+  type: "agent";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * The agent's task; `$ARGUMENTS` is the event JSON.
+   */
+  prompt: string;
+  /**
+   * The model the agent runs on.
+   */
+  model?: string;
+}
+/**
+ * The hook part of a Claude Code 2.1.332 settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`, `--settings`) or of a plugin's `hooks/hooks.json`. Other keys of the file are not about hooks and are allowed.
+ */
+export interface ClaudeCodeHookSettings {
+  /**
+   * The configured hooks, by event.
+   */
+  hooks?: ClaudeCodeHooks;
+  /**
+   * `true` in any source: no hook runs.
+   */
+  disableAllHooks?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * Event name -> the event's matcher groups. A key that is not one of the 34 events is never run.
+ */
+export interface ClaudeCodeHooks {
+  /**
+   * The event's matcher groups, in configuration order.
+   */
+  [k: string]: ClaudeCodeMatcherGroup[];
+}
+/**
+ * Hooks that run when the group's matcher matches the event (the tool name, the SessionStart source, ...).
+ */
+export interface ClaudeCodeMatcherGroup {
+  /**
+   * `*`, `""` or absent: every occurrence; letters, digits, `_`, `-`, space, `,` and `|` only: exact names; anything else: an unanchored JavaScript regular expression. Ignored on events without a match field.
+   */
+  matcher?: string;
+  /**
+   * The handlers, in configuration order.
+   */
+  hooks: ClaudeCodeHookHandler[];
 }
 /**
  * A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.

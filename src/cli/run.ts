@@ -113,7 +113,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   inputObject["hook_event_name"] = event;
 
-  const { loadHookConfiguration, defaultSettingsSources } = await import("../runner/load-settings.js");
+  const { loadHookConfiguration, defaultSettingsSources, problemLocation } = await import("../runner/load-settings.js");
   const { runEvent } = await import("../runner/run-event.js");
   const { describeCommand } = await import("../runner/run-hooks.js");
   // The CLI runs where the project is: the input's cwd is data (a sample event's path need not exist here).
@@ -194,7 +194,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   io.stdout.write(`${s.bold(hookName)}: ${outcome.records.length} hook${outcome.records.length === 1 ? "" : "s"} selected\n`);
   if (outcome.run.problems.length > 0) {
     io.stdout.write(`\n${s.yellow("settings problems")}:\n`);
-    for (const p of outcome.run.problems) io.stdout.write(`  ${p.severity} ${p.file} ${p.path}: ${p.message}\n`);
+    for (const p of outcome.run.problems) io.stdout.write(`  ${p.severity} ${problemLocation(p)} ${p.path === "" ? "(root)" : p.path}: ${p.message}\n`);
   }
   io.stdout.write(`\n${s.bold("run records")} (completion order; skipped first):\n`);
   outcome.records.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));
