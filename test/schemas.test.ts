@@ -51,6 +51,10 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
+  "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
+  "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
+  "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },
+  "copilot-cli/output": { prefix: "copilot-cli-", suffix: "-output" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {

@@ -4,5 +4,6 @@
 export type { Validator, ValidationError } from "./validator.js";
 export * from "./claude-code.js";
 export * from "./common.js";
+export * from "./copilot-cli.js";
 export * from "./records.js";
 export * from "./rust.js";
