@@ -2483,6 +2483,10 @@ export interface MergeEffects {
    * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
+  /**
+   * Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the prompt text the model gets after the hooks (a replaced prompt, an appended reminder), without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when the hooks left it unchanged or blocked it.
+   */
+  prompt?: string | null;
 }
 /**
  * What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
@@ -2523,6 +2527,10 @@ export interface MergeEffects1 {
    * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
+  /**
+   * Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the prompt text the model gets after the hooks (a replaced prompt, an appended reminder), without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when the hooks left it unchanged or blocked it.
+   */
+  prompt?: string | null;
 }
 /**
  * exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.

@@ -6,9 +6,11 @@
 import { AGENT_NAMES, type AgentName } from "./core/agents.js";
 import type { Dialect } from "./core/dialect.js";
 import { claudeCode } from "./claude-code/dialect.js";
+import { copilotCli } from "./copilot-cli/dialect.js";
 
 const DIALECTS: Partial<Record<AgentName, Dialect>> = {
   "claude-code": claudeCode,
+  "copilot-cli": copilotCli,
 };
 
 /** The dialect of `agent`, or undefined when the package does not implement it yet. */

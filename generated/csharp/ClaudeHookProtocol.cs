@@ -243,6 +243,15 @@ namespace ClaudeHookProtocol
         public string[] Notices { get; set; }
 
         /// <summary>
+        /// Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the
+        /// prompt text the model gets after the hooks (a replaced prompt, an appended reminder),
+        /// without the agent's own framing (Copilot CLI's `&lt;current_datetime&gt;` wrapper); null when
+        /// the hooks left it unchanged or blocked it.
+        /// </summary>
+        [JsonPropertyName("prompt")]
+        public string? Prompt { get; set; }
+
+        /// <summary>
         /// The stop reason the agent records, or null.
         /// </summary>
         [JsonRequired]

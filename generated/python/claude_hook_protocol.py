@@ -153,6 +153,12 @@ class MergeEffects:
     PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null
     when no hook decided or the event has no decision.
     """
+    prompt: Optional[str] = None
+    """Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the
+    prompt text the model gets after the hooks (a replaced prompt, an appended reminder),
+    without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when
+    the hooks left it unchanged or blocked it.
+    """
     stop_reason: Optional[str] = None
     """The stop reason the agent records, or null."""
 
@@ -175,10 +181,11 @@ class MergeEffects:
         notices = from_list(from_str, obj.get("notices"))
         stopped = from_bool(obj.get("stopped"))
         decision = from_union([from_none, Decision], obj.get("decision"))
+        prompt = from_union([from_none, from_str], obj.get("prompt"))
         stop_reason = from_union([from_none, from_str], obj.get("stop_reason"))
         tool_input = from_union([from_none, lambda x: from_dict(lambda x: x, x)], obj.get("tool_input"))
         tool_result = from_union([from_none, from_str], obj.get("tool_result"))
-        return MergeEffects(blocked, model_context, notices, stopped, decision, stop_reason, tool_input, tool_result)
+        return MergeEffects(blocked, model_context, notices, stopped, decision, prompt, stop_reason, tool_input, tool_result)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -187,6 +194,8 @@ class MergeEffects:
         result["notices"] = from_list(from_str, self.notices)
         result["stopped"] = from_bool(self.stopped)
         result["decision"] = from_union([from_none, lambda x: to_enum(Decision, x)], self.decision)
+        if self.prompt is not None:
+            result["prompt"] = from_union([from_none, from_str], self.prompt)
         result["stop_reason"] = from_union([from_none, from_str], self.stop_reason)
         result["tool_input"] = from_union([from_none, lambda x: from_dict(lambda x: x, x)], self.tool_input)
         result["tool_result"] = from_union([from_none, from_str], self.tool_result)

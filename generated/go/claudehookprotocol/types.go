@@ -477,6 +477,11 @@ type MergeEffects struct {
 	// What the user is shown, in order, one string each, as the agent words them (Claude Code:                        
 	// `PreToolUse:Bash says: ...`).                                                                                   
 	Notices                                                                                     []string               `json:"notices"`
+	// Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the                             
+	// prompt text the model gets after the hooks (a replaced prompt, an appended reminder),                           
+	// without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when                         
+	// the hooks left it unchanged or blocked it.                                                                      
+	Prompt                                                                                      *string                `json:"prompt,omitempty"`
 	// The stop reason the agent records, or null.                                                                     
 	StopReason                                                                                  *string                `json:"stop_reason"`
 	// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool                         

@@ -289,6 +289,10 @@ pub struct MergeEffects {
 
     /// The stop reason the agent records, or null.
     pub stop_reason: Option<String>,
+
+    /// Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the prompt text the model gets after the hooks (a replaced prompt, an appended reminder), without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when the hooks left it unchanged or blocked it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
 }
 
 /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.

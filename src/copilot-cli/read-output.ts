@@ -1,0 +1,112 @@
+/**
+ * Reading one hook's stdout as GitHub Copilot CLI 1.0.102 does:
+ *
+ * * One JSON object, surrounding whitespace allowed; anything else (plain
+ *   text, a line of text before the JSON, text after it, an array) is ignored
+ *   without a notice (pre-09-plain-text, pre-09e-text-then-json, ss-03). A
+ *   duplicate key: the last one counts (new-pre-duplicate-key).
+ * * Key by key, leniently: a key whose value Copilot cannot use is dropped and
+ *   the rest of the output still applies (new-pre-bad-enum-with-context); a
+ *   number where a text is expected is used as its decimal text
+ *   (new-pre-deny-reason-number, new-pre-context-number-with-deny).
+ * * Unknown keys are ignored; so are `continue`, `stopReason`,
+ *   `systemMessage`, `suppressOutput` and legacy `decision` in preToolUse.
+ *
+ * Never throws: a document too deep for JSON.parse is "invalid", objects are
+ * null-prototype (a `__proto__` key is data).
+ */
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+
+export type OutputKind = "empty" | "text" | "json" | "invalid";
+
+export interface ParsedStdout {
+  readonly output: OutputKind;
+  readonly json: JsonObject | null;
+}
+
+export function parseHookStdout(stdout: string): ParsedStdout {
+  const text = stdout.trim();
+  if (text === "") return { output: "empty", json: null };
+  if (!text.startsWith("{")) return { output: "text", json: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { output: "invalid", json: null };
+  }
+  const value = toNullPrototype(parsed);
+  return isJsonObject(value) ? { output: "json", json: value } : { output: "invalid", json: null };
+}
+
+/** A text value: a string, or a number as its decimal text; anything else is not one. */
+export function textOf(value: JsonValue | undefined): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function oneOf<T extends string>(value: JsonValue | undefined, allowed: readonly T[]): T | undefined {
+  return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+export type PreToolDecision = "allow" | "deny" | "ask";
+
+export interface PreToolAnswer {
+  readonly decision: PreToolDecision | undefined;
+  readonly reason: string | undefined;
+  /** `modifiedArgs` (or a Claude-style `hookSpecificOutput.updatedInput`): an object, or a string the tool will fail to parse. */
+  readonly rewrite: JsonObject | string | undefined;
+  readonly context: string | undefined;
+}
+
+/**
+ * preToolUse keys: flat ones in both spellings; a Claude-style hook also has
+ * `hookSpecificOutput` read (whose `hookEventName` is never checked: cpre-02d),
+ * taken before the flat keys when both are given (not measured).
+ */
+export function readPreToolAnswer(json: JsonObject | null, claudeStyle: boolean): PreToolAnswer {
+  if (json === null) return { decision: undefined, reason: undefined, rewrite: undefined, context: undefined };
+  const hso = claudeStyle && isJsonObject(json["hookSpecificOutput"]) ? json["hookSpecificOutput"] : null;
+  const pick = <T>(read: (o: JsonObject, key: string) => T | undefined, flatKey: string, hsoKey: string = flatKey): T | undefined =>
+    (hso === null ? undefined : read(hso, hsoKey)) ?? read(json, flatKey);
+  const decision = pick((o, k) => oneOf(o[k], ["allow", "deny", "ask"] as const), "permissionDecision");
+  const reason = pick((o, k) => textOf(o[k]), "permissionDecisionReason");
+  const context = pick((o, k) => textOf(o[k]), "additionalContext");
+  const rewriteOf = (v: JsonValue | undefined): JsonObject | string | undefined => (isJsonObject(v) || typeof v === "string" ? v : undefined);
+  // flat `updatedInput` is ignored in both spellings (pre-12d); the nested one only for Claude-style hooks (cpre-06b)
+  const rewrite = (hso === null ? undefined : rewriteOf(hso["updatedInput"])) ?? rewriteOf(json["modifiedArgs"]);
+  return { decision, reason, rewrite, context };
+}
+
+export interface PostToolAnswer {
+  readonly context: string | undefined;
+  /** `modifiedResult.textResultForLlm`; a `modifiedResult` that is not an object is ignored (post-03b). */
+  readonly replacement: string | undefined;
+  /** `decision:"block"` with a reason: the reason. */
+  readonly blockReason: string | undefined;
+}
+
+export function readPostToolAnswer(json: JsonObject | null): PostToolAnswer {
+  if (json === null) return { context: undefined, replacement: undefined, blockReason: undefined };
+  const modified = json["modifiedResult"];
+  return {
+    context: textOf(json["additionalContext"]),
+    replacement: isJsonObject(modified) ? textOf(modified["textResultForLlm"]) : undefined,
+    blockReason: blockReasonOf(json),
+  };
+}
+
+/** `decision:"block"` counts with a non-empty reason (a block without one does nothing: spec, agentStop). */
+export function blockReasonOf(json: JsonObject): string | undefined {
+  if (json["decision"] !== "block") return undefined;
+  const reason = textOf(json["reason"]);
+  return reason === undefined || reason === "" ? undefined : reason;
+}
+
+export function contextOf(json: JsonObject | null): string | undefined {
+  return json === null ? undefined : textOf(json["additionalContext"]);
+}
+
+export function behaviorOf(json: JsonObject): "allow" | "deny" | undefined {
+  return oneOf(json["behavior"], ["allow", "deny"] as const);
+}
