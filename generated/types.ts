@@ -2070,7 +2070,7 @@ export interface CopilotCliClaudePreToolUseOutput {
    */
   permissionDecision?: "allow" | "deny" | "ask";
   /**
-   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   permissionDecisionReason?: string;
   /**
@@ -2080,7 +2080,7 @@ export interface CopilotCliClaudePreToolUseOutput {
     [k: string]: unknown;
   };
   /**
-   * Context for the model. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * Context for the model. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   additionalContext?: string;
   /**
@@ -2096,7 +2096,7 @@ export interface CopilotCliClaudePreToolUseOutput {
      */
     permissionDecision?: "allow" | "deny" | "ask";
     /**
-     * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+     * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
      */
     permissionDecisionReason?: string;
     /**
@@ -2106,7 +2106,7 @@ export interface CopilotCliClaudePreToolUseOutput {
       [k: string]: unknown;
     };
     /**
-     * Context for the model. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+     * Context for the model. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
      */
     additionalContext?: string;
     [k: string]: unknown;
@@ -2118,11 +2118,11 @@ export interface CopilotCliClaudePreToolUseOutput {
  */
 export interface CopilotCliAgentStopOutput {
   /**
-   * `block` (with a non-empty `reason`) takes effect; other values are ignored.
+   * `block` with a `reason` (`` included: new-blind-post-block-empty-reason) takes effect; without a reason, or another value, it is ignored.
    */
   decision?: string;
   /**
-   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   reason?: string;
   [k: string]: unknown;
@@ -2136,7 +2136,7 @@ export interface CopilotCliPermissionRequestOutput {
    */
   behavior?: "allow" | "deny";
   /**
-   * The denial message; default `Permission denied by hook.`. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * The denial message; default `Permission denied by hook.`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   message?: string;
   [k: string]: unknown;
@@ -2146,7 +2146,7 @@ export interface CopilotCliPermissionRequestOutput {
  */
 export interface CopilotCliPostToolUseFailureOutput {
   /**
-   * A user message `Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<C>` after the failed tool message. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * A user message `Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<C>` after the failed tool message. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   additionalContext?: string;
   [k: string]: unknown;
@@ -2156,7 +2156,7 @@ export interface CopilotCliPostToolUseFailureOutput {
  */
 export interface CopilotCliPostToolUseOutput {
   /**
-   * Appended to the tool message: `<result>\n\nTool "<tool>" succeeded. Additional guidance from postToolUse hooks:\n<C1>\n\n<C2>`. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * Appended to the tool message: `<result>\n\nTool "<tool>" succeeded. Additional guidance from postToolUse hooks:\n<C1>\n\n<C2>`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   additionalContext?: string;
   /**
@@ -2174,11 +2174,11 @@ export interface CopilotCliPostToolUseOutput {
     [k: string]: unknown;
   };
   /**
-   * `block` (with a non-empty `reason`) takes effect; other values are ignored.
+   * `block` with a `reason` (`` included: new-blind-post-block-empty-reason) takes effect; without a reason, or another value, it is ignored.
    */
   decision?: string;
   /**
-   * The block reason: the tool message becomes `Tool result blocked: <reason>`; later hooks do not run. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * The block reason: the tool message becomes `Tool result blocked: <reason>`; later hooks do not run. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   reason?: string;
   [k: string]: unknown;
@@ -2192,7 +2192,7 @@ export interface CopilotCliPreToolUseOutput {
    */
   permissionDecision?: "allow" | "deny" | "ask";
   /**
-   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   permissionDecisionReason?: string;
   /**
@@ -2202,7 +2202,7 @@ export interface CopilotCliPreToolUseOutput {
     [k: string]: unknown;
   };
   /**
-   * Context for the model. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * Context for the model. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   additionalContext?: string;
   [k: string]: unknown;
@@ -2212,7 +2212,7 @@ export interface CopilotCliPreToolUseOutput {
  */
 export interface CopilotCliSessionStartOutput {
   /**
-   * A bare user message before the prompt; several joined with a blank line. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * A bare user message before the prompt; several joined with a blank line. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   additionalContext?: string;
   [k: string]: unknown;
@@ -2222,19 +2222,19 @@ export interface CopilotCliSessionStartOutput {
  */
 export interface CopilotCliUserPromptSubmittedOutput {
   /**
-   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   additionalContext?: string;
   /**
-   * Replaces the prompt text. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * Replaces the prompt text. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   modifiedPrompt?: string;
   /**
-   * `block` (with a non-empty `reason`) takes effect; other values are ignored.
+   * `block` with a `reason` (`` included: new-blind-post-block-empty-reason) takes effect; without a reason, or another value, it is ignored.
    */
   decision?: string;
   /**
-   * The block reason: no model request is made and the CLI exits 1. (Copilot also takes a number, as its decimal text: new-pre-deny-reason-number.)
+   * The block reason: no model request is made and the CLI exits 1. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
    */
   reason?: string;
   [k: string]: unknown;

@@ -229,7 +229,7 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     const text = toolMessage ?? "";
     if (!ran && text.startsWith("Denied by preToolUse hook (unable to ask")) effects["decision"] = "ask";
     else if (!ran && text.startsWith("Denied by preToolUse hook")) effects["decision"] = "deny";
-    else notes.push("decision: left out when the tool ran (under --allow-all-tools an allow and no decision look the same)");
+    else notes.push("decision: left out when no hook denied (under --allow-all-tools an allow and no decision look the same)");
     effects["blocked"] = !ran && text.startsWith("Denied by preToolUse hook");
   } else if (event === "postToolUse") {
     effects["blocked"] = (toolMessage ?? "").startsWith("Tool result blocked: ");

@@ -64,8 +64,8 @@ export interface EventRules {
   /** Exit codes other than 0 and 2. */
   readonly exitOther: ExitRule;
   readonly errorNotice: ErrorNotice;
-  /** Whether a timed-out hook writes the `timed out; allowing the tool call to proceed` warning (seen on preToolUse only). */
-  readonly timeoutNotice: boolean;
+  /** What a timed-out hook's warning says goes on (`… timed out; allowing <this> to proceed`), or null where none was seen. */
+  readonly timeoutProceeds: "the tool call" | "the tool result" | null;
   readonly merge: MergeStrategy;
   /** The flat output keys read (both spellings). */
   readonly keys: readonly string[];
@@ -90,7 +90,7 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "execution-failed",
-    timeoutNotice: false,
+    timeoutProceeds: null,
     merge: "session-contexts",
     keys: ["additionalContext"],
     hookSpecificKeys: [],
@@ -107,7 +107,7 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "execution-failed",
-    timeoutNotice: false,
+    timeoutProceeds: null,
     merge: "prompt-key-merge",
     keys: ["additionalContext", "modifiedPrompt", "decision", "reason"],
     hookSpecificKeys: [],
@@ -124,7 +124,7 @@ export const EVENTS = {
     exit2: "deny",
     exitOther: "deny",
     errorNotice: "pre-tool-fail-closed",
-    timeoutNotice: true,
+    timeoutProceeds: "the tool call",
     merge: "pre-tool-chain",
     keys: ["permissionDecision", "permissionDecisionReason", "modifiedArgs", "additionalContext"],
     hookSpecificKeys: ["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
@@ -141,7 +141,7 @@ export const EVENTS = {
     exit2: "deny",
     exitOther: "deny",
     errorNotice: "permission-fail-closed",
-    timeoutNotice: false,
+    timeoutProceeds: null,
     merge: "permission-key-merge",
     keys: ["behavior", "message"],
     hookSpecificKeys: [],
@@ -158,13 +158,13 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "error-in-event",
-    timeoutNotice: false,
+    timeoutProceeds: "the tool result",
     merge: "post-tool-chain",
     keys: ["additionalContext", "modifiedResult", "decision", "reason"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: false,
     summary: "after a tool succeeded; can replace or block the tool message, append guidance to it",
-    evidence: ["post-01-additionalContext", "post-02-block", "post-04-exit2-stderr", "post-12-block-and-modifiedResult", "new-cpost-modifiedResult", "new-post-exit1-context"],
+    evidence: ["post-01-additionalContext", "post-02-block", "post-04-exit2-stderr", "post-12-block-and-modifiedResult", "new-cpost-modifiedResult", "new-post-exit1-context", "new-blind-post-timeout"],
   },
   postToolUseFailure: {
     claudeStyleName: null,
@@ -175,7 +175,7 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "error-in-event",
-    timeoutNotice: false,
+    timeoutProceeds: null,
     merge: "failure-context",
     keys: ["additionalContext"],
     hookSpecificKeys: [],
@@ -192,7 +192,7 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "execution-failed",
-    timeoutNotice: false,
+    timeoutProceeds: null,
     merge: "stop-key-merge",
     keys: ["decision", "reason"],
     hookSpecificKeys: [],

@@ -110,7 +110,7 @@ class Chain {
     const run = step.run;
     const rules = this.resolved.rules;
     if (run.kind === "timed-out") {
-      if (rules.timeoutNotice) this.notices.push(T.preToolTimeoutNotice(step.file, step.timeoutSec, step.hook.command));
+      if (rules.timeoutProceeds !== null) this.notices.push(T.timeoutNotice(this.resolved.event, step.file, rules.timeoutProceeds, step.timeoutSec, step.hook.command));
     } else if (run.kind === "failed") {
       const exit = run.exit ?? -1;
       const line = {

@@ -7,8 +7,8 @@
  *   duplicate key: the last one counts (new-pre-duplicate-key).
  * * Key by key, leniently: a key whose value Copilot cannot use is dropped and
  *   the rest of the output still applies (new-pre-bad-enum-with-context); a
- *   number where a text is expected is used as its decimal text
- *   (new-pre-deny-reason-number, new-pre-context-number-with-deny).
+ *   number or boolean where a text is expected is used as its text
+ *   (new-pre-deny-reason-number, new-blind-pre-context-boolean).
  * * Unknown keys are ignored; so are `continue`, `stopReason`,
  *   `systemMessage`, `suppressOutput` and legacy `decision` in preToolUse.
  *
@@ -38,10 +38,10 @@ export function parseHookStdout(stdout: string): ParsedStdout {
   return isJsonObject(value) ? { output: "json", json: value } : { output: "invalid", json: null };
 }
 
-/** A text value: a string, or a number as its decimal text; anything else is not one. */
+/** A text value: a string, or a number or boolean as its text (`5`, `true`: new-blind-pre-context-boolean); objects, arrays and null are not. */
 export function textOf(value: JsonValue | undefined): string | undefined {
   if (typeof value === "string") return value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
   return undefined;
 }
 
@@ -96,11 +96,12 @@ export function readPostToolAnswer(json: JsonObject | null): PostToolAnswer {
   };
 }
 
-/** `decision:"block"` counts with a non-empty reason (a block without one does nothing: spec, agentStop). */
+/**
+ * `decision:"block"` counts with a reason, `""` included (new-blind-post-block-empty-reason:
+ * `Tool result blocked: `); a block without any reason does nothing (new-blind-stop-block-no-reason).
+ */
 export function blockReasonOf(json: JsonObject): string | undefined {
-  if (json["decision"] !== "block") return undefined;
-  const reason = textOf(json["reason"]);
-  return reason === undefined || reason === "" ? undefined : reason;
+  return json["decision"] === "block" ? textOf(json["reason"]) : undefined;
 }
 
 export function contextOf(json: JsonObject | null): string | undefined {

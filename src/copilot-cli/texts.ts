@@ -43,8 +43,9 @@ export const preToolFailClosedNotice = (file: string, exit: number): string => `
 export const errorInEventNotice = (event: string, file: string, exit: number): string => `[ERROR] Error in ${event} hook from "${file}": ${hookCommandFailed(exit)}`;
 export const executionFailedNotice = (file: string, exit: number): string => `[ERROR] Hook from "${file}" execution failed: ${hookCommandFailed(exit)}`;
 export const permissionFailClosedNotice = (file: string, exit: number): string => `[ERROR] Hook from "${file}" execution failed (fail-closed): ${hookCommandFailed(exit)}`;
-export const preToolTimeoutNotice = (file: string, seconds: number, command: string): string =>
-  `[WARNING] preToolUse hook from "${file}" timed out; allowing the tool call to proceed: ${hookTimedOut(seconds, command)}`;
+/** pre-16-timeout (`the tool call`), new-blind-post-timeout (`the tool result`). */
+export const timeoutNotice = (event: string, file: string, proceeds: string, seconds: number, command: string): string =>
+  `[WARNING] ${event} hook from "${file}" timed out; allowing ${proceeds} to proceed: ${hookTimedOut(seconds, command)}`;
 export const toolResultBlockedNotice = (file: string, reason: string): string => `[WARNING] Tool result blocked by hook from "${file}": ${reason}`;
 export const promptBlockedNotice = (reason: string): string => `[WARNING] Prompt blocked by hook: ${reason}`;
 /** Exit 2 where it cannot block: two lines (post-04-exit2-stderr, ups-04-exit2-stderr). */
