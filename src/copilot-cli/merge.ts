@@ -12,7 +12,7 @@ import type { MergeRequest, MergeRequestHook, RequestExtensions } from "../core/
 import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { readRust, formatSerdeError } from "../serde/index.js";
-import { modelToolName, resolveEvent, type CopilotEventName, type EventRules, type ResolvedEvent } from "./events.js";
+import { modelToolName, resolveEvent, type EventRules, type ResolvedEvent } from "./events.js";
 import {
   behaviorOf,
   blockReasonOf,
@@ -88,7 +88,7 @@ class Chain {
   private completed = 0;
 
   constructor(
-    readonly resolved: ResolvedEvent,
+    readonly resolved: ResolvedEvent | null,
     readonly eventName: string,
   ) {}
 
@@ -108,14 +108,15 @@ class Chain {
   /** The log lines of a hook that failed, timed out, or exited 2 where exit 2 is only a warning. */
   noticeFor(step: Step): void {
     const run = step.run;
-    const rules = this.resolved.rules;
+    if (this.resolved === null) return;
+    const { rules, event } = this.resolved;
     if (run.kind === "timed-out") {
-      if (rules.timeoutProceeds !== null) this.notices.push(T.timeoutNotice(this.resolved.event, step.file, rules.timeoutProceeds, step.timeoutSec, step.hook.command));
+      if (rules.timeoutProceeds !== null) this.notices.push(T.timeoutNotice(event, step.file, rules.timeoutProceeds, step.timeoutSec, step.hook.command));
     } else if (run.kind === "failed") {
       const exit = run.exit ?? -1;
       const line = {
         "pre-tool-fail-closed": () => T.preToolFailClosedNotice(step.file, exit),
-        "error-in-event": () => T.errorInEventNotice(this.resolved.event, step.file, exit),
+        "error-in-event": () => T.errorInEventNotice(event, step.file, exit),
         "execution-failed": () => T.executionFailedNotice(step.file, exit),
         "permission-fail-closed": () => T.permissionFailClosedNotice(step.file, exit),
       }[rules.errorNotice]();
@@ -421,7 +422,7 @@ export function mergeCopilotRequest(request: MergeRequest): MergedResult {
   const copilot = request as CopilotRequest;
   const resolved = resolveEvent(request.event);
   if (resolved === null) {
-    const chain = new Chain({ event: "preToolUse" as CopilotEventName, rules: {} as EventRules, claudeStyle: false }, request.event);
+    const chain = new Chain(null, request.event);
     chain.errors.push(`unknown event "${request.event}": Copilot CLI 1.0.102 runs no hooks for it`);
     return finish(copilot, chain, { effects: noEffects() });
   }
