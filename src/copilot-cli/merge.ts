@@ -32,13 +32,13 @@ export const REQUEST_EXTENSIONS: RequestExtensions = {
 };
 
 /** A request as this dialect reads it (the shared request plus REQUEST_EXTENSIONS). */
-interface CopilotRequest extends MergeRequest {
+export interface CopilotRequest extends MergeRequest {
   /** `--allow-all-tools`: a permission request no hook decides is approved; without it prompt mode denies (perm-00). */
   readonly allow_all_tools?: boolean;
   readonly hooks: readonly CopilotHook[];
 }
 
-interface CopilotHook extends MergeRequestHook {
+export interface CopilotHook extends MergeRequestHook {
   /** The event as this hook's configuration spells it (`preToolUse` or `PreToolUse`). */
   readonly event?: string;
 }

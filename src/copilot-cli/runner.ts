@@ -18,7 +18,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js"
 import { spawnHook } from "../runner/spawn-hook.js";
 import { configFiles, configuredHooks, CONFIG_LOCATIONS, hookCwd, matcherSelects, type ConfiguredHook } from "./config.js";
 import { CLAUDE_TOOL_NAMES, EVENTS, resolveEvent } from "./events.js";
-import { mergeCopilotRequest } from "./merge.js";
+import { mergeCopilotRequest, type CopilotHook, type CopilotRequest } from "./merge.js";
 
 export const COPILOT_VERSION = "1.0.102";
 const MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
@@ -108,15 +108,16 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
   const sessionId = typeof input["sessionId"] === "string" ? input["sessionId"] : randomUUID();
   const argsKey = toolArgsKey(options.event);
   const originalArgs = isJsonObject(input[argsKey]) ? (input[argsKey] as JsonObject) : undefined;
-  const request = {
+  const hooks: CopilotHook[] = [];
+  const request: CopilotRequest = {
     event: options.event,
     ...(toolName === null ? {} : { tool_name: toolName }),
     ...(originalArgs === undefined ? {} : { tool_input: originalArgs }),
     input,
     allow_all_tools: options.allowAllTools ?? false,
-    hooks: [] as Record<string, unknown>[],
+    hooks,
   };
-  let merged: MergedResult = mergeCopilotRequest(request as never);
+  let merged: MergedResult = mergeCopilotRequest(request);
   let currentInput: JsonObject = input;
   for (const [configIndex, hook] of selected.entries()) {
     if (options.signal?.aborted === true) break;
@@ -131,7 +132,7 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
       maxOutputBytes: MAX_OUTPUT_BYTES,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    request.hooks.push({
+    hooks.push({
       command: hook.command,
       exit: outcome.status === "exited" ? outcome.exit : null,
       stdout: outcome.stdout,
@@ -142,7 +143,7 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
       config_index: configIndex,
       event: hook.eventKey,
     });
-    merged = mergeCopilotRequest(request as never);
+    merged = mergeCopilotRequest(request);
     // a deny (preToolUse) or a block (postToolUse) ends the chain: later hooks never run
     if ((rules.merge === "pre-tool-chain" || rules.merge === "post-tool-chain") && merged.effects.blocked) break;
     // a rewrite reaches the next hook's stdin (pre-14b, cpre-07c)
