@@ -2070,17 +2070,17 @@ export interface CopilotCliClaudePreToolUseOutput {
    */
   permissionDecision?: "allow" | "deny" | "ask";
   /**
-   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   permissionDecisionReason?: string;
   /**
-   * Replaces the whole tool argument object (no `allow` needed); later hooks get it on stdin; ignored when the same output denies. (Copilot hands a string to the tool as its arguments text, which fails to parse: the call fails with `Invalid input: <serde_json error>` (new-pre-modifiedArgs-string).)
+   * Replaces the whole tool argument object (no `allow` needed); later hooks get it on stdin; ignored when the same output denies. (Copilot hands a string to the tool as its arguments text: a JSON object text runs (new-blind2-pre-modifiedArgs-json-string), other text fails the call with `Invalid input: <serde_json error>` (new-pre-modifiedArgs-string); an array gives `Invalid input: Expected JSON object but got array`.)
    */
   modifiedArgs?: {
     [k: string]: unknown;
   };
   /**
-   * Context for the model. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * Context for the model; `""` adds nothing (new-blind2-pre-empty-context). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   additionalContext?: string;
   /**
@@ -2096,7 +2096,7 @@ export interface CopilotCliClaudePreToolUseOutput {
      */
     permissionDecision?: "allow" | "deny" | "ask";
     /**
-     * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+     * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
      */
     permissionDecisionReason?: string;
     /**
@@ -2106,7 +2106,7 @@ export interface CopilotCliClaudePreToolUseOutput {
       [k: string]: unknown;
     };
     /**
-     * Context for the model. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+     * Context for the model; `""` adds nothing (new-blind2-pre-empty-context). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
      */
     additionalContext?: string;
     [k: string]: unknown;
@@ -2118,11 +2118,11 @@ export interface CopilotCliClaudePreToolUseOutput {
  */
 export interface CopilotCliAgentStopOutput {
   /**
-   * `block` with a `reason` (`` included: new-blind-post-block-empty-reason) takes effect; without a reason, or another value, it is ignored.
+   * `block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored.
    */
   decision?: string;
   /**
-   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   reason?: string;
   [k: string]: unknown;
@@ -2136,7 +2136,7 @@ export interface CopilotCliPermissionRequestOutput {
    */
   behavior?: "allow" | "deny";
   /**
-   * The denial message; default `Permission denied by hook.`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * The denial message; default `Permission denied by hook.`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   message?: string;
   [k: string]: unknown;
@@ -2146,7 +2146,7 @@ export interface CopilotCliPermissionRequestOutput {
  */
 export interface CopilotCliPostToolUseFailureOutput {
   /**
-   * A user message `Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<C>` after the failed tool message. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * A user message `Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<C>` after the failed tool message. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   additionalContext?: string;
   [k: string]: unknown;
@@ -2156,7 +2156,7 @@ export interface CopilotCliPostToolUseFailureOutput {
  */
 export interface CopilotCliPostToolUseOutput {
   /**
-   * Appended to the tool message: `<result>\n\nTool "<tool>" succeeded. Additional guidance from postToolUse hooks:\n<C1>\n\n<C2>`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * Appended to the tool message: `<result>\n\nTool "<tool>" succeeded. Additional guidance from postToolUse hooks:\n<C1>\n\n<C2>`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   additionalContext?: string;
   /**
@@ -2174,11 +2174,11 @@ export interface CopilotCliPostToolUseOutput {
     [k: string]: unknown;
   };
   /**
-   * `block` with a `reason` (`` included: new-blind-post-block-empty-reason) takes effect; without a reason, or another value, it is ignored.
+   * `block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored.
    */
   decision?: string;
   /**
-   * The block reason: the tool message becomes `Tool result blocked: <reason>`; later hooks do not run. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * The block reason: the tool message becomes `Tool result blocked: <reason>`; later hooks do not run. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   reason?: string;
   [k: string]: unknown;
@@ -2192,17 +2192,17 @@ export interface CopilotCliPreToolUseOutput {
    */
   permissionDecision?: "allow" | "deny" | "ask";
   /**
-   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   permissionDecisionReason?: string;
   /**
-   * Replaces the whole tool argument object (no `allow` needed); later hooks get it on stdin; ignored when the same output denies. (Copilot hands a string to the tool as its arguments text, which fails to parse: the call fails with `Invalid input: <serde_json error>` (new-pre-modifiedArgs-string).)
+   * Replaces the whole tool argument object (no `allow` needed); later hooks get it on stdin; ignored when the same output denies. (Copilot hands a string to the tool as its arguments text: a JSON object text runs (new-blind2-pre-modifiedArgs-json-string), other text fails the call with `Invalid input: <serde_json error>` (new-pre-modifiedArgs-string); an array gives `Invalid input: Expected JSON object but got array`.)
    */
   modifiedArgs?: {
     [k: string]: unknown;
   };
   /**
-   * Context for the model. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * Context for the model; `""` adds nothing (new-blind2-pre-empty-context). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   additionalContext?: string;
   [k: string]: unknown;
@@ -2212,7 +2212,7 @@ export interface CopilotCliPreToolUseOutput {
  */
 export interface CopilotCliSessionStartOutput {
   /**
-   * A bare user message before the prompt; several joined with a blank line. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * A bare user message before the prompt; several joined with a blank line. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   additionalContext?: string;
   [k: string]: unknown;
@@ -2222,19 +2222,19 @@ export interface CopilotCliSessionStartOutput {
  */
 export interface CopilotCliUserPromptSubmittedOutput {
   /**
-   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   additionalContext?: string;
   /**
-   * Replaces the prompt text. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * Replaces the prompt text. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   modifiedPrompt?: string;
   /**
-   * `block` with a `reason` (`` included: new-blind-post-block-empty-reason) takes effect; without a reason, or another value, it is ignored.
+   * `block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored.
    */
   decision?: string;
   /**
-   * The block reason: no model request is made and the CLI exits 1. (Copilot also takes a number or boolean, as its text: new-pre-deny-reason-number, new-blind-pre-context-boolean.)
+   * The block reason: no model request is made and the CLI exits 1. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   reason?: string;
   [k: string]: unknown;

@@ -151,7 +151,15 @@ function inputByMarker(rec: Recording, modelArgs: Obj | null, tag: string): Obj 
     }
     if (!isObj(json)) continue;
     const hso = json["hookSpecificOutput"];
-    for (const candidate of [json["modifiedArgs"], isObj(hso) ? hso["updatedInput"] : undefined]) if (isObj(candidate) && writes(candidate)) return candidate;
+    // a string rewrite is the args text the tool parsed (new-blind2-pre-modifiedArgs-json-string)
+    const parsedText = (v: Json | undefined): Json | undefined => {
+      try {
+        return typeof v === "string" ? (JSON.parse(v) as Json) : v;
+      } catch {
+        return undefined;
+      }
+    };
+    for (const candidate of [parsedText(json["modifiedArgs"]), isObj(hso) ? hso["updatedInput"] : undefined]) if (isObj(candidate) && writes(candidate)) return candidate;
   }
   return null;
 }

@@ -29,13 +29,14 @@ test("stdout: one JSON object with whitespace around it; text before or after, a
   assert.equal(parseHookStdout('{"permissionDecision":"allow","permissionDecision":"deny"}').json?.["permissionDecision"], "deny", "the last duplicate counts (new-pre-duplicate-key)");
 });
 
-test("key by key: a bad value loses only its key; numbers and booleans are texts (new-pre-bad-enum-with-context, new-pre-deny-reason-number)", () => {
+test("key by key: a bad value loses only its key; other values are texts as String() makes them (new-pre-bad-enum-with-context, new-pre-deny-reason-number)", () => {
   const answer = readPreToolAnswer(parseHookStdout('{"permissionDecision":"maybe","additionalContext":5,"permissionDecisionReason":true}').json, false);
   assert.equal(answer.decision, undefined);
   assert.equal(answer.context, "5");
   assert.equal(answer.reason, "true");
   assert.equal(textOf(null), undefined);
-  assert.equal(textOf({}), undefined);
+  assert.equal(textOf({}), "[object Object]", "JavaScript's String() (new-blind2-pre-deny-reason-object)");
+  assert.equal(textOf([1, [2, null], "x"]), "1,2,,x");
 });
 
 test("hookSpecificOutput is read only for Claude-style PreToolUse, before the flat keys; flat updatedInput never (pre-04b, cpre-06b, pre-12d, new-blind-cpre-flat-allow-hso-deny)", () => {

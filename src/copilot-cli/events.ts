@@ -64,8 +64,10 @@ export interface EventRules {
   /** Exit codes other than 0 and 2. */
   readonly exitOther: ExitRule;
   readonly errorNotice: ErrorNotice;
-  /** What a timed-out hook's warning says goes on (`… timed out; allowing <this> to proceed`), or null where none was seen. */
-  readonly timeoutProceeds: "the tool call" | "the tool result" | null;
+  /** The timed-out hook's warning: `<subject> from "<file>" timed out; allowing <proceeds> to proceed: …`. */
+  readonly timeoutWarning: { readonly subject: string; readonly proceeds: string };
+  /** A `decision:"block"` with reason `""` still blocks (postToolUse, prompt) or does nothing (agentStop). */
+  readonly emptyReasonBlocks: boolean;
   readonly merge: MergeStrategy;
   /** The flat output keys read (both spellings). */
   readonly keys: readonly string[];
@@ -79,6 +81,8 @@ export interface EventRules {
 }
 
 const DEFAULT_TIMEOUT_SEC = 30;
+/** The timeout warning of the events without their own (new-blind2-perm-timeout, new-blind2-ups-timeout). */
+const OTHER_TIMEOUT_WARNING = { subject: "Hook", proceeds: "processing" } as const;
 
 export const EVENTS = {
   sessionStart: {
@@ -90,7 +94,8 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "execution-failed",
-    timeoutProceeds: null,
+    timeoutWarning: OTHER_TIMEOUT_WARNING,
+    emptyReasonBlocks: false,
     merge: "session-contexts",
     keys: ["additionalContext"],
     hookSpecificKeys: [],
@@ -107,13 +112,14 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "execution-failed",
-    timeoutProceeds: null,
+    timeoutWarning: OTHER_TIMEOUT_WARNING,
+    emptyReasonBlocks: true,
     merge: "prompt-key-merge",
     keys: ["additionalContext", "modifiedPrompt", "decision", "reason"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: false,
     summary: "a prompt is submitted; can block it (decision:block), replace it (modifiedPrompt) or append a <system_reminder>",
-    evidence: ["ups-01-additionalContext", "ups-02-block", "ups-04-exit2-stderr", "ups-06-claude-context", "ups-11-context-then-block", "new-ups-exit1-context"],
+    evidence: ["ups-01-additionalContext", "ups-02-block", "ups-04-exit2-stderr", "ups-06-claude-context", "ups-11-context-then-block", "new-ups-exit1-context", "new-blind2-ups-block-empty-reason", "new-blind2-ups-timeout"],
   },
   preToolUse: {
     claudeStyleName: "PreToolUse",
@@ -124,7 +130,8 @@ export const EVENTS = {
     exit2: "deny",
     exitOther: "deny",
     errorNotice: "pre-tool-fail-closed",
-    timeoutProceeds: "the tool call",
+    timeoutWarning: { subject: "preToolUse hook", proceeds: "the tool call" },
+    emptyReasonBlocks: false,
     merge: "pre-tool-chain",
     keys: ["permissionDecision", "permissionDecisionReason", "modifiedArgs", "additionalContext"],
     hookSpecificKeys: ["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
@@ -141,7 +148,8 @@ export const EVENTS = {
     exit2: "deny",
     exitOther: "deny",
     errorNotice: "permission-fail-closed",
-    timeoutProceeds: null,
+    timeoutWarning: OTHER_TIMEOUT_WARNING,
+    emptyReasonBlocks: false,
     merge: "permission-key-merge",
     keys: ["behavior", "message"],
     hookSpecificKeys: [],
@@ -158,7 +166,8 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "error-in-event",
-    timeoutProceeds: "the tool result",
+    timeoutWarning: { subject: "postToolUse hook", proceeds: "the tool result" },
+    emptyReasonBlocks: true,
     merge: "post-tool-chain",
     keys: ["additionalContext", "modifiedResult", "decision", "reason"],
     hookSpecificKeys: [],
@@ -175,7 +184,8 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "error-in-event",
-    timeoutProceeds: null,
+    timeoutWarning: OTHER_TIMEOUT_WARNING,
+    emptyReasonBlocks: false,
     merge: "failure-context",
     keys: ["additionalContext"],
     hookSpecificKeys: [],
@@ -192,13 +202,14 @@ export const EVENTS = {
     exit2: "warning",
     exitOther: "ignored",
     errorNotice: "execution-failed",
-    timeoutProceeds: null,
+    timeoutWarning: OTHER_TIMEOUT_WARNING,
+    emptyReasonBlocks: false,
     merge: "stop-key-merge",
     keys: ["decision", "reason"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: false,
     summary: "the agent would end its turn; decision:block + reason continues it (at most 8 times in a row)",
-    evidence: ["stop-01-block-once", "stop-03-block-always", "stop-05-two-blocks-B-first", "stop-07-stdin-after-tool", "stop-09-block-and-allow"],
+    evidence: ["stop-01-block-once", "stop-03-block-always", "stop-05-two-blocks-B-first", "stop-07-stdin-after-tool", "stop-09-block-and-allow", "new-blind2-stop-block-empty-reason"],
   },
 } as const satisfies Record<CopilotEventName, EventRules>;
 

@@ -11,12 +11,13 @@
 import type { MergeRequest, MergeRequestHook, RequestExtensions } from "../core/merge-request.js";
 import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { readRust, formatSerdeError } from "../serde/index.js";
+import { formatSerdeError, readRust, toPlainJson, type SerdeValue } from "../serde/index.js";
 import { modelToolName, resolveEvent, type EventRules, type ResolvedEvent } from "./events.js";
 import {
   behaviorOf,
   blockReasonOf,
   contextOf,
+  contextText,
   parseHookStdout,
   readPostToolAnswer,
   readPreToolAnswer,
@@ -111,7 +112,7 @@ class Chain {
     if (this.resolved === null) return;
     const { rules, event } = this.resolved;
     if (run.kind === "timed-out") {
-      if (rules.timeoutProceeds !== null) this.notices.push(T.timeoutNotice(event, step.file, rules.timeoutProceeds, step.timeoutSec, step.hook.command));
+      this.notices.push(T.timeoutNotice(rules.timeoutWarning.subject, step.file, rules.timeoutWarning.proceeds, step.timeoutSec, step.hook.command));
     } else if (run.kind === "failed") {
       const exit = run.exit ?? -1;
       const line = {
@@ -212,9 +213,26 @@ function inputText(request: MergeRequest, path: readonly (readonly [string, stri
   return undefined;
 }
 
+const kindOf = (value: JsonValue): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+
+/**
+ * The tool's reading of rewritten args: an object is used; a string is parsed as
+ * JSON, and runs when it holds an object (new-blind2-pre-modifiedArgs-json-string);
+ * anything else fails the call with the tool's text (new-pre-modifiedArgs-string,
+ * new-blind2-pre-modifiedArgs-array).
+ */
+function toolArgsOf(rewrite: JsonValue): { readonly args: JsonObject } | { readonly error: string } {
+  if (isJsonObject(rewrite)) return { args: rewrite };
+  if (typeof rewrite !== "string") return { error: T.invalidInput(T.notAnObject(kindOf(rewrite))) };
+  const parsed = readRust("Value", rewrite);
+  if (!parsed.ok) return { error: T.invalidInput(formatSerdeError(parsed.error)) };
+  const value = toPlainJson(parsed.value as SerdeValue) as JsonValue;
+  return isJsonObject(value) ? { args: value } : { error: T.invalidInput(T.notAnObject(kindOf(value))) };
+}
+
 /** preToolUse: the sequential chain; the first deny (deny, ask, exit 2, exit != 0) ends it. */
 function preToolChain(request: CopilotRequest, steps: readonly Step[], chain: Chain): Outcome {
-  let args: JsonObject | string | null = request.tool_input ?? null;
+  let args: { readonly args: JsonObject | null } | { readonly error: string } = { args: request.tool_input ?? null };
   let rewritten = false;
   let allowed = false;
   let denial: { decision: "deny" | "ask"; text: string } | null = null;
@@ -245,14 +263,16 @@ function preToolChain(request: CopilotRequest, steps: readonly Step[], chain: Ch
     }
     if (jsonDenies) {
       const reason = answer.reason ?? T.NO_REASON;
-      denial = { decision: answer.decision as "deny" | "ask", text: answer.decision === "ask" ? T.askDenied(reason) : T.denied(reason) };
+      // on exit 2 a JSON ask is a plain deny with its reason (new-blind2-pre-exit2-json-ask)
+      const asks = answer.decision === "ask" && run.exit === 0;
+      denial = { decision: asks ? "ask" : "deny", text: asks ? T.askDenied(reason) : T.denied(reason) };
       chain.reasons.push(reason);
       chain.ran(step, "block", denial.text);
       continue;
     }
     if (answer.decision === "allow") allowed = true;
     if (answer.rewrite !== undefined) {
-      args = answer.rewrite;
+      args = toolArgsOf(answer.rewrite);
       rewritten = true;
     }
     chain.ran(step, "success");
@@ -265,20 +285,15 @@ function preToolChain(request: CopilotRequest, steps: readonly Step[], chain: Ch
     };
   }
   const decision = allowed ? "allow" : null;
-  if (typeof args === "string") {
-    // the tool gets the string as its arguments text and fails to parse it (new-pre-modifiedArgs-string)
-    const parsed = readRust("Value", args);
-    const text = parsed.ok ? T.invalidInput("invalid type: not an object") : T.invalidInput(formatSerdeError(parsed.error));
-    return { effects: { ...noEffects(), decision, tool_result: text, model_context } };
-  }
+  if ("error" in args) return { effects: { ...noEffects(), decision, tool_result: args.error, model_context } };
   return {
-    effects: { ...noEffects(), decision, tool_input: args, model_context },
-    updatedInput: rewritten ? args : null,
+    effects: { ...noEffects(), decision, tool_input: args.args, model_context },
+    updatedInput: rewritten ? args.args : null,
   };
 }
 
 /** postToolUse: the sequential chain; a block ends it; the last configured replacement wins; contexts appended. */
-function postToolChain(request: CopilotRequest, steps: readonly Step[], chain: Chain): Outcome {
+function postToolChain(request: CopilotRequest, steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
   let replacement: string | undefined;
   let blocked: { reason: string; file: string } | null = null;
   for (const [i, step] of steps.entries()) {
@@ -292,7 +307,7 @@ function postToolChain(request: CopilotRequest, steps: readonly Step[], chain: C
       chain.ran(step, run.kind === "timed-out" ? "timeout" : "error");
       continue;
     }
-    const answer = readPostToolAnswer(run.parsed.json);
+    const answer = readPostToolAnswer(run.parsed.json, rules.emptyReasonBlocks);
     if (answer.context !== undefined) chain.contexts.push(answer.context);
     if (answer.replacement !== undefined) replacement = answer.replacement;
     if (answer.blockReason !== undefined) {
@@ -370,10 +385,10 @@ function keyMerge(steps: readonly Step[], chain: Chain, permission: boolean): Js
   return merged;
 }
 
-function promptKeyMerge(request: CopilotRequest, steps: readonly Step[], chain: Chain): Outcome {
+function promptKeyMerge(request: CopilotRequest, steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
   const merged = keyMerge(steps, chain, false);
-  const reason = blockReasonOf(merged);
-  const context = textOf(merged["additionalContext"]);
+  const reason = blockReasonOf(merged, rules.emptyReasonBlocks);
+  const context = contextText(merged["additionalContext"]);
   if (context !== undefined) chain.contexts.push(context);
   if (reason !== undefined) {
     chain.reasons.push(reason);
@@ -386,8 +401,8 @@ function promptKeyMerge(request: CopilotRequest, steps: readonly Step[], chain: 
   return { effects: { ...noEffects(), prompt } };
 }
 
-function stopKeyMerge(steps: readonly Step[], chain: Chain): Outcome {
-  const reason = blockReasonOf(keyMerge(steps, chain, false));
+function stopKeyMerge(steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
+  const reason = blockReasonOf(keyMerge(steps, chain, false), rules.emptyReasonBlocks);
   if (reason === undefined) return { effects: noEffects() };
   chain.reasons.push(reason);
   // the continuation is a user message; Copilot wraps it in `<current_datetime>` like every user message
@@ -408,13 +423,13 @@ function permissionKeyMerge(request: CopilotRequest, steps: readonly Step[], cha
   return { effects: { ...noEffects(), tool_result: T.NO_APPROVER } };
 }
 
-const STRATEGIES: Readonly<Record<EventRules["merge"], (request: CopilotRequest, steps: readonly Step[], chain: Chain) => Outcome>> = {
+const STRATEGIES: Readonly<Record<EventRules["merge"], (request: CopilotRequest, steps: readonly Step[], chain: Chain, rules: EventRules) => Outcome>> = {
   "pre-tool-chain": preToolChain,
   "post-tool-chain": postToolChain,
   "failure-context": failureContext,
   "session-contexts": (_request, steps, chain) => sessionContexts(steps, chain),
   "prompt-key-merge": promptKeyMerge,
-  "stop-key-merge": (_request, steps, chain) => stopKeyMerge(steps, chain),
+  "stop-key-merge": (_request, steps, chain, rules) => stopKeyMerge(steps, chain, rules),
   "permission-key-merge": permissionKeyMerge,
 };
 
@@ -428,5 +443,5 @@ export function mergeCopilotRequest(request: MergeRequest): MergedResult {
   }
   const chain = new Chain(resolved, request.event);
   const steps = stepsOf(copilot, resolved);
-  return finish(copilot, chain, STRATEGIES[resolved.rules.merge](copilot, steps, chain));
+  return finish(copilot, chain, STRATEGIES[resolved.rules.merge](copilot, steps, chain, resolved.rules));
 }

@@ -38,11 +38,30 @@ export function parseHookStdout(stdout: string): ParsedStdout {
   return isJsonObject(value) ? { output: "json", json: value } : { output: "invalid", json: null };
 }
 
-/** A text value: a string, or a number or boolean as its text (`5`, `true`: new-blind-pre-context-boolean); objects, arrays and null are not. */
+/**
+ * A text as Copilot's JavaScript side converts a value (`String(value)`): a number
+ * or boolean as its text (new-pre-deny-reason-number, new-blind-pre-context-boolean),
+ * an object as `[object Object]` (new-blind2-pre-deny-reason-object), an array
+ * joined with commas; null (as absent) gives none.
+ */
 export function textOf(value: JsonValue | undefined): string | undefined {
-  if (typeof value === "string") return value;
-  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
-  return undefined;
+  if (value === undefined || value === null) return undefined;
+  try {
+    return jsString(value);
+  } catch {
+    return undefined; // an array nested deeper than the stack: no text (JavaScript's String() would throw too)
+  }
+}
+
+function jsString(value: JsonValue): string {
+  if (Array.isArray(value)) return value.map((item) => (item === null ? "" : jsString(item))).join(",");
+  if (typeof value === "object") return "[object Object]";
+  return String(value);
+}
+
+/** A context counts when it is truthy: `""` (and `0`, `false`) adds nothing (new-blind2-pre-empty-context). */
+export function contextText(value: JsonValue | undefined): string | undefined {
+  return value === "" || value === 0 || value === false ? undefined : textOf(value);
 }
 
 function oneOf<T extends string>(value: JsonValue | undefined, allowed: readonly T[]): T | undefined {
@@ -54,8 +73,8 @@ export type PreToolDecision = "allow" | "deny" | "ask";
 export interface PreToolAnswer {
   readonly decision: PreToolDecision | undefined;
   readonly reason: string | undefined;
-  /** `modifiedArgs` (or a Claude-style `hookSpecificOutput.updatedInput`): an object, or a string the tool will fail to parse. */
-  readonly rewrite: JsonObject | string | undefined;
+  /** `modifiedArgs` (or a Claude-style `hookSpecificOutput.updatedInput`) as given: the tool reads it (toolArgsOf in merge.ts). */
+  readonly rewrite: JsonValue | undefined;
   readonly context: string | undefined;
 }
 
@@ -71,9 +90,10 @@ export function readPreToolAnswer(json: JsonObject | null, claudeStyle: boolean)
     (hso === null ? undefined : read(hso, hsoKey)) ?? read(json, flatKey);
   const decision = pick((o, k) => oneOf(o[k], ["allow", "deny", "ask"] as const), "permissionDecision");
   const reason = pick((o, k) => textOf(o[k]), "permissionDecisionReason");
-  const context = pick((o, k) => textOf(o[k]), "additionalContext");
-  const rewriteOf = (v: JsonValue | undefined): JsonObject | string | undefined => (isJsonObject(v) || typeof v === "string" ? v : undefined);
-  // flat `updatedInput` is ignored in both spellings (pre-12d); the nested one only for Claude-style hooks (cpre-06b)
+  const context = pick((o, k) => contextText(o[k]), "additionalContext");
+  const rewriteOf = (v: JsonValue | undefined): JsonValue | undefined => (v === null ? undefined : v);
+  // flat `updatedInput` is ignored in both spellings (pre-12d); the nested one only for Claude-style hooks,
+  // before a flat `modifiedArgs` (cpre-06b, new-blind2-cpre-flat-and-hso-rewrite)
   const rewrite = (hso === null ? undefined : rewriteOf(hso["updatedInput"])) ?? rewriteOf(json["modifiedArgs"]);
   return { decision, reason, rewrite, context };
 }
@@ -86,26 +106,29 @@ export interface PostToolAnswer {
   readonly blockReason: string | undefined;
 }
 
-export function readPostToolAnswer(json: JsonObject | null): PostToolAnswer {
+export function readPostToolAnswer(json: JsonObject | null, emptyReasonBlocks: boolean): PostToolAnswer {
   if (json === null) return { context: undefined, replacement: undefined, blockReason: undefined };
   const modified = json["modifiedResult"];
   return {
-    context: textOf(json["additionalContext"]),
+    context: contextText(json["additionalContext"]),
     replacement: isJsonObject(modified) ? textOf(modified["textResultForLlm"]) : undefined,
-    blockReason: blockReasonOf(json),
+    blockReason: blockReasonOf(json, emptyReasonBlocks),
   };
 }
 
 /**
- * `decision:"block"` counts with a reason, `""` included (new-blind-post-block-empty-reason:
- * `Tool result blocked: `); a block without any reason does nothing (new-blind-stop-block-no-reason).
+ * `decision:"block"` counts with a reason; a block without one does nothing
+ * (new-blind-stop-block-no-reason, new-blind2-ups-block-no-reason). Whether `""`
+ * blocks is the event's (`EventRules.emptyReasonBlocks`).
  */
-export function blockReasonOf(json: JsonObject): string | undefined {
-  return json["decision"] === "block" ? textOf(json["reason"]) : undefined;
+export function blockReasonOf(json: JsonObject, emptyReasonBlocks: boolean): string | undefined {
+  if (json["decision"] !== "block") return undefined;
+  const reason = textOf(json["reason"]);
+  return reason === "" && !emptyReasonBlocks ? undefined : reason;
 }
 
 export function contextOf(json: JsonObject | null): string | undefined {
-  return json === null ? undefined : textOf(json["additionalContext"]);
+  return json === null ? undefined : contextText(json["additionalContext"]);
 }
 
 export function behaviorOf(json: JsonObject): "allow" | "deny" | undefined {

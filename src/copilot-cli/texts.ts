@@ -14,8 +14,9 @@ export const NO_REASON = "No reason provided";
 export const askDenied = (reason: string): string => `Denied by preToolUse hook (unable to ask user for confirmation): ${reason}`;
 export const EXIT_2_REASON = "hook exited with code 2";
 export const erroredDenial = (file: string): string => `Denied by preToolUse hook from "${file}" (hook errored)`;
-/** A `modifiedArgs` string is parsed by the tool as its arguments; serde_json's error (new-pre-modifiedArgs-string). */
-export const invalidInput = (serdeError: string): string => `Invalid input: ${serdeError}`;
+/** Rewritten args the tool cannot use: a string that is not JSON (serde_json's error: new-pre-modifiedArgs-string), or not an object. */
+export const invalidInput = (error: string): string => `Invalid input: ${error}`;
+export const notAnObject = (kind: string): string => `Expected JSON object but got ${kind}`;
 export const preToolContext = (contexts: readonly string[]): string => `Additional context from preToolUse hook:\n${contexts.join("\n\n")}`;
 export const postToolContext = (result: string, tool: string, contexts: readonly string[]): string =>
   `${result}\n\nTool "${tool}" succeeded. Additional guidance from postToolUse hooks:\n${contexts.join("\n\n")}`;
@@ -43,9 +44,9 @@ export const preToolFailClosedNotice = (file: string, exit: number): string => `
 export const errorInEventNotice = (event: string, file: string, exit: number): string => `[ERROR] Error in ${event} hook from "${file}": ${hookCommandFailed(exit)}`;
 export const executionFailedNotice = (file: string, exit: number): string => `[ERROR] Hook from "${file}" execution failed: ${hookCommandFailed(exit)}`;
 export const permissionFailClosedNotice = (file: string, exit: number): string => `[ERROR] Hook from "${file}" execution failed (fail-closed): ${hookCommandFailed(exit)}`;
-/** pre-16-timeout (`the tool call`), new-blind-post-timeout (`the tool result`). */
-export const timeoutNotice = (event: string, file: string, proceeds: string, seconds: number, command: string): string =>
-  `[WARNING] ${event} hook from "${file}" timed out; allowing ${proceeds} to proceed: ${hookTimedOut(seconds, command)}`;
+/** The subject and what proceeds are the event's (EventRules.timeoutWarning): pre-16-timeout, new-blind-post-timeout, new-blind2-ups-timeout. */
+export const timeoutNotice = (subject: string, file: string, proceeds: string, seconds: number, command: string): string =>
+  `[WARNING] ${subject} from "${file}" timed out; allowing ${proceeds} to proceed: ${hookTimedOut(seconds, command)}`;
 export const toolResultBlockedNotice = (file: string, reason: string): string => `[WARNING] Tool result blocked by hook from "${file}": ${reason}`;
 export const promptBlockedNotice = (reason: string): string => `[WARNING] Prompt blocked by hook: ${reason}`;
 /** Exit 2 where it cannot block: two lines (post-04-exit2-stderr, ups-04-exit2-stderr). */
