@@ -48,7 +48,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()) {
 }
 
 test("every recorded stdin payload validates against its dialect's input schema", () => {
-  assert.ok(payloads.length >= 120, `${payloads.length} payloads`);
+  assert.ok(payloads.length >= 170, `${payloads.length} payloads`);
   const failures: string[] = [];
   for (const p of payloads) {
     const validate = validatorOf(p.event);
