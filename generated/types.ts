@@ -2084,7 +2084,7 @@ export interface CopilotCliClaudePreToolUseOutput {
    */
   additionalContext?: string;
   /**
-   * Claude Code's nested form; read only for PascalCase PreToolUse (ignored on every other event and in camelCase hooks).
+   * Claude Code's nested form; read only for PascalCase PreToolUse (ignored on every other event and in camelCase hooks). A key given here shadows the flat one, even with a value Copilot cannot use (new-blind3-cpre-hso-bad-flat-deny).
    */
   hookSpecificOutput?: {
     /**
@@ -2136,7 +2136,7 @@ export interface CopilotCliPermissionRequestOutput {
    */
   behavior?: "allow" | "deny";
   /**
-   * The denial message; default `Permission denied by hook.`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   * The denial message; missing or `""`: `Permission denied by hook.` (new-blind3-perm-deny-empty-message). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
    */
   message?: string;
   [k: string]: unknown;
@@ -2226,7 +2226,7 @@ export interface CopilotCliUserPromptSubmittedOutput {
    */
   additionalContext?: string;
   /**
-   * Replaces the prompt text. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   * Replaces the prompt text; `""` empties it; a value that is not a string is ignored (new-blind3-ups-modifiedPrompt-number).
    */
   modifiedPrompt?: string;
   /**

@@ -64,7 +64,7 @@ const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WO
 const subst = (text: string): string => text.replace(/\{\{([A-Z]+)\}\}/g, (all, name: string) => VARS[name] ?? all);
 const CLAUDE_SOURCES = new Set(["claude", "claude_local", "claude_user"]);
 const isObj = (v: Json | undefined): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const DATETIME = /^<current_datetime>[^]*?<\/current_datetime>\n\n/;
+const DATETIME = /^<current_datetime>[^]*?<\/current_datetime>(\n\n)?/;
 
 /** The hooks file holding `command`, `nth` occurrence (same command configured twice), and its timeout. */
 function fileOf(rec: Recording, command: string, nth: number): { path: string; timeout: number | undefined } | null {
@@ -264,7 +264,8 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     const text = sent === undefined ? null : (JSON.parse(sent.slice("user.message: ".length)) as string).replace(DATETIME, "");
     const original = typeof firstStdin?.["prompt"] === "string" ? firstStdin["prompt"] : null;
     effects["prompt"] = blocked || text === null || text === original ? null : text;
-    effects["model_context"] = ownMessages(rec, 0);
+    // a changed prompt shows up as a new user message: it is the prompt, not a message of the hooks' own
+    effects["model_context"] = ownMessages(rec, 0).filter((m) => !DATETIME.test(m));
     effects["decision"] = null;
     effects["stopped"] = false;
   } else if (event === "sessionStart") {

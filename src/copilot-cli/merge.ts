@@ -395,7 +395,8 @@ function promptKeyMerge(request: CopilotRequest, steps: readonly Step[], chain: 
     chain.notices.push(T.promptBlockedNotice(reason));
     return { effects: { ...noEffects(), blocked: true, prompt: null } };
   }
-  const replaced = textOf(merged["modifiedPrompt"]);
+  // a string only: a number is ignored (new-blind3-ups-modifiedPrompt-number), "" empties the prompt
+  const replaced = typeof merged["modifiedPrompt"] === "string" ? merged["modifiedPrompt"] : undefined;
   const original = textOf(request.input?.["prompt"]) ?? "";
   const prompt = replaced === undefined && context === undefined ? null : (replaced ?? original) + (context === undefined ? "" : T.promptReminder(context));
   return { effects: { ...noEffects(), prompt } };
@@ -414,7 +415,8 @@ function permissionKeyMerge(request: CopilotRequest, steps: readonly Step[], cha
   const behavior = behaviorOf(merged);
   const toolInput = request.tool_input ?? null;
   if (behavior === "deny") {
-    const text = T.permissionDenied(textOf(merged["message"]) ?? T.PERMISSION_DEFAULT_MESSAGE);
+    // an empty message gives the default too (new-blind3-perm-deny-empty-message)
+    const text = T.permissionDenied(textOf(merged["message"]) || T.PERMISSION_DEFAULT_MESSAGE);
     return { effects: { ...noEffects(), decision: "deny", blocked: true, tool_result: text }, denyMessages: [text] };
   }
   if (behavior === "allow") return { effects: { ...noEffects(), decision: "allow", tool_input: toolInput } };

@@ -59,9 +59,10 @@ function jsString(value: JsonValue): string {
   return String(value);
 }
 
-/** A context counts when it is truthy: `""` (and `0`, `false`) adds nothing (new-blind2-pre-empty-context). */
+/** A context counts unless its text is empty: `""` adds nothing (new-blind2-pre-empty-context), `0` adds `0` (new-blind3-pre-context-zero). */
 export function contextText(value: JsonValue | undefined): string | undefined {
-  return value === "" || value === 0 || value === false ? undefined : textOf(value);
+  const text = textOf(value);
+  return text === "" ? undefined : text;
 }
 
 function oneOf<T extends string>(value: JsonValue | undefined, allowed: readonly T[]): T | undefined {
@@ -81,20 +82,20 @@ export interface PreToolAnswer {
 /**
  * preToolUse keys: flat ones in both spellings; a Claude-style hook also has
  * `hookSpecificOutput` read (whose `hookEventName` is never checked: cpre-02d),
- * taken before the flat keys when both are given (not measured).
+ * and a key it has shadows the flat one, even with a value Copilot cannot use
+ * (new-blind2-cpre-flat-and-hso-rewrite, new-blind3-cpre-hso-bad-flat-deny,
+ * new-blind3-cpre-two-contexts-one-answer).
  */
 export function readPreToolAnswer(json: JsonObject | null, claudeStyle: boolean): PreToolAnswer {
   if (json === null) return { decision: undefined, reason: undefined, rewrite: undefined, context: undefined };
   const hso = claudeStyle && isJsonObject(json["hookSpecificOutput"]) ? json["hookSpecificOutput"] : null;
   const pick = <T>(read: (o: JsonObject, key: string) => T | undefined, flatKey: string, hsoKey: string = flatKey): T | undefined =>
-    (hso === null ? undefined : read(hso, hsoKey)) ?? read(json, flatKey);
+    hso !== null && hso[hsoKey] !== undefined ? read(hso, hsoKey) : read(json, flatKey);
   const decision = pick((o, k) => oneOf(o[k], ["allow", "deny", "ask"] as const), "permissionDecision");
   const reason = pick((o, k) => textOf(o[k]), "permissionDecisionReason");
   const context = pick((o, k) => contextText(o[k]), "additionalContext");
-  const rewriteOf = (v: JsonValue | undefined): JsonValue | undefined => (v === null ? undefined : v);
-  // flat `updatedInput` is ignored in both spellings (pre-12d); the nested one only for Claude-style hooks,
-  // before a flat `modifiedArgs` (cpre-06b, new-blind2-cpre-flat-and-hso-rewrite)
-  const rewrite = (hso === null ? undefined : rewriteOf(hso["updatedInput"])) ?? rewriteOf(json["modifiedArgs"]);
+  // flat `updatedInput` is ignored in both spellings (pre-12d); the nested one only for Claude-style hooks (cpre-06b)
+  const rewrite = pick((o, k) => (o[k] === null ? undefined : o[k]), "modifiedArgs", "updatedInput");
   return { decision, reason, rewrite, context };
 }
 
