@@ -2122,7 +2122,7 @@ export interface CopilotCliAgentStopOutput {
    */
   decision?: string;
   /**
-   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. A non-empty string: `""` or a number does not continue (new-blind2-stop-block-empty-reason, new-blind4-stop-reason-number).
    */
   reason?: string;
   [k: string]: unknown;
@@ -2136,7 +2136,7 @@ export interface CopilotCliPermissionRequestOutput {
    */
   behavior?: "allow" | "deny";
   /**
-   * The denial message; missing or `""`: `Permission denied by hook.` (new-blind3-perm-deny-empty-message). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   * The denial message; missing, `""` or not a string: `Permission denied by hook.` (new-blind3-perm-deny-empty-message).
    */
   message?: string;
   [k: string]: unknown;
@@ -2164,7 +2164,7 @@ export interface CopilotCliPostToolUseOutput {
    */
   modifiedResult?: {
     /**
-     * The new tool message text.
+     * The new tool message text; missing: the tool's own message is kept; not a string: the message becomes empty (new-blind4-post-modified-number).
      */
     textResultForLlm?: string;
     /**
@@ -2222,7 +2222,7 @@ export interface CopilotCliSessionStartOutput {
  */
 export interface CopilotCliUserPromptSubmittedOutput {
   /**
-   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot takes another value too, as its JSON text: `{"a":1}`: new-blind4-ups-context-object.)
    */
   additionalContext?: string;
   /**
@@ -2234,7 +2234,7 @@ export interface CopilotCliUserPromptSubmittedOutput {
    */
   decision?: string;
   /**
-   * The block reason: no model request is made and the CLI exits 1. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   * The block reason (a string; `""` blocks too): no model request is made and the CLI exits 1.
    */
   reason?: string;
   [k: string]: unknown;

@@ -218,7 +218,7 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
   request["hooks"] = hooks;
 
   const o = rec.outcome;
-  const effects: Obj = {};
+  const effects: Obj & { notices?: string[] } = {};
   const notices = o.notices.map(noticeText);
   effects["notices"] = notices;
   const ran = o.tool_ran === true;
@@ -284,7 +284,13 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
       effects["notices"] = notices.filter((n) => !capped.includes(n));
       notes.push("notices: the 8-blocks cap line belongs to the loop of nine firings, not to one merge (STOP_BLOCK_CAP in src/copilot-cli/events.ts)");
     }
-    if (rec.hooks.some((h) => h.invocations > 1)) notes.push("the request is the first firing; the later ones (stop_hook_active: true) are the continuation's");
+    if (rec.hooks.some((h) => h.invocations > 1)) {
+      notes.push("the request is the first firing; the later ones (stop_hook_active: true) are the continuation's");
+      if (effects["notices"].length > 0) {
+        delete effects["notices"];
+        notes.push("notices: left out, the log mixes the lines of every firing");
+      }
+    }
   }
   const vector: Vector = {
     description: rec.scenario.description,

@@ -34,15 +34,17 @@ export type MergeStrategy =
   | "session-contexts"
   /** Outputs merged key by key; a block continues the agent with the reason. */
   | "stop-key-merge"
-  /** Outputs merged key by key: the last configured `behavior` wins. */
+  /** Outputs merged key by key: the last configured `behavior` wins; a failing hook (exit != 0, 2) denies and ends the chain. */
   | "permission-key-merge";
 
 /** What an exit code other than 0 does. */
 export type ExitRule =
   /** The tool call is denied (fails closed). */
   | "deny"
-  /** Only log lines; the output is not used and the action goes on. */
+  /** Only log lines (`Hook warning: S`); the JSON on stdout is still read and the action goes on. */
   | "warning"
+  /** The stderr is the hook's context; stdout is not read and no warning is written (new-blind4-failure-exit2-context). */
+  | "stderr-context"
   /** The output is ignored, an `[ERROR]` log line; the action goes on. */
   | "ignored";
 
@@ -66,8 +68,17 @@ export interface EventRules {
   readonly errorNotice: ErrorNotice;
   /** The timed-out hook's warning: `<subject> from "<file>" timed out; allowing <proceeds> to proceed: …`. */
   readonly timeoutWarning: { readonly subject: string; readonly proceeds: string };
-  /** A `decision:"block"` with reason `""` still blocks (postToolUse, prompt) or does nothing (agentStop). */
-  readonly emptyReasonBlocks: boolean;
+  /**
+   * What reason a `decision:"block"` needs: `text` any value but null, as String() makes it, `""`
+   * included (postToolUse); `string` a string, `""` included (userPromptSubmitted); `non-empty-string`
+   * (agentStop: `""` and a number do not continue).
+   */
+  readonly blockReason: "text" | "string" | "non-empty-string";
+  /**
+   * How a non-string context or message becomes text: `js-string` as JavaScript's String() (`5`, `true`,
+   * `[object Object]`); `json-text` as JSON (`{"a":1}`: the key-merged events, new-blind4-ups-context-object).
+   */
+  readonly valueText: "js-string" | "json-text";
   readonly merge: MergeStrategy;
   /** The flat output keys read (both spellings). */
   readonly keys: readonly string[];
@@ -95,7 +106,8 @@ export const EVENTS = {
     exitOther: "ignored",
     errorNotice: "execution-failed",
     timeoutWarning: OTHER_TIMEOUT_WARNING,
-    emptyReasonBlocks: false,
+    blockReason: "text",
+    valueText: "js-string",
     merge: "session-contexts",
     keys: ["additionalContext"],
     hookSpecificKeys: [],
@@ -113,13 +125,14 @@ export const EVENTS = {
     exitOther: "ignored",
     errorNotice: "execution-failed",
     timeoutWarning: OTHER_TIMEOUT_WARNING,
-    emptyReasonBlocks: true,
+    blockReason: "string",
+    valueText: "json-text",
     merge: "prompt-key-merge",
     keys: ["additionalContext", "modifiedPrompt", "decision", "reason"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: false,
     summary: "a prompt is submitted; can block it (decision:block), replace it (modifiedPrompt) or append a <system_reminder>",
-    evidence: ["ups-01-additionalContext", "ups-02-block", "ups-04-exit2-stderr", "ups-06-claude-context", "ups-11-context-then-block", "new-ups-exit1-context", "new-blind2-ups-block-empty-reason", "new-blind2-ups-timeout"],
+    evidence: ["ups-01-additionalContext", "ups-02-block", "ups-04-exit2-stderr", "ups-06-claude-context", "ups-11-context-then-block", "new-ups-exit1-context", "new-blind2-ups-block-empty-reason", "new-blind2-ups-timeout", "new-blind4-ups-context-object"],
   },
   preToolUse: {
     claudeStyleName: "PreToolUse",
@@ -131,7 +144,8 @@ export const EVENTS = {
     exitOther: "deny",
     errorNotice: "pre-tool-fail-closed",
     timeoutWarning: { subject: "preToolUse hook", proceeds: "the tool call" },
-    emptyReasonBlocks: false,
+    blockReason: "text",
+    valueText: "js-string",
     merge: "pre-tool-chain",
     keys: ["permissionDecision", "permissionDecisionReason", "modifiedArgs", "additionalContext"],
     hookSpecificKeys: ["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
@@ -149,13 +163,14 @@ export const EVENTS = {
     exitOther: "deny",
     errorNotice: "permission-fail-closed",
     timeoutWarning: OTHER_TIMEOUT_WARNING,
-    emptyReasonBlocks: false,
+    blockReason: "string",
+    valueText: "json-text",
     merge: "permission-key-merge",
     keys: ["behavior", "message"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: true,
     summary: "a tool needs approval (also under --allow-all-tools); behavior allow/deny, the last configured wins",
-    evidence: ["perm-01d-claude-flat-behavior", "perm-02b-behavior-deny", "perm-05-allow-then-deny", "perm-06-exit2", "new-perm-exit1"],
+    evidence: ["perm-01d-claude-flat-behavior", "perm-02b-behavior-deny", "perm-05-allow-then-deny", "perm-06-exit2", "new-perm-exit1", "new-blind4-perm-exit1-then-allow"],
   },
   postToolUse: {
     claudeStyleName: "PostToolUse",
@@ -167,7 +182,8 @@ export const EVENTS = {
     exitOther: "ignored",
     errorNotice: "error-in-event",
     timeoutWarning: { subject: "postToolUse hook", proceeds: "the tool result" },
-    emptyReasonBlocks: true,
+    blockReason: "text",
+    valueText: "js-string",
     merge: "post-tool-chain",
     keys: ["additionalContext", "modifiedResult", "decision", "reason"],
     hookSpecificKeys: [],
@@ -181,17 +197,18 @@ export const EVENTS = {
     matchField: "toolName",
     claudeMatchField: null,
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
-    exit2: "warning",
+    exit2: "stderr-context",
     exitOther: "ignored",
     errorNotice: "error-in-event",
     timeoutWarning: OTHER_TIMEOUT_WARNING,
-    emptyReasonBlocks: false,
+    blockReason: "text",
+    valueText: "js-string",
     merge: "failure-context",
     keys: ["additionalContext"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: false,
     summary: "after a tool failed (instead of postToolUse); additionalContext becomes a user message",
-    evidence: ["post-10-failure-hook"],
+    evidence: ["post-10-failure-hook", "new-blind-failure-exit1", "new-blind4-failure-exit2-context", "new-blind4-failure-two-contexts"],
   },
   agentStop: {
     claudeStyleName: "Stop",
@@ -203,13 +220,14 @@ export const EVENTS = {
     exitOther: "ignored",
     errorNotice: "execution-failed",
     timeoutWarning: OTHER_TIMEOUT_WARNING,
-    emptyReasonBlocks: false,
+    blockReason: "non-empty-string",
+    valueText: "json-text",
     merge: "stop-key-merge",
     keys: ["decision", "reason"],
     hookSpecificKeys: [],
     claudeStyleGetsNativeInput: false,
     summary: "the agent would end its turn; decision:block + reason continues it (at most 8 times in a row)",
-    evidence: ["stop-01-block-once", "stop-03-block-always", "stop-05-two-blocks-B-first", "stop-07-stdin-after-tool", "stop-09-block-and-allow", "new-blind2-stop-block-empty-reason"],
+    evidence: ["stop-01-block-once", "stop-03-block-always", "stop-05-two-blocks-B-first", "stop-07-stdin-after-tool", "stop-09-block-and-allow", "new-blind2-stop-block-empty-reason", "new-blind4-stop-reason-number"],
   },
 } as const satisfies Record<CopilotEventName, EventRules>;
 

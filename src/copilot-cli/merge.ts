@@ -262,7 +262,8 @@ function preToolChain(request: CopilotRequest, steps: readonly Step[], chain: Ch
       continue;
     }
     if (jsonDenies) {
-      const reason = answer.reason ?? T.NO_REASON;
+      // on exit 2 a JSON deny without a reason gives the exit-2 text (new-blind4-pre-exit2-deny-no-reason)
+      const reason = answer.reason ?? (run.exit === 2 ? T.EXIT_2_REASON : T.NO_REASON);
       // on exit 2 a JSON ask is a plain deny with its reason (new-blind2-pre-exit2-json-ask)
       const asks = answer.decision === "ask" && run.exit === 0;
       denial = { decision: asks ? "ask" : "deny", text: asks ? T.askDenied(reason) : T.denied(reason) };
@@ -307,7 +308,7 @@ function postToolChain(request: CopilotRequest, steps: readonly Step[], chain: C
       chain.ran(step, run.kind === "timed-out" ? "timeout" : "error");
       continue;
     }
-    const answer = readPostToolAnswer(run.parsed.json, rules.emptyReasonBlocks);
+    const answer = readPostToolAnswer(run.parsed.json, rules);
     if (answer.context !== undefined) chain.contexts.push(answer.context);
     if (answer.replacement !== undefined) replacement = answer.replacement;
     if (answer.blockReason !== undefined) {
@@ -328,7 +329,7 @@ function postToolChain(request: CopilotRequest, steps: readonly Step[], chain: C
 }
 
 /** Events whose hooks all run and add their contexts (postToolUseFailure, sessionStart). */
-function collectContexts(steps: readonly Step[], chain: Chain): void {
+function collectContexts(steps: readonly Step[], chain: Chain, rules: EventRules): void {
   for (const step of steps) {
     chain.noticeFor(step);
     const run = step.run;
@@ -336,20 +337,21 @@ function collectContexts(steps: readonly Step[], chain: Chain): void {
       chain.ran(step, run.kind === "timed-out" ? "timeout" : "error");
       continue;
     }
-    const context = contextOf(run.parsed.json);
+    const stderrIsContext = run.exit === 2 && rules.exit2 === "stderr-context";
+    const context = stderrIsContext ? contextText(step.hook.stderr.trim()) : contextOf(run.parsed.json, rules);
     if (context !== undefined) chain.contexts.push(context);
-    chain.ran(step, run.exit === 2 ? "error" : "success");
+    chain.ran(step, run.exit === 2 && !stderrIsContext ? "error" : "success");
   }
 }
 
-function failureContext(request: CopilotRequest, steps: readonly Step[], chain: Chain): Outcome {
-  collectContexts(steps, chain);
+function failureContext(request: CopilotRequest, steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
+  collectContexts(steps, chain, rules);
   const model_context = chain.contexts.length === 0 ? [] : [T.failureContext(toolNameOf(request), chain.contexts)];
   return { effects: { ...noEffects(), tool_input: request.tool_input ?? null, model_context } };
 }
 
-function sessionContexts(steps: readonly Step[], chain: Chain): Outcome {
-  collectContexts(steps, chain);
+function sessionContexts(steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
+  collectContexts(steps, chain, rules);
   return { effects: { ...noEffects(), model_context: chain.contexts.length === 0 ? [] : [T.sessionContext(chain.contexts)] } };
 }
 
@@ -357,12 +359,18 @@ function sessionContexts(steps: readonly Step[], chain: Chain): Outcome {
  * The key-by-key merge of userPromptSubmitted, agentStop and permissionRequest:
  * every hook runs, and each key of the merged output is the last configured
  * hook's (ups-11, stop-09, perm-05). A permissionRequest hook that exits 2
- * adds `behavior: deny` (perm-06), one that fails adds a deny with its own
- * message (new-perm-exit1).
+ * adds `behavior: deny` (perm-06, and a later allow still wins:
+ * new-blind-perm-exit2-then-allow); one that fails denies with its own message
+ * and ends the chain (new-perm-exit1, new-blind4-perm-exit1-then-allow).
  */
 function keyMerge(steps: readonly Step[], chain: Chain, permission: boolean): JsonObject {
   const merged: JsonObject = Object.create(null) as JsonObject;
+  let failedAt: Step | null = null;
   for (const step of steps) {
+    if (failedAt !== null) {
+      chain.skipped(step, ENDED_BY(failedAt.file));
+      continue;
+    }
     chain.noticeFor(step);
     const run = step.run;
     if (run.kind === "timed-out") {
@@ -371,7 +379,10 @@ function keyMerge(steps: readonly Step[], chain: Chain, permission: boolean): Js
     }
     if (permission && (run.kind === "failed" || run.exit === 2)) {
       merged["behavior"] = "deny";
-      if (run.kind === "failed") merged["message"] = T.PERMISSION_HOOK_FAILED;
+      if (run.kind === "failed") {
+        merged["message"] = T.PERMISSION_HOOK_FAILED;
+        failedAt = step;
+      }
       chain.ran(step, "block");
       continue;
     }
@@ -387,8 +398,8 @@ function keyMerge(steps: readonly Step[], chain: Chain, permission: boolean): Js
 
 function promptKeyMerge(request: CopilotRequest, steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
   const merged = keyMerge(steps, chain, false);
-  const reason = blockReasonOf(merged, rules.emptyReasonBlocks);
-  const context = contextText(merged["additionalContext"]);
+  const reason = blockReasonOf(merged, rules);
+  const context = contextText(merged["additionalContext"], rules.valueText);
   if (context !== undefined) chain.contexts.push(context);
   if (reason !== undefined) {
     chain.reasons.push(reason);
@@ -403,7 +414,7 @@ function promptKeyMerge(request: CopilotRequest, steps: readonly Step[], chain: 
 }
 
 function stopKeyMerge(steps: readonly Step[], chain: Chain, rules: EventRules): Outcome {
-  const reason = blockReasonOf(keyMerge(steps, chain, false), rules.emptyReasonBlocks);
+  const reason = blockReasonOf(keyMerge(steps, chain, false), rules);
   if (reason === undefined) return { effects: noEffects() };
   chain.reasons.push(reason);
   // the continuation is a user message; Copilot wraps it in `<current_datetime>` like every user message
@@ -416,7 +427,8 @@ function permissionKeyMerge(request: CopilotRequest, steps: readonly Step[], cha
   const toolInput = request.tool_input ?? null;
   if (behavior === "deny") {
     // an empty message gives the default too (new-blind3-perm-deny-empty-message)
-    const text = T.permissionDenied(textOf(merged["message"]) || T.PERMISSION_DEFAULT_MESSAGE);
+    const message = merged["message"];
+    const text = T.permissionDenied((typeof message === "string" ? message : undefined) || T.PERMISSION_DEFAULT_MESSAGE);
     return { effects: { ...noEffects(), decision: "deny", blocked: true, tool_result: text }, denyMessages: [text] };
   }
   if (behavior === "allow") return { effects: { ...noEffects(), decision: "allow", tool_input: toolInput } };
@@ -429,7 +441,7 @@ const STRATEGIES: Readonly<Record<EventRules["merge"], (request: CopilotRequest,
   "pre-tool-chain": preToolChain,
   "post-tool-chain": postToolChain,
   "failure-context": failureContext,
-  "session-contexts": (_request, steps, chain) => sessionContexts(steps, chain),
+  "session-contexts": (_request, steps, chain, rules) => sessionContexts(steps, chain, rules),
   "prompt-key-merge": promptKeyMerge,
   "stop-key-merge": (_request, steps, chain, rules) => stopKeyMerge(steps, chain, rules),
   "permission-key-merge": permissionKeyMerge,

@@ -16,6 +16,8 @@
  * null-prototype (a `__proto__` key is data).
  */
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { writeSerdeValue } from "../serde/index.js";
+import type { EventRules } from "./events.js";
 
 export type OutputKind = "empty" | "text" | "json" | "invalid";
 
@@ -59,9 +61,25 @@ function jsString(value: JsonValue): string {
   return String(value);
 }
 
+/** A value as JSON text, a string as itself (serde_json's compact writing: the key-merged events). */
+export function jsonTextOf(value: JsonValue | undefined): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value;
+  try {
+    return writeSerdeValue(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value as the event converts it to text (EventRules.valueText). */
+export function valueText(value: JsonValue | undefined, conversion: EventRules["valueText"]): string | undefined {
+  return conversion === "json-text" ? jsonTextOf(value) : textOf(value);
+}
+
 /** A context counts unless its text is empty: `""` adds nothing (new-blind2-pre-empty-context), `0` adds `0` (new-blind3-pre-context-zero). */
-export function contextText(value: JsonValue | undefined): string | undefined {
-  const text = textOf(value);
+export function contextText(value: JsonValue | undefined, conversion: EventRules["valueText"] = "js-string"): string | undefined {
+  const text = valueText(value, conversion);
   return text === "" ? undefined : text;
 }
 
@@ -101,35 +119,42 @@ export function readPreToolAnswer(json: JsonObject | null, claudeStyle: boolean)
 
 export interface PostToolAnswer {
   readonly context: string | undefined;
-  /** `modifiedResult.textResultForLlm`; a `modifiedResult` that is not an object is ignored (post-03b). */
+  /**
+   * `modifiedResult.textResultForLlm`; a `modifiedResult` that is not an object is ignored (post-03b), one
+   * without the text too (new-blind3-post-modified-no-text); a text that is not a string empties the tool
+   * message (new-blind4-post-modified-number).
+   */
   readonly replacement: string | undefined;
   /** `decision:"block"` with a reason: the reason. */
   readonly blockReason: string | undefined;
 }
 
-export function readPostToolAnswer(json: JsonObject | null, emptyReasonBlocks: boolean): PostToolAnswer {
+export function readPostToolAnswer(json: JsonObject | null, rules: EventRules): PostToolAnswer {
   if (json === null) return { context: undefined, replacement: undefined, blockReason: undefined };
   const modified = json["modifiedResult"];
+  const text = isJsonObject(modified) ? modified["textResultForLlm"] : undefined;
   return {
-    context: contextText(json["additionalContext"]),
-    replacement: isJsonObject(modified) ? textOf(modified["textResultForLlm"]) : undefined,
-    blockReason: blockReasonOf(json, emptyReasonBlocks),
+    context: contextText(json["additionalContext"], rules.valueText),
+    replacement: text === undefined || text === null ? undefined : typeof text === "string" ? text : "",
+    blockReason: blockReasonOf(json, rules),
   };
 }
 
 /**
  * `decision:"block"` counts with a reason; a block without one does nothing
- * (new-blind-stop-block-no-reason, new-blind2-ups-block-no-reason). Whether `""`
- * blocks is the event's (`EventRules.emptyReasonBlocks`).
+ * (new-blind-stop-block-no-reason, new-blind2-ups-block-no-reason). Which reasons
+ * count is the event's (`EventRules.blockReason`).
  */
-export function blockReasonOf(json: JsonObject, emptyReasonBlocks: boolean): string | undefined {
+export function blockReasonOf(json: JsonObject, rules: EventRules): string | undefined {
   if (json["decision"] !== "block") return undefined;
-  const reason = textOf(json["reason"]);
-  return reason === "" && !emptyReasonBlocks ? undefined : reason;
+  const reason = json["reason"];
+  if (rules.blockReason === "text") return textOf(reason);
+  if (typeof reason !== "string") return undefined;
+  return reason === "" && rules.blockReason === "non-empty-string" ? undefined : reason;
 }
 
-export function contextOf(json: JsonObject | null): string | undefined {
-  return json === null ? undefined : contextText(json["additionalContext"]);
+export function contextOf(json: JsonObject | null, rules: EventRules): string | undefined {
+  return json === null ? undefined : contextText(json["additionalContext"], rules.valueText);
 }
 
 export function behaviorOf(json: JsonObject): "allow" | "deny" | undefined {

@@ -5,7 +5,8 @@
  * spelling's stdin (camelCase or Claude-style snake_case), Copilot's
  * environment variables (pre-22) and its timeout (default 30 s). A
  * preToolUse deny or a postToolUse block ends the chain (pre-13, post-02);
- * a rewrite reaches the next hook's stdin (pre-14b). Then the merge
+ * a rewrite reaches the next hook's stdin (pre-14b); a failing
+ * permissionRequest hook too (new-blind4-perm-exit1-then-allow). Then the merge
  * (merge.ts) decides. The runner runs in a trusted folder (as
  * `--trust-folder`) unless told otherwise.
  */
@@ -85,6 +86,13 @@ function hookEnv(base: NodeJS.ProcessEnv, hook: ConfiguredHook, projectDir: stri
   return env;
 }
 
+/** Whether the merge would skip a hook configured after the ones in `request` (the one place the chain rules live). */
+function chainEnded(request: CopilotRequest): boolean {
+  const next: CopilotHook = { command: "", exit: 0, stdout: "", stderr: "", config_index: request.hooks.length };
+  const probe = mergeCopilotRequest({ ...request, hooks: [...request.hooks, next] });
+  return probe.runs[probe.runs.length - 1]?.outcome === "skipped";
+}
+
 const toolArgsKey = (event: string): string => (resolveEvent(event)?.event === "permissionRequest" ? "toolInput" : "toolArgs");
 
 export async function runCopilotHooks(options: CopilotRunOptions): Promise<DialectRunOutcome> {
@@ -144,8 +152,8 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
       event: hook.eventKey,
     });
     merged = mergeCopilotRequest(request);
-    // a deny (preToolUse) or a block (postToolUse) ends the chain: later hooks never run
-    if ((rules.merge === "pre-tool-chain" || rules.merge === "post-tool-chain") && merged.effects.blocked) break;
+    // a deny (preToolUse), a block (postToolUse) or a failing permission hook ends the chain: later hooks never run
+    if (chainEnded(request)) break;
     // a rewrite reaches the next hook's stdin (pre-14b, cpre-07c)
     if (merged.updated_input !== null) {
       currentInput = Object.assign(Object.create(null) as JsonObject, currentInput, { [argsKey]: merged.updated_input });
