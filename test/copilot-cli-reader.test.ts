@@ -79,6 +79,9 @@ test("lints: exit 1 denies, exit 2 drops the reason, ignored fields (pre-07b, pr
   assert.deepEqual(codes("permissionRequest", 1, ""), ["exit-1-denies"]);
   assert.deepEqual(codes("sessionStart", 0, "plain context"), ["plain-text-ignored"]);
   assert.deepEqual(codes("Notification", 0, ""), ["unknown-event"]);
+  assert.deepEqual(codes("Stop", 0, '{"decision":"block","reason":5}'), ["block-ignored"]);
+  assert.deepEqual(codes("agentStop", 0, '{"decision":"block","reason":""}'), ["block-ignored"]);
+  assert.deepEqual(codes("postToolUse", 0, '{"decision":"block","reason":""}'), [], "an empty reason still blocks a tool result");
 });
 
 test("exit 1 fails closed even with an allow; a hook after a deny is a skipped record; completion order does not matter (pre-07b, pre-13)", () => {

@@ -6,7 +6,7 @@
 import type { Divergence, HookAnswer } from "../core/dialect.js";
 import { isJsonObject } from "../json/value.js";
 import { resolveEvent } from "./events.js";
-import { parseHookStdout } from "./read-output.js";
+import { blockReasonOf, parseHookStdout } from "./read-output.js";
 
 const IGNORED_EVERYWHERE = ["systemMessage", "continue", "stopReason", "suppressOutput"] as const;
 
@@ -48,6 +48,10 @@ export function copilotDivergences(answer: HookAnswer): Divergence[] {
   if (event === "preToolUse" && decision === "ask") add("ask-denies", "Copilot CLI: in prompt mode `ask` denies the call (`Denied by preToolUse hook (unable to ask user for confirmation): ...`) and ends the chain (pre-05-ask)");
   if (event === "preToolUse" && decision !== undefined && decision !== "allow" && decision !== "deny" && decision !== "ask") {
     add("invalid-value-ignored", `Copilot CLI: permissionDecision ${JSON.stringify(decision)} is ignored; the tool runs (pre-10b-bad-enum)`);
+  }
+  if (json["decision"] === "block" && rules.merge !== "pre-tool-chain" && blockReasonOf(json, rules) === undefined) {
+    const why = rules.blockReason === "non-empty-string" ? "a non-empty string reason" : rules.blockReason === "string" ? "a string reason" : "a reason";
+    add("block-ignored", `Copilot CLI: decision:"block" on ${event} needs ${why}; this one does nothing (new-blind-stop-block-no-reason, new-blind4-stop-reason-number)`);
   }
   if (event === "permissionRequest" && "permissionDecision" in json) add("ignored-field", "Copilot CLI: permissionRequest reads flat `behavior`/`message`; `permissionDecision` is ignored (perm-01b-allow-permissionDecision)");
   return out;
