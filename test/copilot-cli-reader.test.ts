@@ -9,7 +9,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import { copilotCli } from "../src/copilot-cli/dialect.js";
-import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "../src/copilot-cli/events.js";
+import { existsSync, readFileSync } from "node:fs";
+import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent, STOP_BLOCK_CAP } from "../src/copilot-cli/events.js";
+import { stopCapNotice } from "../src/copilot-cli/texts.js";
 import { parseHookStdout, readPreToolAnswer, textOf } from "../src/copilot-cli/read-output.js";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import type { MergeRequest } from "../src/core/merge-request.js";
@@ -136,4 +138,13 @@ test("conformance merge --agent copilot-cli: the dialect's extra keys are accept
   assert.equal(lines[1]!["error"]!.path, "/allow_all_tool");
   assert.equal(lines[2]!["error"]!.path, "/hooks/0/event");
   assert.equal(lines[3]!["error"]!["code"], "invalid-json");
+});
+
+test("every recording the event table cites exists; the stop cap and its wording are the recorded ones (stop-03)", () => {
+  for (const name of COPILOT_EVENT_NAMES) {
+    for (const scenario of EVENTS[name].evidence) assert.ok(existsSync(`test/observer/copilot-cli/observed/${scenario}.json`), `${name}: ${scenario}`);
+  }
+  const run = JSON.parse(readFileSync("test/observer/copilot-cli/observed/stop-03-block-always.json", "utf8")) as { outcome: { notices: string[]; hook_invocations: number[] } };
+  assert.deepEqual(run.outcome.notices.map((n) => n.replace(/^(\[[A-Z]+\]) \[[^\]]+\] /, "$1 ")), [stopCapNotice(STOP_BLOCK_CAP)]);
+  assert.deepEqual(run.outcome.hook_invocations, [STOP_BLOCK_CAP + 1], "the hook runs once more than the cap");
 });
