@@ -293,7 +293,8 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     }
   }
   const vector: Vector = {
-    description: rec.scenario.description,
+    // the "(recorded by this project …)" remark of our own runs is the observer README's business
+    description: rec.scenario.description.replace(/ \(recorded by this project[^)]*\)$/, ""),
     scenario: name,
     source: `${OBSERVED}/${file}`,
     request,

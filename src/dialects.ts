@@ -6,11 +6,17 @@
 import { AGENT_NAMES, type AgentName } from "./core/agents.js";
 import type { Dialect } from "./core/dialect.js";
 import { claudeCode } from "./claude-code/dialect.js";
+import { codex } from "./codex/dialect.js";
 import { copilotCli } from "./copilot-cli/dialect.js";
+import { droid } from "./droid/dialect.js";
+import { geminiCli } from "./gemini-cli/dialect.js";
 
 const DIALECTS: Partial<Record<AgentName, Dialect>> = {
   "claude-code": claudeCode,
+  codex,
+  "gemini-cli": geminiCli,
   "copilot-cli": copilotCli,
+  droid,
 };
 
 /** The dialect of `agent`, or undefined when the package does not implement it yet. */

@@ -13,13 +13,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { runCopilotHooks } from "../src/copilot-cli/runner.js";
 import { resolveEvent } from "../src/copilot-cli/events.js";
 import type { JsonObject } from "../src/json/value.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 const OBSERVED = "test/observer/copilot-cli/observed";
-const VECTORS = "test/vectors/merge/copilot-cli";
 
 interface ScenarioHook {
   stdout?: string;
@@ -39,11 +39,7 @@ interface Vector {
   expected: { effects: Record<string, unknown> };
 }
 
-const vectorPaths = new Map(
-  readdirSync(VECTORS, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(VECTORS, d.name)).map((f) => [f, join(VECTORS, d.name, f)] as const)),
-);
+const vectorsByRecording = new Map(loadMergeVectors<Vector>("copilot-cli").map(({ path, vector }) => [basename(path), vector]));
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -111,7 +107,7 @@ test(`the runner reproduces every recorded run from the hook files Copilot was g
   const failures: string[] = [];
   for (const file of recordings) {
     const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
-    const vector = JSON.parse(readFileSync(vectorPaths.get(file)!, "utf8")) as Vector;
+    const vector = vectorsByRecording.get(file)!;
     const root = mkdtempSync(join(tmpdir(), "copilot-observer-"));
     materialise(rec, root);
     const event = resolveEvent(vector.request.event)!.event;

@@ -6,11 +6,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
+import { resolveEvent } from "../src/copilot-cli/events.js";
+import { validateMergedResult } from "../generated/validators/records.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 interface Vector {
   scenario: string;
@@ -20,12 +23,8 @@ interface Vector {
   skip_reason?: string;
 }
 
-const DIR = "test/vectors/merge/copilot-cli";
-const vectors: (Vector & { path: string })[] = readdirSync(DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(join(DIR, d.name)).filter((f) => f.endsWith(".json")).map((f) => join(DIR, d.name, f)))
-  .sort()
-  .map((path) => ({ ...(JSON.parse(readFileSync(path, "utf8")) as Vector), path }));
+// `copilot-cli/<event>/<scenario>.json`: the folder is the event's native name (both spellings share it).
+const vectors = loadMergeVectors<Vector>("copilot-cli").map(({ path, vector }) => ({ ...vector, path, event: path.split("/")[1]! }));
 
 const dialect = dialectOf("copilot-cli");
 
@@ -49,6 +48,7 @@ test("every vector cites its recording and the scenario beside it, and lives und
     assert.ok(existsSync(v.source), `${v.scenario}: ${v.source} is missing`);
     assert.ok(existsSync(join(dirname(dirname(v.source)), "scenarios", basename(v.source))), `${v.scenario}: scenario missing`);
     assert.equal(basename(v.path), `${v.scenario}.json`);
+    assert.equal(resolveEvent(v.request["event"] as string)?.event, v.event, v.scenario);
   }
 });
 
@@ -66,6 +66,7 @@ for (const [i, v] of runnable.entries()) {
   test(`vector ${v.scenario}`, () => {
     const result = results[i]!;
     assert.equal(result["agent"], "copilot-cli", JSON.stringify(result).slice(0, 300));
+    assert.equal(validateMergedResult(result), true, JSON.stringify(validateMergedResult.errors));
     const effects = result["effects"] as Record<string, unknown>;
     const got: Record<string, unknown> = {};
     for (const key of Object.keys(v.expected.effects)) got[key] = effects[key];

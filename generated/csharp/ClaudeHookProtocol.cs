@@ -243,10 +243,11 @@ namespace ClaudeHookProtocol
         public string[] Notices { get; set; }
 
         /// <summary>
-        /// Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the
-        /// prompt text the model gets after the hooks (a replaced prompt, an appended reminder),
-        /// without the agent's own framing (Copilot CLI's `&lt;current_datetime&gt;` wrapper); null when
-        /// the hooks left it unchanged or blocked it.
+        /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
+        /// `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI:
+        /// `modifiedPrompt`, and the `&lt;system_reminder&gt;` an `additionalContext` appends, without
+        /// Copilot's `&lt;current_datetime&gt;` wrapper): the prompt the model gets instead of the user's;
+        /// null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
         /// </summary>
         [JsonPropertyName("prompt")]
         public string? Prompt { get; set; }

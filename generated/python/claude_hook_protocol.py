@@ -154,10 +154,11 @@ class MergeEffects:
     when no hook decided or the event has no decision.
     """
     prompt: Optional[str] = None
-    """Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the
-    prompt text the model gets after the hooks (a replaced prompt, an appended reminder),
-    without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when
-    the hooks left it unchanged or blocked it.
+    """UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
+    `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI:
+    `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without
+    Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's;
+    null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
     """
     stop_reason: Optional[str] = None
     """The stop reason the agent records, or null."""

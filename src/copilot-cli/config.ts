@@ -1,6 +1,6 @@
 /**
  * Where GitHub Copilot CLI 1.0.102 reads hook configuration, in its order
- * (spec/copilot-cli-observed.md "Configuration"), and the hooks an event
+ * (docs/spec/copilot-cli-observed.md "Configuration"), and the hooks an event
  * selects there:
  *
  * 1. `$COPILOT_HOME/hooks/*.json` (COPILOT_HOME defaults to `~/.copilot`), files in

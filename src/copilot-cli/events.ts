@@ -1,6 +1,6 @@
 /**
  * GitHub Copilot CLI 1.0.102's hook events: the one table of what each event
- * does, as measured (spec/copilot-cli-observed.md; recordings in
+ * does, as measured (docs/spec/copilot-cli-observed.md; recordings in
  * test/observer/copilot-cli/observed, cited by scenario). Every event has two
  * spellings: the native camelCase one (Copilot's own `preToolUse` config, a
  * camelCase stdin) and the Claude-style PascalCase one (Claude Code's names,

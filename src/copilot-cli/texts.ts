@@ -1,6 +1,6 @@
 /**
  * Every wording GitHub Copilot CLI 1.0.102 uses around hooks, exactly as
- * recorded (spec/copilot-cli-observed.md "Texts, exactly"; scenario names in
+ * recorded (docs/spec/copilot-cli-observed.md "Texts, exactly"; scenario names in
  * test/observer/copilot-cli/observed). `<file>` is the hooks file's absolute
  * path, or `repo settings` for the project's `.claude/settings*.json`.
  */

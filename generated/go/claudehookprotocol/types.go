@@ -477,10 +477,11 @@ type MergeEffects struct {
 	// What the user is shown, in order, one string each, as the agent words them (Claude Code:                        
 	// `PreToolUse:Bash says: ...`).                                                                                   
 	Notices                                                                                     []string               `json:"notices"`
-	// Optional, for agents whose prompt hooks change the prompt itself (Copilot CLI): the                             
-	// prompt text the model gets after the hooks (a replaced prompt, an appended reminder),                           
-	// without the agent's own framing (Copilot CLI's `<current_datetime>` wrapper); null when                         
-	// the hooks left it unchanged or blocked it.                                                                      
+	// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string                                    
+	// `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI:                                       
+	// `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without                           
+	// Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's;                       
+	// null when unchanged (or blocked). Absent for agents and events without prompt rewrites.                         
 	Prompt                                                                                      *string                `json:"prompt,omitempty"`
 	// The stop reason the agent records, or null.                                                                     
 	StopReason                                                                                  *string                `json:"stop_reason"`
