@@ -428,7 +428,9 @@ function permissionKeyMerge(request: CopilotRequest, steps: readonly Step[], cha
   if (behavior === "deny") {
     // an empty message gives the default too (new-blind3-perm-deny-empty-message)
     const message = merged["message"];
-    const text = T.permissionDenied((typeof message === "string" ? message : undefined) || T.PERMISSION_DEFAULT_MESSAGE);
+    const reason = (typeof message === "string" ? message : undefined) || T.PERMISSION_DEFAULT_MESSAGE;
+    chain.reasons.push(reason);
+    const text = T.permissionDenied(reason);
     return { effects: { ...noEffects(), decision: "deny", blocked: true, tool_result: text }, denyMessages: [text] };
   }
   if (behavior === "allow") return { effects: { ...noEffects(), decision: "allow", tool_input: toolInput } };
