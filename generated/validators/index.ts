@@ -6,6 +6,7 @@ export * from "./claude-code.js";
 export * from "./claude-code-settings.js";
 export * from "./codex.js";
 export * from "./common.js";
+export * from "./copilot-cli.js";
 export * from "./droid.js";
 export * from "./gemini-cli.js";
 export * from "./records.js";
