@@ -238,7 +238,7 @@ function validate24(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -333,7 +333,7 @@ function validate26(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -497,7 +497,7 @@ function validate28(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -567,7 +567,7 @@ function validate30(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -659,7 +659,7 @@ function validate32(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -776,31 +776,31 @@ const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if (vErrors === null) vErrors = validate26.errors.slice(); else for (const e of validate26.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if (vErrors === null) vErrors = validate32.errors.slice(); else for (const e of validate32.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1012,7 +1012,7 @@ function validate40(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1105,7 +1105,7 @@ function validate42(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1225,7 +1225,7 @@ function validate44(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1321,7 +1321,7 @@ function validate46(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1464,7 +1464,7 @@ function validate48(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1538,7 +1538,7 @@ function validate50(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1609,7 +1609,7 @@ function validate52(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
