@@ -15,7 +15,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateQuicktype } from "./gen-quicktype.js";
+import { generateGo } from "./gen-go.js";
+import { generatePython } from "./gen-python.js";
 import { generateRust, recordSchemasOf } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
 import { generateOutputShape } from "./gen-output-shape.js";
@@ -34,7 +35,8 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
   { name: "rust", generate: (context) => generateRust(context.serdeModel, recordSchemasOf(context.schemas)) },
-  { name: "quicktype", generate: generateQuicktype },
+  { name: "python", generate: generatePython },
+  { name: "go", generate: generateGo },
 ];
 
 export const GENERATED_DIR = "generated";
