@@ -1,10 +1,11 @@
-/** `conformance serde|merge`: the line protocols any implementation can be tested by. */
+/** `conformance serde|merge|types`: the line protocols any implementation can be tested by. */
 import { parseArgs } from "node:util";
 import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import type { CliIo } from "./main.js";
 
 export const HELP = `usage: claude-hook-protocol conformance serde < requests.jsonl
        claude-hook-protocol conformance merge [--agent ${AGENT_NAMES.join("|")}] < requests.jsonl
+       claude-hook-protocol conformance types --language typescript|rust|python|go < requests.jsonl
 
 Line protocols for testing another implementation against this one: one JSON
 request per line on stdin, one JSON answer per line on stdout; a malformed
@@ -15,6 +16,10 @@ request gets an error line and the next request is read.
           (hooks in completion order; "config_index", "timeout", "async" per hook where
           the agent needs them) -> the merged result with "effects", as --agent
           (default claude-code) merges them
+  types   {"type": T, "json": "<JSON text>"} with T a schema title -> {"ok":true,"value":...}
+          (read into that language's generated types and written back) or
+          {"ok":false,"error":"..."}; rust/python/go run the bindings of a
+          repository checkout, building them first if needed
 
 Examples:
   echo '{"event":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"hooks":[{"command":"a","exit":2,"stdout":"","stderr":"no"}]}' \\
@@ -41,6 +46,23 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
         return 2;
       }
       return (await import("../conformance/merge.js")).serveMergeConformance(io.stdin, io.stdout, dialect);
+    }
+    case "types": {
+      let language: string;
+      try {
+        const { values } = parseArgs({ args: args.slice(1), options: { language: { type: "string", default: "typescript" } }, strict: true });
+        language = values.language;
+      } catch (e) {
+        io.stderr.write(`conformance types: ${e instanceof Error ? e.message : String(e)}\n${HELP}`);
+        return 2;
+      }
+      const { isTypeLanguage, serveTypesConformance, TYPE_LANGUAGES } = await import("../conformance/types.js");
+      if (!isTypeLanguage(language)) {
+        io.stderr.write(`conformance types: no language "${language}" (one of ${TYPE_LANGUAGES.join(", ")})\n`);
+        return 2;
+      }
+      const { packageRoot } = await import("./package-root.js");
+      return serveTypesConformance(io.stdin, io.stdout, io.stderr, language, packageRoot());
     }
     case "--help":
     case "-h":
