@@ -149,6 +149,8 @@ class RustPrinter {
         : `\n\nA variant of [\`${decl.variantOf.union}\`]: its tag \`${decl.variantOf.tag}\` is read and written by the enum.`;
     const out = [...docs(decl.doc + note, "")];
     out.push("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]");
+    // The derived impls become inherent functions; the trait impls below read only a JSON object.
+    out.push('#[serde(remote = "Self")]');
     if (!decl.open) out.push("#[serde(deny_unknown_fields)]");
     out.push(`pub struct ${decl.name} {`);
     fields.forEach((field, i) => {
@@ -160,6 +162,7 @@ class RustPrinter {
       out.push("    /// The keys the schema does not declare, kept as they came.", "    #[serde(flatten)]", "    pub extra: Map<String, Value>,");
     }
     out.push("}");
+    out.push(`crate::runtime::object_only!(${decl.name});`);
     return out;
   }
 
@@ -262,7 +265,7 @@ class RustPrinter {
       banner,
       "//! The helpers the generated types share: exact optionality and literal values.",
       "",
-      "use serde::de::{DeserializeOwned, Error as _};",
+      "use serde::de::{DeserializeOwned, Error as _, Visitor};",
       "use serde::{Deserialize, Deserializer, Serialize, Serializer};",
       "",
       "/// A present optional field: `Some(value)`; `null` is refused (the schema does not allow it). With `#[serde(default)]`, absent is `None`.",
@@ -279,6 +282,49 @@ class RustPrinter {
       "pub fn required_nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {",
       "    Option::<T>::deserialize(deserializer)",
       "}",
+      "",
+      "/// A Deserializer that reads a struct only from a JSON object: serde's derived struct also reads",
+      "/// an array of the field values, and one whose fields all have defaults reads `[]`; the schemas",
+      "/// refuse both.",
+      "pub struct ObjectOnly<D>(pub D);",
+      "",
+      "impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {",
+      "    type Error = D::Error;",
+      "",
+      "    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {",
+      "        self.0.deserialize_map(visitor)",
+      "    }",
+      "",
+      "    fn deserialize_struct<V: Visitor<'de>>(self, _name: &'static str, _fields: &'static [&'static str], visitor: V) -> Result<V::Value, D::Error> {",
+      "        self.0.deserialize_map(visitor)",
+      "    }",
+      "",
+      "    serde::forward_to_deserialize_any! {",
+      "        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit unit_struct",
+      "        newtype_struct seq tuple tuple_struct map enum identifier ignored_any",
+      "    }",
+      "}",
+      "",
+      "/// The `Serialize`/`Deserialize` impls of a generated struct (derived with `remote = \"Self\"`): an object only.",
+      "#[doc(hidden)]",
+      "#[macro_export]",
+      "macro_rules! __object_only {",
+      "    ($name:ident) => {",
+      "        impl<'de> serde::Deserialize<'de> for $name {",
+      "            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {",
+      "                $name::deserialize($crate::runtime::ObjectOnly(deserializer))",
+      "            }",
+      "        }",
+      "",
+      "        impl serde::Serialize for $name {",
+      "            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {",
+      "                $name::serialize(self, serializer)",
+      "            }",
+      "        }",
+      "    };",
+      "}",
+      "#[doc(hidden)]",
+      "pub use crate::__object_only as object_only;",
       "",
       "/// `json` read as `T` and written back, compact.",
       "pub fn round_trip<T: DeserializeOwned + Serialize>(json: &str) -> Result<String, String> {",

@@ -12,6 +12,7 @@ use crate::common::*;
 
 /// The async announcement: a first stdout object `{"async": true}` sends the hook to the background; its decision is then ignored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodeAsyncHookOutput {
     /// Always `true`.
@@ -21,11 +22,13 @@ pub struct ClaudeCodeAsyncHookOutput {
     #[serde(rename = "asyncTimeout", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub async_timeout: Option<f64>,
 }
+crate::runtime::object_only!(ClaudeCodeAsyncHookOutput);
 
 /// What a PreToolUse hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PreToolUseHookInput {
     /// The session id.
     pub session_id: String,
@@ -85,11 +88,13 @@ pub struct PreToolUseHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PreToolUseHookInput);
 
 /// What a PostToolUse hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PostToolUseHookInput {
     /// The session id.
     pub session_id: String,
@@ -156,11 +161,13 @@ pub struct PostToolUseHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PostToolUseHookInput);
 
 /// What a PostToolUseFailure hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PostToolUseFailureHookInput {
     /// The session id.
     pub session_id: String,
@@ -231,11 +238,13 @@ pub struct PostToolUseFailureHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PostToolUseFailureHookInput);
 
 /// What a PostToolBatch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PostToolBatchHookInput {
     /// The session id.
     pub session_id: String,
@@ -285,11 +294,13 @@ pub struct PostToolBatchHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PostToolBatchHookInput);
 
 /// What a Notification hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct NotificationHookInput {
     /// The session id.
     pub session_id: String,
@@ -346,6 +357,7 @@ pub struct NotificationHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(NotificationHookInput);
 
 /// Who authored the prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -374,6 +386,7 @@ pub enum UserPromptSubmitHookInputSource {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct UserPromptSubmitHookInput {
     /// The session id.
     pub session_id: String,
@@ -431,6 +444,7 @@ pub struct UserPromptSubmitHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(UserPromptSubmitHookInput);
 
 /// What is expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -447,6 +461,7 @@ pub enum UserPromptExpansionHookInputExpansionType {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct UserPromptExpansionHookInput {
     /// The session id.
     pub session_id: String,
@@ -509,6 +524,7 @@ pub struct UserPromptExpansionHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(UserPromptExpansionHookInput);
 
 /// Why the session starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -534,6 +550,7 @@ pub enum SessionStartHookInputSource {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct SessionStartHookInput {
     /// The session id.
     pub session_id: String,
@@ -607,6 +624,7 @@ pub struct SessionStartHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(SessionStartHookInput);
 
 /// Why the session ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -632,6 +650,7 @@ pub enum SessionEndHookInputReason {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct SessionEndHookInput {
     /// The session id.
     pub session_id: String,
@@ -681,11 +700,13 @@ pub struct SessionEndHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(SessionEndHookInput);
 
 /// What a Stop hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct StopHookInput {
     /// The session id.
     pub session_id: String,
@@ -747,6 +768,7 @@ pub struct StopHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(StopHookInput);
 
 /// The API error that ended the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -796,6 +818,7 @@ pub enum StopFailureHookInputError {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct StopFailureHookInput {
     /// The session id.
     pub session_id: String,
@@ -853,11 +876,13 @@ pub struct StopFailureHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(StopFailureHookInput);
 
 /// What a SubagentStart hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct SubagentStartHookInput {
     /// The session id.
     pub session_id: String,
@@ -902,11 +927,13 @@ pub struct SubagentStartHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(SubagentStartHookInput);
 
 /// What a SubagentStop hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct SubagentStopHookInput {
     /// The session id.
     pub session_id: String,
@@ -969,6 +996,7 @@ pub struct SubagentStopHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(SubagentStopHookInput);
 
 /// What started the compaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -985,6 +1013,7 @@ pub enum PreCompactHookInputTrigger {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PreCompactHookInput {
     /// The session id.
     pub session_id: String,
@@ -1038,6 +1067,7 @@ pub struct PreCompactHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PreCompactHookInput);
 
 /// What started the compaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1054,6 +1084,7 @@ pub enum PostCompactHookInputTrigger {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PostCompactHookInput {
     /// The session id.
     pub session_id: String,
@@ -1106,6 +1137,7 @@ pub struct PostCompactHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PostCompactHookInput);
 
 /// What caused the switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1150,6 +1182,7 @@ pub enum PreModelSwitchHookInputPricing {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PreModelSwitchHookInput {
     /// The session id.
     pub session_id: String,
@@ -1224,6 +1257,7 @@ pub struct PreModelSwitchHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PreModelSwitchHookInput);
 
 /// What caused the switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1274,6 +1308,7 @@ pub enum PostModelSwitchHookInputPricing {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PostModelSwitchHookInput {
     /// The session id.
     pub session_id: String,
@@ -1348,6 +1383,7 @@ pub struct PostModelSwitchHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PostModelSwitchHookInput);
 
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1381,6 +1417,7 @@ pub enum ClaudeCodePermissionRulesUpdateBehavior {
 ///
 /// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionRulesUpdate {
     /// The rules.
@@ -1392,6 +1429,7 @@ pub struct ClaudeCodePermissionRulesUpdate {
     /// Where the update is stored.
     pub destination: PermissionUpdateDestination,
 }
+crate::runtime::object_only!(ClaudeCodePermissionRulesUpdate);
 
 /// The new permission mode (`bypassPermissions` only works if it was available at launch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1420,6 +1458,7 @@ pub enum ClaudeCodePermissionSetModeUpdateMode {
 ///
 /// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionSetModeUpdate {
     /// The new permission mode (`bypassPermissions` only works if it was available at launch).
@@ -1428,6 +1467,7 @@ pub struct ClaudeCodePermissionSetModeUpdate {
     /// Where the update is stored.
     pub destination: PermissionUpdateDestination,
 }
+crate::runtime::object_only!(ClaudeCodePermissionSetModeUpdate);
 
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1444,6 +1484,7 @@ pub enum ClaudeCodePermissionDirectoriesUpdateType {
 ///
 /// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionDirectoriesUpdate {
     /// The directories.
@@ -1452,6 +1493,7 @@ pub struct ClaudeCodePermissionDirectoriesUpdate {
     /// Where the update is stored.
     pub destination: PermissionUpdateDestination,
 }
+crate::runtime::object_only!(ClaudeCodePermissionDirectoriesUpdate);
 
 /// A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -1479,6 +1521,7 @@ pub enum ClaudeCodePermissionUpdate {
 
 /// Internal: the MCP skill, set with `tool_kind`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PermissionRequestHookInputMcpSkill {
     /// The skill's name.
     pub name: String,
@@ -1498,11 +1541,13 @@ pub struct PermissionRequestHookInputMcpSkill {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PermissionRequestHookInputMcpSkill);
 
 /// What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PermissionRequestHookInput {
     /// The session id.
     pub session_id: String,
@@ -1571,11 +1616,13 @@ pub struct PermissionRequestHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PermissionRequestHookInput);
 
 /// What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PermissionDeniedHookInput {
     /// The session id.
     pub session_id: String,
@@ -1638,6 +1685,7 @@ pub struct PermissionDeniedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PermissionDeniedHookInput);
 
 /// What started setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1654,6 +1702,7 @@ pub enum SetupHookInputTrigger {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct SetupHookInput {
     /// The session id.
     pub session_id: String,
@@ -1703,11 +1752,13 @@ pub struct SetupHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(SetupHookInput);
 
 /// What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct TeammateIdleHookInput {
     /// The session id.
     pub session_id: String,
@@ -1760,11 +1811,13 @@ pub struct TeammateIdleHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(TeammateIdleHookInput);
 
 /// What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct TaskCreatedHookInput {
     /// The session id.
     pub session_id: String,
@@ -1829,11 +1882,13 @@ pub struct TaskCreatedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(TaskCreatedHookInput);
 
 /// What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct TaskCompletedHookInput {
     /// The session id.
     pub session_id: String,
@@ -1898,6 +1953,7 @@ pub struct TaskCompletedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(TaskCompletedHookInput);
 
 /// Form or URL elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1914,6 +1970,7 @@ pub enum ElicitationHookInputMode {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct ElicitationHookInput {
     /// The session id.
     pub session_id: String,
@@ -1982,6 +2039,7 @@ pub struct ElicitationHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(ElicitationHookInput);
 
 /// Form or URL elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2012,6 +2070,7 @@ pub enum ElicitationResultHookInputAction {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct ElicitationResultHookInput {
     /// The session id.
     pub session_id: String,
@@ -2076,6 +2135,7 @@ pub struct ElicitationResultHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(ElicitationResultHookInput);
 
 /// Which settings changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2101,6 +2161,7 @@ pub enum ConfigChangeHookInputSource {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct ConfigChangeHookInput {
     /// The session id.
     pub session_id: String,
@@ -2154,11 +2215,13 @@ pub struct ConfigChangeHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(ConfigChangeHookInput);
 
 /// What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct WorktreeCreateHookInput {
     /// The session id.
     pub session_id: String,
@@ -2208,11 +2271,13 @@ pub struct WorktreeCreateHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(WorktreeCreateHookInput);
 
 /// What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct WorktreeRemoveHookInput {
     /// The session id.
     pub session_id: String,
@@ -2262,6 +2327,7 @@ pub struct WorktreeRemoveHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(WorktreeRemoveHookInput);
 
 /// The memory scope.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2300,6 +2366,7 @@ pub enum InstructionsLoadedHookInputLoadReason {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct InstructionsLoadedHookInput {
     /// The session id.
     pub session_id: String,
@@ -2367,11 +2434,13 @@ pub struct InstructionsLoadedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(InstructionsLoadedHookInput);
 
 /// What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct CwdChangedHookInput {
     /// The session id.
     pub session_id: String,
@@ -2424,6 +2493,7 @@ pub struct CwdChangedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(CwdChangedHookInput);
 
 /// What happened to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2443,6 +2513,7 @@ pub enum FileChangedHookInputEvent {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct FileChangedHookInput {
     /// The session id.
     pub session_id: String,
@@ -2495,6 +2566,7 @@ pub struct FileChangedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(FileChangedHookInput);
 
 /// How it was added: `/add-dir` or the SDK's register_repo_root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2511,6 +2583,7 @@ pub enum DirectoryAddedHookInputSource {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct DirectoryAddedHookInput {
     /// The session id.
     pub session_id: String,
@@ -2563,11 +2636,13 @@ pub struct DirectoryAddedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(DirectoryAddedHookInput);
 
 /// What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct MessageDisplayHookInput {
     /// The session id.
     pub session_id: String,
@@ -2629,9 +2704,11 @@ pub struct MessageDisplayHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(MessageDisplayHookInput);
 
 /// The command as it would run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PreSkillShellCommandHookInputToolInput {
     /// The command, with arguments filled in.
     pub command: String,
@@ -2640,6 +2717,7 @@ pub struct PreSkillShellCommandHookInputToolInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PreSkillShellCommandHookInputToolInput);
 
 /// Who started the load.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2659,6 +2737,7 @@ pub enum PreSkillShellCommandHookInputInvokedBy {
 ///
 /// A variant of \[`ClaudeCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PreSkillShellCommandHookInput {
     /// The session id.
     pub session_id: String,
@@ -2724,6 +2803,7 @@ pub struct PreSkillShellCommandHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PreSkillShellCommandHookInput);
 
 /// What a hook receives on stdin: one of 34 inputs discriminated by `hook_event_name` (the SDK's `HookInput`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -2831,6 +2911,7 @@ pub enum PreToolUseHookSpecificOutputPermissionDecision {
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PreToolUseHookSpecificOutput {
     /// Permission decision; precedence across hooks is deny \> defer \> ask \> allow.
@@ -2853,11 +2934,13 @@ pub struct PreToolUseHookSpecificOutput {
     #[serde(rename = "permissionDisplay", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub permission_display: Option<Value>,
 }
+crate::runtime::object_only!(PreToolUseHookSpecificOutput);
 
 /// The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct UserPromptSubmitHookSpecificOutput {
     /// Context added to the conversation.
@@ -2872,11 +2955,13 @@ pub struct UserPromptSubmitHookSpecificOutput {
     #[serde(rename = "suppressOriginalPrompt", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub suppress_original_prompt: Option<bool>,
 }
+crate::runtime::object_only!(UserPromptSubmitHookSpecificOutput);
 
 /// The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct UserPromptExpansionHookSpecificOutput {
     /// Context added to the conversation.
@@ -2887,11 +2972,13 @@ pub struct UserPromptExpansionHookSpecificOutput {
     #[serde(rename = "suppressOriginalPrompt", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub suppress_original_prompt: Option<bool>,
 }
+crate::runtime::object_only!(UserPromptExpansionHookSpecificOutput);
 
 /// The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SessionStartHookSpecificOutput {
     /// Context loaded at session start.
@@ -2914,17 +3001,20 @@ pub struct SessionStartHookSpecificOutput {
     #[serde(rename = "reloadSkills", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub reload_skills: Option<bool>,
 }
+crate::runtime::object_only!(SessionStartHookSpecificOutput);
 
 /// The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SetupHookSpecificOutput {
     /// Context added for Claude.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(SetupHookSpecificOutput);
 
 /// allow proceeds, deny cancels the switch, ask asks the user to confirm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2944,6 +3034,7 @@ pub enum PreModelSwitchHookSpecificOutputPermissionDecision {
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PreModelSwitchHookSpecificOutput {
     /// allow proceeds, deny cancels the switch, ask asks the user to confirm.
@@ -2954,33 +3045,39 @@ pub struct PreModelSwitchHookSpecificOutput {
     #[serde(rename = "permissionDecisionReason", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub permission_decision_reason: Option<String>,
 }
+crate::runtime::object_only!(PreModelSwitchHookSpecificOutput);
 
 /// The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostModelSwitchHookSpecificOutput {
     /// Reaches the model with the next request the new model serves.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(PostModelSwitchHookSpecificOutput);
 
 /// The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SubagentStartHookSpecificOutput {
     /// Context given to the subagent.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(SubagentStartHookSpecificOutput);
 
 /// The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostToolUseHookSpecificOutput {
     /// Context about the tool result.
@@ -2999,77 +3096,91 @@ pub struct PostToolUseHookSpecificOutput {
     #[serde(rename = "updatedMCPToolOutput", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub updated_mcp_tool_output: Option<Value>,
 }
+crate::runtime::object_only!(PostToolUseHookSpecificOutput);
 
 /// The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostToolUseFailureHookSpecificOutput {
     /// Context added for Claude.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(PostToolUseFailureHookSpecificOutput);
 
 /// The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostToolBatchHookSpecificOutput {
     /// Context added for Claude.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(PostToolBatchHookSpecificOutput);
 
 /// The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct StopHookSpecificOutput {
     /// Feedback delivered to the model.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(StopHookSpecificOutput);
 
 /// The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SubagentStopHookSpecificOutput {
     /// Feedback delivered to the subagent.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(SubagentStopHookSpecificOutput);
 
 /// The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PermissionDeniedHookSpecificOutput {
     /// Allow the model one more try of the denied call.
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub retry: Option<bool>,
 }
+crate::runtime::object_only!(PermissionDeniedHookSpecificOutput);
 
 /// The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct NotificationHookSpecificOutput {
     /// Accepted but has no effect in 2.1.332.
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
+crate::runtime::object_only!(NotificationHookSpecificOutput);
 
 /// Allow the tool, optionally with a rewritten input and permission updates.
 ///
 /// A variant of \[`ClaudeCodePermissionRequestDecision`\]: its tag `behavior` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionRequestAllow {
     /// Replacement tool input (an object); re-validated against the tool's schema.
@@ -3080,11 +3191,13 @@ pub struct ClaudeCodePermissionRequestAllow {
     #[serde(rename = "updatedPermissions", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub updated_permissions: Option<Vec<ClaudeCodePermissionUpdate>>,
 }
+crate::runtime::object_only!(ClaudeCodePermissionRequestAllow);
 
 /// Deny the tool.
 ///
 /// A variant of \[`ClaudeCodePermissionRequestDecision`\]: its tag `behavior` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionRequestDeny {
     /// Why; the model gets `Permission denied by hook` when absent.
@@ -3095,6 +3208,7 @@ pub struct ClaudeCodePermissionRequestDeny {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub interrupt: Option<bool>,
 }
+crate::runtime::object_only!(ClaudeCodePermissionRequestDeny);
 
 /// A PermissionRequest hook's decision, discriminated by `behavior`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -3112,11 +3226,13 @@ pub enum ClaudeCodePermissionRequestDecision {
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PermissionRequestHookSpecificOutput {
     /// Allow (optionally rewriting the input and updating permissions) or deny.
     pub decision: ClaudeCodePermissionRequestDecision,
 }
+crate::runtime::object_only!(PermissionRequestHookSpecificOutput);
 
 /// The response to send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3136,6 +3252,7 @@ pub enum ElicitationHookSpecificOutputAction {
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ElicitationHookSpecificOutput {
     /// The response to send.
@@ -3146,6 +3263,7 @@ pub struct ElicitationHookSpecificOutput {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub content: Option<Map<String, Value>>,
 }
+crate::runtime::object_only!(ElicitationHookSpecificOutput);
 
 /// The response to send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3165,6 +3283,7 @@ pub enum ElicitationResultHookSpecificOutputAction {
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ElicitationResultHookSpecificOutput {
     /// The response to send.
@@ -3175,50 +3294,59 @@ pub struct ElicitationResultHookSpecificOutput {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub content: Option<Map<String, Value>>,
 }
+crate::runtime::object_only!(ElicitationResultHookSpecificOutput);
 
 /// The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct CwdChangedHookSpecificOutput {
     /// Paths to watch for FileChanged (replaces the dynamic list).
     #[serde(rename = "watchPaths", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub watch_paths: Option<Vec<String>>,
 }
+crate::runtime::object_only!(CwdChangedHookSpecificOutput);
 
 /// The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct FileChangedHookSpecificOutput {
     /// Paths to watch for FileChanged (replaces the dynamic list).
     #[serde(rename = "watchPaths", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub watch_paths: Option<Vec<String>>,
 }
+crate::runtime::object_only!(FileChangedHookSpecificOutput);
 
 /// The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct WorktreeCreateHookSpecificOutput {
     /// Absolute path of the created worktree directory (required).
     #[serde(rename = "worktreePath")]
     pub worktree_path: String,
 }
+crate::runtime::object_only!(WorktreeCreateHookSpecificOutput);
 
 /// The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct MessageDisplayHookSpecificOutput {
     /// Text displayed in place of the delta.
     #[serde(rename = "displayContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub display_content: Option<String>,
 }
+crate::runtime::object_only!(MessageDisplayHookSpecificOutput);
 
 /// allow adds nothing; deny, ask and defer keep the command from running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3241,6 +3369,7 @@ pub enum PreSkillShellCommandHookSpecificOutputPermissionDecision {
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PreSkillShellCommandHookSpecificOutput {
     /// allow adds nothing; deny, ask and defer keep the command from running.
@@ -3255,6 +3384,7 @@ pub struct PreSkillShellCommandHookSpecificOutput {
     #[serde(rename = "updatedInput", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub updated_input: Option<Map<String, Value>>,
 }
+crate::runtime::object_only!(PreSkillShellCommandHookSpecificOutput);
 
 /// `hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -3310,6 +3440,7 @@ pub enum ClaudeCodeHookSpecificOutput {
 
 /// A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodeHookOutput {
     /// `false` stops Claude after the hook (overrides event decisions; ignored by some events).
@@ -3344,3 +3475,4 @@ pub struct ClaudeCodeHookOutput {
     #[serde(rename = "hookSpecificOutput", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub hook_specific_output: Option<ClaudeCodeHookSpecificOutput>,
 }
+crate::runtime::object_only!(ClaudeCodeHookOutput);

@@ -83,6 +83,7 @@ pub enum HookEvent {
 
 /// Reasoning effort of the current turn; only in tool-use-context events on models with effort.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct BaseHookInputEffort {
     /// Effort level after any downgrade: `low`, `medium`, `high`, `xhigh` or `max`.
     pub level: String,
@@ -91,9 +92,11 @@ pub struct BaseHookInputEffort {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(BaseHookInputEffort);
 
 /// The fields every hook input carries (the Agent SDK's `BaseHookInput`, Claude Code 2.1.332). Unknown keys are allowed: fields keep arriving.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct BaseHookInput {
     /// The session id.
     pub session_id: String,
@@ -143,9 +146,11 @@ pub struct BaseHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(BaseHookInput);
 
 /// The MCP server serving a `mcp__*` tool; absent for other tools.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct McpServerProvenance {
     /// The server's configuration key (untrusted text).
     pub name: String,
@@ -157,9 +162,11 @@ pub struct McpServerProvenance {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(McpServerProvenance);
 
 /// One resolved tool call of a batch (PostToolBatch input).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct PostToolBatchToolCall {
     /// The tool's name.
     pub tool_name: String,
@@ -178,9 +185,11 @@ pub struct PostToolBatchToolCall {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(PostToolBatchToolCall);
 
 /// In-flight background work registered in the session (Stop/SubagentStop inputs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct BackgroundTaskSummary {
     /// Task id.
     pub id: String,
@@ -218,9 +227,11 @@ pub struct BackgroundTaskSummary {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(BackgroundTaskSummary);
 
 /// A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct SessionCronSummary {
     /// Cron task id.
     pub id: String,
@@ -238,9 +249,11 @@ pub struct SessionCronSummary {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+crate::runtime::object_only!(SessionCronSummary);
 
 /// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PermissionRuleValue {
     /// The tool the rule applies to.
@@ -251,6 +264,7 @@ pub struct PermissionRuleValue {
     #[serde(rename = "ruleContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub rule_content: Option<String>,
 }
+crate::runtime::object_only!(PermissionRuleValue);
 
 /// Where a permission update is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -101,6 +101,7 @@ pub enum RunRecordValidationErrorCode {
 
 /// Why the agent did not use the JSON on stdout, or null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct RunRecordValidationError {
     /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
@@ -113,6 +114,7 @@ pub struct RunRecordValidationError {
     /// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
     pub message: String,
 }
+crate::runtime::object_only!(RunRecordValidationError);
 
 /// PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -127,6 +129,7 @@ pub enum RunRecordNoVerdict {
 
 /// One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct RunRecord {
     /// The event name, e.g. PreToolUse.
@@ -231,6 +234,7 @@ pub struct RunRecord {
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub no_verdict: Option<RunRecordNoVerdict>,
 }
+crate::runtime::object_only!(RunRecord);
 
 /// PreToolUse only (seed): the winning permission decision; exit 2 is deny.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -268,6 +272,7 @@ pub enum MergeEffectsDecision {
 
 /// What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct MergeEffects {
     /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
@@ -298,9 +303,11 @@ pub struct MergeEffects {
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub stop_reason: Option<String>,
 }
+crate::runtime::object_only!(MergeEffects);
 
 /// The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct MergedResult {
     /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
@@ -366,3 +373,4 @@ pub struct MergedResult {
     /// What the agent would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
     pub effects: MergeEffects,
 }
+crate::runtime::object_only!(MergedResult);

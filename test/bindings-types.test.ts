@@ -1,0 +1,142 @@
+/**
+ * The whole protocol in every language, on real payloads: every recorded
+ * hook input and every recorded exit-0 JSON output (test/observer/**, each
+ * agent's family picked up when its schemas exist), random schema-valid
+ * values of every schema title (fast-check, open objects with unknown keys),
+ * and one-change variants of them that the schemas refuse, go through the
+ * types line protocol of TypeScript, Python, Go and Rust (one process per
+ * language, all requests batched).
+ *
+ * The referee is a fresh Ajv compile of the schemas: a text it accepts must
+ * be accepted by every language and come back as the same JSON value; a text
+ * it refuses must be refused by every language.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { answerTypesRequest, prepareLanguage, typeTitles as typeScriptTitles, type TypeLanguage } from "../src/conformance/types.js";
+import {
+  loadSchemas,
+  mutations,
+  recordedPayloads,
+  repoRoot,
+  samplesOf,
+  schemaByTitle,
+  typeTitles,
+  validatorFor,
+  type TypesRequest,
+} from "./bindings-samples.js";
+
+const SAMPLES_PER_TITLE = 40;
+const MUTATED_SAMPLES_PER_TITLE = 4;
+const SEED = 20261201;
+
+const schemas = loadSchemas();
+const titles = typeTitles(schemas);
+const referees = new Map(titles.map((title) => [title, validatorFor(schemas, schemaByTitle(schemas, title)!.$id!)]));
+
+function accepted(request: TypesRequest): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(request.json);
+  } catch {
+    return false;
+  }
+  return referees.get(request.type)!(value) === true;
+}
+
+const recorded = recordedPayloads(schemas);
+const valid: TypesRequest[] = [];
+const invalid: TypesRequest[] = [];
+for (const title of titles) {
+  const samples = samplesOf(schemas, title, SAMPLES_PER_TITLE, SEED);
+  samples.forEach((value, i) => valid.push({ type: title, json: JSON.stringify(value), origin: `${title} sample ${i}` }));
+  for (const [i, sample] of samples.slice(0, MUTATED_SAMPLES_PER_TITLE).entries()) {
+    for (const [j, mutated] of mutations(sample).entries()) {
+      const request = { type: title, json: JSON.stringify(mutated), origin: `${title} sample ${i} mutation ${j}` };
+      if (!accepted(request)) invalid.push(request);
+    }
+  }
+}
+const requests: readonly TypesRequest[] = [...recorded.inputs, ...recorded.outputs, ...valid, ...invalid];
+const expectations = requests.map(accepted);
+
+test("the samples: schema-valid, and the mutations refused, by the referee", () => {
+  for (const request of valid) assert.ok(accepted(request), `${request.origin}: ${request.json}`);
+  assert.ok(recorded.inputs.length >= 900, `only ${recorded.inputs.length} recorded inputs`);
+  assert.ok(recorded.outputs.length >= 300, `only ${recorded.outputs.length} recorded outputs`);
+  assert.ok(invalid.length > titles.length, `only ${invalid.length} refused mutations`);
+  // The TypeScript side answers for exactly the titles the other languages have.
+  assert.deepEqual(typeScriptTitles(), titles);
+});
+
+interface Answer {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: string;
+}
+
+function answersOf(language: TypeLanguage): Answer[] {
+  const lines = requests.map((request) => JSON.stringify({ type: request.type, json: request.json }));
+  if (language === "typescript") return lines.map((line) => JSON.parse(answerTypesRequest(line)) as Answer);
+  const program = prepareLanguage(language, repoRoot);
+  const run = spawnSync(program.command, [...program.args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...program.env },
+    input: `${lines.join("\n")}\n`,
+    encoding: "utf8",
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const out = run.stdout.split("\n").filter((line) => line !== "");
+  assert.equal(out.length, requests.length, "one answer per request");
+  return out.map((line) => JSON.parse(line) as Answer);
+}
+
+const debianCrates = ["serde-1.0.152", "serde_derive-1.0.152", "serde_json-1.0.87"];
+const has = (command: string, args: string[]): boolean => spawnSync(command, args).status === 0;
+const unavailable: Record<TypeLanguage, string | false> = {
+  typescript: false,
+  python: has("python3", ["--version"]) ? false : "python3 not on PATH",
+  go: has("go", ["version"]) ? false : "go not on PATH (apt-get install golang-go)",
+  rust: !has("cargo", ["--version"])
+    ? "cargo not on PATH"
+    : debianCrates.some((crate) => !existsSync(`/usr/share/cargo/registry/${crate}`))
+      ? "Debian serde crates not installed (.ci/rust-harness.sh installs them)"
+      : false,
+};
+
+for (const language of ["typescript", "python", "go", "rust"] as const) {
+  test(`${language}: every recorded payload and property case, accepted exactly when the schemas accept, round-trips equal`, { skip: unavailable[language] }, (t) => {
+    const answers = answersOf(language);
+    const failures: string[] = [];
+    let roundTrips = 0;
+    answers.forEach((answer, i) => {
+      const request = requests[i]!;
+      if (answer.ok !== expectations[i]) {
+        failures.push(`${request.origin} (${request.type}): ${answer.ok ? "accepted what the schemas refuse" : `refused: ${answer.error}`}; ${request.json.slice(0, 300)}`);
+        return;
+      }
+      if (!answer.ok) return;
+      try {
+        assert.deepStrictEqual(answer.value, JSON.parse(request.json));
+        roundTrips++;
+      } catch {
+        failures.push(`${request.origin} (${request.type}): came back as ${JSON.stringify(answer.value).slice(0, 300)}; sent ${request.json.slice(0, 300)}`);
+      }
+    });
+    const count = (from: number, to: number): string => {
+      const slice = expectations.slice(from, to);
+      return `${slice.filter((x) => x).length} accepted, ${slice.filter((x) => !x).length} refused`;
+    };
+    const a = recorded.inputs.length;
+    const b = a + recorded.outputs.length;
+    const c = b + valid.length;
+    t.diagnostic(
+      `${language}: recorded inputs ${recorded.inputs.length} (${count(0, a)}), recorded outputs ${recorded.outputs.length} (${count(a, b)}), ` +
+        `property values ${valid.length}, refused mutations ${invalid.length} (${count(c, requests.length)}); ${roundTrips} round trips equal, ${failures.length} failures`,
+    );
+    assert.deepEqual(failures.slice(0, 10), [], `${failures.length} of ${requests.length} requests`);
+  });
+}
