@@ -503,9 +503,12 @@ if __name__ == "__main__":
     main()
 `;
 
-const pyproject = `${banner}[build-system]
-requires = ["setuptools>=61"]
-build-backend = "setuptools.build_meta"
+const pyproject = `${banner}# The build backend is in the tree (_build_backend.py, standard library only),
+# so \`pip install ./generated/python\` needs nothing from any index.
+[build-system]
+requires = []
+build-backend = "_build_backend"
+backend-path = ["."]
 
 [project]
 name = "claude-hook-protocol"
@@ -515,12 +518,72 @@ license = { text = "MIT" }
 requires-python = ">=3.11"
 dependencies = []
 readme = "README.md"
+`;
 
-[tool.setuptools]
-packages = ["claude_hook_protocol"]
+/** A PEP 517 backend that builds the pure-Python wheel with the standard library alone. */
+const buildBackend = `${banner}"""PEP 517 build backend for claude-hook-protocol: a pure-Python wheel, standard library only."""
 
-[tool.setuptools.package-data]
-claude_hook_protocol = ["py.typed"]
+import base64
+import hashlib
+import os
+import zipfile
+
+NAME = "claude_hook_protocol"
+VERSION = "${PYTHON_VERSION}"
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIST_INFO = NAME + "-" + VERSION + ".dist-info"
+
+METADATA = """Metadata-Version: 2.1
+Name: claude-hook-protocol
+Version: ${PYTHON_VERSION}
+Summary: The coding-agent hook protocol as typed Python values, generated from JSON Schemas
+License: MIT
+Requires-Python: >=3.11
+"""
+
+WHEEL = """Wheel-Version: 1.0
+Generator: claude-hook-protocol _build_backend
+Root-Is-Purelib: true
+Tag: py3-none-any
+"""
+
+
+def _digest(data):
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def _files():
+    package = os.path.join(HERE, NAME)
+    for name in sorted(os.listdir(package)):
+        if name.endswith(".py") or name == "py.typed":
+            with open(os.path.join(package, name), "rb") as handle:
+                yield NAME + "/" + name, handle.read()
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    target = os.path.join(metadata_directory, DIST_INFO)
+    os.makedirs(target, exist_ok=True)
+    for name, text in (("METADATA", METADATA), ("WHEEL", WHEEL)):
+        with open(os.path.join(target, name), "w", encoding="utf-8") as handle:
+            handle.write(text)
+    return DIST_INFO
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    filename = NAME + "-" + VERSION + "-py3-none-any.whl"
+    records = []
+    with zipfile.ZipFile(os.path.join(wheel_directory, filename), "w", zipfile.ZIP_DEFLATED) as wheel:
+        entries = list(_files()) + [(DIST_INFO + "/METADATA", METADATA.encode()), (DIST_INFO + "/WHEEL", WHEEL.encode())]
+        for name, data in entries:
+            wheel.writestr(name, data)
+            records.append(name + "," + _digest(data) + "," + str(len(data)))
+        records.append(DIST_INFO + "/RECORD,,")
+        wheel.writestr(DIST_INFO + "/RECORD", "\\n".join(records) + "\\n")
+    return filename
 `;
 
 const readme = `# claude-hook-protocol (Python)
@@ -545,6 +608,7 @@ export function generatePython(context: GenerateContext): GeneratedFile[] {
   const dir = "generated/python";
   const files: GeneratedFile[] = [
     { path: `${dir}/pyproject.toml`, content: pyproject },
+    { path: `${dir}/_build_backend.py`, content: buildBackend },
     { path: `${dir}/README.md`, content: readme },
     { path: `${dir}/claude_hook_protocol/__init__.py`, content: initModule(model) },
     { path: `${dir}/claude_hook_protocol/_runtime.py`, content: runtimeModule },

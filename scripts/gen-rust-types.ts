@@ -148,7 +148,9 @@ class RustPrinter {
         ? ""
         : `\n\nA variant of [\`${decl.variantOf.union}\`]: its tag \`${decl.variantOf.tag}\` is read and written by the enum.`;
     const out = [...docs(decl.doc + note, "")];
-    out.push("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]");
+    // Every field optional: `..Default::default()` builds one.
+    const derives = fields.every((field) => !field.required) ? "Debug, Clone, PartialEq, Default, Serialize, Deserialize" : "Debug, Clone, PartialEq, Serialize, Deserialize";
+    out.push(`#[derive(${derives})]`);
     // The derived impls become inherent functions; the trait impls below read only a JSON object.
     out.push('#[serde(remote = "Self")]');
     if (!decl.open) out.push("#[serde(deny_unknown_fields)]");

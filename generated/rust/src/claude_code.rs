@@ -2910,7 +2910,7 @@ pub enum PreToolUseHookSpecificOutputPermissionDecision {
 /// The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PreToolUseHookSpecificOutput {
@@ -2939,7 +2939,7 @@ crate::runtime::object_only!(PreToolUseHookSpecificOutput);
 /// The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct UserPromptSubmitHookSpecificOutput {
@@ -2960,7 +2960,7 @@ crate::runtime::object_only!(UserPromptSubmitHookSpecificOutput);
 /// The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct UserPromptExpansionHookSpecificOutput {
@@ -2977,7 +2977,7 @@ crate::runtime::object_only!(UserPromptExpansionHookSpecificOutput);
 /// The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SessionStartHookSpecificOutput {
@@ -3006,7 +3006,7 @@ crate::runtime::object_only!(SessionStartHookSpecificOutput);
 /// The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SetupHookSpecificOutput {
@@ -3033,7 +3033,7 @@ pub enum PreModelSwitchHookSpecificOutputPermissionDecision {
 /// The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PreModelSwitchHookSpecificOutput {
@@ -3050,7 +3050,7 @@ crate::runtime::object_only!(PreModelSwitchHookSpecificOutput);
 /// The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostModelSwitchHookSpecificOutput {
@@ -3063,7 +3063,7 @@ crate::runtime::object_only!(PostModelSwitchHookSpecificOutput);
 /// The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SubagentStartHookSpecificOutput {
@@ -3076,7 +3076,7 @@ crate::runtime::object_only!(SubagentStartHookSpecificOutput);
 /// The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostToolUseHookSpecificOutput {
@@ -3101,7 +3101,7 @@ crate::runtime::object_only!(PostToolUseHookSpecificOutput);
 /// The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostToolUseFailureHookSpecificOutput {
@@ -3114,7 +3114,7 @@ crate::runtime::object_only!(PostToolUseFailureHookSpecificOutput);
 /// The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PostToolBatchHookSpecificOutput {
@@ -3127,7 +3127,7 @@ crate::runtime::object_only!(PostToolBatchHookSpecificOutput);
 /// The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct StopHookSpecificOutput {
@@ -3140,7 +3140,7 @@ crate::runtime::object_only!(StopHookSpecificOutput);
 /// The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct SubagentStopHookSpecificOutput {
@@ -3153,7 +3153,7 @@ crate::runtime::object_only!(SubagentStopHookSpecificOutput);
 /// The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PermissionDeniedHookSpecificOutput {
@@ -3166,7 +3166,7 @@ crate::runtime::object_only!(PermissionDeniedHookSpecificOutput);
 /// The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct NotificationHookSpecificOutput {
@@ -3179,7 +3179,7 @@ crate::runtime::object_only!(NotificationHookSpecificOutput);
 /// Allow the tool, optionally with a rewritten input and permission updates.
 ///
 /// A variant of \[`ClaudeCodePermissionRequestDecision`\]: its tag `behavior` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionRequestAllow {
@@ -3196,7 +3196,7 @@ crate::runtime::object_only!(ClaudeCodePermissionRequestAllow);
 /// Deny the tool.
 ///
 /// A variant of \[`ClaudeCodePermissionRequestDecision`\]: its tag `behavior` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodePermissionRequestDeny {
@@ -3251,7 +3251,7 @@ pub enum ElicitationHookSpecificOutputAction {
 /// The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ElicitationHookSpecificOutput {
@@ -3282,7 +3282,7 @@ pub enum ElicitationResultHookSpecificOutputAction {
 /// The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ElicitationResultHookSpecificOutput {
@@ -3299,7 +3299,7 @@ crate::runtime::object_only!(ElicitationResultHookSpecificOutput);
 /// The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct CwdChangedHookSpecificOutput {
@@ -3312,7 +3312,7 @@ crate::runtime::object_only!(CwdChangedHookSpecificOutput);
 /// The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct FileChangedHookSpecificOutput {
@@ -3338,7 +3338,7 @@ crate::runtime::object_only!(WorktreeCreateHookSpecificOutput);
 /// The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct MessageDisplayHookSpecificOutput {
@@ -3368,7 +3368,7 @@ pub enum PreSkillShellCommandHookSpecificOutputPermissionDecision {
 /// The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
 /// A variant of \[`ClaudeCodeHookSpecificOutput`\]: its tag `hookEventName` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct PreSkillShellCommandHookSpecificOutput {
@@ -3439,7 +3439,7 @@ pub enum ClaudeCodeHookSpecificOutput {
 }
 
 /// A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeCodeHookOutput {
