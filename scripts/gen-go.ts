@@ -776,8 +776,8 @@ func answer(line []byte) []byte {
 }
 
 func refusal(message string) []byte {
-	text, _ := json.Marshal(map[string]any{"ok": false, "error": message})
-	return text
+	text, _ := json.Marshal(message)
+	return append(append([]byte(\`{"ok":false,"error":\`), text...), '}')
 }
 
 func main() {

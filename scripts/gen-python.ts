@@ -477,17 +477,21 @@ import sys
 from . import ProtocolError, parse, serialize
 
 
+def _refusal(message: str) -> str:
+    return '{"ok":false,"error":' + json.dumps(message) + "}"
+
+
 def answer(line: str) -> str:
     try:
         request = json.loads(line)
     except ValueError as error:
-        return json.dumps({"ok": False, "error": "bad request: " + str(error)})
+        return _refusal("bad request: " + str(error))
     if not isinstance(request, dict) or not isinstance(request.get("type"), str) or not isinstance(request.get("json"), str):
-        return json.dumps({"ok": False, "error": 'bad request: want {"type": string, "json": string}'})
+        return _refusal('bad request: want {"type": string, "json": string}')
     try:
         text = serialize(request["type"], parse(request["type"], request["json"]))
     except ProtocolError as error:
-        return json.dumps({"ok": False, "error": str(error)})
+        return _refusal(str(error))
     return '{"ok":true,"value":' + text + "}"
 
 

@@ -304,6 +304,8 @@ export function mutations(value: unknown): unknown[] {
   for (const [key, field] of Object.entries(object)) {
     const { [key]: _removed, ...rest } = object;
     out.push(rest, { ...object, [key]: otherKind(field) });
+    // serde's map form of a unit enum variant: `{"deny": null}` for `"deny"`.
+    if (typeof field === "string") out.push({ ...object, [key]: { [field]: null } });
     if (field !== null && typeof field === "object" && !Array.isArray(field)) {
       for (const inner of Object.keys(field).slice(0, 3)) {
         const { [inner]: _gone, ...less } = field as Record<string, unknown>;

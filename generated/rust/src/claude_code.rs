@@ -361,6 +361,7 @@ crate::runtime::object_only!(NotificationHookInput);
 
 /// Who authored the prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum UserPromptSubmitHookInputSource {
     /// `"user"`
     #[serde(rename = "user")]
@@ -381,6 +382,7 @@ pub enum UserPromptSubmitHookInputSource {
     #[serde(rename = "poll_event")]
     PollEvent,
 }
+crate::runtime::string_only!(UserPromptSubmitHookInputSource);
 
 /// What a UserPromptSubmit hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -448,6 +450,7 @@ crate::runtime::object_only!(UserPromptSubmitHookInput);
 
 /// What is expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum UserPromptExpansionHookInputExpansionType {
     /// `"slash_command"`
     #[serde(rename = "slash_command")]
@@ -456,6 +459,7 @@ pub enum UserPromptExpansionHookInputExpansionType {
     #[serde(rename = "mcp_prompt")]
     McpPrompt,
 }
+crate::runtime::string_only!(UserPromptExpansionHookInputExpansionType);
 
 /// What a UserPromptExpansion hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -528,6 +532,7 @@ crate::runtime::object_only!(UserPromptExpansionHookInput);
 
 /// Why the session starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum SessionStartHookInputSource {
     /// `"startup"`
     #[serde(rename = "startup")]
@@ -545,6 +550,7 @@ pub enum SessionStartHookInputSource {
     #[serde(rename = "fork")]
     Fork,
 }
+crate::runtime::string_only!(SessionStartHookInputSource);
 
 /// What a SessionStart hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -628,6 +634,7 @@ crate::runtime::object_only!(SessionStartHookInput);
 
 /// Why the session ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum SessionEndHookInputReason {
     /// `"clear"`
     #[serde(rename = "clear")]
@@ -645,6 +652,7 @@ pub enum SessionEndHookInputReason {
     #[serde(rename = "other")]
     Other,
 }
+crate::runtime::string_only!(SessionEndHookInputReason);
 
 /// What a SessionEnd hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -772,6 +780,7 @@ crate::runtime::object_only!(StopHookInput);
 
 /// The API error that ended the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum StopFailureHookInputError {
     /// `"authentication_failed"`
     #[serde(rename = "authentication_failed")]
@@ -813,6 +822,7 @@ pub enum StopFailureHookInputError {
     #[serde(rename = "cloud_credential_error")]
     CloudCredentialError,
 }
+crate::runtime::string_only!(StopFailureHookInputError);
 
 /// What a StopFailure hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1000,6 +1010,7 @@ crate::runtime::object_only!(SubagentStopHookInput);
 
 /// What started the compaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreCompactHookInputTrigger {
     /// `"manual"`
     #[serde(rename = "manual")]
@@ -1008,6 +1019,7 @@ pub enum PreCompactHookInputTrigger {
     #[serde(rename = "auto")]
     Auto,
 }
+crate::runtime::string_only!(PreCompactHookInputTrigger);
 
 /// What a PreCompact hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1071,6 +1083,7 @@ crate::runtime::object_only!(PreCompactHookInput);
 
 /// What started the compaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PostCompactHookInputTrigger {
     /// `"manual"`
     #[serde(rename = "manual")]
@@ -1079,6 +1092,7 @@ pub enum PostCompactHookInputTrigger {
     #[serde(rename = "auto")]
     Auto,
 }
+crate::runtime::string_only!(PostCompactHookInputTrigger);
 
 /// What a PostCompact hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1141,6 +1155,7 @@ crate::runtime::object_only!(PostCompactHookInput);
 
 /// What caused the switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreModelSwitchHookInputSource {
     /// `"command"`
     #[serde(rename = "command")]
@@ -1152,9 +1167,11 @@ pub enum PreModelSwitchHookInputSource {
     #[serde(rename = "sdk")]
     Sdk,
 }
+crate::runtime::string_only!(PreModelSwitchHookInputSource);
 
 /// The prompt cache TTL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreModelSwitchHookInputCacheTtl {
     /// `"5m"`
     #[serde(rename = "5m")]
@@ -1163,9 +1180,11 @@ pub enum PreModelSwitchHookInputCacheTtl {
     #[serde(rename = "1h")]
     V1h,
 }
+crate::runtime::string_only!(PreModelSwitchHookInputCacheTtl);
 
 /// How the cost was priced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreModelSwitchHookInputPricing {
     /// `"configured"`
     #[serde(rename = "configured")]
@@ -1177,6 +1196,7 @@ pub enum PreModelSwitchHookInputPricing {
     #[serde(rename = "default")]
     Default,
 }
+crate::runtime::string_only!(PreModelSwitchHookInputPricing);
 
 /// What a PreModelSwitch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1261,6 +1281,7 @@ crate::runtime::object_only!(PreModelSwitchHookInput);
 
 /// What caused the switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PostModelSwitchHookInputSource {
     /// `"command"`
     #[serde(rename = "command")]
@@ -1278,9 +1299,11 @@ pub enum PostModelSwitchHookInputSource {
     #[serde(rename = "resume")]
     Resume,
 }
+crate::runtime::string_only!(PostModelSwitchHookInputSource);
 
 /// The prompt cache TTL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PostModelSwitchHookInputCacheTtl {
     /// `"5m"`
     #[serde(rename = "5m")]
@@ -1289,9 +1312,11 @@ pub enum PostModelSwitchHookInputCacheTtl {
     #[serde(rename = "1h")]
     V1h,
 }
+crate::runtime::string_only!(PostModelSwitchHookInputCacheTtl);
 
 /// How the cost was priced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PostModelSwitchHookInputPricing {
     /// `"configured"`
     #[serde(rename = "configured")]
@@ -1303,6 +1328,7 @@ pub enum PostModelSwitchHookInputPricing {
     #[serde(rename = "default")]
     Default,
 }
+crate::runtime::string_only!(PostModelSwitchHookInputPricing);
 
 /// What a PostModelSwitch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1387,6 +1413,7 @@ crate::runtime::object_only!(PostModelSwitchHookInput);
 
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ClaudeCodePermissionRulesUpdateType {
     /// `"addRules"`
     #[serde(rename = "addRules")]
@@ -1398,9 +1425,11 @@ pub enum ClaudeCodePermissionRulesUpdateType {
     #[serde(rename = "removeRules")]
     RemoveRules,
 }
+crate::runtime::string_only!(ClaudeCodePermissionRulesUpdateType);
 
 /// What the rules do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ClaudeCodePermissionRulesUpdateBehavior {
     /// `"allow"`
     #[serde(rename = "allow")]
@@ -1412,6 +1441,7 @@ pub enum ClaudeCodePermissionRulesUpdateBehavior {
     #[serde(rename = "ask")]
     Ask,
 }
+crate::runtime::string_only!(ClaudeCodePermissionRulesUpdateBehavior);
 
 /// Add, replace or remove permission rules.
 ///
@@ -1433,6 +1463,7 @@ crate::runtime::object_only!(ClaudeCodePermissionRulesUpdate);
 
 /// The new permission mode (`bypassPermissions` only works if it was available at launch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ClaudeCodePermissionSetModeUpdateMode {
     /// `"default"`
     #[serde(rename = "default")]
@@ -1453,6 +1484,7 @@ pub enum ClaudeCodePermissionSetModeUpdateMode {
     #[serde(rename = "auto")]
     Auto,
 }
+crate::runtime::string_only!(ClaudeCodePermissionSetModeUpdateMode);
 
 /// Switch the permission mode.
 ///
@@ -1471,6 +1503,7 @@ crate::runtime::object_only!(ClaudeCodePermissionSetModeUpdate);
 
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ClaudeCodePermissionDirectoriesUpdateType {
     /// `"addDirectories"`
     #[serde(rename = "addDirectories")]
@@ -1479,6 +1512,7 @@ pub enum ClaudeCodePermissionDirectoriesUpdateType {
     #[serde(rename = "removeDirectories")]
     RemoveDirectories,
 }
+crate::runtime::string_only!(ClaudeCodePermissionDirectoriesUpdateType);
 
 /// Add or remove working directories.
 ///
@@ -1689,6 +1723,7 @@ crate::runtime::object_only!(PermissionDeniedHookInput);
 
 /// What started setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum SetupHookInputTrigger {
     /// `"init"`
     #[serde(rename = "init")]
@@ -1697,6 +1732,7 @@ pub enum SetupHookInputTrigger {
     #[serde(rename = "maintenance")]
     Maintenance,
 }
+crate::runtime::string_only!(SetupHookInputTrigger);
 
 /// What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1957,6 +1993,7 @@ crate::runtime::object_only!(TaskCompletedHookInput);
 
 /// Form or URL elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ElicitationHookInputMode {
     /// `"form"`
     #[serde(rename = "form")]
@@ -1965,6 +2002,7 @@ pub enum ElicitationHookInputMode {
     #[serde(rename = "url")]
     Url,
 }
+crate::runtime::string_only!(ElicitationHookInputMode);
 
 /// What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2043,6 +2081,7 @@ crate::runtime::object_only!(ElicitationHookInput);
 
 /// Form or URL elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ElicitationResultHookInputMode {
     /// `"form"`
     #[serde(rename = "form")]
@@ -2051,9 +2090,11 @@ pub enum ElicitationResultHookInputMode {
     #[serde(rename = "url")]
     Url,
 }
+crate::runtime::string_only!(ElicitationResultHookInputMode);
 
 /// The user's response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ElicitationResultHookInputAction {
     /// `"accept"`
     #[serde(rename = "accept")]
@@ -2065,6 +2106,7 @@ pub enum ElicitationResultHookInputAction {
     #[serde(rename = "cancel")]
     Cancel,
 }
+crate::runtime::string_only!(ElicitationResultHookInputAction);
 
 /// What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2139,6 +2181,7 @@ crate::runtime::object_only!(ElicitationResultHookInput);
 
 /// Which settings changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ConfigChangeHookInputSource {
     /// `"user_settings"`
     #[serde(rename = "user_settings")]
@@ -2156,6 +2199,7 @@ pub enum ConfigChangeHookInputSource {
     #[serde(rename = "skills")]
     Skills,
 }
+crate::runtime::string_only!(ConfigChangeHookInputSource);
 
 /// What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2331,6 +2375,7 @@ crate::runtime::object_only!(WorktreeRemoveHookInput);
 
 /// The memory scope.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum InstructionsLoadedHookInputMemoryType {
     /// `"User"`
     User,
@@ -2341,9 +2386,11 @@ pub enum InstructionsLoadedHookInputMemoryType {
     /// `"Managed"`
     Managed,
 }
+crate::runtime::string_only!(InstructionsLoadedHookInputMemoryType);
 
 /// Why it was loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum InstructionsLoadedHookInputLoadReason {
     /// `"session_start"`
     #[serde(rename = "session_start")]
@@ -2361,6 +2408,7 @@ pub enum InstructionsLoadedHookInputLoadReason {
     #[serde(rename = "compact")]
     Compact,
 }
+crate::runtime::string_only!(InstructionsLoadedHookInputLoadReason);
 
 /// What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2497,6 +2545,7 @@ crate::runtime::object_only!(CwdChangedHookInput);
 
 /// What happened to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum FileChangedHookInputEvent {
     /// `"change"`
     #[serde(rename = "change")]
@@ -2508,6 +2557,7 @@ pub enum FileChangedHookInputEvent {
     #[serde(rename = "unlink")]
     Unlink,
 }
+crate::runtime::string_only!(FileChangedHookInputEvent);
 
 /// What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2570,6 +2620,7 @@ crate::runtime::object_only!(FileChangedHookInput);
 
 /// How it was added: `/add-dir` or the SDK's register_repo_root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum DirectoryAddedHookInputSource {
     /// `"slash_command"`
     #[serde(rename = "slash_command")]
@@ -2578,6 +2629,7 @@ pub enum DirectoryAddedHookInputSource {
     #[serde(rename = "register_repo_root")]
     RegisterRepoRoot,
 }
+crate::runtime::string_only!(DirectoryAddedHookInputSource);
 
 /// What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2721,6 +2773,7 @@ crate::runtime::object_only!(PreSkillShellCommandHookInputToolInput);
 
 /// Who started the load.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreSkillShellCommandHookInputInvokedBy {
     /// `"user"`
     #[serde(rename = "user")]
@@ -2732,6 +2785,7 @@ pub enum PreSkillShellCommandHookInputInvokedBy {
     #[serde(rename = "other")]
     Other,
 }
+crate::runtime::string_only!(PreSkillShellCommandHookInputInvokedBy);
 
 /// What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2881,6 +2935,7 @@ pub enum ClaudeCodeHookInput {
 
 /// Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ClaudeCodeHookOutputDecision {
     /// `"approve"`
     #[serde(rename = "approve")]
@@ -2889,9 +2944,11 @@ pub enum ClaudeCodeHookOutputDecision {
     #[serde(rename = "block")]
     Block,
 }
+crate::runtime::string_only!(ClaudeCodeHookOutputDecision);
 
 /// Permission decision; precedence across hooks is deny \> defer \> ask \> allow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreToolUseHookSpecificOutputPermissionDecision {
     /// `"allow"`
     #[serde(rename = "allow")]
@@ -2906,6 +2963,7 @@ pub enum PreToolUseHookSpecificOutputPermissionDecision {
     #[serde(rename = "defer")]
     Defer,
 }
+crate::runtime::string_only!(PreToolUseHookSpecificOutputPermissionDecision);
 
 /// The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3018,6 +3076,7 @@ crate::runtime::object_only!(SetupHookSpecificOutput);
 
 /// allow proceeds, deny cancels the switch, ask asks the user to confirm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreModelSwitchHookSpecificOutputPermissionDecision {
     /// `"allow"`
     #[serde(rename = "allow")]
@@ -3029,6 +3088,7 @@ pub enum PreModelSwitchHookSpecificOutputPermissionDecision {
     #[serde(rename = "ask")]
     Ask,
 }
+crate::runtime::string_only!(PreModelSwitchHookSpecificOutputPermissionDecision);
 
 /// The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3236,6 +3296,7 @@ crate::runtime::object_only!(PermissionRequestHookSpecificOutput);
 
 /// The response to send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ElicitationHookSpecificOutputAction {
     /// `"accept"`
     #[serde(rename = "accept")]
@@ -3247,6 +3308,7 @@ pub enum ElicitationHookSpecificOutputAction {
     #[serde(rename = "cancel")]
     Cancel,
 }
+crate::runtime::string_only!(ElicitationHookSpecificOutputAction);
 
 /// The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3267,6 +3329,7 @@ crate::runtime::object_only!(ElicitationHookSpecificOutput);
 
 /// The response to send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum ElicitationResultHookSpecificOutputAction {
     /// `"accept"`
     #[serde(rename = "accept")]
@@ -3278,6 +3341,7 @@ pub enum ElicitationResultHookSpecificOutputAction {
     #[serde(rename = "cancel")]
     Cancel,
 }
+crate::runtime::string_only!(ElicitationResultHookSpecificOutputAction);
 
 /// The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3350,6 +3414,7 @@ crate::runtime::object_only!(MessageDisplayHookSpecificOutput);
 
 /// allow adds nothing; deny, ask and defer keep the command from running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PreSkillShellCommandHookSpecificOutputPermissionDecision {
     /// `"allow"`
     #[serde(rename = "allow")]
@@ -3364,6 +3429,7 @@ pub enum PreSkillShellCommandHookSpecificOutputPermissionDecision {
     #[serde(rename = "defer")]
     Defer,
 }
+crate::runtime::string_only!(PreSkillShellCommandHookSpecificOutputPermissionDecision);
 
 /// The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 /// The 34 hook events of Claude Code 2.1.332, in the order of the Agent SDK's `HOOK_EVENTS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum HookEvent {
     /// `"PreToolUse"`
     PreToolUse,
@@ -80,6 +81,7 @@ pub enum HookEvent {
     /// `"PreSkillShellCommand"`
     PreSkillShellCommand,
 }
+crate::runtime::string_only!(HookEvent);
 
 /// Reasoning effort of the current turn; only in tool-use-context events on models with effort.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -268,6 +270,7 @@ crate::runtime::object_only!(PermissionRuleValue);
 
 /// Where a permission update is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum PermissionUpdateDestination {
     /// `"userSettings"`
     #[serde(rename = "userSettings")]
@@ -285,3 +288,4 @@ pub enum PermissionUpdateDestination {
     #[serde(rename = "cliArg")]
     CliArg,
 }
+crate::runtime::string_only!(PermissionUpdateDestination);

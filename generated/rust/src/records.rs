@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum MergedResultAgent {
     /// `"claude-code"`
     #[serde(rename = "claude-code")]
@@ -27,9 +28,11 @@ pub enum MergedResultAgent {
     #[serde(rename = "droid")]
     Droid,
 }
+crate::runtime::string_only!(MergedResultAgent);
 
 /// How it was started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum RunRecordForm {
     /// `"exec"`
     #[serde(rename = "exec")]
@@ -41,9 +44,11 @@ pub enum RunRecordForm {
     #[serde(rename = "http")]
     Http,
 }
+crate::runtime::string_only!(RunRecordForm);
 
 /// success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:"block", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum RunRecordOutcome {
     /// `"success"`
     #[serde(rename = "success")]
@@ -67,9 +72,11 @@ pub enum RunRecordOutcome {
     #[serde(rename = "cancelled")]
     Cancelled,
 }
+crate::runtime::string_only!(RunRecordOutcome);
 
 /// What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum RunRecordOutput {
     /// `"empty"`
     #[serde(rename = "empty")]
@@ -84,9 +91,11 @@ pub enum RunRecordOutput {
     #[serde(rename = "invalid")]
     Invalid,
 }
+crate::runtime::string_only!(RunRecordOutput);
 
 /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum RunRecordValidationErrorCode {
     /// `"json-parse"`
     #[serde(rename = "json-parse")]
@@ -98,6 +107,7 @@ pub enum RunRecordValidationErrorCode {
     #[serde(rename = "wrong-event-name")]
     WrongEventName,
 }
+crate::runtime::string_only!(RunRecordValidationErrorCode);
 
 /// Why the agent did not use the JSON on stdout, or null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -118,6 +128,7 @@ crate::runtime::object_only!(RunRecordValidationError);
 
 /// PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum RunRecordNoVerdict {
     /// `"no_usable_answer"`
     #[serde(rename = "no_usable_answer")]
@@ -126,6 +137,7 @@ pub enum RunRecordNoVerdict {
     #[serde(rename = "timed_out")]
     TimedOut,
 }
+crate::runtime::string_only!(RunRecordNoVerdict);
 
 /// One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -238,6 +250,7 @@ crate::runtime::object_only!(RunRecord);
 
 /// PreToolUse only (seed): the winning permission decision; exit 2 is deny.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum MergedResultDecision {
     /// `"allow"`
     #[serde(rename = "allow")]
@@ -252,9 +265,11 @@ pub enum MergedResultDecision {
     #[serde(rename = "defer")]
     Defer,
 }
+crate::runtime::string_only!(MergedResultDecision);
 
 /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub enum MergeEffectsDecision {
     /// `"allow"`
     #[serde(rename = "allow")]
@@ -269,6 +284,7 @@ pub enum MergeEffectsDecision {
     #[serde(rename = "defer")]
     Defer,
 }
+crate::runtime::string_only!(MergeEffectsDecision);
 
 /// What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -42,6 +42,49 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
     }
 }
 
+/// A Deserializer that reads a unit enum only from a JSON string: serde's derived enum also reads
+/// the map form `{"deny": null}`, which the schemas refuse.
+pub struct StringOnly<D>(pub D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for StringOnly<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(self, _name: &'static str, _variants: &'static [&'static str], visitor: V) -> Result<V::Value, D::Error> {
+        let text = String::deserialize(self.0)?;
+        visitor.visit_enum(serde::de::IntoDeserializer::<D::Error>::into_deserializer(text))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit unit_struct
+        newtype_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// The `Serialize`/`Deserialize` impls of a generated unit enum (derived with `remote = "Self"`): a string only.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __string_only {
+    ($name:ident) => {
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $name::deserialize($crate::runtime::StringOnly(deserializer))
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $name::serialize(self, serializer)
+            }
+        }
+    };
+}
+#[doc(hidden)]
+pub use crate::__string_only as string_only;
+
 /// The `Serialize`/`Deserialize` impls of a generated struct (derived with `remote = "Self"`): an object only.
 #[doc(hidden)]
 #[macro_export]

@@ -22,7 +22,8 @@ struct Request {
 }
 
 fn refusal(message: &str) -> String {
-    serde_json::json!({ "ok": false, "error": message }).to_string()
+    let text = serde_json::to_string(message).unwrap_or_else(|_| "\"unprintable error\"".to_string());
+    format!("{{\"ok\":false,\"error\":{}}}", text)
 }
 
 fn answer(line: &str) -> String {
