@@ -474,7 +474,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import ProtocolError, parse, serialize
+from . import CHECKERS, ProtocolError, parse, serialize
 
 
 def _refusal(message: str) -> str:
@@ -488,6 +488,8 @@ def answer(line: str) -> str:
         return _refusal("bad request: " + str(error))
     if not isinstance(request, dict) or not isinstance(request.get("type"), str) or not isinstance(request.get("json"), str):
         return _refusal('bad request: want {"type": string, "json": string}')
+    if request["type"] not in CHECKERS:
+        return _refusal("unknown type " + request["type"])
     try:
         text = serialize(request["type"], parse(request["type"], request["json"]))
     except ProtocolError as error:

@@ -140,3 +140,26 @@ for (const language of ["typescript", "python", "go", "rust"] as const) {
     assert.deepEqual(failures.slice(0, 10), [], `${failures.length} of ${requests.length} requests`);
   });
 }
+
+test("the CLI: conformance types --language answers line by line; an unknown language is refused", { skip: unavailable.python }, () => {
+  const lines = [
+    { type: "ClaudeCodeHookOutput", json: '{"continue":false,"stopReason":"s"}' },
+    { type: "ClaudeCodeHookOutput", json: '{"continue":"no"}' },
+    { type: "NoSuchType", json: "{}" },
+  ];
+  const input = `${lines.map((line) => JSON.stringify(line)).join("\n")}\nnot json\n`;
+  for (const language of ["typescript", "python"]) {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", "conformance", "types", "--language", language], { cwd: repoRoot, input, encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const answers = run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Answer);
+    assert.equal(answers.length, 4, language);
+    assert.deepEqual(answers[0], { ok: true, value: { continue: false, stopReason: "s" } }, language);
+    assert.equal(answers[1]!.ok, false, language);
+    assert.match(answers[1]!.error!, /continue/, `${language}: the error names the field`);
+    assert.deepEqual(answers[2], { ok: false, error: "unknown type NoSuchType" }, language);
+    assert.match(answers[3]!.error!, /^bad request/, language);
+  }
+  const unknown = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", "conformance", "types", "--language", "cobol"], { cwd: repoRoot, input: "", encoding: "utf8" });
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /no language "cobol" \(one of typescript, rust, python, go\)/);
+});

@@ -22,7 +22,7 @@ pub struct ClaudeCodeAsyncHookOutput {
     #[serde(rename = "asyncTimeout", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub async_timeout: Option<f64>,
 }
-crate::runtime::object_only!(ClaudeCodeAsyncHookOutput);
+crate::runtime::read_through!(ClaudeCodeAsyncHookOutput, ObjectOnly);
 
 /// What a PreToolUse hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -88,7 +88,7 @@ pub struct PreToolUseHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PreToolUseHookInput);
+crate::runtime::read_through!(PreToolUseHookInput, ObjectOnly);
 
 /// What a PostToolUse hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -161,7 +161,7 @@ pub struct PostToolUseHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PostToolUseHookInput);
+crate::runtime::read_through!(PostToolUseHookInput, ObjectOnly);
 
 /// What a PostToolUseFailure hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -238,7 +238,7 @@ pub struct PostToolUseFailureHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PostToolUseFailureHookInput);
+crate::runtime::read_through!(PostToolUseFailureHookInput, ObjectOnly);
 
 /// What a PostToolBatch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -294,7 +294,7 @@ pub struct PostToolBatchHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PostToolBatchHookInput);
+crate::runtime::read_through!(PostToolBatchHookInput, ObjectOnly);
 
 /// What a Notification hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -357,7 +357,7 @@ pub struct NotificationHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(NotificationHookInput);
+crate::runtime::read_through!(NotificationHookInput, ObjectOnly);
 
 /// Who authored the prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -382,7 +382,7 @@ pub enum UserPromptSubmitHookInputSource {
     #[serde(rename = "poll_event")]
     PollEvent,
 }
-crate::runtime::string_only!(UserPromptSubmitHookInputSource);
+crate::runtime::read_through!(UserPromptSubmitHookInputSource, StringOnly);
 
 /// What a UserPromptSubmit hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -446,7 +446,7 @@ pub struct UserPromptSubmitHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(UserPromptSubmitHookInput);
+crate::runtime::read_through!(UserPromptSubmitHookInput, ObjectOnly);
 
 /// What is expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -459,7 +459,7 @@ pub enum UserPromptExpansionHookInputExpansionType {
     #[serde(rename = "mcp_prompt")]
     McpPrompt,
 }
-crate::runtime::string_only!(UserPromptExpansionHookInputExpansionType);
+crate::runtime::read_through!(UserPromptExpansionHookInputExpansionType, StringOnly);
 
 /// What a UserPromptExpansion hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -528,7 +528,7 @@ pub struct UserPromptExpansionHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(UserPromptExpansionHookInput);
+crate::runtime::read_through!(UserPromptExpansionHookInput, ObjectOnly);
 
 /// Why the session starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -550,7 +550,7 @@ pub enum SessionStartHookInputSource {
     #[serde(rename = "fork")]
     Fork,
 }
-crate::runtime::string_only!(SessionStartHookInputSource);
+crate::runtime::read_through!(SessionStartHookInputSource, StringOnly);
 
 /// What a SessionStart hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -630,7 +630,7 @@ pub struct SessionStartHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(SessionStartHookInput);
+crate::runtime::read_through!(SessionStartHookInput, ObjectOnly);
 
 /// Why the session ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -652,7 +652,7 @@ pub enum SessionEndHookInputReason {
     #[serde(rename = "other")]
     Other,
 }
-crate::runtime::string_only!(SessionEndHookInputReason);
+crate::runtime::read_through!(SessionEndHookInputReason, StringOnly);
 
 /// What a SessionEnd hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -708,7 +708,7 @@ pub struct SessionEndHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(SessionEndHookInput);
+crate::runtime::read_through!(SessionEndHookInput, ObjectOnly);
 
 /// What a Stop hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -776,7 +776,7 @@ pub struct StopHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(StopHookInput);
+crate::runtime::read_through!(StopHookInput, ObjectOnly);
 
 /// The API error that ended the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -822,7 +822,7 @@ pub enum StopFailureHookInputError {
     #[serde(rename = "cloud_credential_error")]
     CloudCredentialError,
 }
-crate::runtime::string_only!(StopFailureHookInputError);
+crate::runtime::read_through!(StopFailureHookInputError, StringOnly);
 
 /// What a StopFailure hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -886,7 +886,7 @@ pub struct StopFailureHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(StopFailureHookInput);
+crate::runtime::read_through!(StopFailureHookInput, ObjectOnly);
 
 /// What a SubagentStart hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -937,7 +937,7 @@ pub struct SubagentStartHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(SubagentStartHookInput);
+crate::runtime::read_through!(SubagentStartHookInput, ObjectOnly);
 
 /// What a SubagentStop hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1006,7 +1006,7 @@ pub struct SubagentStopHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(SubagentStopHookInput);
+crate::runtime::read_through!(SubagentStopHookInput, ObjectOnly);
 
 /// What started the compaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1019,7 +1019,7 @@ pub enum PreCompactHookInputTrigger {
     #[serde(rename = "auto")]
     Auto,
 }
-crate::runtime::string_only!(PreCompactHookInputTrigger);
+crate::runtime::read_through!(PreCompactHookInputTrigger, StringOnly);
 
 /// What a PreCompact hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1079,7 +1079,7 @@ pub struct PreCompactHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PreCompactHookInput);
+crate::runtime::read_through!(PreCompactHookInput, ObjectOnly);
 
 /// What started the compaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1092,7 +1092,7 @@ pub enum PostCompactHookInputTrigger {
     #[serde(rename = "auto")]
     Auto,
 }
-crate::runtime::string_only!(PostCompactHookInputTrigger);
+crate::runtime::read_through!(PostCompactHookInputTrigger, StringOnly);
 
 /// What a PostCompact hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1151,7 +1151,7 @@ pub struct PostCompactHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PostCompactHookInput);
+crate::runtime::read_through!(PostCompactHookInput, ObjectOnly);
 
 /// What caused the switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1167,7 +1167,7 @@ pub enum PreModelSwitchHookInputSource {
     #[serde(rename = "sdk")]
     Sdk,
 }
-crate::runtime::string_only!(PreModelSwitchHookInputSource);
+crate::runtime::read_through!(PreModelSwitchHookInputSource, StringOnly);
 
 /// The prompt cache TTL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1180,7 +1180,7 @@ pub enum PreModelSwitchHookInputCacheTtl {
     #[serde(rename = "1h")]
     V1h,
 }
-crate::runtime::string_only!(PreModelSwitchHookInputCacheTtl);
+crate::runtime::read_through!(PreModelSwitchHookInputCacheTtl, StringOnly);
 
 /// How the cost was priced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1196,7 +1196,7 @@ pub enum PreModelSwitchHookInputPricing {
     #[serde(rename = "default")]
     Default,
 }
-crate::runtime::string_only!(PreModelSwitchHookInputPricing);
+crate::runtime::read_through!(PreModelSwitchHookInputPricing, StringOnly);
 
 /// What a PreModelSwitch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1277,7 +1277,7 @@ pub struct PreModelSwitchHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PreModelSwitchHookInput);
+crate::runtime::read_through!(PreModelSwitchHookInput, ObjectOnly);
 
 /// What caused the switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1299,7 +1299,7 @@ pub enum PostModelSwitchHookInputSource {
     #[serde(rename = "resume")]
     Resume,
 }
-crate::runtime::string_only!(PostModelSwitchHookInputSource);
+crate::runtime::read_through!(PostModelSwitchHookInputSource, StringOnly);
 
 /// The prompt cache TTL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1312,7 +1312,7 @@ pub enum PostModelSwitchHookInputCacheTtl {
     #[serde(rename = "1h")]
     V1h,
 }
-crate::runtime::string_only!(PostModelSwitchHookInputCacheTtl);
+crate::runtime::read_through!(PostModelSwitchHookInputCacheTtl, StringOnly);
 
 /// How the cost was priced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1328,7 +1328,7 @@ pub enum PostModelSwitchHookInputPricing {
     #[serde(rename = "default")]
     Default,
 }
-crate::runtime::string_only!(PostModelSwitchHookInputPricing);
+crate::runtime::read_through!(PostModelSwitchHookInputPricing, StringOnly);
 
 /// What a PostModelSwitch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1409,7 +1409,7 @@ pub struct PostModelSwitchHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PostModelSwitchHookInput);
+crate::runtime::read_through!(PostModelSwitchHookInput, ObjectOnly);
 
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1425,7 +1425,7 @@ pub enum ClaudeCodePermissionRulesUpdateType {
     #[serde(rename = "removeRules")]
     RemoveRules,
 }
-crate::runtime::string_only!(ClaudeCodePermissionRulesUpdateType);
+crate::runtime::read_through!(ClaudeCodePermissionRulesUpdateType, StringOnly);
 
 /// What the rules do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1441,7 +1441,7 @@ pub enum ClaudeCodePermissionRulesUpdateBehavior {
     #[serde(rename = "ask")]
     Ask,
 }
-crate::runtime::string_only!(ClaudeCodePermissionRulesUpdateBehavior);
+crate::runtime::read_through!(ClaudeCodePermissionRulesUpdateBehavior, StringOnly);
 
 /// Add, replace or remove permission rules.
 ///
@@ -1459,7 +1459,7 @@ pub struct ClaudeCodePermissionRulesUpdate {
     /// Where the update is stored.
     pub destination: PermissionUpdateDestination,
 }
-crate::runtime::object_only!(ClaudeCodePermissionRulesUpdate);
+crate::runtime::read_through!(ClaudeCodePermissionRulesUpdate, ObjectOnly);
 
 /// The new permission mode (`bypassPermissions` only works if it was available at launch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1484,7 +1484,7 @@ pub enum ClaudeCodePermissionSetModeUpdateMode {
     #[serde(rename = "auto")]
     Auto,
 }
-crate::runtime::string_only!(ClaudeCodePermissionSetModeUpdateMode);
+crate::runtime::read_through!(ClaudeCodePermissionSetModeUpdateMode, StringOnly);
 
 /// Switch the permission mode.
 ///
@@ -1499,7 +1499,7 @@ pub struct ClaudeCodePermissionSetModeUpdate {
     /// Where the update is stored.
     pub destination: PermissionUpdateDestination,
 }
-crate::runtime::object_only!(ClaudeCodePermissionSetModeUpdate);
+crate::runtime::read_through!(ClaudeCodePermissionSetModeUpdate, ObjectOnly);
 
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1512,7 +1512,7 @@ pub enum ClaudeCodePermissionDirectoriesUpdateType {
     #[serde(rename = "removeDirectories")]
     RemoveDirectories,
 }
-crate::runtime::string_only!(ClaudeCodePermissionDirectoriesUpdateType);
+crate::runtime::read_through!(ClaudeCodePermissionDirectoriesUpdateType, StringOnly);
 
 /// Add or remove working directories.
 ///
@@ -1527,7 +1527,7 @@ pub struct ClaudeCodePermissionDirectoriesUpdate {
     /// Where the update is stored.
     pub destination: PermissionUpdateDestination,
 }
-crate::runtime::object_only!(ClaudeCodePermissionDirectoriesUpdate);
+crate::runtime::read_through!(ClaudeCodePermissionDirectoriesUpdate, ObjectOnly);
 
 /// A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -1575,7 +1575,7 @@ pub struct PermissionRequestHookInputMcpSkill {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PermissionRequestHookInputMcpSkill);
+crate::runtime::read_through!(PermissionRequestHookInputMcpSkill, ObjectOnly);
 
 /// What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1650,7 +1650,7 @@ pub struct PermissionRequestHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PermissionRequestHookInput);
+crate::runtime::read_through!(PermissionRequestHookInput, ObjectOnly);
 
 /// What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1719,7 +1719,7 @@ pub struct PermissionDeniedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PermissionDeniedHookInput);
+crate::runtime::read_through!(PermissionDeniedHookInput, ObjectOnly);
 
 /// What started setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1732,7 +1732,7 @@ pub enum SetupHookInputTrigger {
     #[serde(rename = "maintenance")]
     Maintenance,
 }
-crate::runtime::string_only!(SetupHookInputTrigger);
+crate::runtime::read_through!(SetupHookInputTrigger, StringOnly);
 
 /// What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1788,7 +1788,7 @@ pub struct SetupHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(SetupHookInput);
+crate::runtime::read_through!(SetupHookInput, ObjectOnly);
 
 /// What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1847,7 +1847,7 @@ pub struct TeammateIdleHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(TeammateIdleHookInput);
+crate::runtime::read_through!(TeammateIdleHookInput, ObjectOnly);
 
 /// What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1918,7 +1918,7 @@ pub struct TaskCreatedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(TaskCreatedHookInput);
+crate::runtime::read_through!(TaskCreatedHookInput, ObjectOnly);
 
 /// What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -1989,7 +1989,7 @@ pub struct TaskCompletedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(TaskCompletedHookInput);
+crate::runtime::read_through!(TaskCompletedHookInput, ObjectOnly);
 
 /// Form or URL elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2002,7 +2002,7 @@ pub enum ElicitationHookInputMode {
     #[serde(rename = "url")]
     Url,
 }
-crate::runtime::string_only!(ElicitationHookInputMode);
+crate::runtime::read_through!(ElicitationHookInputMode, StringOnly);
 
 /// What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2077,7 +2077,7 @@ pub struct ElicitationHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(ElicitationHookInput);
+crate::runtime::read_through!(ElicitationHookInput, ObjectOnly);
 
 /// Form or URL elicitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2090,7 +2090,7 @@ pub enum ElicitationResultHookInputMode {
     #[serde(rename = "url")]
     Url,
 }
-crate::runtime::string_only!(ElicitationResultHookInputMode);
+crate::runtime::read_through!(ElicitationResultHookInputMode, StringOnly);
 
 /// The user's response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2106,7 +2106,7 @@ pub enum ElicitationResultHookInputAction {
     #[serde(rename = "cancel")]
     Cancel,
 }
-crate::runtime::string_only!(ElicitationResultHookInputAction);
+crate::runtime::read_through!(ElicitationResultHookInputAction, StringOnly);
 
 /// What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2177,7 +2177,7 @@ pub struct ElicitationResultHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(ElicitationResultHookInput);
+crate::runtime::read_through!(ElicitationResultHookInput, ObjectOnly);
 
 /// Which settings changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2199,7 +2199,7 @@ pub enum ConfigChangeHookInputSource {
     #[serde(rename = "skills")]
     Skills,
 }
-crate::runtime::string_only!(ConfigChangeHookInputSource);
+crate::runtime::read_through!(ConfigChangeHookInputSource, StringOnly);
 
 /// What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2259,7 +2259,7 @@ pub struct ConfigChangeHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(ConfigChangeHookInput);
+crate::runtime::read_through!(ConfigChangeHookInput, ObjectOnly);
 
 /// What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2315,7 +2315,7 @@ pub struct WorktreeCreateHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(WorktreeCreateHookInput);
+crate::runtime::read_through!(WorktreeCreateHookInput, ObjectOnly);
 
 /// What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2371,7 +2371,7 @@ pub struct WorktreeRemoveHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(WorktreeRemoveHookInput);
+crate::runtime::read_through!(WorktreeRemoveHookInput, ObjectOnly);
 
 /// The memory scope.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2386,7 +2386,7 @@ pub enum InstructionsLoadedHookInputMemoryType {
     /// `"Managed"`
     Managed,
 }
-crate::runtime::string_only!(InstructionsLoadedHookInputMemoryType);
+crate::runtime::read_through!(InstructionsLoadedHookInputMemoryType, StringOnly);
 
 /// Why it was loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2408,7 +2408,7 @@ pub enum InstructionsLoadedHookInputLoadReason {
     #[serde(rename = "compact")]
     Compact,
 }
-crate::runtime::string_only!(InstructionsLoadedHookInputLoadReason);
+crate::runtime::read_through!(InstructionsLoadedHookInputLoadReason, StringOnly);
 
 /// What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2482,7 +2482,7 @@ pub struct InstructionsLoadedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(InstructionsLoadedHookInput);
+crate::runtime::read_through!(InstructionsLoadedHookInput, ObjectOnly);
 
 /// What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2541,7 +2541,7 @@ pub struct CwdChangedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(CwdChangedHookInput);
+crate::runtime::read_through!(CwdChangedHookInput, ObjectOnly);
 
 /// What happened to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2557,7 +2557,7 @@ pub enum FileChangedHookInputEvent {
     #[serde(rename = "unlink")]
     Unlink,
 }
-crate::runtime::string_only!(FileChangedHookInputEvent);
+crate::runtime::read_through!(FileChangedHookInputEvent, StringOnly);
 
 /// What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2616,7 +2616,7 @@ pub struct FileChangedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(FileChangedHookInput);
+crate::runtime::read_through!(FileChangedHookInput, ObjectOnly);
 
 /// How it was added: `/add-dir` or the SDK's register_repo_root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2629,7 +2629,7 @@ pub enum DirectoryAddedHookInputSource {
     #[serde(rename = "register_repo_root")]
     RegisterRepoRoot,
 }
-crate::runtime::string_only!(DirectoryAddedHookInputSource);
+crate::runtime::read_through!(DirectoryAddedHookInputSource, StringOnly);
 
 /// What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2688,7 +2688,7 @@ pub struct DirectoryAddedHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(DirectoryAddedHookInput);
+crate::runtime::read_through!(DirectoryAddedHookInput, ObjectOnly);
 
 /// What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2756,7 +2756,7 @@ pub struct MessageDisplayHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(MessageDisplayHookInput);
+crate::runtime::read_through!(MessageDisplayHookInput, ObjectOnly);
 
 /// The command as it would run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -2769,7 +2769,7 @@ pub struct PreSkillShellCommandHookInputToolInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PreSkillShellCommandHookInputToolInput);
+crate::runtime::read_through!(PreSkillShellCommandHookInputToolInput, ObjectOnly);
 
 /// Who started the load.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2785,7 +2785,7 @@ pub enum PreSkillShellCommandHookInputInvokedBy {
     #[serde(rename = "other")]
     Other,
 }
-crate::runtime::string_only!(PreSkillShellCommandHookInputInvokedBy);
+crate::runtime::read_through!(PreSkillShellCommandHookInputInvokedBy, StringOnly);
 
 /// What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 ///
@@ -2857,7 +2857,7 @@ pub struct PreSkillShellCommandHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PreSkillShellCommandHookInput);
+crate::runtime::read_through!(PreSkillShellCommandHookInput, ObjectOnly);
 
 /// What a hook receives on stdin: one of 34 inputs discriminated by `hook_event_name` (the SDK's `HookInput`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -2944,7 +2944,7 @@ pub enum ClaudeCodeHookOutputDecision {
     #[serde(rename = "block")]
     Block,
 }
-crate::runtime::string_only!(ClaudeCodeHookOutputDecision);
+crate::runtime::read_through!(ClaudeCodeHookOutputDecision, StringOnly);
 
 /// Permission decision; precedence across hooks is deny \> defer \> ask \> allow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2963,7 +2963,7 @@ pub enum PreToolUseHookSpecificOutputPermissionDecision {
     #[serde(rename = "defer")]
     Defer,
 }
-crate::runtime::string_only!(PreToolUseHookSpecificOutputPermissionDecision);
+crate::runtime::read_through!(PreToolUseHookSpecificOutputPermissionDecision, StringOnly);
 
 /// The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -2992,7 +2992,7 @@ pub struct PreToolUseHookSpecificOutput {
     #[serde(rename = "permissionDisplay", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub permission_display: Option<Value>,
 }
-crate::runtime::object_only!(PreToolUseHookSpecificOutput);
+crate::runtime::read_through!(PreToolUseHookSpecificOutput, ObjectOnly);
 
 /// The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3013,7 +3013,7 @@ pub struct UserPromptSubmitHookSpecificOutput {
     #[serde(rename = "suppressOriginalPrompt", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub suppress_original_prompt: Option<bool>,
 }
-crate::runtime::object_only!(UserPromptSubmitHookSpecificOutput);
+crate::runtime::read_through!(UserPromptSubmitHookSpecificOutput, ObjectOnly);
 
 /// The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3030,7 +3030,7 @@ pub struct UserPromptExpansionHookSpecificOutput {
     #[serde(rename = "suppressOriginalPrompt", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub suppress_original_prompt: Option<bool>,
 }
-crate::runtime::object_only!(UserPromptExpansionHookSpecificOutput);
+crate::runtime::read_through!(UserPromptExpansionHookSpecificOutput, ObjectOnly);
 
 /// The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3059,7 +3059,7 @@ pub struct SessionStartHookSpecificOutput {
     #[serde(rename = "reloadSkills", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub reload_skills: Option<bool>,
 }
-crate::runtime::object_only!(SessionStartHookSpecificOutput);
+crate::runtime::read_through!(SessionStartHookSpecificOutput, ObjectOnly);
 
 /// The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3072,7 +3072,7 @@ pub struct SetupHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(SetupHookSpecificOutput);
+crate::runtime::read_through!(SetupHookSpecificOutput, ObjectOnly);
 
 /// allow proceeds, deny cancels the switch, ask asks the user to confirm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3088,7 +3088,7 @@ pub enum PreModelSwitchHookSpecificOutputPermissionDecision {
     #[serde(rename = "ask")]
     Ask,
 }
-crate::runtime::string_only!(PreModelSwitchHookSpecificOutputPermissionDecision);
+crate::runtime::read_through!(PreModelSwitchHookSpecificOutputPermissionDecision, StringOnly);
 
 /// The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3105,7 +3105,7 @@ pub struct PreModelSwitchHookSpecificOutput {
     #[serde(rename = "permissionDecisionReason", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub permission_decision_reason: Option<String>,
 }
-crate::runtime::object_only!(PreModelSwitchHookSpecificOutput);
+crate::runtime::read_through!(PreModelSwitchHookSpecificOutput, ObjectOnly);
 
 /// The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3118,7 +3118,7 @@ pub struct PostModelSwitchHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(PostModelSwitchHookSpecificOutput);
+crate::runtime::read_through!(PostModelSwitchHookSpecificOutput, ObjectOnly);
 
 /// The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3131,7 +3131,7 @@ pub struct SubagentStartHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(SubagentStartHookSpecificOutput);
+crate::runtime::read_through!(SubagentStartHookSpecificOutput, ObjectOnly);
 
 /// The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3156,7 +3156,7 @@ pub struct PostToolUseHookSpecificOutput {
     #[serde(rename = "updatedMCPToolOutput", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub updated_mcp_tool_output: Option<Value>,
 }
-crate::runtime::object_only!(PostToolUseHookSpecificOutput);
+crate::runtime::read_through!(PostToolUseHookSpecificOutput, ObjectOnly);
 
 /// The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3169,7 +3169,7 @@ pub struct PostToolUseFailureHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(PostToolUseFailureHookSpecificOutput);
+crate::runtime::read_through!(PostToolUseFailureHookSpecificOutput, ObjectOnly);
 
 /// The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3182,7 +3182,7 @@ pub struct PostToolBatchHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(PostToolBatchHookSpecificOutput);
+crate::runtime::read_through!(PostToolBatchHookSpecificOutput, ObjectOnly);
 
 /// The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3195,7 +3195,7 @@ pub struct StopHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(StopHookSpecificOutput);
+crate::runtime::read_through!(StopHookSpecificOutput, ObjectOnly);
 
 /// The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3208,7 +3208,7 @@ pub struct SubagentStopHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(SubagentStopHookSpecificOutput);
+crate::runtime::read_through!(SubagentStopHookSpecificOutput, ObjectOnly);
 
 /// The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3221,7 +3221,7 @@ pub struct PermissionDeniedHookSpecificOutput {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub retry: Option<bool>,
 }
-crate::runtime::object_only!(PermissionDeniedHookSpecificOutput);
+crate::runtime::read_through!(PermissionDeniedHookSpecificOutput, ObjectOnly);
 
 /// The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3234,7 +3234,7 @@ pub struct NotificationHookSpecificOutput {
     #[serde(rename = "additionalContext", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub additional_context: Option<String>,
 }
-crate::runtime::object_only!(NotificationHookSpecificOutput);
+crate::runtime::read_through!(NotificationHookSpecificOutput, ObjectOnly);
 
 /// Allow the tool, optionally with a rewritten input and permission updates.
 ///
@@ -3251,7 +3251,7 @@ pub struct ClaudeCodePermissionRequestAllow {
     #[serde(rename = "updatedPermissions", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub updated_permissions: Option<Vec<ClaudeCodePermissionUpdate>>,
 }
-crate::runtime::object_only!(ClaudeCodePermissionRequestAllow);
+crate::runtime::read_through!(ClaudeCodePermissionRequestAllow, ObjectOnly);
 
 /// Deny the tool.
 ///
@@ -3268,7 +3268,7 @@ pub struct ClaudeCodePermissionRequestDeny {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub interrupt: Option<bool>,
 }
-crate::runtime::object_only!(ClaudeCodePermissionRequestDeny);
+crate::runtime::read_through!(ClaudeCodePermissionRequestDeny, ObjectOnly);
 
 /// A PermissionRequest hook's decision, discriminated by `behavior`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -3292,7 +3292,7 @@ pub struct PermissionRequestHookSpecificOutput {
     /// Allow (optionally rewriting the input and updating permissions) or deny.
     pub decision: ClaudeCodePermissionRequestDecision,
 }
-crate::runtime::object_only!(PermissionRequestHookSpecificOutput);
+crate::runtime::read_through!(PermissionRequestHookSpecificOutput, ObjectOnly);
 
 /// The response to send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3308,7 +3308,7 @@ pub enum ElicitationHookSpecificOutputAction {
     #[serde(rename = "cancel")]
     Cancel,
 }
-crate::runtime::string_only!(ElicitationHookSpecificOutputAction);
+crate::runtime::read_through!(ElicitationHookSpecificOutputAction, StringOnly);
 
 /// The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3325,7 +3325,7 @@ pub struct ElicitationHookSpecificOutput {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub content: Option<Map<String, Value>>,
 }
-crate::runtime::object_only!(ElicitationHookSpecificOutput);
+crate::runtime::read_through!(ElicitationHookSpecificOutput, ObjectOnly);
 
 /// The response to send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3341,7 +3341,7 @@ pub enum ElicitationResultHookSpecificOutputAction {
     #[serde(rename = "cancel")]
     Cancel,
 }
-crate::runtime::string_only!(ElicitationResultHookSpecificOutputAction);
+crate::runtime::read_through!(ElicitationResultHookSpecificOutputAction, StringOnly);
 
 /// The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3358,7 +3358,7 @@ pub struct ElicitationResultHookSpecificOutput {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub content: Option<Map<String, Value>>,
 }
-crate::runtime::object_only!(ElicitationResultHookSpecificOutput);
+crate::runtime::read_through!(ElicitationResultHookSpecificOutput, ObjectOnly);
 
 /// The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3371,7 +3371,7 @@ pub struct CwdChangedHookSpecificOutput {
     #[serde(rename = "watchPaths", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub watch_paths: Option<Vec<String>>,
 }
-crate::runtime::object_only!(CwdChangedHookSpecificOutput);
+crate::runtime::read_through!(CwdChangedHookSpecificOutput, ObjectOnly);
 
 /// The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3384,7 +3384,7 @@ pub struct FileChangedHookSpecificOutput {
     #[serde(rename = "watchPaths", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub watch_paths: Option<Vec<String>>,
 }
-crate::runtime::object_only!(FileChangedHookSpecificOutput);
+crate::runtime::read_through!(FileChangedHookSpecificOutput, ObjectOnly);
 
 /// The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3397,7 +3397,7 @@ pub struct WorktreeCreateHookSpecificOutput {
     #[serde(rename = "worktreePath")]
     pub worktree_path: String,
 }
-crate::runtime::object_only!(WorktreeCreateHookSpecificOutput);
+crate::runtime::read_through!(WorktreeCreateHookSpecificOutput, ObjectOnly);
 
 /// The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3410,7 +3410,7 @@ pub struct MessageDisplayHookSpecificOutput {
     #[serde(rename = "displayContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub display_content: Option<String>,
 }
-crate::runtime::object_only!(MessageDisplayHookSpecificOutput);
+crate::runtime::read_through!(MessageDisplayHookSpecificOutput, ObjectOnly);
 
 /// allow adds nothing; deny, ask and defer keep the command from running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -3429,7 +3429,7 @@ pub enum PreSkillShellCommandHookSpecificOutputPermissionDecision {
     #[serde(rename = "defer")]
     Defer,
 }
-crate::runtime::string_only!(PreSkillShellCommandHookSpecificOutputPermissionDecision);
+crate::runtime::read_through!(PreSkillShellCommandHookSpecificOutputPermissionDecision, StringOnly);
 
 /// The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.
 ///
@@ -3450,7 +3450,7 @@ pub struct PreSkillShellCommandHookSpecificOutput {
     #[serde(rename = "updatedInput", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub updated_input: Option<Map<String, Value>>,
 }
-crate::runtime::object_only!(PreSkillShellCommandHookSpecificOutput);
+crate::runtime::read_through!(PreSkillShellCommandHookSpecificOutput, ObjectOnly);
 
 /// `hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -3541,4 +3541,4 @@ pub struct ClaudeCodeHookOutput {
     #[serde(rename = "hookSpecificOutput", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub hook_specific_output: Option<ClaudeCodeHookSpecificOutput>,
 }
-crate::runtime::object_only!(ClaudeCodeHookOutput);
+crate::runtime::read_through!(ClaudeCodeHookOutput, ObjectOnly);

@@ -81,7 +81,7 @@ pub enum HookEvent {
     /// `"PreSkillShellCommand"`
     PreSkillShellCommand,
 }
-crate::runtime::string_only!(HookEvent);
+crate::runtime::read_through!(HookEvent, StringOnly);
 
 /// Reasoning effort of the current turn; only in tool-use-context events on models with effort.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -94,7 +94,7 @@ pub struct BaseHookInputEffort {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(BaseHookInputEffort);
+crate::runtime::read_through!(BaseHookInputEffort, ObjectOnly);
 
 /// The fields every hook input carries (the Agent SDK's `BaseHookInput`, Claude Code 2.1.332). Unknown keys are allowed: fields keep arriving.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -148,7 +148,7 @@ pub struct BaseHookInput {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(BaseHookInput);
+crate::runtime::read_through!(BaseHookInput, ObjectOnly);
 
 /// The MCP server serving a `mcp__*` tool; absent for other tools.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -164,7 +164,7 @@ pub struct McpServerProvenance {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(McpServerProvenance);
+crate::runtime::read_through!(McpServerProvenance, ObjectOnly);
 
 /// One resolved tool call of a batch (PostToolBatch input).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -187,7 +187,7 @@ pub struct PostToolBatchToolCall {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(PostToolBatchToolCall);
+crate::runtime::read_through!(PostToolBatchToolCall, ObjectOnly);
 
 /// In-flight background work registered in the session (Stop/SubagentStop inputs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -229,7 +229,7 @@ pub struct BackgroundTaskSummary {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(BackgroundTaskSummary);
+crate::runtime::read_through!(BackgroundTaskSummary, ObjectOnly);
 
 /// A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -251,7 +251,7 @@ pub struct SessionCronSummary {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::object_only!(SessionCronSummary);
+crate::runtime::read_through!(SessionCronSummary, ObjectOnly);
 
 /// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -266,7 +266,7 @@ pub struct PermissionRuleValue {
     #[serde(rename = "ruleContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub rule_content: Option<String>,
 }
-crate::runtime::object_only!(PermissionRuleValue);
+crate::runtime::read_through!(PermissionRuleValue, ObjectOnly);
 
 /// Where a permission update is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -288,4 +288,4 @@ pub enum PermissionUpdateDestination {
     #[serde(rename = "cliArg")]
     CliArg,
 }
-crate::runtime::string_only!(PermissionUpdateDestination);
+crate::runtime::read_through!(PermissionUpdateDestination, StringOnly);

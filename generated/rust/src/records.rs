@@ -28,7 +28,7 @@ pub enum MergedResultAgent {
     #[serde(rename = "droid")]
     Droid,
 }
-crate::runtime::string_only!(MergedResultAgent);
+crate::runtime::read_through!(MergedResultAgent, StringOnly);
 
 /// How it was started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -44,7 +44,7 @@ pub enum RunRecordForm {
     #[serde(rename = "http")]
     Http,
 }
-crate::runtime::string_only!(RunRecordForm);
+crate::runtime::read_through!(RunRecordForm, StringOnly);
 
 /// success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:"block", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -72,7 +72,7 @@ pub enum RunRecordOutcome {
     #[serde(rename = "cancelled")]
     Cancelled,
 }
-crate::runtime::string_only!(RunRecordOutcome);
+crate::runtime::read_through!(RunRecordOutcome, StringOnly);
 
 /// What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -91,7 +91,7 @@ pub enum RunRecordOutput {
     #[serde(rename = "invalid")]
     Invalid,
 }
-crate::runtime::string_only!(RunRecordOutput);
+crate::runtime::read_through!(RunRecordOutput, StringOnly);
 
 /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -107,7 +107,7 @@ pub enum RunRecordValidationErrorCode {
     #[serde(rename = "wrong-event-name")]
     WrongEventName,
 }
-crate::runtime::string_only!(RunRecordValidationErrorCode);
+crate::runtime::read_through!(RunRecordValidationErrorCode, StringOnly);
 
 /// Why the agent did not use the JSON on stdout, or null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,7 +124,7 @@ pub struct RunRecordValidationError {
     /// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
     pub message: String,
 }
-crate::runtime::object_only!(RunRecordValidationError);
+crate::runtime::read_through!(RunRecordValidationError, ObjectOnly);
 
 /// PreToolUse: Claude Code's `hook_no_verdict` notice for this hook (unusable output, exit 126/127, timeout), or null.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -137,7 +137,7 @@ pub enum RunRecordNoVerdict {
     #[serde(rename = "timed_out")]
     TimedOut,
 }
-crate::runtime::string_only!(RunRecordNoVerdict);
+crate::runtime::read_through!(RunRecordNoVerdict, StringOnly);
 
 /// One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -246,7 +246,7 @@ pub struct RunRecord {
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub no_verdict: Option<RunRecordNoVerdict>,
 }
-crate::runtime::object_only!(RunRecord);
+crate::runtime::read_through!(RunRecord, ObjectOnly);
 
 /// PreToolUse only (seed): the winning permission decision; exit 2 is deny.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -265,7 +265,7 @@ pub enum MergedResultDecision {
     #[serde(rename = "defer")]
     Defer,
 }
-crate::runtime::string_only!(MergedResultDecision);
+crate::runtime::read_through!(MergedResultDecision, StringOnly);
 
 /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -284,7 +284,7 @@ pub enum MergeEffectsDecision {
     #[serde(rename = "defer")]
     Defer,
 }
-crate::runtime::string_only!(MergeEffectsDecision);
+crate::runtime::read_through!(MergeEffectsDecision, StringOnly);
 
 /// What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -319,7 +319,7 @@ pub struct MergeEffects {
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub stop_reason: Option<String>,
 }
-crate::runtime::object_only!(MergeEffects);
+crate::runtime::read_through!(MergeEffects, ObjectOnly);
 
 /// The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -389,4 +389,4 @@ pub struct MergedResult {
     /// What the agent would do: the decision, the tool input and result, what the model and the user are told, whether the loop stops.
     pub effects: MergeEffects,
 }
-crate::runtime::object_only!(MergedResult);
+crate::runtime::read_through!(MergedResult, ObjectOnly);

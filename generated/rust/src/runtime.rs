@@ -64,14 +64,15 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for StringOnly<D> {
     }
 }
 
-/// The `Serialize`/`Deserialize` impls of a generated unit enum (derived with `remote = "Self"`): a string only.
+/// The `Serialize`/`Deserialize` impls of a generated type derived with `remote = "Self"`: reading goes
+/// through `$adapter` (`ObjectOnly` for structs, `StringOnly` for unit enums).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __string_only {
-    ($name:ident) => {
+macro_rules! __read_through {
+    ($name:ident, $adapter:ident) => {
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                $name::deserialize($crate::runtime::StringOnly(deserializer))
+                $name::deserialize($crate::runtime::$adapter(deserializer))
             }
         }
 
@@ -83,28 +84,7 @@ macro_rules! __string_only {
     };
 }
 #[doc(hidden)]
-pub use crate::__string_only as string_only;
-
-/// The `Serialize`/`Deserialize` impls of a generated struct (derived with `remote = "Self"`): an object only.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __object_only {
-    ($name:ident) => {
-        impl<'de> serde::Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                $name::deserialize($crate::runtime::ObjectOnly(deserializer))
-            }
-        }
-
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                $name::serialize(self, serializer)
-            }
-        }
-    };
-}
-#[doc(hidden)]
-pub use crate::__object_only as object_only;
+pub use crate::__read_through as read_through;
 
 /// `json` read as `T` and written back, compact.
 pub fn round_trip<T: DeserializeOwned + Serialize>(json: &str) -> Result<String, String> {
