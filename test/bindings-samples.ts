@@ -133,7 +133,10 @@ function arbitraryOfType(type: string, schema: Schema, base: string, schemas: Re
       return fc.array(schema.items === undefined ? json : arbitraryOf(schema.items, base, schemas), { maxLength: 3 });
     case "object": {
       const properties = schema.properties ?? {};
-      if (Object.keys(properties).length === 0) return fc.dictionary(text, json, { maxKeys: 3 });
+      if (Object.keys(properties).length === 0) {
+        const values = typeof schema.additionalProperties === "object" ? arbitraryOf(schema.additionalProperties as Schema, base, schemas) : json;
+        return fc.dictionary(text, values, { maxKeys: 3 });
+      }
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, property] of Object.entries(properties)) model[key] = arbitraryOf(property, base, schemas);
       const required = (schema.required ?? []).filter((k) => k in properties);
@@ -193,9 +196,13 @@ function familyOfRecording(path: string, families: ReadonlySet<string>): string 
   return ["observed", "scenarios", "probes"].includes(first) ? "claude-code" : undefined;
 }
 
-/** Title of `schemas/<family>/<name>.schema.json`, if it exists. */
-function titleAt(schemas: ReadonlyMap<string, Schema>, path: string): string | undefined {
-  return schemas.get(`https://claude-hook-protocol.dev/schemas/${path}`)?.title;
+/** Title of the first of `schemas/<path>` that exists. */
+function titleAt(schemas: ReadonlyMap<string, Schema>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const title = schemas.get(`https://claude-hook-protocol.dev/schemas/${path}`)?.title;
+    if (title !== undefined) return title;
+  }
+  return undefined;
 }
 
 /** The titles of the variants of a union root, by tag value. */
@@ -226,9 +233,11 @@ export interface RecordedPayloads {
  * Every recorded hook input (`hooks[].stdin_first`, `stdin_more`) and every
  * exit-0 stdout of a scenario's hooks that parses as JSON, under
  * test/observer/, each as a request for its family's schema: the input union
- * `schemas/<family>/hook-input.schema.json` and the event's own input, the
- * output `schemas/<family>/hook-output.schema.json` (or, without one, the
- * event's own `hook-output/<event>.schema.json`).
+ * `schemas/<family>/hook-input.schema.json` (or `input.schema.json`) and the
+ * event's own input (its variant), the output
+ * `schemas/<family>/hook-output.schema.json` (or `output.schema.json`; without
+ * either, the event's own `hook-output/<event>.schema.json` or
+ * `output/<event>.schema.json`).
  */
 export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): RecordedPayloads {
   const families = new Set([...schemas.keys()].map((id) => id.replace("https://claude-hook-protocol.dev/schemas/", "").split("/")).filter((p) => p.length > 1).map((p) => p[0]!));
@@ -246,11 +255,11 @@ export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): Recorded
     }
     if (!Array.isArray(file.hooks)) continue;
     const origin = path.slice(repoRoot.length);
-    const inputUnion = titleAt(schemas, `${family}/hook-input.schema.json`);
-    if (!inputVariants.has(family)) inputVariants.set(family, variantsByTag(schemas, `${family}/hook-input.schema.json`));
+    const inputPath = [`${family}/hook-input.schema.json`, `${family}/input.schema.json`].find((p) => schemas.has(`https://claude-hook-protocol.dev/schemas/${p}`));
+    const inputUnion = inputPath === undefined ? undefined : titleAt(schemas, inputPath);
+    if (!inputVariants.has(family)) inputVariants.set(family, inputPath === undefined ? new Map() : variantsByTag(schemas, inputPath));
     const byTag = inputVariants.get(family)!;
-    const tag = (schemas.get(`https://claude-hook-protocol.dev/schemas/${family}/hook-input.schema.json`)?.["discriminator"] as { propertyName?: string } | undefined)
-      ?.propertyName;
+    const tag = (schemas.get(`https://claude-hook-protocol.dev/schemas/${inputPath}`)?.["discriminator"] as { propertyName?: string } | undefined)?.propertyName;
     const scenarioEvent = typeof file.event === "string" ? file.event : typeof file.scenario?.event === "string" ? file.scenario.event : undefined;
     file.hooks.forEach((hook: Record<string, unknown>, index: number) => {
       const where = `${origin} hooks[${index}]`;
@@ -272,9 +281,8 @@ export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): Recorded
         return;
       }
       const event = typeof hook["event"] === "string" ? hook["event"] : scenarioEvent;
-      const output =
-        titleAt(schemas, `${family}/hook-output.schema.json`) ??
-        (event === undefined ? undefined : titleAt(schemas, `${family}/hook-output/${kebab(event)}.schema.json`));
+      const perEvent = event === undefined ? [] : [`${family}/hook-output/${kebab(event)}.schema.json`, `${family}/output/${kebab(event)}.schema.json`];
+      const output = titleAt(schemas, `${family}/hook-output.schema.json`, `${family}/output.schema.json`, ...perEvent);
       if (output !== undefined) outputs.push({ type: output, json: stdout, origin: where });
     });
   }
