@@ -234,7 +234,7 @@ function initModule(model: TypeModel): string {
     "    if check is None:",
     '        raise ProtocolError("", "unknown type " + repr(type_name))',
     "    value = _rt.loads(text)",
-    '    check(value, "")',
+    '    _rt.checked(check, value)',
     "    return value  # type: ignore[return-value]",
     "",
     "",
@@ -243,7 +243,7 @@ function initModule(model: TypeModel): string {
     "    check = CHECKERS.get(type_name)",
     "    if check is None:",
     '        raise ProtocolError("", "unknown type " + repr(type_name))',
-    '    check(value, "")',
+    '    _rt.checked(check, value)',
     "    return _rt.dumps(value)",
   );
   for (const decl of roots) {
@@ -254,13 +254,13 @@ function initModule(model: TypeModel): string {
       `def parse_${fn}(text: str) -> ${decl.name}:`,
       `    """A \`\`${decl.name}\`\` from JSON text; raises ProtocolError naming the field."""`,
       "    value = _rt.loads(text)",
-      `    _check_${decl.name}(value, "")`,
+      `    _rt.checked(_check_${decl.name}, value)`,
       "    return value  # type: ignore[return-value]",
       "",
       "",
       `def serialize_${fn}(value: ${decl.name}) -> str:`,
       `    """A \`\`${decl.name}\`\` as compact JSON text (checked first)."""`,
-      `    _check_${decl.name}(value, "")`,
+      `    _rt.checked(_check_${decl.name}, value)`,
       "    return _rt.dumps(value)",
     );
   }
@@ -311,8 +311,19 @@ def loads(text: str) -> object:
     return value
 
 
+def checked(check: Check, value: object) -> None:
+    """Runs a checker on a whole value; a value nested deeper than Python recurses is an error, not a crash."""
+    try:
+        check(value, "")
+    except RecursionError:
+        raise ProtocolError("", "nested too deeply") from None
+
+
 def dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    try:
+        return json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    except RecursionError:
+        raise ProtocolError("", "nested too deeply") from None
 
 
 def _kind(value: object) -> str:

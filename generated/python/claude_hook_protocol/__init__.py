@@ -313,7 +313,7 @@ def parse(type_name: str, text: str) -> JsonValue:
     if check is None:
         raise ProtocolError("", "unknown type " + repr(type_name))
     value = _rt.loads(text)
-    check(value, "")
+    _rt.checked(check, value)
     return value  # type: ignore[return-value]
 
 
@@ -322,1019 +322,1019 @@ def serialize(type_name: str, value: object) -> str:
     check = CHECKERS.get(type_name)
     if check is None:
         raise ProtocolError("", "unknown type " + repr(type_name))
-    check(value, "")
+    _rt.checked(check, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_async_hook_output(text: str) -> ClaudeCodeAsyncHookOutput:
     """A ``ClaudeCodeAsyncHookOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodeAsyncHookOutput(value, "")
+    _rt.checked(_check_ClaudeCodeAsyncHookOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_async_hook_output(value: ClaudeCodeAsyncHookOutput) -> str:
     """A ``ClaudeCodeAsyncHookOutput`` as compact JSON text (checked first)."""
-    _check_ClaudeCodeAsyncHookOutput(value, "")
+    _rt.checked(_check_ClaudeCodeAsyncHookOutput, value)
     return _rt.dumps(value)
 
 
 def parse_hook_event(text: str) -> HookEvent:
     """A ``HookEvent`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_HookEvent(value, "")
+    _rt.checked(_check_HookEvent, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_hook_event(value: HookEvent) -> str:
     """A ``HookEvent`` as compact JSON text (checked first)."""
-    _check_HookEvent(value, "")
+    _rt.checked(_check_HookEvent, value)
     return _rt.dumps(value)
 
 
 def parse_base_hook_input(text: str) -> BaseHookInput:
     """A ``BaseHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_BaseHookInput(value, "")
+    _rt.checked(_check_BaseHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_base_hook_input(value: BaseHookInput) -> str:
     """A ``BaseHookInput`` as compact JSON text (checked first)."""
-    _check_BaseHookInput(value, "")
+    _rt.checked(_check_BaseHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_mcp_server_provenance(text: str) -> McpServerProvenance:
     """A ``McpServerProvenance`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_McpServerProvenance(value, "")
+    _rt.checked(_check_McpServerProvenance, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_mcp_server_provenance(value: McpServerProvenance) -> str:
     """A ``McpServerProvenance`` as compact JSON text (checked first)."""
-    _check_McpServerProvenance(value, "")
+    _rt.checked(_check_McpServerProvenance, value)
     return _rt.dumps(value)
 
 
 def parse_pre_tool_use_hook_input(text: str) -> PreToolUseHookInput:
     """A ``PreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreToolUseHookInput(value, "")
+    _rt.checked(_check_PreToolUseHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_tool_use_hook_input(value: PreToolUseHookInput) -> str:
     """A ``PreToolUseHookInput`` as compact JSON text (checked first)."""
-    _check_PreToolUseHookInput(value, "")
+    _rt.checked(_check_PreToolUseHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_use_hook_input(text: str) -> PostToolUseHookInput:
     """A ``PostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolUseHookInput(value, "")
+    _rt.checked(_check_PostToolUseHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_use_hook_input(value: PostToolUseHookInput) -> str:
     """A ``PostToolUseHookInput`` as compact JSON text (checked first)."""
-    _check_PostToolUseHookInput(value, "")
+    _rt.checked(_check_PostToolUseHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_use_failure_hook_input(text: str) -> PostToolUseFailureHookInput:
     """A ``PostToolUseFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolUseFailureHookInput(value, "")
+    _rt.checked(_check_PostToolUseFailureHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_use_failure_hook_input(value: PostToolUseFailureHookInput) -> str:
     """A ``PostToolUseFailureHookInput`` as compact JSON text (checked first)."""
-    _check_PostToolUseFailureHookInput(value, "")
+    _rt.checked(_check_PostToolUseFailureHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_batch_tool_call(text: str) -> PostToolBatchToolCall:
     """A ``PostToolBatchToolCall`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolBatchToolCall(value, "")
+    _rt.checked(_check_PostToolBatchToolCall, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_batch_tool_call(value: PostToolBatchToolCall) -> str:
     """A ``PostToolBatchToolCall`` as compact JSON text (checked first)."""
-    _check_PostToolBatchToolCall(value, "")
+    _rt.checked(_check_PostToolBatchToolCall, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_batch_hook_input(text: str) -> PostToolBatchHookInput:
     """A ``PostToolBatchHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolBatchHookInput(value, "")
+    _rt.checked(_check_PostToolBatchHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_batch_hook_input(value: PostToolBatchHookInput) -> str:
     """A ``PostToolBatchHookInput`` as compact JSON text (checked first)."""
-    _check_PostToolBatchHookInput(value, "")
+    _rt.checked(_check_PostToolBatchHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_notification_hook_input(text: str) -> NotificationHookInput:
     """A ``NotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_NotificationHookInput(value, "")
+    _rt.checked(_check_NotificationHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_notification_hook_input(value: NotificationHookInput) -> str:
     """A ``NotificationHookInput`` as compact JSON text (checked first)."""
-    _check_NotificationHookInput(value, "")
+    _rt.checked(_check_NotificationHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_user_prompt_submit_hook_input(text: str) -> UserPromptSubmitHookInput:
     """A ``UserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_UserPromptSubmitHookInput(value, "")
+    _rt.checked(_check_UserPromptSubmitHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_user_prompt_submit_hook_input(value: UserPromptSubmitHookInput) -> str:
     """A ``UserPromptSubmitHookInput`` as compact JSON text (checked first)."""
-    _check_UserPromptSubmitHookInput(value, "")
+    _rt.checked(_check_UserPromptSubmitHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_user_prompt_expansion_hook_input(text: str) -> UserPromptExpansionHookInput:
     """A ``UserPromptExpansionHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_UserPromptExpansionHookInput(value, "")
+    _rt.checked(_check_UserPromptExpansionHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_user_prompt_expansion_hook_input(value: UserPromptExpansionHookInput) -> str:
     """A ``UserPromptExpansionHookInput`` as compact JSON text (checked first)."""
-    _check_UserPromptExpansionHookInput(value, "")
+    _rt.checked(_check_UserPromptExpansionHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_session_start_hook_input(text: str) -> SessionStartHookInput:
     """A ``SessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SessionStartHookInput(value, "")
+    _rt.checked(_check_SessionStartHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_session_start_hook_input(value: SessionStartHookInput) -> str:
     """A ``SessionStartHookInput`` as compact JSON text (checked first)."""
-    _check_SessionStartHookInput(value, "")
+    _rt.checked(_check_SessionStartHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_session_end_hook_input(text: str) -> SessionEndHookInput:
     """A ``SessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SessionEndHookInput(value, "")
+    _rt.checked(_check_SessionEndHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_session_end_hook_input(value: SessionEndHookInput) -> str:
     """A ``SessionEndHookInput`` as compact JSON text (checked first)."""
-    _check_SessionEndHookInput(value, "")
+    _rt.checked(_check_SessionEndHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_background_task_summary(text: str) -> BackgroundTaskSummary:
     """A ``BackgroundTaskSummary`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_BackgroundTaskSummary(value, "")
+    _rt.checked(_check_BackgroundTaskSummary, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_background_task_summary(value: BackgroundTaskSummary) -> str:
     """A ``BackgroundTaskSummary`` as compact JSON text (checked first)."""
-    _check_BackgroundTaskSummary(value, "")
+    _rt.checked(_check_BackgroundTaskSummary, value)
     return _rt.dumps(value)
 
 
 def parse_session_cron_summary(text: str) -> SessionCronSummary:
     """A ``SessionCronSummary`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SessionCronSummary(value, "")
+    _rt.checked(_check_SessionCronSummary, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_session_cron_summary(value: SessionCronSummary) -> str:
     """A ``SessionCronSummary`` as compact JSON text (checked first)."""
-    _check_SessionCronSummary(value, "")
+    _rt.checked(_check_SessionCronSummary, value)
     return _rt.dumps(value)
 
 
 def parse_stop_hook_input(text: str) -> StopHookInput:
     """A ``StopHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_StopHookInput(value, "")
+    _rt.checked(_check_StopHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_stop_hook_input(value: StopHookInput) -> str:
     """A ``StopHookInput`` as compact JSON text (checked first)."""
-    _check_StopHookInput(value, "")
+    _rt.checked(_check_StopHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_stop_failure_hook_input(text: str) -> StopFailureHookInput:
     """A ``StopFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_StopFailureHookInput(value, "")
+    _rt.checked(_check_StopFailureHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_stop_failure_hook_input(value: StopFailureHookInput) -> str:
     """A ``StopFailureHookInput`` as compact JSON text (checked first)."""
-    _check_StopFailureHookInput(value, "")
+    _rt.checked(_check_StopFailureHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_subagent_start_hook_input(text: str) -> SubagentStartHookInput:
     """A ``SubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SubagentStartHookInput(value, "")
+    _rt.checked(_check_SubagentStartHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_subagent_start_hook_input(value: SubagentStartHookInput) -> str:
     """A ``SubagentStartHookInput`` as compact JSON text (checked first)."""
-    _check_SubagentStartHookInput(value, "")
+    _rt.checked(_check_SubagentStartHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_subagent_stop_hook_input(text: str) -> SubagentStopHookInput:
     """A ``SubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SubagentStopHookInput(value, "")
+    _rt.checked(_check_SubagentStopHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_subagent_stop_hook_input(value: SubagentStopHookInput) -> str:
     """A ``SubagentStopHookInput`` as compact JSON text (checked first)."""
-    _check_SubagentStopHookInput(value, "")
+    _rt.checked(_check_SubagentStopHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_pre_compact_hook_input(text: str) -> PreCompactHookInput:
     """A ``PreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreCompactHookInput(value, "")
+    _rt.checked(_check_PreCompactHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_compact_hook_input(value: PreCompactHookInput) -> str:
     """A ``PreCompactHookInput`` as compact JSON text (checked first)."""
-    _check_PreCompactHookInput(value, "")
+    _rt.checked(_check_PreCompactHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_post_compact_hook_input(text: str) -> PostCompactHookInput:
     """A ``PostCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostCompactHookInput(value, "")
+    _rt.checked(_check_PostCompactHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_compact_hook_input(value: PostCompactHookInput) -> str:
     """A ``PostCompactHookInput`` as compact JSON text (checked first)."""
-    _check_PostCompactHookInput(value, "")
+    _rt.checked(_check_PostCompactHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_pre_model_switch_hook_input(text: str) -> PreModelSwitchHookInput:
     """A ``PreModelSwitchHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreModelSwitchHookInput(value, "")
+    _rt.checked(_check_PreModelSwitchHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_model_switch_hook_input(value: PreModelSwitchHookInput) -> str:
     """A ``PreModelSwitchHookInput`` as compact JSON text (checked first)."""
-    _check_PreModelSwitchHookInput(value, "")
+    _rt.checked(_check_PreModelSwitchHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_post_model_switch_hook_input(text: str) -> PostModelSwitchHookInput:
     """A ``PostModelSwitchHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostModelSwitchHookInput(value, "")
+    _rt.checked(_check_PostModelSwitchHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_model_switch_hook_input(value: PostModelSwitchHookInput) -> str:
     """A ``PostModelSwitchHookInput`` as compact JSON text (checked first)."""
-    _check_PostModelSwitchHookInput(value, "")
+    _rt.checked(_check_PostModelSwitchHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_permission_rule_value(text: str) -> PermissionRuleValue:
     """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PermissionRuleValue(value, "")
+    _rt.checked(_check_PermissionRuleValue, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
     """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
-    _check_PermissionRuleValue(value, "")
+    _rt.checked(_check_PermissionRuleValue, value)
     return _rt.dumps(value)
 
 
 def parse_permission_update_destination(text: str) -> PermissionUpdateDestination:
     """A ``PermissionUpdateDestination`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PermissionUpdateDestination(value, "")
+    _rt.checked(_check_PermissionUpdateDestination, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_permission_update_destination(value: PermissionUpdateDestination) -> str:
     """A ``PermissionUpdateDestination`` as compact JSON text (checked first)."""
-    _check_PermissionUpdateDestination(value, "")
+    _rt.checked(_check_PermissionUpdateDestination, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_rules_update(text: str) -> ClaudeCodePermissionRulesUpdate:
     """A ``ClaudeCodePermissionRulesUpdate`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionRulesUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_rules_update(value: ClaudeCodePermissionRulesUpdate) -> str:
     """A ``ClaudeCodePermissionRulesUpdate`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionRulesUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_set_mode_update(text: str) -> ClaudeCodePermissionSetModeUpdate:
     """A ``ClaudeCodePermissionSetModeUpdate`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionSetModeUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_set_mode_update(value: ClaudeCodePermissionSetModeUpdate) -> str:
     """A ``ClaudeCodePermissionSetModeUpdate`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionSetModeUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_directories_update(text: str) -> ClaudeCodePermissionDirectoriesUpdate:
     """A ``ClaudeCodePermissionDirectoriesUpdate`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionDirectoriesUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_directories_update(value: ClaudeCodePermissionDirectoriesUpdate) -> str:
     """A ``ClaudeCodePermissionDirectoriesUpdate`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionDirectoriesUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_update(text: str) -> ClaudeCodePermissionUpdate:
     """A ``ClaudeCodePermissionUpdate`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_update(value: ClaudeCodePermissionUpdate) -> str:
     """A ``ClaudeCodePermissionUpdate`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionUpdate(value, "")
+    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
     return _rt.dumps(value)
 
 
 def parse_permission_request_hook_input(text: str) -> PermissionRequestHookInput:
     """A ``PermissionRequestHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PermissionRequestHookInput(value, "")
+    _rt.checked(_check_PermissionRequestHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_permission_request_hook_input(value: PermissionRequestHookInput) -> str:
     """A ``PermissionRequestHookInput`` as compact JSON text (checked first)."""
-    _check_PermissionRequestHookInput(value, "")
+    _rt.checked(_check_PermissionRequestHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_permission_denied_hook_input(text: str) -> PermissionDeniedHookInput:
     """A ``PermissionDeniedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PermissionDeniedHookInput(value, "")
+    _rt.checked(_check_PermissionDeniedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_permission_denied_hook_input(value: PermissionDeniedHookInput) -> str:
     """A ``PermissionDeniedHookInput`` as compact JSON text (checked first)."""
-    _check_PermissionDeniedHookInput(value, "")
+    _rt.checked(_check_PermissionDeniedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_setup_hook_input(text: str) -> SetupHookInput:
     """A ``SetupHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SetupHookInput(value, "")
+    _rt.checked(_check_SetupHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_setup_hook_input(value: SetupHookInput) -> str:
     """A ``SetupHookInput`` as compact JSON text (checked first)."""
-    _check_SetupHookInput(value, "")
+    _rt.checked(_check_SetupHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_teammate_idle_hook_input(text: str) -> TeammateIdleHookInput:
     """A ``TeammateIdleHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_TeammateIdleHookInput(value, "")
+    _rt.checked(_check_TeammateIdleHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_teammate_idle_hook_input(value: TeammateIdleHookInput) -> str:
     """A ``TeammateIdleHookInput`` as compact JSON text (checked first)."""
-    _check_TeammateIdleHookInput(value, "")
+    _rt.checked(_check_TeammateIdleHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_task_created_hook_input(text: str) -> TaskCreatedHookInput:
     """A ``TaskCreatedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_TaskCreatedHookInput(value, "")
+    _rt.checked(_check_TaskCreatedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_task_created_hook_input(value: TaskCreatedHookInput) -> str:
     """A ``TaskCreatedHookInput`` as compact JSON text (checked first)."""
-    _check_TaskCreatedHookInput(value, "")
+    _rt.checked(_check_TaskCreatedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_task_completed_hook_input(text: str) -> TaskCompletedHookInput:
     """A ``TaskCompletedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_TaskCompletedHookInput(value, "")
+    _rt.checked(_check_TaskCompletedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_task_completed_hook_input(value: TaskCompletedHookInput) -> str:
     """A ``TaskCompletedHookInput`` as compact JSON text (checked first)."""
-    _check_TaskCompletedHookInput(value, "")
+    _rt.checked(_check_TaskCompletedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_elicitation_hook_input(text: str) -> ElicitationHookInput:
     """A ``ElicitationHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ElicitationHookInput(value, "")
+    _rt.checked(_check_ElicitationHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_elicitation_hook_input(value: ElicitationHookInput) -> str:
     """A ``ElicitationHookInput`` as compact JSON text (checked first)."""
-    _check_ElicitationHookInput(value, "")
+    _rt.checked(_check_ElicitationHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_elicitation_result_hook_input(text: str) -> ElicitationResultHookInput:
     """A ``ElicitationResultHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ElicitationResultHookInput(value, "")
+    _rt.checked(_check_ElicitationResultHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_elicitation_result_hook_input(value: ElicitationResultHookInput) -> str:
     """A ``ElicitationResultHookInput`` as compact JSON text (checked first)."""
-    _check_ElicitationResultHookInput(value, "")
+    _rt.checked(_check_ElicitationResultHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_config_change_hook_input(text: str) -> ConfigChangeHookInput:
     """A ``ConfigChangeHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ConfigChangeHookInput(value, "")
+    _rt.checked(_check_ConfigChangeHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_config_change_hook_input(value: ConfigChangeHookInput) -> str:
     """A ``ConfigChangeHookInput`` as compact JSON text (checked first)."""
-    _check_ConfigChangeHookInput(value, "")
+    _rt.checked(_check_ConfigChangeHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_worktree_create_hook_input(text: str) -> WorktreeCreateHookInput:
     """A ``WorktreeCreateHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_WorktreeCreateHookInput(value, "")
+    _rt.checked(_check_WorktreeCreateHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_worktree_create_hook_input(value: WorktreeCreateHookInput) -> str:
     """A ``WorktreeCreateHookInput`` as compact JSON text (checked first)."""
-    _check_WorktreeCreateHookInput(value, "")
+    _rt.checked(_check_WorktreeCreateHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_worktree_remove_hook_input(text: str) -> WorktreeRemoveHookInput:
     """A ``WorktreeRemoveHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_WorktreeRemoveHookInput(value, "")
+    _rt.checked(_check_WorktreeRemoveHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_worktree_remove_hook_input(value: WorktreeRemoveHookInput) -> str:
     """A ``WorktreeRemoveHookInput`` as compact JSON text (checked first)."""
-    _check_WorktreeRemoveHookInput(value, "")
+    _rt.checked(_check_WorktreeRemoveHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_instructions_loaded_hook_input(text: str) -> InstructionsLoadedHookInput:
     """A ``InstructionsLoadedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_InstructionsLoadedHookInput(value, "")
+    _rt.checked(_check_InstructionsLoadedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_instructions_loaded_hook_input(value: InstructionsLoadedHookInput) -> str:
     """A ``InstructionsLoadedHookInput`` as compact JSON text (checked first)."""
-    _check_InstructionsLoadedHookInput(value, "")
+    _rt.checked(_check_InstructionsLoadedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_cwd_changed_hook_input(text: str) -> CwdChangedHookInput:
     """A ``CwdChangedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_CwdChangedHookInput(value, "")
+    _rt.checked(_check_CwdChangedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_cwd_changed_hook_input(value: CwdChangedHookInput) -> str:
     """A ``CwdChangedHookInput`` as compact JSON text (checked first)."""
-    _check_CwdChangedHookInput(value, "")
+    _rt.checked(_check_CwdChangedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_file_changed_hook_input(text: str) -> FileChangedHookInput:
     """A ``FileChangedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_FileChangedHookInput(value, "")
+    _rt.checked(_check_FileChangedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_file_changed_hook_input(value: FileChangedHookInput) -> str:
     """A ``FileChangedHookInput`` as compact JSON text (checked first)."""
-    _check_FileChangedHookInput(value, "")
+    _rt.checked(_check_FileChangedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_directory_added_hook_input(text: str) -> DirectoryAddedHookInput:
     """A ``DirectoryAddedHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_DirectoryAddedHookInput(value, "")
+    _rt.checked(_check_DirectoryAddedHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_directory_added_hook_input(value: DirectoryAddedHookInput) -> str:
     """A ``DirectoryAddedHookInput`` as compact JSON text (checked first)."""
-    _check_DirectoryAddedHookInput(value, "")
+    _rt.checked(_check_DirectoryAddedHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_message_display_hook_input(text: str) -> MessageDisplayHookInput:
     """A ``MessageDisplayHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_MessageDisplayHookInput(value, "")
+    _rt.checked(_check_MessageDisplayHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_message_display_hook_input(value: MessageDisplayHookInput) -> str:
     """A ``MessageDisplayHookInput`` as compact JSON text (checked first)."""
-    _check_MessageDisplayHookInput(value, "")
+    _rt.checked(_check_MessageDisplayHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_pre_skill_shell_command_hook_input(text: str) -> PreSkillShellCommandHookInput:
     """A ``PreSkillShellCommandHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreSkillShellCommandHookInput(value, "")
+    _rt.checked(_check_PreSkillShellCommandHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_skill_shell_command_hook_input(value: PreSkillShellCommandHookInput) -> str:
     """A ``PreSkillShellCommandHookInput`` as compact JSON text (checked first)."""
-    _check_PreSkillShellCommandHookInput(value, "")
+    _rt.checked(_check_PreSkillShellCommandHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_hook_input(text: str) -> ClaudeCodeHookInput:
     """A ``ClaudeCodeHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodeHookInput(value, "")
+    _rt.checked(_check_ClaudeCodeHookInput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_hook_input(value: ClaudeCodeHookInput) -> str:
     """A ``ClaudeCodeHookInput`` as compact JSON text (checked first)."""
-    _check_ClaudeCodeHookInput(value, "")
+    _rt.checked(_check_ClaudeCodeHookInput, value)
     return _rt.dumps(value)
 
 
 def parse_pre_tool_use_hook_specific_output(text: str) -> PreToolUseHookSpecificOutput:
     """A ``PreToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreToolUseHookSpecificOutput(value, "")
+    _rt.checked(_check_PreToolUseHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_tool_use_hook_specific_output(value: PreToolUseHookSpecificOutput) -> str:
     """A ``PreToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PreToolUseHookSpecificOutput(value, "")
+    _rt.checked(_check_PreToolUseHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_user_prompt_submit_hook_specific_output(text: str) -> UserPromptSubmitHookSpecificOutput:
     """A ``UserPromptSubmitHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_UserPromptSubmitHookSpecificOutput(value, "")
+    _rt.checked(_check_UserPromptSubmitHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_user_prompt_submit_hook_specific_output(value: UserPromptSubmitHookSpecificOutput) -> str:
     """A ``UserPromptSubmitHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_UserPromptSubmitHookSpecificOutput(value, "")
+    _rt.checked(_check_UserPromptSubmitHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_user_prompt_expansion_hook_specific_output(text: str) -> UserPromptExpansionHookSpecificOutput:
     """A ``UserPromptExpansionHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_UserPromptExpansionHookSpecificOutput(value, "")
+    _rt.checked(_check_UserPromptExpansionHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_user_prompt_expansion_hook_specific_output(value: UserPromptExpansionHookSpecificOutput) -> str:
     """A ``UserPromptExpansionHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_UserPromptExpansionHookSpecificOutput(value, "")
+    _rt.checked(_check_UserPromptExpansionHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_session_start_hook_specific_output(text: str) -> SessionStartHookSpecificOutput:
     """A ``SessionStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SessionStartHookSpecificOutput(value, "")
+    _rt.checked(_check_SessionStartHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_session_start_hook_specific_output(value: SessionStartHookSpecificOutput) -> str:
     """A ``SessionStartHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_SessionStartHookSpecificOutput(value, "")
+    _rt.checked(_check_SessionStartHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_setup_hook_specific_output(text: str) -> SetupHookSpecificOutput:
     """A ``SetupHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SetupHookSpecificOutput(value, "")
+    _rt.checked(_check_SetupHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_setup_hook_specific_output(value: SetupHookSpecificOutput) -> str:
     """A ``SetupHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_SetupHookSpecificOutput(value, "")
+    _rt.checked(_check_SetupHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_pre_model_switch_hook_specific_output(text: str) -> PreModelSwitchHookSpecificOutput:
     """A ``PreModelSwitchHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreModelSwitchHookSpecificOutput(value, "")
+    _rt.checked(_check_PreModelSwitchHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_model_switch_hook_specific_output(value: PreModelSwitchHookSpecificOutput) -> str:
     """A ``PreModelSwitchHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PreModelSwitchHookSpecificOutput(value, "")
+    _rt.checked(_check_PreModelSwitchHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_post_model_switch_hook_specific_output(text: str) -> PostModelSwitchHookSpecificOutput:
     """A ``PostModelSwitchHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostModelSwitchHookSpecificOutput(value, "")
+    _rt.checked(_check_PostModelSwitchHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_model_switch_hook_specific_output(value: PostModelSwitchHookSpecificOutput) -> str:
     """A ``PostModelSwitchHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PostModelSwitchHookSpecificOutput(value, "")
+    _rt.checked(_check_PostModelSwitchHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_subagent_start_hook_specific_output(text: str) -> SubagentStartHookSpecificOutput:
     """A ``SubagentStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SubagentStartHookSpecificOutput(value, "")
+    _rt.checked(_check_SubagentStartHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_subagent_start_hook_specific_output(value: SubagentStartHookSpecificOutput) -> str:
     """A ``SubagentStartHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_SubagentStartHookSpecificOutput(value, "")
+    _rt.checked(_check_SubagentStartHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_use_hook_specific_output(text: str) -> PostToolUseHookSpecificOutput:
     """A ``PostToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolUseHookSpecificOutput(value, "")
+    _rt.checked(_check_PostToolUseHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_use_hook_specific_output(value: PostToolUseHookSpecificOutput) -> str:
     """A ``PostToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PostToolUseHookSpecificOutput(value, "")
+    _rt.checked(_check_PostToolUseHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_use_failure_hook_specific_output(text: str) -> PostToolUseFailureHookSpecificOutput:
     """A ``PostToolUseFailureHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolUseFailureHookSpecificOutput(value, "")
+    _rt.checked(_check_PostToolUseFailureHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_use_failure_hook_specific_output(value: PostToolUseFailureHookSpecificOutput) -> str:
     """A ``PostToolUseFailureHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PostToolUseFailureHookSpecificOutput(value, "")
+    _rt.checked(_check_PostToolUseFailureHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_post_tool_batch_hook_specific_output(text: str) -> PostToolBatchHookSpecificOutput:
     """A ``PostToolBatchHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PostToolBatchHookSpecificOutput(value, "")
+    _rt.checked(_check_PostToolBatchHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_post_tool_batch_hook_specific_output(value: PostToolBatchHookSpecificOutput) -> str:
     """A ``PostToolBatchHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PostToolBatchHookSpecificOutput(value, "")
+    _rt.checked(_check_PostToolBatchHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_stop_hook_specific_output(text: str) -> StopHookSpecificOutput:
     """A ``StopHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_StopHookSpecificOutput(value, "")
+    _rt.checked(_check_StopHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_stop_hook_specific_output(value: StopHookSpecificOutput) -> str:
     """A ``StopHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_StopHookSpecificOutput(value, "")
+    _rt.checked(_check_StopHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_subagent_stop_hook_specific_output(text: str) -> SubagentStopHookSpecificOutput:
     """A ``SubagentStopHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_SubagentStopHookSpecificOutput(value, "")
+    _rt.checked(_check_SubagentStopHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_subagent_stop_hook_specific_output(value: SubagentStopHookSpecificOutput) -> str:
     """A ``SubagentStopHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_SubagentStopHookSpecificOutput(value, "")
+    _rt.checked(_check_SubagentStopHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_permission_denied_hook_specific_output(text: str) -> PermissionDeniedHookSpecificOutput:
     """A ``PermissionDeniedHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PermissionDeniedHookSpecificOutput(value, "")
+    _rt.checked(_check_PermissionDeniedHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_permission_denied_hook_specific_output(value: PermissionDeniedHookSpecificOutput) -> str:
     """A ``PermissionDeniedHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PermissionDeniedHookSpecificOutput(value, "")
+    _rt.checked(_check_PermissionDeniedHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_notification_hook_specific_output(text: str) -> NotificationHookSpecificOutput:
     """A ``NotificationHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_NotificationHookSpecificOutput(value, "")
+    _rt.checked(_check_NotificationHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_notification_hook_specific_output(value: NotificationHookSpecificOutput) -> str:
     """A ``NotificationHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_NotificationHookSpecificOutput(value, "")
+    _rt.checked(_check_NotificationHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_request_allow(text: str) -> ClaudeCodePermissionRequestAllow:
     """A ``ClaudeCodePermissionRequestAllow`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionRequestAllow(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRequestAllow, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_request_allow(value: ClaudeCodePermissionRequestAllow) -> str:
     """A ``ClaudeCodePermissionRequestAllow`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionRequestAllow(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRequestAllow, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_request_deny(text: str) -> ClaudeCodePermissionRequestDeny:
     """A ``ClaudeCodePermissionRequestDeny`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionRequestDeny(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRequestDeny, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_request_deny(value: ClaudeCodePermissionRequestDeny) -> str:
     """A ``ClaudeCodePermissionRequestDeny`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionRequestDeny(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRequestDeny, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_permission_request_decision(text: str) -> ClaudeCodePermissionRequestDecision:
     """A ``ClaudeCodePermissionRequestDecision`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodePermissionRequestDecision(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRequestDecision, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_permission_request_decision(value: ClaudeCodePermissionRequestDecision) -> str:
     """A ``ClaudeCodePermissionRequestDecision`` as compact JSON text (checked first)."""
-    _check_ClaudeCodePermissionRequestDecision(value, "")
+    _rt.checked(_check_ClaudeCodePermissionRequestDecision, value)
     return _rt.dumps(value)
 
 
 def parse_permission_request_hook_specific_output(text: str) -> PermissionRequestHookSpecificOutput:
     """A ``PermissionRequestHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PermissionRequestHookSpecificOutput(value, "")
+    _rt.checked(_check_PermissionRequestHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_permission_request_hook_specific_output(value: PermissionRequestHookSpecificOutput) -> str:
     """A ``PermissionRequestHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PermissionRequestHookSpecificOutput(value, "")
+    _rt.checked(_check_PermissionRequestHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_elicitation_hook_specific_output(text: str) -> ElicitationHookSpecificOutput:
     """A ``ElicitationHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ElicitationHookSpecificOutput(value, "")
+    _rt.checked(_check_ElicitationHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_elicitation_hook_specific_output(value: ElicitationHookSpecificOutput) -> str:
     """A ``ElicitationHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_ElicitationHookSpecificOutput(value, "")
+    _rt.checked(_check_ElicitationHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_elicitation_result_hook_specific_output(text: str) -> ElicitationResultHookSpecificOutput:
     """A ``ElicitationResultHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ElicitationResultHookSpecificOutput(value, "")
+    _rt.checked(_check_ElicitationResultHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_elicitation_result_hook_specific_output(value: ElicitationResultHookSpecificOutput) -> str:
     """A ``ElicitationResultHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_ElicitationResultHookSpecificOutput(value, "")
+    _rt.checked(_check_ElicitationResultHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_cwd_changed_hook_specific_output(text: str) -> CwdChangedHookSpecificOutput:
     """A ``CwdChangedHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_CwdChangedHookSpecificOutput(value, "")
+    _rt.checked(_check_CwdChangedHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_cwd_changed_hook_specific_output(value: CwdChangedHookSpecificOutput) -> str:
     """A ``CwdChangedHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_CwdChangedHookSpecificOutput(value, "")
+    _rt.checked(_check_CwdChangedHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_file_changed_hook_specific_output(text: str) -> FileChangedHookSpecificOutput:
     """A ``FileChangedHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_FileChangedHookSpecificOutput(value, "")
+    _rt.checked(_check_FileChangedHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_file_changed_hook_specific_output(value: FileChangedHookSpecificOutput) -> str:
     """A ``FileChangedHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_FileChangedHookSpecificOutput(value, "")
+    _rt.checked(_check_FileChangedHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_worktree_create_hook_specific_output(text: str) -> WorktreeCreateHookSpecificOutput:
     """A ``WorktreeCreateHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_WorktreeCreateHookSpecificOutput(value, "")
+    _rt.checked(_check_WorktreeCreateHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_worktree_create_hook_specific_output(value: WorktreeCreateHookSpecificOutput) -> str:
     """A ``WorktreeCreateHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_WorktreeCreateHookSpecificOutput(value, "")
+    _rt.checked(_check_WorktreeCreateHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_message_display_hook_specific_output(text: str) -> MessageDisplayHookSpecificOutput:
     """A ``MessageDisplayHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_MessageDisplayHookSpecificOutput(value, "")
+    _rt.checked(_check_MessageDisplayHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_message_display_hook_specific_output(value: MessageDisplayHookSpecificOutput) -> str:
     """A ``MessageDisplayHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_MessageDisplayHookSpecificOutput(value, "")
+    _rt.checked(_check_MessageDisplayHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_pre_skill_shell_command_hook_specific_output(text: str) -> PreSkillShellCommandHookSpecificOutput:
     """A ``PreSkillShellCommandHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_PreSkillShellCommandHookSpecificOutput(value, "")
+    _rt.checked(_check_PreSkillShellCommandHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_pre_skill_shell_command_hook_specific_output(value: PreSkillShellCommandHookSpecificOutput) -> str:
     """A ``PreSkillShellCommandHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_PreSkillShellCommandHookSpecificOutput(value, "")
+    _rt.checked(_check_PreSkillShellCommandHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_hook_specific_output(text: str) -> ClaudeCodeHookSpecificOutput:
     """A ``ClaudeCodeHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodeHookSpecificOutput(value, "")
+    _rt.checked(_check_ClaudeCodeHookSpecificOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_hook_specific_output(value: ClaudeCodeHookSpecificOutput) -> str:
     """A ``ClaudeCodeHookSpecificOutput`` as compact JSON text (checked first)."""
-    _check_ClaudeCodeHookSpecificOutput(value, "")
+    _rt.checked(_check_ClaudeCodeHookSpecificOutput, value)
     return _rt.dumps(value)
 
 
 def parse_claude_code_hook_output(text: str) -> ClaudeCodeHookOutput:
     """A ``ClaudeCodeHookOutput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_ClaudeCodeHookOutput(value, "")
+    _rt.checked(_check_ClaudeCodeHookOutput, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_claude_code_hook_output(value: ClaudeCodeHookOutput) -> str:
     """A ``ClaudeCodeHookOutput`` as compact JSON text (checked first)."""
-    _check_ClaudeCodeHookOutput(value, "")
+    _rt.checked(_check_ClaudeCodeHookOutput, value)
     return _rt.dumps(value)
 
 
 def parse_run_record(text: str) -> RunRecord:
     """A ``RunRecord`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_RunRecord(value, "")
+    _rt.checked(_check_RunRecord, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_run_record(value: RunRecord) -> str:
     """A ``RunRecord`` as compact JSON text (checked first)."""
-    _check_RunRecord(value, "")
+    _rt.checked(_check_RunRecord, value)
     return _rt.dumps(value)
 
 
 def parse_merged_result(text: str) -> MergedResult:
     """A ``MergedResult`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _check_MergedResult(value, "")
+    _rt.checked(_check_MergedResult, value)
     return value  # type: ignore[return-value]
 
 
 def serialize_merged_result(value: MergedResult) -> str:
     """A ``MergedResult`` as compact JSON text (checked first)."""
-    _check_MergedResult(value, "")
+    _rt.checked(_check_MergedResult, value)
     return _rt.dumps(value)

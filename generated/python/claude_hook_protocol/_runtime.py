@@ -42,8 +42,19 @@ def loads(text: str) -> object:
     return value
 
 
+def checked(check: Check, value: object) -> None:
+    """Runs a checker on a whole value; a value nested deeper than Python recurses is an error, not a crash."""
+    try:
+        check(value, "")
+    except RecursionError:
+        raise ProtocolError("", "nested too deeply") from None
+
+
 def dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    try:
+        return json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    except RecursionError:
+        raise ProtocolError("", "nested too deeply") from None
 
 
 def _kind(value: object) -> str:
