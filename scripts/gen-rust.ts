@@ -55,7 +55,6 @@ rust-version = "1.63"
 publish = false
 license = "MIT"
 description = "The coding-agent hook protocol (Claude Code and the agents that copy it): every hook input, output, permission update, run record and merged result as serde types, generated from JSON Schemas"
-documentation = "https://docs.rs/claude-hook-protocol-types"
 readme = false
 keywords = ["claude-code", "hooks", "serde", "protocol"]
 categories = ["encoding"]
