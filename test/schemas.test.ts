@@ -51,6 +51,15 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
+  codex: { prefix: "codex-hook-", suffix: "" },
+  "codex/input": { prefix: "codex-", suffix: "-hook-input" },
+  "codex/output": { prefix: "codex-", suffix: "-hook-output" },
+  "codex/hook-specific-output": { prefix: "codex-", suffix: "-hook-specific-output" },
+  "codex/decision": { prefix: "codex-", suffix: "-decision" },
+  "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
+  "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
+  droid: { prefix: "droid-", suffix: "" },
+  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {
@@ -234,7 +243,7 @@ test("enum schemas accept their values and reject a changed case", () => {
   }
 });
 
-test("HookEvent is the Agent SDK's HOOK_EVENTS (spec/claude-code-hooks.md §1), and every event has an input variant", () => {
+test("HookEvent is the Agent SDK's HOOK_EVENTS (docs/spec/claude-code-hooks.md §1), and every event has an input variant", () => {
   const sdk = `PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, UserPromptSubmit,
 UserPromptExpansion, SessionStart, SessionEnd, Stop, StopFailure, SubagentStart, SubagentStop,
 PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, PermissionRequest, PermissionDenied,
@@ -250,7 +259,7 @@ MessageDisplay, PreSkillShellCommand`.split(/,\s*/);
 
 test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeCodeHookInput", () => {
   const validate = validatorFor("ClaudeCodeHookInput");
-  const dir = join(root, "test/observer/observed");
+  const dir = join(root, "test/observer/claude-code/observed");
   const events = new Set<string>();
   let count = 0;
   for (const name of readdirSync(dir).sort()) {
@@ -271,7 +280,7 @@ test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeC
 
 test("recorded Claude Code verdicts: an exit-0 JSON output is rejected by ClaudeCodeHookOutput (unknown keys aside) exactly when Claude Code 2.1.332 failed its validation", () => {
   const validate = validatorFor("ClaudeCodeHookOutput");
-  const dir = join(root, "test/observer/observed");
+  const dir = join(root, "test/observer/claude-code/observed");
   const tally = { valid: 0, invalid: 0 };
   const disagreements: string[] = [];
   for (const name of readdirSync(dir).sort()) {

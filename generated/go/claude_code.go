@@ -4251,358 +4251,6 @@ func (v *PostModelSwitchHookInput) UnmarshalJSON(data []byte) error {
 
 func (PostModelSwitchHookInput) isClaudeCodeHookInput() {}
 
-// ClaudeCodePermissionRulesUpdateType: The update kind.
-type ClaudeCodePermissionRulesUpdateType string
-
-const (
-	ClaudeCodePermissionRulesUpdateTypeAddRules     ClaudeCodePermissionRulesUpdateType = "addRules"
-	ClaudeCodePermissionRulesUpdateTypeReplaceRules ClaudeCodePermissionRulesUpdateType = "replaceRules"
-	ClaudeCodePermissionRulesUpdateTypeRemoveRules  ClaudeCodePermissionRulesUpdateType = "removeRules"
-)
-
-func decodeClaudeCodePermissionRulesUpdateType(raw json.RawMessage, at string) (ClaudeCodePermissionRulesUpdateType, error) {
-	s, err := decodeEnum(raw, at, []string{"addRules", "replaceRules", "removeRules"})
-	return ClaudeCodePermissionRulesUpdateType(s), err
-}
-
-func (v *ClaudeCodePermissionRulesUpdateType) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionRulesUpdateType(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// ClaudeCodePermissionRulesUpdateBehavior: What the rules do.
-type ClaudeCodePermissionRulesUpdateBehavior string
-
-const (
-	ClaudeCodePermissionRulesUpdateBehaviorAllow ClaudeCodePermissionRulesUpdateBehavior = "allow"
-	ClaudeCodePermissionRulesUpdateBehaviorDeny  ClaudeCodePermissionRulesUpdateBehavior = "deny"
-	ClaudeCodePermissionRulesUpdateBehaviorAsk   ClaudeCodePermissionRulesUpdateBehavior = "ask"
-)
-
-func decodeClaudeCodePermissionRulesUpdateBehavior(raw json.RawMessage, at string) (ClaudeCodePermissionRulesUpdateBehavior, error) {
-	s, err := decodeEnum(raw, at, []string{"allow", "deny", "ask"})
-	return ClaudeCodePermissionRulesUpdateBehavior(s), err
-}
-
-func (v *ClaudeCodePermissionRulesUpdateBehavior) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionRulesUpdateBehavior(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// ClaudeCodePermissionRulesUpdate: Add, replace or remove permission rules.
-type ClaudeCodePermissionRulesUpdate struct {
-	// The update kind.
-	Type ClaudeCodePermissionRulesUpdateType `json:"type"`
-	// The rules.
-	Rules []PermissionRuleValue `json:"rules"`
-	// What the rules do.
-	Behavior ClaudeCodePermissionRulesUpdateBehavior `json:"behavior"`
-	// Where the update is stored.
-	Destination PermissionUpdateDestination `json:"destination"`
-}
-
-func decodeClaudeCodePermissionRulesUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionRulesUpdate, error) {
-	var out ClaudeCodePermissionRulesUpdate
-	object, err := decodeObject(raw, at)
-	if err != nil {
-		return out, err
-	}
-	if value, ok := object["type"]; ok {
-		x, err := decodeClaudeCodePermissionRulesUpdateType(value, pointer(at, "type"))
-		if err != nil {
-			return out, err
-		}
-		out.Type = x
-	} else {
-		return out, missing(at, "type")
-	}
-	if value, ok := object["rules"]; ok {
-		x, err := arrayOf(decodePermissionRuleValue)(value, pointer(at, "rules"))
-		if err != nil {
-			return out, err
-		}
-		out.Rules = x
-	} else {
-		return out, missing(at, "rules")
-	}
-	if value, ok := object["behavior"]; ok {
-		x, err := decodeClaudeCodePermissionRulesUpdateBehavior(value, pointer(at, "behavior"))
-		if err != nil {
-			return out, err
-		}
-		out.Behavior = x
-	} else {
-		return out, missing(at, "behavior")
-	}
-	if value, ok := object["destination"]; ok {
-		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
-		if err != nil {
-			return out, err
-		}
-		out.Destination = x
-	} else {
-		return out, missing(at, "destination")
-	}
-	if err := closedKeys(object, at, []string{"type", "rules", "behavior", "destination"}); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// MarshalJSON writes the declared keys in schema order.
-func (v ClaudeCodePermissionRulesUpdate) MarshalJSON() ([]byte, error) {
-	w := newObjectWriter()
-	w.field("type", v.Type)
-	w.fieldNonNil("rules", v.Rules, "[]", v.Rules == nil)
-	w.field("behavior", v.Behavior)
-	w.field("destination", v.Destination)
-	return w.bytes()
-}
-
-// UnmarshalJSON reads a ClaudeCodePermissionRulesUpdate, checking it against its schema.
-func (v *ClaudeCodePermissionRulesUpdate) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionRulesUpdate(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-func (ClaudeCodePermissionRulesUpdate) isClaudeCodePermissionUpdate() {}
-
-// ClaudeCodePermissionSetModeUpdateMode: The new permission mode (`bypassPermissions` only works if it was available at launch).
-type ClaudeCodePermissionSetModeUpdateMode string
-
-const (
-	ClaudeCodePermissionSetModeUpdateModeDefault           ClaudeCodePermissionSetModeUpdateMode = "default"
-	ClaudeCodePermissionSetModeUpdateModeAcceptEdits       ClaudeCodePermissionSetModeUpdateMode = "acceptEdits"
-	ClaudeCodePermissionSetModeUpdateModeBypassPermissions ClaudeCodePermissionSetModeUpdateMode = "bypassPermissions"
-	ClaudeCodePermissionSetModeUpdateModePlan              ClaudeCodePermissionSetModeUpdateMode = "plan"
-	ClaudeCodePermissionSetModeUpdateModeDontAsk           ClaudeCodePermissionSetModeUpdateMode = "dontAsk"
-	ClaudeCodePermissionSetModeUpdateModeAuto              ClaudeCodePermissionSetModeUpdateMode = "auto"
-)
-
-func decodeClaudeCodePermissionSetModeUpdateMode(raw json.RawMessage, at string) (ClaudeCodePermissionSetModeUpdateMode, error) {
-	s, err := decodeEnum(raw, at, []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
-	return ClaudeCodePermissionSetModeUpdateMode(s), err
-}
-
-func (v *ClaudeCodePermissionSetModeUpdateMode) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionSetModeUpdateMode(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// ClaudeCodePermissionSetModeUpdate: Switch the permission mode.
-type ClaudeCodePermissionSetModeUpdate struct {
-	// The new permission mode (`bypassPermissions` only works if it was available at launch).
-	Mode ClaudeCodePermissionSetModeUpdateMode `json:"mode"`
-	// Where the update is stored.
-	Destination PermissionUpdateDestination `json:"destination"`
-}
-
-func decodeClaudeCodePermissionSetModeUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionSetModeUpdate, error) {
-	var out ClaudeCodePermissionSetModeUpdate
-	object, err := decodeObject(raw, at)
-	if err != nil {
-		return out, err
-	}
-	if value, ok := object["type"]; ok {
-		if _, err := literalString("setMode")(value, pointer(at, "type")); err != nil {
-			return out, err
-		}
-	} else {
-		return out, missing(at, "type")
-	}
-	if value, ok := object["mode"]; ok {
-		x, err := decodeClaudeCodePermissionSetModeUpdateMode(value, pointer(at, "mode"))
-		if err != nil {
-			return out, err
-		}
-		out.Mode = x
-	} else {
-		return out, missing(at, "mode")
-	}
-	if value, ok := object["destination"]; ok {
-		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
-		if err != nil {
-			return out, err
-		}
-		out.Destination = x
-	} else {
-		return out, missing(at, "destination")
-	}
-	if err := closedKeys(object, at, []string{"type", "mode", "destination"}); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// MarshalJSON writes the declared keys in schema order.
-func (v ClaudeCodePermissionSetModeUpdate) MarshalJSON() ([]byte, error) {
-	w := newObjectWriter()
-	w.field("type", "setMode")
-	w.field("mode", v.Mode)
-	w.field("destination", v.Destination)
-	return w.bytes()
-}
-
-// UnmarshalJSON reads a ClaudeCodePermissionSetModeUpdate, checking it against its schema.
-func (v *ClaudeCodePermissionSetModeUpdate) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionSetModeUpdate(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-func (ClaudeCodePermissionSetModeUpdate) isClaudeCodePermissionUpdate() {}
-
-// ClaudeCodePermissionDirectoriesUpdateType: The update kind.
-type ClaudeCodePermissionDirectoriesUpdateType string
-
-const (
-	ClaudeCodePermissionDirectoriesUpdateTypeAddDirectories    ClaudeCodePermissionDirectoriesUpdateType = "addDirectories"
-	ClaudeCodePermissionDirectoriesUpdateTypeRemoveDirectories ClaudeCodePermissionDirectoriesUpdateType = "removeDirectories"
-)
-
-func decodeClaudeCodePermissionDirectoriesUpdateType(raw json.RawMessage, at string) (ClaudeCodePermissionDirectoriesUpdateType, error) {
-	s, err := decodeEnum(raw, at, []string{"addDirectories", "removeDirectories"})
-	return ClaudeCodePermissionDirectoriesUpdateType(s), err
-}
-
-func (v *ClaudeCodePermissionDirectoriesUpdateType) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionDirectoriesUpdateType(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// ClaudeCodePermissionDirectoriesUpdate: Add or remove working directories.
-type ClaudeCodePermissionDirectoriesUpdate struct {
-	// The update kind.
-	Type ClaudeCodePermissionDirectoriesUpdateType `json:"type"`
-	// The directories.
-	Directories []string `json:"directories"`
-	// Where the update is stored.
-	Destination PermissionUpdateDestination `json:"destination"`
-}
-
-func decodeClaudeCodePermissionDirectoriesUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionDirectoriesUpdate, error) {
-	var out ClaudeCodePermissionDirectoriesUpdate
-	object, err := decodeObject(raw, at)
-	if err != nil {
-		return out, err
-	}
-	if value, ok := object["type"]; ok {
-		x, err := decodeClaudeCodePermissionDirectoriesUpdateType(value, pointer(at, "type"))
-		if err != nil {
-			return out, err
-		}
-		out.Type = x
-	} else {
-		return out, missing(at, "type")
-	}
-	if value, ok := object["directories"]; ok {
-		x, err := arrayOf(decodeString)(value, pointer(at, "directories"))
-		if err != nil {
-			return out, err
-		}
-		out.Directories = x
-	} else {
-		return out, missing(at, "directories")
-	}
-	if value, ok := object["destination"]; ok {
-		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
-		if err != nil {
-			return out, err
-		}
-		out.Destination = x
-	} else {
-		return out, missing(at, "destination")
-	}
-	if err := closedKeys(object, at, []string{"type", "directories", "destination"}); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// MarshalJSON writes the declared keys in schema order.
-func (v ClaudeCodePermissionDirectoriesUpdate) MarshalJSON() ([]byte, error) {
-	w := newObjectWriter()
-	w.field("type", v.Type)
-	w.fieldNonNil("directories", v.Directories, "[]", v.Directories == nil)
-	w.field("destination", v.Destination)
-	return w.bytes()
-}
-
-// UnmarshalJSON reads a ClaudeCodePermissionDirectoriesUpdate, checking it against its schema.
-func (v *ClaudeCodePermissionDirectoriesUpdate) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionDirectoriesUpdate(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-func (ClaudeCodePermissionDirectoriesUpdate) isClaudeCodePermissionUpdate() {}
-
-// ClaudeCodePermissionUpdate: A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
-// Implemented by ClaudeCodePermissionRulesUpdate, ClaudeCodePermissionSetModeUpdate, ClaudeCodePermissionDirectoriesUpdate.
-type ClaudeCodePermissionUpdate interface {
-	isClaudeCodePermissionUpdate()
-}
-
-func decodeClaudeCodePermissionUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionUpdate, error) {
-	tag, err := decodeTag(raw, at, "type")
-	if err != nil {
-		return nil, err
-	}
-	switch tag {
-	case "addRules", "replaceRules", "removeRules":
-		return decodeClaudeCodePermissionRulesUpdate(raw, at)
-	case "setMode":
-		return decodeClaudeCodePermissionSetModeUpdate(raw, at)
-	case "addDirectories", "removeDirectories":
-		return decodeClaudeCodePermissionDirectoriesUpdate(raw, at)
-	}
-	return nil, badTag(at, "type", []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
-}
-
-// ClaudeCodePermissionUpdateJSON holds a ClaudeCodePermissionUpdate where a json.Unmarshaler is needed (a field of your own struct).
-type ClaudeCodePermissionUpdateJSON struct {
-	Value ClaudeCodePermissionUpdate
-}
-
-func (h *ClaudeCodePermissionUpdateJSON) UnmarshalJSON(data []byte) error {
-	x, err := decodeClaudeCodePermissionUpdate(data, "")
-	if err != nil {
-		return err
-	}
-	h.Value = x
-	return nil
-}
-
-func (h ClaudeCodePermissionUpdateJSON) MarshalJSON() ([]byte, error) {
-	return json.Marshal(h.Value)
-}
-
 // PermissionRequestHookInputMcpSkill: Internal: the MCP skill, set with `tool_kind`.
 type PermissionRequestHookInputMcpSkill struct {
 	// The skill's name.
@@ -4716,7 +4364,7 @@ type PermissionRequestHookInput struct {
 	// The tool's input, as the model sent it.
 	ToolInput json.RawMessage `json:"tool_input"`
 	// The updates the permission prompt would offer.
-	PermissionSuggestions []ClaudeCodePermissionUpdate `json:"permission_suggestions,omitempty"`
+	PermissionSuggestions []PermissionSuggestion `json:"permission_suggestions,omitempty"`
 	// The MCP server serving a `mcp__*` tool; absent for other tools.
 	McpServer *McpServerProvenance `json:"mcp_server,omitempty"`
 	// Internal: set for the ask before a skill of an MCP server loads.
@@ -4842,7 +4490,7 @@ func decodePermissionRequestHookInput(raw json.RawMessage, at string) (Permissio
 		return out, missing(at, "tool_input")
 	}
 	if value, ok := object["permission_suggestions"]; ok {
-		x, err := arrayOf(decodeClaudeCodePermissionUpdate)(value, pointer(at, "permission_suggestions"))
+		x, err := arrayOf(decodePermissionSuggestion)(value, pointer(at, "permission_suggestions"))
 		if err != nil {
 			return out, err
 		}
@@ -9896,6 +9544,358 @@ func (v *NotificationHookSpecificOutput) UnmarshalJSON(data []byte) error {
 }
 
 func (NotificationHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+
+// ClaudeCodePermissionRulesUpdateType: The update kind.
+type ClaudeCodePermissionRulesUpdateType string
+
+const (
+	ClaudeCodePermissionRulesUpdateTypeAddRules     ClaudeCodePermissionRulesUpdateType = "addRules"
+	ClaudeCodePermissionRulesUpdateTypeReplaceRules ClaudeCodePermissionRulesUpdateType = "replaceRules"
+	ClaudeCodePermissionRulesUpdateTypeRemoveRules  ClaudeCodePermissionRulesUpdateType = "removeRules"
+)
+
+func decodeClaudeCodePermissionRulesUpdateType(raw json.RawMessage, at string) (ClaudeCodePermissionRulesUpdateType, error) {
+	s, err := decodeEnum(raw, at, []string{"addRules", "replaceRules", "removeRules"})
+	return ClaudeCodePermissionRulesUpdateType(s), err
+}
+
+func (v *ClaudeCodePermissionRulesUpdateType) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionRulesUpdateType(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// ClaudeCodePermissionRulesUpdateBehavior: What the rules do.
+type ClaudeCodePermissionRulesUpdateBehavior string
+
+const (
+	ClaudeCodePermissionRulesUpdateBehaviorAllow ClaudeCodePermissionRulesUpdateBehavior = "allow"
+	ClaudeCodePermissionRulesUpdateBehaviorDeny  ClaudeCodePermissionRulesUpdateBehavior = "deny"
+	ClaudeCodePermissionRulesUpdateBehaviorAsk   ClaudeCodePermissionRulesUpdateBehavior = "ask"
+)
+
+func decodeClaudeCodePermissionRulesUpdateBehavior(raw json.RawMessage, at string) (ClaudeCodePermissionRulesUpdateBehavior, error) {
+	s, err := decodeEnum(raw, at, []string{"allow", "deny", "ask"})
+	return ClaudeCodePermissionRulesUpdateBehavior(s), err
+}
+
+func (v *ClaudeCodePermissionRulesUpdateBehavior) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionRulesUpdateBehavior(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// ClaudeCodePermissionRulesUpdate: Add, replace or remove permission rules.
+type ClaudeCodePermissionRulesUpdate struct {
+	// The update kind.
+	Type ClaudeCodePermissionRulesUpdateType `json:"type"`
+	// The rules.
+	Rules []PermissionRuleValue `json:"rules"`
+	// What the rules do.
+	Behavior ClaudeCodePermissionRulesUpdateBehavior `json:"behavior"`
+	// Where the update is stored.
+	Destination PermissionUpdateDestination `json:"destination"`
+}
+
+func decodeClaudeCodePermissionRulesUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionRulesUpdate, error) {
+	var out ClaudeCodePermissionRulesUpdate
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["type"]; ok {
+		x, err := decodeClaudeCodePermissionRulesUpdateType(value, pointer(at, "type"))
+		if err != nil {
+			return out, err
+		}
+		out.Type = x
+	} else {
+		return out, missing(at, "type")
+	}
+	if value, ok := object["rules"]; ok {
+		x, err := arrayOf(decodePermissionRuleValue)(value, pointer(at, "rules"))
+		if err != nil {
+			return out, err
+		}
+		out.Rules = x
+	} else {
+		return out, missing(at, "rules")
+	}
+	if value, ok := object["behavior"]; ok {
+		x, err := decodeClaudeCodePermissionRulesUpdateBehavior(value, pointer(at, "behavior"))
+		if err != nil {
+			return out, err
+		}
+		out.Behavior = x
+	} else {
+		return out, missing(at, "behavior")
+	}
+	if value, ok := object["destination"]; ok {
+		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
+		if err != nil {
+			return out, err
+		}
+		out.Destination = x
+	} else {
+		return out, missing(at, "destination")
+	}
+	if err := closedKeys(object, at, []string{"type", "rules", "behavior", "destination"}); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order.
+func (v ClaudeCodePermissionRulesUpdate) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("type", v.Type)
+	w.fieldNonNil("rules", v.Rules, "[]", v.Rules == nil)
+	w.field("behavior", v.Behavior)
+	w.field("destination", v.Destination)
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a ClaudeCodePermissionRulesUpdate, checking it against its schema.
+func (v *ClaudeCodePermissionRulesUpdate) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionRulesUpdate(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (ClaudeCodePermissionRulesUpdate) isClaudeCodePermissionUpdate() {}
+
+// ClaudeCodePermissionSetModeUpdateMode: The new permission mode (`bypassPermissions` only works if it was available at launch).
+type ClaudeCodePermissionSetModeUpdateMode string
+
+const (
+	ClaudeCodePermissionSetModeUpdateModeDefault           ClaudeCodePermissionSetModeUpdateMode = "default"
+	ClaudeCodePermissionSetModeUpdateModeAcceptEdits       ClaudeCodePermissionSetModeUpdateMode = "acceptEdits"
+	ClaudeCodePermissionSetModeUpdateModeBypassPermissions ClaudeCodePermissionSetModeUpdateMode = "bypassPermissions"
+	ClaudeCodePermissionSetModeUpdateModePlan              ClaudeCodePermissionSetModeUpdateMode = "plan"
+	ClaudeCodePermissionSetModeUpdateModeDontAsk           ClaudeCodePermissionSetModeUpdateMode = "dontAsk"
+	ClaudeCodePermissionSetModeUpdateModeAuto              ClaudeCodePermissionSetModeUpdateMode = "auto"
+)
+
+func decodeClaudeCodePermissionSetModeUpdateMode(raw json.RawMessage, at string) (ClaudeCodePermissionSetModeUpdateMode, error) {
+	s, err := decodeEnum(raw, at, []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
+	return ClaudeCodePermissionSetModeUpdateMode(s), err
+}
+
+func (v *ClaudeCodePermissionSetModeUpdateMode) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionSetModeUpdateMode(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// ClaudeCodePermissionSetModeUpdate: Switch the permission mode.
+type ClaudeCodePermissionSetModeUpdate struct {
+	// The new permission mode (`bypassPermissions` only works if it was available at launch).
+	Mode ClaudeCodePermissionSetModeUpdateMode `json:"mode"`
+	// Where the update is stored.
+	Destination PermissionUpdateDestination `json:"destination"`
+}
+
+func decodeClaudeCodePermissionSetModeUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionSetModeUpdate, error) {
+	var out ClaudeCodePermissionSetModeUpdate
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["type"]; ok {
+		if _, err := literalString("setMode")(value, pointer(at, "type")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "type")
+	}
+	if value, ok := object["mode"]; ok {
+		x, err := decodeClaudeCodePermissionSetModeUpdateMode(value, pointer(at, "mode"))
+		if err != nil {
+			return out, err
+		}
+		out.Mode = x
+	} else {
+		return out, missing(at, "mode")
+	}
+	if value, ok := object["destination"]; ok {
+		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
+		if err != nil {
+			return out, err
+		}
+		out.Destination = x
+	} else {
+		return out, missing(at, "destination")
+	}
+	if err := closedKeys(object, at, []string{"type", "mode", "destination"}); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order.
+func (v ClaudeCodePermissionSetModeUpdate) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("type", "setMode")
+	w.field("mode", v.Mode)
+	w.field("destination", v.Destination)
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a ClaudeCodePermissionSetModeUpdate, checking it against its schema.
+func (v *ClaudeCodePermissionSetModeUpdate) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionSetModeUpdate(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (ClaudeCodePermissionSetModeUpdate) isClaudeCodePermissionUpdate() {}
+
+// ClaudeCodePermissionDirectoriesUpdateType: The update kind.
+type ClaudeCodePermissionDirectoriesUpdateType string
+
+const (
+	ClaudeCodePermissionDirectoriesUpdateTypeAddDirectories    ClaudeCodePermissionDirectoriesUpdateType = "addDirectories"
+	ClaudeCodePermissionDirectoriesUpdateTypeRemoveDirectories ClaudeCodePermissionDirectoriesUpdateType = "removeDirectories"
+)
+
+func decodeClaudeCodePermissionDirectoriesUpdateType(raw json.RawMessage, at string) (ClaudeCodePermissionDirectoriesUpdateType, error) {
+	s, err := decodeEnum(raw, at, []string{"addDirectories", "removeDirectories"})
+	return ClaudeCodePermissionDirectoriesUpdateType(s), err
+}
+
+func (v *ClaudeCodePermissionDirectoriesUpdateType) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionDirectoriesUpdateType(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// ClaudeCodePermissionDirectoriesUpdate: Add or remove working directories.
+type ClaudeCodePermissionDirectoriesUpdate struct {
+	// The update kind.
+	Type ClaudeCodePermissionDirectoriesUpdateType `json:"type"`
+	// The directories.
+	Directories []string `json:"directories"`
+	// Where the update is stored.
+	Destination PermissionUpdateDestination `json:"destination"`
+}
+
+func decodeClaudeCodePermissionDirectoriesUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionDirectoriesUpdate, error) {
+	var out ClaudeCodePermissionDirectoriesUpdate
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["type"]; ok {
+		x, err := decodeClaudeCodePermissionDirectoriesUpdateType(value, pointer(at, "type"))
+		if err != nil {
+			return out, err
+		}
+		out.Type = x
+	} else {
+		return out, missing(at, "type")
+	}
+	if value, ok := object["directories"]; ok {
+		x, err := arrayOf(decodeString)(value, pointer(at, "directories"))
+		if err != nil {
+			return out, err
+		}
+		out.Directories = x
+	} else {
+		return out, missing(at, "directories")
+	}
+	if value, ok := object["destination"]; ok {
+		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
+		if err != nil {
+			return out, err
+		}
+		out.Destination = x
+	} else {
+		return out, missing(at, "destination")
+	}
+	if err := closedKeys(object, at, []string{"type", "directories", "destination"}); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order.
+func (v ClaudeCodePermissionDirectoriesUpdate) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("type", v.Type)
+	w.fieldNonNil("directories", v.Directories, "[]", v.Directories == nil)
+	w.field("destination", v.Destination)
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a ClaudeCodePermissionDirectoriesUpdate, checking it against its schema.
+func (v *ClaudeCodePermissionDirectoriesUpdate) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionDirectoriesUpdate(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (ClaudeCodePermissionDirectoriesUpdate) isClaudeCodePermissionUpdate() {}
+
+// ClaudeCodePermissionUpdate: A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
+// Implemented by ClaudeCodePermissionRulesUpdate, ClaudeCodePermissionSetModeUpdate, ClaudeCodePermissionDirectoriesUpdate.
+type ClaudeCodePermissionUpdate interface {
+	isClaudeCodePermissionUpdate()
+}
+
+func decodeClaudeCodePermissionUpdate(raw json.RawMessage, at string) (ClaudeCodePermissionUpdate, error) {
+	tag, err := decodeTag(raw, at, "type")
+	if err != nil {
+		return nil, err
+	}
+	switch tag {
+	case "addRules", "replaceRules", "removeRules":
+		return decodeClaudeCodePermissionRulesUpdate(raw, at)
+	case "setMode":
+		return decodeClaudeCodePermissionSetModeUpdate(raw, at)
+	case "addDirectories", "removeDirectories":
+		return decodeClaudeCodePermissionDirectoriesUpdate(raw, at)
+	}
+	return nil, badTag(at, "type", []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
+}
+
+// ClaudeCodePermissionUpdateJSON holds a ClaudeCodePermissionUpdate where a json.Unmarshaler is needed (a field of your own struct).
+type ClaudeCodePermissionUpdateJSON struct {
+	Value ClaudeCodePermissionUpdate
+}
+
+func (h *ClaudeCodePermissionUpdateJSON) UnmarshalJSON(data []byte) error {
+	x, err := decodeClaudeCodePermissionUpdate(data, "")
+	if err != nil {
+		return err
+	}
+	h.Value = x
+	return nil
+}
+
+func (h ClaudeCodePermissionUpdateJSON) MarshalJSON() ([]byte, error) {
+	return json.Marshal(h.Value)
+}
 
 // ClaudeCodePermissionRequestAllow: Allow the tool, optionally with a rewritten input and permission updates.
 type ClaudeCodePermissionRequestAllow struct {

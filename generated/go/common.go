@@ -662,6 +662,274 @@ func (v *SessionCronSummary) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// PermissionSuggestionType: The update kind.
+type PermissionSuggestionType string
+
+const (
+	PermissionSuggestionTypeAddRules          PermissionSuggestionType = "addRules"
+	PermissionSuggestionTypeReplaceRules      PermissionSuggestionType = "replaceRules"
+	PermissionSuggestionTypeRemoveRules       PermissionSuggestionType = "removeRules"
+	PermissionSuggestionTypeSetMode           PermissionSuggestionType = "setMode"
+	PermissionSuggestionTypeAddDirectories    PermissionSuggestionType = "addDirectories"
+	PermissionSuggestionTypeRemoveDirectories PermissionSuggestionType = "removeDirectories"
+)
+
+func decodePermissionSuggestionType(raw json.RawMessage, at string) (PermissionSuggestionType, error) {
+	s, err := decodeEnum(raw, at, []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
+	return PermissionSuggestionType(s), err
+}
+
+func (v *PermissionSuggestionType) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSuggestionType(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionSuggestionRulesItem: A permission rule.
+type PermissionSuggestionRulesItem struct {
+	// The tool the rule applies to.
+	ToolName string `json:"toolName"`
+	// The rule's content, e.g. a command pattern.
+	RuleContent *string `json:"ruleContent,omitempty"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodePermissionSuggestionRulesItem(raw json.RawMessage, at string) (PermissionSuggestionRulesItem, error) {
+	var out PermissionSuggestionRulesItem
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["toolName"]; ok {
+		x, err := decodeString(value, pointer(at, "toolName"))
+		if err != nil {
+			return out, err
+		}
+		out.ToolName = x
+	} else {
+		return out, missing(at, "toolName")
+	}
+	if value, ok := object["ruleContent"]; ok {
+		x, err := decodeString(value, pointer(at, "ruleContent"))
+		if err != nil {
+			return out, err
+		}
+		out.RuleContent = &x
+	}
+	out.Extra, err = extraKeys(object, at, []string{"toolName", "ruleContent"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v PermissionSuggestionRulesItem) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("toolName", v.ToolName)
+	if v.RuleContent != nil {
+		w.field("ruleContent", v.RuleContent)
+	}
+	w.extra(v.Extra, []string{"toolName", "ruleContent"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a PermissionSuggestionRulesItem, checking it against its schema.
+func (v *PermissionSuggestionRulesItem) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSuggestionRulesItem(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionSuggestionBehavior: What the rules do (addRules, replaceRules, removeRules).
+type PermissionSuggestionBehavior string
+
+const (
+	PermissionSuggestionBehaviorAllow PermissionSuggestionBehavior = "allow"
+	PermissionSuggestionBehaviorDeny  PermissionSuggestionBehavior = "deny"
+	PermissionSuggestionBehaviorAsk   PermissionSuggestionBehavior = "ask"
+)
+
+func decodePermissionSuggestionBehavior(raw json.RawMessage, at string) (PermissionSuggestionBehavior, error) {
+	s, err := decodeEnum(raw, at, []string{"allow", "deny", "ask"})
+	return PermissionSuggestionBehavior(s), err
+}
+
+func (v *PermissionSuggestionBehavior) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSuggestionBehavior(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionSuggestionMode: The new permission mode (setMode).
+type PermissionSuggestionMode string
+
+const (
+	PermissionSuggestionModeDefault           PermissionSuggestionMode = "default"
+	PermissionSuggestionModeAcceptEdits       PermissionSuggestionMode = "acceptEdits"
+	PermissionSuggestionModeBypassPermissions PermissionSuggestionMode = "bypassPermissions"
+	PermissionSuggestionModePlan              PermissionSuggestionMode = "plan"
+	PermissionSuggestionModeDontAsk           PermissionSuggestionMode = "dontAsk"
+	PermissionSuggestionModeAuto              PermissionSuggestionMode = "auto"
+)
+
+func decodePermissionSuggestionMode(raw json.RawMessage, at string) (PermissionSuggestionMode, error) {
+	s, err := decodeEnum(raw, at, []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
+	return PermissionSuggestionMode(s), err
+}
+
+func (v *PermissionSuggestionMode) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSuggestionMode(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionUpdateDestination: Where a permission update is stored.
+type PermissionUpdateDestination string
+
+const (
+	PermissionUpdateDestinationUserSettings    PermissionUpdateDestination = "userSettings"
+	PermissionUpdateDestinationProjectSettings PermissionUpdateDestination = "projectSettings"
+	PermissionUpdateDestinationLocalSettings   PermissionUpdateDestination = "localSettings"
+	PermissionUpdateDestinationSession         PermissionUpdateDestination = "session"
+	PermissionUpdateDestinationCliArg          PermissionUpdateDestination = "cliArg"
+)
+
+func decodePermissionUpdateDestination(raw json.RawMessage, at string) (PermissionUpdateDestination, error) {
+	s, err := decodeEnum(raw, at, []string{"userSettings", "projectSettings", "localSettings", "session", "cliArg"})
+	return PermissionUpdateDestination(s), err
+}
+
+func (v *PermissionUpdateDestination) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionUpdateDestination(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionSuggestion: One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
+type PermissionSuggestion struct {
+	// The update kind.
+	Type PermissionSuggestionType `json:"type"`
+	// The rules (addRules, replaceRules, removeRules).
+	Rules []PermissionSuggestionRulesItem `json:"rules,omitempty"`
+	// What the rules do (addRules, replaceRules, removeRules).
+	Behavior *PermissionSuggestionBehavior `json:"behavior,omitempty"`
+	// The new permission mode (setMode).
+	Mode *PermissionSuggestionMode `json:"mode,omitempty"`
+	// The directories (addDirectories, removeDirectories).
+	Directories []string `json:"directories,omitempty"`
+	// Where the update is stored.
+	Destination *PermissionUpdateDestination `json:"destination,omitempty"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodePermissionSuggestion(raw json.RawMessage, at string) (PermissionSuggestion, error) {
+	var out PermissionSuggestion
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["type"]; ok {
+		x, err := decodePermissionSuggestionType(value, pointer(at, "type"))
+		if err != nil {
+			return out, err
+		}
+		out.Type = x
+	} else {
+		return out, missing(at, "type")
+	}
+	if value, ok := object["rules"]; ok {
+		x, err := arrayOf(decodePermissionSuggestionRulesItem)(value, pointer(at, "rules"))
+		if err != nil {
+			return out, err
+		}
+		out.Rules = x
+	}
+	if value, ok := object["behavior"]; ok {
+		x, err := decodePermissionSuggestionBehavior(value, pointer(at, "behavior"))
+		if err != nil {
+			return out, err
+		}
+		out.Behavior = &x
+	}
+	if value, ok := object["mode"]; ok {
+		x, err := decodePermissionSuggestionMode(value, pointer(at, "mode"))
+		if err != nil {
+			return out, err
+		}
+		out.Mode = &x
+	}
+	if value, ok := object["directories"]; ok {
+		x, err := arrayOf(decodeString)(value, pointer(at, "directories"))
+		if err != nil {
+			return out, err
+		}
+		out.Directories = x
+	}
+	if value, ok := object["destination"]; ok {
+		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
+		if err != nil {
+			return out, err
+		}
+		out.Destination = &x
+	}
+	out.Extra, err = extraKeys(object, at, []string{"type", "rules", "behavior", "mode", "directories", "destination"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v PermissionSuggestion) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("type", v.Type)
+	if v.Rules != nil {
+		w.field("rules", v.Rules)
+	}
+	if v.Behavior != nil {
+		w.field("behavior", v.Behavior)
+	}
+	if v.Mode != nil {
+		w.field("mode", v.Mode)
+	}
+	if v.Directories != nil {
+		w.field("directories", v.Directories)
+	}
+	if v.Destination != nil {
+		w.field("destination", v.Destination)
+	}
+	w.extra(v.Extra, []string{"type", "rules", "behavior", "mode", "directories", "destination"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a PermissionSuggestion, checking it against its schema.
+func (v *PermissionSuggestion) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSuggestion(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 // PermissionRuleValue: One permission rule: a tool name and optional rule content (`Bash` + `git *`).
 type PermissionRuleValue struct {
 	// The tool the rule applies to.
@@ -711,31 +979,6 @@ func (v PermissionRuleValue) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads a PermissionRuleValue, checking it against its schema.
 func (v *PermissionRuleValue) UnmarshalJSON(data []byte) error {
 	x, err := decodePermissionRuleValue(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// PermissionUpdateDestination: Where a permission update is stored.
-type PermissionUpdateDestination string
-
-const (
-	PermissionUpdateDestinationUserSettings    PermissionUpdateDestination = "userSettings"
-	PermissionUpdateDestinationProjectSettings PermissionUpdateDestination = "projectSettings"
-	PermissionUpdateDestinationLocalSettings   PermissionUpdateDestination = "localSettings"
-	PermissionUpdateDestinationSession         PermissionUpdateDestination = "session"
-	PermissionUpdateDestinationCliArg          PermissionUpdateDestination = "cliArg"
-)
-
-func decodePermissionUpdateDestination(raw json.RawMessage, at string) (PermissionUpdateDestination, error) {
-	s, err := decodeEnum(raw, at, []string{"userSettings", "projectSettings", "localSettings", "session", "cliArg"})
-	return PermissionUpdateDestination(s), err
-}
-
-func (v *PermissionUpdateDestination) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionUpdateDestination(data, "")
 	if err != nil {
 		return err
 	}

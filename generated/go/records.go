@@ -134,7 +134,7 @@ func (v *RunRecordValidationErrorCode) UnmarshalJSON(data []byte) error {
 type RunRecordValidationError struct {
 	// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
 	Code RunRecordValidationErrorCode `json:"code"`
-	// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+	// JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it.
 	Path *string `json:"path"`
 	// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
 	Message string `json:"message"`
@@ -654,6 +654,8 @@ type MergeEffects struct {
 	Stopped bool `json:"stopped"`
 	// The stop reason the agent records, or null.
 	StopReason *string `json:"stop_reason"`
+	// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+	Prompt *Nullable[string] `json:"prompt,omitempty"`
 }
 
 func decodeMergeEffects(raw json.RawMessage, at string) (MergeEffects, error) {
@@ -734,7 +736,14 @@ func decodeMergeEffects(raw json.RawMessage, at string) (MergeEffects, error) {
 	} else {
 		return out, missing(at, "stop_reason")
 	}
-	if err := closedKeys(object, at, []string{"decision", "tool_input", "tool_result", "blocked", "model_context", "notices", "stopped", "stop_reason"}); err != nil {
+	if value, ok := object["prompt"]; ok {
+		x, err := nullable(decodeString)(value, pointer(at, "prompt"))
+		if err != nil {
+			return out, err
+		}
+		out.Prompt = &x
+	}
+	if err := closedKeys(object, at, []string{"decision", "tool_input", "tool_result", "blocked", "model_context", "notices", "stopped", "stop_reason", "prompt"}); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -751,6 +760,9 @@ func (v MergeEffects) MarshalJSON() ([]byte, error) {
 	w.fieldNonNil("notices", v.Notices, "[]", v.Notices == nil)
 	w.field("stopped", v.Stopped)
 	w.field("stop_reason", v.StopReason)
+	if v.Prompt != nil {
+		w.field("prompt", v.Prompt)
+	}
 	return w.bytes()
 }
 

@@ -220,15 +220,6 @@ func UnmarshalPostModelSwitchHookInput(data []byte) (PostModelSwitchHookInput, e
 	return decodePostModelSwitchHookInput(data, "")
 }
 
-// UnmarshalPermissionRuleValue reads a PermissionRuleValue from JSON text, checking it against its schema.
-func UnmarshalPermissionRuleValue(data []byte) (PermissionRuleValue, error) {
-	if err := checkJSON(data); err != nil {
-		var zero PermissionRuleValue
-		return zero, err
-	}
-	return decodePermissionRuleValue(data, "")
-}
-
 // UnmarshalPermissionUpdateDestination reads a PermissionUpdateDestination from JSON text, checking it against its schema.
 func UnmarshalPermissionUpdateDestination(data []byte) (PermissionUpdateDestination, error) {
 	if err := checkJSON(data); err != nil {
@@ -238,40 +229,13 @@ func UnmarshalPermissionUpdateDestination(data []byte) (PermissionUpdateDestinat
 	return decodePermissionUpdateDestination(data, "")
 }
 
-// UnmarshalClaudeCodePermissionRulesUpdate reads a ClaudeCodePermissionRulesUpdate from JSON text, checking it against its schema.
-func UnmarshalClaudeCodePermissionRulesUpdate(data []byte) (ClaudeCodePermissionRulesUpdate, error) {
+// UnmarshalPermissionSuggestion reads a PermissionSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionSuggestion(data []byte) (PermissionSuggestion, error) {
 	if err := checkJSON(data); err != nil {
-		var zero ClaudeCodePermissionRulesUpdate
+		var zero PermissionSuggestion
 		return zero, err
 	}
-	return decodeClaudeCodePermissionRulesUpdate(data, "")
-}
-
-// UnmarshalClaudeCodePermissionSetModeUpdate reads a ClaudeCodePermissionSetModeUpdate from JSON text, checking it against its schema.
-func UnmarshalClaudeCodePermissionSetModeUpdate(data []byte) (ClaudeCodePermissionSetModeUpdate, error) {
-	if err := checkJSON(data); err != nil {
-		var zero ClaudeCodePermissionSetModeUpdate
-		return zero, err
-	}
-	return decodeClaudeCodePermissionSetModeUpdate(data, "")
-}
-
-// UnmarshalClaudeCodePermissionDirectoriesUpdate reads a ClaudeCodePermissionDirectoriesUpdate from JSON text, checking it against its schema.
-func UnmarshalClaudeCodePermissionDirectoriesUpdate(data []byte) (ClaudeCodePermissionDirectoriesUpdate, error) {
-	if err := checkJSON(data); err != nil {
-		var zero ClaudeCodePermissionDirectoriesUpdate
-		return zero, err
-	}
-	return decodeClaudeCodePermissionDirectoriesUpdate(data, "")
-}
-
-// UnmarshalClaudeCodePermissionUpdate reads a ClaudeCodePermissionUpdate from JSON text, checking it against its schema.
-func UnmarshalClaudeCodePermissionUpdate(data []byte) (ClaudeCodePermissionUpdate, error) {
-	if err := checkJSON(data); err != nil {
-		var zero ClaudeCodePermissionUpdate
-		return zero, err
-	}
-	return decodeClaudeCodePermissionUpdate(data, "")
+	return decodePermissionSuggestion(data, "")
 }
 
 // UnmarshalPermissionRequestHookInput reads a PermissionRequestHookInput from JSON text, checking it against its schema.
@@ -571,6 +535,51 @@ func UnmarshalNotificationHookSpecificOutput(data []byte) (NotificationHookSpeci
 	return decodeNotificationHookSpecificOutput(data, "")
 }
 
+// UnmarshalPermissionRuleValue reads a PermissionRuleValue from JSON text, checking it against its schema.
+func UnmarshalPermissionRuleValue(data []byte) (PermissionRuleValue, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionRuleValue
+		return zero, err
+	}
+	return decodePermissionRuleValue(data, "")
+}
+
+// UnmarshalClaudeCodePermissionRulesUpdate reads a ClaudeCodePermissionRulesUpdate from JSON text, checking it against its schema.
+func UnmarshalClaudeCodePermissionRulesUpdate(data []byte) (ClaudeCodePermissionRulesUpdate, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ClaudeCodePermissionRulesUpdate
+		return zero, err
+	}
+	return decodeClaudeCodePermissionRulesUpdate(data, "")
+}
+
+// UnmarshalClaudeCodePermissionSetModeUpdate reads a ClaudeCodePermissionSetModeUpdate from JSON text, checking it against its schema.
+func UnmarshalClaudeCodePermissionSetModeUpdate(data []byte) (ClaudeCodePermissionSetModeUpdate, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ClaudeCodePermissionSetModeUpdate
+		return zero, err
+	}
+	return decodeClaudeCodePermissionSetModeUpdate(data, "")
+}
+
+// UnmarshalClaudeCodePermissionDirectoriesUpdate reads a ClaudeCodePermissionDirectoriesUpdate from JSON text, checking it against its schema.
+func UnmarshalClaudeCodePermissionDirectoriesUpdate(data []byte) (ClaudeCodePermissionDirectoriesUpdate, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ClaudeCodePermissionDirectoriesUpdate
+		return zero, err
+	}
+	return decodeClaudeCodePermissionDirectoriesUpdate(data, "")
+}
+
+// UnmarshalClaudeCodePermissionUpdate reads a ClaudeCodePermissionUpdate from JSON text, checking it against its schema.
+func UnmarshalClaudeCodePermissionUpdate(data []byte) (ClaudeCodePermissionUpdate, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ClaudeCodePermissionUpdate
+		return zero, err
+	}
+	return decodeClaudeCodePermissionUpdate(data, "")
+}
+
 // UnmarshalClaudeCodePermissionRequestAllow reads a ClaudeCodePermissionRequestAllow from JSON text, checking it against its schema.
 func UnmarshalClaudeCodePermissionRequestAllow(data []byte) (ClaudeCodePermissionRequestAllow, error) {
 	if err := checkJSON(data); err != nil {
@@ -686,6 +695,609 @@ func UnmarshalClaudeCodeHookOutput(data []byte) (ClaudeCodeHookOutput, error) {
 		return zero, err
 	}
 	return decodeClaudeCodeHookOutput(data, "")
+}
+
+// UnmarshalCodexPermissionRequestDecision reads a CodexPermissionRequestDecision from JSON text, checking it against its schema.
+func UnmarshalCodexPermissionRequestDecision(data []byte) (CodexPermissionRequestDecision, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPermissionRequestDecision
+		return zero, err
+	}
+	return decodeCodexPermissionRequestDecision(data, "")
+}
+
+// UnmarshalCodexPermissionRequestHookSpecificOutput reads a CodexPermissionRequestHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPermissionRequestHookSpecificOutput(data []byte) (CodexPermissionRequestHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPermissionRequestHookSpecificOutput
+		return zero, err
+	}
+	return decodeCodexPermissionRequestHookSpecificOutput(data, "")
+}
+
+// UnmarshalCodexPostToolUseHookSpecificOutput reads a CodexPostToolUseHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPostToolUseHookSpecificOutput(data []byte) (CodexPostToolUseHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPostToolUseHookSpecificOutput
+		return zero, err
+	}
+	return decodeCodexPostToolUseHookSpecificOutput(data, "")
+}
+
+// UnmarshalCodexPreToolUseHookSpecificOutput reads a CodexPreToolUseHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPreToolUseHookSpecificOutput(data []byte) (CodexPreToolUseHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPreToolUseHookSpecificOutput
+		return zero, err
+	}
+	return decodeCodexPreToolUseHookSpecificOutput(data, "")
+}
+
+// UnmarshalCodexSessionStartHookSpecificOutput reads a CodexSessionStartHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalCodexSessionStartHookSpecificOutput(data []byte) (CodexSessionStartHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSessionStartHookSpecificOutput
+		return zero, err
+	}
+	return decodeCodexSessionStartHookSpecificOutput(data, "")
+}
+
+// UnmarshalCodexSubagentStartHookSpecificOutput reads a CodexSubagentStartHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalCodexSubagentStartHookSpecificOutput(data []byte) (CodexSubagentStartHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSubagentStartHookSpecificOutput
+		return zero, err
+	}
+	return decodeCodexSubagentStartHookSpecificOutput(data, "")
+}
+
+// UnmarshalCodexUserPromptSubmitHookSpecificOutput reads a CodexUserPromptSubmitHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalCodexUserPromptSubmitHookSpecificOutput(data []byte) (CodexUserPromptSubmitHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexUserPromptSubmitHookSpecificOutput
+		return zero, err
+	}
+	return decodeCodexUserPromptSubmitHookSpecificOutput(data, "")
+}
+
+// UnmarshalCodexPreToolUseHookInput reads a CodexPreToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexPreToolUseHookInput(data []byte) (CodexPreToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPreToolUseHookInput
+		return zero, err
+	}
+	return decodeCodexPreToolUseHookInput(data, "")
+}
+
+// UnmarshalCodexPermissionRequestHookInput reads a CodexPermissionRequestHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexPermissionRequestHookInput(data []byte) (CodexPermissionRequestHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPermissionRequestHookInput
+		return zero, err
+	}
+	return decodeCodexPermissionRequestHookInput(data, "")
+}
+
+// UnmarshalCodexPostToolUseHookInput reads a CodexPostToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexPostToolUseHookInput(data []byte) (CodexPostToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPostToolUseHookInput
+		return zero, err
+	}
+	return decodeCodexPostToolUseHookInput(data, "")
+}
+
+// UnmarshalCodexPreCompactHookInput reads a CodexPreCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexPreCompactHookInput(data []byte) (CodexPreCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPreCompactHookInput
+		return zero, err
+	}
+	return decodeCodexPreCompactHookInput(data, "")
+}
+
+// UnmarshalCodexPostCompactHookInput reads a CodexPostCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexPostCompactHookInput(data []byte) (CodexPostCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPostCompactHookInput
+		return zero, err
+	}
+	return decodeCodexPostCompactHookInput(data, "")
+}
+
+// UnmarshalCodexSessionStartHookInput reads a CodexSessionStartHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexSessionStartHookInput(data []byte) (CodexSessionStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSessionStartHookInput
+		return zero, err
+	}
+	return decodeCodexSessionStartHookInput(data, "")
+}
+
+// UnmarshalCodexUserPromptSubmitHookInput reads a CodexUserPromptSubmitHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexUserPromptSubmitHookInput(data []byte) (CodexUserPromptSubmitHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexUserPromptSubmitHookInput
+		return zero, err
+	}
+	return decodeCodexUserPromptSubmitHookInput(data, "")
+}
+
+// UnmarshalCodexStopHookInput reads a CodexStopHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexStopHookInput(data []byte) (CodexStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexStopHookInput
+		return zero, err
+	}
+	return decodeCodexStopHookInput(data, "")
+}
+
+// UnmarshalCodexSubagentStartHookInput reads a CodexSubagentStartHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexSubagentStartHookInput(data []byte) (CodexSubagentStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSubagentStartHookInput
+		return zero, err
+	}
+	return decodeCodexSubagentStartHookInput(data, "")
+}
+
+// UnmarshalCodexSubagentStopHookInput reads a CodexSubagentStopHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexSubagentStopHookInput(data []byte) (CodexSubagentStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSubagentStopHookInput
+		return zero, err
+	}
+	return decodeCodexSubagentStopHookInput(data, "")
+}
+
+// UnmarshalCodexSessionEndHookInput reads a CodexSessionEndHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexSessionEndHookInput(data []byte) (CodexSessionEndHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSessionEndHookInput
+		return zero, err
+	}
+	return decodeCodexSessionEndHookInput(data, "")
+}
+
+// UnmarshalCodexInterruptHookInput reads a CodexInterruptHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexInterruptHookInput(data []byte) (CodexInterruptHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexInterruptHookInput
+		return zero, err
+	}
+	return decodeCodexInterruptHookInput(data, "")
+}
+
+// UnmarshalCodexHookInput reads a CodexHookInput from JSON text, checking it against its schema.
+func UnmarshalCodexHookInput(data []byte) (CodexHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexHookInput
+		return zero, err
+	}
+	return decodeCodexHookInput(data, "")
+}
+
+// UnmarshalCodexInterruptHookOutput reads a CodexInterruptHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexInterruptHookOutput(data []byte) (CodexInterruptHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexInterruptHookOutput
+		return zero, err
+	}
+	return decodeCodexInterruptHookOutput(data, "")
+}
+
+// UnmarshalCodexPermissionRequestHookOutput reads a CodexPermissionRequestHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPermissionRequestHookOutput(data []byte) (CodexPermissionRequestHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPermissionRequestHookOutput
+		return zero, err
+	}
+	return decodeCodexPermissionRequestHookOutput(data, "")
+}
+
+// UnmarshalCodexPostCompactHookOutput reads a CodexPostCompactHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPostCompactHookOutput(data []byte) (CodexPostCompactHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPostCompactHookOutput
+		return zero, err
+	}
+	return decodeCodexPostCompactHookOutput(data, "")
+}
+
+// UnmarshalCodexPostToolUseHookOutput reads a CodexPostToolUseHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPostToolUseHookOutput(data []byte) (CodexPostToolUseHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPostToolUseHookOutput
+		return zero, err
+	}
+	return decodeCodexPostToolUseHookOutput(data, "")
+}
+
+// UnmarshalCodexPreCompactHookOutput reads a CodexPreCompactHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPreCompactHookOutput(data []byte) (CodexPreCompactHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPreCompactHookOutput
+		return zero, err
+	}
+	return decodeCodexPreCompactHookOutput(data, "")
+}
+
+// UnmarshalCodexPreToolUseHookOutput reads a CodexPreToolUseHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexPreToolUseHookOutput(data []byte) (CodexPreToolUseHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexPreToolUseHookOutput
+		return zero, err
+	}
+	return decodeCodexPreToolUseHookOutput(data, "")
+}
+
+// UnmarshalCodexSessionStartHookOutput reads a CodexSessionStartHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexSessionStartHookOutput(data []byte) (CodexSessionStartHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSessionStartHookOutput
+		return zero, err
+	}
+	return decodeCodexSessionStartHookOutput(data, "")
+}
+
+// UnmarshalCodexStopHookOutput reads a CodexStopHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexStopHookOutput(data []byte) (CodexStopHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexStopHookOutput
+		return zero, err
+	}
+	return decodeCodexStopHookOutput(data, "")
+}
+
+// UnmarshalCodexSubagentStartHookOutput reads a CodexSubagentStartHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexSubagentStartHookOutput(data []byte) (CodexSubagentStartHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSubagentStartHookOutput
+		return zero, err
+	}
+	return decodeCodexSubagentStartHookOutput(data, "")
+}
+
+// UnmarshalCodexSubagentStopHookOutput reads a CodexSubagentStopHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexSubagentStopHookOutput(data []byte) (CodexSubagentStopHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexSubagentStopHookOutput
+		return zero, err
+	}
+	return decodeCodexSubagentStopHookOutput(data, "")
+}
+
+// UnmarshalCodexUserPromptSubmitHookOutput reads a CodexUserPromptSubmitHookOutput from JSON text, checking it against its schema.
+func UnmarshalCodexUserPromptSubmitHookOutput(data []byte) (CodexUserPromptSubmitHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CodexUserPromptSubmitHookOutput
+		return zero, err
+	}
+	return decodeCodexUserPromptSubmitHookOutput(data, "")
+}
+
+// UnmarshalDroidHookEvent reads a DroidHookEvent from JSON text, checking it against its schema.
+func UnmarshalDroidHookEvent(data []byte) (DroidHookEvent, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHookEvent
+		return zero, err
+	}
+	return decodeDroidHookEvent(data, "")
+}
+
+// UnmarshalDroidBaseHookInput reads a DroidBaseHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidBaseHookInput(data []byte) (DroidBaseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidBaseHookInput
+		return zero, err
+	}
+	return decodeDroidBaseHookInput(data, "")
+}
+
+// UnmarshalDroidHookCommand reads a DroidHookCommand from JSON text, checking it against its schema.
+func UnmarshalDroidHookCommand(data []byte) (DroidHookCommand, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHookCommand
+		return zero, err
+	}
+	return decodeDroidHookCommand(data, "")
+}
+
+// UnmarshalDroidPreToolUseHookInput reads a DroidPreToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidPreToolUseHookInput(data []byte) (DroidPreToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidPreToolUseHookInput
+		return zero, err
+	}
+	return decodeDroidPreToolUseHookInput(data, "")
+}
+
+// UnmarshalDroidPostToolUseHookInput reads a DroidPostToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidPostToolUseHookInput(data []byte) (DroidPostToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidPostToolUseHookInput
+		return zero, err
+	}
+	return decodeDroidPostToolUseHookInput(data, "")
+}
+
+// UnmarshalDroidNotificationHookInput reads a DroidNotificationHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidNotificationHookInput(data []byte) (DroidNotificationHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidNotificationHookInput
+		return zero, err
+	}
+	return decodeDroidNotificationHookInput(data, "")
+}
+
+// UnmarshalDroidUserPromptSubmitHookInput reads a DroidUserPromptSubmitHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidUserPromptSubmitHookInput(data []byte) (DroidUserPromptSubmitHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidUserPromptSubmitHookInput
+		return zero, err
+	}
+	return decodeDroidUserPromptSubmitHookInput(data, "")
+}
+
+// UnmarshalDroidStopHookInput reads a DroidStopHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidStopHookInput(data []byte) (DroidStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidStopHookInput
+		return zero, err
+	}
+	return decodeDroidStopHookInput(data, "")
+}
+
+// UnmarshalDroidSubagentStopHookInput reads a DroidSubagentStopHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidSubagentStopHookInput(data []byte) (DroidSubagentStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidSubagentStopHookInput
+		return zero, err
+	}
+	return decodeDroidSubagentStopHookInput(data, "")
+}
+
+// UnmarshalDroidPreCompactHookInput reads a DroidPreCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidPreCompactHookInput(data []byte) (DroidPreCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidPreCompactHookInput
+		return zero, err
+	}
+	return decodeDroidPreCompactHookInput(data, "")
+}
+
+// UnmarshalDroidSessionStartHookInput reads a DroidSessionStartHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidSessionStartHookInput(data []byte) (DroidSessionStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidSessionStartHookInput
+		return zero, err
+	}
+	return decodeDroidSessionStartHookInput(data, "")
+}
+
+// UnmarshalDroidSessionEndHookInput reads a DroidSessionEndHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidSessionEndHookInput(data []byte) (DroidSessionEndHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidSessionEndHookInput
+		return zero, err
+	}
+	return decodeDroidSessionEndHookInput(data, "")
+}
+
+// UnmarshalDroidHookInput reads a DroidHookInput from JSON text, checking it against its schema.
+func UnmarshalDroidHookInput(data []byte) (DroidHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHookInput
+		return zero, err
+	}
+	return decodeDroidHookInput(data, "")
+}
+
+// UnmarshalDroidHookMatcherGroup reads a DroidHookMatcherGroup from JSON text, checking it against its schema.
+func UnmarshalDroidHookMatcherGroup(data []byte) (DroidHookMatcherGroup, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHookMatcherGroup
+		return zero, err
+	}
+	return decodeDroidHookMatcherGroup(data, "")
+}
+
+// UnmarshalDroidHookSpecificOutput reads a DroidHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalDroidHookSpecificOutput(data []byte) (DroidHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHookSpecificOutput
+		return zero, err
+	}
+	return decodeDroidHookSpecificOutput(data, "")
+}
+
+// UnmarshalDroidHookOutput reads a DroidHookOutput from JSON text, checking it against its schema.
+func UnmarshalDroidHookOutput(data []byte) (DroidHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHookOutput
+		return zero, err
+	}
+	return decodeDroidHookOutput(data, "")
+}
+
+// UnmarshalDroidHooksFile reads a DroidHooksFile from JSON text, checking it against its schema.
+func UnmarshalDroidHooksFile(data []byte) (DroidHooksFile, error) {
+	if err := checkJSON(data); err != nil {
+		var zero DroidHooksFile
+		return zero, err
+	}
+	return decodeDroidHooksFile(data, "")
+}
+
+// UnmarshalGeminiCliBaseHookInput reads a GeminiCliBaseHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliBaseHookInput(data []byte) (GeminiCliBaseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliBaseHookInput
+		return zero, err
+	}
+	return decodeGeminiCliBaseHookInput(data, "")
+}
+
+// UnmarshalGeminiCliHookHandler reads a GeminiCliHookHandler from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHookHandler(data []byte) (GeminiCliHookHandler, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHookHandler
+		return zero, err
+	}
+	return decodeGeminiCliHookHandler(data, "")
+}
+
+// UnmarshalGeminiCliHookDefinition reads a GeminiCliHookDefinition from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHookDefinition(data []byte) (GeminiCliHookDefinition, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHookDefinition
+		return zero, err
+	}
+	return decodeGeminiCliHookDefinition(data, "")
+}
+
+// UnmarshalGeminiCliBeforeToolHookInput reads a GeminiCliBeforeToolHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliBeforeToolHookInput(data []byte) (GeminiCliBeforeToolHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliBeforeToolHookInput
+		return zero, err
+	}
+	return decodeGeminiCliBeforeToolHookInput(data, "")
+}
+
+// UnmarshalGeminiCliAfterToolHookInput reads a GeminiCliAfterToolHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliAfterToolHookInput(data []byte) (GeminiCliAfterToolHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliAfterToolHookInput
+		return zero, err
+	}
+	return decodeGeminiCliAfterToolHookInput(data, "")
+}
+
+// UnmarshalGeminiCliBeforeAgentHookInput reads a GeminiCliBeforeAgentHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliBeforeAgentHookInput(data []byte) (GeminiCliBeforeAgentHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliBeforeAgentHookInput
+		return zero, err
+	}
+	return decodeGeminiCliBeforeAgentHookInput(data, "")
+}
+
+// UnmarshalGeminiCliAfterAgentHookInput reads a GeminiCliAfterAgentHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliAfterAgentHookInput(data []byte) (GeminiCliAfterAgentHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliAfterAgentHookInput
+		return zero, err
+	}
+	return decodeGeminiCliAfterAgentHookInput(data, "")
+}
+
+// UnmarshalGeminiCliBeforeModelHookInput reads a GeminiCliBeforeModelHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliBeforeModelHookInput(data []byte) (GeminiCliBeforeModelHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliBeforeModelHookInput
+		return zero, err
+	}
+	return decodeGeminiCliBeforeModelHookInput(data, "")
+}
+
+// UnmarshalGeminiCliAfterModelHookInput reads a GeminiCliAfterModelHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliAfterModelHookInput(data []byte) (GeminiCliAfterModelHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliAfterModelHookInput
+		return zero, err
+	}
+	return decodeGeminiCliAfterModelHookInput(data, "")
+}
+
+// UnmarshalGeminiCliBeforeToolSelectionHookInput reads a GeminiCliBeforeToolSelectionHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliBeforeToolSelectionHookInput(data []byte) (GeminiCliBeforeToolSelectionHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliBeforeToolSelectionHookInput
+		return zero, err
+	}
+	return decodeGeminiCliBeforeToolSelectionHookInput(data, "")
+}
+
+// UnmarshalGeminiCliSessionStartHookInput reads a GeminiCliSessionStartHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliSessionStartHookInput(data []byte) (GeminiCliSessionStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliSessionStartHookInput
+		return zero, err
+	}
+	return decodeGeminiCliSessionStartHookInput(data, "")
+}
+
+// UnmarshalGeminiCliSessionEndHookInput reads a GeminiCliSessionEndHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliSessionEndHookInput(data []byte) (GeminiCliSessionEndHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliSessionEndHookInput
+		return zero, err
+	}
+	return decodeGeminiCliSessionEndHookInput(data, "")
+}
+
+// UnmarshalGeminiCliNotificationHookInput reads a GeminiCliNotificationHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliNotificationHookInput(data []byte) (GeminiCliNotificationHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliNotificationHookInput
+		return zero, err
+	}
+	return decodeGeminiCliNotificationHookInput(data, "")
+}
+
+// UnmarshalGeminiCliPreCompressHookInput reads a GeminiCliPreCompressHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliPreCompressHookInput(data []byte) (GeminiCliPreCompressHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliPreCompressHookInput
+		return zero, err
+	}
+	return decodeGeminiCliPreCompressHookInput(data, "")
+}
+
+// UnmarshalGeminiCliHookInput reads a GeminiCliHookInput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHookInput(data []byte) (GeminiCliHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHookInput
+		return zero, err
+	}
+	return decodeGeminiCliHookInput(data, "")
+}
+
+// UnmarshalGeminiCliHookSpecificOutput reads a GeminiCliHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHookSpecificOutput(data []byte) (GeminiCliHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHookSpecificOutput
+		return zero, err
+	}
+	return decodeGeminiCliHookSpecificOutput(data, "")
+}
+
+// UnmarshalGeminiCliHookOutput reads a GeminiCliHookOutput from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHookOutput(data []byte) (GeminiCliHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHookOutput
+		return zero, err
+	}
+	return decodeGeminiCliHookOutput(data, "")
+}
+
+// UnmarshalGeminiCliHooksConfig reads a GeminiCliHooksConfig from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHooksConfig(data []byte) (GeminiCliHooksConfig, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHooksConfig
+		return zero, err
+	}
+	return decodeGeminiCliHooksConfig(data, "")
+}
+
+// UnmarshalGeminiCliHooksSettings reads a GeminiCliHooksSettings from JSON text, checking it against its schema.
+func UnmarshalGeminiCliHooksSettings(data []byte) (GeminiCliHooksSettings, error) {
+	if err := checkJSON(data); err != nil {
+		var zero GeminiCliHooksSettings
+		return zero, err
+	}
+	return decodeGeminiCliHooksSettings(data, "")
 }
 
 // UnmarshalRunRecord reads a RunRecord from JSON text, checking it against its schema.
@@ -804,29 +1416,13 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalPostModelSwitchHookInput(data)
 		return x, err
 	},
-	"PermissionRuleValue": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalPermissionRuleValue(data)
-		return x, err
-	},
 	"PermissionUpdateDestination": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionUpdateDestination(data)
 		return enumMarshaler(x), err
 	},
-	"ClaudeCodePermissionRulesUpdate": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalClaudeCodePermissionRulesUpdate(data)
+	"PermissionSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionSuggestion(data)
 		return x, err
-	},
-	"ClaudeCodePermissionSetModeUpdate": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalClaudeCodePermissionSetModeUpdate(data)
-		return x, err
-	},
-	"ClaudeCodePermissionDirectoriesUpdate": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalClaudeCodePermissionDirectoriesUpdate(data)
-		return x, err
-	},
-	"ClaudeCodePermissionUpdate": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalClaudeCodePermissionUpdate(data)
-		return ClaudeCodePermissionUpdateJSON{x}, err
 	},
 	"PermissionRequestHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionRequestHookInput(data)
@@ -960,6 +1556,26 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalNotificationHookSpecificOutput(data)
 		return x, err
 	},
+	"PermissionRuleValue": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionRuleValue(data)
+		return x, err
+	},
+	"ClaudeCodePermissionRulesUpdate": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalClaudeCodePermissionRulesUpdate(data)
+		return x, err
+	},
+	"ClaudeCodePermissionSetModeUpdate": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalClaudeCodePermissionSetModeUpdate(data)
+		return x, err
+	},
+	"ClaudeCodePermissionDirectoriesUpdate": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalClaudeCodePermissionDirectoriesUpdate(data)
+		return x, err
+	},
+	"ClaudeCodePermissionUpdate": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalClaudeCodePermissionUpdate(data)
+		return ClaudeCodePermissionUpdateJSON{x}, err
+	},
 	"ClaudeCodePermissionRequestAllow": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalClaudeCodePermissionRequestAllow(data)
 		return x, err
@@ -1010,6 +1626,274 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"ClaudeCodeHookOutput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalClaudeCodeHookOutput(data)
+		return x, err
+	},
+	"CodexPermissionRequestDecision": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPermissionRequestDecision(data)
+		return x, err
+	},
+	"CodexPermissionRequestHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPermissionRequestHookSpecificOutput(data)
+		return x, err
+	},
+	"CodexPostToolUseHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPostToolUseHookSpecificOutput(data)
+		return x, err
+	},
+	"CodexPreToolUseHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPreToolUseHookSpecificOutput(data)
+		return x, err
+	},
+	"CodexSessionStartHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSessionStartHookSpecificOutput(data)
+		return x, err
+	},
+	"CodexSubagentStartHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSubagentStartHookSpecificOutput(data)
+		return x, err
+	},
+	"CodexUserPromptSubmitHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexUserPromptSubmitHookSpecificOutput(data)
+		return x, err
+	},
+	"CodexPreToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPreToolUseHookInput(data)
+		return x, err
+	},
+	"CodexPermissionRequestHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPermissionRequestHookInput(data)
+		return x, err
+	},
+	"CodexPostToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPostToolUseHookInput(data)
+		return x, err
+	},
+	"CodexPreCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPreCompactHookInput(data)
+		return x, err
+	},
+	"CodexPostCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPostCompactHookInput(data)
+		return x, err
+	},
+	"CodexSessionStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSessionStartHookInput(data)
+		return x, err
+	},
+	"CodexUserPromptSubmitHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexUserPromptSubmitHookInput(data)
+		return x, err
+	},
+	"CodexStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexStopHookInput(data)
+		return x, err
+	},
+	"CodexSubagentStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSubagentStartHookInput(data)
+		return x, err
+	},
+	"CodexSubagentStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSubagentStopHookInput(data)
+		return x, err
+	},
+	"CodexSessionEndHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSessionEndHookInput(data)
+		return x, err
+	},
+	"CodexInterruptHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexInterruptHookInput(data)
+		return x, err
+	},
+	"CodexHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexHookInput(data)
+		return CodexHookInputJSON{x}, err
+	},
+	"CodexInterruptHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexInterruptHookOutput(data)
+		return x, err
+	},
+	"CodexPermissionRequestHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPermissionRequestHookOutput(data)
+		return x, err
+	},
+	"CodexPostCompactHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPostCompactHookOutput(data)
+		return x, err
+	},
+	"CodexPostToolUseHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPostToolUseHookOutput(data)
+		return x, err
+	},
+	"CodexPreCompactHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPreCompactHookOutput(data)
+		return x, err
+	},
+	"CodexPreToolUseHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexPreToolUseHookOutput(data)
+		return x, err
+	},
+	"CodexSessionStartHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSessionStartHookOutput(data)
+		return x, err
+	},
+	"CodexStopHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexStopHookOutput(data)
+		return x, err
+	},
+	"CodexSubagentStartHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSubagentStartHookOutput(data)
+		return x, err
+	},
+	"CodexSubagentStopHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexSubagentStopHookOutput(data)
+		return x, err
+	},
+	"CodexUserPromptSubmitHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCodexUserPromptSubmitHookOutput(data)
+		return x, err
+	},
+	"DroidHookEvent": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHookEvent(data)
+		return enumMarshaler(x), err
+	},
+	"DroidBaseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidBaseHookInput(data)
+		return x, err
+	},
+	"DroidHookCommand": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHookCommand(data)
+		return x, err
+	},
+	"DroidPreToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidPreToolUseHookInput(data)
+		return x, err
+	},
+	"DroidPostToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidPostToolUseHookInput(data)
+		return x, err
+	},
+	"DroidNotificationHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidNotificationHookInput(data)
+		return x, err
+	},
+	"DroidUserPromptSubmitHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidUserPromptSubmitHookInput(data)
+		return x, err
+	},
+	"DroidStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidStopHookInput(data)
+		return x, err
+	},
+	"DroidSubagentStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidSubagentStopHookInput(data)
+		return x, err
+	},
+	"DroidPreCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidPreCompactHookInput(data)
+		return x, err
+	},
+	"DroidSessionStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidSessionStartHookInput(data)
+		return x, err
+	},
+	"DroidSessionEndHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidSessionEndHookInput(data)
+		return x, err
+	},
+	"DroidHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHookInput(data)
+		return DroidHookInputJSON{x}, err
+	},
+	"DroidHookMatcherGroup": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHookMatcherGroup(data)
+		return x, err
+	},
+	"DroidHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHookSpecificOutput(data)
+		return x, err
+	},
+	"DroidHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHookOutput(data)
+		return x, err
+	},
+	"DroidHooksFile": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalDroidHooksFile(data)
+		return x, err
+	},
+	"GeminiCliBaseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliBaseHookInput(data)
+		return x, err
+	},
+	"GeminiCliHookHandler": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHookHandler(data)
+		return x, err
+	},
+	"GeminiCliHookDefinition": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHookDefinition(data)
+		return x, err
+	},
+	"GeminiCliBeforeToolHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliBeforeToolHookInput(data)
+		return x, err
+	},
+	"GeminiCliAfterToolHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliAfterToolHookInput(data)
+		return x, err
+	},
+	"GeminiCliBeforeAgentHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliBeforeAgentHookInput(data)
+		return x, err
+	},
+	"GeminiCliAfterAgentHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliAfterAgentHookInput(data)
+		return x, err
+	},
+	"GeminiCliBeforeModelHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliBeforeModelHookInput(data)
+		return x, err
+	},
+	"GeminiCliAfterModelHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliAfterModelHookInput(data)
+		return x, err
+	},
+	"GeminiCliBeforeToolSelectionHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliBeforeToolSelectionHookInput(data)
+		return x, err
+	},
+	"GeminiCliSessionStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliSessionStartHookInput(data)
+		return x, err
+	},
+	"GeminiCliSessionEndHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliSessionEndHookInput(data)
+		return x, err
+	},
+	"GeminiCliNotificationHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliNotificationHookInput(data)
+		return x, err
+	},
+	"GeminiCliPreCompressHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliPreCompressHookInput(data)
+		return x, err
+	},
+	"GeminiCliHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHookInput(data)
+		return GeminiCliHookInputJSON{x}, err
+	},
+	"GeminiCliHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHookSpecificOutput(data)
+		return x, err
+	},
+	"GeminiCliHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHookOutput(data)
+		return x, err
+	},
+	"GeminiCliHooksConfig": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHooksConfig(data)
+		return x, err
+	},
+	"GeminiCliHooksSettings": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalGeminiCliHooksSettings(data)
 		return x, err
 	},
 	"RunRecord": func(data []byte) (json.Marshaler, error) {

@@ -3057,80 +3057,11 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-request.schema.json","title":"PermissionRequestHookInput","description":"What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PermissionRequest","description":"The event: `PermissionRequest`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"permission_suggestions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"The updates the permission prompt would offer."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."},"tool_kind":{"const":"mcp_skill","description":"Internal: set for the ask before a skill of an MCP server loads."},"mcp_skill":{"type":"object","additionalProperties":true,"required":["name","version"],"properties":{"name":{"type":"string","description":"The skill's name."},"version":{"type":"string","description":"The approval key of the skill's version."},"uri":{"type":"string","description":"The skill's address."},"server_description":{"type":"string","description":"The skill's description."}},"description":"Internal: the MCP skill, set with `tool_kind`."}}};
-const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json","title":"ClaudeCodePermissionUpdate","description":"A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-update/rules.schema.json"},{"$ref":"permission-update/set-mode.schema.json"},{"$ref":"permission-update/directories.schema.json"}]};
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json","title":"ClaudeCodePermissionRulesUpdate","description":"Add, replace or remove permission rules.","type":"object","additionalProperties":false,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../../common/permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json","title":"PermissionRuleValue","description":"One permission rule: a tool name and optional rule content (`Bash` + `git *`).","type":"object","additionalProperties":false,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}}};
+const schema31 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-request.schema.json","title":"PermissionRequestHookInput","description":"What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PermissionRequest","description":"The event: `PermissionRequest`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"permission_suggestions":{"type":"array","items":{"$ref":"../../common/permission-suggestion.schema.json"},"description":"The updates the permission prompt would offer."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."},"tool_kind":{"const":"mcp_skill","description":"Internal: set for the ask before a skill of an MCP server loads."},"mcp_skill":{"type":"object","additionalProperties":true,"required":["name","version"],"properties":{"name":{"type":"string","description":"The skill's name."},"version":{"type":"string","description":"The approval key of the skill's version."},"uri":{"type":"string","description":"The skill's address."},"server_description":{"type":"string","description":"The skill's description."}},"description":"Internal: the MCP skill, set with `tool_kind`."}}};
+const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.","type":"object","additionalProperties":true,"required":["type"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules","setMode","addDirectories","removeDirectories"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule."},"description":"The rules (addRules, replaceRules, removeRules)."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do (addRules, replaceRules, removeRules)."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (setMode)."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories (addDirectories, removeDirectories)."},"destination":{"allOf":[{"$ref":"permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.toolName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "toolName") || (key0 === "ruleContent"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.toolName !== undefined){
-if(typeof data.toolName !== "string"){
-const err2 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.ruleContent !== undefined){
-if(typeof data.ruleContent !== "string"){
-const err3 = {instancePath:instancePath+"/ruleContent",schemaPath:"#/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate76.errors = vErrors;
-return errors === 0;
-}
-
-const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3145,7 +3076,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "userSettings") || (data === "projectSettings")) || (data === "localSettings")) || (data === "session")) || (data === "cliArg"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3154,13 +3085,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json" */;
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3174,57 +3105,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.rules === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules")) || (data0 === "setMode")) || (data0 === "addDirectories")) || (data0 === "removeDirectories"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(data.behavior === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "behavior"},message:"must have required property '"+"behavior"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.destination === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "type") || (key0 === "rules")) || (key0 === "behavior")) || (key0 === "destination"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -3234,9 +3123,52 @@ let data1 = data.rules;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate76(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-errors = vErrors.length;
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.toolName === undefined){
+const err2 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data2.toolName !== undefined){
+if(typeof data2.toolName !== "string"){
+const err3 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data2.ruleContent !== undefined){
+if(typeof data2.ruleContent !== "string"){
+const err4 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 }
@@ -3252,9 +3184,9 @@ errors++;
 }
 }
 if(data.behavior !== undefined){
-let data3 = data.behavior;
-if(!(((data3 === "allow") || (data3 === "deny")) || (data3 === "ask"))){
-const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema33.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+let data5 = data.behavior;
+if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
+const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema32.properties.behavior.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3264,15 +3196,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.destination !== undefined){
-if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.mode !== undefined){
+let data6 = data.mode;
+if(!((((((data6 === "default") || (data6 === "acceptEdits")) || (data6 === "bypassPermissions")) || (data6 === "plan")) || (data6 === "dontAsk")) || (data6 === "auto"))){
+const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3281,289 +3208,49 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate75.errors = vErrors;
-return errors === 0;
-}
-
-const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json","title":"ClaudeCodePermissionSetModeUpdate","description":"Switch the permission mode.","type":"object","additionalProperties":false,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind: `setMode`."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (`bypassPermissions` only works if it was available at launch)."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.destination === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "mode")) || (key0 === "destination"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-if("setMode" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "setMode"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.destination !== undefined){
-if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json","title":"ClaudeCodePermissionDirectoriesUpdate","description":"Add or remove working directories.","type":"object","additionalProperties":false,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.directories === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directories"},message:"must have required property '"+"directories"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.destination === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "directories")) || (key0 === "destination"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 }
 if(data.directories !== undefined){
-let data1 = data.directories;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/directories/" + i0,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data7 = data.directories;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/directories/" + i1,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err9];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err9);
 }
 errors++;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err10];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err10);
 }
 errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "addRules"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
 vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "replaceRules"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "removeRules"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "setMode"){
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "addDirectories"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "removeDirectories"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
 }
 else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err11];
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -3773,9 +3460,9 @@ validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json","title":"PermissionDeniedHookInput","description":"What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","reason"],"properties":{"hook_event_name":{"const":"PermissionDenied","description":"The event: `PermissionDenied`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"tool_use_id":{"type":"string","description":"The tool call's id."},"reason":{"type":"string","description":"Why the call was denied."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."}}};
+const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json","title":"PermissionDeniedHookInput","description":"What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","reason"],"properties":{"hook_event_name":{"const":"PermissionDenied","description":"The event: `PermissionDenied`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"tool_use_id":{"type":"string","description":"The tool call's id."},"reason":{"type":"string","description":"Why the call was denied."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3899,13 +3586,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json","title":"SetupHookInput","description":"What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"Setup","description":"The event: `Setup`."},"trigger":{"enum":["init","maintenance"],"description":"What started setup."}}};
+const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json","title":"SetupHookInput","description":"What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"Setup","description":"The event: `Setup`."},"trigger":{"enum":["init","maintenance"],"description":"What started setup."}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3949,7 +3636,7 @@ errors++;
 if(data.trigger !== undefined){
 let data1 = data.trigger;
 if(!((data1 === "init") || (data1 === "maintenance"))){
-const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema39.properties.trigger.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema35.properties.trigger.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3970,13 +3657,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json","title":"TeammateIdleHookInput","description":"What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","teammate_name","team_name"],"properties":{"hook_event_name":{"const":"TeammateIdle","description":"The event: `TeammateIdle`."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json","title":"TeammateIdleHookInput","description":"What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","teammate_name","team_name"],"properties":{"hook_event_name":{"const":"TeammateIdle","description":"The event: `TeammateIdle`."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4062,13 +3749,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json","title":"TaskCreatedHookInput","description":"What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCreated","description":"The event: `TaskCreated`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json","title":"TaskCreatedHookInput","description":"What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCreated","description":"The event: `TaskCreated`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4190,13 +3877,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json","title":"TaskCompletedHookInput","description":"What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCompleted","description":"The event: `TaskCompleted`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json","title":"TaskCompletedHookInput","description":"What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCompleted","description":"The event: `TaskCompleted`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4318,13 +4005,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json","title":"ElicitationHookInput","description":"What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","message"],"properties":{"hook_event_name":{"const":"Elicitation","description":"The event: `Elicitation`."},"mcp_server_name":{"type":"string","description":"The MCP server asking."},"message":{"type":"string","description":"The request's message."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"url":{"type":"string","description":"The URL of a URL elicitation."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"requested_schema":{"type":"object","additionalProperties":true,"description":"The JSON Schema of the requested form."}}};
+const schema39 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json","title":"ElicitationHookInput","description":"What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","message"],"properties":{"hook_event_name":{"const":"Elicitation","description":"The event: `Elicitation`."},"mcp_server_name":{"type":"string","description":"The MCP server asking."},"message":{"type":"string","description":"The request's message."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"url":{"type":"string","description":"The URL of a URL elicitation."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"requested_schema":{"type":"object","additionalProperties":true,"description":"The JSON Schema of the requested form."}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4402,7 +4089,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!((data3 === "form") || (data3 === "url"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema43.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4462,13 +4149,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json","title":"ElicitationResultHookInput","description":"What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","action"],"properties":{"hook_event_name":{"const":"ElicitationResult","description":"The event: `ElicitationResult`."},"mcp_server_name":{"type":"string","description":"The MCP server that asked."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"action":{"enum":["accept","decline","cancel"],"description":"The user's response."},"content":{"type":"object","additionalProperties":true,"description":"The submitted form content."}}};
+const schema40 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json","title":"ElicitationResultHookInput","description":"What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","action"],"properties":{"hook_event_name":{"const":"ElicitationResult","description":"The event: `ElicitationResult`."},"mcp_server_name":{"type":"string","description":"The MCP server that asked."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"action":{"enum":["accept","decline","cancel"],"description":"The user's response."},"content":{"type":"object","additionalProperties":true,"description":"The submitted form content."}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4546,7 +4233,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!((data3 === "form") || (data3 === "url"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema44.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema40.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4559,7 +4246,7 @@ errors++;
 if(data.action !== undefined){
 let data4 = data.action;
 if(!(((data4 === "accept") || (data4 === "decline")) || (data4 === "cancel"))){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema44.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4595,13 +4282,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json","title":"ConfigChangeHookInput","description":"What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"ConfigChange","description":"The event: `ConfigChange`."},"source":{"enum":["user_settings","project_settings","local_settings","policy_settings","skills"],"description":"Which settings changed."},"file_path":{"type":"string","description":"The changed file."}}};
+const schema41 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json","title":"ConfigChangeHookInput","description":"What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"ConfigChange","description":"The event: `ConfigChange`."},"source":{"enum":["user_settings","project_settings","local_settings","policy_settings","skills"],"description":"Which settings changed."},"file_path":{"type":"string","description":"The changed file."}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4645,7 +4332,7 @@ errors++;
 if(data.source !== undefined){
 let data1 = data.source;
 if(!(((((data1 === "user_settings") || (data1 === "project_settings")) || (data1 === "local_settings")) || (data1 === "policy_settings")) || (data1 === "skills"))){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema45.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema41.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4678,13 +4365,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json","title":"WorktreeCreateHookInput","description":"What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","name"],"properties":{"hook_event_name":{"const":"WorktreeCreate","description":"The event: `WorktreeCreate`."},"name":{"type":"string","description":"The worktree's name."}}};
+const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json","title":"WorktreeCreateHookInput","description":"What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","name"],"properties":{"hook_event_name":{"const":"WorktreeCreate","description":"The event: `WorktreeCreate`."},"name":{"type":"string","description":"The worktree's name."}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4748,13 +4435,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json","title":"WorktreeRemoveHookInput","description":"What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","worktree_path"],"properties":{"hook_event_name":{"const":"WorktreeRemove","description":"The event: `WorktreeRemove`."},"worktree_path":{"type":"string","description":"The worktree's path."}}};
+const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json","title":"WorktreeRemoveHookInput","description":"What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","worktree_path"],"properties":{"hook_event_name":{"const":"WorktreeRemove","description":"The event: `WorktreeRemove`."},"worktree_path":{"type":"string","description":"The worktree's path."}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4818,13 +4505,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json","title":"InstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The loaded instructions file."},"memory_type":{"enum":["User","Project","Local","Managed"],"description":"The memory scope."},"load_reason":{"enum":["session_start","nested_traversal","path_glob_match","include","compact"],"description":"Why it was loaded."},"globs":{"type":"array","items":{"type":"string"},"description":"The file's path globs."},"trigger_file_path":{"type":"string","description":"The file whose access triggered the load."},"parent_file_path":{"type":"string","description":"The file that included this one."}}};
+const schema44 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json","title":"InstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The loaded instructions file."},"memory_type":{"enum":["User","Project","Local","Managed"],"description":"The memory scope."},"load_reason":{"enum":["session_start","nested_traversal","path_glob_match","include","compact"],"description":"Why it was loaded."},"globs":{"type":"array","items":{"type":"string"},"description":"The file's path globs."},"trigger_file_path":{"type":"string","description":"The file whose access triggered the load."},"parent_file_path":{"type":"string","description":"The file that included this one."}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4900,7 +4587,7 @@ errors++;
 if(data.memory_type !== undefined){
 let data2 = data.memory_type;
 if(!((((data2 === "User") || (data2 === "Project")) || (data2 === "Local")) || (data2 === "Managed"))){
-const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/enum",keyword:"enum",params:{allowedValues: schema48.properties.memory_type.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/enum",keyword:"enum",params:{allowedValues: schema44.properties.memory_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4913,7 +4600,7 @@ errors++;
 if(data.load_reason !== undefined){
 let data3 = data.load_reason;
 if(!(((((data3 === "session_start") || (data3 === "nested_traversal")) || (data3 === "path_glob_match")) || (data3 === "include")) || (data3 === "compact"))){
-const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/enum",keyword:"enum",params:{allowedValues: schema48.properties.load_reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/enum",keyword:"enum",params:{allowedValues: schema44.properties.load_reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4986,13 +4673,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json","title":"CwdChangedHookInput","description":"What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","old_cwd","new_cwd"],"properties":{"hook_event_name":{"const":"CwdChanged","description":"The event: `CwdChanged`."},"old_cwd":{"type":"string","description":"The previous working directory."},"new_cwd":{"type":"string","description":"The new working directory."}}};
+const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json","title":"CwdChangedHookInput","description":"What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","old_cwd","new_cwd"],"properties":{"hook_event_name":{"const":"CwdChanged","description":"The event: `CwdChanged`."},"old_cwd":{"type":"string","description":"The previous working directory."},"new_cwd":{"type":"string","description":"The new working directory."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5078,13 +4765,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json","title":"FileChangedHookInput","description":"What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","event"],"properties":{"hook_event_name":{"const":"FileChanged","description":"The event: `FileChanged`."},"file_path":{"type":"string","description":"The changed file."},"event":{"enum":["change","add","unlink"],"description":"What happened to it."}}};
+const schema46 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json","title":"FileChangedHookInput","description":"What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","event"],"properties":{"hook_event_name":{"const":"FileChanged","description":"The event: `FileChanged`."},"file_path":{"type":"string","description":"The changed file."},"event":{"enum":["change","add","unlink"],"description":"What happened to it."}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5150,7 +4837,7 @@ errors++;
 if(data.event !== undefined){
 let data2 = data.event;
 if(!(((data2 === "change") || (data2 === "add")) || (data2 === "unlink"))){
-const err5 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/enum",keyword:"enum",params:{allowedValues: schema50.properties.event.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/enum",keyword:"enum",params:{allowedValues: schema46.properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5171,13 +4858,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json","title":"DirectoryAddedHookInput","description":"What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","directory","source"],"properties":{"hook_event_name":{"const":"DirectoryAdded","description":"The event: `DirectoryAdded`."},"directory":{"type":"string","description":"Absolute path of the added directory."},"source":{"enum":["slash_command","register_repo_root"],"description":"How it was added: `/add-dir` or the SDK's register_repo_root."}}};
+const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json","title":"DirectoryAddedHookInput","description":"What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","directory","source"],"properties":{"hook_event_name":{"const":"DirectoryAdded","description":"The event: `DirectoryAdded`."},"directory":{"type":"string","description":"Absolute path of the added directory."},"source":{"enum":["slash_command","register_repo_root"],"description":"How it was added: `/add-dir` or the SDK's register_repo_root."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5243,7 +4930,7 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if(!((data2 === "slash_command") || (data2 === "register_repo_root"))){
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema51.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema47.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5264,13 +4951,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json","title":"MessageDisplayHookInput","description":"What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","turn_id","message_id","index","final","delta"],"properties":{"hook_event_name":{"const":"MessageDisplay","description":"The event: `MessageDisplay`."},"turn_id":{"type":"string","description":"UUID of the current turn."},"message_id":{"type":"string","description":"UUID of the assistant message being displayed."},"index":{"type":"integer","description":"Zero-based index of this delta within the message."},"final":{"type":"boolean","description":"True on the message's last flush."},"delta":{"type":"string","description":"The newly completed lines since the prior flush."}}};
+const schema48 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json","title":"MessageDisplayHookInput","description":"What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","turn_id","message_id","index","final","delta"],"properties":{"hook_event_name":{"const":"MessageDisplay","description":"The event: `MessageDisplay`."},"turn_id":{"type":"string","description":"UUID of the current turn."},"message_id":{"type":"string","description":"UUID of the assistant message being displayed."},"index":{"type":"integer","description":"Zero-based index of this delta within the message."},"final":{"type":"boolean","description":"True on the message's last flush."},"delta":{"type":"string","description":"The newly completed lines since the prior flush."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5423,13 +5110,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookInput","description":"What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","command_name","invoked_by"],"properties":{"hook_event_name":{"const":"PreSkillShellCommand","description":"The event: `PreSkillShellCommand`."},"tool_name":{"type":"string","description":"The shell tool that runs the command: `Bash` or `PowerShell`."},"tool_input":{"type":"object","additionalProperties":true,"required":["command"],"properties":{"command":{"type":"string","description":"The command, with arguments filled in."}},"description":"The command as it would run."},"tool_use_id":{"type":"string","description":"Identifies this command (not a tool call of the transcript)."},"command_name":{"type":"string","description":"The skill or command whose text holds the shell command."},"command_source":{"type":"string","description":"Where the skill or command is defined."},"invoked_by":{"enum":["user","claude","other"],"description":"Who started the load."}}};
+const schema49 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookInput","description":"What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","command_name","invoked_by"],"properties":{"hook_event_name":{"const":"PreSkillShellCommand","description":"The event: `PreSkillShellCommand`."},"tool_name":{"type":"string","description":"The shell tool that runs the command: `Bash` or `PowerShell`."},"tool_input":{"type":"object","additionalProperties":true,"required":["command"],"properties":{"command":{"type":"string","description":"The command, with arguments filled in."}},"description":"The command as it would run."},"tool_use_id":{"type":"string","description":"Identifies this command (not a tool call of the transcript)."},"command_name":{"type":"string","description":"The skill or command whose text holds the shell command."},"command_source":{"type":"string","description":"Where the skill or command is defined."},"invoked_by":{"enum":["user","claude","other"],"description":"Who started the load."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5598,7 +5285,7 @@ errors++;
 if(data.invoked_by !== undefined){
 let data7 = data.invoked_by;
 if(!(((data7 === "user") || (data7 === "claude")) || (data7 === "other"))){
-const err14 = {instancePath:instancePath+"/invoked_by",schemaPath:"#/properties/invoked_by/enum",keyword:"enum",params:{allowedValues: schema53.properties.invoked_by.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/invoked_by",schemaPath:"#/properties/invoked_by/enum",keyword:"enum",params:{allowedValues: schema49.properties.invoked_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5619,7 +5306,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
@@ -5740,98 +5427,98 @@ errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Setup"){
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TeammateIdle"){
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TaskCreated"){
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TaskCompleted"){
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Elicitation"){
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "ElicitationResult"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "Setup"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TeammateIdle"){
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TaskCreated"){
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TaskCompleted"){
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Elicitation"){
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "ElicitationResult"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-errors = vErrors.length;
-}
-}
 else if(tag0 === "ConfigChange"){
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeRemove"){
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "InstructionsLoaded"){
-if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
-if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "DirectoryAdded"){
-if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 }
@@ -5871,25 +5558,25 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const validateConfigChangeHookInput_raw = validate107;
+const validateConfigChangeHookInput_raw = validate94;
 
-const validateCwdChangedHookInput_raw = validate115;
+const validateCwdChangedHookInput_raw = validate102;
 
-const validateDirectoryAddedHookInput_raw = validate119;
+const validateDirectoryAddedHookInput_raw = validate106;
 
-const validateElicitationResultHookInput_raw = validate105;
+const validateElicitationResultHookInput_raw = validate92;
 
-const validateElicitationHookInput_raw = validate103;
+const validateElicitationHookInput_raw = validate90;
 
-const validateFileChangedHookInput_raw = validate117;
+const validateFileChangedHookInput_raw = validate104;
 
-const validateInstructionsLoadedHookInput_raw = validate113;
+const validateInstructionsLoadedHookInput_raw = validate100;
 
-const validateMessageDisplayHookInput_raw = validate121;
+const validateMessageDisplayHookInput_raw = validate108;
 
 const validateNotificationHookInput_raw = validate40;
 
-const validatePermissionDeniedHookInput_raw = validate92;
+const validatePermissionDeniedHookInput_raw = validate79;
 
 const validatePermissionRequestHookInput_raw = validate72;
 
@@ -5907,7 +5594,7 @@ const validatePreCompactHookInput_raw = validate64;
 
 const validatePreModelSwitchHookInput_raw = validate68;
 
-const validatePreSkillShellCommandHookInput_raw = validate123;
+const validatePreSkillShellCommandHookInput_raw = validate110;
 
 const validatePreToolUseHookInput_raw = validate23;
 
@@ -5915,7 +5602,7 @@ const validateSessionEndHookInput_raw = validate48;
 
 const validateSessionStartHookInput_raw = validate46;
 
-const validateSetupHookInput_raw = validate95;
+const validateSetupHookInput_raw = validate82;
 
 const validateStopFailureHookInput_raw = validate56;
 
@@ -5925,26 +5612,26 @@ const validateSubagentStartHookInput_raw = validate58;
 
 const validateSubagentStopHookInput_raw = validate60;
 
-const validateTaskCompletedHookInput_raw = validate101;
+const validateTaskCompletedHookInput_raw = validate88;
 
-const validateTaskCreatedHookInput_raw = validate99;
+const validateTaskCreatedHookInput_raw = validate86;
 
-const validateTeammateIdleHookInput_raw = validate97;
+const validateTeammateIdleHookInput_raw = validate84;
 
 const validateUserPromptExpansionHookInput_raw = validate44;
 
 const validateUserPromptSubmitHookInput_raw = validate42;
 
-const validateWorktreeCreateHookInput_raw = validate109;
+const validateWorktreeCreateHookInput_raw = validate96;
 
-const validateWorktreeRemoveHookInput_raw = validate111;
+const validateWorktreeRemoveHookInput_raw = validate98;
 
-const validateClaudeCodeHookOutput_raw = validate159;
-const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json","title":"ClaudeCodeHookOutput","description":"A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).","type":"object","additionalProperties":false,"properties":{"continue":{"type":"boolean","default":true,"description":"`false` stops Claude after the hook (overrides event decisions; ignored by some events)."},"suppressOutput":{"type":"boolean","description":"Accepted; no effect in current builds."},"stopReason":{"type":"string","description":"Shown to the user when `continue` is false."},"decision":{"enum":["approve","block"],"description":"Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others)."},"systemMessage":{"type":"string","description":"A message shown to the user (never to the model)."},"terminalSequence":{"type":"string","description":"A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL only; anything else is dropped)."},"reason":{"type":"string","description":"The message for `decision: \"block\"`; also the fallback reason of a PreToolUse deny."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"Event-specific fields, discriminated by `hookEventName`."}}};
-const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json","title":"ClaudeCodeHookSpecificOutput","description":"`hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.","type":"object","discriminator":{"propertyName":"hookEventName"},"oneOf":[{"$ref":"hook-specific-output/pre-tool-use.schema.json"},{"$ref":"hook-specific-output/user-prompt-submit.schema.json"},{"$ref":"hook-specific-output/user-prompt-expansion.schema.json"},{"$ref":"hook-specific-output/session-start.schema.json"},{"$ref":"hook-specific-output/setup.schema.json"},{"$ref":"hook-specific-output/pre-model-switch.schema.json"},{"$ref":"hook-specific-output/post-model-switch.schema.json"},{"$ref":"hook-specific-output/subagent-start.schema.json"},{"$ref":"hook-specific-output/post-tool-use.schema.json"},{"$ref":"hook-specific-output/post-tool-use-failure.schema.json"},{"$ref":"hook-specific-output/post-tool-batch.schema.json"},{"$ref":"hook-specific-output/stop.schema.json"},{"$ref":"hook-specific-output/subagent-stop.schema.json"},{"$ref":"hook-specific-output/permission-denied.schema.json"},{"$ref":"hook-specific-output/notification.schema.json"},{"$ref":"hook-specific-output/permission-request.schema.json"},{"$ref":"hook-specific-output/elicitation.schema.json"},{"$ref":"hook-specific-output/elicitation-result.schema.json"},{"$ref":"hook-specific-output/cwd-changed.schema.json"},{"$ref":"hook-specific-output/file-changed.schema.json"},{"$ref":"hook-specific-output/worktree-create.schema.json"},{"$ref":"hook-specific-output/message-display.schema.json"},{"$ref":"hook-specific-output/pre-skill-shell-command.schema.json"}]};
-const schema56 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json","title":"PreToolUseHookSpecificOutput","description":"The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreToolUse","description":"The event this answer is for: `PreToolUse` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"Permission decision; precedence across hooks is deny > defer > ask > allow."},"permissionDecisionReason":{"type":"string","description":"Reason: shown to Claude for deny, to the user for ask."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object, replaces the whole input); validated against the tool's schema."},"additionalContext":{"type":"string","description":"Context added for Claude."},"permissionDisplay":{"tsType":"unknown","description":"Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."}}};
+const validateClaudeCodeHookOutput_raw = validate146;
+const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json","title":"ClaudeCodeHookOutput","description":"A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).","type":"object","additionalProperties":false,"properties":{"continue":{"type":"boolean","default":true,"description":"`false` stops Claude after the hook (overrides event decisions; ignored by some events)."},"suppressOutput":{"type":"boolean","description":"Accepted; no effect in current builds."},"stopReason":{"type":"string","description":"Shown to the user when `continue` is false."},"decision":{"enum":["approve","block"],"description":"Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others)."},"systemMessage":{"type":"string","description":"A message shown to the user (never to the model)."},"terminalSequence":{"type":"string","description":"A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL only; anything else is dropped)."},"reason":{"type":"string","description":"The message for `decision: \"block\"`; also the fallback reason of a PreToolUse deny."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"Event-specific fields, discriminated by `hookEventName`."}}};
+const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json","title":"ClaudeCodeHookSpecificOutput","description":"`hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.","type":"object","discriminator":{"propertyName":"hookEventName"},"oneOf":[{"$ref":"hook-specific-output/pre-tool-use.schema.json"},{"$ref":"hook-specific-output/user-prompt-submit.schema.json"},{"$ref":"hook-specific-output/user-prompt-expansion.schema.json"},{"$ref":"hook-specific-output/session-start.schema.json"},{"$ref":"hook-specific-output/setup.schema.json"},{"$ref":"hook-specific-output/pre-model-switch.schema.json"},{"$ref":"hook-specific-output/post-model-switch.schema.json"},{"$ref":"hook-specific-output/subagent-start.schema.json"},{"$ref":"hook-specific-output/post-tool-use.schema.json"},{"$ref":"hook-specific-output/post-tool-use-failure.schema.json"},{"$ref":"hook-specific-output/post-tool-batch.schema.json"},{"$ref":"hook-specific-output/stop.schema.json"},{"$ref":"hook-specific-output/subagent-stop.schema.json"},{"$ref":"hook-specific-output/permission-denied.schema.json"},{"$ref":"hook-specific-output/notification.schema.json"},{"$ref":"hook-specific-output/permission-request.schema.json"},{"$ref":"hook-specific-output/elicitation.schema.json"},{"$ref":"hook-specific-output/elicitation-result.schema.json"},{"$ref":"hook-specific-output/cwd-changed.schema.json"},{"$ref":"hook-specific-output/file-changed.schema.json"},{"$ref":"hook-specific-output/worktree-create.schema.json"},{"$ref":"hook-specific-output/message-display.schema.json"},{"$ref":"hook-specific-output/pre-skill-shell-command.schema.json"}]};
+const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json","title":"PreToolUseHookSpecificOutput","description":"The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreToolUse","description":"The event this answer is for: `PreToolUse` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"Permission decision; precedence across hooks is deny > defer > ask > allow."},"permissionDecisionReason":{"type":"string","description":"Reason: shown to Claude for deny, to the user for ask."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object, replaces the whole input); validated against the tool's schema."},"additionalContext":{"type":"string","description":"Context added for Claude."},"permissionDisplay":{"tsType":"unknown","description":"Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5986,7 +5673,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!((((data1 === "allow") || (data1 === "deny")) || (data1 === "ask")) || (data1 === "defer"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema56.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema52.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6046,13 +5733,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json","title":"UserPromptSubmitHookSpecificOutput","description":"The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptSubmit","description":"The event this answer is for: `UserPromptSubmit` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"sessionTitle":{"type":"string","description":"A title for the session."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
+const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json","title":"UserPromptSubmitHookSpecificOutput","description":"The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptSubmit","description":"The event this answer is for: `UserPromptSubmit` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"sessionTitle":{"type":"string","description":"A title for the session."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6138,13 +5825,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json","title":"UserPromptExpansionHookSpecificOutput","description":"The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptExpansion","description":"The event this answer is for: `UserPromptExpansion` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
+const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json","title":"UserPromptExpansionHookSpecificOutput","description":"The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptExpansion","description":"The event this answer is for: `UserPromptExpansion` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6218,13 +5905,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json","title":"SessionStartHookSpecificOutput","description":"The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SessionStart","description":"The event this answer is for: `SessionStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context loaded at session start."},"initialUserMessage":{"type":"string","description":"A first user turn of its own."},"sessionTitle":{"type":"string","description":"A title for the session."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."},"reloadSkills":{"type":"boolean","description":"Re-scan skill and command directories after SessionStart hooks complete."}}};
+const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json","title":"SessionStartHookSpecificOutput","description":"The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SessionStart","description":"The event this answer is for: `SessionStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context loaded at session start."},"initialUserMessage":{"type":"string","description":"A first user turn of its own."},"sessionTitle":{"type":"string","description":"A title for the session."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."},"reloadSkills":{"type":"boolean","description":"Re-scan skill and command directories after SessionStart hooks complete."}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6350,13 +6037,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json","title":"SetupHookSpecificOutput","description":"The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Setup","description":"The event this answer is for: `Setup` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema56 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json","title":"SetupHookSpecificOutput","description":"The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Setup","description":"The event this answer is for: `Setup` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6418,13 +6105,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json","title":"PreModelSwitchHookSpecificOutput","description":"The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreModelSwitch","description":"The event this answer is for: `PreModelSwitch` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask"],"description":"allow proceeds, deny cancels the switch, ask asks the user to confirm."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."}}};
+const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json","title":"PreModelSwitchHookSpecificOutput","description":"The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreModelSwitch","description":"The event this answer is for: `PreModelSwitch` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask"],"description":"allow proceeds, deny cancels the switch, ask asks the user to confirm."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6466,7 +6153,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!(((data1 === "allow") || (data1 === "deny")) || (data1 === "ask"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema61.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema57.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6499,13 +6186,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json","title":"PostModelSwitchHookSpecificOutput","description":"The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostModelSwitch","description":"The event this answer is for: `PostModelSwitch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Reaches the model with the next request the new model serves."}}};
+const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json","title":"PostModelSwitchHookSpecificOutput","description":"The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostModelSwitch","description":"The event this answer is for: `PostModelSwitch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Reaches the model with the next request the new model serves."}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6567,13 +6254,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json","title":"SubagentStartHookSpecificOutput","description":"The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStart","description":"The event this answer is for: `SubagentStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context given to the subagent."}}};
+const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json","title":"SubagentStartHookSpecificOutput","description":"The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStart","description":"The event this answer is for: `SubagentStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context given to the subagent."}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6635,13 +6322,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json","title":"PostToolUseHookSpecificOutput","description":"The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUse","description":"The event this answer is for: `PostToolUse` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context about the tool result."},"classifierContext":{"type":"string","description":"Host-asserted context for the auto-mode permission classifier (at most 2000 UTF-16 units shared across hooks)."},"updatedToolOutput":{"tsType":"unknown","description":"Replaces the tool output before it reaches the model (last to complete wins)."},"updatedMCPToolOutput":{"tsType":"unknown","description":"Legacy: replaces the output of MCP tools only; prefer `updatedToolOutput`."}}};
+const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json","title":"PostToolUseHookSpecificOutput","description":"The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUse","description":"The event this answer is for: `PostToolUse` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context about the tool result."},"classifierContext":{"type":"string","description":"Host-asserted context for the auto-mode permission classifier (at most 2000 UTF-16 units shared across hooks)."},"updatedToolOutput":{"tsType":"unknown","description":"Replaces the tool output before it reaches the model (last to complete wins)."},"updatedMCPToolOutput":{"tsType":"unknown","description":"Legacy: replaces the output of MCP tools only; prefer `updatedToolOutput`."}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6715,13 +6402,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json","title":"PostToolUseFailureHookSpecificOutput","description":"The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUseFailure","description":"The event this answer is for: `PostToolUseFailure` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json","title":"PostToolUseFailureHookSpecificOutput","description":"The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUseFailure","description":"The event this answer is for: `PostToolUseFailure` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6783,13 +6470,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json","title":"PostToolBatchHookSpecificOutput","description":"The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolBatch","description":"The event this answer is for: `PostToolBatch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json","title":"PostToolBatchHookSpecificOutput","description":"The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolBatch","description":"The event this answer is for: `PostToolBatch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6851,13 +6538,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json","title":"StopHookSpecificOutput","description":"The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Stop","description":"The event this answer is for: `Stop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the model."}}};
+const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json","title":"StopHookSpecificOutput","description":"The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Stop","description":"The event this answer is for: `Stop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the model."}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6919,13 +6606,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json","title":"SubagentStopHookSpecificOutput","description":"The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStop","description":"The event this answer is for: `SubagentStop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the subagent."}}};
+const schema64 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json","title":"SubagentStopHookSpecificOutput","description":"The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStop","description":"The event this answer is for: `SubagentStop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the subagent."}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6987,13 +6674,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json","title":"PermissionDeniedHookSpecificOutput","description":"The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PermissionDenied","description":"The event this answer is for: `PermissionDenied` (must equal the running event)."},"retry":{"type":"boolean","description":"Allow the model one more try of the denied call."}}};
+const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json","title":"PermissionDeniedHookSpecificOutput","description":"The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PermissionDenied","description":"The event this answer is for: `PermissionDenied` (must equal the running event)."},"retry":{"type":"boolean","description":"Allow the model one more try of the denied call."}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7055,13 +6742,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json","title":"NotificationHookSpecificOutput","description":"The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Notification","description":"The event this answer is for: `Notification` (must equal the running event)."},"additionalContext":{"type":"string","description":"Accepted but has no effect in 2.1.332."}}};
+const schema66 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json","title":"NotificationHookSpecificOutput","description":"The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Notification","description":"The event this answer is for: `Notification` (must equal the running event)."},"additionalContext":{"type":"string","description":"Accepted but has no effect in 2.1.332."}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7123,15 +6810,498 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json","title":"PermissionRequestHookSpecificOutput","description":"The PermissionRequest answer: the decision (required). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","decision"],"properties":{"hookEventName":{"const":"PermissionRequest","description":"The event this answer is for: `PermissionRequest` (must equal the running event)."},"decision":{"allOf":[{"$ref":"../permission-request-decision.schema.json"}],"description":"Allow (optionally rewriting the input and updating permissions) or deny."}}};
-const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json","title":"ClaudeCodePermissionRequestDecision","description":"A PermissionRequest hook's decision, discriminated by `behavior`.","type":"object","discriminator":{"propertyName":"behavior"},"oneOf":[{"$ref":"permission-request-decision/allow.schema.json"},{"$ref":"permission-request-decision/deny.schema.json"}]};
-const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json","title":"ClaudeCodePermissionRequestAllow","description":"Allow the tool, optionally with a rewritten input and permission updates.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"allow","description":"The tag: `allow`."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object); re-validated against the tool's schema."},"updatedPermissions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"Permission updates to apply."}}};
+const schema67 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json","title":"PermissionRequestHookSpecificOutput","description":"The PermissionRequest answer: the decision (required). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","decision"],"properties":{"hookEventName":{"const":"PermissionRequest","description":"The event this answer is for: `PermissionRequest` (must equal the running event)."},"decision":{"allOf":[{"$ref":"../permission-request-decision.schema.json"}],"description":"Allow (optionally rewriting the input and updating permissions) or deny."}}};
+const schema68 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json","title":"ClaudeCodePermissionRequestDecision","description":"A PermissionRequest hook's decision, discriminated by `behavior`.","type":"object","discriminator":{"propertyName":"behavior"},"oneOf":[{"$ref":"permission-request-decision/allow.schema.json"},{"$ref":"permission-request-decision/deny.schema.json"}]};
+const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json","title":"ClaudeCodePermissionRequestAllow","description":"Allow the tool, optionally with a rewritten input and permission updates.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"allow","description":"The tag: `allow`."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object); re-validated against the tool's schema."},"updatedPermissions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"Permission updates to apply."}}};
+const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json","title":"ClaudeCodePermissionUpdate","description":"A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-update/rules.schema.json"},{"$ref":"permission-update/set-mode.schema.json"},{"$ref":"permission-update/directories.schema.json"}]};
+const schema71 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json","title":"ClaudeCodePermissionRulesUpdate","description":"Add, replace or remove permission rules.","type":"object","additionalProperties":false,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../../common/permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json","title":"PermissionRuleValue","description":"One permission rule: a tool name and optional rule content (`Bash` + `git *`).","type":"object","additionalProperties":false,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.toolName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "toolName") || (key0 === "ruleContent"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.toolName !== undefined){
+if(typeof data.toolName !== "string"){
+const err2 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.ruleContent !== undefined){
+if(typeof data.ruleContent !== "string"){
+const err3 = {instancePath:instancePath+"/ruleContent",schemaPath:"#/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.rules === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.behavior === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "behavior"},message:"must have required property '"+"behavior"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "rules")) || (key0 === "behavior")) || (key0 === "destination"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema71.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data1 = data.rules;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate168(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.behavior !== undefined){
+let data3 = data.behavior;
+if(!(((data3 === "allow") || (data3 === "deny")) || (data3 === "ask"))){
+const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema71.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+
+const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json","title":"ClaudeCodePermissionSetModeUpdate","description":"Switch the permission mode.","type":"object","additionalProperties":false,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind: `setMode`."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (`bypassPermissions` only works if it was available at launch)."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "mode")) || (key0 === "destination"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("setMode" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "setMode"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema73.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+
+const schema74 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json","title":"ClaudeCodePermissionDirectoriesUpdate","description":"Add or remove working directories.","type":"object","additionalProperties":false,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.directories === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directories"},message:"must have required property '"+"directories"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "directories")) || (key0 === "destination"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.directories !== undefined){
+let data1 = data.directories;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/directories/" + i0,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "addRules"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "replaceRules"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeRules"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "setMode"){
+if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "addDirectories"){
+if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeDirectories"){
+if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+errors = vErrors.length;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7190,8 +7360,8 @@ let data2 = data.updatedPermissions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate74(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate166(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -7218,13 +7388,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json","title":"ClaudeCodePermissionRequestDeny","description":"Deny the tool.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"deny","description":"The tag: `deny`."},"message":{"type":"string","description":"Why; the model gets `Permission denied by hook` when absent."},"interrupt":{"type":"boolean","description":"Also interrupt the agent."}}};
+const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json","title":"ClaudeCodePermissionRequestDeny","description":"Deny the tool.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"deny","description":"The tag: `deny`."},"message":{"type":"string","description":"Why; the model gets `Permission denied by hook` when absent."},"interrupt":{"type":"boolean","description":"Also interrupt the agent."}}};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7298,12 +7468,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7311,14 +7481,14 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.behavior;
 if(typeof tag0 == "string"){
 if(tag0 === "allow"){
-if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "deny"){
-if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -7354,12 +7524,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7409,8 +7579,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate177(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate164(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 }
@@ -7425,13 +7595,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json","title":"ElicitationHookSpecificOutput","description":"The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Elicitation","description":"The event this answer is for: `Elicitation` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content for `accept`."}}};
+const schema76 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json","title":"ElicitationHookSpecificOutput","description":"The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Elicitation","description":"The event this answer is for: `Elicitation` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content for `accept`."}}};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7461,90 +7631,6 @@ errors++;
 if(data.hookEventName !== undefined){
 if("Elicitation" !== data.hookEventName){
 const err2 = {instancePath:instancePath+"/hookEventName",schemaPath:"#/properties/hookEventName/const",keyword:"const",params:{allowedValue: "Elicitation"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-let data1 = data.action;
-if(!(((data1 === "accept") || (data1 === "decline")) || (data1 === "cancel"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema75.properties.action.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data2 = data.content;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate184.errors = vErrors;
-return errors === 0;
-}
-
-const schema76 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json","title":"ElicitationResultHookSpecificOutput","description":"The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"ElicitationResult","description":"The event this answer is for: `ElicitationResult` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content."}}};
-
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hookEventName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookEventName"},message:"must have required property '"+"hookEventName"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "hookEventName") || (key0 === "action")) || (key0 === "content"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.hookEventName !== undefined){
-if("ElicitationResult" !== data.hookEventName){
-const err2 = {instancePath:instancePath+"/hookEventName",schemaPath:"#/properties/hookEventName/const",keyword:"const",params:{allowedValue: "ElicitationResult"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7593,13 +7679,97 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json","title":"CwdChangedHookSpecificOutput","description":"The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"CwdChanged","description":"The event this answer is for: `CwdChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json","title":"ElicitationResultHookSpecificOutput","description":"The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"ElicitationResult","description":"The event this answer is for: `ElicitationResult` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content."}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hookEventName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookEventName"},message:"must have required property '"+"hookEventName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "hookEventName") || (key0 === "action")) || (key0 === "content"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.hookEventName !== undefined){
+if("ElicitationResult" !== data.hookEventName){
+const err2 = {instancePath:instancePath+"/hookEventName",schemaPath:"#/properties/hookEventName/const",keyword:"const",params:{allowedValue: "ElicitationResult"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+let data1 = data.action;
+if(!(((data1 === "accept") || (data1 === "decline")) || (data1 === "cancel"))){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema77.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data2 = data.content;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
+const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json","title":"CwdChangedHookSpecificOutput","description":"The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"CwdChanged","description":"The event this answer is for: `CwdChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7677,13 +7847,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json","title":"FileChangedHookSpecificOutput","description":"The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"FileChanged","description":"The event this answer is for: `FileChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json","title":"FileChangedHookSpecificOutput","description":"The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"FileChanged","description":"The event this answer is for: `FileChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7761,13 +7931,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json","title":"WorktreeCreateHookSpecificOutput","description":"The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","worktreePath"],"properties":{"hookEventName":{"const":"WorktreeCreate","description":"The event this answer is for: `WorktreeCreate` (must equal the running event)."},"worktreePath":{"type":"string","description":"Absolute path of the created worktree directory (required)."}}};
+const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json","title":"WorktreeCreateHookSpecificOutput","description":"The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","worktreePath"],"properties":{"hookEventName":{"const":"WorktreeCreate","description":"The event this answer is for: `WorktreeCreate` (must equal the running event)."},"worktreePath":{"type":"string","description":"Absolute path of the created worktree directory (required)."}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7839,13 +8009,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json","title":"MessageDisplayHookSpecificOutput","description":"The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"MessageDisplay","description":"The event this answer is for: `MessageDisplay` (must equal the running event)."},"displayContent":{"type":"string","description":"Text displayed in place of the delta."}}};
+const schema81 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json","title":"MessageDisplayHookSpecificOutput","description":"The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"MessageDisplay","description":"The event this answer is for: `MessageDisplay` (must equal the running event)."},"displayContent":{"type":"string","description":"Text displayed in place of the delta."}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7907,13 +8077,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-const schema81 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookSpecificOutput","description":"The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreSkillShellCommand","description":"The event this answer is for: `PreSkillShellCommand` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"allow adds nothing; deny, ask and defer keep the command from running."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Never applied: any value keeps the command from running."}}};
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookSpecificOutput","description":"The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreSkillShellCommand","description":"The event this answer is for: `PreSkillShellCommand` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"allow adds nothing; deny, ask and defer keep the command from running."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Never applied: any value keeps the command from running."}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7955,7 +8125,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!((((data1 === "allow") || (data1 === "deny")) || (data1 === "ask")) || (data1 === "defer"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema81.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema82.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8003,12 +8173,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8016,140 +8186,140 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.hookEventName;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "UserPromptSubmit"){
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "UserPromptExpansion"){
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SessionStart"){
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Setup"){
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PreModelSwitch"){
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostModelSwitch"){
+if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStart"){
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolUse"){
+if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolUseFailure"){
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolBatch"){
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Stop"){
+if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStop"){
+if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PermissionDenied"){
 if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "UserPromptSubmit"){
+else if(tag0 === "Notification"){
 if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "UserPromptExpansion"){
+else if(tag0 === "PermissionRequest"){
 if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "SessionStart"){
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Setup"){
-if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PreModelSwitch"){
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostModelSwitch"){
-if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "SubagentStart"){
-if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolUse"){
-if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolUseFailure"){
-if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolBatch"){
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Stop"){
-if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "SubagentStop"){
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PermissionDenied"){
-if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Notification"){
-if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PermissionRequest"){
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-}
 else if(tag0 === "Elicitation"){
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "ElicitationResult"){
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "CwdChanged"){
 if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "FileChanged"){
+else if(tag0 === "ElicitationResult"){
 if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "WorktreeCreate"){
+else if(tag0 === "CwdChanged"){
 if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "MessageDisplay"){
+else if(tag0 === "FileChanged"){
 if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "PreSkillShellCommand"){
+else if(tag0 === "WorktreeCreate"){
 if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "MessageDisplay"){
+if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PreSkillShellCommand"){
+if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 }
@@ -8185,12 +8355,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8246,7 +8416,7 @@ errors++;
 if(data.decision !== undefined){
 let data3 = data.decision;
 if(!((data3 === "approve") || (data3 === "block"))){
-const err4 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema54.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema50.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8293,8 +8463,8 @@ errors++;
 }
 }
 if(data.hookSpecificOutput !== undefined){
-if(!(validate160(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate147(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -8309,71 +8479,71 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-const validateClaudeCodeHookSpecificOutput_raw = validate160;
+const validateClaudeCodeHookSpecificOutput_raw = validate147;
 
-const validateCwdChangedHookSpecificOutput_raw = validate186;
+const validateCwdChangedHookSpecificOutput_raw = validate188;
 
-const validateElicitationResultHookSpecificOutput_raw = validate185;
+const validateElicitationResultHookSpecificOutput_raw = validate187;
 
-const validateElicitationHookSpecificOutput_raw = validate184;
+const validateElicitationHookSpecificOutput_raw = validate186;
 
-const validateFileChangedHookSpecificOutput_raw = validate187;
+const validateFileChangedHookSpecificOutput_raw = validate189;
 
-const validateMessageDisplayHookSpecificOutput_raw = validate189;
+const validateMessageDisplayHookSpecificOutput_raw = validate191;
 
-const validateNotificationHookSpecificOutput_raw = validate175;
+const validateNotificationHookSpecificOutput_raw = validate162;
 
-const validatePermissionDeniedHookSpecificOutput_raw = validate174;
+const validatePermissionDeniedHookSpecificOutput_raw = validate161;
 
-const validatePermissionRequestHookSpecificOutput_raw = validate176;
+const validatePermissionRequestHookSpecificOutput_raw = validate163;
 
-const validatePostModelSwitchHookSpecificOutput_raw = validate167;
+const validatePostModelSwitchHookSpecificOutput_raw = validate154;
 
-const validatePostToolBatchHookSpecificOutput_raw = validate171;
+const validatePostToolBatchHookSpecificOutput_raw = validate158;
 
-const validatePostToolUseFailureHookSpecificOutput_raw = validate170;
+const validatePostToolUseFailureHookSpecificOutput_raw = validate157;
 
-const validatePostToolUseHookSpecificOutput_raw = validate169;
+const validatePostToolUseHookSpecificOutput_raw = validate156;
 
-const validatePreModelSwitchHookSpecificOutput_raw = validate166;
+const validatePreModelSwitchHookSpecificOutput_raw = validate153;
 
-const validatePreSkillShellCommandHookSpecificOutput_raw = validate190;
+const validatePreSkillShellCommandHookSpecificOutput_raw = validate192;
 
-const validatePreToolUseHookSpecificOutput_raw = validate161;
+const validatePreToolUseHookSpecificOutput_raw = validate148;
 
-const validateSessionStartHookSpecificOutput_raw = validate164;
+const validateSessionStartHookSpecificOutput_raw = validate151;
 
-const validateSetupHookSpecificOutput_raw = validate165;
+const validateSetupHookSpecificOutput_raw = validate152;
 
-const validateStopHookSpecificOutput_raw = validate172;
+const validateStopHookSpecificOutput_raw = validate159;
 
-const validateSubagentStartHookSpecificOutput_raw = validate168;
+const validateSubagentStartHookSpecificOutput_raw = validate155;
 
-const validateSubagentStopHookSpecificOutput_raw = validate173;
+const validateSubagentStopHookSpecificOutput_raw = validate160;
 
-const validateUserPromptExpansionHookSpecificOutput_raw = validate163;
+const validateUserPromptExpansionHookSpecificOutput_raw = validate150;
 
-const validateUserPromptSubmitHookSpecificOutput_raw = validate162;
+const validateUserPromptSubmitHookSpecificOutput_raw = validate149;
 
-const validateWorktreeCreateHookSpecificOutput_raw = validate188;
+const validateWorktreeCreateHookSpecificOutput_raw = validate190;
 
-const validateClaudeCodePermissionRequestDecision_raw = validate177;
+const validateClaudeCodePermissionRequestDecision_raw = validate164;
 
-const validateClaudeCodePermissionRequestAllow_raw = validate178;
+const validateClaudeCodePermissionRequestAllow_raw = validate165;
 
-const validateClaudeCodePermissionRequestDeny_raw = validate180;
+const validateClaudeCodePermissionRequestDeny_raw = validate182;
 
-const validateClaudeCodePermissionUpdate_raw = validate74;
+const validateClaudeCodePermissionUpdate_raw = validate166;
 
-const validateClaudeCodePermissionDirectoriesUpdate_raw = validate82;
+const validateClaudeCodePermissionDirectoriesUpdate_raw = validate173;
 
-const validateClaudeCodePermissionRulesUpdate_raw = validate75;
+const validateClaudeCodePermissionRulesUpdate_raw = validate167;
 
-const validateClaudeCodePermissionSetModeUpdate_raw = validate80;
+const validateClaudeCodePermissionSetModeUpdate_raw = validate171;
 
 /** Validates a {@link ClaudeCodeAsyncHookOutput} (schemas/claude-code/async-hook-output.schema.json). */
 export const validateClaudeCodeAsyncHookOutput: Validator<ClaudeCodeAsyncHookOutput> = validateClaudeCodeAsyncHookOutput_raw;

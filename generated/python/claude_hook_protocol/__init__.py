@@ -45,14 +45,6 @@ from .claude_code import (
     PostModelSwitchHookInputCacheTtl,
     PostModelSwitchHookInputPricing,
     PostModelSwitchHookInput,
-    ClaudeCodePermissionRulesUpdateType,
-    ClaudeCodePermissionRulesUpdateBehavior,
-    ClaudeCodePermissionRulesUpdate,
-    ClaudeCodePermissionSetModeUpdateMode,
-    ClaudeCodePermissionSetModeUpdate,
-    ClaudeCodePermissionDirectoriesUpdateType,
-    ClaudeCodePermissionDirectoriesUpdate,
-    ClaudeCodePermissionUpdate,
     PermissionRequestHookInputMcpSkill,
     PermissionRequestHookInput,
     PermissionDeniedHookInput,
@@ -101,6 +93,14 @@ from .claude_code import (
     SubagentStopHookSpecificOutput,
     PermissionDeniedHookSpecificOutput,
     NotificationHookSpecificOutput,
+    ClaudeCodePermissionRulesUpdateType,
+    ClaudeCodePermissionRulesUpdateBehavior,
+    ClaudeCodePermissionRulesUpdate,
+    ClaudeCodePermissionSetModeUpdateMode,
+    ClaudeCodePermissionSetModeUpdate,
+    ClaudeCodePermissionDirectoriesUpdateType,
+    ClaudeCodePermissionDirectoriesUpdate,
+    ClaudeCodePermissionUpdate,
     ClaudeCodePermissionRequestAllow,
     ClaudeCodePermissionRequestDeny,
     ClaudeCodePermissionRequestDecision,
@@ -135,10 +135,6 @@ from .claude_code import (
     _check_PostCompactHookInput,
     _check_PreModelSwitchHookInput,
     _check_PostModelSwitchHookInput,
-    _check_ClaudeCodePermissionRulesUpdate,
-    _check_ClaudeCodePermissionSetModeUpdate,
-    _check_ClaudeCodePermissionDirectoriesUpdate,
-    _check_ClaudeCodePermissionUpdate,
     _check_PermissionRequestHookInput,
     _check_PermissionDeniedHookInput,
     _check_SetupHookInput,
@@ -172,6 +168,10 @@ from .claude_code import (
     _check_SubagentStopHookSpecificOutput,
     _check_PermissionDeniedHookSpecificOutput,
     _check_NotificationHookSpecificOutput,
+    _check_ClaudeCodePermissionRulesUpdate,
+    _check_ClaudeCodePermissionSetModeUpdate,
+    _check_ClaudeCodePermissionDirectoriesUpdate,
+    _check_ClaudeCodePermissionUpdate,
     _check_ClaudeCodePermissionRequestAllow,
     _check_ClaudeCodePermissionRequestDeny,
     _check_ClaudeCodePermissionRequestDecision,
@@ -186,6 +186,95 @@ from .claude_code import (
     _check_ClaudeCodeHookSpecificOutput,
     _check_ClaudeCodeHookOutput,
 )
+from .codex import (
+    CodexPermissionRequestDecisionBehavior,
+    CodexPermissionRequestDecision,
+    CodexPermissionRequestHookSpecificOutputHookEventName,
+    CodexPermissionRequestHookSpecificOutput,
+    CodexPostToolUseHookSpecificOutputHookEventName,
+    CodexPostToolUseHookSpecificOutput,
+    CodexPreToolUseHookSpecificOutputHookEventName,
+    CodexPreToolUseHookSpecificOutputPermissionDecision,
+    CodexPreToolUseHookSpecificOutput,
+    CodexSessionStartHookSpecificOutputHookEventName,
+    CodexSessionStartHookSpecificOutput,
+    CodexSubagentStartHookSpecificOutputHookEventName,
+    CodexSubagentStartHookSpecificOutput,
+    CodexUserPromptSubmitHookSpecificOutputHookEventName,
+    CodexUserPromptSubmitHookSpecificOutput,
+    CodexPreToolUseHookInputPermissionMode,
+    CodexPreToolUseHookInput,
+    CodexPermissionRequestHookInputPermissionMode,
+    CodexPermissionRequestHookInput,
+    CodexPostToolUseHookInputPermissionMode,
+    CodexPostToolUseHookInput,
+    CodexPreCompactHookInputTrigger,
+    CodexPreCompactHookInput,
+    CodexPostCompactHookInputTrigger,
+    CodexPostCompactHookInput,
+    CodexSessionStartHookInputPermissionMode,
+    CodexSessionStartHookInputSource,
+    CodexSessionStartHookInput,
+    CodexUserPromptSubmitHookInputPermissionMode,
+    CodexUserPromptSubmitHookInput,
+    CodexStopHookInputPermissionMode,
+    CodexStopHookInput,
+    CodexSubagentStartHookInputPermissionMode,
+    CodexSubagentStartHookInput,
+    CodexSubagentStopHookInputPermissionMode,
+    CodexSubagentStopHookInput,
+    CodexSessionEndHookInput,
+    CodexInterruptHookInputPermissionMode,
+    CodexInterruptHookInput,
+    CodexHookInput,
+    CodexInterruptHookOutput,
+    CodexPermissionRequestHookOutput,
+    CodexPostCompactHookOutput,
+    CodexPostToolUseHookOutputDecision,
+    CodexPostToolUseHookOutput,
+    CodexPreCompactHookOutput,
+    CodexPreToolUseHookOutputDecision,
+    CodexPreToolUseHookOutput,
+    CodexSessionStartHookOutput,
+    CodexStopHookOutputDecision,
+    CodexStopHookOutput,
+    CodexSubagentStartHookOutput,
+    CodexSubagentStopHookOutputDecision,
+    CodexSubagentStopHookOutput,
+    CodexUserPromptSubmitHookOutputDecision,
+    CodexUserPromptSubmitHookOutput,
+    _check_CodexPermissionRequestDecision,
+    _check_CodexPermissionRequestHookSpecificOutput,
+    _check_CodexPostToolUseHookSpecificOutput,
+    _check_CodexPreToolUseHookSpecificOutput,
+    _check_CodexSessionStartHookSpecificOutput,
+    _check_CodexSubagentStartHookSpecificOutput,
+    _check_CodexUserPromptSubmitHookSpecificOutput,
+    _check_CodexPreToolUseHookInput,
+    _check_CodexPermissionRequestHookInput,
+    _check_CodexPostToolUseHookInput,
+    _check_CodexPreCompactHookInput,
+    _check_CodexPostCompactHookInput,
+    _check_CodexSessionStartHookInput,
+    _check_CodexUserPromptSubmitHookInput,
+    _check_CodexStopHookInput,
+    _check_CodexSubagentStartHookInput,
+    _check_CodexSubagentStopHookInput,
+    _check_CodexSessionEndHookInput,
+    _check_CodexInterruptHookInput,
+    _check_CodexHookInput,
+    _check_CodexInterruptHookOutput,
+    _check_CodexPermissionRequestHookOutput,
+    _check_CodexPostCompactHookOutput,
+    _check_CodexPostToolUseHookOutput,
+    _check_CodexPreCompactHookOutput,
+    _check_CodexPreToolUseHookOutput,
+    _check_CodexSessionStartHookOutput,
+    _check_CodexStopHookOutput,
+    _check_CodexSubagentStartHookOutput,
+    _check_CodexSubagentStopHookOutput,
+    _check_CodexUserPromptSubmitHookOutput,
+)
 from .common import (
     HookEvent,
     BaseHookInputEffort,
@@ -194,16 +283,117 @@ from .common import (
     PostToolBatchToolCall,
     BackgroundTaskSummary,
     SessionCronSummary,
-    PermissionRuleValue,
+    PermissionSuggestionType,
+    PermissionSuggestionRulesItem,
+    PermissionSuggestionBehavior,
+    PermissionSuggestionMode,
     PermissionUpdateDestination,
+    PermissionSuggestion,
+    PermissionRuleValue,
     _check_HookEvent,
     _check_BaseHookInput,
     _check_McpServerProvenance,
     _check_PostToolBatchToolCall,
     _check_BackgroundTaskSummary,
     _check_SessionCronSummary,
-    _check_PermissionRuleValue,
     _check_PermissionUpdateDestination,
+    _check_PermissionSuggestion,
+    _check_PermissionRuleValue,
+)
+from .droid import (
+    DroidHookEvent,
+    DroidBaseHookInput,
+    DroidHookCommand,
+    DroidPreToolUseHookInput,
+    DroidPostToolUseHookInput,
+    DroidNotificationHookInput,
+    DroidUserPromptSubmitHookInput,
+    DroidStopHookInput,
+    DroidSubagentStopHookInput,
+    DroidPreCompactHookInputTrigger,
+    DroidPreCompactHookInput,
+    DroidSessionStartHookInput,
+    DroidSessionEndHookInput,
+    DroidHookInput,
+    DroidHookMatcherGroup,
+    DroidHookSpecificOutputPermissionDecision,
+    DroidHookSpecificOutput,
+    DroidHookOutput,
+    DroidHooksFile,
+    _check_DroidHookEvent,
+    _check_DroidBaseHookInput,
+    _check_DroidHookCommand,
+    _check_DroidPreToolUseHookInput,
+    _check_DroidPostToolUseHookInput,
+    _check_DroidNotificationHookInput,
+    _check_DroidUserPromptSubmitHookInput,
+    _check_DroidStopHookInput,
+    _check_DroidSubagentStopHookInput,
+    _check_DroidPreCompactHookInput,
+    _check_DroidSessionStartHookInput,
+    _check_DroidSessionEndHookInput,
+    _check_DroidHookInput,
+    _check_DroidHookMatcherGroup,
+    _check_DroidHookSpecificOutput,
+    _check_DroidHookOutput,
+    _check_DroidHooksFile,
+)
+from .gemini_cli import (
+    GeminiCliBaseHookInputHookEventName,
+    GeminiCliBaseHookInput,
+    GeminiCliHookHandlerType,
+    GeminiCliHookHandler,
+    GeminiCliHookDefinition,
+    GeminiCliBeforeToolHookInput,
+    GeminiCliAfterToolHookInputToolResponse,
+    GeminiCliAfterToolHookInput,
+    GeminiCliBeforeAgentHookInput,
+    GeminiCliAfterAgentHookInput,
+    GeminiCliBeforeModelHookInputLlmRequestMessagesItem,
+    GeminiCliBeforeModelHookInputLlmRequest,
+    GeminiCliBeforeModelHookInput,
+    GeminiCliAfterModelHookInputLlmRequestMessagesItem,
+    GeminiCliAfterModelHookInputLlmRequest,
+    GeminiCliAfterModelHookInputLlmResponse,
+    GeminiCliAfterModelHookInput,
+    GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem,
+    GeminiCliBeforeToolSelectionHookInputLlmRequest,
+    GeminiCliBeforeToolSelectionHookInput,
+    GeminiCliSessionStartHookInputSource,
+    GeminiCliSessionStartHookInput,
+    GeminiCliSessionEndHookInputReason,
+    GeminiCliSessionEndHookInput,
+    GeminiCliNotificationHookInputNotificationType,
+    GeminiCliNotificationHookInput,
+    GeminiCliPreCompressHookInputTrigger,
+    GeminiCliPreCompressHookInput,
+    GeminiCliHookInput,
+    GeminiCliHookSpecificOutputTailToolCallRequest,
+    GeminiCliHookSpecificOutputToolConfigMode,
+    GeminiCliHookSpecificOutputToolConfig,
+    GeminiCliHookSpecificOutput,
+    GeminiCliHookOutput,
+    GeminiCliHooksConfig,
+    GeminiCliHooksSettings,
+    _check_GeminiCliBaseHookInput,
+    _check_GeminiCliHookHandler,
+    _check_GeminiCliHookDefinition,
+    _check_GeminiCliBeforeToolHookInput,
+    _check_GeminiCliAfterToolHookInput,
+    _check_GeminiCliBeforeAgentHookInput,
+    _check_GeminiCliAfterAgentHookInput,
+    _check_GeminiCliBeforeModelHookInput,
+    _check_GeminiCliAfterModelHookInput,
+    _check_GeminiCliBeforeToolSelectionHookInput,
+    _check_GeminiCliSessionStartHookInput,
+    _check_GeminiCliSessionEndHookInput,
+    _check_GeminiCliNotificationHookInput,
+    _check_GeminiCliPreCompressHookInput,
+    _check_GeminiCliHookInput,
+    _check_GeminiCliHookSpecificOutput,
+    _check_GeminiCliHookOutput,
+    _check_GeminiCliHooksConfig,
+    _check_GeminiCliHooksSettings,
 )
 from .records import (
     MergedResultAgent,
@@ -250,12 +440,8 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "PostCompactHookInput": _check_PostCompactHookInput,
     "PreModelSwitchHookInput": _check_PreModelSwitchHookInput,
     "PostModelSwitchHookInput": _check_PostModelSwitchHookInput,
-    "PermissionRuleValue": _check_PermissionRuleValue,
     "PermissionUpdateDestination": _check_PermissionUpdateDestination,
-    "ClaudeCodePermissionRulesUpdate": _check_ClaudeCodePermissionRulesUpdate,
-    "ClaudeCodePermissionSetModeUpdate": _check_ClaudeCodePermissionSetModeUpdate,
-    "ClaudeCodePermissionDirectoriesUpdate": _check_ClaudeCodePermissionDirectoriesUpdate,
-    "ClaudeCodePermissionUpdate": _check_ClaudeCodePermissionUpdate,
+    "PermissionSuggestion": _check_PermissionSuggestion,
     "PermissionRequestHookInput": _check_PermissionRequestHookInput,
     "PermissionDeniedHookInput": _check_PermissionDeniedHookInput,
     "SetupHookInput": _check_SetupHookInput,
@@ -289,6 +475,11 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "SubagentStopHookSpecificOutput": _check_SubagentStopHookSpecificOutput,
     "PermissionDeniedHookSpecificOutput": _check_PermissionDeniedHookSpecificOutput,
     "NotificationHookSpecificOutput": _check_NotificationHookSpecificOutput,
+    "PermissionRuleValue": _check_PermissionRuleValue,
+    "ClaudeCodePermissionRulesUpdate": _check_ClaudeCodePermissionRulesUpdate,
+    "ClaudeCodePermissionSetModeUpdate": _check_ClaudeCodePermissionSetModeUpdate,
+    "ClaudeCodePermissionDirectoriesUpdate": _check_ClaudeCodePermissionDirectoriesUpdate,
+    "ClaudeCodePermissionUpdate": _check_ClaudeCodePermissionUpdate,
     "ClaudeCodePermissionRequestAllow": _check_ClaudeCodePermissionRequestAllow,
     "ClaudeCodePermissionRequestDeny": _check_ClaudeCodePermissionRequestDeny,
     "ClaudeCodePermissionRequestDecision": _check_ClaudeCodePermissionRequestDecision,
@@ -302,6 +493,73 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "PreSkillShellCommandHookSpecificOutput": _check_PreSkillShellCommandHookSpecificOutput,
     "ClaudeCodeHookSpecificOutput": _check_ClaudeCodeHookSpecificOutput,
     "ClaudeCodeHookOutput": _check_ClaudeCodeHookOutput,
+    "CodexPermissionRequestDecision": _check_CodexPermissionRequestDecision,
+    "CodexPermissionRequestHookSpecificOutput": _check_CodexPermissionRequestHookSpecificOutput,
+    "CodexPostToolUseHookSpecificOutput": _check_CodexPostToolUseHookSpecificOutput,
+    "CodexPreToolUseHookSpecificOutput": _check_CodexPreToolUseHookSpecificOutput,
+    "CodexSessionStartHookSpecificOutput": _check_CodexSessionStartHookSpecificOutput,
+    "CodexSubagentStartHookSpecificOutput": _check_CodexSubagentStartHookSpecificOutput,
+    "CodexUserPromptSubmitHookSpecificOutput": _check_CodexUserPromptSubmitHookSpecificOutput,
+    "CodexPreToolUseHookInput": _check_CodexPreToolUseHookInput,
+    "CodexPermissionRequestHookInput": _check_CodexPermissionRequestHookInput,
+    "CodexPostToolUseHookInput": _check_CodexPostToolUseHookInput,
+    "CodexPreCompactHookInput": _check_CodexPreCompactHookInput,
+    "CodexPostCompactHookInput": _check_CodexPostCompactHookInput,
+    "CodexSessionStartHookInput": _check_CodexSessionStartHookInput,
+    "CodexUserPromptSubmitHookInput": _check_CodexUserPromptSubmitHookInput,
+    "CodexStopHookInput": _check_CodexStopHookInput,
+    "CodexSubagentStartHookInput": _check_CodexSubagentStartHookInput,
+    "CodexSubagentStopHookInput": _check_CodexSubagentStopHookInput,
+    "CodexSessionEndHookInput": _check_CodexSessionEndHookInput,
+    "CodexInterruptHookInput": _check_CodexInterruptHookInput,
+    "CodexHookInput": _check_CodexHookInput,
+    "CodexInterruptHookOutput": _check_CodexInterruptHookOutput,
+    "CodexPermissionRequestHookOutput": _check_CodexPermissionRequestHookOutput,
+    "CodexPostCompactHookOutput": _check_CodexPostCompactHookOutput,
+    "CodexPostToolUseHookOutput": _check_CodexPostToolUseHookOutput,
+    "CodexPreCompactHookOutput": _check_CodexPreCompactHookOutput,
+    "CodexPreToolUseHookOutput": _check_CodexPreToolUseHookOutput,
+    "CodexSessionStartHookOutput": _check_CodexSessionStartHookOutput,
+    "CodexStopHookOutput": _check_CodexStopHookOutput,
+    "CodexSubagentStartHookOutput": _check_CodexSubagentStartHookOutput,
+    "CodexSubagentStopHookOutput": _check_CodexSubagentStopHookOutput,
+    "CodexUserPromptSubmitHookOutput": _check_CodexUserPromptSubmitHookOutput,
+    "DroidHookEvent": _check_DroidHookEvent,
+    "DroidBaseHookInput": _check_DroidBaseHookInput,
+    "DroidHookCommand": _check_DroidHookCommand,
+    "DroidPreToolUseHookInput": _check_DroidPreToolUseHookInput,
+    "DroidPostToolUseHookInput": _check_DroidPostToolUseHookInput,
+    "DroidNotificationHookInput": _check_DroidNotificationHookInput,
+    "DroidUserPromptSubmitHookInput": _check_DroidUserPromptSubmitHookInput,
+    "DroidStopHookInput": _check_DroidStopHookInput,
+    "DroidSubagentStopHookInput": _check_DroidSubagentStopHookInput,
+    "DroidPreCompactHookInput": _check_DroidPreCompactHookInput,
+    "DroidSessionStartHookInput": _check_DroidSessionStartHookInput,
+    "DroidSessionEndHookInput": _check_DroidSessionEndHookInput,
+    "DroidHookInput": _check_DroidHookInput,
+    "DroidHookMatcherGroup": _check_DroidHookMatcherGroup,
+    "DroidHookSpecificOutput": _check_DroidHookSpecificOutput,
+    "DroidHookOutput": _check_DroidHookOutput,
+    "DroidHooksFile": _check_DroidHooksFile,
+    "GeminiCliBaseHookInput": _check_GeminiCliBaseHookInput,
+    "GeminiCliHookHandler": _check_GeminiCliHookHandler,
+    "GeminiCliHookDefinition": _check_GeminiCliHookDefinition,
+    "GeminiCliBeforeToolHookInput": _check_GeminiCliBeforeToolHookInput,
+    "GeminiCliAfterToolHookInput": _check_GeminiCliAfterToolHookInput,
+    "GeminiCliBeforeAgentHookInput": _check_GeminiCliBeforeAgentHookInput,
+    "GeminiCliAfterAgentHookInput": _check_GeminiCliAfterAgentHookInput,
+    "GeminiCliBeforeModelHookInput": _check_GeminiCliBeforeModelHookInput,
+    "GeminiCliAfterModelHookInput": _check_GeminiCliAfterModelHookInput,
+    "GeminiCliBeforeToolSelectionHookInput": _check_GeminiCliBeforeToolSelectionHookInput,
+    "GeminiCliSessionStartHookInput": _check_GeminiCliSessionStartHookInput,
+    "GeminiCliSessionEndHookInput": _check_GeminiCliSessionEndHookInput,
+    "GeminiCliNotificationHookInput": _check_GeminiCliNotificationHookInput,
+    "GeminiCliPreCompressHookInput": _check_GeminiCliPreCompressHookInput,
+    "GeminiCliHookInput": _check_GeminiCliHookInput,
+    "GeminiCliHookSpecificOutput": _check_GeminiCliHookSpecificOutput,
+    "GeminiCliHookOutput": _check_GeminiCliHookOutput,
+    "GeminiCliHooksConfig": _check_GeminiCliHooksConfig,
+    "GeminiCliHooksSettings": _check_GeminiCliHooksSettings,
     "RunRecord": _check_RunRecord,
     "MergedResult": _check_MergedResult,
 }
@@ -638,19 +896,6 @@ def serialize_post_model_switch_hook_input(value: PostModelSwitchHookInput) -> s
     return _rt.dumps(value)
 
 
-def parse_permission_rule_value(text: str) -> PermissionRuleValue:
-    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRuleValue, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
-    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRuleValue, value)
-    return _rt.dumps(value)
-
-
 def parse_permission_update_destination(text: str) -> PermissionUpdateDestination:
     """A ``PermissionUpdateDestination`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
@@ -664,55 +909,16 @@ def serialize_permission_update_destination(value: PermissionUpdateDestination) 
     return _rt.dumps(value)
 
 
-def parse_claude_code_permission_rules_update(text: str) -> ClaudeCodePermissionRulesUpdate:
-    """A ``ClaudeCodePermissionRulesUpdate`` from JSON text; raises ProtocolError naming the field."""
+def parse_permission_suggestion(text: str) -> PermissionSuggestion:
+    """A ``PermissionSuggestion`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
+    _rt.checked(_check_PermissionSuggestion, value)
     return value  # type: ignore[return-value]
 
 
-def serialize_claude_code_permission_rules_update(value: ClaudeCodePermissionRulesUpdate) -> str:
-    """A ``ClaudeCodePermissionRulesUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_set_mode_update(text: str) -> ClaudeCodePermissionSetModeUpdate:
-    """A ``ClaudeCodePermissionSetModeUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_set_mode_update(value: ClaudeCodePermissionSetModeUpdate) -> str:
-    """A ``ClaudeCodePermissionSetModeUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_directories_update(text: str) -> ClaudeCodePermissionDirectoriesUpdate:
-    """A ``ClaudeCodePermissionDirectoriesUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_directories_update(value: ClaudeCodePermissionDirectoriesUpdate) -> str:
-    """A ``ClaudeCodePermissionDirectoriesUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_update(text: str) -> ClaudeCodePermissionUpdate:
-    """A ``ClaudeCodePermissionUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_update(value: ClaudeCodePermissionUpdate) -> str:
-    """A ``ClaudeCodePermissionUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
+def serialize_permission_suggestion(value: PermissionSuggestion) -> str:
+    """A ``PermissionSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionSuggestion, value)
     return _rt.dumps(value)
 
 
@@ -1145,6 +1351,71 @@ def serialize_notification_hook_specific_output(value: NotificationHookSpecificO
     return _rt.dumps(value)
 
 
+def parse_permission_rule_value(text: str) -> PermissionRuleValue:
+    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionRuleValue, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
+    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionRuleValue, value)
+    return _rt.dumps(value)
+
+
+def parse_claude_code_permission_rules_update(text: str) -> ClaudeCodePermissionRulesUpdate:
+    """A ``ClaudeCodePermissionRulesUpdate`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_claude_code_permission_rules_update(value: ClaudeCodePermissionRulesUpdate) -> str:
+    """A ``ClaudeCodePermissionRulesUpdate`` as compact JSON text (checked first)."""
+    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
+    return _rt.dumps(value)
+
+
+def parse_claude_code_permission_set_mode_update(text: str) -> ClaudeCodePermissionSetModeUpdate:
+    """A ``ClaudeCodePermissionSetModeUpdate`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_claude_code_permission_set_mode_update(value: ClaudeCodePermissionSetModeUpdate) -> str:
+    """A ``ClaudeCodePermissionSetModeUpdate`` as compact JSON text (checked first)."""
+    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
+    return _rt.dumps(value)
+
+
+def parse_claude_code_permission_directories_update(text: str) -> ClaudeCodePermissionDirectoriesUpdate:
+    """A ``ClaudeCodePermissionDirectoriesUpdate`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_claude_code_permission_directories_update(value: ClaudeCodePermissionDirectoriesUpdate) -> str:
+    """A ``ClaudeCodePermissionDirectoriesUpdate`` as compact JSON text (checked first)."""
+    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
+    return _rt.dumps(value)
+
+
+def parse_claude_code_permission_update(text: str) -> ClaudeCodePermissionUpdate:
+    """A ``ClaudeCodePermissionUpdate`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_claude_code_permission_update(value: ClaudeCodePermissionUpdate) -> str:
+    """A ``ClaudeCodePermissionUpdate`` as compact JSON text (checked first)."""
+    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
+    return _rt.dumps(value)
+
+
 def parse_claude_code_permission_request_allow(text: str) -> ClaudeCodePermissionRequestAllow:
     """A ``ClaudeCodePermissionRequestAllow`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
@@ -1311,6 +1582,877 @@ def parse_claude_code_hook_output(text: str) -> ClaudeCodeHookOutput:
 def serialize_claude_code_hook_output(value: ClaudeCodeHookOutput) -> str:
     """A ``ClaudeCodeHookOutput`` as compact JSON text (checked first)."""
     _rt.checked(_check_ClaudeCodeHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_permission_request_decision(text: str) -> CodexPermissionRequestDecision:
+    """A ``CodexPermissionRequestDecision`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPermissionRequestDecision, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_permission_request_decision(value: CodexPermissionRequestDecision) -> str:
+    """A ``CodexPermissionRequestDecision`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPermissionRequestDecision, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_permission_request_hook_specific_output(text: str) -> CodexPermissionRequestHookSpecificOutput:
+    """A ``CodexPermissionRequestHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPermissionRequestHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_permission_request_hook_specific_output(value: CodexPermissionRequestHookSpecificOutput) -> str:
+    """A ``CodexPermissionRequestHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPermissionRequestHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_post_tool_use_hook_specific_output(text: str) -> CodexPostToolUseHookSpecificOutput:
+    """A ``CodexPostToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPostToolUseHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_post_tool_use_hook_specific_output(value: CodexPostToolUseHookSpecificOutput) -> str:
+    """A ``CodexPostToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPostToolUseHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_pre_tool_use_hook_specific_output(text: str) -> CodexPreToolUseHookSpecificOutput:
+    """A ``CodexPreToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPreToolUseHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_pre_tool_use_hook_specific_output(value: CodexPreToolUseHookSpecificOutput) -> str:
+    """A ``CodexPreToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPreToolUseHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_session_start_hook_specific_output(text: str) -> CodexSessionStartHookSpecificOutput:
+    """A ``CodexSessionStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSessionStartHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_session_start_hook_specific_output(value: CodexSessionStartHookSpecificOutput) -> str:
+    """A ``CodexSessionStartHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSessionStartHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_subagent_start_hook_specific_output(text: str) -> CodexSubagentStartHookSpecificOutput:
+    """A ``CodexSubagentStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSubagentStartHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_subagent_start_hook_specific_output(value: CodexSubagentStartHookSpecificOutput) -> str:
+    """A ``CodexSubagentStartHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSubagentStartHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_user_prompt_submit_hook_specific_output(text: str) -> CodexUserPromptSubmitHookSpecificOutput:
+    """A ``CodexUserPromptSubmitHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexUserPromptSubmitHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_user_prompt_submit_hook_specific_output(value: CodexUserPromptSubmitHookSpecificOutput) -> str:
+    """A ``CodexUserPromptSubmitHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexUserPromptSubmitHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_pre_tool_use_hook_input(text: str) -> CodexPreToolUseHookInput:
+    """A ``CodexPreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPreToolUseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_pre_tool_use_hook_input(value: CodexPreToolUseHookInput) -> str:
+    """A ``CodexPreToolUseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPreToolUseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_permission_request_hook_input(text: str) -> CodexPermissionRequestHookInput:
+    """A ``CodexPermissionRequestHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPermissionRequestHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_permission_request_hook_input(value: CodexPermissionRequestHookInput) -> str:
+    """A ``CodexPermissionRequestHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPermissionRequestHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_post_tool_use_hook_input(text: str) -> CodexPostToolUseHookInput:
+    """A ``CodexPostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPostToolUseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_post_tool_use_hook_input(value: CodexPostToolUseHookInput) -> str:
+    """A ``CodexPostToolUseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPostToolUseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_pre_compact_hook_input(text: str) -> CodexPreCompactHookInput:
+    """A ``CodexPreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPreCompactHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_pre_compact_hook_input(value: CodexPreCompactHookInput) -> str:
+    """A ``CodexPreCompactHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPreCompactHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_post_compact_hook_input(text: str) -> CodexPostCompactHookInput:
+    """A ``CodexPostCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPostCompactHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_post_compact_hook_input(value: CodexPostCompactHookInput) -> str:
+    """A ``CodexPostCompactHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPostCompactHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_session_start_hook_input(text: str) -> CodexSessionStartHookInput:
+    """A ``CodexSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSessionStartHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_session_start_hook_input(value: CodexSessionStartHookInput) -> str:
+    """A ``CodexSessionStartHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSessionStartHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_user_prompt_submit_hook_input(text: str) -> CodexUserPromptSubmitHookInput:
+    """A ``CodexUserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexUserPromptSubmitHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_user_prompt_submit_hook_input(value: CodexUserPromptSubmitHookInput) -> str:
+    """A ``CodexUserPromptSubmitHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexUserPromptSubmitHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_stop_hook_input(text: str) -> CodexStopHookInput:
+    """A ``CodexStopHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexStopHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_stop_hook_input(value: CodexStopHookInput) -> str:
+    """A ``CodexStopHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_subagent_start_hook_input(text: str) -> CodexSubagentStartHookInput:
+    """A ``CodexSubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSubagentStartHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_subagent_start_hook_input(value: CodexSubagentStartHookInput) -> str:
+    """A ``CodexSubagentStartHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSubagentStartHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_subagent_stop_hook_input(text: str) -> CodexSubagentStopHookInput:
+    """A ``CodexSubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSubagentStopHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_subagent_stop_hook_input(value: CodexSubagentStopHookInput) -> str:
+    """A ``CodexSubagentStopHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSubagentStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_session_end_hook_input(text: str) -> CodexSessionEndHookInput:
+    """A ``CodexSessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSessionEndHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_session_end_hook_input(value: CodexSessionEndHookInput) -> str:
+    """A ``CodexSessionEndHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSessionEndHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_interrupt_hook_input(text: str) -> CodexInterruptHookInput:
+    """A ``CodexInterruptHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexInterruptHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_interrupt_hook_input(value: CodexInterruptHookInput) -> str:
+    """A ``CodexInterruptHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexInterruptHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_hook_input(text: str) -> CodexHookInput:
+    """A ``CodexHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_hook_input(value: CodexHookInput) -> str:
+    """A ``CodexHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_interrupt_hook_output(text: str) -> CodexInterruptHookOutput:
+    """A ``CodexInterruptHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexInterruptHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_interrupt_hook_output(value: CodexInterruptHookOutput) -> str:
+    """A ``CodexInterruptHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexInterruptHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_permission_request_hook_output(text: str) -> CodexPermissionRequestHookOutput:
+    """A ``CodexPermissionRequestHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPermissionRequestHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_permission_request_hook_output(value: CodexPermissionRequestHookOutput) -> str:
+    """A ``CodexPermissionRequestHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPermissionRequestHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_post_compact_hook_output(text: str) -> CodexPostCompactHookOutput:
+    """A ``CodexPostCompactHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPostCompactHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_post_compact_hook_output(value: CodexPostCompactHookOutput) -> str:
+    """A ``CodexPostCompactHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPostCompactHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_post_tool_use_hook_output(text: str) -> CodexPostToolUseHookOutput:
+    """A ``CodexPostToolUseHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPostToolUseHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_post_tool_use_hook_output(value: CodexPostToolUseHookOutput) -> str:
+    """A ``CodexPostToolUseHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPostToolUseHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_pre_compact_hook_output(text: str) -> CodexPreCompactHookOutput:
+    """A ``CodexPreCompactHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPreCompactHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_pre_compact_hook_output(value: CodexPreCompactHookOutput) -> str:
+    """A ``CodexPreCompactHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPreCompactHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_pre_tool_use_hook_output(text: str) -> CodexPreToolUseHookOutput:
+    """A ``CodexPreToolUseHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexPreToolUseHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_pre_tool_use_hook_output(value: CodexPreToolUseHookOutput) -> str:
+    """A ``CodexPreToolUseHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexPreToolUseHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_session_start_hook_output(text: str) -> CodexSessionStartHookOutput:
+    """A ``CodexSessionStartHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSessionStartHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_session_start_hook_output(value: CodexSessionStartHookOutput) -> str:
+    """A ``CodexSessionStartHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSessionStartHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_stop_hook_output(text: str) -> CodexStopHookOutput:
+    """A ``CodexStopHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexStopHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_stop_hook_output(value: CodexStopHookOutput) -> str:
+    """A ``CodexStopHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexStopHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_subagent_start_hook_output(text: str) -> CodexSubagentStartHookOutput:
+    """A ``CodexSubagentStartHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSubagentStartHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_subagent_start_hook_output(value: CodexSubagentStartHookOutput) -> str:
+    """A ``CodexSubagentStartHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSubagentStartHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_subagent_stop_hook_output(text: str) -> CodexSubagentStopHookOutput:
+    """A ``CodexSubagentStopHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexSubagentStopHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_subagent_stop_hook_output(value: CodexSubagentStopHookOutput) -> str:
+    """A ``CodexSubagentStopHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexSubagentStopHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_codex_user_prompt_submit_hook_output(text: str) -> CodexUserPromptSubmitHookOutput:
+    """A ``CodexUserPromptSubmitHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_CodexUserPromptSubmitHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_codex_user_prompt_submit_hook_output(value: CodexUserPromptSubmitHookOutput) -> str:
+    """A ``CodexUserPromptSubmitHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_CodexUserPromptSubmitHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hook_event(text: str) -> DroidHookEvent:
+    """A ``DroidHookEvent`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHookEvent, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hook_event(value: DroidHookEvent) -> str:
+    """A ``DroidHookEvent`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHookEvent, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_base_hook_input(text: str) -> DroidBaseHookInput:
+    """A ``DroidBaseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidBaseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_base_hook_input(value: DroidBaseHookInput) -> str:
+    """A ``DroidBaseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidBaseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hook_command(text: str) -> DroidHookCommand:
+    """A ``DroidHookCommand`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHookCommand, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hook_command(value: DroidHookCommand) -> str:
+    """A ``DroidHookCommand`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHookCommand, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_pre_tool_use_hook_input(text: str) -> DroidPreToolUseHookInput:
+    """A ``DroidPreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidPreToolUseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_pre_tool_use_hook_input(value: DroidPreToolUseHookInput) -> str:
+    """A ``DroidPreToolUseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidPreToolUseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_post_tool_use_hook_input(text: str) -> DroidPostToolUseHookInput:
+    """A ``DroidPostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidPostToolUseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_post_tool_use_hook_input(value: DroidPostToolUseHookInput) -> str:
+    """A ``DroidPostToolUseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidPostToolUseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_notification_hook_input(text: str) -> DroidNotificationHookInput:
+    """A ``DroidNotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidNotificationHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_notification_hook_input(value: DroidNotificationHookInput) -> str:
+    """A ``DroidNotificationHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidNotificationHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_user_prompt_submit_hook_input(text: str) -> DroidUserPromptSubmitHookInput:
+    """A ``DroidUserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidUserPromptSubmitHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_user_prompt_submit_hook_input(value: DroidUserPromptSubmitHookInput) -> str:
+    """A ``DroidUserPromptSubmitHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidUserPromptSubmitHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_stop_hook_input(text: str) -> DroidStopHookInput:
+    """A ``DroidStopHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidStopHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_stop_hook_input(value: DroidStopHookInput) -> str:
+    """A ``DroidStopHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_subagent_stop_hook_input(text: str) -> DroidSubagentStopHookInput:
+    """A ``DroidSubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidSubagentStopHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_subagent_stop_hook_input(value: DroidSubagentStopHookInput) -> str:
+    """A ``DroidSubagentStopHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidSubagentStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_pre_compact_hook_input(text: str) -> DroidPreCompactHookInput:
+    """A ``DroidPreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidPreCompactHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_pre_compact_hook_input(value: DroidPreCompactHookInput) -> str:
+    """A ``DroidPreCompactHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidPreCompactHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_session_start_hook_input(text: str) -> DroidSessionStartHookInput:
+    """A ``DroidSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidSessionStartHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_session_start_hook_input(value: DroidSessionStartHookInput) -> str:
+    """A ``DroidSessionStartHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidSessionStartHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_session_end_hook_input(text: str) -> DroidSessionEndHookInput:
+    """A ``DroidSessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidSessionEndHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_session_end_hook_input(value: DroidSessionEndHookInput) -> str:
+    """A ``DroidSessionEndHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidSessionEndHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hook_input(text: str) -> DroidHookInput:
+    """A ``DroidHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hook_input(value: DroidHookInput) -> str:
+    """A ``DroidHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hook_matcher_group(text: str) -> DroidHookMatcherGroup:
+    """A ``DroidHookMatcherGroup`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHookMatcherGroup, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hook_matcher_group(value: DroidHookMatcherGroup) -> str:
+    """A ``DroidHookMatcherGroup`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHookMatcherGroup, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hook_specific_output(text: str) -> DroidHookSpecificOutput:
+    """A ``DroidHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hook_specific_output(value: DroidHookSpecificOutput) -> str:
+    """A ``DroidHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hook_output(text: str) -> DroidHookOutput:
+    """A ``DroidHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hook_output(value: DroidHookOutput) -> str:
+    """A ``DroidHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_droid_hooks_file(text: str) -> DroidHooksFile:
+    """A ``DroidHooksFile`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_DroidHooksFile, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_droid_hooks_file(value: DroidHooksFile) -> str:
+    """A ``DroidHooksFile`` as compact JSON text (checked first)."""
+    _rt.checked(_check_DroidHooksFile, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_base_hook_input(text: str) -> GeminiCliBaseHookInput:
+    """A ``GeminiCliBaseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliBaseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_base_hook_input(value: GeminiCliBaseHookInput) -> str:
+    """A ``GeminiCliBaseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliBaseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hook_handler(text: str) -> GeminiCliHookHandler:
+    """A ``GeminiCliHookHandler`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHookHandler, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hook_handler(value: GeminiCliHookHandler) -> str:
+    """A ``GeminiCliHookHandler`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHookHandler, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hook_definition(text: str) -> GeminiCliHookDefinition:
+    """A ``GeminiCliHookDefinition`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHookDefinition, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hook_definition(value: GeminiCliHookDefinition) -> str:
+    """A ``GeminiCliHookDefinition`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHookDefinition, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_before_tool_hook_input(text: str) -> GeminiCliBeforeToolHookInput:
+    """A ``GeminiCliBeforeToolHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliBeforeToolHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_before_tool_hook_input(value: GeminiCliBeforeToolHookInput) -> str:
+    """A ``GeminiCliBeforeToolHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliBeforeToolHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_after_tool_hook_input(text: str) -> GeminiCliAfterToolHookInput:
+    """A ``GeminiCliAfterToolHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliAfterToolHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_after_tool_hook_input(value: GeminiCliAfterToolHookInput) -> str:
+    """A ``GeminiCliAfterToolHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliAfterToolHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_before_agent_hook_input(text: str) -> GeminiCliBeforeAgentHookInput:
+    """A ``GeminiCliBeforeAgentHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliBeforeAgentHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_before_agent_hook_input(value: GeminiCliBeforeAgentHookInput) -> str:
+    """A ``GeminiCliBeforeAgentHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliBeforeAgentHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_after_agent_hook_input(text: str) -> GeminiCliAfterAgentHookInput:
+    """A ``GeminiCliAfterAgentHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliAfterAgentHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_after_agent_hook_input(value: GeminiCliAfterAgentHookInput) -> str:
+    """A ``GeminiCliAfterAgentHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliAfterAgentHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_before_model_hook_input(text: str) -> GeminiCliBeforeModelHookInput:
+    """A ``GeminiCliBeforeModelHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliBeforeModelHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_before_model_hook_input(value: GeminiCliBeforeModelHookInput) -> str:
+    """A ``GeminiCliBeforeModelHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliBeforeModelHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_after_model_hook_input(text: str) -> GeminiCliAfterModelHookInput:
+    """A ``GeminiCliAfterModelHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliAfterModelHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_after_model_hook_input(value: GeminiCliAfterModelHookInput) -> str:
+    """A ``GeminiCliAfterModelHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliAfterModelHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_before_tool_selection_hook_input(text: str) -> GeminiCliBeforeToolSelectionHookInput:
+    """A ``GeminiCliBeforeToolSelectionHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliBeforeToolSelectionHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_before_tool_selection_hook_input(value: GeminiCliBeforeToolSelectionHookInput) -> str:
+    """A ``GeminiCliBeforeToolSelectionHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliBeforeToolSelectionHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_session_start_hook_input(text: str) -> GeminiCliSessionStartHookInput:
+    """A ``GeminiCliSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliSessionStartHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_session_start_hook_input(value: GeminiCliSessionStartHookInput) -> str:
+    """A ``GeminiCliSessionStartHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliSessionStartHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_session_end_hook_input(text: str) -> GeminiCliSessionEndHookInput:
+    """A ``GeminiCliSessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliSessionEndHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_session_end_hook_input(value: GeminiCliSessionEndHookInput) -> str:
+    """A ``GeminiCliSessionEndHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliSessionEndHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_notification_hook_input(text: str) -> GeminiCliNotificationHookInput:
+    """A ``GeminiCliNotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliNotificationHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_notification_hook_input(value: GeminiCliNotificationHookInput) -> str:
+    """A ``GeminiCliNotificationHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliNotificationHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_pre_compress_hook_input(text: str) -> GeminiCliPreCompressHookInput:
+    """A ``GeminiCliPreCompressHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliPreCompressHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_pre_compress_hook_input(value: GeminiCliPreCompressHookInput) -> str:
+    """A ``GeminiCliPreCompressHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliPreCompressHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hook_input(text: str) -> GeminiCliHookInput:
+    """A ``GeminiCliHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hook_input(value: GeminiCliHookInput) -> str:
+    """A ``GeminiCliHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hook_specific_output(text: str) -> GeminiCliHookSpecificOutput:
+    """A ``GeminiCliHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hook_specific_output(value: GeminiCliHookSpecificOutput) -> str:
+    """A ``GeminiCliHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hook_output(text: str) -> GeminiCliHookOutput:
+    """A ``GeminiCliHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hook_output(value: GeminiCliHookOutput) -> str:
+    """A ``GeminiCliHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hooks_config(text: str) -> GeminiCliHooksConfig:
+    """A ``GeminiCliHooksConfig`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHooksConfig, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hooks_config(value: GeminiCliHooksConfig) -> str:
+    """A ``GeminiCliHooksConfig`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHooksConfig, value)
+    return _rt.dumps(value)
+
+
+def parse_gemini_cli_hooks_settings(text: str) -> GeminiCliHooksSettings:
+    """A ``GeminiCliHooksSettings`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_GeminiCliHooksSettings, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_gemini_cli_hooks_settings(value: GeminiCliHooksSettings) -> str:
+    """A ``GeminiCliHooksSettings`` as compact JSON text (checked first)."""
+    _rt.checked(_check_GeminiCliHooksSettings, value)
     return _rt.dumps(value)
 
 

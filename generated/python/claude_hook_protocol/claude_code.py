@@ -18,6 +18,8 @@ from .common import (
     _check_McpServerProvenance,
     PermissionRuleValue,
     _check_PermissionRuleValue,
+    PermissionSuggestion,
+    _check_PermissionSuggestion,
     PermissionUpdateDestination,
     _check_PermissionUpdateDestination,
     PostToolBatchToolCall,
@@ -58,14 +60,6 @@ __all__ = [
     "PostModelSwitchHookInputCacheTtl",
     "PostModelSwitchHookInputPricing",
     "PostModelSwitchHookInput",
-    "ClaudeCodePermissionRulesUpdateType",
-    "ClaudeCodePermissionRulesUpdateBehavior",
-    "ClaudeCodePermissionRulesUpdate",
-    "ClaudeCodePermissionSetModeUpdateMode",
-    "ClaudeCodePermissionSetModeUpdate",
-    "ClaudeCodePermissionDirectoriesUpdateType",
-    "ClaudeCodePermissionDirectoriesUpdate",
-    "ClaudeCodePermissionUpdate",
     "PermissionRequestHookInputMcpSkill",
     "PermissionRequestHookInput",
     "PermissionDeniedHookInput",
@@ -114,6 +108,14 @@ __all__ = [
     "SubagentStopHookSpecificOutput",
     "PermissionDeniedHookSpecificOutput",
     "NotificationHookSpecificOutput",
+    "ClaudeCodePermissionRulesUpdateType",
+    "ClaudeCodePermissionRulesUpdateBehavior",
+    "ClaudeCodePermissionRulesUpdate",
+    "ClaudeCodePermissionSetModeUpdateMode",
+    "ClaudeCodePermissionSetModeUpdate",
+    "ClaudeCodePermissionDirectoriesUpdateType",
+    "ClaudeCodePermissionDirectoriesUpdate",
+    "ClaudeCodePermissionUpdate",
     "ClaudeCodePermissionRequestAllow",
     "ClaudeCodePermissionRequestDeny",
     "ClaudeCodePermissionRequestDecision",
@@ -1270,116 +1272,6 @@ def _check_PostModelSwitchHookInput(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_PostModelSwitchHookInput, True)
 
 
-#: The update kind.
-ClaudeCodePermissionRulesUpdateType = Literal["addRules", "replaceRules", "removeRules"]
-
-
-def _check_ClaudeCodePermissionRulesUpdateType(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("addRules", "replaceRules", "removeRules",))
-
-
-#: What the rules do.
-ClaudeCodePermissionRulesUpdateBehavior = Literal["allow", "deny", "ask"]
-
-
-def _check_ClaudeCodePermissionRulesUpdateBehavior(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("allow", "deny", "ask",))
-
-
-class ClaudeCodePermissionRulesUpdate(TypedDict):
-    """Add, replace or remove permission rules."""
-    type: ClaudeCodePermissionRulesUpdateType
-    """The update kind."""
-    rules: List[PermissionRuleValue]
-    """The rules."""
-    behavior: ClaudeCodePermissionRulesUpdateBehavior
-    """What the rules do."""
-    destination: PermissionUpdateDestination
-    """Where the update is stored."""
-
-_FIELDS_ClaudeCodePermissionRulesUpdate: "_rt.Fields" = (
-    ("type", True, lambda v, at: _check_ClaudeCodePermissionRulesUpdateType(v, at)),
-    ("rules", True, lambda v, at: _rt.list_of(_check_PermissionRuleValue)(v, at)),
-    ("behavior", True, lambda v, at: _check_ClaudeCodePermissionRulesUpdateBehavior(v, at)),
-    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
-)
-
-
-def _check_ClaudeCodePermissionRulesUpdate(value: object, at: str) -> None:
-    _rt.check_object(value, at, _FIELDS_ClaudeCodePermissionRulesUpdate, False)
-
-
-#: The new permission mode (`bypassPermissions` only works if it was available at launch).
-ClaudeCodePermissionSetModeUpdateMode = Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]
-
-
-def _check_ClaudeCodePermissionSetModeUpdateMode(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto",))
-
-
-class ClaudeCodePermissionSetModeUpdate(TypedDict):
-    """Switch the permission mode."""
-    type: Literal["setMode"]
-    """The update kind: `setMode`."""
-    mode: ClaudeCodePermissionSetModeUpdateMode
-    """The new permission mode (`bypassPermissions` only works if it was available at launch)."""
-    destination: PermissionUpdateDestination
-    """Where the update is stored."""
-
-_FIELDS_ClaudeCodePermissionSetModeUpdate: "_rt.Fields" = (
-    ("type", True, lambda v, at: _rt.literal("setMode")(v, at)),
-    ("mode", True, lambda v, at: _check_ClaudeCodePermissionSetModeUpdateMode(v, at)),
-    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
-)
-
-
-def _check_ClaudeCodePermissionSetModeUpdate(value: object, at: str) -> None:
-    _rt.check_object(value, at, _FIELDS_ClaudeCodePermissionSetModeUpdate, False)
-
-
-#: The update kind.
-ClaudeCodePermissionDirectoriesUpdateType = Literal["addDirectories", "removeDirectories"]
-
-
-def _check_ClaudeCodePermissionDirectoriesUpdateType(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("addDirectories", "removeDirectories",))
-
-
-class ClaudeCodePermissionDirectoriesUpdate(TypedDict):
-    """Add or remove working directories."""
-    type: ClaudeCodePermissionDirectoriesUpdateType
-    """The update kind."""
-    directories: List[str]
-    """The directories."""
-    destination: PermissionUpdateDestination
-    """Where the update is stored."""
-
-_FIELDS_ClaudeCodePermissionDirectoriesUpdate: "_rt.Fields" = (
-    ("type", True, lambda v, at: _check_ClaudeCodePermissionDirectoriesUpdateType(v, at)),
-    ("directories", True, lambda v, at: _rt.list_of(_rt.check_str)(v, at)),
-    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
-)
-
-
-def _check_ClaudeCodePermissionDirectoriesUpdate(value: object, at: str) -> None:
-    _rt.check_object(value, at, _FIELDS_ClaudeCodePermissionDirectoriesUpdate, False)
-
-
-#: A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
-ClaudeCodePermissionUpdate = Union[ClaudeCodePermissionRulesUpdate, ClaudeCodePermissionSetModeUpdate, ClaudeCodePermissionDirectoriesUpdate]
-
-
-def _check_ClaudeCodePermissionUpdate(value: object, at: str) -> None:
-    _rt.check_union(value, at, "type", {
-        "addRules": _check_ClaudeCodePermissionRulesUpdate,
-        "replaceRules": _check_ClaudeCodePermissionRulesUpdate,
-        "removeRules": _check_ClaudeCodePermissionRulesUpdate,
-        "setMode": _check_ClaudeCodePermissionSetModeUpdate,
-        "addDirectories": _check_ClaudeCodePermissionDirectoriesUpdate,
-        "removeDirectories": _check_ClaudeCodePermissionDirectoriesUpdate,
-    })
-
-
 class PermissionRequestHookInputMcpSkill(TypedDict):
     """Internal: the MCP skill, set with `tool_kind`. Unknown keys are kept (the dict holds them)."""
     name: str
@@ -1433,7 +1325,7 @@ class PermissionRequestHookInput(TypedDict):
     """The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."""
     tool_input: JsonValue
     """The tool's input, as the model sent it."""
-    permission_suggestions: NotRequired[List[ClaudeCodePermissionUpdate]]
+    permission_suggestions: NotRequired[List[PermissionSuggestion]]
     """The updates the permission prompt would offer."""
     mcp_server: NotRequired[McpServerProvenance]
     """The MCP server serving a `mcp__*` tool; absent for other tools."""
@@ -1457,7 +1349,7 @@ _FIELDS_PermissionRequestHookInput: "_rt.Fields" = (
     ("caller_session_id", False, lambda v, at: _rt.check_str(v, at)),
     ("tool_name", True, lambda v, at: _rt.check_str(v, at)),
     ("tool_input", True, lambda v, at: _rt.check_any(v, at)),
-    ("permission_suggestions", False, lambda v, at: _rt.list_of(_check_ClaudeCodePermissionUpdate)(v, at)),
+    ("permission_suggestions", False, lambda v, at: _rt.list_of(_check_PermissionSuggestion)(v, at)),
     ("mcp_server", False, lambda v, at: _check_McpServerProvenance(v, at)),
     ("tool_kind", False, lambda v, at: _rt.literal("mcp_skill")(v, at)),
     ("mcp_skill", False, lambda v, at: _check_PermissionRequestHookInputMcpSkill(v, at)),
@@ -2847,6 +2739,116 @@ _FIELDS_NotificationHookSpecificOutput: "_rt.Fields" = (
 
 def _check_NotificationHookSpecificOutput(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_NotificationHookSpecificOutput, False)
+
+
+#: The update kind.
+ClaudeCodePermissionRulesUpdateType = Literal["addRules", "replaceRules", "removeRules"]
+
+
+def _check_ClaudeCodePermissionRulesUpdateType(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("addRules", "replaceRules", "removeRules",))
+
+
+#: What the rules do.
+ClaudeCodePermissionRulesUpdateBehavior = Literal["allow", "deny", "ask"]
+
+
+def _check_ClaudeCodePermissionRulesUpdateBehavior(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("allow", "deny", "ask",))
+
+
+class ClaudeCodePermissionRulesUpdate(TypedDict):
+    """Add, replace or remove permission rules."""
+    type: ClaudeCodePermissionRulesUpdateType
+    """The update kind."""
+    rules: List[PermissionRuleValue]
+    """The rules."""
+    behavior: ClaudeCodePermissionRulesUpdateBehavior
+    """What the rules do."""
+    destination: PermissionUpdateDestination
+    """Where the update is stored."""
+
+_FIELDS_ClaudeCodePermissionRulesUpdate: "_rt.Fields" = (
+    ("type", True, lambda v, at: _check_ClaudeCodePermissionRulesUpdateType(v, at)),
+    ("rules", True, lambda v, at: _rt.list_of(_check_PermissionRuleValue)(v, at)),
+    ("behavior", True, lambda v, at: _check_ClaudeCodePermissionRulesUpdateBehavior(v, at)),
+    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+)
+
+
+def _check_ClaudeCodePermissionRulesUpdate(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_ClaudeCodePermissionRulesUpdate, False)
+
+
+#: The new permission mode (`bypassPermissions` only works if it was available at launch).
+ClaudeCodePermissionSetModeUpdateMode = Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]
+
+
+def _check_ClaudeCodePermissionSetModeUpdateMode(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto",))
+
+
+class ClaudeCodePermissionSetModeUpdate(TypedDict):
+    """Switch the permission mode."""
+    type: Literal["setMode"]
+    """The update kind: `setMode`."""
+    mode: ClaudeCodePermissionSetModeUpdateMode
+    """The new permission mode (`bypassPermissions` only works if it was available at launch)."""
+    destination: PermissionUpdateDestination
+    """Where the update is stored."""
+
+_FIELDS_ClaudeCodePermissionSetModeUpdate: "_rt.Fields" = (
+    ("type", True, lambda v, at: _rt.literal("setMode")(v, at)),
+    ("mode", True, lambda v, at: _check_ClaudeCodePermissionSetModeUpdateMode(v, at)),
+    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+)
+
+
+def _check_ClaudeCodePermissionSetModeUpdate(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_ClaudeCodePermissionSetModeUpdate, False)
+
+
+#: The update kind.
+ClaudeCodePermissionDirectoriesUpdateType = Literal["addDirectories", "removeDirectories"]
+
+
+def _check_ClaudeCodePermissionDirectoriesUpdateType(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("addDirectories", "removeDirectories",))
+
+
+class ClaudeCodePermissionDirectoriesUpdate(TypedDict):
+    """Add or remove working directories."""
+    type: ClaudeCodePermissionDirectoriesUpdateType
+    """The update kind."""
+    directories: List[str]
+    """The directories."""
+    destination: PermissionUpdateDestination
+    """Where the update is stored."""
+
+_FIELDS_ClaudeCodePermissionDirectoriesUpdate: "_rt.Fields" = (
+    ("type", True, lambda v, at: _check_ClaudeCodePermissionDirectoriesUpdateType(v, at)),
+    ("directories", True, lambda v, at: _rt.list_of(_rt.check_str)(v, at)),
+    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+)
+
+
+def _check_ClaudeCodePermissionDirectoriesUpdate(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_ClaudeCodePermissionDirectoriesUpdate, False)
+
+
+#: A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
+ClaudeCodePermissionUpdate = Union[ClaudeCodePermissionRulesUpdate, ClaudeCodePermissionSetModeUpdate, ClaudeCodePermissionDirectoriesUpdate]
+
+
+def _check_ClaudeCodePermissionUpdate(value: object, at: str) -> None:
+    _rt.check_union(value, at, "type", {
+        "addRules": _check_ClaudeCodePermissionRulesUpdate,
+        "replaceRules": _check_ClaudeCodePermissionRulesUpdate,
+        "removeRules": _check_ClaudeCodePermissionRulesUpdate,
+        "setMode": _check_ClaudeCodePermissionSetModeUpdate,
+        "addDirectories": _check_ClaudeCodePermissionDirectoriesUpdate,
+        "removeDirectories": _check_ClaudeCodePermissionDirectoriesUpdate,
+    })
 
 
 class ClaudeCodePermissionRequestAllow(TypedDict):

@@ -18,8 +18,13 @@ __all__ = [
     "PostToolBatchToolCall",
     "BackgroundTaskSummary",
     "SessionCronSummary",
-    "PermissionRuleValue",
+    "PermissionSuggestionType",
+    "PermissionSuggestionRulesItem",
+    "PermissionSuggestionBehavior",
+    "PermissionSuggestionMode",
     "PermissionUpdateDestination",
+    "PermissionSuggestion",
+    "PermissionRuleValue",
 ]
 
 
@@ -193,6 +198,84 @@ def _check_SessionCronSummary(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_SessionCronSummary, True)
 
 
+#: The update kind.
+PermissionSuggestionType = Literal["addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"]
+
+
+def _check_PermissionSuggestionType(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories",))
+
+
+class PermissionSuggestionRulesItem(TypedDict):
+    """A permission rule. Unknown keys are kept (the dict holds them)."""
+    toolName: str
+    """The tool the rule applies to."""
+    ruleContent: NotRequired[str]
+    """The rule's content, e.g. a command pattern."""
+
+_FIELDS_PermissionSuggestionRulesItem: "_rt.Fields" = (
+    ("toolName", True, lambda v, at: _rt.check_str(v, at)),
+    ("ruleContent", False, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_PermissionSuggestionRulesItem(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionSuggestionRulesItem, True)
+
+
+#: What the rules do (addRules, replaceRules, removeRules).
+PermissionSuggestionBehavior = Literal["allow", "deny", "ask"]
+
+
+def _check_PermissionSuggestionBehavior(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("allow", "deny", "ask",))
+
+
+#: The new permission mode (setMode).
+PermissionSuggestionMode = Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]
+
+
+def _check_PermissionSuggestionMode(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto",))
+
+
+#: Where a permission update is stored.
+PermissionUpdateDestination = Literal["userSettings", "projectSettings", "localSettings", "session", "cliArg"]
+
+
+def _check_PermissionUpdateDestination(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("userSettings", "projectSettings", "localSettings", "session", "cliArg",))
+
+
+class PermissionSuggestion(TypedDict):
+    """One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required. Unknown keys are kept (the dict holds them)."""
+    type: PermissionSuggestionType
+    """The update kind."""
+    rules: NotRequired[List[PermissionSuggestionRulesItem]]
+    """The rules (addRules, replaceRules, removeRules)."""
+    behavior: NotRequired[PermissionSuggestionBehavior]
+    """What the rules do (addRules, replaceRules, removeRules)."""
+    mode: NotRequired[PermissionSuggestionMode]
+    """The new permission mode (setMode)."""
+    directories: NotRequired[List[str]]
+    """The directories (addDirectories, removeDirectories)."""
+    destination: NotRequired[PermissionUpdateDestination]
+    """Where the update is stored."""
+
+_FIELDS_PermissionSuggestion: "_rt.Fields" = (
+    ("type", True, lambda v, at: _check_PermissionSuggestionType(v, at)),
+    ("rules", False, lambda v, at: _rt.list_of(_check_PermissionSuggestionRulesItem)(v, at)),
+    ("behavior", False, lambda v, at: _check_PermissionSuggestionBehavior(v, at)),
+    ("mode", False, lambda v, at: _check_PermissionSuggestionMode(v, at)),
+    ("directories", False, lambda v, at: _rt.list_of(_rt.check_str)(v, at)),
+    ("destination", False, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+)
+
+
+def _check_PermissionSuggestion(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionSuggestion, True)
+
+
 class PermissionRuleValue(TypedDict):
     """One permission rule: a tool name and optional rule content (`Bash` + `git *`)."""
     toolName: str
@@ -208,11 +291,3 @@ _FIELDS_PermissionRuleValue: "_rt.Fields" = (
 
 def _check_PermissionRuleValue(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_PermissionRuleValue, False)
-
-
-#: Where a permission update is stored.
-PermissionUpdateDestination = Literal["userSettings", "projectSettings", "localSettings", "session", "cliArg"]
-
-
-def _check_PermissionUpdateDestination(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("userSettings", "projectSettings", "localSettings", "session", "cliArg",))

@@ -71,7 +71,7 @@ class RunRecordValidationError(TypedDict):
     code: RunRecordValidationErrorCode
     """json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event."""
     path: Optional[str]
-    """Dotted path of the offending field, `(root)` for the whole output; null for parse errors."""
+    """JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it."""
     message: str
     """Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`)."""
 
@@ -227,6 +227,8 @@ class MergeEffects(TypedDict):
     """A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."""
     stop_reason: Optional[str]
     """The stop reason the agent records, or null."""
+    prompt: NotRequired[Optional[str]]
+    """UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites."""
 
 _FIELDS_MergeEffects: "_rt.Fields" = (
     ("decision", True, lambda v, at: _rt.nullable(_check_MergeEffectsDecision)(v, at)),
@@ -237,6 +239,7 @@ _FIELDS_MergeEffects: "_rt.Fields" = (
     ("notices", True, lambda v, at: _rt.list_of(_rt.check_str)(v, at)),
     ("stopped", True, lambda v, at: _rt.check_bool(v, at)),
     ("stop_reason", True, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
+    ("prompt", False, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
 )
 
 

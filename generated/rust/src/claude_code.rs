@@ -1411,148 +1411,6 @@ pub struct PostModelSwitchHookInput {
 }
 crate::runtime::read_through!(PostModelSwitchHookInput, ObjectOnly);
 
-/// The update kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-pub enum ClaudeCodePermissionRulesUpdateType {
-    /// `"addRules"`
-    #[serde(rename = "addRules")]
-    AddRules,
-    /// `"replaceRules"`
-    #[serde(rename = "replaceRules")]
-    ReplaceRules,
-    /// `"removeRules"`
-    #[serde(rename = "removeRules")]
-    RemoveRules,
-}
-crate::runtime::read_through!(ClaudeCodePermissionRulesUpdateType, StringOnly);
-
-/// What the rules do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-pub enum ClaudeCodePermissionRulesUpdateBehavior {
-    /// `"allow"`
-    #[serde(rename = "allow")]
-    Allow,
-    /// `"deny"`
-    #[serde(rename = "deny")]
-    Deny,
-    /// `"ask"`
-    #[serde(rename = "ask")]
-    Ask,
-}
-crate::runtime::read_through!(ClaudeCodePermissionRulesUpdateBehavior, StringOnly);
-
-/// Add, replace or remove permission rules.
-///
-/// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-#[serde(deny_unknown_fields)]
-pub struct ClaudeCodePermissionRulesUpdate {
-    /// The rules.
-    pub rules: Vec<PermissionRuleValue>,
-
-    /// What the rules do.
-    pub behavior: ClaudeCodePermissionRulesUpdateBehavior,
-
-    /// Where the update is stored.
-    pub destination: PermissionUpdateDestination,
-}
-crate::runtime::read_through!(ClaudeCodePermissionRulesUpdate, ObjectOnly);
-
-/// The new permission mode (`bypassPermissions` only works if it was available at launch).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-pub enum ClaudeCodePermissionSetModeUpdateMode {
-    /// `"default"`
-    #[serde(rename = "default")]
-    Default,
-    /// `"acceptEdits"`
-    #[serde(rename = "acceptEdits")]
-    AcceptEdits,
-    /// `"bypassPermissions"`
-    #[serde(rename = "bypassPermissions")]
-    BypassPermissions,
-    /// `"plan"`
-    #[serde(rename = "plan")]
-    Plan,
-    /// `"dontAsk"`
-    #[serde(rename = "dontAsk")]
-    DontAsk,
-    /// `"auto"`
-    #[serde(rename = "auto")]
-    Auto,
-}
-crate::runtime::read_through!(ClaudeCodePermissionSetModeUpdateMode, StringOnly);
-
-/// Switch the permission mode.
-///
-/// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-#[serde(deny_unknown_fields)]
-pub struct ClaudeCodePermissionSetModeUpdate {
-    /// The new permission mode (`bypassPermissions` only works if it was available at launch).
-    pub mode: ClaudeCodePermissionSetModeUpdateMode,
-
-    /// Where the update is stored.
-    pub destination: PermissionUpdateDestination,
-}
-crate::runtime::read_through!(ClaudeCodePermissionSetModeUpdate, ObjectOnly);
-
-/// The update kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-pub enum ClaudeCodePermissionDirectoriesUpdateType {
-    /// `"addDirectories"`
-    #[serde(rename = "addDirectories")]
-    AddDirectories,
-    /// `"removeDirectories"`
-    #[serde(rename = "removeDirectories")]
-    RemoveDirectories,
-}
-crate::runtime::read_through!(ClaudeCodePermissionDirectoriesUpdateType, StringOnly);
-
-/// Add or remove working directories.
-///
-/// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-#[serde(deny_unknown_fields)]
-pub struct ClaudeCodePermissionDirectoriesUpdate {
-    /// The directories.
-    pub directories: Vec<String>,
-
-    /// Where the update is stored.
-    pub destination: PermissionUpdateDestination,
-}
-crate::runtime::read_through!(ClaudeCodePermissionDirectoriesUpdate, ObjectOnly);
-
-/// A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type")]
-pub enum ClaudeCodePermissionUpdate {
-    /// `type: "addRules"`.
-    #[serde(rename = "addRules")]
-    AddRules(ClaudeCodePermissionRulesUpdate),
-    /// `type: "replaceRules"`.
-    #[serde(rename = "replaceRules")]
-    ReplaceRules(ClaudeCodePermissionRulesUpdate),
-    /// `type: "removeRules"`.
-    #[serde(rename = "removeRules")]
-    RemoveRules(ClaudeCodePermissionRulesUpdate),
-    /// `type: "setMode"`.
-    #[serde(rename = "setMode")]
-    SetMode(ClaudeCodePermissionSetModeUpdate),
-    /// `type: "addDirectories"`.
-    #[serde(rename = "addDirectories")]
-    AddDirectories(ClaudeCodePermissionDirectoriesUpdate),
-    /// `type: "removeDirectories"`.
-    #[serde(rename = "removeDirectories")]
-    RemoveDirectories(ClaudeCodePermissionDirectoriesUpdate),
-}
-
 /// Internal: the MCP skill, set with `tool_kind`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
@@ -1632,7 +1490,7 @@ pub struct PermissionRequestHookInput {
 
     /// The updates the permission prompt would offer.
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
-    pub permission_suggestions: Option<Vec<ClaudeCodePermissionUpdate>>,
+    pub permission_suggestions: Option<Vec<PermissionSuggestion>>,
 
     /// The MCP server serving a `mcp__*` tool; absent for other tools.
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
@@ -3235,6 +3093,148 @@ pub struct NotificationHookSpecificOutput {
     pub additional_context: Option<String>,
 }
 crate::runtime::read_through!(NotificationHookSpecificOutput, ObjectOnly);
+
+/// The update kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum ClaudeCodePermissionRulesUpdateType {
+    /// `"addRules"`
+    #[serde(rename = "addRules")]
+    AddRules,
+    /// `"replaceRules"`
+    #[serde(rename = "replaceRules")]
+    ReplaceRules,
+    /// `"removeRules"`
+    #[serde(rename = "removeRules")]
+    RemoveRules,
+}
+crate::runtime::read_through!(ClaudeCodePermissionRulesUpdateType, StringOnly);
+
+/// What the rules do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum ClaudeCodePermissionRulesUpdateBehavior {
+    /// `"allow"`
+    #[serde(rename = "allow")]
+    Allow,
+    /// `"deny"`
+    #[serde(rename = "deny")]
+    Deny,
+    /// `"ask"`
+    #[serde(rename = "ask")]
+    Ask,
+}
+crate::runtime::read_through!(ClaudeCodePermissionRulesUpdateBehavior, StringOnly);
+
+/// Add, replace or remove permission rules.
+///
+/// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeCodePermissionRulesUpdate {
+    /// The rules.
+    pub rules: Vec<PermissionRuleValue>,
+
+    /// What the rules do.
+    pub behavior: ClaudeCodePermissionRulesUpdateBehavior,
+
+    /// Where the update is stored.
+    pub destination: PermissionUpdateDestination,
+}
+crate::runtime::read_through!(ClaudeCodePermissionRulesUpdate, ObjectOnly);
+
+/// The new permission mode (`bypassPermissions` only works if it was available at launch).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum ClaudeCodePermissionSetModeUpdateMode {
+    /// `"default"`
+    #[serde(rename = "default")]
+    Default,
+    /// `"acceptEdits"`
+    #[serde(rename = "acceptEdits")]
+    AcceptEdits,
+    /// `"bypassPermissions"`
+    #[serde(rename = "bypassPermissions")]
+    BypassPermissions,
+    /// `"plan"`
+    #[serde(rename = "plan")]
+    Plan,
+    /// `"dontAsk"`
+    #[serde(rename = "dontAsk")]
+    DontAsk,
+    /// `"auto"`
+    #[serde(rename = "auto")]
+    Auto,
+}
+crate::runtime::read_through!(ClaudeCodePermissionSetModeUpdateMode, StringOnly);
+
+/// Switch the permission mode.
+///
+/// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeCodePermissionSetModeUpdate {
+    /// The new permission mode (`bypassPermissions` only works if it was available at launch).
+    pub mode: ClaudeCodePermissionSetModeUpdateMode,
+
+    /// Where the update is stored.
+    pub destination: PermissionUpdateDestination,
+}
+crate::runtime::read_through!(ClaudeCodePermissionSetModeUpdate, ObjectOnly);
+
+/// The update kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum ClaudeCodePermissionDirectoriesUpdateType {
+    /// `"addDirectories"`
+    #[serde(rename = "addDirectories")]
+    AddDirectories,
+    /// `"removeDirectories"`
+    #[serde(rename = "removeDirectories")]
+    RemoveDirectories,
+}
+crate::runtime::read_through!(ClaudeCodePermissionDirectoriesUpdateType, StringOnly);
+
+/// Add or remove working directories.
+///
+/// A variant of \[`ClaudeCodePermissionUpdate`\]: its tag `type` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeCodePermissionDirectoriesUpdate {
+    /// The directories.
+    pub directories: Vec<String>,
+
+    /// Where the update is stored.
+    pub destination: PermissionUpdateDestination,
+}
+crate::runtime::read_through!(ClaudeCodePermissionDirectoriesUpdate, ObjectOnly);
+
+/// A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum ClaudeCodePermissionUpdate {
+    /// `type: "addRules"`.
+    #[serde(rename = "addRules")]
+    AddRules(ClaudeCodePermissionRulesUpdate),
+    /// `type: "replaceRules"`.
+    #[serde(rename = "replaceRules")]
+    ReplaceRules(ClaudeCodePermissionRulesUpdate),
+    /// `type: "removeRules"`.
+    #[serde(rename = "removeRules")]
+    RemoveRules(ClaudeCodePermissionRulesUpdate),
+    /// `type: "setMode"`.
+    #[serde(rename = "setMode")]
+    SetMode(ClaudeCodePermissionSetModeUpdate),
+    /// `type: "addDirectories"`.
+    #[serde(rename = "addDirectories")]
+    AddDirectories(ClaudeCodePermissionDirectoriesUpdate),
+    /// `type: "removeDirectories"`.
+    #[serde(rename = "removeDirectories")]
+    RemoveDirectories(ClaudeCodePermissionDirectoriesUpdate),
+}
 
 /// Allow the tool, optionally with a rewritten input and permission updates.
 ///

@@ -253,11 +253,35 @@ pub struct SessionCronSummary {
 }
 crate::runtime::read_through!(SessionCronSummary, ObjectOnly);
 
-/// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+/// The update kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum PermissionSuggestionType {
+    /// `"addRules"`
+    #[serde(rename = "addRules")]
+    AddRules,
+    /// `"replaceRules"`
+    #[serde(rename = "replaceRules")]
+    ReplaceRules,
+    /// `"removeRules"`
+    #[serde(rename = "removeRules")]
+    RemoveRules,
+    /// `"setMode"`
+    #[serde(rename = "setMode")]
+    SetMode,
+    /// `"addDirectories"`
+    #[serde(rename = "addDirectories")]
+    AddDirectories,
+    /// `"removeDirectories"`
+    #[serde(rename = "removeDirectories")]
+    RemoveDirectories,
+}
+crate::runtime::read_through!(PermissionSuggestionType, StringOnly);
+
+/// A permission rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
-#[serde(deny_unknown_fields)]
-pub struct PermissionRuleValue {
+pub struct PermissionSuggestionRulesItem {
     /// The tool the rule applies to.
     #[serde(rename = "toolName")]
     pub tool_name: String,
@@ -265,8 +289,53 @@ pub struct PermissionRuleValue {
     /// The rule's content, e.g. a command pattern.
     #[serde(rename = "ruleContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub rule_content: Option<String>,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
-crate::runtime::read_through!(PermissionRuleValue, ObjectOnly);
+crate::runtime::read_through!(PermissionSuggestionRulesItem, ObjectOnly);
+
+/// What the rules do (addRules, replaceRules, removeRules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum PermissionSuggestionBehavior {
+    /// `"allow"`
+    #[serde(rename = "allow")]
+    Allow,
+    /// `"deny"`
+    #[serde(rename = "deny")]
+    Deny,
+    /// `"ask"`
+    #[serde(rename = "ask")]
+    Ask,
+}
+crate::runtime::read_through!(PermissionSuggestionBehavior, StringOnly);
+
+/// The new permission mode (setMode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum PermissionSuggestionMode {
+    /// `"default"`
+    #[serde(rename = "default")]
+    Default,
+    /// `"acceptEdits"`
+    #[serde(rename = "acceptEdits")]
+    AcceptEdits,
+    /// `"bypassPermissions"`
+    #[serde(rename = "bypassPermissions")]
+    BypassPermissions,
+    /// `"plan"`
+    #[serde(rename = "plan")]
+    Plan,
+    /// `"dontAsk"`
+    #[serde(rename = "dontAsk")]
+    DontAsk,
+    /// `"auto"`
+    #[serde(rename = "auto")]
+    Auto,
+}
+crate::runtime::read_through!(PermissionSuggestionMode, StringOnly);
 
 /// Where a permission update is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -289,3 +358,51 @@ pub enum PermissionUpdateDestination {
     CliArg,
 }
 crate::runtime::read_through!(PermissionUpdateDestination, StringOnly);
+
+/// One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct PermissionSuggestion {
+    /// The update kind.
+    pub r#type: PermissionSuggestionType,
+
+    /// The rules (addRules, replaceRules, removeRules).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<PermissionSuggestionRulesItem>>,
+
+    /// What the rules do (addRules, replaceRules, removeRules).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub behavior: Option<PermissionSuggestionBehavior>,
+
+    /// The new permission mode (setMode).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub mode: Option<PermissionSuggestionMode>,
+
+    /// The directories (addDirectories, removeDirectories).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub directories: Option<Vec<String>>,
+
+    /// Where the update is stored.
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub destination: Option<PermissionUpdateDestination>,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(PermissionSuggestion, ObjectOnly);
+
+/// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+#[serde(deny_unknown_fields)]
+pub struct PermissionRuleValue {
+    /// The tool the rule applies to.
+    #[serde(rename = "toolName")]
+    pub tool_name: String,
+
+    /// The rule's content, e.g. a command pattern.
+    #[serde(rename = "ruleContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub rule_content: Option<String>,
+}
+crate::runtime::read_through!(PermissionRuleValue, ObjectOnly);

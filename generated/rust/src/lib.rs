@@ -26,7 +26,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub mod claude_code;
+pub mod codex;
 pub mod common;
+pub mod droid;
+pub mod gemini_cli;
 pub mod records;
 pub mod registry;
 pub mod runtime;

@@ -117,7 +117,7 @@ pub struct RunRecordValidationError {
     /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
     pub code: RunRecordValidationErrorCode,
 
-    /// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+    /// JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it.
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub path: Option<String>,
 
@@ -318,6 +318,10 @@ pub struct MergeEffects {
     /// The stop reason the agent records, or null.
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub stop_reason: Option<String>,
+
+    /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+    #[serde(default, deserialize_with = "crate::runtime::present_nullable", skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<Option<String>>,
 }
 crate::runtime::read_through!(MergeEffects, ObjectOnly);
 

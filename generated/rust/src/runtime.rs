@@ -101,6 +101,26 @@ pub fn round_trip_where<T: DeserializeOwned + Serialize>(json: &str, accept: fn(
     serde_json::to_string(&value).map_err(|error| error.to_string())
 }
 
+/// The literal `"command"`: reads only that value, writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct LiteralCommand;
+
+impl Serialize for LiteralCommand {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str("command")
+    }
+}
+
+impl<'de> Deserialize<'de> for LiteralCommand {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        if String::deserialize(deserializer)? == "command" {
+            Ok(LiteralCommand)
+        } else {
+            Err(D::Error::custom("expected \"command\""))
+        }
+    }
+}
+
 /// The literal `"mcp_skill"`: reads only that value, writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct LiteralMcpSkill;
@@ -117,6 +137,26 @@ impl<'de> Deserialize<'de> for LiteralMcpSkill {
             Ok(LiteralMcpSkill)
         } else {
             Err(D::Error::custom("expected \"mcp_skill\""))
+        }
+    }
+}
+
+/// The literal `"other"`: reads only that value, writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct LiteralOther;
+
+impl Serialize for LiteralOther {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str("other")
+    }
+}
+
+impl<'de> Deserialize<'de> for LiteralOther {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        if String::deserialize(deserializer)? == "other" {
+            Ok(LiteralOther)
+        } else {
+            Err(D::Error::custom("expected \"other\""))
         }
     }
 }
