@@ -222,6 +222,26 @@ function variantsByTag(schemas: ReadonlyMap<string, Schema>, unionPath: string):
   return out;
 }
 
+interface InputUnion {
+  readonly title: string;
+  readonly tag: string;
+  readonly variants: Map<string, string>;
+}
+
+/** The family's input unions: top-level `*input*.schema.json` files with a discriminator. */
+function inputUnionsOf(schemas: ReadonlyMap<string, Schema>, family: string): InputUnion[] {
+  const prefix = `https://claude-hook-protocol.dev/schemas/${family}/`;
+  const out: InputUnion[] = [];
+  for (const [id, schema] of schemas) {
+    const name = id.slice(prefix.length);
+    if (!id.startsWith(prefix) || name.includes("/") || !name.includes("input")) continue;
+    const tag = (schema["discriminator"] as { propertyName?: string } | undefined)?.propertyName;
+    if (tag === undefined || schema.title === undefined) continue;
+    out.push({ title: schema.title, tag, variants: variantsByTag(schemas, `${family}/${name}`) });
+  }
+  return out;
+}
+
 export interface RecordedPayloads {
   /** Each hook input (as the union root's title, and as its event's own input title). */
   readonly inputs: TypesRequest[];
@@ -232,9 +252,11 @@ export interface RecordedPayloads {
 /**
  * Every recorded hook input (`hooks[].stdin_first`, `stdin_more`) and every
  * exit-0 stdout of a scenario's hooks that parses as JSON, under
- * test/observer/, each as a request for its family's schema: the input union
- * `schemas/<family>/hook-input.schema.json` (or `input.schema.json`) and the
- * event's own input (its variant), the output
+ * test/observer/, each as a request for its family's schema: every input
+ * union of the family (`schemas/<family>/*input*.schema.json` with a
+ * discriminator) whose tag the input carries, and that tag's variant; with
+ * none, the event's own `hook-input/<event>.schema.json` or
+ * `input/<event>.schema.json`. The output
  * `schemas/<family>/hook-output.schema.json` (or `output.schema.json`; without
  * either, the event's own `hook-output/<event>.schema.json` or
  * `output/<event>.schema.json`).
@@ -243,7 +265,7 @@ export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): Recorded
   const families = new Set([...schemas.keys()].map((id) => id.replace("https://claude-hook-protocol.dev/schemas/", "").split("/")).filter((p) => p.length > 1).map((p) => p[0]!));
   const inputs: TypesRequest[] = [];
   const outputs: TypesRequest[] = [];
-  const inputVariants = new Map<string, Map<string, string>>();
+  const inputUnions = new Map<string, InputUnion[]>();
   for (const path of walkJson(join(repoRoot, "test/observer"))) {
     const family = familyOfRecording(path, families);
     if (family === undefined) continue;
@@ -255,21 +277,26 @@ export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): Recorded
     }
     if (!Array.isArray(file.hooks)) continue;
     const origin = path.slice(repoRoot.length);
-    const inputPath = [`${family}/hook-input.schema.json`, `${family}/input.schema.json`].find((p) => schemas.has(`https://claude-hook-protocol.dev/schemas/${p}`));
-    const inputUnion = inputPath === undefined ? undefined : titleAt(schemas, inputPath);
-    if (!inputVariants.has(family)) inputVariants.set(family, inputPath === undefined ? new Map() : variantsByTag(schemas, inputPath));
-    const byTag = inputVariants.get(family)!;
-    const tag = (schemas.get(`https://claude-hook-protocol.dev/schemas/${inputPath}`)?.["discriminator"] as { propertyName?: string } | undefined)?.propertyName;
+    if (!inputUnions.has(family)) inputUnions.set(family, inputUnionsOf(schemas, family));
+    const unions = inputUnions.get(family)!;
     const scenarioEvent = typeof file.event === "string" ? file.event : typeof file.scenario?.event === "string" ? file.scenario.event : undefined;
     file.hooks.forEach((hook: Record<string, unknown>, index: number) => {
       const where = `${origin} hooks[${index}]`;
+      const event = typeof hook["event"] === "string" ? hook["event"] : scenarioEvent;
       const received = [hook["stdin_first"], ...(Array.isArray(hook["stdin_more"]) ? hook["stdin_more"] : [])];
       for (const input of received) {
         if (input === null || typeof input !== "object" || Array.isArray(input)) continue;
         const json = JSON.stringify(input);
-        if (inputUnion !== undefined) inputs.push({ type: inputUnion, json, origin: where });
-        const event = tag === undefined ? undefined : (input as Record<string, unknown>)[tag];
-        const own = typeof event === "string" ? byTag.get(event) : undefined;
+        let matched = false;
+        for (const union of unions) {
+          const value = (input as Record<string, unknown>)[union.tag];
+          const own = typeof value === "string" ? union.variants.get(value) : undefined;
+          if (own === undefined) continue;
+          inputs.push({ type: union.title, json, origin: where }, { type: own, json, origin: where });
+          matched = true;
+        }
+        // No union names this input's event: the event's own input schema, if any.
+        const own = matched || event === undefined ? undefined : titleAt(schemas, `${family}/hook-input/${kebab(event)}.schema.json`, `${family}/input/${kebab(event)}.schema.json`);
         if (own !== undefined) inputs.push({ type: own, json, origin: where });
       }
       const stdout = hook["stdout"];
@@ -280,7 +307,6 @@ export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): Recorded
       } catch {
         return;
       }
-      const event = typeof hook["event"] === "string" ? hook["event"] : scenarioEvent;
       const perEvent = event === undefined ? [] : [`${family}/hook-output/${kebab(event)}.schema.json`, `${family}/output/${kebab(event)}.schema.json`];
       const output = titleAt(schemas, `${family}/hook-output.schema.json`, `${family}/output.schema.json`, ...perEvent);
       if (output !== undefined) outputs.push({ type: output, json: stdout, origin: where });
