@@ -7,6 +7,11 @@
 #   bash .ci/rust-harness.sh               # install if needed, build, check
 #   SKIP_APT=1 bash .ci/rust-harness.sh    # never call apt-get
 #   VECTORS=DIR bash .ci/rust-harness.sh   # another vector directory
+#   INSTALL_ONLY=1 bash .ci/rust-harness.sh  # install what is missing, build nothing
+#
+# Then rust/types-harness/ (every schema family through the generated serde
+# types, the types line protocol): built, its crate documented with rustdoc
+# warnings as errors, the crate's doctest and the usage example run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +45,7 @@ if ! have_crates; then
   echo "rust-harness: other versions answer differently; the shims would be wrong." >&2
   exit 1
 fi
+[[ "${INSTALL_ONLY:-0}" == 1 ]] && exit 0
 [[ -f generated/rust/Cargo.toml ]] || { echo "rust-harness: generated/rust/ missing: run npm run gen" >&2; exit 1; }
 
 MANIFEST=rust/harness/Cargo.toml
@@ -80,3 +86,24 @@ echo "rust-harness: serde vectors in $VECTORS through generated/rust/:"
 # The flat records through the generated structs with real serde (this test
 # skips inside `npm test` on a machine that had no Debian crates yet).
 node scripts/run-tests.mjs bindings-rust
+
+# Every family's types (generated/rust/src/<family>.rs) behind the types line
+# protocol; the round trips themselves run in test/bindings-types.test.ts.
+(cd rust/types-harness && cargo build --release --offline --quiet && cargo build --release --offline --quiet --example usage)
+TYPES_BIN=rust/types-harness/target/release/types-harness
+got=$("$TYPES_BIN" <<'REQ'
+{"type":"ClaudeCodeHookOutput","json":"{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\"}}"}
+{"type":"ClaudeCodeHookOutput","json":"[]"}
+REQ
+)
+want='{"ok":true,"value":{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}}
+{"ok":false,"error":"invalid type: sequence, expected struct ClaudeCodeHookOutput at line 1 column 0"}'
+if [[ "$got" != "$want" ]]; then
+  echo "rust-harness: types line-protocol smoke check failed; got:" >&2
+  echo "$got" >&2
+  exit 1
+fi
+# The crate's documentation builds without a rustdoc warning, and its doctest passes.
+(cd rust/types-harness && RUSTDOCFLAGS="-D warnings" cargo doc --offline --quiet --no-deps -p claude-hook-protocol-types \
+  && cargo test --release --offline --quiet -p claude-hook-protocol-types --doc)
+echo "rust-harness: types harness, rustdoc (-D warnings) and doctest OK"

@@ -15,8 +15,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateQuicktype } from "./gen-quicktype.js";
-import { generateRust, recordSchemasOf } from "./gen-rust.js";
+import { generateGo } from "./gen-go.js";
+import { generatePython } from "./gen-python.js";
+import { generateRust } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
 import { generateOutputShape } from "./gen-output-shape.js";
 import { generateSerdeModel } from "./gen-serde-model.js";
@@ -25,6 +26,7 @@ import { generateValidators } from "./gen-validators.js";
 import type { GeneratedFile, GenerateContext, Generator } from "./lib/generated-file.js";
 import { loadSchemas } from "./lib/schemas.js";
 import { buildSerdeModel } from "./lib/serde-model.js";
+import { buildTypeModel } from "./lib/type-model.js";
 
 /** Every output of `generated/`, by the module that makes it. */
 export const generators: readonly { readonly name: string; readonly generate: Generator }[] = [
@@ -33,8 +35,9 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
-  { name: "rust", generate: (context) => generateRust(context.serdeModel, recordSchemasOf(context.schemas)) },
-  { name: "quicktype", generate: generateQuicktype },
+  { name: "rust", generate: (context) => generateRust(context.serdeModel, buildTypeModel(context.schemas)) },
+  { name: "python", generate: generatePython },
+  { name: "go", generate: generateGo },
 ];
 
 export const GENERATED_DIR = "generated";

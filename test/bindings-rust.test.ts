@@ -23,7 +23,7 @@ const fixtureModel = (
 ).model;
 
 function libRs(model: SerdeModel): string {
-  const file = generateRust(model, []).find((f) => f.path === "generated/rust/src/lib.rs");
+  const file = generateRust(model).find((f) => f.path === "generated/rust/src/lib.rs");
   assert.ok(file !== undefined);
   return file.content;
 }

@@ -1,16 +1,20 @@
 /**
- * Samples for the bindings' round-trip tests: random instances of a flat
- * schema (fast-check, seeded), checked valid by Ajv, and the hook inputs
- * Claude Code 2.1.332 actually sent, as recorded by the observer.
+ * Samples for the bindings' round-trip tests: random instances of any schema
+ * (fast-check, seeded; open objects get unknown keys too), invalid variants
+ * of them that Ajv refuses, and the real payloads: every hook input an agent
+ * sent and every exit-0 JSON output a hook gave it, in the recordings under
+ * test/observer/ (Claude Code's, and each agent's under test/observer/<agent>/
+ * once its schemas exist).
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { Ajv, type ValidateFunction } from "ajv";
 import { listSchemaPaths } from "../scripts/lib/schemas.js";
+import { inTypeModel } from "../scripts/lib/type-model.js";
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -130,11 +134,22 @@ function arbitraryOfType(type: string, schema: Schema, base: string, schemas: Re
       return fc.array(schema.items === undefined ? json : arbitraryOf(schema.items, base, schemas), { maxLength: 3 });
     case "object": {
       const properties = schema.properties ?? {};
-      if (Object.keys(properties).length === 0) return fc.dictionary(text, json, { maxKeys: 3 });
+      if (Object.keys(properties).length === 0) {
+        const values = typeof schema.additionalProperties === "object" ? arbitraryOf(schema.additionalProperties as Schema, base, schemas) : json;
+        return fc.dictionary(text, values, { maxKeys: 3 });
+      }
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, property] of Object.entries(properties)) model[key] = arbitraryOf(property, base, schemas);
       const required = (schema.required ?? []).filter((k) => k in properties);
-      return fc.record(model, { requiredKeys: required });
+      const declared = fc.record(model, { requiredKeys: required });
+      if (schema.additionalProperties === false) return declared;
+      // An open object: unknown keys are part of the value and must survive.
+      const unknown = fc.dictionary(fc.constantFrom("x_unknown", "zz-later-field", "Extra", "extra"), json, { maxKeys: 2 });
+      return fc.tuple(declared, unknown).map(([known, more]) => {
+        const out: Record<string, unknown> = { ...(known as Record<string, unknown>) };
+        for (const [key, value] of Object.entries(more)) if (!(key in properties)) out[key] = value;
+        return out;
+      });
     }
     default:
       throw new Error(`arbitraryOf: type ${type}`);
@@ -150,183 +165,188 @@ export function samplesOf(schemas: ReadonlyMap<string, Schema>, title: string, c
   return values.map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 }
 
-export interface ObservedInput {
-  readonly scenario: string;
-  readonly event: string;
-  readonly input: Record<string, unknown>;
+/** One request of the types line protocol: a schema title and a JSON text. */
+export interface TypesRequest {
+  readonly type: string;
+  readonly json: string;
+  /** Where it came from, for failure messages. */
+  readonly origin: string;
 }
 
-/** Every hook input Claude Code sent in a recorded observer scenario. */
-export function observedInputs(): ObservedInput[] {
-  const dir = join(repoRoot, "test/observer/claude-code/observed");
-  const out: ObservedInput[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const observation = JSON.parse(readFileSync(join(dir, name), "utf8")) as {
-      hooks?: { stdin_first?: Record<string, unknown> | null }[];
-    };
-    for (const hook of observation.hooks ?? []) {
-      const input = hook.stdin_first;
-      if (input !== null && typeof input === "object" && typeof input["hook_event_name"] === "string") {
-        out.push({ scenario: name, event: input["hook_event_name"], input });
+function walkJson(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walkJson(path) : name.endsWith(".json") ? [path] : [];
+    });
+}
+
+/** `PreToolUse` -> `pre-tool-use`. */
+const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+/**
+ * The family a recording belongs to: `test/observer/<agent>/...` when
+ * `schemas/<agent>/` exists, else Claude Code's (the recordings at the top).
+ */
+function familyOfRecording(path: string, families: ReadonlySet<string>): string | undefined {
+  const relative = path.slice(join(repoRoot, "test/observer").length + 1);
+  const first = relative.split("/")[0]!;
+  if (families.has(first)) return first;
+  return ["observed", "scenarios", "probes"].includes(first) ? "claude-code" : undefined;
+}
+
+/** Title of the first of `schemas/<path>` that exists. */
+function titleAt(schemas: ReadonlyMap<string, Schema>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const title = schemas.get(`https://claude-hook-protocol.dev/schemas/${path}`)?.title;
+    if (title !== undefined) return title;
+  }
+  return undefined;
+}
+
+/** The titles of the variants of a union root, by tag value. */
+function variantsByTag(schemas: ReadonlyMap<string, Schema>, unionPath: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const id = `https://claude-hook-protocol.dev/schemas/${unionPath}`;
+  const root = schemas.get(id);
+  const tag = (root?.["discriminator"] as { propertyName?: string } | undefined)?.propertyName;
+  if (root === undefined || tag === undefined) return out;
+  for (const branch of root.oneOf ?? []) {
+    if (branch.$ref === undefined) continue;
+    const variant = resolveRef(branch.$ref, id, schemas).schema;
+    const property = variant.properties?.[tag];
+    const values = property?.const !== undefined ? [property.const] : (property?.enum ?? []);
+    for (const value of values) if (typeof value === "string" && variant.title !== undefined) out.set(value, variant.title);
+  }
+  return out;
+}
+
+interface InputUnion {
+  readonly title: string;
+  readonly tag: string;
+  readonly variants: Map<string, string>;
+}
+
+/** The family's input unions: top-level `*input*.schema.json` files with a discriminator. */
+function inputUnionsOf(schemas: ReadonlyMap<string, Schema>, family: string): InputUnion[] {
+  const prefix = `https://claude-hook-protocol.dev/schemas/${family}/`;
+  const out: InputUnion[] = [];
+  for (const [id, schema] of schemas) {
+    const name = id.slice(prefix.length);
+    if (!id.startsWith(prefix) || name.includes("/") || !name.includes("input")) continue;
+    const tag = (schema["discriminator"] as { propertyName?: string } | undefined)?.propertyName;
+    if (tag === undefined || schema.title === undefined) continue;
+    out.push({ title: schema.title, tag, variants: variantsByTag(schemas, `${family}/${name}`) });
+  }
+  return out;
+}
+
+export interface RecordedPayloads {
+  /** Each hook input (as the union root's title, and as its event's own input title). */
+  readonly inputs: TypesRequest[];
+  /** Each exit-0 output that parses as JSON, as the family's output title. */
+  readonly outputs: TypesRequest[];
+}
+
+/**
+ * Every recorded hook input (`hooks[].stdin_first`, `stdin_more`) and every
+ * exit-0 stdout of a scenario's hooks that parses as JSON, under
+ * test/observer/, each as a request for its family's schema: every input
+ * union of the family (`schemas/<family>/*input*.schema.json` with a
+ * discriminator) whose tag the input carries, and that tag's variant; with
+ * none, the event's own `hook-input/<event>.schema.json` or
+ * `input/<event>.schema.json`. The output
+ * `schemas/<family>/hook-output.schema.json` (or `output.schema.json`; without
+ * either, the event's own `hook-output/<event>.schema.json` or
+ * `output/<event>.schema.json`).
+ */
+export function recordedPayloads(schemas: ReadonlyMap<string, Schema>): RecordedPayloads {
+  const families = new Set([...schemas.keys()].map((id) => id.replace("https://claude-hook-protocol.dev/schemas/", "").split("/")).filter((p) => p.length > 1).map((p) => p[0]!));
+  const inputs: TypesRequest[] = [];
+  const outputs: TypesRequest[] = [];
+  const inputUnions = new Map<string, InputUnion[]>();
+  for (const path of walkJson(join(repoRoot, "test/observer"))) {
+    const family = familyOfRecording(path, families);
+    if (family === undefined) continue;
+    let file: { event?: unknown; hooks?: unknown; scenario?: { event?: unknown } };
+    try {
+      file = JSON.parse(readFileSync(path, "utf8")) as typeof file;
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(file.hooks)) continue;
+    const origin = path.slice(repoRoot.length);
+    if (!inputUnions.has(family)) inputUnions.set(family, inputUnionsOf(schemas, family));
+    const unions = inputUnions.get(family)!;
+    const scenarioEvent = typeof file.event === "string" ? file.event : typeof file.scenario?.event === "string" ? file.scenario.event : undefined;
+    file.hooks.forEach((hook: Record<string, unknown>, index: number) => {
+      const where = `${origin} hooks[${index}]`;
+      const event = typeof hook["event"] === "string" ? hook["event"] : scenarioEvent;
+      const received = [hook["stdin_first"], ...(Array.isArray(hook["stdin_more"]) ? hook["stdin_more"] : [])];
+      for (const input of received) {
+        if (input === null || typeof input !== "object" || Array.isArray(input)) continue;
+        const json = JSON.stringify(input);
+        let matched = false;
+        for (const union of unions) {
+          const value = (input as Record<string, unknown>)[union.tag];
+          const own = typeof value === "string" ? union.variants.get(value) : undefined;
+          if (own === undefined) continue;
+          inputs.push({ type: union.title, json, origin: where }, { type: own, json, origin: where });
+          matched = true;
+        }
+        // No union names this input's event: the event's own input schema, if any.
+        const own = matched || event === undefined ? undefined : titleAt(schemas, `${family}/hook-input/${kebab(event)}.schema.json`, `${family}/input/${kebab(event)}.schema.json`);
+        if (own !== undefined) inputs.push({ type: own, json, origin: where });
+      }
+      const stdout = hook["stdout"];
+      const exit = hook["exit"] ?? 0;
+      if (typeof stdout !== "string" || exit !== 0) return;
+      try {
+        JSON.parse(stdout);
+      } catch {
+        return;
+      }
+      const perEvent = event === undefined ? [] : [`${family}/hook-output/${kebab(event)}.schema.json`, `${family}/output/${kebab(event)}.schema.json`];
+      const output = titleAt(schemas, `${family}/hook-output.schema.json`, `${family}/output.schema.json`, ...perEvent);
+      if (output !== undefined) outputs.push({ type: output, json: stdout, origin: where });
+    });
+  }
+  return { inputs, outputs };
+}
+
+/** Titles of every schema whose family is not `rust/` (the types protocol's titles). */
+export function typeTitles(schemas: ReadonlyMap<string, Schema>): string[] {
+  return [...schemas.values()]
+    .filter((schema) => schema.$id !== undefined && schema.title !== undefined && inTypeModel(schema.$id.slice(schema.$id.indexOf("/schemas/") + "/schemas/".length)))
+    .map((schema) => schema.title!)
+    .sort();
+}
+
+const otherKind = (value: unknown): unknown =>
+  typeof value === "string" ? 17 : typeof value === "number" ? "17" : typeof value === "boolean" ? "true" : value === null ? false : Array.isArray(value) ? {} : [];
+
+/**
+ * Variants of `value` with one change each (a key removed, a value of
+ * another JSON kind, an unknown key added), at the top and one level down:
+ * the caller keeps those its schema refuses.
+ */
+export function mutations(value: unknown): unknown[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [otherKind(value)];
+  const object = value as Record<string, unknown>;
+  const out: unknown[] = [{ ...object, zz_unknown_key: 1 }, []];
+  for (const [key, field] of Object.entries(object)) {
+    const { [key]: _removed, ...rest } = object;
+    out.push(rest, { ...object, [key]: otherKind(field) });
+    // serde's map form of a unit enum variant: `{"deny": null}` for `"deny"`.
+    if (typeof field === "string") out.push({ ...object, [key]: { [field]: null } });
+    if (field !== null && typeof field === "object" && !Array.isArray(field)) {
+      for (const inner of Object.keys(field).slice(0, 3)) {
+        const { [inner]: _gone, ...less } = field as Record<string, unknown>;
+        out.push({ ...object, [key]: less }, { ...object, [key]: { ...(field as object), [inner]: otherKind((field as Record<string, unknown>)[inner]) } });
       }
     }
   }
   return out;
 }
-
-export interface RoundTripAnswer {
-  readonly ok: boolean;
-  readonly value?: unknown;
-  readonly error?: string;
-}
-
-/** Run a round-trip driver: one JSON request per stdin line, one JSON answer per stdout line. */
-export function runDriver(command: string, args: readonly string[], requests: readonly unknown[]): RoundTripAnswer[] {
-  const result = spawnSync(command, args, {
-    input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n",
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  assert.equal(result.status, 0, result.stderr);
-  const lines = result.stdout.split("\n").filter((l) => l !== "");
-  assert.equal(lines.length, requests.length);
-  return lines.map((l) => JSON.parse(l) as RoundTripAnswer);
-}
-
-export interface InputRequest {
-  /** The schema title, which is also the generated class name. */
-  readonly type: string;
-  readonly value: Record<string, unknown>;
-  /** The input with only the fields its schema declares: what a binding keeps. */
-  readonly declared: Record<string, unknown>;
-  /** The fields its schema requires. */
-  readonly required: readonly string[];
-}
-
-/** The recorded inputs whose event has a hook-input schema, as round-trip requests. */
-export function observedInputRequests(schemas: ReadonlyMap<string, Schema>): InputRequest[] {
-  const byEvent = new Map<string, Schema>();
-  for (const schema of schemas.values()) {
-    if (schema.$id?.includes("/hook-input/") === true && schema.title !== undefined) {
-      byEvent.set(schema.title.replace(/HookInput$/, ""), schema);
-    }
-  }
-  const requests: InputRequest[] = [];
-  for (const { event, input } of observedInputs()) {
-    const schema = byEvent.get(event);
-    if (schema === undefined) continue;
-    const keys = declaredKeys(schema, schema.$id!, schemas);
-    const declared = Object.fromEntries(Object.entries(input).filter(([k]) => keys.includes(k)));
-    requests.push({ type: schema.title!, value: input, declared, required: requiredKeys(schema, schema.$id!, schemas) });
-  }
-  return requests;
-}
-
-/** The property names a schema declares, its `allOf` parts included. */
-function declaredKeys(schema: Schema, base: string, schemas: ReadonlyMap<string, Schema>): string[] {
-  if (schema.$ref !== undefined) {
-    const target = resolveRef(schema.$ref, base, schemas);
-    return declaredKeys(target.schema, target.base, schemas);
-  }
-  return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((part) => declaredKeys(part, base, schemas))];
-}
-
-function requiredKeys(schema: Schema, base: string, schemas: ReadonlyMap<string, Schema>): string[] {
-  if (schema.$ref !== undefined) {
-    const target = resolveRef(schema.$ref, base, schemas);
-    return requiredKeys(target.schema, target.base, schemas);
-  }
-  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((part) => requiredKeys(part, base, schemas))];
-}
-
-/**
- * `value` (an instance of the schema titled `title`) without the optional
- * fields, at any depth, whose value `dropped` says a binding loses. For
- * stating a binding's known limits exactly, and nothing more.
- */
-export function withoutOptional(
-  schemas: ReadonlyMap<string, Schema>,
-  title: string,
-  value: unknown,
-  dropped: (fieldValue: unknown, fieldSchema: Schema) => boolean,
-): unknown {
-  const schema = schemaByTitle(schemas, title);
-  if (schema?.$id === undefined) throw new Error(`no schema titled ${title}`);
-  return prune(value, schema, schema.$id, schemas, dropped);
-}
-
-function prune(
-  value: unknown,
-  schema: Schema,
-  base: string,
-  schemas: ReadonlyMap<string, Schema>,
-  dropped: (fieldValue: unknown, fieldSchema: Schema) => boolean,
-): unknown {
-  if (schema.$ref !== undefined) {
-    const target = resolveRef(schema.$ref, base, schemas);
-    return prune(value, target.schema, target.base, schemas, dropped);
-  }
-  if (Array.isArray(value)) {
-    return schema.items === undefined ? value : value.map((item) => prune(item, schema.items!, base, schemas, dropped));
-  }
-  if (value === null || typeof value !== "object") return value;
-  const { properties, required } = objectFields(schema, base, schemas);
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    const declared = properties.get(key);
-    if (declared !== undefined && !required.has(key) && dropped(field, declared.schema)) continue;
-    out[key] = declared === undefined ? field : prune(field, declared.schema, declared.base, schemas, dropped);
-  }
-  return out;
-}
-
-/**
- * The fields an object schema declares and requires, `allOf` parts included.
- * A union (`oneOf`/`anyOf`) is taken as quicktype flattens it: every
- * variant's fields, required only where every variant requires them.
- */
-function objectFields(
-  schema: Schema,
-  base: string,
-  schemas: ReadonlyMap<string, Schema>,
-): { properties: Map<string, Resolved>; required: Set<string> } {
-  const properties = new Map<string, Resolved>();
-  const required = new Set<string>();
-  const parts: Resolved[] = [
-    { schema, base },
-    ...(schema.allOf ?? []).map((part) => (part.$ref !== undefined ? resolveRef(part.$ref, base, schemas) : { schema: part, base })),
-  ];
-  for (const part of parts) {
-    if (part.schema !== schema && part.schema.$ref === undefined) {
-      const inner = objectFields(part.schema, part.base, schemas);
-      inner.properties.forEach((v, k) => properties.set(k, v));
-      inner.required.forEach((k) => required.add(k));
-      continue;
-    }
-    for (const [k, v] of Object.entries(part.schema.properties ?? {})) properties.set(k, { schema: v, base: part.base });
-    for (const k of part.schema.required ?? []) required.add(k);
-  }
-  const variants = schema.oneOf ?? schema.anyOf;
-  if (variants !== undefined) {
-    const each = variants.map((v) => {
-      const r = v.$ref !== undefined ? resolveRef(v.$ref, base, schemas) : { schema: v, base };
-      return objectFields(r.schema, r.base, schemas);
-    });
-    for (const fields of each) fields.properties.forEach((v, k) => properties.set(k, v));
-    const [first, ...rest] = each;
-    for (const k of first?.required ?? []) if (rest.every((f) => f.required.has(k))) required.add(k);
-  }
-  return { properties, required };
-}
-
-/** Titles of the event-input schemas (`schemas/claude-code/hook-input/`). */
-export function inputTitles(schemas: ReadonlyMap<string, Schema>): string[] {
-  return [...schemas.values()]
-    .filter((s) => s.$id?.includes("/hook-input/") === true && s.title !== undefined)
-    .map((s) => s.title!)
-    .sort();
-}
-
-export const hasInputSchemas = (schemas: ReadonlyMap<string, Schema>): boolean =>
-  [...schemas.keys()].some((id) => id.includes("/hook-input/"));
