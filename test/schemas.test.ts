@@ -51,6 +51,7 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
+  "claude-code/tools": { prefix: "", suffix: "-tool-input" }, // kit (#11): built-in tool inputs
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {
