@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { API } from "typescript/unstable/sync";
 import { SyntaxKind } from "typescript/unstable/ast";
 import * as validators from "../generated/validators/claude-code.js";
-import type { Validator } from "../generated/validators/claude-code.js";
+import type { Validator } from "../generated/validators/validator.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const recorded = (JSON.parse(readFileSync(join(root, "test/observer/claude-code-tools/tools.json"), "utf8")) as { tools: { name: string; defer_loading?: boolean }[] }).tools
