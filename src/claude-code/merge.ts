@@ -7,6 +7,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from "./jsc-json.js";
 import type { MergeEffects, MergedResult, PermissionDecision, RunRecord } from "../core/records.js";
 import { hasPermissionDecision, honoursContinueFalse, plainStdoutIsContext } from "./event-rules.js";
+import { rejectedRewriteText } from "./tool-input-check.js"; // #11 kit
 
 export interface MergeContext {
   /** The tool of a tool event (`Bash`); null otherwise. */
@@ -338,6 +339,9 @@ function mergePermissionEvent(acc: Accumulator, event: string, hookName: string)
   } else {
     acc.toolInput = runs ? (rewrite ?? acc.context.toolInput) : null;
   }
+  // #11 kit: a rewrite failing the tool's schema keeps the tool from running; the model gets Claude Code's text (kit-ui-*, pre-59)
+  const rejectedRewrite = event === "PreToolUse" && runs && strongest !== "ask" && rewrite !== null ? rejectedRewriteText(acc.context.toolName, rewrite) : null;
+  if (rejectedRewrite !== null) [acc.toolInput, acc.toolResult] = [null, rejectedRewrite];
   if (strongest === "deny" && event !== "PreModelSwitch") acc.toolResult = `${hookName} hook error: ${acc.largeBlocking(denyText ?? "")}`;
   if (strongest === "ask") {
     // -p without a host: the ask ends as a denial whose text is the reason verbatim (pre-04, pre-13)
