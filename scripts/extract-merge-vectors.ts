@@ -3,9 +3,11 @@
  *
  *   tsx scripts/extract-merge-vectors.ts [--check]
  *
- * Reads test/observer/observed/*.json (and the read-stdout and merge probes under
- * test/observer/probes/observed/) and writes test/vectors/merge/<scenario>.json:
+ * Reads test/observer/claude-code/observed/*.json (and the read-stdout and merge probes under
+ * test/observer/claude-code/probes/observed/) and writes test/vectors/merge/claude-code/<Event>/<rule>.json:
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
+ * A vector is named by the rule it shows (`PreToolUse/deny-then-allow`), not
+ * by the history of its recording; `scenario` names the recording.
  *
  * The request is what the hooks did (the scenario's scripted output, ordered
  * by the recorded completion times); the expected effects are read from what
@@ -13,8 +15,8 @@
  * test/vectors/merge/README.md documents the mapping. `--check` writes
  * nothing and exits 1 if a vector file would change.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -89,8 +91,8 @@ interface Observation {
 
 const ROOT = new URL("..", import.meta.url).pathname;
 /** Recorded runs (observed/), each beside its scenarios/ directory. */
-const SOURCES = ["test/observer/observed", "test/observer/probes/observed"];
-const OUT = "test/vectors/merge";
+const SOURCES = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"];
+const OUT = "test/vectors/merge/claude-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
 const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };
 
@@ -404,10 +406,39 @@ function extract(o: Observation, source: string): Vector {
   return vector;
 }
 
+/**
+ * The rule a scenario shows, from its name without its history: the `new-`
+ * and `probe-<id>-` prefixes, the event family and the running number go
+ * (`new-pre-3-defer-deny-ask` -> `three-hooks-defer-deny-ask`,
+ * `pre-06c-two-asks-reversed` -> `two-asks-reversed`).
+ */
+const FAMILY_PREFIXES = [
+  "permdenied", "precompact", "postcompact", "stopfailure", "substart", "substop", "instructions", "notification",
+  "compact", "batch", "setup", "perm", "post", "ptuf", "stop", "pre", "cwd", "ups", "upe", "ss", "se",
+];
+/** Families whose name is part of the rule: `ask-03-rewrite-then-ask` (an SDK host answers the ask) -> `host-rewrite-then-ask`. */
+const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host" };
+
+export function ruleName(scenario: string): string {
+  let rest = scenario.replace(/^new-/, "").replace(/^probe-[a-z]\d+-/, "");
+  const kept = Object.keys(KEPT_FAMILIES).find((prefix) => rest.startsWith(`${prefix}-`));
+  const family = kept ?? FAMILY_PREFIXES.find((prefix) => rest.startsWith(`${prefix}-`));
+  if (family !== undefined) rest = rest.slice(family.length + 1);
+  rest = rest.replace(/^\d{2}[a-z]?-/, "").replace(/^3-/, "three-hooks-");
+  return kept === undefined ? rest : `${KEPT_FAMILIES[kept]}-${rest}`;
+}
+
+function listJson(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listJson(path) : name.endsWith(".json") ? [path] : [];
+  });
+}
+
 function main(): number {
   const check = process.argv.includes("--check");
-  let changed = 0;
-  let written = 0;
+  const vectors: { event: string; scenario: string; text: string }[] = [];
   for (const dir of SOURCES) {
     const abs = join(ROOT, dir);
     // a moved or missing recording directory must not silently drop its vectors
@@ -421,18 +452,41 @@ function main(): number {
         o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Scenario;
       }
       const vector = extract(o, `${dir}/${f}`);
-      const text = JSON.stringify(vector, null, 2) + "\n";
-      const target = join(ROOT, OUT, `${o.name}.json`);
-      const old = existsSync(target) ? readFileSync(target, "utf8") : null;
-      if (old !== text) {
-        changed++;
-        if (!check) writeFileSync(target, text);
-      }
-      written++;
+      const event = (vector.request as Obj | undefined)?.["event"];
+      if (typeof event !== "string") throw new Error(`extract-merge-vectors: ${o.name} has no event`);
+      vectors.push({ event, scenario: o.name, text: JSON.stringify(vector, null, 2) + "\n" });
     }
   }
-  process.stderr.write(`extract-merge-vectors: ${written} vectors, ${changed} ${check ? "would change" : "written"}\n`);
+  // two recordings of one rule: the second (in source order) is `<rule>-2`
+  const targets = new Map<string, string>();
+  const targetOf = new Map<string, string>();
+  for (const { event, scenario } of vectors) {
+    const rule = ruleName(scenario);
+    let target = join(ROOT, OUT, event, `${rule}.json`);
+    for (let n = 2; targets.has(target); n++) target = join(ROOT, OUT, event, `${rule}-${n}.json`);
+    targets.set(target, scenario);
+    targetOf.set(scenario, target);
+  }
+  let changed = 0;
+  for (const { scenario, text } of vectors) {
+    const target = targetOf.get(scenario)!;
+    const old = existsSync(target) ? readFileSync(target, "utf8") : null;
+    if (old !== text) {
+      changed++;
+      if (!check) {
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, text);
+      }
+    }
+  }
+  // a vector whose recording is gone (or renamed) must not linger
+  const stale = listJson(join(ROOT, OUT)).filter((path) => !targets.has(path));
+  for (const path of stale) {
+    changed++;
+    if (!check) rmSync(path);
+  }
+  process.stderr.write(`extract-merge-vectors: ${vectors.length} vectors, ${changed} ${check ? "would change" : "written or removed"}\n`);
   return check && changed > 0 ? 1 : 0;
 }
 
-process.exitCode = main();
+if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) process.exitCode = main();

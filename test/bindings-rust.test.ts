@@ -2,7 +2,7 @@
  * The Rust emitter (scripts/gen-rust.ts) and the Rust bindings it produces.
  *
  * Without cargo: the emitter prints exactly the serde attributes of
- * exomonad-core's types (as quoted in spec/serde-wire.md §1), follows the
+ * exomonad-core's types (as quoted in docs/spec/serde-wire.md §1), follows the
  * model when it changes, and is deterministic.
  * With cargo and Debian's serde crates (as .ci/rust-harness.sh installs them):
  * the flat records round-trip through the generated structs with real serde.
@@ -59,7 +59,7 @@ function fieldAttributes(body: string): Map<string, string[]> {
   return out;
 }
 
-// spec/serde-wire.md §1 (exomonad-core 0.1.0, protocol/hook.rs and domain.rs):
+// docs/spec/serde-wire.md §1 (exomonad-core 0.1.0, protocol/hook.rs and domain.rs):
 // each field's Rust type and serde attributes.
 const none = `skip_serializing_if = "Option::is_none"`;
 const reference: Record<string, Record<string, string[]>> = {
@@ -180,7 +180,7 @@ test("rust bindings: run records and merged results round-trip through real serd
     const got = JSON.parse(answer.canonical!) as unknown;
     const want = samples[i]!.value;
     // serde_json's default float parser (no `float_roundtrip` feature, as in
-    // exomonad; spec/serde-wire.md §4: sig as f64, then * or / 10^e) is not
+    // exomonad; docs/spec/serde-wire.md §4: sig as f64, then * or / 10^e) is not
     // correctly rounded: random doubles land up to a few ULP off.
     inexact += assertEqualWithinUlp(got, want, `${samples[i]!.type} sample ${i}`);
   });

@@ -158,7 +158,7 @@ export interface ObservedInput {
 
 /** Every hook input Claude Code sent in a recorded observer scenario. */
 export function observedInputs(): ObservedInput[] {
-  const dir = join(repoRoot, "test/observer/observed");
+  const dir = join(repoRoot, "test/observer/claude-code/observed");
   const out: ObservedInput[] = [];
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith(".json")) continue;

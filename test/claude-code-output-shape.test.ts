@@ -25,6 +25,7 @@ import {
 import { toNullPrototype } from "../src/claude-code/jsc-json.js";
 import { deriveOutputShapeTables, renderOutputShape } from "../scripts/gen-output-shape.js";
 import { loadSchemas, type JsonObject, type LoadedSchema } from "../scripts/lib/schemas.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 type Obj = Record<string, unknown>;
 
@@ -52,8 +53,7 @@ const WRONG: Record<string, unknown> = {
 
 test("every recorded hook output: same verdict, same unknown keys", () => {
   let n = 0;
-  for (const f of readdirSync("test/vectors/merge").filter((x) => x.endsWith(".json"))) {
-    const v = JSON.parse(readFileSync(join("test/vectors/merge", f), "utf8")) as { request: { hooks?: { stdout: string }[] } };
+  for (const { path: f, vector: v } of loadMergeVectors<{ request: { hooks?: { stdout: string }[] } }>("claude-code")) {
     for (const h of v.request.hooks ?? []) {
       let parsed: unknown;
       try {

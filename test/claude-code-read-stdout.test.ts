@@ -18,7 +18,7 @@ interface Observation {
   debug_hook_lines: string[] | null;
 }
 
-const DIRS = ["test/observer/observed", "test/observer/probes/observed"];
+const DIRS = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"];
 
 function observations(): Observation[] {
   const out: Observation[] = [];

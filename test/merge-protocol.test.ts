@@ -16,6 +16,7 @@ import { claudeCode } from "../src/claude-code/dialect.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
 import type { MergeRequest } from "../src/core/merge-request.js";
 import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 /** The generated (precompiled) validator of schemas/merged-result.schema.json, run records included. */
 function assertValid(value: unknown, label: string): void {
@@ -24,10 +25,8 @@ function assertValid(value: unknown, label: string): void {
 }
 
 test("every vector's merged result validates against schemas/merged-result.schema.json", () => {
-  const dir = "test/vectors/merge";
   let n = 0;
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".json"))) {
-    const v = JSON.parse(readFileSync(join(dir, f), "utf8")) as { request: MergeRequest; skip_reason?: string };
+  for (const { path: f, vector: v } of loadMergeVectors<{ request: MergeRequest; skip_reason?: string }>("claude-code")) {
     if (v.skip_reason !== undefined) continue;
     assertValid(mergeRequest(v.request), f);
     n++;

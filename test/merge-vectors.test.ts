@@ -1,5 +1,5 @@
 /**
- * Every merge vector (test/vectors/merge/*.json, expected values read from a
+ * Every merge vector (test/vectors/merge/claude-code/<Event>/*.json, expected values read from a
  * recorded Claude Code run) goes through the `conformance merge` line
  * protocol; the effects it answers must equal the observed ones, key by key
  * for the keys the observation determines.
@@ -11,6 +11,7 @@ import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 interface Vector {
   scenario: string;
@@ -20,11 +21,7 @@ interface Vector {
   skip_reason?: string;
 }
 
-const DIR = "test/vectors/merge";
-const vectors: Vector[] = readdirSync(DIR)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(join(DIR, f), "utf8")) as Vector);
+const vectors: Vector[] = loadMergeVectors<Vector>("claude-code").map((loaded) => loaded.vector);
 
 async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const input = new PassThrough();

@@ -1,7 +1,7 @@
 // The runner on the hooks of every stored observer scenario: the same
 // commands (as generated shell scripts with the same stdout, stderr, exit
 // code and delay), the same settings sources, matchers and timeouts. What
-// Claude Code 2.1.332 did is in test/vectors/merge/<scenario>.json (recorded
+// Claude Code 2.1.332 did is in test/vectors/merge/claude-code/<Event>/<rule>.json (recorded
 // by the observer): the runner must start and order the same hooks (dedupe,
 // completion order, timeouts) and the merged effects must equal the recorded ones.
 import { test } from "node:test";
@@ -13,10 +13,10 @@ import { fileURLToPath } from "node:url";
 import { mergeProcessResults, runEvent } from "../src/runner/run-event.js";
 import { eventInfo } from "../src/claude-code/event-catalog.js";
 import type { SettingsSource } from "../src/runner/load-settings.js";
+import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SCENARIOS = join(ROOT, "test/observer/scenarios");
-const VECTORS = join(ROOT, "test/vectors/merge");
+const SCENARIOS = join(ROOT, "test/observer/claude-code/scenarios");
 /** Scenarios run at once; their hooks mostly sleep, and completion order is set by 300–500 ms gaps. */
 const CONCURRENCY = 4;
 
@@ -186,17 +186,12 @@ async function reproduce(vector: Vector, scenario: Scenario): Promise<void> {
   assert.deepEqual(pick(outcome.merged.effects), expected, label);
 }
 
-const vectors = readdirSync(VECTORS)
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => JSON.parse(readFileSync(join(VECTORS, f), "utf8")) as Vector)
-  .filter((v) => v.skip_reason === undefined && existsSync(join(SCENARIOS, `${v.scenario}.json`)));
+const allVectors = loadMergeVectors<Vector>("claude-code").map((loaded) => loaded.vector);
+const vectors = allVectors.filter((v) => v.skip_reason === undefined && existsSync(join(SCENARIOS, `${v.scenario}.json`)));
 
 test(`the runner reproduces Claude Code's effects for ${vectors.length} observer scenarios`, async (t) => {
   // every recorded scenario is checked, except those whose vector says why it cannot be (skip_reason)
-  const skipped = readdirSync(VECTORS)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(VECTORS, f), "utf8")) as Vector)
-    .filter((v) => v.skip_reason !== undefined && existsSync(join(SCENARIOS, `${v.scenario}.json`))).length;
+  const skipped = allVectors.filter((v) => v.skip_reason !== undefined && existsSync(join(SCENARIOS, `${v.scenario}.json`))).length;
   const scenarios = readdirSync(SCENARIOS).filter((f) => f.endsWith(".json")).length;
   assert.equal(vectors.length, scenarios - skipped, "a recorded scenario has no runnable vector");
   const queue = [...vectors];

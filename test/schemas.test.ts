@@ -235,7 +235,7 @@ test("enum schemas accept their values and reject a changed case", () => {
   }
 });
 
-test("HookEvent is the Agent SDK's HOOK_EVENTS (spec/claude-code-hooks.md §1), and every event has an input variant", () => {
+test("HookEvent is the Agent SDK's HOOK_EVENTS (docs/spec/claude-code-hooks.md §1), and every event has an input variant", () => {
   const sdk = `PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, UserPromptSubmit,
 UserPromptExpansion, SessionStart, SessionEnd, Stop, StopFailure, SubagentStart, SubagentStop,
 PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, PermissionRequest, PermissionDenied,
@@ -251,7 +251,7 @@ MessageDisplay, PreSkillShellCommand`.split(/,\s*/);
 
 test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeCodeHookInput", () => {
   const validate = validatorFor("ClaudeCodeHookInput");
-  const dir = join(root, "test/observer/observed");
+  const dir = join(root, "test/observer/claude-code/observed");
   const events = new Set<string>();
   let count = 0;
   for (const name of readdirSync(dir).sort()) {
@@ -272,7 +272,7 @@ test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeC
 
 test("recorded Claude Code verdicts: an exit-0 JSON output is rejected by ClaudeCodeHookOutput (unknown keys aside) exactly when Claude Code 2.1.332 failed its validation", () => {
   const validate = validatorFor("ClaudeCodeHookOutput");
-  const dir = join(root, "test/observer/observed");
+  const dir = join(root, "test/observer/claude-code/observed");
   const tally = { valid: 0, invalid: 0 };
   const disagreements: string[] = [];
   for (const name of readdirSync(dir).sort()) {

@@ -2,7 +2,7 @@
  * The 34 events of Claude Code 2.1.332 as the runner, the merge and `events` need
  * them: what a matcher is compared against, the default timeout, whether a
  * hook can block, and the `hookSpecificOutput` fields. Source:
- * shared/spec/claude-code-hooks.md §1.2 and §3.6, corrected by
+ * docs/spec/claude-code-hooks.md §1.2 and §3.6, corrected by
  * claude-code-observed.md where they differ; the output fields are the
  * schemas' (generated/claude-code-output-shape.ts), not a copy of them.
  */

@@ -8,7 +8,7 @@
  * texts) and copied into null-prototype objects, so `__proto__` stays data.
  * Invalid JSON is re-scanned here to find JSC's message.
  *
- * Observed texts (test/observer/probes, pre-30, pre-39, new-*-invalid-json*):
+ * Observed texts (test/observer/claude-code/probes, pre-30, pre-39, new-*-invalid-json*):
  * a missing key after a comma → `Property name must be a string literal`, a
  * missing first key → `Expected '}'`; `'` → `Single quotes (') are not allowed
  * in JSON`; a missing `}` / `]` → `Expected '}'` / `Expected ']'`; `tru` →

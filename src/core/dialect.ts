@@ -10,6 +10,7 @@ import type { ProtocolError } from "./errors.js";
 import type { MergeRequest, RequestExtensions } from "./merge-request.js";
 import type { MergedResult } from "./records.js";
 import type { JsonObject } from "../json/value.js";
+import type { HookIntent, WriteResult } from "./intent.js";
 
 /** One event of a dialect, as the shared machinery sees it (the dialect's table holds the rest). */
 export interface DialectEvent {
@@ -62,6 +63,10 @@ export interface Dialect {
    * agent does that the author probably did not mean. Optional.
    */
   divergences?(answer: HookAnswer): readonly Divergence[];
+  /** What one answer means under this agent (`event` is the agent's own), or null when it means nothing the intent can say. */
+  readIntent?(answer: HookAnswer): HookIntent | null;
+  /** The answer this agent understands as `intent` on its `event`, or the parts it cannot express. */
+  writeIntent?(event: string, intent: HookIntent): WriteResult;
   /** Running configured hooks as the agent does; absent when the dialect has no runner yet. */
   readonly runner?: DialectRunner;
 }
