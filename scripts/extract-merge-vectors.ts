@@ -91,7 +91,7 @@ interface Observation {
 
 const ROOT = new URL("..", import.meta.url).pathname;
 /** Recorded runs (observed/), each beside its scenarios/ directory. */
-const SOURCES = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"];
+const SOURCES = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed", "test/observer/claude-code-tools/observed" /* #11 kit: rewrites vs tool schemas */];
 const OUT = "test/vectors/merge/claude-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
 const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };
@@ -308,6 +308,10 @@ function extract(o: Observation, source: string): Vector {
       e["tool_result"] = decision === "deny" ? content : null;
     } else if (decision === "ask" && !host) {
       e["tool_result"] = content;
+    } else if (!out.tool_ran && tr?.is_error === true && content?.startsWith(`PreToolUse hook for ${toolName} returned updatedInput that failed schema validation: `)) {
+      // #11 kit: a rewrite failing the tool's schema: the tool does not run, the model gets this text (kit-ui-*, pre-59)
+      e["tool_input"] = null;
+      e["tool_result"] = content;
     }
     if (decision === "ask" && host && o.permission_prompts?.[0] !== undefined) e["tool_input"] = o.permission_prompts[0].input;
   } else if (event === "PermissionRequest" && hasTool) {
@@ -417,7 +421,7 @@ const FAMILY_PREFIXES = [
   "compact", "batch", "setup", "perm", "post", "ptuf", "stop", "pre", "cwd", "ups", "upe", "ss", "se",
 ];
 /** Families whose name is part of the rule: `ask-03-rewrite-then-ask` (an SDK host answers the ask) -> `host-rewrite-then-ask`. */
-const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host" };
+const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host", "kit-ui": "rewrite-schema" /* #11 kit */ };
 
 export function ruleName(scenario: string): string {
   let rest = scenario.replace(/^new-/, "").replace(/^probe-[a-z]\d+-/, "");

@@ -19,7 +19,7 @@ interface Recording {
 }
 
 const recordings: Recording[] = [];
-for (const [dir, only] of [["test/observer/claude-code-tools/observed", /^kit-ui-/], ["test/observer/observed", /^new-pre-rewrite-(empty-object|valid-then-invalid)\.json$/]] as const) {
+for (const [dir, only] of [["test/observer/claude-code-tools/observed", /^kit-ui-/], ["test/observer/claude-code/observed", /^new-pre-rewrite-(empty-object|valid-then-invalid)\.json$/]] as const) {
   for (const file of readdirSync(dir).filter((name) => only.test(name))) recordings.push(JSON.parse(readFileSync(join(dir, file), "utf8")) as Recording);
 }
 

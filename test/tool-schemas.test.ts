@@ -99,7 +99,7 @@ test("property names and the required set agree with sdk-tools.d.ts of @anthropi
 /** Every PreToolUse/PostToolUse input recorded by the observer whose tool has a schema. */
 function recordedToolInputs(): { tool: string; input: unknown; from: string }[] {
   const found: { tool: string; input: unknown; from: string }[] = [];
-  for (const dir of ["test/observer/observed", "test/observer/probes/observed"]) {
+  for (const dir of ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"]) {
     for (const file of readdirSync(join(root, dir)).filter((name) => name.endsWith(".json"))) {
       const run = JSON.parse(readFileSync(join(root, dir, file), "utf8")) as { hooks?: { stdin_first?: unknown }[] };
       for (const hook of run.hooks ?? []) {
