@@ -195,6 +195,7 @@ export const SCHEMA_PATHS: Readonly<Record<string, string>> = {
   "PermissionUpdateDestination": "schemas/common/permission-update-destination.schema.json",
   "PostToolBatchToolCall": "schemas/common/post-tool-batch-tool-call.schema.json",
   "SessionCronSummary": "schemas/common/session-cron-summary.schema.json",
+  "HookTest": "schemas/hook-test.schema.json",
   "MergedResult": "schemas/merged-result.schema.json",
   "RunRecord": "schemas/run-record.schema.json",
   "RustHookOutput": "schemas/rust/hook-output.schema.json",

@@ -2225,6 +2225,113 @@ export interface WriteToolInput {
   content: string;
 }
 /**
+ * A hook author's test file (`*.hooktest.json`) for `claude-hook-protocol test`: the hook command(s) or settings, and cases of an event input with the effects the agent must apply to the hooks' answers (only the keys given are compared).
+ */
+export interface HookTest {
+  /**
+   * The path or URL of this schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * What the hooks under test are for.
+   */
+  description?: string;
+  /**
+   * The agent whose rules run the hooks and apply their answers; default claude-code (`--agent` overrides).
+   */
+  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid";
+  /**
+   * Hook commands (shell form, run in this file's directory), all configured for each case's event without a matcher. Give this or `settings`.
+   */
+  hooks?: string[];
+  /**
+   * Seconds each command of `hooks` may run (the handler's `timeout`); default the event's.
+   */
+  timeout?: number;
+  /**
+   * A settings file's content with `hooks` (matchers, `if` rules, timeouts, as in .claude/settings.json), used instead of `hooks`.
+   */
+  settings?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The cases, run one after the other.
+   */
+  cases: HookTestCase[];
+}
+/**
+ * One event and what the agent must do with the hooks' answers.
+ *
+ * This interface was referenced by `HookTest`'s JSON-Schema
+ * via the `definition` "HookTestCase".
+ */
+export interface HookTestCase {
+  /**
+   * What the case shows, for the report.
+   */
+  name: string;
+  /**
+   * The event; default the input's `hook_event_name`.
+   */
+  event?: string;
+  /**
+   * Environment variables added for the hooks of this case (to point a hook at a stand-in command, say).
+   */
+  env?: {
+    [k: string]: string;
+  };
+  /**
+   * The event input the hooks get on stdin; `session_id`, `transcript_path`, `cwd`, `permission_mode` (and `tool_use_id` on tool events) are filled in when missing.
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The effects the agent must apply; only the keys given are compared.
+   */
+  expect: HookTestExpectation;
+}
+/**
+ * The effects the agent must apply (the merged result's `effects`, merged-result.schema.json); only the keys given are compared.
+ *
+ * This interface was referenced by `HookTest`'s JSON-Schema
+ * via the `definition` "HookTestExpectation".
+ */
+export interface HookTestExpectation {
+  /**
+   * The permission decision; null when no hook decided.
+   */
+  decision?: "allow" | "deny" | "ask" | "defer" | null;
+  /**
+   * The input the tool runs with; null when it does not run.
+   */
+  tool_input?: {} | null;
+  /**
+   * The exact text the model gets for the tool call when the hooks decide it; null when it gets the tool's own output.
+   */
+  tool_result?: string | null;
+  /**
+   * A hook blocked what the event can block.
+   */
+  blocked?: boolean;
+  /**
+   * The hook texts added to the model's next request(s), one per paragraph, as the agent frames them.
+   */
+  model_context?: string[];
+  /**
+   * What the user is shown, in order.
+   */
+  notices?: string[];
+  /**
+   * The agent loop stops.
+   */
+  stopped?: boolean;
+  /**
+   * The stop reason the agent records, or null.
+   */
+  stop_reason?: string | null;
+}
+/**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
  */
 export interface MergedResult {

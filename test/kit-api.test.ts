@@ -180,3 +180,15 @@ test("every hook input recorded from Claude Code is detected as Claude Code's", 
   }
   assert.ok(count >= 300, `${count} inputs`);
 });
+
+defineHook({
+  event: "PostToolUse",
+  tools: ["Edit"],
+  run: (input) => {
+    // the base fields stay typed beside the narrowed tool input
+    const where: string = input.cwd;
+    const file: string = input.tool_input.file_path;
+    void where;
+    void file;
+  },
+});

@@ -167,7 +167,7 @@ async function readStdin(): Promise<string | null> {
  * stderr, the exit code; then exits (a handler left running past its budget
  * does not keep the process alive).
  */
-export async function runHook(hook: Hook<HookEventName, string>): Promise<void> {
+export async function runHook<E extends HookEventName, T extends string>(hook: Hook<E, T>): Promise<void> {
   const stdin = await readStdin();
   const outcome = stdin === null ? await hook.fail(`stdin is over ${MAX_STDIN_BYTES} bytes`) : await hook.handle(stdin);
   if (outcome.stderr !== "") process.stderr.write(outcome.stderr);

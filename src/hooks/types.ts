@@ -85,13 +85,16 @@ export type HookEventName = keyof HookInputs;
 /** The events whose input names a tool (`tool_name`, `tool_input`). */
 export type ToolEventName = (typeof TOOL_EVENTS)[number];
 
+/** `T` without keys `K`, keeping its other known keys (`Omit` keeps only the index signature of an open type). */
+type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
+
 /**
  * The input of event `E` for tool `T`: on a tool event, `tool_name` is `T` and
  * `tool_input` that tool's input (distributes over a union of tools).
  */
 export type HookInput<E extends HookEventName, T extends string = string> = E extends ToolEventName
   ? T extends string
-    ? Omit<HookInputs[E], "tool_name" | "tool_input"> & { readonly tool_name: T; readonly tool_input: ToolInputOf<T> }
+    ? Without<HookInputs[E], "tool_name" | "tool_input"> & { readonly tool_name: T; readonly tool_input: ToolInputOf<T> }
     : never
   : HookInputs[E];
 
