@@ -52,7 +52,7 @@ export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
  * dialect is not here yet is refused with a clear message.
  */
 const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
-  "claude-code": async () => (await import("../claude-code/intent.js")).writeClaudeCodeIntent,
+  "claude-code": async () => (await import("../claude-code/write-intent.js")).writeClaudeCodeIntent,
 };
 
 export function answerWriter(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {
