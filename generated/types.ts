@@ -583,7 +583,7 @@ export type PermissionRequestHookInput = BaseHookInput & {
   /**
    * The updates the permission prompt would offer.
    */
-  permission_suggestions?: ClaudeCodePermissionUpdate[];
+  permission_suggestions?: PermissionSuggestion[];
   /**
    * The MCP server serving a `mcp__*` tool; absent for other tools.
    */
@@ -616,11 +616,6 @@ export type PermissionRequestHookInput = BaseHookInput & {
   };
   [k: string]: unknown;
 };
-/**
- * A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
- */
-export type ClaudeCodePermissionUpdate =
-  ClaudeCodePermissionRulesUpdate | ClaudeCodePermissionSetModeUpdate | ClaudeCodePermissionDirectoriesUpdate;
 /**
  * Where a permission update is stored.
  */
@@ -1051,6 +1046,624 @@ export type ClaudeCodeHookSpecificOutput =
  */
 export type ClaudeCodePermissionRequestDecision = ClaudeCodePermissionRequestAllow | ClaudeCodePermissionRequestDeny;
 /**
+ * A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
+ */
+export type ClaudeCodePermissionUpdate =
+  ClaudeCodePermissionRulesUpdate | ClaudeCodePermissionSetModeUpdate | ClaudeCodePermissionDirectoriesUpdate;
+/**
+ * Any Codex CLI 0.171.0 hook stdin payload, by `hook_event_name`.
+ */
+export type CodexHookInput =
+  | CodexPreToolUseHookInput
+  | CodexPermissionRequestHookInput
+  | CodexPostToolUseHookInput
+  | CodexPreCompactHookInput
+  | CodexPostCompactHookInput
+  | CodexSessionStartHookInput
+  | CodexUserPromptSubmitHookInput
+  | CodexStopHookInput
+  | CodexSubagentStartHookInput
+  | CodexSubagentStopHookInput
+  | CodexSessionEndHookInput
+  | CodexInterruptHookInput;
+/**
+ * The hook events Factory droid 0.215.0 knows (its settings schema): any other key of a hooks file is ignored with the log line `Ignoring unknown hook event keys`. There is no PermissionRequest and no PostToolUseFailure.
+ */
+export type DroidHookEvent =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "Notification"
+  | "UserPromptSubmit"
+  | "Stop"
+  | "SubagentStop"
+  | "PreCompact"
+  | "SessionStart"
+  | "SessionEnd";
+/**
+ * What a Factory droid 0.215.0 hook receives on stdin: one of 9 inputs discriminated by `hook_event_name`.
+ */
+export type DroidHookInput =
+  | DroidPreToolUseHookInput
+  | DroidPostToolUseHookInput
+  | DroidNotificationHookInput
+  | DroidUserPromptSubmitHookInput
+  | DroidStopHookInput
+  | DroidSubagentStopHookInput
+  | DroidPreCompactHookInput
+  | DroidSessionStartHookInput
+  | DroidSessionEndHookInput;
+/**
+ * What a PreToolUse hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidPreToolUseHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `PreToolUse`.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * droid's tool name (`Execute` for the shell; `Read`, `Edit`, `Create`, ...). Matchers are tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (Execute: `command`, `riskLevel`, `riskLevelReason`). There is no `tool_use_id`.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolUse hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidPostToolUseHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `PostToolUse`.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * droid's tool name (`Execute` for the shell; `Read`, `Edit`, `Create`, ...). Matchers are tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (Execute: `command`, `riskLevel`, `riskLevelReason`). There is no `tool_use_id`.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model-facing text of the result (Execute: `<output>\n\n\n[Process exited with code <n>]`), not a structured response.
+   */
+  tool_response: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Notification hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidNotificationHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `Notification`.
+   */
+  hook_event_name: "Notification";
+  /**
+   * The id (a UUID) of the message the event belongs to.
+   */
+  message_id?: string;
+  /**
+   * The notification text.
+   */
+  message: string;
+  /**
+   * The kind of notification.
+   */
+  notification_type?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a UserPromptSubmit hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidUserPromptSubmitHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `UserPromptSubmit`.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The id (a UUID) of the message the event belongs to.
+   */
+  message_id: string;
+  /**
+   * The prompt as the user submitted it.
+   */
+  prompt: string;
+  /**
+   * The prompt carries images.
+   */
+  has_images: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a Stop hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidStopHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `Stop`.
+   */
+  hook_event_name: "Stop";
+  /**
+   * The id (a UUID) of the message the event belongs to.
+   */
+  message_id: string;
+  /**
+   * False on the first Stop of a turn; true on the continuations a Stop hook's block caused.
+   */
+  stop_hook_active: boolean;
+  /**
+   * How many tools the turn ran.
+   */
+  tool_execution_count: number;
+  /**
+   * Time the turn has taken.
+   */
+  elapsed_time: number;
+  [k: string]: unknown;
+};
+/**
+ * What a SubagentStop hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidSubagentStopHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `SubagentStop`.
+   */
+  hook_event_name: "SubagentStop";
+  /**
+   * The subagent task's name.
+   */
+  task_name: string;
+  /**
+   * The task's result (JSON text when it was not a string).
+   */
+  task_result?: string;
+  /**
+   * The task's error, when it failed.
+   */
+  task_error?: string;
+  /**
+   * Always false.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a PreCompact hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidPreCompactHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `PreCompact`.
+   */
+  hook_event_name: "PreCompact";
+  /**
+   * `manual` when compaction was asked for with instructions, else `auto`.
+   */
+  trigger: "manual" | "auto";
+  /**
+   * The user's compaction instructions (manual only).
+   */
+  custom_instructions?: string;
+  /**
+   * Messages before compaction.
+   */
+  message_count?: number;
+  /**
+   * Estimated tokens before compaction.
+   */
+  estimated_tokens?: number;
+  /**
+   * The last message id.
+   */
+  message_id?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionStart hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type DroidSessionStartHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `SessionStart`.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * Why the session starts (`startup`, `resume`, ...); SessionStart matchers are tested against it.
+   */
+  source: string;
+  /**
+   * The session this one continues, when there is one.
+   */
+  previous_session_id?: string;
+  /**
+   * The session that started this one, when there is one.
+   */
+  calling_session_id?: string;
+  /**
+   * The last message id; absent for `startup`.
+   */
+  message_id?: string;
+  /**
+   * `~/.factory/temp/env/droid-env-<session_id>.sh`: `export NAME=value` lines a hook writes there are applied to droid's environment.
+   */
+  CLAUDE_ENV_FILE: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionEnd hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
+ */
+export type DroidSessionEndHookInput = DroidBaseHookInput & {
+  /**
+   * The event: `SessionEnd`.
+   */
+  hook_event_name: "SessionEnd";
+  /**
+   * The last message id, when there is one.
+   */
+  message_id?: string;
+  /**
+   * Why the session ends.
+   */
+  reason: string;
+  /**
+   * How long the session lasted, in milliseconds.
+   */
+  session_duration_ms?: number;
+  /**
+   * How many messages the session has.
+   */
+  message_count?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 hook receives on stdin: one of 11 inputs discriminated by `hook_event_name`.
+ */
+export type GeminiCliHookInput =
+  | GeminiCliBeforeToolHookInput
+  | GeminiCliAfterToolHookInput
+  | GeminiCliBeforeAgentHookInput
+  | GeminiCliAfterAgentHookInput
+  | GeminiCliBeforeModelHookInput
+  | GeminiCliAfterModelHookInput
+  | GeminiCliBeforeToolSelectionHookInput
+  | GeminiCliSessionStartHookInput
+  | GeminiCliSessionEndHookInput
+  | GeminiCliNotificationHookInput
+  | GeminiCliPreCompressHookInput;
+/**
+ * What a Gemini CLI 0.61.0 BeforeTool hook receives on stdin (before a tool runs; can deny it, rewrite its arguments or stop the agent): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliBeforeToolHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `BeforeTool`.
+   */
+  hook_event_name: "BeforeTool";
+  /**
+   * The model-facing tool name (`run_shell_command`); matchers are tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments for the tool (`{"command", "description"}` for the shell tool). In a `sequential` event, with the earlier hooks' `tool_input` rewrites shallow-merged in.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * For an MCP tool: `server_name`, `tool_name`, `command`, `args`, `cwd`, `url`, `tcp` (not driven).
+   */
+  mcp_context?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Set when the call is a tail call requested by an AfterTool hook: the name of the original tool.
+   */
+  original_request_name?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 AfterTool hook receives on stdin (after a tool ran; can replace its result, add context, request a tail tool call or stop the agent): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliAfterToolHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `AfterTool`.
+   */
+  hook_event_name: "AfterTool";
+  /**
+   * The model-facing tool name.
+   */
+  tool_name: string;
+  /**
+   * The tool's arguments as the model gave them.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * What the tool returned.
+   */
+  tool_response: {
+    /**
+     * The text the model would get (for the shell tool `<untrusted_context>\nOutput: ...\n</untrusted_context>`).
+     */
+    llmContent?: unknown;
+    /**
+     * The text shown to the user.
+     */
+    returnDisplay?: unknown;
+    /**
+     * The tool's error, when it failed.
+     */
+    error?: unknown;
+    [k: string]: unknown;
+  };
+  /**
+   * For an MCP tool: its server (not driven).
+   */
+  mcp_context?: {
+    [k: string]: unknown;
+  };
+  /**
+   * For a tail call: the name of the tool whose AfterTool hook requested it.
+   */
+  original_request_name?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 BeforeAgent hook receives on stdin (once per prompt, before the first model request; can block the prompt or add context): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliBeforeAgentHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `BeforeAgent`.
+   */
+  hook_event_name: "BeforeAgent";
+  /**
+   * The user's prompt; in a `sequential` event followed by `\n\n` and each earlier hook's additionalContext.
+   */
+  prompt: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 AfterAgent hook receives on stdin (after the final answer; a deny sends its reason back as a new user message): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliAfterAgentHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `AfterAgent`.
+   */
+  hook_event_name: "AfterAgent";
+  /**
+   * The user's prompt.
+   */
+  prompt: string;
+  /**
+   * The answer; on a retry, all answers so far joined with a newline.
+   */
+  prompt_response: string;
+  /**
+   * `true` when the agent is answering again because an AfterAgent hook blocked.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 BeforeModel hook receives on stdin (before each model request; can block it, answer it or change the request): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliBeforeModelHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `BeforeModel`.
+   */
+  hook_event_name: "BeforeModel";
+  /**
+   * The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).
+   */
+  llm_request: {
+    /**
+     * The model name (`gemini-2.5-flash`).
+     */
+    model?: string;
+    /**
+     * The request contents flattened to text messages.
+     *
+     * Items: One message.
+     */
+    messages?: {
+      /**
+       * `user` or `model`.
+       */
+      role?: string;
+      /**
+       * The message text (a string for text parts).
+       */
+      content?: unknown;
+      [k: string]: unknown;
+    }[];
+    /**
+     * Generation settings (`temperature`, `topP`, `topK`, ...).
+     */
+    config?: {
+      [k: string]: unknown;
+    };
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 AfterModel hook receives on stdin (after each streamed response chunk; can replace the chunk or stop): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliAfterModelHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `AfterModel`.
+   */
+  hook_event_name: "AfterModel";
+  /**
+   * The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).
+   */
+  llm_request: {
+    /**
+     * The model name (`gemini-2.5-flash`).
+     */
+    model?: string;
+    /**
+     * The request contents flattened to text messages.
+     *
+     * Items: One message.
+     */
+    messages?: {
+      /**
+       * `user` or `model`.
+       */
+      role?: string;
+      /**
+       * The message text (a string for text parts).
+       */
+      content?: unknown;
+      [k: string]: unknown;
+    }[];
+    /**
+     * Generation settings (`temperature`, `topP`, `topK`, ...).
+     */
+    config?: {
+      [k: string]: unknown;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * A model response (chunk) in Gemini CLI's hook shape (its `toHookLLMResponse`).
+   */
+  llm_response: {
+    /**
+     * The text of the chunk.
+     */
+    text?: string;
+    /**
+     * The candidates: `{content: {role, parts}, finishReason?, index}`.
+     *
+     * Items: One candidate.
+     */
+    candidates?: {
+      [k: string]: unknown;
+    }[];
+    /**
+     * Token counts.
+     */
+    usageMetadata?: {
+      [k: string]: unknown;
+    };
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 BeforeToolSelection hook receives on stdin (before each model request; can restrict the tools offered): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliBeforeToolSelectionHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `BeforeToolSelection`.
+   */
+  hook_event_name: "BeforeToolSelection";
+  /**
+   * The model request in Gemini CLI's hook shape (its `toHookLLMRequest`).
+   */
+  llm_request: {
+    /**
+     * The model name (`gemini-2.5-flash`).
+     */
+    model?: string;
+    /**
+     * The request contents flattened to text messages.
+     *
+     * Items: One message.
+     */
+    messages?: {
+      /**
+       * `user` or `model`.
+       */
+      role?: string;
+      /**
+       * The message text (a string for text parts).
+       */
+      content?: unknown;
+      [k: string]: unknown;
+    }[];
+    /**
+     * Generation settings (`temperature`, `topP`, `topK`, ...).
+     */
+    config?: {
+      [k: string]: unknown;
+    };
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 SessionStart hook receives on stdin (when the session starts; context is prepended to the prompt): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliSessionStartHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `SessionStart`.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * Why the session started (only `startup` driven).
+   */
+  source: "startup" | "resume" | "clear";
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 SessionEnd hook receives on stdin (when the session ends; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliSessionEndHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `SessionEnd`.
+   */
+  hook_event_name: "SessionEnd";
+  /**
+   * Why the session ended (only `exit` driven).
+   */
+  reason: "exit" | "clear" | "logout" | "prompt_input_exit" | "other";
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 Notification hook receives on stdin (when a confirmation is requested; output has no effect): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliNotificationHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `Notification`.
+   */
+  hook_event_name: "Notification";
+  /**
+   * The kind of notification.
+   */
+  notification_type: "ToolPermission";
+  /**
+   * `Tool <title> requires execution`.
+   */
+  message: string;
+  /**
+   * The confirmation's details (`type`, `title`, `command`, `rootCommand` for a shell command).
+   */
+  details: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a Gemini CLI 0.61.0 PreCompress hook receives on stdin (before the history is compressed; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.
+ */
+export type GeminiCliPreCompressHookInput = GeminiCliBaseHookInput & {
+  /**
+   * The event: `PreCompress`.
+   */
+  hook_event_name: "PreCompress";
+  /**
+   * `manual` (`/compress`) or `auto`.
+   */
+  trigger: "manual" | "auto";
+  [k: string]: unknown;
+};
+/**
  * exomonad-core's `HookSpecificOutput` (protocol/hook.rs): hook-specific output fields, an internally tagged enum (`#[serde(tag = "hookEventName")]`) with ten variants.
  */
 export type RustHookSpecificOutput =
@@ -1247,72 +1860,46 @@ export interface SessionCronSummary {
   [k: string]: unknown;
 }
 /**
- * Add, replace or remove permission rules.
+ * One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
  */
-export interface ClaudeCodePermissionRulesUpdate {
+export interface PermissionSuggestion {
   /**
    * The update kind.
    */
-  type: "addRules" | "replaceRules" | "removeRules";
+  type: "addRules" | "replaceRules" | "removeRules" | "setMode" | "addDirectories" | "removeDirectories";
   /**
-   * The rules.
+   * The rules (addRules, replaceRules, removeRules).
+   *
+   * Items: A permission rule.
    */
-  rules: PermissionRuleValue[];
+  rules?: {
+    /**
+     * The tool the rule applies to.
+     */
+    toolName: string;
+    /**
+     * The rule's content, e.g. a command pattern.
+     */
+    ruleContent?: string;
+    [k: string]: unknown;
+  }[];
   /**
-   * What the rules do.
+   * What the rules do (addRules, replaceRules, removeRules).
    */
-  behavior: "allow" | "deny" | "ask";
+  behavior?: "allow" | "deny" | "ask";
   /**
-   * Where the update is stored.
+   * The new permission mode (setMode).
    */
-  destination: PermissionUpdateDestination;
-}
-/**
- * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
- */
-export interface PermissionRuleValue {
+  mode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
   /**
-   * The tool the rule applies to.
+   * The directories (addDirectories, removeDirectories).
    */
-  toolName: string;
-  /**
-   * The rule's content, e.g. a command pattern.
-   */
-  ruleContent?: string;
-}
-/**
- * Switch the permission mode.
- */
-export interface ClaudeCodePermissionSetModeUpdate {
-  /**
-   * The update kind: `setMode`.
-   */
-  type: "setMode";
-  /**
-   * The new permission mode (`bypassPermissions` only works if it was available at launch).
-   */
-  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  directories?: string[];
   /**
    * Where the update is stored.
    */
-  destination: PermissionUpdateDestination;
-}
-/**
- * Add or remove working directories.
- */
-export interface ClaudeCodePermissionDirectoriesUpdate {
-  /**
-   * The update kind.
-   */
-  type: "addDirectories" | "removeDirectories";
-  /**
-   * The directories.
-   */
-  directories: string[];
-  /**
-   * Where the update is stored.
-   */
-  destination: PermissionUpdateDestination;
+  destination?: PermissionUpdateDestination;
+  [k: string]: unknown;
 }
 /**
  * A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).
@@ -1639,6 +2226,74 @@ export interface ClaudeCodePermissionRequestAllow {
    * Permission updates to apply.
    */
   updatedPermissions?: ClaudeCodePermissionUpdate[];
+}
+/**
+ * Add, replace or remove permission rules.
+ */
+export interface ClaudeCodePermissionRulesUpdate {
+  /**
+   * The update kind.
+   */
+  type: "addRules" | "replaceRules" | "removeRules";
+  /**
+   * The rules.
+   */
+  rules: PermissionRuleValue[];
+  /**
+   * What the rules do.
+   */
+  behavior: "allow" | "deny" | "ask";
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
+}
+/**
+ * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+ */
+export interface PermissionRuleValue {
+  /**
+   * The tool the rule applies to.
+   */
+  toolName: string;
+  /**
+   * The rule's content, e.g. a command pattern.
+   */
+  ruleContent?: string;
+}
+/**
+ * Switch the permission mode.
+ */
+export interface ClaudeCodePermissionSetModeUpdate {
+  /**
+   * The update kind: `setMode`.
+   */
+  type: "setMode";
+  /**
+   * The new permission mode (`bypassPermissions` only works if it was available at launch).
+   */
+  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
+}
+/**
+ * Add or remove working directories.
+ */
+export interface ClaudeCodePermissionDirectoriesUpdate {
+  /**
+   * The update kind.
+   */
+  type: "addDirectories" | "removeDirectories";
+  /**
+   * The directories.
+   */
+  directories: string[];
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
 }
 /**
  * Deny the tool.
@@ -2225,6 +2880,1424 @@ export interface WriteToolInput {
   content: string;
 }
 /**
+ * A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.
+ */
+export interface CodexPermissionRequestDecision {
+  /**
+   * `allow` approves without asking; `deny` rejects (deny wins over another hook's allow).
+   */
+  behavior: "allow" | "deny";
+  /**
+   * The deny message the model gets inside `Rejected("...")`; default `PermissionRequest hook denied approval`.
+   */
+  message?: string | null;
+  /**
+   * `true` is refused as unsupported (falls through to the client).
+   */
+  interrupt?: boolean;
+  /**
+   * Reserved; present: refused as unsupported (falls through to the client, although the embedded schema says "fail closed").
+   */
+  updatedInput?: unknown;
+  /**
+   * Reserved; present: refused as unsupported.
+   */
+  updatedPermissions?: unknown;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PermissionRequest output; closed.
+ */
+export interface CodexPermissionRequestHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * The decision; without one the client is asked.
+   */
+  decision?: CodexPermissionRequestDecision | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PostToolUse output; closed.
+ */
+export interface CodexPostToolUseHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+  /**
+   * Accepted by the schema, refused as unsupported for the shell tool (not driven with an MCP tool).
+   */
+  updatedMCPToolOutput?: unknown;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 PreToolUse output; closed.
+ */
+export interface CodexPreToolUseHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * `deny` + a non-empty `permissionDecisionReason` blocks; `allow` acts only with `updatedInput` (a rewrite); `ask` and a bare `allow` are refused as unsupported.
+   */
+  permissionDecision?: "allow" | "deny" | "ask" | null;
+  /**
+   * The deny reason (trimmed); empty or missing: the deny fails open.
+   */
+  permissionDecisionReason?: string | null;
+  /**
+   * With `permissionDecision:"allow"`: the new tool input; for the shell tool only its string `command` is used.
+   */
+  updatedInput?: unknown;
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 SessionStart output; closed.
+ */
+export interface CodexSessionStartHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent as a developer message before the user prompt.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 SubagentStart output; closed.
+ */
+export interface CodexSubagentStartHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent to the model as one developer message, verbatim.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * The `hookSpecificOutput` of a Codex CLI 0.171.0 UserPromptSubmit output; closed.
+ */
+export interface CodexUserPromptSubmitHookSpecificOutput {
+  /**
+   * Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
+   */
+  hookEventName:
+    | "PreToolUse"
+    | "PermissionRequest"
+    | "PostToolUse"
+    | "PreCompact"
+    | "PostCompact"
+    | "SessionStart"
+    | "UserPromptSubmit"
+    | "Stop"
+    | "SubagentStart"
+    | "SubagentStop"
+    | "Interrupt";
+  /**
+   * Sent as a developer message after the user prompt.
+   */
+  additionalContext?: string | null;
+}
+/**
+ * Codex CLI 0.171.0 PreToolUse stdin: Before a tool runs. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPreToolUseHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The hook-facing tool name: `Bash` for the shell tool (the model calls it `exec_command`).
+   */
+  tool_name: string;
+  /**
+   * The tool input as hooks see it: for the shell tool only `{"command": <cmd>}` (not the model's `cmd`, `sandbox_permissions`, `justification`).
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model's function call id (`call_id`).
+   */
+  tool_use_id: string;
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PermissionRequest stdin: When Codex would ask the client to approve an escalated call (approval policy `on-request`); no `tool_use_id`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPermissionRequestHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PermissionRequest";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The hook-facing tool name: `Bash` for the shell tool (the model calls it `exec_command`).
+   */
+  tool_name: string;
+  /**
+   * `{"command": <cmd>, "description": <the model's justification>}` for the shell tool.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PostToolUse stdin: After a tool ran. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPostToolUseHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The hook-facing tool name: `Bash` for the shell tool (the model calls it `exec_command`).
+   */
+  tool_name: string;
+  /**
+   * The input the tool ran with, as in PreToolUse.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The tool's result: for the shell tool a string, the command's output only (not the model-facing text with `Chunk ID`).
+   */
+  tool_response: unknown;
+  /**
+   * The model's function call id (`call_id`).
+   */
+  tool_use_id: string;
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PreCompact stdin: Before a compaction (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPreCompactHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PreCompact";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * What started the compaction.
+   */
+  trigger: "manual" | "auto";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 PostCompact stdin: After a compaction (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexPostCompactHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "PostCompact";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * What started the compaction.
+   */
+  trigger: "manual" | "auto";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SessionStart stdin: When a session starts or resumes; no `turn_id`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSessionStartHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * Why the session starts; matchers are matched against it.
+   */
+  source: "startup" | "resume" | "clear" | "compact" | "fork";
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 UserPromptSubmit stdin: When the user submits a prompt, before the model sees it. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexUserPromptSubmitHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * The user's prompt.
+   */
+  prompt: string;
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id?: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type?: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 Stop stdin: When the model has answered and the turn would end. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexStopHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "Stop";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * True on the continuation a Stop block caused.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The answer just given.
+   */
+  last_assistant_message: string | null;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SubagentStart stdin: When a subagent starts (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSubagentStartHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SubagentStart";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type: string;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSubagentStopHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SubagentStop";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  /**
+   * Inside a subagent: its id (embedded schema; not driven).
+   */
+  agent_id: string;
+  /**
+   * Inside a subagent: its type (embedded schema; not driven).
+   */
+  agent_type: string;
+  /**
+   * The subagent's session file.
+   */
+  agent_transcript_path: string | null;
+  /**
+   * True on the continuation a block caused.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The subagent's last answer.
+   */
+  last_assistant_message: string | null;
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 SessionEnd stdin: When a session ends (embedded schema; not driven); no `model`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexSessionEndHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "SessionEnd";
+  /**
+   * Why the session ended (0.171.0 knows only `other`).
+   */
+  reason: "other";
+  [k: string]: unknown;
+}
+/**
+ * Codex CLI 0.171.0 Interrupt stdin: When the user interrupts a turn (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ */
+export interface CodexInterruptHookInput {
+  /**
+   * The session (thread) id, a UUIDv7.
+   */
+  session_id: string;
+  /**
+   * Codex extension: the active turn's id, a UUIDv7.
+   */
+  turn_id: string;
+  /**
+   * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
+   */
+  transcript_path: string | null;
+  /**
+   * The working directory of the session.
+   */
+  cwd: string;
+  /**
+   * The event.
+   */
+  hook_event_name: "Interrupt";
+  /**
+   * The configured model.
+   */
+  model: string;
+  /**
+   * Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
+   */
+  permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+  [k: string]: unknown;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a Interrupt hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexInterruptHookOutput {
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PermissionRequest hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A decision allows or denies without asking the client; anything else falls through to the client.
+ */
+export interface CodexPermissionRequestHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * Refused as unsupported.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexPermissionRequestHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PostCompact hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexPostCompactHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PostToolUse hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block (or `continue:false`) replaces the tool output the model gets.
+ */
+export interface CodexPostToolUseHookOutput {
+  /**
+   * `false` replaces the tool output with `stopReason`; the turn goes on.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * Replaces the tool output the model gets (several blocks: joined with a blank line, configured order).
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexPostToolUseHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PreCompact hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexPreCompactHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a PreToolUse hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Only a deny/block with a non-empty reason, a rewrite (`allow` + `updatedInput`) and `additionalContext` act; `allow` alone, `ask`, `approve`, `continue:false`, `stopReason`, `suppressOutput:true` are refused as unsupported (the hook fails open).
+ */
+export interface CodexPreToolUseHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * Legacy: `block` + `reason` blocks; `approve` is refused as unsupported.
+   */
+  decision?: "approve" | "block" | null;
+  /**
+   * The block reason (trimmed); required non-empty with `decision:"block"`, refused without a decision.
+   */
+  reason?: string | null;
+  /**
+   * Refused as unsupported.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexPreToolUseHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a SessionStart hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Cannot block; `continue:false` ends the turn before the model is called.
+ */
+export interface CodexSessionStartHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexSessionStartHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a Stop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block continues the turn with the reason as a user message; `continue:false` ends it (and wins over a block).
+ */
+export interface CodexStopHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * The continuation prompt, sent as `<hook_prompt hook_run_id="...">reason</hook_prompt>`.
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a SubagentStart hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexSubagentStartHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexSubagentStartHookSpecificOutput | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a SubagentStop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
+ */
+export interface CodexSubagentStopHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * The block reason (trimmed); required non-empty with `decision:"block"`, refused without a decision.
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+}
+/**
+ * What Codex CLI 0.171.0 accepts on a UserPromptSubmit hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block or `continue:false` keeps the prompt from the model.
+ */
+export interface CodexUserPromptSubmitHookOutput {
+  /**
+   * `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
+   */
+  continue?: boolean;
+  /**
+   * `block` with a non-empty `reason` blocks (a block without one fails open).
+   */
+  decision?: "block" | null;
+  /**
+   * The block reason (trimmed); required non-empty with `decision:"block"`, refused without a decision.
+   */
+  reason?: string | null;
+  /**
+   * The stop reason shown (`stop: <stopReason>`) with `continue:false`.
+   */
+  stopReason?: string | null;
+  /**
+   * Accepted by the schema; `true` is refused as unsupported on PreToolUse, PostToolUse and PermissionRequest.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user as a `warning` entry of the hook run; never sent to the model.
+   */
+  systemMessage?: string | null;
+  /**
+   * The event-specific part; `hookEventName` is required.
+   */
+  hookSpecificOutput?: CodexUserPromptSubmitHookSpecificOutput | null;
+}
+/**
+ * The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.
+ */
+export interface DroidBaseHookInput {
+  /**
+   * The session id (a UUID; `unknown` before a session exists).
+   */
+  session_id: string;
+  /**
+   * `~/.factory/sessions/<cwd with / turned into ->/<session_id>.jsonl`; empty when there is no session.
+   */
+  transcript_path: string;
+  /**
+   * The session's working directory (droid's process cwd).
+   */
+  cwd: string;
+  /**
+   * The autonomy level: `off`, `spec`, `auto-low`, `auto-medium`, `auto-high` (`droid exec` reports `auto-low`, also under `--skip-permissions-unsafe`; SessionStart reports `off`).
+   */
+  permission_mode: string;
+  /**
+   * The event; each event's input narrows it to one name.
+   */
+  hook_event_name: DroidHookEvent;
+  [k: string]: unknown;
+}
+/**
+ * One handler of a matcher group (Factory droid 0.215.0).
+ */
+export interface DroidHookCommand {
+  /**
+   * Only command hooks are run.
+   */
+  type: "command";
+  /**
+   * Run with `sh -c` in the session cwd, the event JSON on stdin.
+   */
+  command: string;
+  /**
+   * Seconds (default 60; 0 also means 60). At the timeout the process tree gets SIGTERM; the hook counts as exit 1 with what it printed so far.
+   */
+  timeout?: number;
+  [k: string]: unknown;
+}
+/**
+ * One matcher group of an event (Factory droid 0.215.0).
+ */
+export interface DroidHookMatcherGroup {
+  /**
+   * Missing, `""` or `*`: every tool. Else equal to the tool name, or an UNANCHORED, case-sensitive JavaScript regex tested against it (`Exec` matches `Execute`); an invalid regex matches nothing, silently. SessionStart: tested against `source`; events without a match value (Stop, UserPromptSubmit, ...) run every group.
+   */
+  matcher?: string;
+  /**
+   * droid's own second filter: a regex tested against the Execute command; the group runs only when both match (other tools never match it).
+   */
+  commandRegex?: string;
+  /**
+   * The handlers, in order; a group without a `hooks` array is skipped.
+   */
+  hooks: DroidHookCommand[];
+  [k: string]: unknown;
+}
+/**
+ * A hook's stdout as Factory droid 0.215.0 reads it: when the trimmed stdout starts with `{` it is parsed as JSON on ANY exit code, and these fields are taken; everything else is ignored, and a value of another type is ignored or read as JavaScript truthiness (no validation error exists). Plain text is context on SessionStart and UserPromptSubmit only.
+ */
+export interface DroidHookOutput {
+  /**
+   * Only `false` counts: PreToolUse ends the turn silently before the tool (no tool message), PostToolUse after it, UserPromptSubmit rejects the prompt; no effect on SessionStart. It beats any decision.
+   */
+  continue?: boolean;
+  /**
+   * Shown nowhere headless, except as the error text of a rejected prompt (UserPromptSubmit).
+   */
+  stopReason?: string;
+  /**
+   * Recorded in droid's hook record; changes nothing.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Never reaches the model; headless droid shows it nowhere (the TUI shows `Hook warning: <message>` for PostToolUse, `Hook message: <message>` for Stop).
+   */
+  systemMessage?: string;
+  /**
+   * Stop: `block` with a non-empty `reason` makes the agent continue with the reason as a user message. Ignored on every other event (PreToolUse, PostToolUse, UserPromptSubmit).
+   */
+  decision?: string;
+  /**
+   * Stop: the continuation message of a `decision: "block"`.
+   */
+  reason?: string;
+  /**
+   * The event-specific fields (read on every event, `hookEventName` unchecked).
+   */
+  hookSpecificOutput?: DroidHookSpecificOutput;
+  [k: string]: unknown;
+}
+/**
+ * `hookSpecificOutput` as Factory droid 0.215.0 reads it: these four fields, whatever `hookEventName` says (it is never checked) and on every event. Unknown keys are ignored.
+ */
+export interface DroidHookSpecificOutput {
+  /**
+   * Ignored by droid (a deny naming another event still denies); kept for Claude Code compatibility.
+   */
+  hookEventName?: string;
+  /**
+   * PreToolUse: the FIRST hook in configured order whose value is truthy decides: `allow` runs the tool and bypasses the autonomy check, `deny` refuses it, `ask` is only logged (the normal permission flow goes on). Any other truthy value (`Deny`, `defer`) takes that first place and does nothing, so a later deny is ignored.
+   */
+  permissionDecision?: "allow" | "deny" | "ask";
+  /**
+   * PreToolUse deny: the model gets `Error: <reason>` (empty or missing: `Error: Tool execution denied by hook`).
+   */
+  permissionDecisionReason?: string;
+  /**
+   * A user-role message for the model: PostToolUse (the first hook in configured order that has one, any exit code), UserPromptSubmit (the first, exit 0), SessionStart (all, exit 0, joined with a blank line). Ignored on PreToolUse.
+   */
+  additionalContext?: string;
+  /**
+   * PreToolUse: shallow-merged into the tool input (`{...input, ...updatedInput}`) with `allow` or with no decision; ignored with `deny` or `ask`. UserPromptSubmit: a string `prompt` in it replaces the prompt.
+   */
+  updatedInput?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * `~/.factory/hooks.json` and `<project>/.factory/hooks.json` (Factory droid 0.215.0): the BARE event map, and the value of `hooks` in either `settings.json`. A Claude-style `{"hooks": {...}}` wrapper in hooks.json is not understood: droid logs `Ignoring unknown hook event keys` and no hook runs.
+ */
+export interface DroidHooksFile {
+  /**
+   * The PreToolUse matcher groups, in order.
+   */
+  PreToolUse?: DroidHookMatcherGroup[];
+  /**
+   * The PostToolUse matcher groups, in order.
+   */
+  PostToolUse?: DroidHookMatcherGroup[];
+  /**
+   * The Notification matcher groups, in order.
+   */
+  Notification?: DroidHookMatcherGroup[];
+  /**
+   * The UserPromptSubmit matcher groups, in order.
+   */
+  UserPromptSubmit?: DroidHookMatcherGroup[];
+  /**
+   * The Stop matcher groups, in order.
+   */
+  Stop?: DroidHookMatcherGroup[];
+  /**
+   * The SubagentStop matcher groups, in order.
+   */
+  SubagentStop?: DroidHookMatcherGroup[];
+  /**
+   * The PreCompact matcher groups, in order.
+   */
+  PreCompact?: DroidHookMatcherGroup[];
+  /**
+   * The SessionStart matcher groups, in order.
+   */
+  SessionStart?: DroidHookMatcherGroup[];
+  /**
+   * The SessionEnd matcher groups, in order.
+   */
+  SessionEnd?: DroidHookMatcherGroup[];
+  [k: string]: unknown;
+}
+/**
+ * The fields every Gemini CLI 0.61.0 hook input starts with, in this order (its `createBaseInput`). Unknown keys are allowed. There is no `permission_mode`, `tool_use_id` or `prompt_id`.
+ */
+export interface GeminiCliBaseHookInput {
+  /**
+   * The session id (a UUID).
+   */
+  session_id: string;
+  /**
+   * The chat recording file, `~/.gemini/tmp/<project>/chats/session-<YYYY-MM-DDTHH-MM>-<first 8 hex of the session id>.jsonl`; `""` when there is none yet.
+   */
+  transcript_path: string;
+  /**
+   * The working directory (the project directory); hooks also get it as `GEMINI_PROJECT_DIR`, `GEMINI_CWD` and `CLAUDE_PROJECT_DIR`.
+   */
+  cwd: string;
+  /**
+   * The event; each event's input narrows it to one name.
+   */
+  hook_event_name:
+    | "BeforeTool"
+    | "AfterTool"
+    | "BeforeAgent"
+    | "AfterAgent"
+    | "BeforeModel"
+    | "AfterModel"
+    | "BeforeToolSelection"
+    | "SessionStart"
+    | "SessionEnd"
+    | "Notification"
+    | "PreCompress";
+  /**
+   * When the event fired: ISO 8601 with milliseconds, UTC (`2026-12-01T09:04:58.543Z`).
+   */
+  timestamp: string;
+  [k: string]: unknown;
+}
+/**
+ * One entry of an event's list in Gemini CLI 0.61.0's `hooks` settings: a matcher and its hooks.
+ */
+export interface GeminiCliHookDefinition {
+  /**
+   * Tool events: `new RegExp(matcher).test(<tool name>)` (unanchored; an invalid regex is compared exactly); SessionStart/SessionEnd/PreCompress: equal to the source/reason/trigger; `""`, `*` or none: all.
+   */
+  matcher?: string;
+  /**
+   * `true` on any selected definition runs all of the event's hooks one after another, each seeing the earlier rewrites on stdin; the merge is in listing order either way.
+   */
+  sequential?: boolean;
+  /**
+   * The hooks, in listing order.
+   */
+  hooks: GeminiCliHookHandler[];
+  [k: string]: unknown;
+}
+/**
+ * One hook in a Gemini CLI 0.61.0 hook definition (`hooks[]`). The CLI keeps unknown keys; a handler without `type` or, for `command`, without `command` is discarded with a debug warning.
+ */
+export interface GeminiCliHookHandler {
+  /**
+   * `command` (the CLI's registry also knows `plugin` and `runtime`, which settings cannot configure usefully).
+   */
+  type: "command";
+  /**
+   * Run as `bash -c <command>` in the project dir; `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_PLANS_DIR`, `$GEMINI_SESSION_ID`, `$CLAUDE_PROJECT_DIR` in it are replaced by shell-quoted values first.
+   */
+  command: string;
+  /**
+   * Names the hook in the CLI's texts and in `hooksConfig.disabled`; part of the dedupe key `<name>:<command>`.
+   */
+  name?: string;
+  /**
+   * Milliseconds (default 60000); the hook is then killed and fails open.
+   */
+  timeout?: number;
+  /**
+   * Shown in the CLI's hook listings.
+   */
+  description?: string;
+  /**
+   * Extra environment variables for this hook, over the CLI's.
+   */
+  env?: {
+    [k: string]: string;
+  };
+  [k: string]: unknown;
+}
+/**
+ * A hook's JSON answer as Gemini CLI 0.61.0 reads it: `stdout.trim()` (or `stderr.trim()` when stdout is empty) parsed as JSON, a JSON string parsed once more; any JSON object is accepted, whatever the exit code (there is no schema: unknown keys are ignored, values of an unexpected type simply do not act). The fields below are the ones it reads.
+ */
+export interface GeminiCliHookOutput {
+  /**
+   * `false` stops the agent (wins over any decision); any other value is ignored.
+   */
+  continue?: boolean;
+  /**
+   * With `continue:false`: the stop text (joined with `\n` across hooks); ignored otherwise, except that it is preferred to `reason` when a stop and a deny come together.
+   */
+  stopReason?: string;
+  /**
+   * `true` keeps `systemMessage` off the `Hook system message:` line.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Shown to the user (`Hook system message: ...`; joined with `\n` across hooks), never to the model; BeforeAgent and AfterAgent warnings use it instead of the reason.
+   */
+  systemMessage?: string;
+  /**
+   * `deny` or `block` blocks, `ask` asks for confirmation, anything else (`allow`, `approve`, `DENY`, ...) allows; deny/block wins over ask.
+   */
+  decision?: string;
+  /**
+   * Why: every hook's reason is joined with `\n` in listing order (also an allowing hook's); the denial text is `Tool execution blocked: <reasons>`.
+   */
+  reason?: string;
+  /**
+   * The event's own fields.
+   */
+  hookSpecificOutput?: GeminiCliHookSpecificOutput;
+  [k: string]: unknown;
+}
+/**
+ * `hookSpecificOutput` as Gemini CLI 0.61.0 reads it: one object for every event (no variants, no validation: `hookEventName` is not checked, unknown keys and keys meant for another event are ignored, a value of another type is ignored where noted). Claude Code's `permissionDecision`, `permissionDecisionReason`, `updatedInput` and `updatedToolOutput` are not read.
+ */
+export interface GeminiCliHookSpecificOutput {
+  /**
+   * Not read (any value, or none, is accepted).
+   */
+  hookEventName?: string;
+  /**
+   * BeforeAgent, AfterTool, SessionStart: context for the model, joined with `\n` across hooks in listing order, `<` and `>` escaped as `&lt;`/`&gt;`, wrapped in `<hook_context>...</hook_context>`; used only when a string; BeforeTool and AfterAgent drop it.
+   */
+  additionalContext?: string;
+  /**
+   * BeforeTool: the tool's whole new argument object (not merged with the model's); the last listed hook's wins; ignored unless an object (an array is ignored).
+   */
+  tool_input?: {
+    [k: string]: unknown;
+  };
+  /**
+   * AfterTool: run this tool next; its result replaces the original response.
+   */
+  tailToolCallRequest?: {
+    /**
+     * The tool to run.
+     */
+    name?: string;
+    /**
+     * Its arguments.
+     */
+    args?: {
+      [k: string]: unknown;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * AfterAgent: with a deny or `continue:false`, the history is cleared (only `true` acts).
+   */
+  clearContext?: boolean;
+  /**
+   * BeforeModel: fields that replace the request's (`model`, `config`, `messages`); the last listed hook's wins whole.
+   */
+  llm_request?: {
+    [k: string]: unknown;
+  };
+  /**
+   * BeforeModel with a deny: the synthetic answer; AfterModel: replaces the chunk (when it has candidate parts).
+   */
+  llm_response?: {
+    [k: string]: unknown;
+  };
+  /**
+   * BeforeToolSelection: the function-calling config; across hooks `NONE` wins, else `ANY`, else `AUTO`, and the names are unioned and sorted.
+   */
+  toolConfig?: {
+    /**
+     * The function-calling mode.
+     */
+    mode?: "AUTO" | "ANY" | "NONE";
+    /**
+     * The functions the model may call.
+     */
+    allowedFunctionNames?: string[];
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * The `hooksConfig` object of a Gemini CLI 0.61.0 settings file.
+ */
+export interface GeminiCliHooksConfig {
+  /**
+   * `false` turns every hook off (default `true`).
+   */
+  enabled?: boolean;
+  /**
+   * Hooks not to run, by name (`name`, else the command).
+   */
+  disabled?: string[];
+  /**
+   * Whether hook activity is shown in the interactive UI.
+   */
+  notifications?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * The `hooks` object of a Gemini CLI 0.61.0 settings file (`~/.gemini/settings.json`, `<project>/.gemini/settings.json`; the layers are concatenated per event, user first). Closed: the CLI skips any other key with `Invalid hook event name: "<Name>" from project config. Skipping.` (a Claude Code name such as `PreToolUse` included).
+ */
+export interface GeminiCliHooksSettings {
+  /**
+   * The BeforeTool hook definitions.
+   */
+  BeforeTool?: GeminiCliHookDefinition[];
+  /**
+   * The AfterTool hook definitions.
+   */
+  AfterTool?: GeminiCliHookDefinition[];
+  /**
+   * The BeforeAgent hook definitions.
+   */
+  BeforeAgent?: GeminiCliHookDefinition[];
+  /**
+   * The AfterAgent hook definitions.
+   */
+  AfterAgent?: GeminiCliHookDefinition[];
+  /**
+   * The BeforeModel hook definitions.
+   */
+  BeforeModel?: GeminiCliHookDefinition[];
+  /**
+   * The AfterModel hook definitions.
+   */
+  AfterModel?: GeminiCliHookDefinition[];
+  /**
+   * The BeforeToolSelection hook definitions.
+   */
+  BeforeToolSelection?: GeminiCliHookDefinition[];
+  /**
+   * The SessionStart hook definitions.
+   */
+  SessionStart?: GeminiCliHookDefinition[];
+  /**
+   * The SessionEnd hook definitions.
+   */
+  SessionEnd?: GeminiCliHookDefinition[];
+  /**
+   * The Notification hook definitions.
+   */
+  Notification?: GeminiCliHookDefinition[];
+  /**
+   * The PreCompress hook definitions.
+   */
+  PreCompress?: GeminiCliHookDefinition[];
+}
+/**
  * A hook author's test file (`*.hooktest.json`) for `claude-hook-protocol test`: the hook command(s) or settings, and cases of an event input with the effects the agent must apply to the hooks' answers (only the keys given are compared).
  */
 export interface HookTest {
@@ -2518,7 +4591,7 @@ export interface RunRecord {
      */
     code: "json-parse" | "json-validation" | "wrong-event-name";
     /**
-     * Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+     * JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it.
      */
     path: string | null;
     /**
@@ -2575,6 +4648,10 @@ export interface MergeEffects {
    * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
+  /**
+   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+   */
+  prompt?: string | null;
 }
 /**
  * What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
@@ -2615,6 +4692,10 @@ export interface MergeEffects1 {
    * The stop reason the agent records, or null.
    */
   stop_reason: string | null;
+  /**
+   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+   */
+  prompt?: string | null;
 }
 /**
  * exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.

@@ -17,6 +17,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { loadObservations, scriptedOutput, type OutputPart } from "./lib/observations.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -24,8 +25,8 @@ type Obj = { [k: string]: Json };
 interface ScenarioHook {
   stdout?: string;
   stderr?: string;
-  stdout_parts?: Part[];
-  stderr_parts?: Part[];
+  stdout_parts?: OutputPart[];
+  stderr_parts?: OutputPart[];
   pre_stdout?: string;
   exit?: number;
   delay_ms?: number;
@@ -34,12 +35,6 @@ interface ScenarioHook {
   source?: string;
   handler_extra?: Obj;
   same_command_as?: number;
-}
-interface Part {
-  text?: string;
-  base64?: string;
-  repeat?: string;
-  times?: number;
 }
 interface Scenario {
   name: string;
@@ -90,25 +85,8 @@ interface Observation {
 }
 
 const ROOT = new URL("..", import.meta.url).pathname;
-/** Recorded runs (observed/), each beside its scenarios/ directory. */
-const SOURCES = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed", "test/observer/claude-code-tools/observed" /* #11 kit: rewrites vs tool schemas */];
 const OUT = "test/vectors/merge/claude-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
-const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", DIR: "$TMP", HOOKS: "$TMP/hooks" };
-
-function subst(s: string): string {
-  return s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => VARS[k] ?? m);
-}
-
-function bytes(text: string | undefined, parts: Part[] | undefined): string {
-  if (parts === undefined) return subst(text ?? "");
-  const buf = Buffer.concat(parts.map((p) =>
-    p.base64 !== undefined ? Buffer.from(p.base64, "base64")
-      : p.repeat !== undefined ? Buffer.from(p.repeat.repeat(p.times ?? 1))
-        : Buffer.from(subst(p.text ?? ""))));
-  return buf.toString("utf8"); // invalid UTF-8 → U+FFFD, as Claude Code reads it
-}
-
 /** Blocks that are the conversation or the environment, not hook output: dropped whole. */
 const NOT_HOOK_BLOCK = [
   /^This session is being continued from a previous conversation/,
@@ -201,8 +179,8 @@ function extract(o: Observation, source: string): Vector {
     const entry: Obj = {
       command: h.command,
       exit: timedOut ? null : (s.exit ?? 0),
-      stdout: timedOut ? "" : (s.pre_stdout ?? "") + bytes(s.stdout, s.stdout_parts),
-      stderr: timedOut ? "" : bytes(s.stderr, s.stderr_parts),
+      stdout: timedOut ? "" : (s.pre_stdout ?? "") + scriptedOutput(s.stdout, s.stdout_parts),
+      stderr: timedOut ? "" : scriptedOutput(s.stderr, s.stderr_parts),
     };
     if (timedOut) entry["timed_out"] = true;
     entry["source"] = s.source ?? "flag";
@@ -443,23 +421,11 @@ function listJson(dir: string): string[] {
 function main(): number {
   const check = process.argv.includes("--check");
   const vectors: { event: string; scenario: string; text: string }[] = [];
-  for (const dir of SOURCES) {
-    const abs = join(ROOT, dir);
-    // a moved or missing recording directory must not silently drop its vectors
-    if (!existsSync(abs)) throw new Error(`extract-merge-vectors: ${dir} does not exist`);
-    for (const f of readdirSync(abs).filter((x) => x.endsWith(".json")).sort()) {
-      const o = JSON.parse(readFileSync(join(abs, f), "utf8")) as Observation;
-      // the observer cuts strings over 64 KiB in the stored summary, its copy of the scenario included:
-      // the scenario file itself has the hooks' whole output
-      const scenarioFile = join(abs, "..", "scenarios", f);
-      if (existsSync(scenarioFile) && JSON.stringify(o.scenario).includes("characters cut by the oracle")) {
-        o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Scenario;
-      }
-      const vector = extract(o, `${dir}/${f}`);
-      const event = (vector.request as Obj | undefined)?.["event"];
-      if (typeof event !== "string") throw new Error(`extract-merge-vectors: ${o.name} has no event`);
-      vectors.push({ event, scenario: o.name, text: JSON.stringify(vector, null, 2) + "\n" });
-    }
+  for (const { observation: o, source } of loadObservations<Observation>(ROOT)) {
+    const vector = extract(o, source);
+    const event = (vector.request as Obj | undefined)?.["event"];
+    if (typeof event !== "string") throw new Error(`extract-merge-vectors: ${o.name} has no event`);
+    vectors.push({ event, scenario: o.name, text: JSON.stringify(vector, null, 2) + "\n" });
   }
   // two recordings of one rule: the second (in source order) is `<rule>-2`
   const targets = new Map<string, string>();

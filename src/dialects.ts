@@ -6,9 +6,15 @@
 import { AGENT_NAMES, type AgentName } from "./core/agents.js";
 import type { Dialect } from "./core/dialect.js";
 import { claudeCode } from "./claude-code/dialect.js";
+import { codex } from "./codex/dialect.js";
+import { droid } from "./droid/dialect.js";
+import { geminiCli } from "./gemini-cli/dialect.js";
 
 const DIALECTS: Partial<Record<AgentName, Dialect>> = {
   "claude-code": claudeCode,
+  codex,
+  "gemini-cli": geminiCli,
+  droid,
 };
 
 /** The dialect of `agent`, or undefined when the package does not implement it yet. */

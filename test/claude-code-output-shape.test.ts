@@ -112,11 +112,12 @@ test("Claude Code's order lists name only what the schemas have, and every varia
 test("first issue and the listed variants follow Claude Code's order, not the schemas'", () => {
   // hook-output.schema.json lists reason after terminalSequence; Claude Code's zod schema right after decision
   const both = checkOutputShape(toNullPrototype({ systemMessage: 1, reason: 2 }) as never);
-  assert.deepEqual(both, { ok: false, issue: { path: "reason", message: "expected string, received number" } });
+  assert.deepEqual(both, { ok: false, issue: { code: "json-validation", path: "/reason", message: "reason: expected string, received number" } });
   const bogus = checkOutputShape(toNullPrototype({ hookSpecificOutput: { hookEventName: "Bogus" } }) as never);
   assert.equal(bogus.ok, false);
   if (!bogus.ok) {
-    assert.equal(bogus.issue.message, 'expected one of "PreToolUse" | "UserPromptSubmit" | "UserPromptExpansion" | "SessionStart" | "Setup" | "PreModelSwitch" | …');
+    assert.equal(bogus.issue.path, "/hookSpecificOutput/hookEventName");
+    assert.equal(bogus.issue.message, 'hookSpecificOutput.hookEventName: expected one of "PreToolUse" | "UserPromptSubmit" | "UserPromptExpansion" | "SessionStart" | "Setup" | "PreModelSwitch" | …');
   }
 });
 
@@ -164,7 +165,7 @@ test("a schema change flows into the table: a new field and a new enum value are
     }
     assert.deepEqual(check(toNullPrototype({ hookSpecificOutput: { hookEventName: "Setup", tabTitle: 1 } }) as never), {
       ok: false,
-      issue: { path: "hookSpecificOutput.tabTitle", message: "expected string, received number" },
+      issue: { code: "json-validation", path: "/hookSpecificOutput/tabTitle", message: "hookSpecificOutput.tabTitle: expected string, received number" },
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,44 +6,23 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { readHookStdout } from "../src/claude-code/read-stdout.js";
 import { jscParseErrorMessage, parseJsonAsJsc } from "../src/claude-code/jsc-json.js";
+import { loadObservations, scriptedOutput, type OutputPart } from "../scripts/lib/observations.js";
 
 interface Observation {
   name: string;
-  scenario: { event?: string; hooks: { stdout?: string; stdout_parts?: { text?: string; base64?: string }[]; exit?: number; event?: string }[] };
+  scenario: { event?: string; hooks: { stdout?: string; stdout_parts?: OutputPart[]; exit?: number; event?: string }[] };
   hook_events: { subtype: string; outcome?: string; exit_code?: number; stderr?: string }[];
   debug_hook_lines: string[] | null;
 }
 
-const DIRS = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed"];
-
-function observations(): Observation[] {
-  const out: Observation[] = [];
-  for (const dir of DIRS) {
-    if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir).sort()) {
-      if (!f.endsWith(".json")) continue;
-      const o = JSON.parse(readFileSync(join(dir, f), "utf8")) as Observation;
-      // the observer cuts strings over 64 KiB in its stored copy of the scenario; the scenario file is whole
-      const scenarioFile = join(dir, "..", "scenarios", f);
-      if (JSON.stringify(o.scenario).includes("characters cut by the oracle") && existsSync(scenarioFile)) {
-        o.scenario = JSON.parse(readFileSync(scenarioFile, "utf8")) as Observation["scenario"];
-      }
-      out.push(o);
-    }
-  }
-  return out;
-}
-
 function stdoutOf(h: Observation["scenario"]["hooks"][number]): string {
-  if (h.stdout_parts === undefined) return h.stdout ?? "";
-  return Buffer.concat(h.stdout_parts.map((p) => (p.base64 !== undefined ? Buffer.from(p.base64, "base64") : Buffer.from(p.text ?? "")))).toString("utf8");
+  return scriptedOutput(h.stdout, h.stdout_parts);
 }
 
-const all = observations();
+const all = loadObservations<Observation>(fileURLToPath(new URL("..", import.meta.url))).map((o) => o.observation);
 
 test("Claude Code's error text for every single-hook exit-0 error observation, any event", () => {
   let compared = 0;
@@ -144,4 +123,32 @@ test("100,000 levels of nesting: read, validated and reported without exhausting
   const bad = readHookStdout(`{"continue":${deep}}`, "PreToolUse");
   assert.match(bad.error!.message, /^Hook JSON output validation failed — continue: expected boolean, received array\n/);
   assert.equal(readHookStdout(`{"a":${"[".repeat(depth)}}`, "PreToolUse").error?.code, "json-parse");
+});
+
+test("reading errors are ProtocolErrors: a JSON Pointer path, Claude Code's words in the message", () => {
+  const bad = readHookStdout('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}', "PreToolUse");
+  assert.equal(bad.error?.code, "json-validation");
+  assert.equal(bad.error?.path, "/hookSpecificOutput/permissionDecision");
+  assert.ok(bad.error?.message.startsWith("Hook JSON output validation failed — hookSpecificOutput.permissionDecision: Invalid option"), bad.error?.message);
+  const root = readHookStdout('{"continue":"no"}', "Stop");
+  assert.equal(root.error?.path, "/continue");
+  const wrong = readHookStdout('{"hookSpecificOutput":{"hookEventName":"PostToolUse"}}', "PreToolUse");
+  assert.equal(wrong.error?.code, "wrong-event-name");
+  assert.equal(wrong.error?.path, "/hookSpecificOutput/hookEventName");
+  const parse = readHookStdout('{"a":1,}', "PreToolUse");
+  assert.equal(parse.error?.code, "json-parse");
+  assert.equal(parse.error?.path, "");
+  const escaped = readHookStdout('{"hookSpecificOutput":{"hookEventName":"Setup","a/b~c":1,"additionalContext":5}}', "Setup");
+  assert.equal(escaped.error?.path, "/hookSpecificOutput/additionalContext");
+});
+
+test("plain text says why: Claude Code's debug line for text, and for `{` that is no object (new-pre-invalid-json-open)", () => {
+  assert.equal(readHookStdout("hello", "Stop").plainTextLine, "Hook output does not start with {, treating as plain text");
+  const open = all.find((o) => o.name === "new-pre-invalid-json-open");
+  assert.ok(open);
+  const reading = readHookStdout(stdoutOf(open.scenario.hooks[0]!), "PreToolUse");
+  assert.equal(reading.output, "text");
+  const logged = (open.debug_hook_lines ?? []).find((l) => l.startsWith("Hook output starts with {"));
+  assert.ok(logged !== undefined && logged.endsWith(reading.plainTextLine!), `${reading.plainTextLine} vs ${logged}`);
+  assert.equal(readHookStdout('{"ok":true}', "Stop").plainTextLine, null);
 });

@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { EVENTS } from "../src/claude-code/events.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** tsx's loader by URL, so the CLI can also be started from another directory. */
@@ -73,14 +74,14 @@ describe("claude-hook-protocol", { concurrency: 4 }, () => {
     const r = await cli(["validate", "--event", "PreToolUse", file]);
     assert.equal(r.status, 1);
     assert.match(r.stdout, /not accepted/);
-    assert.ok(r.stdout.includes(`${file}:4:5 at hookSpecificOutput.permissionDecision`), r.stdout);
+    assert.ok(r.stdout.includes(`${file}:4:5 at /hookSpecificOutput/permissionDecision`), r.stdout);
     assert.ok(r.stdout.includes('Claude Code says: Hook JSON output validation failed — hookSpecificOutput.permissionDecision: Invalid option: expected one of "allow"|"deny"|"ask"|"defer"'));
     assert.match(r.stdout, /hint: use one of "allow", "deny", "ask", "defer"/);
     const json = await cli(["validate", "--event", "PreToolUse", "--json", file]);
     assert.equal(json.status, 1);
     const report = JSON.parse(json.stdout);
     assert.equal(report.accepted, false);
-    assert.deepEqual([report.problems[0].line, report.problems[0].column, report.problems[0].path], [4, 5, "hookSpecificOutput.permissionDecision"]);
+    assert.deepEqual([report.problems[0].line, report.problems[0].column, report.problems[0].path], [4, 5, "/hookSpecificOutput/permissionDecision"]);
   });
 
   test("validate: several JSON lines, unknown keys, plain text", async () => {
@@ -95,10 +96,16 @@ describe("claude-hook-protocol", { concurrency: 4 }, () => {
     });
     assert.equal(unknown.status, 0);
     const warning = JSON.parse(unknown.stdout).problems[0];
-    assert.deepEqual([warning.severity, warning.path, warning.hint], ["warning", "hookSpecificOutput.permisionDecision", 'did you mean "permissionDecision"?']);
+    assert.deepEqual([warning.severity, warning.path, warning.hint], ["warning", "/hookSpecificOutput/permisionDecision", 'did you mean "permissionDecision"?']);
     const text = await cli(["validate", "--event", "UserPromptSubmit"], { stdin: "hello\n" });
     assert.equal(text.status, 0);
     assert.match(text.stdout, /plain text, not JSON: Claude Code adds it to the model's context/);
+    assert.match(text.stdout, /Claude Code says: Hook output does not start with \{, treating as plain text/);
+    // starts with { but is no object: Claude Code's other debug line (new-pre-invalid-json-open)
+    const open = await cli(["validate", "--event", "PreToolUse", "--json"], { stdin: "{not json\n" });
+    assert.equal(open.status, 0);
+    const plain = JSON.parse(open.stdout).problems[0];
+    assert.equal(plain.claude_code, "Hook output starts with { but is not a JSON object, treating as plain text: JSON Parse error: Expected '}'");
   });
 
   test("validate --dialect rust: serde's words and position", async () => {
@@ -204,11 +211,11 @@ describe("claude-hook-protocol", { concurrency: 4 }, () => {
     assert.equal((await cli(["schema", "NoSuchType"])).status, 2);
   });
 
-  test("events: all 34, one in detail, JSON, unknown exits 2", async () => {
+  test("events: every event of the table, one in detail, JSON, unknown exits 2", async () => {
     const json = await cli(["events", "--json"]);
     assert.equal(json.status, 0);
     const events = JSON.parse(json.stdout);
-    assert.equal(events.length, 34);
+    assert.equal(events.length, Object.keys(EVENTS).length);
     assert.deepEqual(events.find((e: { name: string }) => e.name === "PreToolUse").matcher.field, "tool_name");
     const one = await cli(["events", "Stop"]);
     assert.match(one.stdout, /Stop\n {2}matcher: {2}none/);

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { defineHook, detectAgent } from "../src/hooks/index.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
 import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
-import { hasPermissionDecision } from "../src/claude-code/event-rules.js";
+import { hasPermissionDecision } from "../src/claude-code/write-intent.js";
 import { toNullPrototype, type JsonObject } from "../src/json/value.js";
 
 const base = { session_id: "s", transcript_path: "/home/u/.claude/projects/p/s.jsonl", cwd: "/w", permission_mode: "default" };

@@ -1,5 +1,5 @@
 /**
- * Bad input never throws: any hook output, exit code and event (from the 34
+ * Bad input never throws: any hook output, exit code and event (every event of the table
  * and unknown ones) merges into a result that the generated MergedResult
  * validator accepts; outputs are built from the fields Claude Code reads, with
  * wrong types, unknown keys and `__proto__` mixed in.

@@ -52,6 +52,15 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
   "claude-code/tools": { prefix: "", suffix: "-tool-input" }, // kit (#11): built-in tool inputs
+  codex: { prefix: "codex-hook-", suffix: "" },
+  "codex/input": { prefix: "codex-", suffix: "-hook-input" },
+  "codex/output": { prefix: "codex-", suffix: "-hook-output" },
+  "codex/hook-specific-output": { prefix: "codex-", suffix: "-hook-specific-output" },
+  "codex/decision": { prefix: "codex-", suffix: "-decision" },
+  "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
+  "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
+  droid: { prefix: "droid-", suffix: "" },
+  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {

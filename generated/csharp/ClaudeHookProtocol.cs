@@ -243,6 +243,15 @@ namespace ClaudeHookProtocol
         public string[] Notices { get; set; }
 
         /// <summary>
+        /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
+        /// `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets
+        /// instead of the user's; null when unchanged. Absent for agents and events without prompt
+        /// rewrites.
+        /// </summary>
+        [JsonPropertyName("prompt")]
+        public string? Prompt { get; set; }
+
+        /// <summary>
         /// The stop reason the agent records, or null.
         /// </summary>
         [JsonRequired]
@@ -519,7 +528,8 @@ namespace ClaudeHookProtocol
         public string Message { get; set; }
 
         /// <summary>
-        /// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+        /// JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors
+        /// too); null only from producers that do not locate it.
         /// </summary>
         [JsonRequired]
         [JsonPropertyName("path")]
@@ -1855,7 +1865,7 @@ namespace ClaudeHookProtocol
         /// </summary>
         [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
         [JsonPropertyName("permission_suggestions")]
-        public ClaudeCodePermissionUpdate[]? PermissionSuggestions { get; set; }
+        public PermissionSuggestion[]? PermissionSuggestions { get; set; }
 
         /// <summary>
         /// The tool's input, as the model sent it.
@@ -1994,18 +2004,14 @@ namespace ClaudeHookProtocol
     }
 
     /// <summary>
-    /// A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
-    ///
-    /// Add, replace or remove permission rules.
-    ///
-    /// Switch the permission mode.
-    ///
-    /// Add or remove working directories.
+    /// One update a PermissionRequest's permission prompt would offer, as the hook receives it:
+    /// a permission update (claude-code/permission-update.schema.json) read as an input, so
+    /// unknown keys are allowed (fields keep arriving) and only `type` is required.
     /// </summary>
-    public partial class ClaudeCodePermissionUpdate
+    public partial class PermissionSuggestion
     {
         /// <summary>
-        /// What the rules do.
+        /// What the rules do (addRules, replaceRules, removeRules).
         /// </summary>
         [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
         [JsonPropertyName("behavior")]
@@ -2014,45 +2020,43 @@ namespace ClaudeHookProtocol
         /// <summary>
         /// Where the update is stored.
         /// </summary>
-        [JsonRequired]
+        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
         [JsonPropertyName("destination")]
-        public PermissionUpdateDestination Destination { get; set; }
+        public PermissionUpdateDestination? Destination { get; set; }
 
         /// <summary>
-        /// The rules.
-        /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("rules")]
-        public PermissionRuleValue[]? Rules { get; set; }
-
-        /// <summary>
-        /// The update kind.
-        ///
-        /// The update kind: `setMode`.
-        /// </summary>
-        [JsonRequired]
-        [JsonPropertyName("type")]
-        public TypeEnum Type { get; set; }
-
-        /// <summary>
-        /// The new permission mode (`bypassPermissions` only works if it was available at launch).
-        /// </summary>
-        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-        [JsonPropertyName("mode")]
-        public ClaudeCodePermissionUpdateMode? Mode { get; set; }
-
-        /// <summary>
-        /// The directories.
+        /// The directories (addDirectories, removeDirectories).
         /// </summary>
         [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
         [JsonPropertyName("directories")]
         public string[]? Directories { get; set; }
+
+        /// <summary>
+        /// The new permission mode (setMode).
+        /// </summary>
+        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+        [JsonPropertyName("mode")]
+        public PermissionSuggestionMode? Mode { get; set; }
+
+        /// <summary>
+        /// The rules (addRules, replaceRules, removeRules).
+        /// </summary>
+        [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+        [JsonPropertyName("rules")]
+        public Rule[]? Rules { get; set; }
+
+        /// <summary>
+        /// The update kind.
+        /// </summary>
+        [JsonRequired]
+        [JsonPropertyName("type")]
+        public TypeEnum Type { get; set; }
     }
 
     /// <summary>
-    /// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+    /// A permission rule.
     /// </summary>
-    public partial class PermissionRuleValue
+    public partial class Rule
     {
         /// <summary>
         /// The rule's content, e.g. a command pattern.
@@ -5277,7 +5281,7 @@ namespace ClaudeHookProtocol
     public enum PermissionRequestHookInputHookEventName { PermissionRequest };
 
     /// <summary>
-    /// What the rules do.
+    /// What the rules do (addRules, replaceRules, removeRules).
     /// </summary>
     public enum Behavior { Allow, Ask, Deny };
 
@@ -5289,9 +5293,9 @@ namespace ClaudeHookProtocol
     public enum PermissionUpdateDestination { CliArg, LocalSettings, ProjectSettings, Session, UserSettings };
 
     /// <summary>
-    /// The new permission mode (`bypassPermissions` only works if it was available at launch).
+    /// The new permission mode (setMode).
     /// </summary>
-    public enum ClaudeCodePermissionUpdateMode { AcceptEdits, Auto, BypassPermissions, Default, DontAsk, Plan };
+    public enum PermissionSuggestionMode { AcceptEdits, Auto, BypassPermissions, Default, DontAsk, Plan };
 
     /// <summary>
     /// The update kind.
@@ -5774,7 +5778,7 @@ namespace ClaudeHookProtocol
                 PermissionRequestHookInputHookEventNameConverter.Singleton,
                 BehaviorConverter.Singleton,
                 PermissionUpdateDestinationConverter.Singleton,
-                ClaudeCodePermissionUpdateModeConverter.Singleton,
+                PermissionSuggestionModeConverter.Singleton,
                 TypeEnumConverter.Singleton,
                 ToolKindConverter.Singleton,
                 PostCompactHookInputHookEventNameConverter.Singleton,
@@ -6800,58 +6804,58 @@ namespace ClaudeHookProtocol
         public static readonly PermissionUpdateDestinationConverter Singleton = new PermissionUpdateDestinationConverter();
     }
 
-    internal class ClaudeCodePermissionUpdateModeConverter : JsonConverter<ClaudeCodePermissionUpdateMode>
+    internal class PermissionSuggestionModeConverter : JsonConverter<PermissionSuggestionMode>
     {
-        public override bool CanConvert(Type t) => t == typeof(ClaudeCodePermissionUpdateMode);
+        public override bool CanConvert(Type t) => t == typeof(PermissionSuggestionMode);
 
-        public override ClaudeCodePermissionUpdateMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        public override PermissionSuggestionMode Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
         {
             var value = reader.GetString();
             switch (value)
             {
                 case "acceptEdits":
-                    return ClaudeCodePermissionUpdateMode.AcceptEdits;
+                    return PermissionSuggestionMode.AcceptEdits;
                 case "auto":
-                    return ClaudeCodePermissionUpdateMode.Auto;
+                    return PermissionSuggestionMode.Auto;
                 case "bypassPermissions":
-                    return ClaudeCodePermissionUpdateMode.BypassPermissions;
+                    return PermissionSuggestionMode.BypassPermissions;
                 case "default":
-                    return ClaudeCodePermissionUpdateMode.Default;
+                    return PermissionSuggestionMode.Default;
                 case "dontAsk":
-                    return ClaudeCodePermissionUpdateMode.DontAsk;
+                    return PermissionSuggestionMode.DontAsk;
                 case "plan":
-                    return ClaudeCodePermissionUpdateMode.Plan;
+                    return PermissionSuggestionMode.Plan;
             }
-            throw new Exception("Cannot unmarshal type ClaudeCodePermissionUpdateMode");
+            throw new Exception("Cannot unmarshal type PermissionSuggestionMode");
         }
 
-        public override void Write(Utf8JsonWriter writer, ClaudeCodePermissionUpdateMode value, JsonSerializerOptions options)
+        public override void Write(Utf8JsonWriter writer, PermissionSuggestionMode value, JsonSerializerOptions options)
         {
             switch (value)
             {
-                case ClaudeCodePermissionUpdateMode.AcceptEdits:
+                case PermissionSuggestionMode.AcceptEdits:
                     JsonSerializer.Serialize(writer, "acceptEdits", options);
                     return;
-                case ClaudeCodePermissionUpdateMode.Auto:
+                case PermissionSuggestionMode.Auto:
                     JsonSerializer.Serialize(writer, "auto", options);
                     return;
-                case ClaudeCodePermissionUpdateMode.BypassPermissions:
+                case PermissionSuggestionMode.BypassPermissions:
                     JsonSerializer.Serialize(writer, "bypassPermissions", options);
                     return;
-                case ClaudeCodePermissionUpdateMode.Default:
+                case PermissionSuggestionMode.Default:
                     JsonSerializer.Serialize(writer, "default", options);
                     return;
-                case ClaudeCodePermissionUpdateMode.DontAsk:
+                case PermissionSuggestionMode.DontAsk:
                     JsonSerializer.Serialize(writer, "dontAsk", options);
                     return;
-                case ClaudeCodePermissionUpdateMode.Plan:
+                case PermissionSuggestionMode.Plan:
                     JsonSerializer.Serialize(writer, "plan", options);
                     return;
             }
-            throw new Exception("Cannot marshal type ClaudeCodePermissionUpdateMode");
+            throw new Exception("Cannot marshal type PermissionSuggestionMode");
         }
 
-        public static readonly ClaudeCodePermissionUpdateModeConverter Singleton = new ClaudeCodePermissionUpdateModeConverter();
+        public static readonly PermissionSuggestionModeConverter Singleton = new PermissionSuggestionModeConverter();
     }
 
     internal class TypeEnumConverter : JsonConverter<TypeEnum>

@@ -153,6 +153,12 @@ class MergeEffects:
     PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null
     when no hook decided or the event has no decision.
     """
+    prompt: Optional[str] = None
+    """UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
+    `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets
+    instead of the user's; null when unchanged. Absent for agents and events without prompt
+    rewrites.
+    """
     stop_reason: Optional[str] = None
     """The stop reason the agent records, or null."""
 
@@ -175,10 +181,11 @@ class MergeEffects:
         notices = from_list(from_str, obj.get("notices"))
         stopped = from_bool(obj.get("stopped"))
         decision = from_union([from_none, Decision], obj.get("decision"))
+        prompt = from_union([from_none, from_str], obj.get("prompt"))
         stop_reason = from_union([from_none, from_str], obj.get("stop_reason"))
         tool_input = from_union([from_none, lambda x: from_dict(lambda x: x, x)], obj.get("tool_input"))
         tool_result = from_union([from_none, from_str], obj.get("tool_result"))
-        return MergeEffects(blocked, model_context, notices, stopped, decision, stop_reason, tool_input, tool_result)
+        return MergeEffects(blocked, model_context, notices, stopped, decision, prompt, stop_reason, tool_input, tool_result)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -187,6 +194,8 @@ class MergeEffects:
         result["notices"] = from_list(from_str, self.notices)
         result["stopped"] = from_bool(self.stopped)
         result["decision"] = from_union([from_none, lambda x: to_enum(Decision, x)], self.decision)
+        if self.prompt is not None:
+            result["prompt"] = from_union([from_none, from_str], self.prompt)
         result["stop_reason"] = from_union([from_none, from_str], self.stop_reason)
         result["tool_input"] = from_union([from_none, lambda x: from_dict(lambda x: x, x)], self.tool_input)
         result["tool_result"] = from_union([from_none, from_str], self.tool_result)
@@ -252,7 +261,9 @@ class ValidationError:
     JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
     """
     path: Optional[str] = None
-    """Dotted path of the offending field, `(root)` for the whole output; null for parse errors."""
+    """JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors
+    too); null only from producers that do not locate it.
+    """
 
     @staticmethod
     def from_dict(obj: Any) -> 'ValidationError':
@@ -1935,7 +1946,7 @@ class MCPSkill:
 
 
 class Behavior(Enum):
-    """What the rules do."""
+    """What the rules do (addRules, replaceRules, removeRules)."""
 
     ALLOW = "allow"
     ASK = "ask"
@@ -1954,8 +1965,8 @@ class PermissionUpdateDestination(Enum):
     USER_SETTINGS = "userSettings"
 
 
-class ClaudeCodePermissionUpdateMode(Enum):
-    """The new permission mode (`bypassPermissions` only works if it was available at launch)."""
+class PermissionSuggestionMode(Enum):
+    """The new permission mode (setMode)."""
 
     ACCEPT_EDITS = "acceptEdits"
     AUTO = "auto"
@@ -1966,8 +1977,8 @@ class ClaudeCodePermissionUpdateMode(Enum):
 
 
 @dataclass
-class PermissionRuleValue:
-    """One permission rule: a tool name and optional rule content (`Bash` + `git *`)."""
+class Rule:
+    """A permission rule."""
 
     tool_name: str
     """The tool the rule applies to."""
@@ -1976,11 +1987,11 @@ class PermissionRuleValue:
     """The rule's content, e.g. a command pattern."""
 
     @staticmethod
-    def from_dict(obj: Any) -> 'PermissionRuleValue':
+    def from_dict(obj: Any) -> 'Rule':
         assert isinstance(obj, dict)
         tool_name = from_str(obj.get("toolName"))
         rule_content = from_union([from_str, from_none], obj.get("ruleContent"))
-        return PermissionRuleValue(tool_name, rule_content)
+        return Rule(tool_name, rule_content)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -2002,58 +2013,53 @@ class TypeEnum(Enum):
 
 
 @dataclass
-class ClaudeCodePermissionUpdate:
-    """A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
-    
-    Add, replace or remove permission rules.
-    
-    Switch the permission mode.
-    
-    Add or remove working directories.
+class PermissionSuggestion:
+    """One update a PermissionRequest's permission prompt would offer, as the hook receives it:
+    a permission update (claude-code/permission-update.schema.json) read as an input, so
+    unknown keys are allowed (fields keep arriving) and only `type` is required.
     """
-    destination: PermissionUpdateDestination
+    type: TypeEnum
+    """The update kind."""
+
+    behavior: Optional[Behavior] = None
+    """What the rules do (addRules, replaceRules, removeRules)."""
+
+    destination: Optional[PermissionUpdateDestination] = None
     """Where the update is stored."""
 
-    type: TypeEnum
-    """The update kind.
-    
-    The update kind: `setMode`.
-    """
-    behavior: Optional[Behavior] = None
-    """What the rules do."""
-
-    rules: Optional[List[PermissionRuleValue]] = None
-    """The rules."""
-
-    mode: Optional[ClaudeCodePermissionUpdateMode] = None
-    """The new permission mode (`bypassPermissions` only works if it was available at launch)."""
-
     directories: Optional[List[str]] = None
-    """The directories."""
+    """The directories (addDirectories, removeDirectories)."""
+
+    mode: Optional[PermissionSuggestionMode] = None
+    """The new permission mode (setMode)."""
+
+    rules: Optional[List[Rule]] = None
+    """The rules (addRules, replaceRules, removeRules)."""
 
     @staticmethod
-    def from_dict(obj: Any) -> 'ClaudeCodePermissionUpdate':
+    def from_dict(obj: Any) -> 'PermissionSuggestion':
         assert isinstance(obj, dict)
-        destination = PermissionUpdateDestination(obj.get("destination"))
         type = TypeEnum(obj.get("type"))
         behavior = from_union([Behavior, from_none], obj.get("behavior"))
-        rules = from_union([lambda x: from_list(PermissionRuleValue.from_dict, x), from_none], obj.get("rules"))
-        mode = from_union([ClaudeCodePermissionUpdateMode, from_none], obj.get("mode"))
+        destination = from_union([PermissionUpdateDestination, from_none], obj.get("destination"))
         directories = from_union([from_none, lambda x: from_list(from_str, x)], obj.get("directories"))
-        return ClaudeCodePermissionUpdate(destination, type, behavior, rules, mode, directories)
+        mode = from_union([PermissionSuggestionMode, from_none], obj.get("mode"))
+        rules = from_union([lambda x: from_list(Rule.from_dict, x), from_none], obj.get("rules"))
+        return PermissionSuggestion(type, behavior, destination, directories, mode, rules)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["destination"] = to_enum(PermissionUpdateDestination, self.destination)
         result["type"] = to_enum(TypeEnum, self.type)
         if self.behavior is not None:
             result["behavior"] = from_union([lambda x: to_enum(Behavior, x), from_none], self.behavior)
-        if self.rules is not None:
-            result["rules"] = from_union([lambda x: from_list(lambda x: to_class(PermissionRuleValue, x), x), from_none], self.rules)
-        if self.mode is not None:
-            result["mode"] = from_union([lambda x: to_enum(ClaudeCodePermissionUpdateMode, x), from_none], self.mode)
+        if self.destination is not None:
+            result["destination"] = from_union([lambda x: to_enum(PermissionUpdateDestination, x), from_none], self.destination)
         if self.directories is not None:
             result["directories"] = from_union([from_none, lambda x: from_list(from_str, x)], self.directories)
+        if self.mode is not None:
+            result["mode"] = from_union([lambda x: to_enum(PermissionSuggestionMode, x), from_none], self.mode)
+        if self.rules is not None:
+            result["rules"] = from_union([lambda x: from_list(lambda x: to_class(Rule, x), x), from_none], self.rules)
         return result
 
 
@@ -2092,7 +2098,7 @@ class PermissionRequestHookInput:
     mcp_skill: Optional[MCPSkill] = None
     """Internal: the MCP skill, set with `tool_kind`."""
 
-    permission_suggestions: Optional[List[ClaudeCodePermissionUpdate]] = None
+    permission_suggestions: Optional[List[PermissionSuggestion]] = None
     """The updates the permission prompt would offer."""
 
     tool_input: Any = None
@@ -2140,7 +2146,7 @@ class PermissionRequestHookInput:
         transcript_path = from_str(obj.get("transcript_path"))
         mcp_server = from_union([MCPServerProvenance.from_dict, from_none], obj.get("mcp_server"))
         mcp_skill = from_union([MCPSkill.from_dict, from_none], obj.get("mcp_skill"))
-        permission_suggestions = from_union([lambda x: from_list(ClaudeCodePermissionUpdate.from_dict, x), from_none], obj.get("permission_suggestions"))
+        permission_suggestions = from_union([lambda x: from_list(PermissionSuggestion.from_dict, x), from_none], obj.get("permission_suggestions"))
         tool_input = obj.get("tool_input")
         tool_kind = from_union([ToolKind, from_none], obj.get("tool_kind"))
         agent_id = from_union([from_str, from_none], obj.get("agent_id"))
@@ -2165,7 +2171,7 @@ class PermissionRequestHookInput:
         if self.mcp_skill is not None:
             result["mcp_skill"] = from_union([lambda x: to_class(MCPSkill, x), from_none], self.mcp_skill)
         if self.permission_suggestions is not None:
-            result["permission_suggestions"] = from_union([lambda x: from_list(lambda x: to_class(ClaudeCodePermissionUpdate, x), x), from_none], self.permission_suggestions)
+            result["permission_suggestions"] = from_union([lambda x: from_list(lambda x: to_class(PermissionSuggestion, x), x), from_none], self.permission_suggestions)
         result["tool_input"] = self.tool_input
         if self.tool_kind is not None:
             result["tool_kind"] = from_union([lambda x: to_enum(ToolKind, x), from_none], self.tool_kind)

@@ -3078,80 +3078,11 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-request.schema.json","title":"PermissionRequestHookInput","description":"What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PermissionRequest","description":"The event: `PermissionRequest`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"permission_suggestions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"The updates the permission prompt would offer."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."},"tool_kind":{"const":"mcp_skill","description":"Internal: set for the ask before a skill of an MCP server loads."},"mcp_skill":{"type":"object","additionalProperties":true,"required":["name","version"],"properties":{"name":{"type":"string","description":"The skill's name."},"version":{"type":"string","description":"The approval key of the skill's version."},"uri":{"type":"string","description":"The skill's address."},"server_description":{"type":"string","description":"The skill's description."}},"description":"Internal: the MCP skill, set with `tool_kind`."}}};
-const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json","title":"ClaudeCodePermissionUpdate","description":"A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-update/rules.schema.json"},{"$ref":"permission-update/set-mode.schema.json"},{"$ref":"permission-update/directories.schema.json"}]};
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json","title":"ClaudeCodePermissionRulesUpdate","description":"Add, replace or remove permission rules.","type":"object","additionalProperties":false,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../../common/permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json","title":"PermissionRuleValue","description":"One permission rule: a tool name and optional rule content (`Bash` + `git *`).","type":"object","additionalProperties":false,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}}};
+const schema31 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-request.schema.json","title":"PermissionRequestHookInput","description":"What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PermissionRequest","description":"The event: `PermissionRequest`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"permission_suggestions":{"type":"array","items":{"$ref":"../../common/permission-suggestion.schema.json"},"description":"The updates the permission prompt would offer."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."},"tool_kind":{"const":"mcp_skill","description":"Internal: set for the ask before a skill of an MCP server loads."},"mcp_skill":{"type":"object","additionalProperties":true,"required":["name","version"],"properties":{"name":{"type":"string","description":"The skill's name."},"version":{"type":"string","description":"The approval key of the skill's version."},"uri":{"type":"string","description":"The skill's address."},"server_description":{"type":"string","description":"The skill's description."}},"description":"Internal: the MCP skill, set with `tool_kind`."}}};
+const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.","type":"object","additionalProperties":true,"required":["type"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules","setMode","addDirectories","removeDirectories"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule."},"description":"The rules (addRules, replaceRules, removeRules)."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do (addRules, replaceRules, removeRules)."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (setMode)."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories (addDirectories, removeDirectories)."},"destination":{"allOf":[{"$ref":"permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.toolName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "toolName") || (key0 === "ruleContent"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.toolName !== undefined){
-if(typeof data.toolName !== "string"){
-const err2 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.ruleContent !== undefined){
-if(typeof data.ruleContent !== "string"){
-const err3 = {instancePath:instancePath+"/ruleContent",schemaPath:"#/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate76.errors = vErrors;
-return errors === 0;
-}
-
-const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3166,7 +3097,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "userSettings") || (data === "projectSettings")) || (data === "localSettings")) || (data === "session")) || (data === "cliArg"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3175,13 +3106,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json" */;
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3195,57 +3126,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.rules === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules")) || (data0 === "setMode")) || (data0 === "addDirectories")) || (data0 === "removeDirectories"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(data.behavior === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "behavior"},message:"must have required property '"+"behavior"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.destination === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "type") || (key0 === "rules")) || (key0 === "behavior")) || (key0 === "destination"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -3255,9 +3144,52 @@ let data1 = data.rules;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate76(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-errors = vErrors.length;
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.toolName === undefined){
+const err2 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data2.toolName !== undefined){
+if(typeof data2.toolName !== "string"){
+const err3 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data2.ruleContent !== undefined){
+if(typeof data2.ruleContent !== "string"){
+const err4 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 }
@@ -3273,9 +3205,9 @@ errors++;
 }
 }
 if(data.behavior !== undefined){
-let data3 = data.behavior;
-if(!(((data3 === "allow") || (data3 === "deny")) || (data3 === "ask"))){
-const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema33.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+let data5 = data.behavior;
+if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
+const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema32.properties.behavior.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3285,15 +3217,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.destination !== undefined){
-if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.mode !== undefined){
+let data6 = data.mode;
+if(!((((((data6 === "default") || (data6 === "acceptEdits")) || (data6 === "bypassPermissions")) || (data6 === "plan")) || (data6 === "dontAsk")) || (data6 === "auto"))){
+const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3302,289 +3229,49 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate75.errors = vErrors;
-return errors === 0;
-}
-
-const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json","title":"ClaudeCodePermissionSetModeUpdate","description":"Switch the permission mode.","type":"object","additionalProperties":false,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind: `setMode`."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (`bypassPermissions` only works if it was available at launch)."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.destination === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "mode")) || (key0 === "destination"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-if("setMode" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "setMode"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.destination !== undefined){
-if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json","title":"ClaudeCodePermissionDirectoriesUpdate","description":"Add or remove working directories.","type":"object","additionalProperties":false,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.directories === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directories"},message:"must have required property '"+"directories"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.destination === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "directories")) || (key0 === "destination"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 }
 if(data.directories !== undefined){
-let data1 = data.directories;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/directories/" + i0,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data7 = data.directories;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/directories/" + i1,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err9];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err9);
 }
 errors++;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err10];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err10);
 }
 errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate78(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "addRules"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
 vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "replaceRules"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "removeRules"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "setMode"){
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "addDirectories"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "removeDirectories"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
 }
 else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err11];
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -3794,9 +3481,9 @@ validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json","title":"PermissionDeniedHookInput","description":"What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","reason"],"properties":{"hook_event_name":{"const":"PermissionDenied","description":"The event: `PermissionDenied`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"tool_use_id":{"type":"string","description":"The tool call's id."},"reason":{"type":"string","description":"Why the call was denied."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."}}};
+const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json","title":"PermissionDeniedHookInput","description":"What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","reason"],"properties":{"hook_event_name":{"const":"PermissionDenied","description":"The event: `PermissionDenied`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"tool_use_id":{"type":"string","description":"The tool call's id."},"reason":{"type":"string","description":"Why the call was denied."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3920,13 +3607,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json","title":"SetupHookInput","description":"What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"Setup","description":"The event: `Setup`."},"trigger":{"enum":["init","maintenance"],"description":"What started setup."}}};
+const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json","title":"SetupHookInput","description":"What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"Setup","description":"The event: `Setup`."},"trigger":{"enum":["init","maintenance"],"description":"What started setup."}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3970,7 +3657,7 @@ errors++;
 if(data.trigger !== undefined){
 let data1 = data.trigger;
 if(!((data1 === "init") || (data1 === "maintenance"))){
-const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema39.properties.trigger.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema35.properties.trigger.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3991,13 +3678,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json","title":"TeammateIdleHookInput","description":"What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","teammate_name","team_name"],"properties":{"hook_event_name":{"const":"TeammateIdle","description":"The event: `TeammateIdle`."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json","title":"TeammateIdleHookInput","description":"What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","teammate_name","team_name"],"properties":{"hook_event_name":{"const":"TeammateIdle","description":"The event: `TeammateIdle`."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4083,13 +3770,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json","title":"TaskCreatedHookInput","description":"What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCreated","description":"The event: `TaskCreated`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json","title":"TaskCreatedHookInput","description":"What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCreated","description":"The event: `TaskCreated`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4211,13 +3898,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json","title":"TaskCompletedHookInput","description":"What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCompleted","description":"The event: `TaskCompleted`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json","title":"TaskCompletedHookInput","description":"What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCompleted","description":"The event: `TaskCompleted`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4339,13 +4026,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json","title":"ElicitationHookInput","description":"What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","message"],"properties":{"hook_event_name":{"const":"Elicitation","description":"The event: `Elicitation`."},"mcp_server_name":{"type":"string","description":"The MCP server asking."},"message":{"type":"string","description":"The request's message."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"url":{"type":"string","description":"The URL of a URL elicitation."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"requested_schema":{"type":"object","additionalProperties":true,"description":"The JSON Schema of the requested form."}}};
+const schema39 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json","title":"ElicitationHookInput","description":"What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","message"],"properties":{"hook_event_name":{"const":"Elicitation","description":"The event: `Elicitation`."},"mcp_server_name":{"type":"string","description":"The MCP server asking."},"message":{"type":"string","description":"The request's message."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"url":{"type":"string","description":"The URL of a URL elicitation."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"requested_schema":{"type":"object","additionalProperties":true,"description":"The JSON Schema of the requested form."}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4423,7 +4110,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!((data3 === "form") || (data3 === "url"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema43.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4483,13 +4170,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json","title":"ElicitationResultHookInput","description":"What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","action"],"properties":{"hook_event_name":{"const":"ElicitationResult","description":"The event: `ElicitationResult`."},"mcp_server_name":{"type":"string","description":"The MCP server that asked."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"action":{"enum":["accept","decline","cancel"],"description":"The user's response."},"content":{"type":"object","additionalProperties":true,"description":"The submitted form content."}}};
+const schema40 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json","title":"ElicitationResultHookInput","description":"What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","action"],"properties":{"hook_event_name":{"const":"ElicitationResult","description":"The event: `ElicitationResult`."},"mcp_server_name":{"type":"string","description":"The MCP server that asked."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"action":{"enum":["accept","decline","cancel"],"description":"The user's response."},"content":{"type":"object","additionalProperties":true,"description":"The submitted form content."}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4567,7 +4254,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!((data3 === "form") || (data3 === "url"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema44.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema40.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4580,7 +4267,7 @@ errors++;
 if(data.action !== undefined){
 let data4 = data.action;
 if(!(((data4 === "accept") || (data4 === "decline")) || (data4 === "cancel"))){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema44.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4616,13 +4303,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json","title":"ConfigChangeHookInput","description":"What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"ConfigChange","description":"The event: `ConfigChange`."},"source":{"enum":["user_settings","project_settings","local_settings","policy_settings","skills"],"description":"Which settings changed."},"file_path":{"type":"string","description":"The changed file."}}};
+const schema41 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json","title":"ConfigChangeHookInput","description":"What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"ConfigChange","description":"The event: `ConfigChange`."},"source":{"enum":["user_settings","project_settings","local_settings","policy_settings","skills"],"description":"Which settings changed."},"file_path":{"type":"string","description":"The changed file."}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4666,7 +4353,7 @@ errors++;
 if(data.source !== undefined){
 let data1 = data.source;
 if(!(((((data1 === "user_settings") || (data1 === "project_settings")) || (data1 === "local_settings")) || (data1 === "policy_settings")) || (data1 === "skills"))){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema45.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema41.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4699,13 +4386,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json","title":"WorktreeCreateHookInput","description":"What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","name"],"properties":{"hook_event_name":{"const":"WorktreeCreate","description":"The event: `WorktreeCreate`."},"name":{"type":"string","description":"The worktree's name."}}};
+const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json","title":"WorktreeCreateHookInput","description":"What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","name"],"properties":{"hook_event_name":{"const":"WorktreeCreate","description":"The event: `WorktreeCreate`."},"name":{"type":"string","description":"The worktree's name."}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4769,13 +4456,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json","title":"WorktreeRemoveHookInput","description":"What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","worktree_path"],"properties":{"hook_event_name":{"const":"WorktreeRemove","description":"The event: `WorktreeRemove`."},"worktree_path":{"type":"string","description":"The worktree's path."}}};
+const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json","title":"WorktreeRemoveHookInput","description":"What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","worktree_path"],"properties":{"hook_event_name":{"const":"WorktreeRemove","description":"The event: `WorktreeRemove`."},"worktree_path":{"type":"string","description":"The worktree's path."}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4839,13 +4526,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json","title":"InstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The loaded instructions file."},"memory_type":{"enum":["User","Project","Local","Managed"],"description":"The memory scope."},"load_reason":{"enum":["session_start","nested_traversal","path_glob_match","include","compact"],"description":"Why it was loaded."},"globs":{"type":"array","items":{"type":"string"},"description":"The file's path globs."},"trigger_file_path":{"type":"string","description":"The file whose access triggered the load."},"parent_file_path":{"type":"string","description":"The file that included this one."}}};
+const schema44 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json","title":"InstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The loaded instructions file."},"memory_type":{"enum":["User","Project","Local","Managed"],"description":"The memory scope."},"load_reason":{"enum":["session_start","nested_traversal","path_glob_match","include","compact"],"description":"Why it was loaded."},"globs":{"type":"array","items":{"type":"string"},"description":"The file's path globs."},"trigger_file_path":{"type":"string","description":"The file whose access triggered the load."},"parent_file_path":{"type":"string","description":"The file that included this one."}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4921,7 +4608,7 @@ errors++;
 if(data.memory_type !== undefined){
 let data2 = data.memory_type;
 if(!((((data2 === "User") || (data2 === "Project")) || (data2 === "Local")) || (data2 === "Managed"))){
-const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/enum",keyword:"enum",params:{allowedValues: schema48.properties.memory_type.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/enum",keyword:"enum",params:{allowedValues: schema44.properties.memory_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4934,7 +4621,7 @@ errors++;
 if(data.load_reason !== undefined){
 let data3 = data.load_reason;
 if(!(((((data3 === "session_start") || (data3 === "nested_traversal")) || (data3 === "path_glob_match")) || (data3 === "include")) || (data3 === "compact"))){
-const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/enum",keyword:"enum",params:{allowedValues: schema48.properties.load_reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/enum",keyword:"enum",params:{allowedValues: schema44.properties.load_reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5007,13 +4694,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json","title":"CwdChangedHookInput","description":"What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","old_cwd","new_cwd"],"properties":{"hook_event_name":{"const":"CwdChanged","description":"The event: `CwdChanged`."},"old_cwd":{"type":"string","description":"The previous working directory."},"new_cwd":{"type":"string","description":"The new working directory."}}};
+const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json","title":"CwdChangedHookInput","description":"What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","old_cwd","new_cwd"],"properties":{"hook_event_name":{"const":"CwdChanged","description":"The event: `CwdChanged`."},"old_cwd":{"type":"string","description":"The previous working directory."},"new_cwd":{"type":"string","description":"The new working directory."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5099,13 +4786,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json","title":"FileChangedHookInput","description":"What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","event"],"properties":{"hook_event_name":{"const":"FileChanged","description":"The event: `FileChanged`."},"file_path":{"type":"string","description":"The changed file."},"event":{"enum":["change","add","unlink"],"description":"What happened to it."}}};
+const schema46 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json","title":"FileChangedHookInput","description":"What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","event"],"properties":{"hook_event_name":{"const":"FileChanged","description":"The event: `FileChanged`."},"file_path":{"type":"string","description":"The changed file."},"event":{"enum":["change","add","unlink"],"description":"What happened to it."}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5171,7 +4858,7 @@ errors++;
 if(data.event !== undefined){
 let data2 = data.event;
 if(!(((data2 === "change") || (data2 === "add")) || (data2 === "unlink"))){
-const err5 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/enum",keyword:"enum",params:{allowedValues: schema50.properties.event.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/enum",keyword:"enum",params:{allowedValues: schema46.properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5192,13 +4879,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json","title":"DirectoryAddedHookInput","description":"What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","directory","source"],"properties":{"hook_event_name":{"const":"DirectoryAdded","description":"The event: `DirectoryAdded`."},"directory":{"type":"string","description":"Absolute path of the added directory."},"source":{"enum":["slash_command","register_repo_root"],"description":"How it was added: `/add-dir` or the SDK's register_repo_root."}}};
+const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json","title":"DirectoryAddedHookInput","description":"What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","directory","source"],"properties":{"hook_event_name":{"const":"DirectoryAdded","description":"The event: `DirectoryAdded`."},"directory":{"type":"string","description":"Absolute path of the added directory."},"source":{"enum":["slash_command","register_repo_root"],"description":"How it was added: `/add-dir` or the SDK's register_repo_root."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5264,7 +4951,7 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if(!((data2 === "slash_command") || (data2 === "register_repo_root"))){
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema51.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema47.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5285,13 +4972,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json","title":"MessageDisplayHookInput","description":"What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","turn_id","message_id","index","final","delta"],"properties":{"hook_event_name":{"const":"MessageDisplay","description":"The event: `MessageDisplay`."},"turn_id":{"type":"string","description":"UUID of the current turn."},"message_id":{"type":"string","description":"UUID of the assistant message being displayed."},"index":{"type":"integer","description":"Zero-based index of this delta within the message."},"final":{"type":"boolean","description":"True on the message's last flush."},"delta":{"type":"string","description":"The newly completed lines since the prior flush."}}};
+const schema48 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json","title":"MessageDisplayHookInput","description":"What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","turn_id","message_id","index","final","delta"],"properties":{"hook_event_name":{"const":"MessageDisplay","description":"The event: `MessageDisplay`."},"turn_id":{"type":"string","description":"UUID of the current turn."},"message_id":{"type":"string","description":"UUID of the assistant message being displayed."},"index":{"type":"integer","description":"Zero-based index of this delta within the message."},"final":{"type":"boolean","description":"True on the message's last flush."},"delta":{"type":"string","description":"The newly completed lines since the prior flush."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5444,13 +5131,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookInput","description":"What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","command_name","invoked_by"],"properties":{"hook_event_name":{"const":"PreSkillShellCommand","description":"The event: `PreSkillShellCommand`."},"tool_name":{"type":"string","description":"The shell tool that runs the command: `Bash` or `PowerShell`."},"tool_input":{"type":"object","additionalProperties":true,"required":["command"],"properties":{"command":{"type":"string","description":"The command, with arguments filled in."}},"description":"The command as it would run."},"tool_use_id":{"type":"string","description":"Identifies this command (not a tool call of the transcript)."},"command_name":{"type":"string","description":"The skill or command whose text holds the shell command."},"command_source":{"type":"string","description":"Where the skill or command is defined."},"invoked_by":{"enum":["user","claude","other"],"description":"Who started the load."}}};
+const schema49 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookInput","description":"What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","command_name","invoked_by"],"properties":{"hook_event_name":{"const":"PreSkillShellCommand","description":"The event: `PreSkillShellCommand`."},"tool_name":{"type":"string","description":"The shell tool that runs the command: `Bash` or `PowerShell`."},"tool_input":{"type":"object","additionalProperties":true,"required":["command"],"properties":{"command":{"type":"string","description":"The command, with arguments filled in."}},"description":"The command as it would run."},"tool_use_id":{"type":"string","description":"Identifies this command (not a tool call of the transcript)."},"command_name":{"type":"string","description":"The skill or command whose text holds the shell command."},"command_source":{"type":"string","description":"Where the skill or command is defined."},"invoked_by":{"enum":["user","claude","other"],"description":"Who started the load."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5619,7 +5306,7 @@ errors++;
 if(data.invoked_by !== undefined){
 let data7 = data.invoked_by;
 if(!(((data7 === "user") || (data7 === "claude")) || (data7 === "other"))){
-const err14 = {instancePath:instancePath+"/invoked_by",schemaPath:"#/properties/invoked_by/enum",keyword:"enum",params:{allowedValues: schema53.properties.invoked_by.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/invoked_by",schemaPath:"#/properties/invoked_by/enum",keyword:"enum",params:{allowedValues: schema49.properties.invoked_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5640,7 +5327,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
@@ -5761,98 +5448,98 @@ errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Setup"){
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TeammateIdle"){
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TaskCreated"){
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TaskCompleted"){
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Elicitation"){
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "ElicitationResult"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "Setup"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TeammateIdle"){
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TaskCreated"){
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TaskCompleted"){
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Elicitation"){
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "ElicitationResult"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-errors = vErrors.length;
-}
-}
 else if(tag0 === "ConfigChange"){
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeRemove"){
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "InstructionsLoaded"){
-if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
-if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "DirectoryAdded"){
-if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 }
@@ -5892,25 +5579,25 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const validateConfigChangeHookInput_raw = validate107;
+const validateConfigChangeHookInput_raw = validate94;
 
-const validateCwdChangedHookInput_raw = validate115;
+const validateCwdChangedHookInput_raw = validate102;
 
-const validateDirectoryAddedHookInput_raw = validate119;
+const validateDirectoryAddedHookInput_raw = validate106;
 
-const validateElicitationResultHookInput_raw = validate105;
+const validateElicitationResultHookInput_raw = validate92;
 
-const validateElicitationHookInput_raw = validate103;
+const validateElicitationHookInput_raw = validate90;
 
-const validateFileChangedHookInput_raw = validate117;
+const validateFileChangedHookInput_raw = validate104;
 
-const validateInstructionsLoadedHookInput_raw = validate113;
+const validateInstructionsLoadedHookInput_raw = validate100;
 
-const validateMessageDisplayHookInput_raw = validate121;
+const validateMessageDisplayHookInput_raw = validate108;
 
 const validateNotificationHookInput_raw = validate40;
 
-const validatePermissionDeniedHookInput_raw = validate92;
+const validatePermissionDeniedHookInput_raw = validate79;
 
 const validatePermissionRequestHookInput_raw = validate72;
 
@@ -5928,7 +5615,7 @@ const validatePreCompactHookInput_raw = validate64;
 
 const validatePreModelSwitchHookInput_raw = validate68;
 
-const validatePreSkillShellCommandHookInput_raw = validate123;
+const validatePreSkillShellCommandHookInput_raw = validate110;
 
 const validatePreToolUseHookInput_raw = validate23;
 
@@ -5936,7 +5623,7 @@ const validateSessionEndHookInput_raw = validate48;
 
 const validateSessionStartHookInput_raw = validate46;
 
-const validateSetupHookInput_raw = validate95;
+const validateSetupHookInput_raw = validate82;
 
 const validateStopFailureHookInput_raw = validate56;
 
@@ -5946,26 +5633,26 @@ const validateSubagentStartHookInput_raw = validate58;
 
 const validateSubagentStopHookInput_raw = validate60;
 
-const validateTaskCompletedHookInput_raw = validate101;
+const validateTaskCompletedHookInput_raw = validate88;
 
-const validateTaskCreatedHookInput_raw = validate99;
+const validateTaskCreatedHookInput_raw = validate86;
 
-const validateTeammateIdleHookInput_raw = validate97;
+const validateTeammateIdleHookInput_raw = validate84;
 
 const validateUserPromptExpansionHookInput_raw = validate44;
 
 const validateUserPromptSubmitHookInput_raw = validate42;
 
-const validateWorktreeCreateHookInput_raw = validate109;
+const validateWorktreeCreateHookInput_raw = validate96;
 
-const validateWorktreeRemoveHookInput_raw = validate111;
+const validateWorktreeRemoveHookInput_raw = validate98;
 
-const validateClaudeCodeHookOutput_raw = validate159;
-const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json","title":"ClaudeCodeHookOutput","description":"A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).","type":"object","additionalProperties":false,"properties":{"continue":{"type":"boolean","default":true,"description":"`false` stops Claude after the hook (overrides event decisions; ignored by some events)."},"suppressOutput":{"type":"boolean","description":"Accepted; no effect in current builds."},"stopReason":{"type":"string","description":"Shown to the user when `continue` is false."},"decision":{"enum":["approve","block"],"description":"Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others)."},"systemMessage":{"type":"string","description":"A message shown to the user (never to the model)."},"terminalSequence":{"type":"string","description":"A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL only; anything else is dropped)."},"reason":{"type":"string","description":"The message for `decision: \"block\"`; also the fallback reason of a PreToolUse deny."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"Event-specific fields, discriminated by `hookEventName`."}}};
-const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json","title":"ClaudeCodeHookSpecificOutput","description":"`hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.","type":"object","discriminator":{"propertyName":"hookEventName"},"oneOf":[{"$ref":"hook-specific-output/pre-tool-use.schema.json"},{"$ref":"hook-specific-output/user-prompt-submit.schema.json"},{"$ref":"hook-specific-output/user-prompt-expansion.schema.json"},{"$ref":"hook-specific-output/session-start.schema.json"},{"$ref":"hook-specific-output/setup.schema.json"},{"$ref":"hook-specific-output/pre-model-switch.schema.json"},{"$ref":"hook-specific-output/post-model-switch.schema.json"},{"$ref":"hook-specific-output/subagent-start.schema.json"},{"$ref":"hook-specific-output/post-tool-use.schema.json"},{"$ref":"hook-specific-output/post-tool-use-failure.schema.json"},{"$ref":"hook-specific-output/post-tool-batch.schema.json"},{"$ref":"hook-specific-output/stop.schema.json"},{"$ref":"hook-specific-output/subagent-stop.schema.json"},{"$ref":"hook-specific-output/permission-denied.schema.json"},{"$ref":"hook-specific-output/notification.schema.json"},{"$ref":"hook-specific-output/permission-request.schema.json"},{"$ref":"hook-specific-output/elicitation.schema.json"},{"$ref":"hook-specific-output/elicitation-result.schema.json"},{"$ref":"hook-specific-output/cwd-changed.schema.json"},{"$ref":"hook-specific-output/file-changed.schema.json"},{"$ref":"hook-specific-output/worktree-create.schema.json"},{"$ref":"hook-specific-output/message-display.schema.json"},{"$ref":"hook-specific-output/pre-skill-shell-command.schema.json"}]};
-const schema56 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json","title":"PreToolUseHookSpecificOutput","description":"The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreToolUse","description":"The event this answer is for: `PreToolUse` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"Permission decision; precedence across hooks is deny > defer > ask > allow."},"permissionDecisionReason":{"type":"string","description":"Reason: shown to Claude for deny, to the user for ask."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object, replaces the whole input); validated against the tool's schema."},"additionalContext":{"type":"string","description":"Context added for Claude."},"permissionDisplay":{"tsType":"unknown","description":"Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."}}};
+const validateClaudeCodeHookOutput_raw = validate146;
+const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json","title":"ClaudeCodeHookOutput","description":"A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).","type":"object","additionalProperties":false,"properties":{"continue":{"type":"boolean","default":true,"description":"`false` stops Claude after the hook (overrides event decisions; ignored by some events)."},"suppressOutput":{"type":"boolean","description":"Accepted; no effect in current builds."},"stopReason":{"type":"string","description":"Shown to the user when `continue` is false."},"decision":{"enum":["approve","block"],"description":"Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others)."},"systemMessage":{"type":"string","description":"A message shown to the user (never to the model)."},"terminalSequence":{"type":"string","description":"A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL only; anything else is dropped)."},"reason":{"type":"string","description":"The message for `decision: \"block\"`; also the fallback reason of a PreToolUse deny."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"Event-specific fields, discriminated by `hookEventName`."}}};
+const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json","title":"ClaudeCodeHookSpecificOutput","description":"`hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.","type":"object","discriminator":{"propertyName":"hookEventName"},"oneOf":[{"$ref":"hook-specific-output/pre-tool-use.schema.json"},{"$ref":"hook-specific-output/user-prompt-submit.schema.json"},{"$ref":"hook-specific-output/user-prompt-expansion.schema.json"},{"$ref":"hook-specific-output/session-start.schema.json"},{"$ref":"hook-specific-output/setup.schema.json"},{"$ref":"hook-specific-output/pre-model-switch.schema.json"},{"$ref":"hook-specific-output/post-model-switch.schema.json"},{"$ref":"hook-specific-output/subagent-start.schema.json"},{"$ref":"hook-specific-output/post-tool-use.schema.json"},{"$ref":"hook-specific-output/post-tool-use-failure.schema.json"},{"$ref":"hook-specific-output/post-tool-batch.schema.json"},{"$ref":"hook-specific-output/stop.schema.json"},{"$ref":"hook-specific-output/subagent-stop.schema.json"},{"$ref":"hook-specific-output/permission-denied.schema.json"},{"$ref":"hook-specific-output/notification.schema.json"},{"$ref":"hook-specific-output/permission-request.schema.json"},{"$ref":"hook-specific-output/elicitation.schema.json"},{"$ref":"hook-specific-output/elicitation-result.schema.json"},{"$ref":"hook-specific-output/cwd-changed.schema.json"},{"$ref":"hook-specific-output/file-changed.schema.json"},{"$ref":"hook-specific-output/worktree-create.schema.json"},{"$ref":"hook-specific-output/message-display.schema.json"},{"$ref":"hook-specific-output/pre-skill-shell-command.schema.json"}]};
+const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json","title":"PreToolUseHookSpecificOutput","description":"The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreToolUse","description":"The event this answer is for: `PreToolUse` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"Permission decision; precedence across hooks is deny > defer > ask > allow."},"permissionDecisionReason":{"type":"string","description":"Reason: shown to Claude for deny, to the user for ask."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object, replaces the whole input); validated against the tool's schema."},"additionalContext":{"type":"string","description":"Context added for Claude."},"permissionDisplay":{"tsType":"unknown","description":"Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6007,7 +5694,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!((((data1 === "allow") || (data1 === "deny")) || (data1 === "ask")) || (data1 === "defer"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema56.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema52.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6067,13 +5754,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json","title":"UserPromptSubmitHookSpecificOutput","description":"The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptSubmit","description":"The event this answer is for: `UserPromptSubmit` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"sessionTitle":{"type":"string","description":"A title for the session."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
+const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json","title":"UserPromptSubmitHookSpecificOutput","description":"The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptSubmit","description":"The event this answer is for: `UserPromptSubmit` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"sessionTitle":{"type":"string","description":"A title for the session."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6159,13 +5846,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json","title":"UserPromptExpansionHookSpecificOutput","description":"The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptExpansion","description":"The event this answer is for: `UserPromptExpansion` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
+const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json","title":"UserPromptExpansionHookSpecificOutput","description":"The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptExpansion","description":"The event this answer is for: `UserPromptExpansion` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6239,13 +5926,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json","title":"SessionStartHookSpecificOutput","description":"The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SessionStart","description":"The event this answer is for: `SessionStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context loaded at session start."},"initialUserMessage":{"type":"string","description":"A first user turn of its own."},"sessionTitle":{"type":"string","description":"A title for the session."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."},"reloadSkills":{"type":"boolean","description":"Re-scan skill and command directories after SessionStart hooks complete."}}};
+const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json","title":"SessionStartHookSpecificOutput","description":"The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SessionStart","description":"The event this answer is for: `SessionStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context loaded at session start."},"initialUserMessage":{"type":"string","description":"A first user turn of its own."},"sessionTitle":{"type":"string","description":"A title for the session."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."},"reloadSkills":{"type":"boolean","description":"Re-scan skill and command directories after SessionStart hooks complete."}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6371,13 +6058,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json","title":"SetupHookSpecificOutput","description":"The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Setup","description":"The event this answer is for: `Setup` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema56 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json","title":"SetupHookSpecificOutput","description":"The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Setup","description":"The event this answer is for: `Setup` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6439,13 +6126,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json","title":"PreModelSwitchHookSpecificOutput","description":"The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreModelSwitch","description":"The event this answer is for: `PreModelSwitch` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask"],"description":"allow proceeds, deny cancels the switch, ask asks the user to confirm."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."}}};
+const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json","title":"PreModelSwitchHookSpecificOutput","description":"The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreModelSwitch","description":"The event this answer is for: `PreModelSwitch` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask"],"description":"allow proceeds, deny cancels the switch, ask asks the user to confirm."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6487,7 +6174,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!(((data1 === "allow") || (data1 === "deny")) || (data1 === "ask"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema61.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema57.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6520,13 +6207,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json","title":"PostModelSwitchHookSpecificOutput","description":"The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostModelSwitch","description":"The event this answer is for: `PostModelSwitch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Reaches the model with the next request the new model serves."}}};
+const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json","title":"PostModelSwitchHookSpecificOutput","description":"The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostModelSwitch","description":"The event this answer is for: `PostModelSwitch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Reaches the model with the next request the new model serves."}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6588,13 +6275,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json","title":"SubagentStartHookSpecificOutput","description":"The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStart","description":"The event this answer is for: `SubagentStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context given to the subagent."}}};
+const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json","title":"SubagentStartHookSpecificOutput","description":"The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStart","description":"The event this answer is for: `SubagentStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context given to the subagent."}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6656,13 +6343,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json","title":"PostToolUseHookSpecificOutput","description":"The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUse","description":"The event this answer is for: `PostToolUse` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context about the tool result."},"classifierContext":{"type":"string","description":"Host-asserted context for the auto-mode permission classifier (at most 2000 UTF-16 units shared across hooks)."},"updatedToolOutput":{"tsType":"unknown","description":"Replaces the tool output before it reaches the model (last to complete wins)."},"updatedMCPToolOutput":{"tsType":"unknown","description":"Legacy: replaces the output of MCP tools only; prefer `updatedToolOutput`."}}};
+const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json","title":"PostToolUseHookSpecificOutput","description":"The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUse","description":"The event this answer is for: `PostToolUse` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context about the tool result."},"classifierContext":{"type":"string","description":"Host-asserted context for the auto-mode permission classifier (at most 2000 UTF-16 units shared across hooks)."},"updatedToolOutput":{"tsType":"unknown","description":"Replaces the tool output before it reaches the model (last to complete wins)."},"updatedMCPToolOutput":{"tsType":"unknown","description":"Legacy: replaces the output of MCP tools only; prefer `updatedToolOutput`."}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6736,13 +6423,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json","title":"PostToolUseFailureHookSpecificOutput","description":"The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUseFailure","description":"The event this answer is for: `PostToolUseFailure` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json","title":"PostToolUseFailureHookSpecificOutput","description":"The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUseFailure","description":"The event this answer is for: `PostToolUseFailure` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6804,13 +6491,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json","title":"PostToolBatchHookSpecificOutput","description":"The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolBatch","description":"The event this answer is for: `PostToolBatch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json","title":"PostToolBatchHookSpecificOutput","description":"The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolBatch","description":"The event this answer is for: `PostToolBatch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6872,13 +6559,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json","title":"StopHookSpecificOutput","description":"The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Stop","description":"The event this answer is for: `Stop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the model."}}};
+const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json","title":"StopHookSpecificOutput","description":"The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Stop","description":"The event this answer is for: `Stop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the model."}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6940,13 +6627,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json","title":"SubagentStopHookSpecificOutput","description":"The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStop","description":"The event this answer is for: `SubagentStop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the subagent."}}};
+const schema64 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json","title":"SubagentStopHookSpecificOutput","description":"The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStop","description":"The event this answer is for: `SubagentStop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the subagent."}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7008,13 +6695,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json","title":"PermissionDeniedHookSpecificOutput","description":"The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PermissionDenied","description":"The event this answer is for: `PermissionDenied` (must equal the running event)."},"retry":{"type":"boolean","description":"Allow the model one more try of the denied call."}}};
+const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json","title":"PermissionDeniedHookSpecificOutput","description":"The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PermissionDenied","description":"The event this answer is for: `PermissionDenied` (must equal the running event)."},"retry":{"type":"boolean","description":"Allow the model one more try of the denied call."}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7076,13 +6763,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json","title":"NotificationHookSpecificOutput","description":"The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Notification","description":"The event this answer is for: `Notification` (must equal the running event)."},"additionalContext":{"type":"string","description":"Accepted but has no effect in 2.1.332."}}};
+const schema66 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json","title":"NotificationHookSpecificOutput","description":"The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Notification","description":"The event this answer is for: `Notification` (must equal the running event)."},"additionalContext":{"type":"string","description":"Accepted but has no effect in 2.1.332."}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7144,15 +6831,498 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json","title":"PermissionRequestHookSpecificOutput","description":"The PermissionRequest answer: the decision (required). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","decision"],"properties":{"hookEventName":{"const":"PermissionRequest","description":"The event this answer is for: `PermissionRequest` (must equal the running event)."},"decision":{"allOf":[{"$ref":"../permission-request-decision.schema.json"}],"description":"Allow (optionally rewriting the input and updating permissions) or deny."}}};
-const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json","title":"ClaudeCodePermissionRequestDecision","description":"A PermissionRequest hook's decision, discriminated by `behavior`.","type":"object","discriminator":{"propertyName":"behavior"},"oneOf":[{"$ref":"permission-request-decision/allow.schema.json"},{"$ref":"permission-request-decision/deny.schema.json"}]};
-const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json","title":"ClaudeCodePermissionRequestAllow","description":"Allow the tool, optionally with a rewritten input and permission updates.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"allow","description":"The tag: `allow`."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object); re-validated against the tool's schema."},"updatedPermissions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"Permission updates to apply."}}};
+const schema67 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json","title":"PermissionRequestHookSpecificOutput","description":"The PermissionRequest answer: the decision (required). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","decision"],"properties":{"hookEventName":{"const":"PermissionRequest","description":"The event this answer is for: `PermissionRequest` (must equal the running event)."},"decision":{"allOf":[{"$ref":"../permission-request-decision.schema.json"}],"description":"Allow (optionally rewriting the input and updating permissions) or deny."}}};
+const schema68 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json","title":"ClaudeCodePermissionRequestDecision","description":"A PermissionRequest hook's decision, discriminated by `behavior`.","type":"object","discriminator":{"propertyName":"behavior"},"oneOf":[{"$ref":"permission-request-decision/allow.schema.json"},{"$ref":"permission-request-decision/deny.schema.json"}]};
+const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json","title":"ClaudeCodePermissionRequestAllow","description":"Allow the tool, optionally with a rewritten input and permission updates.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"allow","description":"The tag: `allow`."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object); re-validated against the tool's schema."},"updatedPermissions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"Permission updates to apply."}}};
+const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json","title":"ClaudeCodePermissionUpdate","description":"A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-update/rules.schema.json"},{"$ref":"permission-update/set-mode.schema.json"},{"$ref":"permission-update/directories.schema.json"}]};
+const schema71 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json","title":"ClaudeCodePermissionRulesUpdate","description":"Add, replace or remove permission rules.","type":"object","additionalProperties":false,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../../common/permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json","title":"PermissionRuleValue","description":"One permission rule: a tool name and optional rule content (`Bash` + `git *`).","type":"object","additionalProperties":false,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.toolName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "toolName") || (key0 === "ruleContent"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.toolName !== undefined){
+if(typeof data.toolName !== "string"){
+const err2 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.ruleContent !== undefined){
+if(typeof data.ruleContent !== "string"){
+const err3 = {instancePath:instancePath+"/ruleContent",schemaPath:"#/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.rules === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.behavior === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "behavior"},message:"must have required property '"+"behavior"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "rules")) || (key0 === "behavior")) || (key0 === "destination"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema71.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data1 = data.rules;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate168(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.behavior !== undefined){
+let data3 = data.behavior;
+if(!(((data3 === "allow") || (data3 === "deny")) || (data3 === "ask"))){
+const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema71.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+
+const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json","title":"ClaudeCodePermissionSetModeUpdate","description":"Switch the permission mode.","type":"object","additionalProperties":false,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind: `setMode`."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (`bypassPermissions` only works if it was available at launch)."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "mode")) || (key0 === "destination"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("setMode" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "setMode"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema73.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+
+const schema74 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json","title":"ClaudeCodePermissionDirectoriesUpdate","description":"Add or remove working directories.","type":"object","additionalProperties":false,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.directories === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directories"},message:"must have required property '"+"directories"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "directories")) || (key0 === "destination"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.directories !== undefined){
+let data1 = data.directories;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/directories/" + i0,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "addRules"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "replaceRules"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeRules"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "setMode"){
+if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "addDirectories"){
+if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeDirectories"){
+if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+errors = vErrors.length;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7211,8 +7381,8 @@ let data2 = data.updatedPermissions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate74(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate166(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -7239,13 +7409,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json","title":"ClaudeCodePermissionRequestDeny","description":"Deny the tool.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"deny","description":"The tag: `deny`."},"message":{"type":"string","description":"Why; the model gets `Permission denied by hook` when absent."},"interrupt":{"type":"boolean","description":"Also interrupt the agent."}}};
+const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json","title":"ClaudeCodePermissionRequestDeny","description":"Deny the tool.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"deny","description":"The tag: `deny`."},"message":{"type":"string","description":"Why; the model gets `Permission denied by hook` when absent."},"interrupt":{"type":"boolean","description":"Also interrupt the agent."}}};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7319,12 +7489,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7332,14 +7502,14 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.behavior;
 if(typeof tag0 == "string"){
 if(tag0 === "allow"){
-if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "deny"){
-if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -7375,12 +7545,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7430,8 +7600,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate177(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate164(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 }
@@ -7446,13 +7616,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json","title":"ElicitationHookSpecificOutput","description":"The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Elicitation","description":"The event this answer is for: `Elicitation` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content for `accept`."}}};
+const schema76 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json","title":"ElicitationHookSpecificOutput","description":"The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Elicitation","description":"The event this answer is for: `Elicitation` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content for `accept`."}}};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7482,90 +7652,6 @@ errors++;
 if(data.hookEventName !== undefined){
 if("Elicitation" !== data.hookEventName){
 const err2 = {instancePath:instancePath+"/hookEventName",schemaPath:"#/properties/hookEventName/const",keyword:"const",params:{allowedValue: "Elicitation"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-let data1 = data.action;
-if(!(((data1 === "accept") || (data1 === "decline")) || (data1 === "cancel"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema75.properties.action.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data2 = data.content;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate184.errors = vErrors;
-return errors === 0;
-}
-
-const schema76 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json","title":"ElicitationResultHookSpecificOutput","description":"The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"ElicitationResult","description":"The event this answer is for: `ElicitationResult` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content."}}};
-
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hookEventName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookEventName"},message:"must have required property '"+"hookEventName"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "hookEventName") || (key0 === "action")) || (key0 === "content"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.hookEventName !== undefined){
-if("ElicitationResult" !== data.hookEventName){
-const err2 = {instancePath:instancePath+"/hookEventName",schemaPath:"#/properties/hookEventName/const",keyword:"const",params:{allowedValue: "ElicitationResult"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7614,13 +7700,97 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json","title":"CwdChangedHookSpecificOutput","description":"The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"CwdChanged","description":"The event this answer is for: `CwdChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json","title":"ElicitationResultHookSpecificOutput","description":"The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"ElicitationResult","description":"The event this answer is for: `ElicitationResult` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content."}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hookEventName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookEventName"},message:"must have required property '"+"hookEventName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "hookEventName") || (key0 === "action")) || (key0 === "content"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.hookEventName !== undefined){
+if("ElicitationResult" !== data.hookEventName){
+const err2 = {instancePath:instancePath+"/hookEventName",schemaPath:"#/properties/hookEventName/const",keyword:"const",params:{allowedValue: "ElicitationResult"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+let data1 = data.action;
+if(!(((data1 === "accept") || (data1 === "decline")) || (data1 === "cancel"))){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema77.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data2 = data.content;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
+const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json","title":"CwdChangedHookSpecificOutput","description":"The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"CwdChanged","description":"The event this answer is for: `CwdChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7698,13 +7868,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json","title":"FileChangedHookSpecificOutput","description":"The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"FileChanged","description":"The event this answer is for: `FileChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json","title":"FileChangedHookSpecificOutput","description":"The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"FileChanged","description":"The event this answer is for: `FileChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7782,13 +7952,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json","title":"WorktreeCreateHookSpecificOutput","description":"The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","worktreePath"],"properties":{"hookEventName":{"const":"WorktreeCreate","description":"The event this answer is for: `WorktreeCreate` (must equal the running event)."},"worktreePath":{"type":"string","description":"Absolute path of the created worktree directory (required)."}}};
+const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json","title":"WorktreeCreateHookSpecificOutput","description":"The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","worktreePath"],"properties":{"hookEventName":{"const":"WorktreeCreate","description":"The event this answer is for: `WorktreeCreate` (must equal the running event)."},"worktreePath":{"type":"string","description":"Absolute path of the created worktree directory (required)."}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7860,13 +8030,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json","title":"MessageDisplayHookSpecificOutput","description":"The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"MessageDisplay","description":"The event this answer is for: `MessageDisplay` (must equal the running event)."},"displayContent":{"type":"string","description":"Text displayed in place of the delta."}}};
+const schema81 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json","title":"MessageDisplayHookSpecificOutput","description":"The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"MessageDisplay","description":"The event this answer is for: `MessageDisplay` (must equal the running event)."},"displayContent":{"type":"string","description":"Text displayed in place of the delta."}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7928,13 +8098,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-const schema81 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookSpecificOutput","description":"The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreSkillShellCommand","description":"The event this answer is for: `PreSkillShellCommand` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"allow adds nothing; deny, ask and defer keep the command from running."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Never applied: any value keeps the command from running."}}};
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookSpecificOutput","description":"The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreSkillShellCommand","description":"The event this answer is for: `PreSkillShellCommand` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"allow adds nothing; deny, ask and defer keep the command from running."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Never applied: any value keeps the command from running."}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7976,7 +8146,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!((((data1 === "allow") || (data1 === "deny")) || (data1 === "ask")) || (data1 === "defer"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema81.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema82.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8024,12 +8194,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8037,140 +8207,140 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.hookEventName;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "UserPromptSubmit"){
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "UserPromptExpansion"){
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SessionStart"){
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Setup"){
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PreModelSwitch"){
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostModelSwitch"){
+if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStart"){
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolUse"){
+if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolUseFailure"){
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolBatch"){
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Stop"){
+if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStop"){
+if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PermissionDenied"){
 if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "UserPromptSubmit"){
+else if(tag0 === "Notification"){
 if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "UserPromptExpansion"){
+else if(tag0 === "PermissionRequest"){
 if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "SessionStart"){
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Setup"){
-if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PreModelSwitch"){
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostModelSwitch"){
-if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "SubagentStart"){
-if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolUse"){
-if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolUseFailure"){
-if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolBatch"){
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Stop"){
-if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "SubagentStop"){
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PermissionDenied"){
-if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Notification"){
-if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PermissionRequest"){
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-}
 else if(tag0 === "Elicitation"){
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "ElicitationResult"){
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "CwdChanged"){
 if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "FileChanged"){
+else if(tag0 === "ElicitationResult"){
 if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "WorktreeCreate"){
+else if(tag0 === "CwdChanged"){
 if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "MessageDisplay"){
+else if(tag0 === "FileChanged"){
 if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "PreSkillShellCommand"){
+else if(tag0 === "WorktreeCreate"){
 if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "MessageDisplay"){
+if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PreSkillShellCommand"){
+if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 }
@@ -8206,12 +8376,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8267,7 +8437,7 @@ errors++;
 if(data.decision !== undefined){
 let data3 = data.decision;
 if(!((data3 === "approve") || (data3 === "block"))){
-const err4 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema54.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema50.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8314,8 +8484,8 @@ errors++;
 }
 }
 if(data.hookSpecificOutput !== undefined){
-if(!(validate160(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate147(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -8330,76 +8500,76 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-const validateClaudeCodeHookSpecificOutput_raw = validate160;
+const validateClaudeCodeHookSpecificOutput_raw = validate147;
 
-const validateCwdChangedHookSpecificOutput_raw = validate186;
+const validateCwdChangedHookSpecificOutput_raw = validate188;
 
-const validateElicitationResultHookSpecificOutput_raw = validate185;
+const validateElicitationResultHookSpecificOutput_raw = validate187;
 
-const validateElicitationHookSpecificOutput_raw = validate184;
+const validateElicitationHookSpecificOutput_raw = validate186;
 
-const validateFileChangedHookSpecificOutput_raw = validate187;
+const validateFileChangedHookSpecificOutput_raw = validate189;
 
-const validateMessageDisplayHookSpecificOutput_raw = validate189;
+const validateMessageDisplayHookSpecificOutput_raw = validate191;
 
-const validateNotificationHookSpecificOutput_raw = validate175;
+const validateNotificationHookSpecificOutput_raw = validate162;
 
-const validatePermissionDeniedHookSpecificOutput_raw = validate174;
+const validatePermissionDeniedHookSpecificOutput_raw = validate161;
 
-const validatePermissionRequestHookSpecificOutput_raw = validate176;
+const validatePermissionRequestHookSpecificOutput_raw = validate163;
 
-const validatePostModelSwitchHookSpecificOutput_raw = validate167;
+const validatePostModelSwitchHookSpecificOutput_raw = validate154;
 
-const validatePostToolBatchHookSpecificOutput_raw = validate171;
+const validatePostToolBatchHookSpecificOutput_raw = validate158;
 
-const validatePostToolUseFailureHookSpecificOutput_raw = validate170;
+const validatePostToolUseFailureHookSpecificOutput_raw = validate157;
 
-const validatePostToolUseHookSpecificOutput_raw = validate169;
+const validatePostToolUseHookSpecificOutput_raw = validate156;
 
-const validatePreModelSwitchHookSpecificOutput_raw = validate166;
+const validatePreModelSwitchHookSpecificOutput_raw = validate153;
 
-const validatePreSkillShellCommandHookSpecificOutput_raw = validate190;
+const validatePreSkillShellCommandHookSpecificOutput_raw = validate192;
 
-const validatePreToolUseHookSpecificOutput_raw = validate161;
+const validatePreToolUseHookSpecificOutput_raw = validate148;
 
-const validateSessionStartHookSpecificOutput_raw = validate164;
+const validateSessionStartHookSpecificOutput_raw = validate151;
 
-const validateSetupHookSpecificOutput_raw = validate165;
+const validateSetupHookSpecificOutput_raw = validate152;
 
-const validateStopHookSpecificOutput_raw = validate172;
+const validateStopHookSpecificOutput_raw = validate159;
 
-const validateSubagentStartHookSpecificOutput_raw = validate168;
+const validateSubagentStartHookSpecificOutput_raw = validate155;
 
-const validateSubagentStopHookSpecificOutput_raw = validate173;
+const validateSubagentStopHookSpecificOutput_raw = validate160;
 
-const validateUserPromptExpansionHookSpecificOutput_raw = validate163;
+const validateUserPromptExpansionHookSpecificOutput_raw = validate150;
 
-const validateUserPromptSubmitHookSpecificOutput_raw = validate162;
+const validateUserPromptSubmitHookSpecificOutput_raw = validate149;
 
-const validateWorktreeCreateHookSpecificOutput_raw = validate188;
+const validateWorktreeCreateHookSpecificOutput_raw = validate190;
 
-const validateClaudeCodePermissionRequestDecision_raw = validate177;
+const validateClaudeCodePermissionRequestDecision_raw = validate164;
 
-const validateClaudeCodePermissionRequestAllow_raw = validate178;
+const validateClaudeCodePermissionRequestAllow_raw = validate165;
 
-const validateClaudeCodePermissionRequestDeny_raw = validate180;
+const validateClaudeCodePermissionRequestDeny_raw = validate182;
 
-const validateClaudeCodePermissionUpdate_raw = validate74;
+const validateClaudeCodePermissionUpdate_raw = validate166;
 
-const validateClaudeCodePermissionDirectoriesUpdate_raw = validate82;
+const validateClaudeCodePermissionDirectoriesUpdate_raw = validate173;
 
-const validateClaudeCodePermissionRulesUpdate_raw = validate75;
+const validateClaudeCodePermissionRulesUpdate_raw = validate167;
 
-const validateClaudeCodePermissionSetModeUpdate_raw = validate80;
+const validateClaudeCodePermissionSetModeUpdate_raw = validate171;
 
-const validateAgentToolInput_raw = validate215;
-const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/agent.schema.json","title":"AgentToolInput","description":"The input of Claude Code 2.1.332's built-in `Agent` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"A short (3-5 word) description of the task","type":"string"},"prompt":{"description":"The task for the agent to perform","type":"string"},"subagent_type":{"description":"The type of specialized agent to use for this task","type":"string"},"model":{"description":"Optional model override for this agent. Takes precedence over the agent definition's model frontmatter and the configured default subagent model. If omitted, uses the agent definition's model, else the default (inherits from the parent unless a default subagent model is configured). Ignored for subagent_type: \"fork\" — forks always inherit the parent model.","type":"string","enum":["sonnet","opus","haiku","fable"]},"effort":{"description":"Reasoning effort for this agent. Set this ONLY when the user, or instructions such as CLAUDE.md or a skill, explicitly ask that this agent or delegated work run at a specific effort level, never on your own judgment; otherwise omit it and the agent runs at its usual effort. Ignored for subagent_type: \"fork\": a fork runs at your own effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"run_in_background":{"description":"Agents run in the background by default; you will be notified when one completes. Set to false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs — otherwise leave it in the background so the user can hand you other work.","type":"boolean"},"isolation":{"description":"Isolation mode. \"worktree\" creates a temporary git worktree so the agent works on an isolated copy of the repo. \"remote\" launches the agent in a remote cloud environment (always runs in background; availability is gated).","type":"string","enum":["worktree","remote"]}},"required":["description","prompt"],"additionalProperties":false};
+const validateAgentToolInput_raw = validate217;
+const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/agent.schema.json","title":"AgentToolInput","description":"The input of Claude Code 2.1.332's built-in `Agent` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"A short (3-5 word) description of the task","type":"string"},"prompt":{"description":"The task for the agent to perform","type":"string"},"subagent_type":{"description":"The type of specialized agent to use for this task","type":"string"},"model":{"description":"Optional model override for this agent. Takes precedence over the agent definition's model frontmatter and the configured default subagent model. If omitted, uses the agent definition's model, else the default (inherits from the parent unless a default subagent model is configured). Ignored for subagent_type: \"fork\" — forks always inherit the parent model.","type":"string","enum":["sonnet","opus","haiku","fable"]},"effort":{"description":"Reasoning effort for this agent. Set this ONLY when the user, or instructions such as CLAUDE.md or a skill, explicitly ask that this agent or delegated work run at a specific effort level, never on your own judgment; otherwise omit it and the agent runs at its usual effort. Ignored for subagent_type: \"fork\": a fork runs at your own effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"run_in_background":{"description":"Agents run in the background by default; you will be notified when one completes. Set to false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs — otherwise leave it in the background so the user can hand you other work.","type":"boolean"},"isolation":{"description":"Isolation mode. \"worktree\" creates a temporary git worktree so the agent works on an isolated copy of the repo. \"remote\" launches the agent in a remote cloud environment (always runs in background; availability is gated).","type":"string","enum":["worktree","remote"]}},"required":["description","prompt"],"additionalProperties":false};
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/agent.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8485,7 +8655,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data3 === "sonnet") || (data3 === "opus")) || (data3 === "haiku")) || (data3 === "fable"))){
-const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/enum",keyword:"enum",params:{allowedValues: schema82.properties.model.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/enum",keyword:"enum",params:{allowedValues: schema83.properties.model.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8508,7 +8678,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((data4 === "low") || (data4 === "medium")) || (data4 === "high")) || (data4 === "xhigh")) || (data4 === "max"))){
-const err9 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema82.properties.effort.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema83.properties.effort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8543,7 +8713,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data6 === "worktree") || (data6 === "remote"))){
-const err12 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema82.properties.isolation.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema83.properties.isolation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8564,14 +8734,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-const validateBashToolInput_raw = validate216;
-const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/bash.schema.json","title":"BashToolInput","description":"The input of Claude Code 2.1.332's built-in `Bash` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"command":{"description":"The command to execute","type":"string"},"timeout":{"description":"Optional timeout in milliseconds (max 600000 for a foreground command)","type":"number"},"description":{"description":"Clear, concise description of what this command does in active voice. Never use words like \"complex\" or \"risk\" in the description - just describe what it does.\n\nSay what the command does in plain words: do not echo the command's text, its flags, or file paths - the user reads this description, often without seeing the command.\n\nFor simple commands (git, npm, standard CLI tools), keep it brief (5-10 words):\n- ls → \"List files in current directory\"\n- git status → \"Show working tree status\"\n- npm install → \"Install package dependencies\"\n\nFor commands that are harder to parse at a glance (piped commands, obscure flags, etc.), add enough context to clarify what it does:\n- find . -name \"*.tmp\" -exec rm {} \\; → \"Find and delete all .tmp files recursively\"\n- git reset --hard origin/main → \"Discard all local changes and match remote main\"\n- curl -s url | jq '.data[]' → \"Fetch JSON from URL and extract data array elements\"","type":"string"},"run_in_background":{"description":"Set to true to run this command in the background. With it, `timeout` limits how long the command may run in the background before it is stopped (default 600000 ms, max 7200000 ms).","type":"boolean"},"dangerouslyDisableSandbox":{"description":"Set this to true to dangerously override sandbox mode and run commands without sandboxing.","type":"boolean"}},"required":["command"],"additionalProperties":false};
+const validateBashToolInput_raw = validate218;
+const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/bash.schema.json","title":"BashToolInput","description":"The input of Claude Code 2.1.332's built-in `Bash` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"command":{"description":"The command to execute","type":"string"},"timeout":{"description":"Optional timeout in milliseconds (max 600000 for a foreground command)","type":"number"},"description":{"description":"Clear, concise description of what this command does in active voice. Never use words like \"complex\" or \"risk\" in the description - just describe what it does.\n\nSay what the command does in plain words: do not echo the command's text, its flags, or file paths - the user reads this description, often without seeing the command.\n\nFor simple commands (git, npm, standard CLI tools), keep it brief (5-10 words):\n- ls → \"List files in current directory\"\n- git status → \"Show working tree status\"\n- npm install → \"Install package dependencies\"\n\nFor commands that are harder to parse at a glance (piped commands, obscure flags, etc.), add enough context to clarify what it does:\n- find . -name \"*.tmp\" -exec rm {} \\; → \"Find and delete all .tmp files recursively\"\n- git reset --hard origin/main → \"Discard all local changes and match remote main\"\n- curl -s url | jq '.data[]' → \"Fetch JSON from URL and extract data array elements\"","type":"string"},"run_in_background":{"description":"Set to true to run this command in the background. With it, `timeout` limits how long the command may run in the background before it is stopped (default 600000 ms, max 7200000 ms).","type":"boolean"},"dangerouslyDisableSandbox":{"description":"Set this to true to dangerously override sandbox mode and run commands without sandboxing.","type":"boolean"}},"required":["command"],"additionalProperties":false};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/bash.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8670,14 +8840,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-const validateCronCreateToolInput_raw = validate217;
-const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-create.schema.json","title":"CronCreateToolInput","description":"The input of Claude Code 2.1.332's built-in `CronCreate` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"cron":{"description":"Standard 5-field cron expression in local time: \"M H DoM Mon DoW\" (e.g. \"*/5 * * * *\" = every 5 minutes, \"30 14 28 2 *\" = Feb 28 at 2:30pm local once).","type":"string"},"prompt":{"description":"The prompt to enqueue at each fire time.","type":"string"},"recurring":{"description":"true (default) = fire on every cron match until deleted or auto-expired after 30 days. false = fire once at the next match, then auto-delete. Use false for \"remind me at X\" one-shot requests with pinned minute/hour/dom/month.","type":"boolean"},"durable":{"description":"true = persist to .claude/scheduled_tasks.json and survive restarts (the result says Session-only if the job could not be saved). false (default) = in-memory only, dies when this Claude session ends. Use true only when the user asks the task to survive across sessions.","type":"boolean"}},"required":["cron","prompt"],"additionalProperties":false};
+const validateCronCreateToolInput_raw = validate219;
+const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-create.schema.json","title":"CronCreateToolInput","description":"The input of Claude Code 2.1.332's built-in `CronCreate` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"cron":{"description":"Standard 5-field cron expression in local time: \"M H DoM Mon DoW\" (e.g. \"*/5 * * * *\" = every 5 minutes, \"30 14 28 2 *\" = Feb 28 at 2:30pm local once).","type":"string"},"prompt":{"description":"The prompt to enqueue at each fire time.","type":"string"},"recurring":{"description":"true (default) = fire on every cron match until deleted or auto-expired after 30 days. false = fire once at the next match, then auto-delete. Use false for \"remind me at X\" one-shot requests with pinned minute/hour/dom/month.","type":"boolean"},"durable":{"description":"true = persist to .claude/scheduled_tasks.json and survive restarts (the result says Session-only if the job could not be saved). false (default) = in-memory only, dies when this Claude session ends. Use true only when the user asks the task to survive across sessions.","type":"boolean"}},"required":["cron","prompt"],"additionalProperties":false};
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8773,14 +8943,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-const validateCronDeleteToolInput_raw = validate218;
-const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-delete.schema.json","title":"CronDeleteToolInput","description":"The input of Claude Code 2.1.332's built-in `CronDelete` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"id":{"description":"Job ID returned by CronCreate.","type":"string"}},"required":["id"],"additionalProperties":false};
+const validateCronDeleteToolInput_raw = validate220;
+const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-delete.schema.json","title":"CronDeleteToolInput","description":"The input of Claude Code 2.1.332's built-in `CronDelete` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"id":{"description":"Job ID returned by CronCreate.","type":"string"}},"required":["id"],"additionalProperties":false};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-delete.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8830,14 +9000,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-const validateCronListToolInput_raw = validate219;
-const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-list.schema.json","title":"CronListToolInput","description":"The input of Claude Code 2.1.332's built-in `CronList` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{},"additionalProperties":false};
+const validateCronListToolInput_raw = validate221;
+const schema87 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-list.schema.json","title":"CronListToolInput","description":"The input of Claude Code 2.1.332's built-in `CronList` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{},"additionalProperties":false};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-list.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8863,14 +9033,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-const validateEditToolInput_raw = validate220;
-const schema87 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/edit.schema.json","title":"EditToolInput","description":"The input of Claude Code 2.1.332's built-in `Edit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to modify","type":"string"},"old_string":{"description":"The text to replace","type":"string"},"new_string":{"description":"The text to replace it with (must be different from old_string)","type":"string"},"replace_all":{"description":"Replace all occurrences of old_string (default false)","default":false,"type":"boolean"}},"required":["file_path","old_string","new_string"],"additionalProperties":false};
+const validateEditToolInput_raw = validate222;
+const schema88 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/edit.schema.json","title":"EditToolInput","description":"The input of Claude Code 2.1.332's built-in `Edit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to modify","type":"string"},"old_string":{"description":"The text to replace","type":"string"},"new_string":{"description":"The text to replace it with (must be different from old_string)","type":"string"},"replace_all":{"description":"Replace all occurrences of old_string (default false)","default":false,"type":"boolean"}},"required":["file_path","old_string","new_string"],"additionalProperties":false};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/edit.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8976,14 +9146,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-const validateEnterWorktreeToolInput_raw = validate221;
-const schema88 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/enter-worktree.schema.json","title":"EnterWorktreeToolInput","description":"The input of Claude Code 2.1.332's built-in `EnterWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"name":{"description":"Optional name for a new worktree. Each \"/\"-separated segment may contain only letters, digits, dots, underscores, and dashes; max 64 chars total. A random name is generated if not provided. Mutually exclusive with `path`.","type":"string"},"path":{"description":"Path to an existing worktree to switch into instead of creating a new one. Must appear in `git worktree list` for the current repo — or, on first entry from the launch directory, for a repo nested inside it (multi-repo workspace). Mutually exclusive with `name`.","type":"string"}},"additionalProperties":false};
+const validateEnterWorktreeToolInput_raw = validate223;
+const schema89 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/enter-worktree.schema.json","title":"EnterWorktreeToolInput","description":"The input of Claude Code 2.1.332's built-in `EnterWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"name":{"description":"Optional name for a new worktree. Each \"/\"-separated segment may contain only letters, digits, dots, underscores, and dashes; max 64 chars total. A random name is generated if not provided. Mutually exclusive with `path`.","type":"string"},"path":{"description":"Path to an existing worktree to switch into instead of creating a new one. Must appear in `git worktree list` for the current repo — or, on first entry from the launch directory, for a repo nested inside it (multi-repo workspace). Mutually exclusive with `name`.","type":"string"}},"additionalProperties":false};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/enter-worktree.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9035,14 +9205,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-const validateExitWorktreeToolInput_raw = validate222;
-const schema89 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/exit-worktree.schema.json","title":"ExitWorktreeToolInput","description":"The input of Claude Code 2.1.332's built-in `ExitWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"action":{"description":"\"keep\" leaves the worktree and branch on disk; \"remove\" deletes the worktree and, unless a hook made it or git refuses, its branch.","type":"string","enum":["keep","remove"]},"discard_changes":{"description":"Required true when action is \"remove\" and the worktree has uncommitted files or unmerged commits. The tool will refuse and list them otherwise. It also removes the worktree under any task still running there, so set it only after the user has confirmed.","type":"boolean"}},"required":["action"],"additionalProperties":false};
+const validateExitWorktreeToolInput_raw = validate224;
+const schema90 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/exit-worktree.schema.json","title":"ExitWorktreeToolInput","description":"The input of Claude Code 2.1.332's built-in `ExitWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"action":{"description":"\"keep\" leaves the worktree and branch on disk; \"remove\" deletes the worktree and, unless a hook made it or git refuses, its branch.","type":"string","enum":["keep","remove"]},"discard_changes":{"description":"Required true when action is \"remove\" and the worktree has uncommitted files or unmerged commits. The tool will refuse and list them otherwise. It also removes the worktree under any task still running there, so set it only after the user has confirmed.","type":"boolean"}},"required":["action"],"additionalProperties":false};
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/exit-worktree.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9082,7 +9252,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "keep") || (data0 === "remove"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema89.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema90.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9115,14 +9285,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
-const validateListAgentsToolInput_raw = validate223;
-const schema90 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/list-agents.schema.json","title":"ListAgentsToolInput","description":"The input of Claude Code 2.1.332's built-in `ListAgents` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/channel` maxLength 256; `/q` maxLength 256; `/cursor` maxLength 256.","type":"object","properties":{"channel":{"description":"Not available in this build; leave unset.","type":"string"},"q":{"description":"Not available in this build; leave unset.","type":"string"},"cursor":{"description":"The cursor the last line of a long listing gave, for its next page. Omit to list from the start.","type":"string"}},"additionalProperties":false};
+const validateListAgentsToolInput_raw = validate225;
+const schema91 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/list-agents.schema.json","title":"ListAgentsToolInput","description":"The input of Claude Code 2.1.332's built-in `ListAgents` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/channel` maxLength 256; `/q` maxLength 256; `/cursor` maxLength 256.","type":"object","properties":{"channel":{"description":"Not available in this build; leave unset.","type":"string"},"q":{"description":"Not available in this build; leave unset.","type":"string"},"cursor":{"description":"The cursor the last line of a long listing gave, for its next page. Omit to list from the start.","type":"string"}},"additionalProperties":false};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/list-agents.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9186,15 +9356,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-const validateMonitorToolInput_raw = validate224;
-const schema91 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/monitor.schema.json","title":"MonitorToolInput","description":"The input of Claude Code 2.1.332's built-in `Monitor` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"Short human-readable description of what you are monitoring (shown in notifications).","type":"string"},"timeout_ms":{"description":"Kill the monitor after this deadline. Default 300000ms. Deadlines above 600000ms are capped to 600000ms. You are notified at expiry and can re-arm.","default":300000,"type":"number","minimum":1000,"maximum":3600000},"command":{"description":"Shell command or script. Each stdout line is an event; exit ends the watch.","type":"string"},"ws":{"description":"WebSocket to open. Each text frame is an event; binary frames are reported as a placeholder line. Socket close ends the watch. Cannot be combined with command.","type":"object","properties":{"url":{"description":"(Claude Code declares no description for this property.)","type":"string"},"protocols":{"description":"(Claude Code declares no description for this property.)","type":"array","items":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}}},"required":["url"],"additionalProperties":false}},"required":["description","timeout_ms"],"additionalProperties":false};
+const validateMonitorToolInput_raw = validate226;
+const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/monitor.schema.json","title":"MonitorToolInput","description":"The input of Claude Code 2.1.332's built-in `Monitor` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"Short human-readable description of what you are monitoring (shown in notifications).","type":"string"},"timeout_ms":{"description":"Kill the monitor after this deadline. Default 300000ms. Deadlines above 600000ms are capped to 600000ms. You are notified at expiry and can re-arm.","default":300000,"type":"number","minimum":1000,"maximum":3600000},"command":{"description":"Shell command or script. Each stdout line is an event; exit ends the watch.","type":"string"},"ws":{"description":"WebSocket to open. Each text frame is an event; binary frames are reported as a placeholder line. Socket close ends the watch. Cannot be combined with command.","type":"object","properties":{"url":{"description":"(Claude Code declares no description for this property.)","type":"string"},"protocols":{"description":"(Claude Code declares no description for this property.)","type":"array","items":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}}},"required":["url"],"additionalProperties":false}},"required":["description","timeout_ms"],"additionalProperties":false};
 const pattern0 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/monitor.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9391,14 +9561,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
-const validateNotebookEditToolInput_raw = validate225;
-const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/notebook-edit.schema.json","title":"NotebookEditToolInput","description":"The input of Claude Code 2.1.332's built-in `NotebookEdit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"notebook_path":{"description":"The absolute path to the Jupyter notebook file to edit (must be absolute, not relative)","type":"string"},"cell_id":{"description":"The ID of the cell to edit. When inserting a new cell, the new cell will be inserted after the cell with this ID, or at the beginning if not specified.","type":"string"},"new_source":{"description":"The new source for the cell","type":"string"},"cell_type":{"description":"The type of the cell (code or markdown). If not specified, it defaults to the current cell type. If using edit_mode=insert, this is required.","type":"string","enum":["code","markdown"]},"edit_mode":{"description":"The type of edit to make (replace, insert, delete). Defaults to replace.","type":"string","enum":["replace","insert","delete"]}},"required":["notebook_path","new_source"],"additionalProperties":false};
+const validateNotebookEditToolInput_raw = validate227;
+const schema93 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/notebook-edit.schema.json","title":"NotebookEditToolInput","description":"The input of Claude Code 2.1.332's built-in `NotebookEdit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"notebook_path":{"description":"The absolute path to the Jupyter notebook file to edit (must be absolute, not relative)","type":"string"},"cell_id":{"description":"The ID of the cell to edit. When inserting a new cell, the new cell will be inserted after the cell with this ID, or at the beginning if not specified.","type":"string"},"new_source":{"description":"The new source for the cell","type":"string"},"cell_type":{"description":"The type of the cell (code or markdown). If not specified, it defaults to the current cell type. If using edit_mode=insert, this is required.","type":"string","enum":["code","markdown"]},"edit_mode":{"description":"The type of edit to make (replace, insert, delete). Defaults to replace.","type":"string","enum":["replace","insert","delete"]}},"required":["notebook_path","new_source"],"additionalProperties":false};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/notebook-edit.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9484,7 +9654,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data3 === "code") || (data3 === "markdown"))){
-const err7 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/enum",keyword:"enum",params:{allowedValues: schema92.properties.cell_type.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/enum",keyword:"enum",params:{allowedValues: schema93.properties.cell_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9507,7 +9677,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "replace") || (data4 === "insert")) || (data4 === "delete"))){
-const err9 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/enum",keyword:"enum",params:{allowedValues: schema92.properties.edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/enum",keyword:"enum",params:{allowedValues: schema93.properties.edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9528,14 +9698,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-const validateReadToolInput_raw = validate226;
-const schema93 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/read.schema.json","title":"ReadToolInput","description":"The input of Claude Code 2.1.332's built-in `Read` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to read","type":"string"},"offset":{"description":"The line number to start reading from. Only provide if the file is too large to read at once","type":"integer","minimum":0,"maximum":9007199254740991},"limit":{"description":"The number of lines to read. Only provide if the file is too large to read at once.","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"pages":{"description":"Page range for PDF files (e.g., \"1-5\", \"3\", \"10-20\"). Only applicable to PDF files. Maximum 20 pages per request.","type":"string"},"allow_large":{"description":"Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context. Only use this when you genuinely need all of it or the user asked for the whole file; otherwise read it in parts with offset and limit, or search it.","type":"boolean"}},"required":["file_path"],"additionalProperties":false};
+const validateReadToolInput_raw = validate228;
+const schema94 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/read.schema.json","title":"ReadToolInput","description":"The input of Claude Code 2.1.332's built-in `Read` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to read","type":"string"},"offset":{"description":"The line number to start reading from. Only provide if the file is too large to read at once","type":"integer","minimum":0,"maximum":9007199254740991},"limit":{"description":"The number of lines to read. Only provide if the file is too large to read at once.","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"pages":{"description":"Page range for PDF files (e.g., \"1-5\", \"3\", \"10-20\"). Only applicable to PDF files. Maximum 20 pages per request.","type":"string"},"allow_large":{"description":"Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context. Only use this when you genuinely need all of it or the user asked for the whole file; otherwise read it in parts with offset and limit, or search it.","type":"boolean"}},"required":["file_path"],"additionalProperties":false};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/read.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9679,15 +9849,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
 
-const validateReportFindingsToolInput_raw = validate227;
-const schema94 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/report-findings.schema.json","title":"ReportFindingsToolInput","description":"The input of Claude Code 2.1.332's built-in `ReportFindings` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/findings/items/short_summary` maxLength 60; `/findings/items/category` maxLength 40.","type":"object","properties":{"level":{"description":"Effort level the review ran at","type":"string","enum":["low","medium","high","xhigh","max"]},"findings":{"description":"Verified findings, most-severe first; empty if none survived","maxItems":32,"type":"array","items":{"type":"object","properties":{"file":{"description":"Repo-relative path of the file the finding is in","type":"string"},"line":{"description":"1-indexed line the finding anchors to","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"summary":{"description":"Statement of the defect","type":"string"},"short_summary":{"description":"Compressed label for compact UI (≤60 chars): the claim alone, no rationale or consequence clause","type":"string"},"failure_scenario":{"description":"Concrete inputs/state → wrong output/crash","type":"string"},"category":{"description":"Short kebab-case slug of the finding type, e.g. \"correctness\", \"simplification\", \"efficiency\", \"test-coverage\"","type":"string"},"severity":{"description":"Set when the review instructions ask for it. important: a bug the change adds or makes worse; pre_existing: a bug that was there before the change; nit: a minor issue","type":"string","enum":["important","pre_existing","nit"]},"verdict":{"description":"Set when a verify pass ran; absent on inline-only reviews","type":"string","enum":["CONFIRMED","PLAUSIBLE"]},"outcome":{"description":"Set ONLY when re-reporting after applying fixes: what happened to this finding","type":"string","enum":["fixed","skipped","no_change_needed"]}},"required":["file","summary","failure_scenario"],"additionalProperties":false}}},"required":["findings"],"additionalProperties":false};
+const validateReportFindingsToolInput_raw = validate229;
+const schema95 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/report-findings.schema.json","title":"ReportFindingsToolInput","description":"The input of Claude Code 2.1.332's built-in `ReportFindings` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/findings/items/short_summary` maxLength 60; `/findings/items/category` maxLength 40.","type":"object","properties":{"level":{"description":"Effort level the review ran at","type":"string","enum":["low","medium","high","xhigh","max"]},"findings":{"description":"Verified findings, most-severe first; empty if none survived","maxItems":32,"type":"array","items":{"type":"object","properties":{"file":{"description":"Repo-relative path of the file the finding is in","type":"string"},"line":{"description":"1-indexed line the finding anchors to","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"summary":{"description":"Statement of the defect","type":"string"},"short_summary":{"description":"Compressed label for compact UI (≤60 chars): the claim alone, no rationale or consequence clause","type":"string"},"failure_scenario":{"description":"Concrete inputs/state → wrong output/crash","type":"string"},"category":{"description":"Short kebab-case slug of the finding type, e.g. \"correctness\", \"simplification\", \"efficiency\", \"test-coverage\"","type":"string"},"severity":{"description":"Set when the review instructions ask for it. important: a bug the change adds or makes worse; pre_existing: a bug that was there before the change; nit: a minor issue","type":"string","enum":["important","pre_existing","nit"]},"verdict":{"description":"Set when a verify pass ran; absent on inline-only reviews","type":"string","enum":["CONFIRMED","PLAUSIBLE"]},"outcome":{"description":"Set ONLY when re-reporting after applying fixes: what happened to this finding","type":"string","enum":["fixed","skipped","no_change_needed"]}},"required":["file","summary","failure_scenario"],"additionalProperties":false}}},"required":["findings"],"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/report-findings.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9727,7 +9897,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((data0 === "low") || (data0 === "medium")) || (data0 === "high")) || (data0 === "xhigh")) || (data0 === "max"))){
-const err3 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema94.properties.level.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema95.properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9785,7 +9955,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key1 in data2){
-if(!(func2.call(schema94.properties.findings.items.properties, key1))){
+if(!(func2.call(schema95.properties.findings.items.properties, key1))){
 const err8 = {instancePath:instancePath+"/findings/" + i0,schemaPath:"#/properties/findings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -9904,7 +10074,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((data9 === "important") || (data9 === "pre_existing")) || (data9 === "nit"))){
-const err18 = {instancePath:instancePath+"/findings/" + i0+"/severity",schemaPath:"#/properties/findings/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema94.properties.findings.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/findings/" + i0+"/severity",schemaPath:"#/properties/findings/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema95.properties.findings.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9927,7 +10097,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!((data10 === "CONFIRMED") || (data10 === "PLAUSIBLE"))){
-const err20 = {instancePath:instancePath+"/findings/" + i0+"/verdict",schemaPath:"#/properties/findings/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema94.properties.findings.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/findings/" + i0+"/verdict",schemaPath:"#/properties/findings/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema95.properties.findings.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9950,7 +10120,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data11 === "fixed") || (data11 === "skipped")) || (data11 === "no_change_needed"))){
-const err22 = {instancePath:instancePath+"/findings/" + i0+"/outcome",schemaPath:"#/properties/findings/items/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema94.properties.findings.items.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/findings/" + i0+"/outcome",schemaPath:"#/properties/findings/items/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema95.properties.findings.items.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9995,14 +10165,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-const validateScheduleWakeupToolInput_raw = validate228;
-const schema95 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/schedule-wakeup.schema.json","title":"ScheduleWakeupToolInput","description":"The input of Claude Code 2.1.332's built-in `ScheduleWakeup` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"delaySeconds":{"description":"Seconds from now to wake up. Clamped to [60, 3600] by the runtime. Required unless `stop` is true.","type":"number"},"reason":{"description":"One short sentence explaining the chosen delay. Goes to telemetry and is shown to the user. Be specific. Required unless `stop` is true.","type":"string"},"prompt":{"description":"The /loop input to fire on wake-up. Pass the same /loop input verbatim each turn so the next firing re-enters the skill and continues the loop. For autonomous /loop (no user prompt), pass the literal sentinel `<<autonomous-loop-dynamic>>` instead (the dynamic-pacing variant, not the CronCreate-mode `<<autonomous-loop>>`). Required unless `stop` is true.","type":"string"},"stop":{"description":"Set to true to end the dynamic loop immediately instead of scheduling another wakeup. When true, all other fields are ignored and no further wakeups fire.","type":"boolean"},"noop":{"description":"true = nothing changed (you checked and there is nothing to report). false = something happened worth keeping (edited a file, posted a message, advanced state, surfaced a finding). Consecutive noop:true ticks are collapsed in the user's terminal view and tracked as a streak. Required unless `stop` is true.","type":"boolean"}},"additionalProperties":false};
+const validateScheduleWakeupToolInput_raw = validate230;
+const schema96 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/schedule-wakeup.schema.json","title":"ScheduleWakeupToolInput","description":"The input of Claude Code 2.1.332's built-in `ScheduleWakeup` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"delaySeconds":{"description":"Seconds from now to wake up. Clamped to [60, 3600] by the runtime. Required unless `stop` is true.","type":"number"},"reason":{"description":"One short sentence explaining the chosen delay. Goes to telemetry and is shown to the user. Be specific. Required unless `stop` is true.","type":"string"},"prompt":{"description":"The /loop input to fire on wake-up. Pass the same /loop input verbatim each turn so the next firing re-enters the skill and continues the loop. For autonomous /loop (no user prompt), pass the literal sentinel `<<autonomous-loop-dynamic>>` instead (the dynamic-pacing variant, not the CronCreate-mode `<<autonomous-loop>>`). Required unless `stop` is true.","type":"string"},"stop":{"description":"Set to true to end the dynamic loop immediately instead of scheduling another wakeup. When true, all other fields are ignored and no further wakeups fire.","type":"boolean"},"noop":{"description":"true = nothing changed (you checked and there is nothing to report). false = something happened worth keeping (edited a file, posted a message, advanced state, surfaced a finding). Consecutive noop:true ticks are collapsed in the user's terminal view and tracked as a streak. Required unless `stop` is true.","type":"boolean"}},"additionalProperties":false};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/schedule-wakeup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10091,16 +10261,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-const validateSendMessageToolInput_raw = validate229;
-const schema96 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/send-message.schema.json","title":"SendMessageToolInput","description":"The input of Claude Code 2.1.332's built-in `SendMessage` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/summary` maxLength 200.","type":"object","properties":{"to":{"description":"Recipient: a name from ListAgents (append its \" [ref]\" only when a listing or an error shows one), a teammate name, \"main\", or a background agent's agentId","type":"string","allOf":[{"pattern":"^[^\\n\\r]*$"},{"pattern":"^[\\s\\S]{0,300}$"}]},"summary":{"description":"A 5-10 word label for your own transcript row (not transmitted — the recipient previews the first line of `message`). Truncated to 200 characters rather than rejected.","type":"string"},"message":{"default":"","description":"Plain text message content. The recipient's human sees only the FIRST LINE as a one-line preview until they expand it, so make the first line a clear, self-contained sentence saying what this is about — not a greeting, preamble, or bare @-mention.","type":"string"},"notify_when_idle":{"description":"Ask a session ON THIS MACHINE to send you ONE notice when it next goes idle (finishes its turn with nothing queued) or exits — opt-in, one-shot, no polling. With a message: deliver it now AND subscribe. Without a message (omit it): a pure subscription that costs the other session nothing.","type":"boolean"}},"required":["to","message"],"additionalProperties":false};
+const validateSendMessageToolInput_raw = validate231;
+const schema97 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/send-message.schema.json","title":"SendMessageToolInput","description":"The input of Claude Code 2.1.332's built-in `SendMessage` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/summary` maxLength 200.","type":"object","properties":{"to":{"description":"Recipient: a name from ListAgents (append its \" [ref]\" only when a listing or an error shows one), a teammate name, \"main\", or a background agent's agentId","type":"string","allOf":[{"pattern":"^[^\\n\\r]*$"},{"pattern":"^[\\s\\S]{0,300}$"}]},"summary":{"description":"A 5-10 word label for your own transcript row (not transmitted — the recipient previews the first line of `message`). Truncated to 200 characters rather than rejected.","type":"string"},"message":{"default":"","description":"Plain text message content. The recipient's human sees only the FIRST LINE as a one-line preview until they expand it, so make the first line a clear, self-contained sentence saying what this is about — not a greeting, preamble, or bare @-mention.","type":"string"},"notify_when_idle":{"description":"Ask a session ON THIS MACHINE to send you ONE notice when it next goes idle (finishes its turn with nothing queued) or exits — opt-in, one-shot, no polling. With a message: deliver it now AND subscribe. Without a message (omit it): a pure subscription that costs the other session nothing.","type":"boolean"}},"required":["to","message"],"additionalProperties":false};
 const pattern1 = new RegExp("^[^\\n\\r]*$", "u");
 const pattern2 = new RegExp("^[\\s\\S]{0,300}$", "u");
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/send-message.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10221,14 +10391,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-const validateSkillToolInput_raw = validate230;
-const schema97 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/skill.schema.json","title":"SkillToolInput","description":"The input of Claude Code 2.1.332's built-in `Skill` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"skill":{"description":"The name of a skill from the available-skills list. Do not guess names.","type":"string"},"args":{"description":"Optional arguments for the skill","type":"string"}},"required":["skill"],"additionalProperties":false};
+const validateSkillToolInput_raw = validate232;
+const schema98 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/skill.schema.json","title":"SkillToolInput","description":"The input of Claude Code 2.1.332's built-in `Skill` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"skill":{"description":"The name of a skill from the available-skills list. Do not guess names.","type":"string"},"args":{"description":"Optional arguments for the skill","type":"string"}},"required":["skill"],"additionalProperties":false};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/skill.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10290,14 +10460,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-const validateTaskStopToolInput_raw = validate231;
-const schema98 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/task-stop.schema.json","title":"TaskStopToolInput","description":"The input of Claude Code 2.1.332's built-in `TaskStop` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"task_id":{"description":"The ID of the background task to stop. Agent-team teammates and named background agents are also accepted by agent ID or name.","type":"string"},"shell_id":{"description":"Deprecated: use task_id instead","type":"string"}},"additionalProperties":false};
+const validateTaskStopToolInput_raw = validate233;
+const schema99 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/task-stop.schema.json","title":"TaskStopToolInput","description":"The input of Claude Code 2.1.332's built-in `TaskStop` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"task_id":{"description":"The ID of the background task to stop. Agent-team teammates and named background agents are also accepted by agent ID or name.","type":"string"},"shell_id":{"description":"Deprecated: use task_id instead","type":"string"}},"additionalProperties":false};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/task-stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10349,14 +10519,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-const validateWebFetchToolInput_raw = validate232;
-const schema99 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/web-fetch.schema.json","title":"WebFetchToolInput","description":"The input of Claude Code 2.1.332's built-in `WebFetch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/url` format \"uri\".","type":"object","properties":{"url":{"description":"The URL to fetch content from","type":"string"},"prompt":{"description":"The prompt to run on the fetched content","type":"string"},"offset":{"description":"Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.","type":"integer","minimum":0,"maximum":9007199254740991}},"required":["url","prompt"],"additionalProperties":false};
+const validateWebFetchToolInput_raw = validate234;
+const schema100 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/web-fetch.schema.json","title":"WebFetchToolInput","description":"The input of Claude Code 2.1.332's built-in `WebFetch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/url` format \"uri\".","type":"object","properties":{"url":{"description":"The URL to fetch content from","type":"string"},"prompt":{"description":"The prompt to run on the fetched content","type":"string"},"offset":{"description":"Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.","type":"integer","minimum":0,"maximum":9007199254740991}},"required":["url","prompt"],"additionalProperties":false};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/web-fetch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10463,14 +10633,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-const validateWebSearchToolInput_raw = validate233;
-const schema100 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/web-search.schema.json","title":"WebSearchToolInput","description":"The input of Claude Code 2.1.332's built-in `WebSearch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/query` minLength 2.","type":"object","properties":{"query":{"description":"The search query to use","type":"string"},"allowed_domains":{"description":"Only include search results from these domains","type":"array","items":{"type":"string"}},"blocked_domains":{"description":"Never include search results from these domains","type":"array","items":{"type":"string"}}},"required":["query"],"additionalProperties":false};
+const validateWebSearchToolInput_raw = validate235;
+const schema101 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/web-search.schema.json","title":"WebSearchToolInput","description":"The input of Claude Code 2.1.332's built-in `WebSearch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/query` minLength 2.","type":"object","properties":{"query":{"description":"The search query to use","type":"string"},"allowed_domains":{"description":"Only include search results from these domains","type":"array","items":{"type":"string"}},"blocked_domains":{"description":"Never include search results from these domains","type":"array","items":{"type":"string"}}},"required":["query"],"additionalProperties":false};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/web-search.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10576,15 +10746,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-const validateWorkflowToolInput_raw = validate234;
-const schema101 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/workflow.schema.json","title":"WorkflowToolInput","description":"The input of Claude Code 2.1.332's built-in `Workflow` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/script` maxLength 524288.","type":"object","properties":{"script":{"description":"Self-contained workflow script. Must begin with `export const meta = { name, description, phases }` (pure literal, no computed values) followed by the script body using agent()/parallel()/pipeline()/phase().","type":"string"},"name":{"description":"Name of a predefined workflow (built-in or from .claude/workflows/). Resolves to a self-contained script.","type":"string"},"description":{"description":"Ignored — set the workflow description in the script's `meta` block.","type":"string"},"title":{"description":"Ignored — set the workflow title in the script's `meta` block.","type":"string"},"args":{"description":"Optional input value exposed to the script as the global `args`, verbatim. Pass arrays/objects as actual JSON values, NOT as a JSON-encoded string — a stringified list breaks `args.filter`/`args.map` in the script. Use for parameterized named workflows (e.g. a research question)."},"scriptPath":{"description":"Path to a workflow script file on disk. Every Workflow invocation persists its script under the session directory and returns the path in the tool result. To iterate, edit that file with Write/Edit and re-invoke Workflow with the same `scriptPath` instead of re-sending the full script. Takes precedence over `script` and `name`.","type":"string"},"resumeFromRunId":{"description":"Run ID of a prior Workflow invocation to resume from. The cache is positional: agent() calls replay from cache up to the first call that failed, no longer matches the earlier run (edited, added, removed or reordered) or never started in it; that call and every call after it run again, even when their own (prompt, opts) are unchanged. A call a usage limit refused, or one still running when the run stopped, usually runs again without ending reuse: finished calls after it still come from cache. Same-session only. Stop the prior run first (TaskStop) before resuming.","type":"string","pattern":"^wf_[a-z0-9-]{6,}$"}},"additionalProperties":false};
+const validateWorkflowToolInput_raw = validate236;
+const schema102 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/workflow.schema.json","title":"WorkflowToolInput","description":"The input of Claude Code 2.1.332's built-in `Workflow` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/script` maxLength 524288.","type":"object","properties":{"script":{"description":"Self-contained workflow script. Must begin with `export const meta = { name, description, phases }` (pure literal, no computed values) followed by the script body using agent()/parallel()/pipeline()/phase().","type":"string"},"name":{"description":"Name of a predefined workflow (built-in or from .claude/workflows/). Resolves to a self-contained script.","type":"string"},"description":{"description":"Ignored — set the workflow description in the script's `meta` block.","type":"string"},"title":{"description":"Ignored — set the workflow title in the script's `meta` block.","type":"string"},"args":{"description":"Optional input value exposed to the script as the global `args`, verbatim. Pass arrays/objects as actual JSON values, NOT as a JSON-encoded string — a stringified list breaks `args.filter`/`args.map` in the script. Use for parameterized named workflows (e.g. a research question)."},"scriptPath":{"description":"Path to a workflow script file on disk. Every Workflow invocation persists its script under the session directory and returns the path in the tool result. To iterate, edit that file with Write/Edit and re-invoke Workflow with the same `scriptPath` instead of re-sending the full script. Takes precedence over `script` and `name`.","type":"string"},"resumeFromRunId":{"description":"Run ID of a prior Workflow invocation to resume from. The cache is positional: agent() calls replay from cache up to the first call that failed, no longer matches the earlier run (edited, added, removed or reordered) or never started in it; that call and every call after it run again, even when their own (prompt, opts) are unchanged. A call a usage limit refused, or one still running when the run stopped, usually runs again without ending reuse: finished calls after it still come from cache. Same-session only. Stop the prior run first (TaskStop) before resuming.","type":"string","pattern":"^wf_[a-z0-9-]{6,}$"}},"additionalProperties":false};
 const pattern3 = new RegExp("^wf_[a-z0-9-]{6,}$", "u");
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/workflow.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10697,14 +10867,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-const validateWriteToolInput_raw = validate235;
-const schema102 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/write.schema.json","title":"WriteToolInput","description":"The input of Claude Code 2.1.332's built-in `Write` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to write (must be absolute, not relative)","type":"string"},"content":{"description":"The content to write to the file","type":"string"}},"required":["file_path","content"],"additionalProperties":false};
+const validateWriteToolInput_raw = validate237;
+const schema103 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/write.schema.json","title":"WriteToolInput","description":"The input of Claude Code 2.1.332's built-in `Write` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to write (must be absolute, not relative)","type":"string"},"content":{"description":"The content to write to the file","type":"string"}},"required":["file_path","content"],"additionalProperties":false};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/write.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10776,7 +10946,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 

@@ -7,6 +7,7 @@ import type {
   HookEvent,
   McpServerProvenance,
   PermissionRuleValue,
+  PermissionSuggestion,
   PermissionUpdateDestination,
   PostToolBatchToolCall,
   SessionCronSummary,
@@ -566,10 +567,11 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const validatePermissionUpdateDestination_raw = validate27;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
+const validatePermissionSuggestion_raw = validate27;
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.","type":"object","additionalProperties":true,"required":["type"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules","setMode","addDirectories","removeDirectories"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule."},"description":"The rules (addRules, replaceRules, removeRules)."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do (addRules, replaceRules, removeRules)."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (setMode)."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories (addDirectories, removeDirectories)."},"destination":{"allOf":[{"$ref":"permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -584,7 +586,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "userSettings") || (data === "projectSettings")) || (data === "localSettings")) || (data === "session")) || (data === "cliArg"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -593,14 +595,185 @@ vErrors.push(err1);
 }
 errors++;
 }
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules")) || (data0 === "setMode")) || (data0 === "addDirectories")) || (data0 === "removeDirectories"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data1 = data.rules;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.toolName === undefined){
+const err2 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data2.toolName !== undefined){
+if(typeof data2.toolName !== "string"){
+const err3 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data2.ruleContent !== undefined){
+if(typeof data2.ruleContent !== "string"){
+const err4 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.behavior !== undefined){
+let data5 = data.behavior;
+if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
+const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema11.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data6 = data.mode;
+if(!((((((data6 === "default") || (data6 === "acceptEdits")) || (data6 === "bypassPermissions")) || (data6 === "plan")) || (data6 === "dontAsk")) || (data6 === "auto"))){
+const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.directories !== undefined){
+let data7 = data.directories;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/directories/" + i1,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate28(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 validate27.errors = vErrors;
 return errors === 0;
 }
 
-const validatePostToolBatchToolCall_raw = validate28;
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json","title":"PostToolBatchToolCall","description":"One resolved tool call of a batch (PostToolBatch input).","type":"object","additionalProperties":true,"required":["tool_name","tool_input","tool_use_id"],"properties":{"tool_name":{"type":"string","description":"The tool's name."},"tool_input":{"tsType":"unknown","description":"The tool's input."},"tool_use_id":{"type":"string","description":"The tool call's id."},"tool_response":{"tsType":"unknown","description":"The tool's response, when there is one."}}};
+const validatePermissionUpdateDestination_raw = validate28;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const validatePostToolBatchToolCall_raw = validate30;
+const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json","title":"PostToolBatchToolCall","description":"One resolved tool call of a batch (PostToolBatch input).","type":"object","additionalProperties":true,"required":["tool_name","tool_input","tool_use_id"],"properties":{"tool_name":{"type":"string","description":"The tool's name."},"tool_input":{"tsType":"unknown","description":"The tool's input."},"tool_use_id":{"type":"string","description":"The tool call's id."},"tool_response":{"tsType":"unknown","description":"The tool's response, when there is one."}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -670,14 +843,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-const validateSessionCronSummary_raw = validate29;
-const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json","title":"SessionCronSummary","description":"A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","schedule","recurring","prompt"],"properties":{"id":{"type":"string","description":"Cron task id."},"schedule":{"type":"string","description":"Cron expression, e.g. `0 9 * * 1-5`."},"recurring":{"type":"boolean","description":"False for one-shot wakeups; true for tasks that fire on every match."},"prompt":{"type":"string","description":"Prompt submitted when the cron fires, capped at 1000 characters."}}};
+const validateSessionCronSummary_raw = validate31;
+const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json","title":"SessionCronSummary","description":"A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","schedule","recurring","prompt"],"properties":{"id":{"type":"string","description":"Cron task id."},"schedule":{"type":"string","description":"Cron expression, e.g. `0 9 * * 1-5`."},"recurring":{"type":"boolean","description":"False for one-shot wakeups; true for tasks that fire on every match."},"prompt":{"type":"string","description":"Prompt submitted when the cron fires, capped at 1000 characters."}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -781,7 +954,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
@@ -795,6 +968,8 @@ export const validateHookEvent: Validator<HookEvent> = validateHookEvent_raw;
 export const validateMcpServerProvenance: Validator<McpServerProvenance> = validateMcpServerProvenance_raw;
 /** Validates a {@link PermissionRuleValue} (schemas/common/permission-rule-value.schema.json). */
 export const validatePermissionRuleValue: Validator<PermissionRuleValue> = validatePermissionRuleValue_raw;
+/** Validates a {@link PermissionSuggestion} (schemas/common/permission-suggestion.schema.json). */
+export const validatePermissionSuggestion: Validator<PermissionSuggestion> = validatePermissionSuggestion_raw;
 /** Validates a {@link PermissionUpdateDestination} (schemas/common/permission-update-destination.schema.json). */
 export const validatePermissionUpdateDestination: Validator<PermissionUpdateDestination> = validatePermissionUpdateDestination_raw;
 /** Validates a {@link PostToolBatchToolCall} (schemas/common/post-tool-batch-tool-call.schema.json). */

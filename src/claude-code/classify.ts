@@ -12,8 +12,16 @@
  * executable / not found) add the "no usable answer" notice; other exits do not.
  */
 import { isJsonObject, type JsonObject } from "./jsc-json.js";
-import { readHookStdout } from "./read-stdout.js";
-import { emitsNoVerdictNotice, exit2Rule } from "./event-rules.js";
+import { firstLineOf, readHookStdout } from "./read-stdout.js";
+import { rulesOf } from "./events.js";
+import {
+  asyncFailedText,
+  exit2Text,
+  failedToRunText,
+  invalidWithExitText,
+  NO_STDERR,
+  nonBlockingStatusText,
+} from "./texts.js";
 import type { RunRecord } from "../core/records.js";
 
 /**
@@ -91,7 +99,8 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
     non_blocking_error: null,
     no_verdict: null,
   };
-  const noVerdict = emitsNoVerdictNotice(event);
+  const rules = rulesOf(event);
+  const noVerdict = rules.noVerdictNotice;
 
   if (result.status === "skipped") return { ...record, outcome: "skipped", completion: null };
   if (result.status === "cancelled") return { ...record, outcome: "cancelled" };
@@ -113,7 +122,7 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
   let reading = readHookStdout(result.stdout, event, hookName);
   if (reading.async) {
     // Announced {"async":true} and has finished: what follows the announcement is its answer (probe-a01).
-    const rest = result.stdout.trim().split("\n").slice(1).join("\n");
+    const rest = result.stdout.slice(firstLineOf(result.stdout).length + 1);
     record.async = true;
     if (result.exit === null) return { ...record, outcome: "running" };
     reading = readHookStdout(rest, event, hookName);
@@ -127,32 +136,31 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
   if (record.async && result.exit !== 0 && result.status !== "spawn_failed") {
     // A finished background hook: exit 2 blocks nothing (second recording set), other codes are a
     // failure in Claude Code's words for async hooks (claude-code-hooks.md §3.5).
-    const failed = result.exit === 2 ? null : `Announced async, then failed with status code ${result.exit ?? 1}: ${result.stderr}`;
+    const failed = result.exit === 2 ? null : asyncFailedText(result.exit ?? 1, result.stderr);
     return { ...record, outcome: "error", non_blocking_error: failed, message: failed ?? "exit 2 of an async hook has no effect" };
   }
   if (result.status === "spawn_failed") {
     return {
       ...record,
       outcome: "error",
-      non_blocking_error: `Failed with non-blocking status code: ${result.stderr || result.message || "No stderr output"}`,
+      non_blocking_error: nonBlockingStatusText(result.stderr || result.message || NO_STDERR),
       no_verdict: noVerdict ? "no_usable_answer" : null,
     };
   }
 
   const exit = result.exit;
-  const stderrText = result.stderr === "" ? "No stderr output" : result.stderr;
+  const stderrText = result.stderr === "" ? NO_STDERR : result.stderr;
   if (exit === 2) {
-    const rule = exit2Rule(event);
+    const rule = rules.exit2;
     // a plugin's hook names its plugin (claude-code-hooks.md §3.5, not observed: the observer has no plugins)
-    const plugin = record.plugin === null ? "" : `\nThis hook comes from the ${record.plugin} plugin.`;
-    const text = `[${result.command}]: ${stderrText}${plugin}`;
+    const text = exit2Text(result.command, stderrText, record.plugin);
     if (rule === "block") return { ...record, outcome: "block", blocking_error: text, message: text };
     if (rule === "non-blocking") return { ...record, outcome: "error", non_blocking_error: text, message: text };
     return { ...record, outcome: "error", message: `exit 2 is not honoured on ${event}; stderr discarded` };
   }
 
   const invalidText = reading.error === null ? null
-    : reading.error.code === "wrong-event-name" ? `Failed to run: ${reading.error.message}` : reading.error.message;
+    : reading.error.code === "wrong-event-name" ? failedToRunText(reading.error.message) : reading.error.message;
 
   if (exit === 0) {
     if (invalidText !== null) {
@@ -167,10 +175,10 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
     return { ...record, outcome: jsonBlocks(reading.json) ? "block" : "success", message: `${how}; its JSON output was used` };
   }
   if (invalidText !== null) {
-    const text = `${invalidText}\n\nHook exited ${exit ?? 1} with stderr:\n${result.stderr}`;
+    const text = invalidWithExitText(invalidText, exit ?? 1, result.stderr);
     return { ...record, outcome: "error", non_blocking_error: text, message: text, no_verdict: noVerdict ? "no_usable_answer" : null };
   }
-  const text = `Failed with non-blocking status code: ${stderrText}`;
+  const text = nonBlockingStatusText(stderrText);
   const unusable = exit === 126 || exit === 127;
   return { ...record, outcome: "error", non_blocking_error: text, message: text, no_verdict: noVerdict && unusable ? "no_usable_answer" : null };
 }

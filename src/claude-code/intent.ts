@@ -1,14 +1,15 @@
 /**
  * Claude Code's reading of a hook's intent (src/core/intent.ts): which output
  * fields carry a decision, a rewrite, context, a block or a stop on each
- * event, as the event catalog and the rules say. The writing is in
- * write-intent.ts.
+ * event, as the event's row in the event table (events.ts) says. The writing
+ * is in write-intent.ts.
  */
 import type { HookAnswer } from "../core/dialect.js";
 import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
-import { exit2Rule, hasPermissionDecision, plainStdoutIsContext } from "./event-rules.js";
+import { rulesOf } from "./events.js";
 import { readHookStdout } from "./read-stdout.js";
+import { hasPermissionDecision } from "./write-intent.js";
 
 function text(value: JsonValue | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -25,12 +26,12 @@ export function readClaudeCodeIntent(answer: HookAnswer): HookIntent | null {
   const { event } = answer;
   if (answer.exit === 2) {
     const reason = answer.stderr.trim() === "" ? undefined : answer.stderr.trim();
-    if (exit2Rule(event) !== "block") return null;
+    if (rulesOf(event).exit2 !== "block") return null;
     return hasPermissionDecision(event) ? compact({ decision: "deny", reason }) : compact({ block: true, reason });
   }
   if (answer.exit !== 0) return null;
   const reading = readHookStdout(answer.stdout, event);
-  if (reading.output === "text") return plainStdoutIsContext(event) ? { context: reading.text } : null;
+  if (reading.output === "text") return rulesOf(event).plainStdoutIsContext ? { context: reading.text } : null;
   const json = reading.json;
   if (json === null || reading.async) return null;
   const hso = isJsonObject(json["hookSpecificOutput"]) ? json["hookSpecificOutput"] : null;

@@ -5,7 +5,7 @@
  */
 import { isRecord } from "../json/record.js";
 import { classifyRun, type HookRunResult } from "./classify.js";
-import { hookNameOf } from "./event-rules.js";
+import { hookNameOf } from "./events.js";
 import { mergeRuns } from "./merge.js";
 import type { JsonObject } from "./read-stdout.js";
 import type { MergedResult, RunRecord } from "../core/records.js";

@@ -20,6 +20,17 @@ import type {
   ClaudeCodeOutputShapeTables as OutputShapeTables,
 } from "./output-shape-tables.js";
 import { isJsonObject, stringifyOr, type JsonObject, type JsonValue } from "./jsc-json.js";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { EVENT_NAMES, EVENTS } from "./events.js";
+import {
+  expectedOneOfText,
+  expectedTypeText,
+  invalidOptionText,
+  legacyDecisionHint,
+  missingTagText,
+  PERMISSION_REQUEST_HINT,
+  validationFailedText,
+} from "./texts.js";
 
 export type { OutputShapeTables };
 
@@ -35,17 +46,11 @@ export const CLAUDE_CODE_FIELD_ORDER: readonly string[] = [
   "continue", "suppressOutput", "stopReason", "decision", "reason", "systemMessage", "terminalSequence", "hookSpecificOutput",
 ];
 export const CLAUDE_CODE_VARIANT_ORDER: { readonly [union: string]: readonly string[] } = {
-  ClaudeCodeHookSpecificOutput: [
-    "PreToolUse", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Setup", "PreModelSwitch",
-    "PreSkillShellCommand", "PostModelSwitch", "SubagentStart", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
-    "Stop", "SubagentStop", "PermissionDenied", "Notification", "PermissionRequest", "Elicitation",
-    "ElicitationResult", "CwdChanged", "FileChanged", "WorktreeCreate", "MessageDisplay",
-  ],
+  // each event's row holds its rank (events.ts `outputVariantRank`)
+  ClaudeCodeHookSpecificOutput: EVENT_NAMES.filter((name) => EVENTS[name].outputVariantRank !== null).sort(
+    (a, b) => EVENTS[a].outputVariantRank! - EVENTS[b].outputVariantRank!,
+  ),
 };
-
-/** Appended when the PermissionRequest `decision` itself is missing or not an object (probe-v28, -v29); a bad `behavior` gets no hint (probe-v04). */
-const PERMISSION_REQUEST_HINT =
-  ' (PermissionRequest decision must be {"behavior": "allow"} or {"behavior": "deny", "message": "..."})';
 
 /** How Claude Code words a union's own failures, by schema title. */
 const UNION_WORDING: { readonly [union: string]: { readonly notObjectHint: string; readonly missingTagText: boolean } } = {
@@ -55,53 +60,13 @@ const UNION_WORDING: { readonly [union: string]: { readonly notObjectHint: strin
   ClaudeCodePermissionRequestDecision: { notObjectHint: PERMISSION_REQUEST_HINT, missingTagText: false },
 };
 
-/** The field summary Claude Code appends to every validation failure (pre-33, identical in all probes). */
-const EXPECTED_SCHEMA_SUMMARY: string = JSON.stringify(
-  {
-    continue: "boolean (optional)",
-    suppressOutput: "boolean (optional)",
-    stopReason: "string (optional)",
-    decision: '"approve" | "block" (optional)',
-    reason: "string (optional)",
-    systemMessage: "string (optional)",
-    terminalSequence: "string (optional)",
-    hookSpecificOutput: {
-      "for PreToolUse": {
-        hookEventName: '"PreToolUse"',
-        permissionDecision: '"allow" | "deny" | "ask" | "defer" (optional)',
-        permissionDecisionReason: "string (optional)",
-        updatedInput: "object (optional) - Modified tool input to use",
-      },
-      "for PermissionRequest": {
-        hookEventName: '"PermissionRequest"',
-        decision: {
-          "to allow": {
-            behavior: '"allow"',
-            updatedInput: "object (optional) - Modified tool input to use",
-            updatedPermissions: "array (optional) - Permission updates",
-          },
-          "to deny": { behavior: '"deny"', message: "string (optional)", interrupt: "boolean (optional)" },
-        },
-      },
-      "for UserPromptSubmit": { hookEventName: '"UserPromptSubmit"', additionalContext: "string (optional)" },
-      "for PostToolUse": { hookEventName: '"PostToolUse"', additionalContext: "string (optional)" },
-      "for PostToolBatch": { hookEventName: '"PostToolBatch"', additionalContext: "string (optional)" },
-      "for Stop / SubagentStop": {
-        hookEventName: '"Stop" | "SubagentStop"',
-        additionalContext:
-          "string (optional) - Feedback for the model; the conversation continues so the model can act on it",
-      },
-    },
-  },
-  null,
-  2,
-);
-
-export interface ShapeIssue {
-  /** Dotted path, `(root)` for the whole output. */
-  readonly path: string;
-  /** Claude Code's text for the issue, hints included. */
-  readonly message: string;
+/**
+ * The first issue: `path` the JSON Pointer of the offending value ("" for the
+ * whole output), `message` Claude Code's text for it, with its dotted path
+ * (`hookSpecificOutput.permissionDecision: Invalid option: ...`, `(root): ...`) and hints.
+ */
+export interface ShapeIssue extends ProtocolError {
+  readonly code: "json-validation";
 }
 
 export type ShapeCheck =
@@ -197,7 +162,7 @@ class IssueFound {
 /** Paths are built only here, when something is wrong: the valid path allocates none. */
 function fail(parent: readonly string[], name: string | null, message: string): never {
   const path = name === null ? parent : [...parent, name];
-  throw new IssueFound({ path: path.length === 0 ? "(root)" : path.join("."), message });
+  throw new IssueFound({ code: "json-validation", path: jsonPointer(path), message: `${path.length === 0 ? "(root)" : path.join(".")}: ${message}` });
 }
 
 const ROOT_PATH: readonly string[] = [];
@@ -246,7 +211,7 @@ function checkObject(input: JsonObject, shape: CompiledObject, path: readonly st
     }
     const t = field.type.kind;
     if (t === "string" || t === "boolean") {
-      if (typeof value !== t) fail(path, name, `expected ${t}, received ${received(value)}`);
+      if (typeof value !== t) fail(path, name, expectedTypeText(t, received(value)));
       out[name] = value;
     } else {
       out[name] = checkField(value, field, path, unknownKeys);
@@ -264,23 +229,23 @@ function checkField(value: JsonValue | undefined, field: CheckedField, path: rea
     case "boolean":
     case "string":
     case "number":
-      if (typeof value !== t.kind) fail(path, name, `expected ${t.kind}, received ${received(value)}`);
+      if (typeof value !== t.kind) fail(path, name, expectedTypeText(t.kind, received(value)));
       return value as JsonValue;
     case "record":
-      if (!isJsonObject(value)) fail(path, name, `expected record, received ${received(value)}`);
+      if (!isJsonObject(value)) fail(path, name, expectedTypeText("record", received(value)));
       return value;
     case "array":
-      if (!Array.isArray(value)) fail(path, name, `expected array, received ${received(value)}`);
+      if (!Array.isArray(value)) fail(path, name, expectedTypeText("array", received(value)));
       return value;
     case "string-array":
-      if (!Array.isArray(value)) fail(path, name, `expected array, received ${received(value)}`);
+      if (!Array.isArray(value)) fail(path, name, expectedTypeText("array", received(value)));
       for (let i = 0; i < value.length; i++) {
-        if (typeof value[i] !== "string") fail([...path, name], String(i), `expected string, received ${received(value[i])}`);
+        if (typeof value[i] !== "string") fail([...path, name], String(i), expectedTypeText("string", received(value[i])));
       }
       return value;
     case "enum":
       if (typeof value !== "string" || !t.values.includes(value)) {
-        fail(path, name, `Invalid option: expected one of ${t.choices}` + (path.length === 0 && name === "decision" ? legacyDecisionHint(value) : ""));
+        fail(path, name, invalidOptionText(t.choices) + (path.length === 0 && name === "decision" ? legacyDecisionHint(value) : ""));
       }
       return value;
     case "union":
@@ -288,22 +253,15 @@ function checkField(value: JsonValue | undefined, field: CheckedField, path: rea
   }
 }
 
-/** The hint after a top-level `decision` of allow/deny/ask (probe-v03, -v20, -v21: PermissionRequest has no "ask" behavior). */
-function legacyDecisionHint(value: JsonValue | undefined): string {
-  if (value !== "allow" && value !== "deny" && value !== "ask") return "";
-  const permissionRequest = value === "ask" ? "" : `, or hookSpecificOutput.decision: {"behavior": ${JSON.stringify(value)}} in a PermissionRequest hook`;
-  return ` (top-level decision is the legacy approve|block field; for ${JSON.stringify(value)} use hookSpecificOutput.permissionDecision in a PreToolUse hook${permissionRequest})`;
-}
-
 function checkUnion(value: JsonValue | undefined, union: CompiledUnion, path: readonly string[], unknownKeys: string[]): JsonValue {
-  if (!isJsonObject(value)) fail(path, null, `expected object, received ${received(value)}${union.notObjectHint}`);
+  if (!isJsonObject(value)) fail(path, null, expectedTypeText("object", received(value)) + union.notObjectHint);
   const tagValue = value[union.tag];
   if (tagValue === undefined && union.missingTagText) {
-    const subject = path.join(".");
-    throw new IssueFound({ path: subject, message: `${subject} is missing required field ${JSON.stringify(union.tag)}` });
+    // the missing-tag text carries its own subject instead of a path prefix (pre-34, probe-v06)
+    throw new IssueFound({ code: "json-validation", path: jsonPointer(path), message: missingTagText(path.join("."), union.tag) });
   }
   const variant = typeof tagValue === "string" ? union.variants.get(tagValue) : undefined;
-  if (variant === undefined) fail(path, union.tag, `expected one of ${union.choices}`);
+  if (variant === undefined) fail(path, union.tag, expectedOneOfText(union.choices));
   // the tag first, as zod's output has it
   const out = Object.create(null) as JsonObject;
   out[union.tag] = tagValue as string;
@@ -318,19 +276,5 @@ export const checkOutputShape: (output: JsonObject) => ShapeCheck = createOutput
 
 /** `Hook JSON output validation failed — <path>: <message>` ... as Claude Code reports it (pre-33, probes). */
 export function validationFailureText(issue: ShapeIssue, output: JsonValue, rawText: string = ""): string {
-  // The missing-hookEventName text carries its own subject instead of a path prefix (pre-34, probe-v06).
-  const head = issue.message.startsWith("hookSpecificOutput is missing") ? issue.message : `${issue.path}: ${issue.message}`;
-  return (
-    `Hook JSON output validation failed — ${head}\n\n` +
-    `The hook's output was: ${stringifyOr(output, rawText, 2)}\n\n` +
-    `Expected schema:\n${EXPECTED_SCHEMA_SUMMARY}`
-  );
-}
-
-/** The debug-log warning for stripped keys (pre-35, pre-31). */
-export function unknownKeysWarning(keys: readonly string[]): string {
-  const hint = keys.includes("additionalContext")
-    ? " Did you mean hookSpecificOutput.additionalContext (with a hookEventName)?"
-    : "";
-  return `Hook JSON output had unrecognized keys (ignored): ${keys.join(", ")}.${hint}`;
+  return validationFailedText(issue.message, stringifyOr(output, rawText, 2));
 }

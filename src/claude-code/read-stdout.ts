@@ -4,7 +4,9 @@
  *
  * 1. stdout is trimmed (String#trim also drops a BOM: observed, probe-v19).
  * 2. Not starting with `{` → plain text (a JSON array or string too).
- * 3. A first line `{"async":true}` → the async announcement.
+ * 3. A first line `{"async":true}` → the async announcement: the first line
+ *    of stdout as written, before the output is trimmed (a blank line, then
+ *    `{"async":true}` is awaited and read whole: probe-a03; see isAsyncAnnouncement).
  * 4. Parse failure → a parse error in JSC's words (pre-30, pre-39, probes) when
  *    the text looks like a JSON object: it ends with `}` or its first key starts
  *    with `"` (probe-v22); else plain text (`{nope`: new-ss-invalid-json,
@@ -16,17 +18,28 @@
  *    `decision:"block"` still applies with the hookSpecificOutput dropped (pre-31, pre-37).
  */
 import { isJsonObject, parseJsonAsJsc, stringifyOr, type JsonObject, type JsonValue } from "./jsc-json.js";
-import { checkOutputShape, unknownKeysWarning, validationFailureText } from "./output-shape.js";
+import { checkOutputShape, validationFailureText } from "./output-shape.js";
+import type { ProtocolError } from "../core/errors.js";
+import {
+  foreignHookSpecificOutputWarning,
+  notAnObjectLine,
+  parseErrorText,
+  PLAIN_TEXT_LINE,
+  unknownKeysWarning,
+  wrongEventNameText,
+} from "./texts.js";
 
 export type { JsonObject };
+/** Re-exported for the package entry point (src/index.ts). */
+export { parseErrorText };
 
-/** Why Claude Code would not use a JSON output. */
-export interface StdoutError {
+/**
+ * Why Claude Code would not use a JSON output: `path` is the JSON Pointer of
+ * the offending value ("" for the whole output, and for parse errors),
+ * `message` Claude Code's text as it appears in the transcript's `hook_non_blocking_error`.
+ */
+export interface StdoutError extends ProtocolError {
   readonly code: "json-parse" | "json-validation" | "wrong-event-name";
-  /** Dotted path of the offending field (`(root)` for the whole output); null for parse errors. */
-  readonly path: string | null;
-  /** Claude Code's text, as it appears in the transcript's `hook_non_blocking_error`. */
-  readonly message: string;
 }
 
 export interface StdoutReading {
@@ -43,14 +56,34 @@ export interface StdoutReading {
   readonly error: StdoutError | null;
   /** Debug-log lines Claude Code writes while accepting the output. */
   readonly warnings: readonly string[];
+  /** For plain text: Claude Code's debug line saying why the output was read as text; null otherwise. */
+  readonly plainTextLine: string | null;
 }
 
-const PARSE_HINT =
-  "Emit the payload with a JSON encoder (jq, ConvertTo-Json, json.dumps) rather than string concatenation so backslashes and quotes inside strings are escaped.";
+/** The first line of stdout as the hook wrote it: up to the first newline. */
+export function firstLineOf(stdout: string): string {
+  const newline = stdout.indexOf("\n");
+  return newline === -1 ? stdout : stdout.slice(0, newline);
+}
 
-/** The non-blocking error text of output that starts with `{` but does not parse. */
-export function parseErrorText(jscMessage: string): string {
-  return `Hook output looks like a JSON object but is not valid JSON — JSON Parse error: ${jscMessage}. ${PARSE_HINT}`;
+/**
+ * Whether this first line of stdout (as written, untrimmed: firstLineOf)
+ * announces `{"async":true}`: the hook goes to the background, its decision
+ * is not awaited. The one rule for the runner, which watches the stream
+ * (src/runner/spawn-hook.ts takes it as a predicate), and the reader. Claude
+ * Code looks at the first line as written: after a blank first line the
+ * announcement is not seen, the hook is awaited and its output read whole
+ * (probe-a03); the line itself may have spaces around it.
+ */
+export function isAsyncAnnouncement(firstLine: string): boolean {
+  return announcementIn(firstLine) !== null;
+}
+
+function announcementIn(firstLine: string): JsonObject | null {
+  const line = firstLine.trim();
+  if (!line.startsWith("{")) return null;
+  const parsed = parseJsonAsJsc(line);
+  return parsed.ok && isJsonObject(parsed.value) && parsed.value["async"] === true ? parsed.value : null;
 }
 
 function looksLikeJsonObject(text: string): boolean {
@@ -63,23 +96,25 @@ function looksLikeJsonObject(text: string): boolean {
  */
 export function readHookStdout(stdout: string, event: string, hookName: string = event): StdoutReading {
   const text = stdout.trim();
-  const base = { text, async: false, json: null, parsed: null, error: null, warnings: [] as string[] };
+  const base = { text, async: false, json: null, parsed: null, error: null, warnings: [] as string[], plainTextLine: null };
   if (text === "") return { ...base, output: "empty" };
-  if (!text.startsWith("{")) return { ...base, output: "text" };
+  if (!text.startsWith("{")) return { ...base, output: "text", plainTextLine: PLAIN_TEXT_LINE };
 
-  const firstLine = text.split("\n", 1)[0]!;
-  const first = parseJsonAsJsc(firstLine);
-  if (first.ok && isJsonObject(first.value) && first.value["async"] === true) {
-    return { ...base, output: "json", async: true, json: first.value, parsed: first.value };
-  }
+  // one line (the usual output): the parse below answers the announcement too, no second parse
+  const firstLine = firstLineOf(stdout);
+  const oneLine = firstLine.trim().length === text.length;
+  const announced = oneLine ? null : announcementIn(firstLine);
+  if (announced !== null) return { ...base, output: "json", async: true, json: announced, parsed: announced };
 
   const parsed = parseJsonAsJsc(text);
   if (!parsed.ok) {
-    if (!looksLikeJsonObject(text)) return { ...base, output: "text" };
-    return { ...base, output: "invalid", error: { code: "json-parse", path: null, message: parseErrorText(parsed.message) } };
+    if (!looksLikeJsonObject(text)) return { ...base, output: "text", plainTextLine: notAnObjectLine(parsed.message) };
+    return { ...base, output: "invalid", error: { code: "json-parse", path: "", message: parseErrorText(parsed.message) } };
   }
   const value = parsed.value;
-  if (!isJsonObject(value)) return { ...base, output: "text" };
+  // text starting with `{` that parses is an object
+  if (!isJsonObject(value)) return { ...base, output: "text", plainTextLine: PLAIN_TEXT_LINE };
+  if (oneLine && value["async"] === true) return { ...base, output: "json", async: true, json: value, parsed: value };
 
   const shape = checkOutputShape(value);
   if (!shape.ok) {
@@ -99,9 +134,7 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
     const named = String(hso["hookEventName"]);
     if (json["decision"] === "block") {
       delete json["hookSpecificOutput"];
-      warnings.push(
-        `[WARN] Hook ${hookName} blocked, but its hookSpecificOutput was ignored because it names ${named}, not ${event}. Set hookEventName to ${event} to use it.`,
-      );
+      warnings.push(foreignHookSpecificOutputWarning(hookName, named, event));
       return { ...base, output: "json", json, parsed: value, warnings };
     }
     return {
@@ -111,8 +144,8 @@ export function readHookStdout(stdout: string, event: string, hookName: string =
       warnings,
       error: {
         code: "wrong-event-name",
-        path: "hookSpecificOutput.hookEventName",
-        message: `Hook returned incorrect event name: expected '${event}' but got '${named}'. Full stdout: ${stringifyOr(json, text, 2)}`,
+        path: "/hookSpecificOutput/hookEventName",
+        message: wrongEventNameText(event, named, stringifyOr(json, text, 2)),
       },
     };
   }

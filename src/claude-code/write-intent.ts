@@ -2,12 +2,17 @@
  * Claude Code's writing of a hook's intent (src/core/intent.ts): the answer
  * Claude Code understands as the intent on each event, or the parts it cannot
  * express. Apart from the reader (intent.ts) so that writing an answer loads
- * only the event catalog and rules (a kit hook runs on every tool call).
+ * only the event table, not the stdout reader (a kit hook runs on every tool call).
  */
 import type { HookIntent, IntentPart, WriteResult } from "../core/intent.js";
 import type { JsonObject } from "../json/value.js";
 import { eventInfo } from "./event-catalog.js";
-import { hasPermissionDecision } from "./event-rules.js";
+import { rulesOf } from "./events.js";
+
+/** The event reads a PreToolUse-style `permissionDecision` (its merge strategy is the permission decision). */
+export function hasPermissionDecision(event: string): boolean {
+  return rulesOf(event).merge.strategy === "permission-decision";
+}
 
 export function writeClaudeCodeIntent(event: string, intent: HookIntent): WriteResult {
   const info = eventInfo(event);
@@ -16,7 +21,7 @@ export function writeClaudeCodeIntent(event: string, intent: HookIntent): WriteR
   const out: JsonObject = {};
   const hso: JsonObject = { hookEventName: event };
   const fields = new Set(info.outputFields);
-  if (event === "PermissionRequest") {
+  if (rulesOf(event).merge.strategy === "permission-request") {
     if (intent.decision === "ask") unsupported.push("decision");
     else if (intent.decision !== undefined) {
       const decision: JsonObject = { behavior: intent.decision };

@@ -6,7 +6,7 @@ import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "
 
 export const HELP = `usage: claude-hook-protocol events [EVENT] [--json]
 
-Lists Claude Code 2.1.332's 34 hook events: what a matcher is compared
+Lists Claude Code 2.1.332's ${EVENT_CATALOG.length} hook events: what a matcher is compared
 against, whether (and what) a hook can block, the default timeout, and the
 fields of the event's hookSpecificOutput. Every event also accepts the
 top-level fields ${COMMON_OUTPUT_FIELDS.join(", ")}.

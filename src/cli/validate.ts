@@ -9,7 +9,8 @@ import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
-import { plainStdoutIsContext } from "../claude-code/event-rules.js";
+import { rulesOf } from "../claude-code/events.js";
+import { jsonPointer } from "../core/errors.js";
 import type { JsonPathSegment } from "../json/positions.js";
 
 export const HELP = `usage: claude-hook-protocol validate --event EVENT [--dialect claude-code|rust] [--json] [FILE|-]
@@ -37,6 +38,7 @@ export interface ValidationProblem {
   readonly severity: "error" | "warning";
   readonly line: number | null;
   readonly column: number | null;
+  /** JSON Pointer of the offending value ("" for the whole output); null for plain text. */
   readonly path: string | null;
   readonly what: string;
   /** Claude Code's own text (its first paragraph; --json has it whole). */
@@ -53,16 +55,10 @@ export interface ValidationReport {
   readonly problems: readonly ValidationProblem[];
 }
 
-function splitPath(path: string): JsonPathSegment[] {
-  if (path === "(root)" || path === "") return [];
-  return path.split(".").flatMap((part) => {
-    const segments: JsonPathSegment[] = [];
-    const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
-    if (m === null) return [part];
-    if (m[1] !== "") segments.push(m[1]!);
-    for (const index of m[2]!.matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
-    return segments;
-  });
+/** RFC 6901: `/hookSpecificOutput/permissionDecision` -> its segments. */
+function pointerSegments(pointer: string): JsonPathSegment[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function editDistance(a: string, b: string): number {
@@ -96,7 +92,7 @@ const TOP_LEVEL_ONLY = COMMON_OUTPUT_FIELDS.filter((f) => f !== "hookSpecificOut
 
 function hintFor(code: string, path: string | null, event: string, text: string, message = ""): string {
   const fields = eventInfo(event)?.outputFields ?? [];
-  if (path === "hookSpecificOutput.hookEventName") {
+  if (path === "/hookSpecificOutput/hookEventName") {
     return fields.length === 0
       ? `${event} has no hookSpecificOutput; drop it and use top-level fields only (${TOP_LEVEL_ONLY})`
       : `set hookSpecificOutput.hookEventName to "${event}"`;
@@ -116,12 +112,12 @@ function hintFor(code: string, path: string | null, event: string, text: string,
     return "build the output with a JSON encoder (jq -n, json.dumps, JSON.stringify) instead of string concatenation";
   }
   if (code === "wrong-event-name") return `set hookSpecificOutput.hookEventName to "${event}"`;
-  if (path === "hookSpecificOutput") {
+  if (path === "/hookSpecificOutput") {
     return fields.length === 0
       ? `${event} has no hookSpecificOutput; use top-level fields only (${TOP_LEVEL_ONLY})`
       : `add "hookEventName": "${event}" inside hookSpecificOutput`;
   }
-  if (path === "decision") {
+  if (path === "/decision") {
     return event === "PreToolUse"
       ? 'top-level "decision" is the legacy approve|block field; use hookSpecificOutput.permissionDecision (allow|deny|ask|defer)'
       : 'top-level "decision" accepts only "approve" or "block"';
@@ -153,7 +149,7 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
   const located = parseJsonWithPositions(text.trim());
   const at = (path: string | null): { line: number | null; column: number | null } => {
     if (!located.ok || path === null) return { line: null, column: null };
-    const p = located.positionOf(splitPath(path));
+    const p = located.positionOf(pointerSegments(path));
     const before = text.slice(0, leading);
     const extraLines = before.split("\n").length - 1;
     return { line: p.line + extraLines, column: p.line === 1 ? p.column + before.length - (before.lastIndexOf("\n") + 1) : p.column };
@@ -178,17 +174,20 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
     const shape = checkOutputShape(reading.parsed as Parameters<typeof checkOutputShape>[0]);
     if (shape.ok) {
       for (const key of shape.unknownKeys) {
-        const last = key.split(".").at(-1)!;
-        const inside = key.includes(".") ? info.outputFields.concat("hookEventName") : COMMON_OUTPUT_FIELDS;
+        // Claude Code lists them dotted, one level deep at most: `topExtra, hookSpecificOutput.hsoExtra`
+        const segments = key.startsWith("hookSpecificOutput.") ? ["hookSpecificOutput", key.slice("hookSpecificOutput.".length)] : [key];
+        const last = segments.at(-1)!;
+        const inside = segments.length > 1 ? info.outputFields.concat("hookEventName") : COMMON_OUTPUT_FIELDS;
         const suggestion = closest(last, inside);
+        const pointer = jsonPointer(segments);
         problems.push({
           severity: "warning",
-          ...at(key),
-          path: key,
+          ...at(pointer),
+          path: pointer,
           what: `unknown key "${last}": Claude Code ignores it and applies the rest`,
           claude_code: reading.warnings.find((w) => w.includes("unrecognized keys")) ?? null,
           hint:
-            last === "additionalContext" && !key.includes(".")
+            last === "additionalContext" && segments.length === 1
               ? `move it into hookSpecificOutput with "hookEventName": "${event}"`
               : suggestion !== null
                 ? `did you mean "${suggestion}"?`
@@ -207,11 +206,13 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
       line: 1,
       column: 1,
       path: null,
-      what: plainStdoutIsContext(event)
+      what: rulesOf(event).plainStdoutIsContext
         ? "plain text, not JSON: Claude Code adds it to the model's context"
         : "plain text, not JSON: Claude Code ignores it on this event",
-      claude_code: "Hook output does not start with {, treating as plain text",
-      hint: "if you meant JSON, make `{` the first character on stdout (nothing printed before it)",
+      claude_code: reading.plainTextLine,
+      hint: reading.text.startsWith("{")
+        ? "it starts with { but is not a JSON object; if you meant JSON, build it with a JSON encoder (jq -n, json.dumps, JSON.stringify)"
+        : "if you meant JSON, make `{` the first character on stdout (nothing printed before it)",
     });
   }
   return {

@@ -13,24 +13,25 @@
  * message, pre-10), and so do Stop and the other events recorded.
  */
 import type { RunRecord } from "../core/records.js";
+import { rulesOf } from "../claude-code/events.js";
 import { isRecord } from "../json/record.js";
 
-/** True when this record, completed while others still run, makes Claude Code cancel the rest. */
+/** True when this record, completed while others still run, makes Claude Code cancel the rest (the row's `earlyStop`). */
 export function settlesEvent(event: string, record: RunRecord): boolean {
   if (record.outcome !== "success" && record.outcome !== "block" && record.outcome !== "error") return false;
   const json = record.output === "json" ? record.json : null;
   const stops = json !== null && json["continue"] === false;
-  switch (event) {
-    case "UserPromptSubmit":
+  switch (rulesOf(event).earlyStop) {
+    case "block-or-continue-false":
       return record.outcome === "block" || stops;
-    case "PermissionRequest": {
+    case "allow-or-deny": {
       const hso = json?.["hookSpecificOutput"];
       const decision = isRecord(hso) ? hso["decision"] : undefined;
       return isRecord(decision) && (decision["behavior"] === "allow" || decision["behavior"] === "deny");
     }
-    case "PostToolUse":
+    case "continue-false":
       return stops;
-    default:
+    case "never":
       return false;
   }
 }

@@ -5,7 +5,7 @@
  * result's `errors`, so nothing wrong in a settings file goes unseen.
  */
 import { classifyRun, type HookRunResult } from "../claude-code/classify.js";
-import { hookNameOf } from "../claude-code/event-rules.js";
+import { hookNameOf } from "../claude-code/events.js";
 import { classifyAndMerge, mergeClassified } from "../claude-code/merge-results.js";
 import type { MergedResult, RunRecord } from "../core/records.js";
 import { settlesEvent } from "./early-stop.js";

@@ -10,6 +10,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventInfo } from "../claude-code/event-catalog.js";
+import { isAsyncAnnouncement } from "../claude-code/read-stdout.js";
+import { rulesOf } from "../claude-code/events.js";
 import { postHttpHook } from "./http-hook.js";
 import { selectHooks, type SelectedHook } from "./select-hooks.js";
 import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";
@@ -69,10 +71,10 @@ interface Prepared {
 /**
  * SessionEnd hooks share one budget: 1.5 s, raised to the largest configured
  * `timeout` (at most 60 s), or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS
- * (claude-code-hooks.md §3.6). Null for other events.
+ * (claude-code-hooks.md §3.6). Null for events whose row has no shared budget.
  */
 function sessionEndBudget(event: string, selected: readonly SelectedHook[], env: NodeJS.ProcessEnv): number | null {
-  if (event !== "SessionEnd") return null;
+  if (!rulesOf(event).sharedTimeoutBudget) return null;
   const fromEnv = Number(env["CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS"]);
   if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv / 1000;
   const largest = Math.max(0, ...selected.map((s) => s.hook.handler.timeout ?? 0));
@@ -131,7 +133,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
   const info = eventInfo(event);
 
   let envFile: string | null = null;
-  if (event === "SessionStart") {
+  if (rulesOf(event).envFile) {
     envFile = options.envFile ?? join(mkdtempSync(join(tmpdir(), "claude-hook-env-")), "session-env.sh");
     writeFileSync(envFile, "", { flag: "a" });
   }
@@ -240,7 +242,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             timeoutMs: p.timeoutSeconds * 1000,
             maxOutputBytes,
             ...(hookSignal !== undefined ? { signal: hookSignal } : {}),
-            ...(p.async ? {} : { onAsyncAnnounced: () => announce?.() }),
+            ...(p.async ? {} : { asyncAnnouncement: { isAnnouncement: isAsyncAnnouncement, onAnnounced: () => announce?.() } }),
           });
     const finalResult = running.then((outcome) => {
       const cancelledBySettle = outcome.status === "cancelled" && settledBy !== null && options.signal?.aborted !== true;

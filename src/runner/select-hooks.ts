@@ -4,8 +4,8 @@
  * (the same handler in several settings files runs once; a plugin's copy
  * stays separate; the same command with other `args` runs again).
  */
-import { basename } from "node:path";
 import { eventInfo } from "../claude-code/event-catalog.js";
+import { matchValueOf } from "../claude-code/events.js";
 import { evaluateIfRule } from "./if-rule.js";
 import { compileMatcher, matcherMatches } from "./matcher.js";
 import type { ConfiguredHook, HookConfiguration } from "./types.js";
@@ -18,13 +18,9 @@ export interface SelectedHook {
   readonly skip: string | null;
 }
 
-/** The string a matcher is compared against, e.g. the tool name. */
+/** The string a matcher is compared against, e.g. the tool name (the event table's match value). */
 export function matchQuery(event: string, input: Readonly<Record<string, unknown>>): string | null {
-  const info = eventInfo(event);
-  if (info === undefined || info.matchField === null) return null;
-  const value = input[info.matchField];
-  if (typeof value !== "string") return "";
-  return event === "FileChanged" ? basename(value) : value;
+  return matchValueOf(event, input);
 }
 
 /** Claude Code's dedupe identity: scope (plugin root) plus a per-type fingerprint; timeout is not part of it. */

@@ -16,8 +16,12 @@ export interface SpawnRequest {
   /** Per stream; bytes beyond it are counted, not kept. */
   readonly maxOutputBytes: number;
   readonly signal?: AbortSignal;
-  /** Watch the first stdout line for `{"async":true}` and call `onAsyncAnnounced` once. */
-  readonly onAsyncAnnounced?: () => void;
+  /**
+   * Watch the first stdout line (as written, up to the first newline; 4 KiB
+   * at most) and call `onAnnounced` once if the agent's `isAnnouncement` says
+   * it announces going to the background (Claude Code: `{"async":true}`).
+   */
+  readonly asyncAnnouncement?: { readonly isAnnouncement: (firstLine: string) => boolean; readonly onAnnounced: () => void };
 }
 
 export interface SpawnOutcome {
@@ -64,17 +68,6 @@ class CappedBuffer {
   }
 }
 
-function isAsyncAnnouncement(line: string): boolean {
-  const trimmed = line.trim();
-  if (!trimmed.startsWith("{")) return false;
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    return typeof value === "object" && value !== null && (value as Record<string, unknown>)["async"] === true;
-  } catch {
-    return false;
-  }
-}
-
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
@@ -93,7 +86,8 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
     let exitCode: number | null = null;
     let exitSignal: string | null = null;
     let firstLine = "";
-    let announcementChecked = request.onAsyncAnnounced === undefined;
+    const announcement = request.asyncAnnouncement;
+    let announcementChecked = announcement === undefined;
     const timers: NodeJS.Timeout[] = [];
 
     if (request.signal?.aborted === true) {
@@ -190,7 +184,7 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
         const newline = firstLine.indexOf("\n");
         if (newline >= 0 || firstLine.length > 4096) {
           announcementChecked = true;
-          if (isAsyncAnnouncement(newline >= 0 ? firstLine.slice(0, newline) : firstLine)) request.onAsyncAnnounced?.();
+          if (announcement?.isAnnouncement(newline >= 0 ? firstLine.slice(0, newline) : firstLine) === true) announcement.onAnnounced();
           firstLine = "";
         }
       }

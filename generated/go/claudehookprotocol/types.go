@@ -477,6 +477,11 @@ type MergeEffects struct {
 	// What the user is shown, in order, one string each, as the agent words them (Claude Code:                        
 	// `PreToolUse:Bash says: ...`).                                                                                   
 	Notices                                                                                     []string               `json:"notices"`
+	// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string                                    
+	// `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets                         
+	// instead of the user's; null when unchanged. Absent for agents and events without prompt                         
+	// rewrites.                                                                                                       
+	Prompt                                                                                      *string                `json:"prompt,omitempty"`
 	// The stop reason the agent records, or null.                                                                     
 	StopReason                                                                                  *string                `json:"stop_reason"`
 	// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool                         
@@ -581,7 +586,8 @@ type ValidationError struct {
 	// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a        
 	// JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).            
 	Message                                                                                     string  `json:"message"`
-	// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.        
+	// JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors            
+	// too); null only from producers that do not locate it.                                            
 	Path                                                                                        *string `json:"path"`
 }
 
@@ -1073,7 +1079,7 @@ type PermissionRequestHookInput struct {
 	// Internal: the MCP skill, set with `tool_kind`.                                                                                
 	MCPSkill                                                                                 *MCPSkillClass                          `json:"mcp_skill,omitempty"`
 	// The updates the permission prompt would offer.                                                                                
-	PermissionSuggestions                                                                    []ClaudeCodePermissionUpdate            `json:"permission_suggestions,omitempty"`
+	PermissionSuggestions                                                                    []PermissionSuggestion                  `json:"permission_suggestions,omitempty"`
 	// The tool's input, as the model sent it.                                                                                       
 	ToolInput                                                                                interface{}                             `json:"tool_input"`
 	// Internal: set for the ask before a skill of an MCP server loads.                                                              
@@ -1120,32 +1126,26 @@ type MCPSkillClass struct {
 	Version                                    string  `json:"version"`
 }
 
-// A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
-//
-// Add, replace or remove permission rules.
-//
-// Switch the permission mode.
-//
-// Add or remove working directories.
-type ClaudeCodePermissionUpdate struct {
-	// What the rules do.                                                                                                     
-	Behavior                                                                                  *Behavior                       `json:"behavior,omitempty"`
-	// Where the update is stored.                                                                                            
-	Destination                                                                               PermissionUpdateDestination     `json:"destination"`
-	// The rules.                                                                                                             
-	Rules                                                                                     []PermissionRuleValue           `json:"rules,omitempty"`
-	// The update kind.                                                                                                       
-	//                                                                                                                        
-	// The update kind: `setMode`.                                                                                            
-	Type                                                                                      Type                            `json:"type"`
-	// The new permission mode (`bypassPermissions` only works if it was available at launch).                                
-	Mode                                                                                      *ClaudeCodePermissionUpdateMode `json:"mode,omitempty"`
-	// The directories.                                                                                                       
-	Directories                                                                               []string                        `json:"directories,omitempty"`
+// One update a PermissionRequest's permission prompt would offer, as the hook receives it:
+// a permission update (claude-code/permission-update.schema.json) read as an input, so
+// unknown keys are allowed (fields keep arriving) and only `type` is required.
+type PermissionSuggestion struct {
+	// What the rules do (addRules, replaceRules, removeRules).                             
+	Behavior                                                   *Behavior                    `json:"behavior,omitempty"`
+	// Where the update is stored.                                                          
+	Destination                                                *PermissionUpdateDestination `json:"destination,omitempty"`
+	// The directories (addDirectories, removeDirectories).                                 
+	Directories                                                []string                     `json:"directories,omitempty"`
+	// The new permission mode (setMode).                                                   
+	Mode                                                       *PermissionSuggestionMode    `json:"mode,omitempty"`
+	// The rules (addRules, replaceRules, removeRules).                                     
+	Rules                                                      []Rule                       `json:"rules,omitempty"`
+	// The update kind.                                                                     
+	Type                                                       Type                         `json:"type"`
 }
 
-// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
-type PermissionRuleValue struct {
+// A permission rule.
+type Rule struct {
 	// The rule's content, e.g. a command pattern.        
 	RuleContent                                   *string `json:"ruleContent,omitempty"`
 	// The tool the rule applies to.                      
@@ -2508,7 +2508,7 @@ const (
 	PermissionRequest PermissionRequestHookInputHookEventName = "PermissionRequest"
 )
 
-// What the rules do.
+// What the rules do (addRules, replaceRules, removeRules).
 type Behavior string
 
 const (
@@ -2530,16 +2530,16 @@ const (
 	Session                                    PermissionUpdateDestination = "session"
 )
 
-// The new permission mode (`bypassPermissions` only works if it was available at launch).
-type ClaudeCodePermissionUpdateMode string
+// The new permission mode (setMode).
+type PermissionSuggestionMode string
 
 const (
-	AcceptEdits       ClaudeCodePermissionUpdateMode = "acceptEdits"
-	BypassPermissions ClaudeCodePermissionUpdateMode = "bypassPermissions"
-	DontAsk           ClaudeCodePermissionUpdateMode = "dontAsk"
-	ModeAuto          ClaudeCodePermissionUpdateMode = "auto"
-	ModeDefault       ClaudeCodePermissionUpdateMode = "default"
-	Plan              ClaudeCodePermissionUpdateMode = "plan"
+	AcceptEdits       PermissionSuggestionMode = "acceptEdits"
+	BypassPermissions PermissionSuggestionMode = "bypassPermissions"
+	DontAsk           PermissionSuggestionMode = "dontAsk"
+	ModeAuto          PermissionSuggestionMode = "auto"
+	ModeDefault       PermissionSuggestionMode = "default"
+	Plan              PermissionSuggestionMode = "plan"
 )
 
 // The update kind.

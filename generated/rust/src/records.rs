@@ -208,7 +208,7 @@ pub struct RunRecordValidationError {
     /// json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
     pub code: RunRecordValidationErrorCode,
 
-    /// Dotted path of the offending field, `(root)` for the whole output; null for parse errors.
+    /// JSON Pointer (RFC 6901) of the offending value, "" for the whole output (parse errors too); null only from producers that do not locate it.
     pub path: Option<String>,
 
     /// Claude Code's text (`Hook JSON output validation failed — ...`, `Hook output looks like a JSON object but is not valid JSON — ...`, `Hook returned incorrect event name: ...`).
@@ -289,6 +289,10 @@ pub struct MergeEffects {
 
     /// The stop reason the agent records, or null.
     pub stop_reason: Option<String>,
+
+    /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
 }
 
 /// The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.

@@ -1,0 +1,271 @@
+/**
+ * Running configured hooks as Codex CLI 0.171.0 does: configuration from
+ * `$CODEX_HOME/hooks.json` and `[hooks]` in `$CODEX_HOME/config.toml` (both
+ * load, hooks.json first, with a warning), then a trusted project's
+ * `<cwd>/.codex/hooks.json` and `.codex/config.toml`; matchers as anchored
+ * regexes (tool events: `tool_name`, SessionStart: `source`, others: none);
+ * no dedupe; every selected hook started at once with `$SHELL -c <command>`
+ * in the session cwd, `CODEX_HOME` in its environment and Codex's stdin
+ * fields; timeouts (default 600 s) kill the hook; async handlers run detached
+ * and count for nothing. Then classify and merge (merge.ts).
+ *
+ * Hook trust: Codex runs a non-managed hook only after its review (a
+ * `trusted_hash`); this runner runs what it finds, as
+ * `--dangerously-bypass-hook-trust` does. Project trust is kept: an
+ * untrusted project's hooks do not run (as with `codex exec`).
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import type { ProtocolError } from "../core/errors.js";
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { spawnHook } from "../runner/spawn-hook.js";
+import type { CodexHookResult } from "./classify.js";
+import { CODEX_EVENTS, isCodexEvent, type CodexEventName } from "./events.js";
+import { mergeCodex } from "./merge.js";
+import * as texts from "./texts.js";
+import { parseToml } from "./toml.js";
+
+export interface CodexHandler {
+  readonly event: CodexEventName;
+  readonly command: string;
+  readonly timeoutSec: number;
+  readonly async: boolean;
+  readonly matcher: string | null;
+  readonly layer: "user" | "project";
+  /** The file it came from: Codex's `sourcePath`. */
+  readonly sourcePath: string;
+  /** Position among the event's handlers (Codex's `displayOrder`). */
+  readonly displayOrder: number;
+}
+
+export interface CodexConfiguration {
+  readonly handlers: readonly CodexHandler[];
+  readonly problems: readonly ProtocolError[];
+}
+
+const problem = (code: string, path: string, message: string): ProtocolError => ({ code, path, message });
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** `^(?:m)$`, as Codex anchors a matcher (cx-pre-matcher-substring); none, `""` and `*` match everything (pre-20e, cx-pre-matcher-empty). */
+export function compileMatcher(matcher: string | null): RegExp | null | Error {
+  if (matcher === null || matcher === "" || matcher === "*") return null;
+  try {
+    return new RegExp(`^(?:${matcher})$`, "u");
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
+/** The handlers of one `hooks` value (`{"<Event>": [{matcher, hooks: [...]}]}`), appended in file order. */
+function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project", into: CodexHandler[], problems: ProtocolError[], counts: Map<string, number>): void {
+  if (!isJsonObject(hooks)) {
+    problems.push(problem("config-invalid", "/hooks", `${file}: hooks must be a table of events`));
+    return;
+  }
+  for (const event of Object.keys(hooks)) {
+    const groups = hooks[event];
+    if (!isCodexEvent(event)) {
+      problems.push(problem("config-invalid", `/hooks/${event}`, `${file}: ${texts.noSuchEvent(event)}`));
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      problems.push(problem("config-invalid", `/hooks/${event}`, `${file}: ${event} must be an array of matcher groups`));
+      continue;
+    }
+    groups.forEach((group, g) => {
+      if (!isJsonObject(group) || !Array.isArray(group["hooks"])) {
+        problems.push(problem("config-invalid", `/hooks/${event}/${g}`, `${file}: a matcher group needs a "hooks" array`));
+        return;
+      }
+      const matcher = typeof group["matcher"] === "string" ? group["matcher"] : null;
+      const compiled = compileMatcher(matcher);
+      if (compiled instanceof Error) {
+        // Dropped at load time with a warning; it takes no displayOrder (cx-pre-matcher-invalid-regex).
+        problems.push(problem("invalid-matcher", `/hooks/${event}/${g}/matcher`, texts.invalidMatcher(matcher ?? "", file, compiled.message)));
+        return;
+      }
+      group["hooks"].forEach((handler, h) => {
+        const at = `/hooks/${event}/${g}/hooks/${h}`;
+        if (!isJsonObject(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string") {
+          problems.push(problem("config-invalid", at, `${file}: only {"type": "command", "command": "..."} handlers run`));
+          return;
+        }
+        const timeout = handler["timeout"];
+        const displayOrder = counts.get(event) ?? 0;
+        counts.set(event, displayOrder + 1);
+        into.push({
+          event,
+          command: handler["command"],
+          timeoutSec: typeof timeout === "number" && timeout > 0 ? timeout : CODEX_EVENTS[event].defaultTimeoutSec,
+          async: handler["async"] === true,
+          matcher,
+          layer,
+          sourcePath: file,
+          displayOrder,
+        });
+      });
+    });
+  }
+}
+
+interface Layer {
+  readonly layer: "user" | "project";
+  readonly dir: string;
+}
+
+/** Every handler Codex would load for `projectDir`, in configured order, and what is wrong with the configuration. */
+export function loadCodexConfiguration(codexHome: string, projectDir: string): CodexConfiguration {
+  const handlers: CodexHandler[] = [];
+  const problems: ProtocolError[] = [];
+  const counts = new Map<string, number>();
+  const userToml = readToml(join(codexHome, "config.toml"), problems);
+  const projects = userToml?.["projects"];
+  const project = isJsonObject(projects) ? projects[projectDir] : undefined;
+  const trusted = isJsonObject(project) && project["trust_level"] === "trusted";
+  const layers: Layer[] = [{ layer: "user", dir: codexHome }, { layer: "project", dir: join(projectDir, ".codex") }];
+  for (const { layer, dir } of layers) {
+    const jsonFile = join(dir, "hooks.json");
+    const tomlFile = join(dir, "config.toml");
+    const jsonText = readText(jsonFile);
+    const toml = layer === "user" ? userToml : readToml(tomlFile, problems);
+    const tomlHooks = toml?.["hooks"];
+    if (jsonText === null && tomlHooks === undefined) continue;
+    if (layer === "project" && !trusted) {
+      problems.push(problem("untrusted-project", "", texts.untrustedProject(dir, projectDir, join(codexHome, "config.toml"))));
+      continue;
+    }
+    if (jsonText !== null && tomlHooks !== undefined) problems.push(problem("both-representations", "", texts.bothRepresentations(jsonFile, tomlFile)));
+    if (jsonText !== null) {
+      let parsed: JsonValue;
+      try {
+        parsed = toNullPrototype(JSON.parse(jsonText));
+      } catch (e) {
+        problems.push(problem("config-parse", "", `${jsonFile}: ${e instanceof Error ? e.message : String(e)}`));
+        parsed = null;
+      }
+      if (isJsonObject(parsed) && parsed["hooks"] !== undefined) readHooksValue(parsed["hooks"], jsonFile, layer, handlers, problems, counts);
+      else if (parsed !== null) problems.push(problem("config-invalid", "", `${jsonFile}: expected {"hooks": {...}}`));
+    }
+    if (tomlHooks !== undefined) readHooksValue(tomlHooks, tomlFile, layer, handlers, problems, counts);
+  }
+  return { handlers, problems };
+}
+
+function readToml(file: string, problems: ProtocolError[]): JsonObject | null {
+  const text = readText(file);
+  if (text === null) return null;
+  const parsed = parseToml(text, file);
+  if (!parsed.ok) {
+    problems.push(parsed.error);
+    return null;
+  }
+  return parsed.value;
+}
+
+/** The event input with Codex's own fields, keys in wire order; fields the caller gives win, except the event name and cwd. */
+export function codexStdin(event: CodexEventName, input: JsonObject, cwd: string): JsonObject {
+  const own: Record<string, JsonValue> = { session_id: randomUUID(), turn_id: randomUUID(), transcript_path: null, cwd, hook_event_name: event, permission_mode: "default" };
+  const out = Object.create(null) as JsonObject;
+  for (const key of CODEX_EVENTS[event].stdinKeys) {
+    const value = key === "cwd" || key === "hook_event_name" ? own[key] : (input[key] ?? own[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  for (const key of Object.keys(input)) if (!(key in out)) out[key] = input[key]!;
+  return out;
+}
+
+/** The value a matcher is matched against, or null: matchers are not used (cx-ups-matcher-ignored). */
+function matchQuery(event: CodexEventName, stdin: JsonObject): string | null {
+  const field = CODEX_EVENTS[event].matchField;
+  if (field === null) return null;
+  const value = stdin[field];
+  return typeof value === "string" ? value : "";
+}
+
+function selected(handler: CodexHandler, query: string | null): boolean {
+  if (query === null) return true;
+  const compiled = compileMatcher(handler.matcher);
+  return compiled === null || (!(compiled instanceof Error) && compiled.test(query));
+}
+
+/** Per stream; Codex spills long outputs to files, this keeps the first 10 MiB. */
+const MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+
+async function runHandler(handler: CodexHandler, stdin: string, options: DialectRunOptions, env: NodeJS.ProcessEnv): Promise<CodexHookResult> {
+  const shell = env["SHELL"] !== undefined && env["SHELL"] !== "" ? env["SHELL"] : "/bin/sh";
+  const argv = [shell, "-c", handler.command];
+  const outcome = await spawnHook({
+    file: shell,
+    args: ["-c", handler.command],
+    cwd: options.projectDir,
+    env,
+    stdin,
+    timeoutMs: handler.timeoutSec * 1000,
+    maxOutputBytes: MAX_OUTPUT_BYTES,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  return {
+    command: handler.command,
+    exit: outcome.status === "exited" ? outcome.exit : null,
+    stdout: outcome.status === "exited" ? outcome.stdout : "",
+    stderr: outcome.status === "exited" ? outcome.stderr : outcome.message ?? "",
+    timed_out: outcome.status === "timed_out",
+    source: handler.sourcePath,
+    timeout: handler.timeoutSec,
+    config_index: handler.displayOrder,
+    async: handler.async,
+    matcher: handler.matcher,
+    argv,
+    signal: outcome.signal,
+    duration_ms: outcome.durationMs,
+  };
+}
+
+export const codexRunner: DialectRunner = {
+  configLocations: [
+    "$CODEX_HOME/hooks.json (CODEX_HOME defaults to ~/.codex)",
+    "[hooks] in $CODEX_HOME/config.toml",
+    "<cwd>/.codex/hooks.json, when the project is trusted ([projects.\"<cwd>\"] trust_level = \"trusted\")",
+    "[hooks] in <cwd>/.codex/config.toml, when the project is trusted",
+  ],
+  async run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+    const base = options.env ?? process.env;
+    const codexHome = base["CODEX_HOME"] !== undefined && base["CODEX_HOME"] !== "" ? base["CODEX_HOME"] : join(options.homeDir, ".codex");
+    if (!isCodexEvent(options.event)) {
+      return { merged: mergeCodex({ event: options.event, hooks: [] }), problems: [problem("unknown-event", "", texts.noSuchEvent(options.event))] };
+    }
+    const event = options.event;
+    const configuration = loadCodexConfiguration(codexHome, options.projectDir);
+    const stdin = codexStdin(event, options.input, options.projectDir);
+    const query = matchQuery(event, stdin);
+    // No dedupe: the same command twice runs twice (cx-pre-same-command-twice).
+    const chosen = configuration.handlers.filter((h) => h.event === event && selected(h, query));
+    const env: NodeJS.ProcessEnv = { ...base, CODEX_HOME: codexHome, PWD: options.projectDir };
+    const payload = JSON.stringify(stdin);
+    const finished: CodexHookResult[] = [];
+    const waits: Promise<void>[] = [];
+    for (const handler of chosen) {
+      const running = runHandler(handler, payload, options, env);
+      if (handler.async) {
+        // Detached: never awaited, its answer counts for nothing (pre-26).
+        finished.push({ command: handler.command, exit: null, stdout: "", stderr: "", async: true, source: handler.sourcePath, timeout: handler.timeoutSec, config_index: handler.displayOrder, matcher: handler.matcher });
+        running.catch(() => undefined);
+      } else {
+        waits.push(running.then((result) => void finished.push(result)));
+      }
+    }
+    await Promise.all(waits);
+    const given = stdin["tool_input"];
+    const toolInput = isJsonObject(given) ? given : undefined;
+    return { merged: mergeCodex({ event, tool_input: toolInput, input: stdin, hooks: finished }), problems: configuration.problems };
+  },
+};

@@ -1,0 +1,333 @@
+/**
+ * A small TOML reader for what a Codex `config.toml` holds around its hooks:
+ * tables and arrays of tables (`[hooks]`, `[[hooks.PreToolUse]]`,
+ * `[projects."/path"]`), dotted and quoted keys, strings (basic, literal,
+ * multi-line), integers, floats, booleans, arrays and inline tables. Dates
+ * and times are kept as their text. Never throws: a document it cannot read
+ * is an error value with the line and column. Tables are null-prototype.
+ */
+import type { ProtocolError } from "../core/errors.js";
+import type { JsonObject, JsonValue } from "../json/value.js";
+
+export type TomlResult = { readonly ok: true; readonly value: JsonObject } | { readonly ok: false; readonly error: ProtocolError };
+
+/** Arrays and inline tables nested deeper than this are refused (no stack overflow on hostile input). */
+const MAX_DEPTH = 128;
+
+class TomlError extends Error {}
+
+const table = (): JsonObject => Object.create(null) as JsonObject;
+const isTable = (v: JsonValue | undefined): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
+
+class Parser {
+  private pos = 0;
+  /** Tables defined by a header or as inline values: defining them again is an error. */
+  private readonly closed = new WeakSet<JsonObject>();
+  private readonly headers = new WeakSet<JsonObject>();
+  constructor(private readonly text: string) {}
+
+  fail(message: string): never {
+    throw new TomlError(message);
+  }
+
+  position(): { line: number; column: number } {
+    const before = this.text.slice(0, this.pos);
+    const line = before.split("\n").length;
+    return { line, column: this.pos - before.lastIndexOf("\n") };
+  }
+
+  private peek(offset = 0): string {
+    return this.text[this.pos + offset] ?? "";
+  }
+
+  private skipSpaces(): void {
+    while (this.peek() === " " || this.peek() === "\t") this.pos++;
+  }
+
+  private skipComment(): void {
+    if (this.peek() !== "#") return;
+    while (this.pos < this.text.length && this.peek() !== "\n") this.pos++;
+  }
+
+  /** Spaces, comments and newlines (inside arrays). */
+  private skipBlank(): void {
+    for (;;) {
+      this.skipSpaces();
+      this.skipComment();
+      if (this.peek() === "\n") this.pos++;
+      else if (this.peek() === "\r" && this.peek(1) === "\n") this.pos += 2;
+      else return;
+    }
+  }
+
+  private endOfLine(): void {
+    this.skipSpaces();
+    this.skipComment();
+    if (this.pos >= this.text.length) return;
+    if (this.peek() === "\n") this.pos++;
+    else if (this.peek() === "\r" && this.peek(1) === "\n") this.pos += 2;
+    else this.fail(`expected the end of the line, found ${JSON.stringify(this.peek())}`);
+  }
+
+  parse(): JsonObject {
+    const root = table();
+    let current = root;
+    while (this.pos < this.text.length) {
+      this.skipBlank();
+      if (this.pos >= this.text.length) break;
+      if (this.peek() === "[") {
+        const arrayOfTables = this.peek(1) === "[";
+        this.pos += arrayOfTables ? 2 : 1;
+        this.skipSpaces();
+        const path = this.key();
+        this.skipSpaces();
+        if (this.text.slice(this.pos, this.pos + (arrayOfTables ? 2 : 1)) !== (arrayOfTables ? "]]" : "]")) this.fail(`expected ${arrayOfTables ? "]]" : "]"} after a table name`);
+        this.pos += arrayOfTables ? 2 : 1;
+        current = arrayOfTables ? this.appendTable(root, path) : this.openTable(root, path);
+        this.endOfLine();
+      } else {
+        const path = this.key();
+        this.skipSpaces();
+        if (this.peek() !== "=") this.fail(`expected = after the key ${path.join(".")}`);
+        this.pos++;
+        this.skipSpaces();
+        const value = this.value(0);
+        this.assign(current, path, value);
+        this.endOfLine();
+      }
+    }
+    return root;
+  }
+
+  /** Walk (creating) the tables of a dotted path; through an array of tables, into its last element. */
+  private descend(from: JsonObject, path: readonly string[]): JsonObject {
+    let at = from;
+    for (const part of path) {
+      let next = at[part];
+      if (next === undefined) {
+        next = table();
+        at[part] = next;
+      }
+      if (Array.isArray(next)) next = next[next.length - 1];
+      if (!isTable(next) || this.closed.has(next)) this.fail(`${part} is already defined as a value`);
+      at = next;
+    }
+    return at;
+  }
+
+  private openTable(root: JsonObject, path: readonly string[]): JsonObject {
+    const parent = this.descend(root, path.slice(0, -1));
+    const last = path[path.length - 1]!;
+    const existing = parent[last];
+    if (existing === undefined) {
+      const created = table();
+      parent[last] = created;
+      this.headers.add(created);
+      return created;
+    }
+    if (!isTable(existing) || this.closed.has(existing) || this.headers.has(existing)) this.fail(`table [${path.join(".")}] is defined twice`);
+    this.headers.add(existing);
+    return existing;
+  }
+
+  private appendTable(root: JsonObject, path: readonly string[]): JsonObject {
+    const parent = this.descend(root, path.slice(0, -1));
+    const last = path[path.length - 1]!;
+    const existing = parent[last] ?? [];
+    if (!Array.isArray(existing)) this.fail(`${path.join(".")} is not an array of tables`);
+    const created = table();
+    existing.push(created);
+    parent[last] = existing;
+    return created;
+  }
+
+  private assign(into: JsonObject, path: readonly string[], value: JsonValue): void {
+    const parent = this.descend(into, path.slice(0, -1));
+    const last = path[path.length - 1]!;
+    if (parent[last] !== undefined) this.fail(`the key ${path.join(".")} is defined twice`);
+    parent[last] = value;
+  }
+
+  private key(): string[] {
+    const parts: string[] = [];
+    for (;;) {
+      this.skipSpaces();
+      const c = this.peek();
+      if (c === '"') parts.push(this.basicString());
+      else if (c === "'") parts.push(this.literalString());
+      else {
+        const start = this.pos;
+        while (/[A-Za-z0-9_-]/.test(this.peek())) this.pos++;
+        if (this.pos === start) this.fail(`expected a key, found ${JSON.stringify(c || "the end")}`);
+        parts.push(this.text.slice(start, this.pos));
+      }
+      this.skipSpaces();
+      if (this.peek() !== ".") return parts;
+      this.pos++;
+    }
+  }
+
+  private value(depth: number): JsonValue {
+    if (depth > MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels`);
+    const c = this.peek();
+    if (c === '"') return this.text.startsWith('"""', this.pos) ? this.multilineBasic() : this.basicString();
+    if (c === "'") return this.text.startsWith("'''", this.pos) ? this.multilineLiteral() : this.literalString();
+    if (c === "[") return this.array(depth);
+    if (c === "{") return this.inlineTable(depth);
+    const start = this.pos;
+    while (this.pos < this.text.length && !/[\s,\]}#]/.test(this.peek())) this.pos++;
+    // A datetime's space before the time (`1979-05-27 07:32:00`) belongs to it.
+    if (/^\d{4}-\d{2}-\d{2}$/.test(this.text.slice(start, this.pos)) && /^ \d{2}:/.test(this.text.slice(this.pos, this.pos + 4))) {
+      this.pos++;
+      while (this.pos < this.text.length && !/[\s,\]}#]/.test(this.peek())) this.pos++;
+    }
+    const token = this.text.slice(start, this.pos);
+    if (token === "true") return true;
+    if (token === "false") return false;
+    if (/^[+-]?(0|[1-9](_?\d)*)$/.test(token)) return Number(token.replace(/_/g, ""));
+    if (/^0x[0-9A-Fa-f](_?[0-9A-Fa-f])*$|^0o[0-7](_?[0-7])*$|^0b[01](_?[01])*$/.test(token)) return Number(token.replace(/_/g, ""));
+    if (/^[+-]?(0|[1-9](_?\d)*)(\.\d(_?\d)*)?([eE][+-]?\d(_?\d)*)?$/.test(token)) return Number(token.replace(/_/g, ""));
+    if (/^[+-]?(inf|nan)$/.test(token)) return token;
+    if (/^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}/.test(token)) return token;
+    return this.fail(token === "" ? "expected a value" : `unexpected value ${JSON.stringify(token)}`);
+  }
+
+  private array(depth: number): JsonValue[] {
+    this.pos++;
+    const items: JsonValue[] = [];
+    for (;;) {
+      this.skipBlank();
+      if (this.peek() === "]") {
+        this.pos++;
+        return items;
+      }
+      items.push(this.value(depth + 1));
+      this.skipBlank();
+      if (this.peek() === ",") this.pos++;
+      else if (this.peek() !== "]") this.fail("expected , or ] in an array");
+    }
+  }
+
+  private inlineTable(depth: number): JsonObject {
+    this.pos++;
+    const out = table();
+    this.skipBlank();
+    if (this.peek() === "}") {
+      this.pos++;
+      this.closed.add(out);
+      return out;
+    }
+    for (;;) {
+      this.skipBlank();
+      const path = this.key();
+      this.skipSpaces();
+      if (this.peek() !== "=") this.fail(`expected = after the key ${path.join(".")}`);
+      this.pos++;
+      this.skipSpaces();
+      this.assign(out, path, this.value(depth + 1));
+      this.skipBlank();
+      if (this.peek() === ",") {
+        this.pos++;
+        continue;
+      }
+      if (this.peek() === "}") {
+        this.pos++;
+        this.closed.add(out);
+        return out;
+      }
+      this.fail("expected , or } in an inline table");
+    }
+  }
+
+  private escape(): string {
+    const c = this.peek();
+    this.pos++;
+    const simple: Record<string, string> = { b: "\b", t: "\t", n: "\n", f: "\f", r: "\r", e: "\u001b", '"': '"', "\\": "\\" };
+    if (simple[c] !== undefined) return simple[c];
+    if (c === "u" || c === "U") {
+      const length = c === "u" ? 4 : 8;
+      const hex = this.text.slice(this.pos, this.pos + length);
+      if (!new RegExp(`^[0-9A-Fa-f]{${length}}$`).test(hex)) this.fail(`invalid \\${c} escape`);
+      const code = parseInt(hex, 16);
+      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) this.fail(`\\${c}${hex} is not a Unicode scalar value`);
+      this.pos += length;
+      return String.fromCodePoint(code);
+    }
+    return this.fail(`invalid escape \\${c}`);
+  }
+
+  private basicString(): string {
+    this.pos++;
+    let out = "";
+    for (;;) {
+      const c = this.peek();
+      if (c === "" || c === "\n") this.fail("unterminated string");
+      this.pos++;
+      if (c === '"') return out;
+      out += c === "\\" ? this.escape() : c;
+    }
+  }
+
+  private literalString(): string {
+    this.pos++;
+    const end = this.text.indexOf("'", this.pos);
+    const newline = this.text.indexOf("\n", this.pos);
+    if (end === -1 || (newline !== -1 && newline < end)) this.fail("unterminated literal string");
+    const out = this.text.slice(this.pos, end);
+    this.pos = end + 1;
+    return out;
+  }
+
+  private multilineBasic(): string {
+    this.pos += 3;
+    if (this.peek() === "\n") this.pos++;
+    else if (this.peek() === "\r" && this.peek(1) === "\n") this.pos += 2;
+    let out = "";
+    for (;;) {
+      if (this.pos >= this.text.length) this.fail("unterminated multi-line string");
+      if (this.text.startsWith('"""', this.pos)) {
+        // Up to two quotes may end the content: `""""` and `"""""`.
+        let quotes = 3;
+        while (this.peek(quotes) === '"' && quotes < 5) quotes++;
+        out += '"'.repeat(quotes - 3);
+        this.pos += quotes;
+        return out;
+      }
+      const c = this.peek();
+      this.pos++;
+      if (c !== "\\") {
+        out += c;
+        continue;
+      }
+      // A backslash at the end of a line trims the newline and the whitespace after it.
+      const rest = /^[ \t]*\r?\n[\s]*/.exec(this.text.slice(this.pos, this.pos + 4096));
+      if (rest !== null) this.pos += rest[0].length;
+      else out += this.escape();
+    }
+  }
+
+  private multilineLiteral(): string {
+    this.pos += 3;
+    if (this.peek() === "\n") this.pos++;
+    else if (this.peek() === "\r" && this.peek(1) === "\n") this.pos += 2;
+    const end = this.text.indexOf("'''", this.pos);
+    if (end === -1) this.fail("unterminated multi-line literal string");
+    let stop = end;
+    while (this.text[stop + 3] === "'" && stop - end < 2) stop++;
+    const out = this.text.slice(this.pos, stop);
+    this.pos = stop + 3;
+    return out;
+  }
+}
+
+/** Read a TOML document; `file` names it in the error. */
+export function parseToml(text: string, file = ""): TomlResult {
+  const parser = new Parser(text.replace(/^\uFEFF/, ""));
+  try {
+    return { ok: true, value: parser.parse() };
+  } catch (e) {
+    const message = e instanceof TomlError ? e.message : `cannot read: ${e instanceof Error ? e.message : String(e)}`;
+    const position = parser.position();
+    return { ok: false, error: { code: "config-parse", path: "", message: `${file === "" ? "" : `${file}: `}TOML ${message} (line ${position.line}, column ${position.column})`, position } };
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Where Factory droid 0.215.0 reads hooks and which it selects for an event
+ * (docs/spec/droid-observed.md "Configuration", "Matchers"):
+ *
+ * - four files: `<project>/.factory/settings.json` (`hooks`), `<project>/.factory/hooks.json`
+ *   (the BARE event map), then the same two under `~/.factory/` (pre-01, pre-23, pre-23c, pre-23e);
+ * - within a folder, hooks.json's list REPLACES settings.json's for the same event;
+ *   across folders the lists are concatenated, project first;
+ * - a group runs when its matcher is missing, `""`, `*`, equal to the match
+ *   value, or an unanchored regex that finds it (an invalid regex: never,
+ *   silently); `commandRegex` must also find the Execute command;
+ * - no dedupe: the same command twice runs twice (pre-22).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { DROID_EVENT_NAMES, isDroidEvent } from "./events.js";
+
+export type DroidConfigSource = "project_settings" | "project" | "user_settings" | "user";
+
+export interface DroidHandler {
+  readonly command: string;
+  /** Seconds as configured, or null (droid then waits 60 s). */
+  readonly timeout: number | null;
+  readonly source: DroidConfigSource;
+  readonly file: string;
+  readonly matcher: string | null;
+  /** Position in droid's configured order (the merged list of every source). */
+  readonly configIndex: number;
+}
+
+interface SourceFile {
+  readonly source: DroidConfigSource;
+  readonly file: string;
+  /** settings.json keeps its hooks under `hooks`; hooks.json is the map itself. */
+  readonly underHooksKey: boolean;
+}
+
+/** The files droid reads, in the order their lists are concatenated. */
+export function droidConfigFiles(projectDir: string, homeDir: string): SourceFile[] {
+  const folder = (dir: string, scope: "project" | "user"): SourceFile[] => [
+    { source: `${scope}_settings`, file: join(dir, ".factory", "settings.json"), underHooksKey: true },
+    { source: scope, file: join(dir, ".factory", "hooks.json"), underHooksKey: false },
+  ];
+  return [...folder(projectDir, "project"), ...folder(homeDir, "user")];
+}
+
+function readMap(file: SourceFile, problems: ProtocolError[]): JsonObject | null {
+  let text: string;
+  try {
+    text = readFileSync(file.file, "utf8");
+  } catch {
+    return null; // a missing file is the normal case
+  }
+  let value: JsonValue;
+  try {
+    value = toNullPrototype(JSON.parse(text));
+  } catch (e) {
+    problems.push({ code: "invalid-config", path: "", message: `${file.file}: invalid JSON (${e instanceof Error ? e.message : String(e)}); droid reads no hooks from it` });
+    return null;
+  }
+  const map = file.underHooksKey ? (isJsonObject(value) ? value["hooks"] : undefined) : value;
+  if (map === undefined) return null;
+  if (!isJsonObject(map ?? null)) {
+    problems.push({ code: "invalid-config", path: file.underHooksKey ? "/hooks" : "", message: `${file.file}: the hooks must be an object of events` });
+    return null;
+  }
+  const unknown = Object.keys(map as JsonObject).filter((key) => !isDroidEvent(key));
+  if (unknown.length > 0) {
+    const hint = !file.underHooksKey && unknown.includes("hooks") ? " (hooks.json is the bare event map: a {\"hooks\": ...} wrapper makes droid run no hook)" : "";
+    problems.push({ code: "unknown-event-keys", path: "", message: `${file.file}: Ignoring unknown hook event keys ${unknown.join(", ")}${hint}` });
+  }
+  return map as JsonObject;
+}
+
+export interface DroidSelection {
+  readonly handlers: DroidHandler[];
+  readonly problems: ProtocolError[];
+}
+
+/** droid's matcher test (`wnI`): also true when the event has no match value. */
+export function droidMatcherMatches(matcher: JsonValue | undefined, value: string | null): boolean {
+  if (matcher === undefined || matcher === null || matcher === "" || matcher === "*" || matcher === false || matcher === 0) return true;
+  if (value === null || value === "") return true;
+  if (matcher === value) return true;
+  try {
+    return new RegExp(String(matcher)).test(value);
+  } catch {
+    return false;
+  }
+}
+
+function commandRegexMatches(pattern: JsonValue | undefined, command: string | null): boolean {
+  if (pattern === undefined || pattern === null || pattern === "" || pattern === false || pattern === 0) return true;
+  if (command === null || command === "") return false;
+  try {
+    return new RegExp(String(pattern)).test(command);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The handlers droid runs for `event`, in configured order. `matchValue` is
+ * the tool name (tool events) or the SessionStart source; `command` the
+ * Execute command, for `commandRegex`.
+ */
+export function selectDroidHooks(event: string, matchValue: string | null, command: string | null, projectDir: string, homeDir: string): DroidSelection {
+  const problems: ProtocolError[] = [];
+  const handlers: DroidHandler[] = [];
+  if (!isDroidEvent(event)) {
+    problems.push({ code: "unknown-event", path: "", message: `droid has no ${event} event (it has ${DROID_EVENT_NAMES.join(", ")})` });
+    return { handlers, problems };
+  }
+  const files = droidConfigFiles(projectDir, homeDir);
+  for (let f = 0; f < files.length; f += 2) {
+    const [settings, hooksJson] = [files[f]!, files[f + 1]!];
+    const fromSettings = readMap(settings, problems);
+    const fromHooksJson = readMap(hooksJson, problems);
+    // hooks.json replaces settings.json's list for the same event (not merged).
+    const chosen = fromHooksJson !== null && fromHooksJson[event] !== undefined ? hooksJson : settings;
+    const groups = (chosen === hooksJson ? fromHooksJson : fromSettings)?.[event];
+    if (groups === undefined) continue;
+    if (!Array.isArray(groups)) {
+      problems.push({ code: "invalid-config", path: jsonPointer(chosen.underHooksKey ? ["hooks", event] : [event]), message: `${chosen.file}: ${event} must be an array of matcher groups` });
+      continue;
+    }
+    for (const [g, group] of groups.entries()) {
+      const at = chosen.underHooksKey ? ["hooks", event, g] : [event, g];
+      if (!isJsonObject(group) || !Array.isArray(group["hooks"])) {
+        problems.push({ code: "invalid-config", path: jsonPointer(at), message: `${chosen.file}: skipping a matcher group without a hooks array` });
+        continue;
+      }
+      if (!droidMatcherMatches(group["matcher"], matchValue)) continue;
+      if (!commandRegexMatches(group["commandRegex"], command)) continue;
+      const matcher = typeof group["matcher"] === "string" ? group["matcher"] : null;
+      for (const [h, handler] of group["hooks"].entries()) {
+        if (!isJsonObject(handler) || typeof handler["command"] !== "string") {
+          problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h]), message: `${chosen.file}: a handler needs a command string` });
+          continue;
+        }
+        const timeout = typeof handler["timeout"] === "number" && handler["timeout"] > 0 ? handler["timeout"] : null;
+        handlers.push({ command: handler["command"], timeout, source: chosen.source, file: chosen.file, matcher, configIndex: handlers.length });
+      }
+    }
+  }
+  return { handlers, problems };
+}

@@ -1,0 +1,306 @@
+/**
+ * Running configured hooks as Gemini CLI 0.61.0 does (hookRegistry,
+ * hookPlanner, hookRunner): `hooks` from `~/.gemini/settings.json` (user)
+ * then `<project>/.gemini/settings.json` (workspace), concatenated per event;
+ * `hooksConfig.enabled: false` turns all off, `hooksConfig.disabled` lists
+ * hook names (`name`, else the command) to skip; matchers as the event table
+ * says; dedupe by `<name>:<command>`; every selected hook started at once,
+ * unless any selected definition says `sequential: true` (then one after
+ * another, each seeing the earlier rewrites on stdin); timeouts in
+ * milliseconds (default 60000); `bash -c <command>` in the project dir with
+ * the CLI's variables, `$GEMINI_PROJECT_DIR`-style references in the command
+ * text replaced by shell-quoted values first. Then the results are merged
+ * in listing order (merge.ts). Real processes through spawnHook.
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { spawnHook } from "../runner/spawn-hook.js";
+import { EVENTS, isEventName, type EventName } from "./events.js";
+import { spread, truthy } from "./js-values.js";
+import { mergeHooks, type HookResult } from "./merge.js";
+import { readHookOutput } from "./read-output.js";
+import { invalidEventName } from "./texts.js";
+
+/** Keys of the `hooks` object that are settings, not events (HOOKS_CONFIG_FIELDS). */
+const HOOKS_CONFIG_FIELDS = ["enabled", "disabled", "notifications"];
+const MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+
+export interface ConfiguredHook {
+  readonly event: EventName;
+  readonly command: string;
+  readonly name: string | null;
+  readonly timeoutMs: number | null;
+  readonly env: Readonly<Record<string, string>>;
+  readonly matcher: string | null;
+  readonly sequential: boolean;
+  readonly source: "user" | "project";
+  /** Listing position among the event's hooks (before matching and dedupe). */
+  readonly configIndex: number;
+}
+
+export interface GeminiHookConfiguration {
+  readonly enabled: boolean;
+  readonly disabled: readonly string[];
+  readonly hooks: readonly ConfiguredHook[];
+  readonly problems: readonly ProtocolError[];
+}
+
+interface SettingsFile {
+  readonly source: "user" | "project";
+  readonly file: string;
+  readonly text: string | null;
+}
+
+function problem(file: string, path: readonly (string | number)[], message: string): ProtocolError {
+  return { code: "invalid-settings", path: jsonPointer(path), message: `${file}: ${message}` };
+}
+
+/** The hook configuration of the given settings texts (user first, then workspace). Never throws. */
+export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfiguration {
+  const problems: ProtocolError[] = [];
+  const hooks: ConfiguredHook[] = [];
+  let enabled = true;
+  const disabled: string[] = [];
+  const perEvent = new Map<EventName, number>();
+  for (const { source, file, text } of files) {
+    if (text === null) continue;
+    let settings: JsonValue;
+    try {
+      settings = toNullPrototype(JSON.parse(text));
+    } catch (e) {
+      problems.push(problem(file, [], `invalid JSON: ${e instanceof Error ? e.message : String(e)}`));
+      continue;
+    }
+    if (!isJsonObject(settings)) continue;
+    const hooksConfig = settings["hooksConfig"];
+    if (isJsonObject(hooksConfig)) {
+      if (hooksConfig["enabled"] === false) enabled = false;
+      else if (hooksConfig["enabled"] === true) enabled = true;
+      const list = hooksConfig["disabled"];
+      if (Array.isArray(list)) for (const item of list) if (typeof item === "string") disabled.push(item);
+    }
+    const events = settings["hooks"];
+    if (!isJsonObject(events)) continue;
+    for (const [eventName, definitions] of Object.entries(events)) {
+      if (HOOKS_CONFIG_FIELDS.includes(eventName)) continue;
+      if (!isEventName(eventName)) {
+        problems.push(problem(file, ["hooks", eventName], invalidEventName(eventName)));
+        continue;
+      }
+      if (!Array.isArray(definitions)) {
+        problems.push(problem(file, ["hooks", eventName], `Hook definitions for event "${eventName}" from source "${source}" is not an array. Skipping.`));
+        continue;
+      }
+      definitions.forEach((definition, d) => {
+        if (!isJsonObject(definition) || !Array.isArray(definition["hooks"])) {
+          problems.push(problem(file, ["hooks", eventName, d], `Discarding invalid hook definition for ${eventName} from ${source}`));
+          return;
+        }
+        const matcher = typeof definition["matcher"] === "string" ? definition["matcher"] : null;
+        const sequential = definition["sequential"] === true;
+        definition["hooks"].forEach((handler, h) => {
+          const at = ["hooks", eventName, d, "hooks", h];
+          if (!isJsonObject(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string" || handler["command"] === "") {
+            problems.push(problem(file, at, `Discarding invalid hook configuration for ${eventName} from ${source} (only command hooks with a command run here)`));
+            return;
+          }
+          const env: Record<string, string> = Object.create(null) as Record<string, string>;
+          if (isJsonObject(handler["env"])) for (const [k, v] of Object.entries(handler["env"])) if (typeof v === "string") env[k] = v;
+          const index = perEvent.get(eventName) ?? 0;
+          perEvent.set(eventName, index + 1);
+          hooks.push({
+            event: eventName,
+            command: handler["command"],
+            name: typeof handler["name"] === "string" && handler["name"] !== "" ? handler["name"] : null,
+            timeoutMs: typeof handler["timeout"] === "number" && handler["timeout"] > 0 ? handler["timeout"] : null,
+            env,
+            matcher,
+            sequential,
+            source,
+            configIndex: index,
+          });
+        });
+      });
+    }
+  }
+  return { enabled, disabled, hooks, problems };
+}
+
+/** hookPlanner.matchesContext for the event's match field. */
+export function matches(hook: ConfiguredHook, input: JsonObject): boolean {
+  const rules = EVENTS[hook.event];
+  if (hook.matcher === null || rules.matchField === null) return true;
+  const matcher = hook.matcher.trim();
+  if (matcher === "" || matcher === "*") return true;
+  const value = input[rules.matchField];
+  if (typeof value !== "string" || value === "") return true;
+  if (rules.matchKind === "exact") return matcher === value;
+  try {
+    return new RegExp(matcher).test(value);
+  } catch {
+    return matcher === value;
+  }
+}
+
+/** The hooks the CLI runs for `event` with `input`, in listing order: enabled, matching, deduplicated. */
+export function selectHooks(config: GeminiHookConfiguration, event: EventName, input: JsonObject): ConfiguredHook[] {
+  if (!config.enabled) return [];
+  const seen = new Set<string>();
+  return config.hooks.filter((hook) => {
+    if (hook.event !== event || config.disabled.includes(hook.name ?? hook.command) || !matches(hook, input)) return false;
+    const key = `${hook.name ?? ""}:${hook.command}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** shell-quote's `quote([arg])`, which the CLI uses for bash (`escapeShellArg`); "" stays "". */
+export function shellQuote(arg: string): string {
+  if (arg === "") return "";
+  if (/["\s\\]/.test(arg) && !/'/.test(arg)) return "'" + arg.replace(/(['])/g, "\\$1") + "'";
+  if (/["'\s]/.test(arg)) return '"' + arg.replace(/(["\\$`!])/g, "\\$1") + '"';
+  return arg.replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}])/g, "$1\\$2");
+}
+
+function expandCommand(command: string, cwd: string, plansDir: string, sessionId: string): string {
+  const q = shellQuote(cwd);
+  return command
+    .replace(/\$GEMINI_PROJECT_DIR/g, () => q)
+    .replace(/\$GEMINI_CWD/g, () => q)
+    .replace(/\$GEMINI_PLANS_DIR/g, () => shellQuote(plansDir))
+    .replace(/\$GEMINI_SESSION_ID/g, () => shellQuote(sessionId))
+    .replace(/\$CLAUDE_PROJECT_DIR/g, () => q);
+}
+
+/** hookRunner.applyHookOutputToInput: what a sequential hook passes on to the next one's stdin. */
+function applyToInput(event: EventName, input: JsonObject, output: JsonObject): JsonObject {
+  const next = spread(input);
+  const hso = output["hookSpecificOutput"];
+  if (!isJsonObject(hso ?? null)) return next;
+  const specific = hso as JsonObject;
+  if (event === "BeforeAgent" && typeof specific["additionalContext"] === "string" && "prompt" in next) {
+    next["prompt"] = `${String(next["prompt"])}\n\n${specific["additionalContext"]}`;
+  } else if (event === "BeforeModel" && truthy(specific["llm_request"]) && "llm_request" in next) {
+    next["llm_request"] = spread(next["llm_request"], specific["llm_request"]);
+  } else if (event === "BeforeTool" && truthy(specific["tool_input"]) && "tool_input" in next) {
+    next["tool_input"] = spread(next["tool_input"], specific["tool_input"]);
+  }
+  return next;
+}
+
+export interface GeminiRunOptions extends DialectRunOptions {
+  /** Overrides the settings files read from disk (tests). */
+  readonly settings?: readonly SettingsFile[];
+}
+
+function readSettings(options: DialectRunOptions): SettingsFile[] {
+  const read = (file: string): string | null => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const user = join(options.homeDir, ".gemini", "settings.json");
+  const project = join(options.projectDir, ".gemini", "settings.json");
+  return [
+    { source: "user", file: user, text: read(user) },
+    ...(project === user ? [] : [{ source: "project" as const, file: project, text: read(project) }]),
+  ];
+}
+
+export async function runGeminiHooks(options: GeminiRunOptions): Promise<DialectRunOutcome> {
+  const config = loadGeminiHooks(options.settings ?? readSettings(options));
+  const problems: ProtocolError[] = [...config.problems];
+  if (!isEventName(options.event)) {
+    problems.push({ code: "unknown-event", path: "", message: invalidEventName(options.event) });
+    return { merged: mergeHooks({ event: options.event, hooks: [] }), problems };
+  }
+  const event = options.event;
+  const sessionId = typeof options.input["session_id"] === "string" ? options.input["session_id"] : randomUUID();
+  const cwd = options.projectDir;
+  const plansDir = join(options.homeDir, ".gemini", "tmp", basename(cwd), sessionId, "plans");
+  // createBaseInput's fields first, in its order, then the event's own
+  const base = spread({
+    session_id: sessionId,
+    transcript_path: typeof options.input["transcript_path"] === "string" ? options.input["transcript_path"] : "",
+    cwd,
+    hook_event_name: event,
+    timestamp: new Date().toISOString(),
+  });
+  let input = spread(base, options.input, { session_id: sessionId, cwd, hook_event_name: event });
+  const selected = selectHooks(config, event, input);
+  const sequential = selected.some((hook) => hook.sequential);
+  const env: NodeJS.ProcessEnv = {
+    ...(options.env ?? process.env),
+    GEMINI_PROJECT_DIR: cwd,
+    GEMINI_PLANS_DIR: plansDir,
+    GEMINI_CWD: cwd,
+    GEMINI_SESSION_ID: sessionId,
+    CLAUDE_PROJECT_DIR: cwd,
+  };
+  let completed = 0;
+  const runOne = async (hook: ConfiguredHook, stdinInput: JsonObject): Promise<Omit<HookResult, "completion"> & { done: number }> => {
+    const timeoutMs = hook.timeoutMs ?? EVENTS[event].defaultTimeoutMs;
+    const command = expandCommand(hook.command, cwd, plansDir, sessionId);
+    const outcome = await spawnHook({
+      file: "bash",
+      args: ["-c", command],
+      cwd,
+      env: { ...env, ...hook.env },
+      stdin: JSON.stringify(stdinInput),
+      timeoutMs,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+    });
+    if (outcome.status === "spawn_failed") problems.push({ code: "spawn-failed", path: "", message: `${hook.command}: ${outcome.message ?? "could not start"}` });
+    return {
+      command: hook.command,
+      name: hook.name,
+      exit: outcome.exit,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      timed_out: outcome.status === "timed_out",
+      source: hook.source,
+      matcher: hook.matcher,
+      timeout_ms: hook.timeoutMs,
+      config_index: hook.configIndex,
+      signal: outcome.signal,
+      duration_ms: outcome.durationMs,
+      argv: ["bash", "-c", command],
+      done: completed++,
+    };
+  };
+  const results: (Omit<HookResult, "completion"> & { done: number })[] = [];
+  if (sequential) {
+    for (const hook of selected) {
+      const result = await runOne(hook, input);
+      results.push(result);
+      const reading = readHookOutput(result);
+      if (!reading.failed && reading.output !== null) input = applyToInput(event, input, reading.output);
+    }
+  } else {
+    results.push(...(await Promise.all(selected.map((hook) => runOne(hook, input)))));
+  }
+  // the merge gets them in completion order, each with its listing position
+  const byCompletion = [...results].sort((a, b) => a.done - b.done).map(({ done, ...rest }) => ({ ...rest, completion: done }));
+  const toolName = typeof options.input["tool_name"] === "string" ? options.input["tool_name"] : undefined;
+  const toolInput = isJsonObject((options.input["tool_input"] as JsonValue | undefined) ?? null) ? (options.input["tool_input"] as JsonObject) : undefined;
+  const merged = mergeHooks({
+    event,
+    ...(toolName !== undefined ? { tool_name: toolName } : {}),
+    ...(toolInput !== undefined ? { tool_input: toolInput } : {}),
+    hooks: byCompletion,
+  });
+  return { merged, problems };
+}
+
+export const geminiCliRunner: DialectRunner = {
+  configLocations: ["~/.gemini/settings.json (user)", "<project>/.gemini/settings.json (workspace)"],
+  run: (options) => runGeminiHooks(options),
+};
