@@ -155,7 +155,6 @@ test("other agents are told apart and refused clearly until their dialect can wr
     ["gemini-cli", { session_id: "s", transcript_path: "/h/.gemini/tmp/p/chats/session-x.jsonl", cwd: "/w", hook_event_name: "BeforeTool", timestamp: "2026-11-01T10:00:00.000Z", tool_name: "run_shell_command", tool_input: { command: "ls" } }],
     ["copilot-cli", { sessionId: "s", timestamp: 1, cwd: "/w", toolName: "bash", toolArgs: { command: "ls" } }],
     ["copilot-cli", { hook_event_name: "PreToolUse", session_id: "s", timestamp: "2026-11-01T10:00:00.000Z", cwd: "/w", tool_name: "Bash", tool_input: { command: "ls" } }],
-    ["droid", { session_id: "s", transcript_path: "/h/.factory/sessions/s.jsonl", cwd: "/w", permission_mode: "auto-low", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command: "ls" } }],
   ];
   for (const [agent, input] of inputs) {
     assert.equal(detectAgent(toNullPrototype(input) as JsonObject).agent, agent, JSON.stringify(input));
@@ -164,6 +163,16 @@ test("other agents are told apart and refused clearly until their dialect can wr
     assert.equal(outcome.exit, 1);
     assert.match(outcome.stderr, /is not supported yet/);
   }
+});
+
+test("droid is told apart and answered in its own dialect (its writeIntent); its answer reads back as the deny", async () => {
+  const input = { session_id: "s", transcript_path: "/h/.factory/sessions/s.jsonl", cwd: "/w", permission_mode: "auto-low", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command: "rm -rf /" } };
+  assert.equal(detectAgent(toNullPrototype(input) as JsonObject).agent, "droid");
+  const hook = defineHook({ event: "PreToolUse", run: (_input, answer) => answer.deny("no rm -rf") });
+  const outcome = await hook.handle(JSON.stringify(input));
+  assert.equal(outcome.agent, "droid");
+  const { droid } = await import("../src/droid/dialect.js");
+  assert.deepEqual(droid.readIntent!({ event: "PreToolUse", exit: outcome.exit, stdout: outcome.stdout, stderr: outcome.stderr, input: toNullPrototype(input) as JsonObject }), { decision: "deny", reason: "no rm -rf" });
 });
 
 test("every hook input recorded from Claude Code is detected as Claude Code's", () => {

@@ -53,6 +53,7 @@ export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
  */
 const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "claude-code": async () => (await import("../claude-code/write-intent.js")).writeClaudeCodeIntent,
+  droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
 };
 
 export function answerWriter(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {
