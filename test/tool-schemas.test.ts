@@ -121,3 +121,10 @@ test("the tool inputs the observer recorded validate against their tool's schema
   const tools = new Set(inputs.map((entry) => entry.tool));
   assert.ok(tools.has("Bash") && tools.has("Read"), [...tools].join(","));
 });
+
+test("the kit's ToolInputs map (src/hooks/tool-inputs.ts) has one entry per recorded tool", () => {
+  const text = readFileSync(join(root, "src/hooks/tool-inputs.ts"), "utf8");
+  const body = text.slice(text.indexOf("export interface ToolInputs {"), text.indexOf("}", text.indexOf("export interface ToolInputs {")));
+  const entries = [...body.matchAll(/^ {2}(\w+): (\w+);$/gm)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(entries, recorded.map((tool) => [tool, `${tool}ToolInput`]));
+});
