@@ -2,7 +2,8 @@
  * `npm run bench [-- section...]`: every figure is a ratio against a baseline
  * measured in the same process (or, for the CLI, in the same hyperfine
  * command), printed as a table with its target. Sections: serde, validate,
- * merge, cli, runner, alloc (bytes allocated per call; default: all).
+ * merge, cli, runner, alloc (bytes allocated per call), imports (cold import
+ * of each package entry point, bench/import-cost.ts; default: all).
  *
  * Nothing here asserts: the table is the output. `--json` prints the rows as
  * JSON too. Builds dist/ first (`--no-build` to skip) and measures the compiled code.
@@ -17,6 +18,7 @@ import type { HookConfiguration } from "../src/runner/types.js";
 import { compareAsync, compareSync, timeSync } from "./measure.js";
 import { CLAUDE_CODE_OUTPUTS, PRE_TOOL_USE_INPUT, RUST_TYPICAL, preToolUseResults, rustLargeUpdatedInput } from "./fixtures.js";
 import { peerValidators } from "./peer-schemas.js";
+import { measureImportCosts } from "./import-cost.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -264,6 +266,28 @@ function benchAllocations(): void {
   }
 }
 
+/** Cold import of each entry point against `node -e 0` (bench/import-cost.ts). */
+function benchImports(): void {
+  for (const c of measureImportCosts()) {
+    for (const [what, ratio, subject, baseline] of [
+      ["wall", c.ratio, c.subjectMs, c.baselineMs],
+      ["CPU", c.cpuRatio, c.subjectCpuMs, c.baselineCpuMs],
+    ] as const) {
+      rows.push({
+        section: "imports",
+        name: `cold import of ${c.specifier} (${what} time)`,
+        kind: "ratio",
+        value: ratio,
+        subject: `${subject.toFixed(1)} ms`,
+        baseline: `node -e 0 ${baseline.toFixed(1)} ms`,
+        target: "",
+        met: null,
+      });
+      printRow(rows[rows.length - 1]!);
+    }
+  }
+}
+
 function machine(): string {
   const cpu = cpus();
   return `${cpu[0]?.model ?? "unknown CPU"} x${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform} ${process.arch}`;
@@ -291,6 +315,7 @@ if (run("merge")) benchMerge();
 if (run("cli")) benchCli();
 if (run("runner")) await benchRunner();
 if (run("alloc")) benchAllocations();
+if (run("imports")) benchImports();
 console.log(`Machine: ${machine()}\n`);
 console.log(table());
 if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));

@@ -1051,6 +1051,15 @@ export type ClaudeCodePermissionRequestDecision = ClaudeCodePermissionRequestAll
 export type ClaudeCodePermissionUpdate =
   ClaudeCodePermissionRulesUpdate | ClaudeCodePermissionSetModeUpdate | ClaudeCodePermissionDirectoriesUpdate;
 /**
+ * One configured hook, discriminated by `type`.
+ */
+export type ClaudeCodeHookHandler =
+  | ClaudeCodeCommandHookHandler
+  | ClaudeCodeHttpHookHandler
+  | ClaudeCodeMcpToolHookHandler
+  | ClaudeCodePromptHookHandler
+  | ClaudeCodeAgentHookHandler;
+/**
  * Any Codex CLI 0.171.0 hook stdin payload, by `hook_event_name`.
  */
 export type CodexHookInput =
@@ -1066,6 +1075,257 @@ export type CodexHookInput =
   | CodexSubagentStopHookInput
   | CodexSessionEndHookInput
   | CodexInterruptHookInput;
+/**
+ * What a Claude-style (PascalCase) hook receives on stdin under GitHub Copilot CLI 1.0.102, discriminated by `hook_event_name`. (A `PermissionRequest` hook gets the native camelCase `CopilotCliPermissionRequestInput`.)
+ */
+export type CopilotCliClaudeInput =
+  | CopilotCliClaudePreToolUseInput
+  | CopilotCliClaudePostToolUseInput
+  | CopilotCliClaudeUserPromptSubmitInput
+  | CopilotCliClaudeSessionStartInput
+  | CopilotCliClaudeStopInput;
+/**
+ * What a Claude-style `PreToolUse` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the call. Unknown keys are allowed.
+ */
+export type CopilotCliClaudePreToolUseInput = CopilotCliClaudeBaseInput & {
+  /**
+   * `PreToolUse`.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * Claude Code's tool name (`Bash`, `Read`), which Claude-style matchers match.
+   */
+  tool_name: string;
+  /**
+   * The tool call's arguments (bash: `command`, `description`), or as an earlier hook of the chain rewrote them.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a Claude-style `PostToolUse` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the call and its result. Unknown keys are allowed.
+ */
+export type CopilotCliClaudePostToolUseInput = CopilotCliClaudeBaseInput & {
+  /**
+   * `PostToolUse`.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * Claude Code's tool name (`Bash`, `Read`), which Claude-style matchers match.
+   */
+  tool_name: string;
+  /**
+   * The tool call's arguments (bash: `command`, `description`), or as an earlier hook of the chain rewrote them.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The tool's result (Claude Code sends `tool_response` instead).
+   */
+  tool_result: {
+    /**
+     * `success`.
+     */
+    result_type: string;
+    /**
+     * The exact tool message text.
+     */
+    text_result_for_llm: string;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a Claude-style `UserPromptSubmit` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the prompt. Unknown keys are allowed.
+ */
+export type CopilotCliClaudeUserPromptSubmitInput = CopilotCliClaudeBaseInput & {
+  /**
+   * `UserPromptSubmit`.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The prompt as typed.
+   */
+  prompt: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Claude-style `SessionStart` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then how the session started. Unknown keys are allowed.
+ */
+export type CopilotCliClaudeSessionStartInput = CopilotCliClaudeBaseInput & {
+  /**
+   * `SessionStart`.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * `new`.
+   */
+  source: string;
+  /**
+   * The prompt the session starts with (not in Claude Code's input).
+   */
+  initial_prompt: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Claude-style `Stop` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the transcript and why the agent stops. Unknown keys are allowed.
+ */
+export type CopilotCliClaudeStopInput = CopilotCliClaudeBaseInput & {
+  /**
+   * `Stop`.
+   */
+  hook_event_name: "Stop";
+  /**
+   * `$COPILOT_HOME/session-state/<session_id>/events.jsonl`.
+   */
+  transcript_path: string;
+  /**
+   * `end_turn` (not in Claude Code's input).
+   */
+  stop_reason: string;
+  /**
+   * True when the agent is continuing because a stop hook blocked.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a native `agentStop` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the transcript and why the agent stops. Unknown keys are allowed.
+ */
+export type CopilotCliAgentStopInput = CopilotCliBaseInput & {
+  /**
+   * `$COPILOT_HOME/session-state/<sessionId>/events.jsonl`.
+   */
+  transcriptPath: string;
+  /**
+   * `end_turn`.
+   */
+  stopReason: string;
+  /**
+   * snake_case even in the native input: true when the agent is continuing because a stop hook blocked.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a native `permissionRequest` (and `PermissionRequest` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the tool that needs approval (camelCase for both spellings of the event). Unknown keys are allowed.
+ */
+export type CopilotCliPermissionRequestInput = CopilotCliBaseInput & {
+  /**
+   * `permissionRequest`, whichever spelling configured the hook.
+   */
+  hookName: "permissionRequest";
+  /**
+   * The model-facing tool name (`bash`, `view`), which native matchers match.
+   */
+  toolName: string;
+  /**
+   * The tool input to approve (bash: `command` only, no `description`).
+   */
+  toolInput: {
+    [k: string]: unknown;
+  };
+  /**
+   * Suggested permission rules; `[]` in every recorded run.
+   *
+   * Items: A suggestion (only `[]` was seen).
+   */
+  permissionSuggestions: unknown[];
+  [k: string]: unknown;
+};
+/**
+ * What a native `postToolUseFailure` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the call and its error. Unknown keys are allowed.
+ */
+export type CopilotCliPostToolUseFailureInput = CopilotCliBaseInput & {
+  /**
+   * The model-facing tool name (`bash`, `view`), which native matchers match.
+   */
+  toolName: string;
+  /**
+   * The tool call's arguments as the model gave them (bash: `command`, `description`), or as an earlier hook of the chain rewrote them (`modifiedArgs`).
+   */
+  toolArgs: {
+    [k: string]: unknown;
+  };
+  /**
+   * The tool's error, e.g. `Path does not exist`.
+   */
+  error: string;
+  [k: string]: unknown;
+};
+/**
+ * What a native `postToolUse` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the call and its result. Unknown keys are allowed.
+ */
+export type CopilotCliPostToolUseInput = CopilotCliBaseInput & {
+  /**
+   * The model-facing tool name (`bash`, `view`), which native matchers match.
+   */
+  toolName: string;
+  /**
+   * The tool call's arguments as the model gave them (bash: `command`, `description`), or as an earlier hook of the chain rewrote them (`modifiedArgs`).
+   */
+  toolArgs: {
+    [k: string]: unknown;
+  };
+  /**
+   * The tool's result as the model would get it.
+   */
+  toolResult: {
+    /**
+     * `success` for a tool that succeeded.
+     */
+    resultType: string;
+    /**
+     * The exact tool message text (bash: `<output>\n<shellId: 0 completed with exit code 0>`).
+     */
+    textResultForLlm: string;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a native `preToolUse` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then `toolName` and `toolArgs`. Unknown keys are allowed.
+ */
+export type CopilotCliPreToolUseInput = CopilotCliBaseInput & {
+  /**
+   * The model-facing tool name (`bash`, `view`), which native matchers match.
+   */
+  toolName: string;
+  /**
+   * The tool call's arguments as the model gave them (bash: `command`, `description`), or as an earlier hook of the chain rewrote them (`modifiedArgs`).
+   */
+  toolArgs: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a native `sessionStart` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then how the session started. Unknown keys are allowed.
+ */
+export type CopilotCliSessionStartInput = CopilotCliBaseInput & {
+  /**
+   * `new` (the only value in `-p` mode).
+   */
+  source: string;
+  /**
+   * The prompt the session starts with.
+   */
+  initialPrompt: string;
+  [k: string]: unknown;
+};
+/**
+ * What a native `userPromptSubmitted` hook receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the prompt. Unknown keys are allowed.
+ */
+export type CopilotCliUserPromptSubmittedInput = CopilotCliBaseInput & {
+  /**
+   * The prompt as the user typed it, without the `<current_datetime>` wrapper the model gets.
+   */
+  prompt: string;
+  [k: string]: unknown;
+};
 /**
  * The hook events Factory droid 0.215.0 knows (its settings schema): any other key of a hooks file is ignored with the log line `Ignoring unknown hook event keys`. There is no PermissionRequest and no PostToolUseFailure.
  */
@@ -2424,6 +2684,247 @@ export interface PreSkillShellCommandHookSpecificOutput {
   updatedInput?: {
     [k: string]: unknown;
   };
+}
+/**
+ * A command hook: a program that gets the event JSON on stdin.
+ */
+export interface ClaudeCodeCommandHookHandler {
+  /**
+   * The handler kind: `command`.
+   */
+  type: "command";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * `block`: a timeout, spawn failure or unexpected exit blocks instead of failing open.
+   */
+  onFailure?: "continue" | "block";
+  /**
+   * Shell form: the text `/bin/sh -c` runs; exec form (with `args`): the program.
+   */
+  command: string;
+  /**
+   * Exec form: the program's arguments; no shell.
+   */
+  args?: string[];
+  /**
+   * The shell of the shell form.
+   */
+  shell?: "bash" | "powershell";
+  /**
+   * Run in the background; decision fields have no effect.
+   */
+  async?: boolean;
+  /**
+   * With `async`: exit 2 wakes the model.
+   */
+  asyncRewake?: boolean;
+}
+/**
+ * An http hook: the event JSON is POSTed to a URL.
+ */
+export interface ClaudeCodeHttpHookHandler {
+  /**
+   * The handler kind: `http`.
+   */
+  type: "http";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * `block`: a timeout, spawn failure or unexpected exit blocks instead of failing open.
+   */
+  onFailure?: "continue" | "block";
+  /**
+   * The http:// or https:// URL.
+   */
+  url: string;
+  /**
+   * Request headers; `$VAR` / `${VAR}` read the variables in `allowedEnvVars`.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * The only environment variables the headers may read.
+   */
+  allowedEnvVars?: string[];
+}
+/**
+ * An mcp_tool hook: calls a tool of a connected MCP server.
+ */
+export interface ClaudeCodeMcpToolHookHandler {
+  /**
+   * The handler kind: `mcp_tool`.
+   */
+  type: "mcp_tool";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * `block`: a timeout, spawn failure or unexpected exit blocks instead of failing open.
+   */
+  onFailure?: "continue" | "block";
+  /**
+   * The MCP server's name.
+   */
+  server: string;
+  /**
+   * The tool to call.
+   */
+  tool: string;
+  /**
+   * The tool's arguments; `${path}` is replaced from the event input.
+   */
+  input?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A prompt hook: a model judges the event.
+ */
+export interface ClaudeCodePromptHookHandler {
+  /**
+   * The handler kind: `prompt`.
+   */
+  type: "prompt";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * The prompt; `$ARGUMENTS` is the event JSON.
+   */
+  prompt: string;
+  /**
+   * The model to ask (default: a small fast model).
+   */
+  model?: string;
+  /**
+   * On a block, let the model continue (`continue` stays true).
+   */
+  continueOnBlock?: boolean;
+}
+/**
+ * An agent hook: a subagent with tools judges the event.
+ */
+export interface ClaudeCodeAgentHookHandler {
+  /**
+   * The handler kind: `agent`.
+   */
+  type: "agent";
+  /**
+   * Seconds before the hook is stopped (default 600 for command, http and mcp_tool hooks).
+   */
+  timeout?: number;
+  /**
+   * One permission rule (`Bash(git *)`): the hook runs only when the tool call matches; evaluated on tool events only (elsewhere a hook with `if` never runs).
+   */
+  if?: string;
+  /**
+   * Text shown while the hook runs.
+   */
+  statusMessage?: string;
+  /**
+   * Run once per session (skill frontmatter).
+   */
+  once?: boolean;
+  /**
+   * The agent's task; `$ARGUMENTS` is the event JSON.
+   */
+  prompt: string;
+  /**
+   * The model the agent runs on.
+   */
+  model?: string;
+}
+/**
+ * The hook part of a Claude Code 2.1.332 settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`, `--settings`) or of a plugin's `hooks/hooks.json`. Other keys of the file are not about hooks and are allowed.
+ */
+export interface ClaudeCodeHookSettings {
+  /**
+   * The configured hooks, by event.
+   */
+  hooks?: ClaudeCodeHooks;
+  /**
+   * `true` in any source: no hook runs.
+   */
+  disableAllHooks?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * Event name -> the event's matcher groups. A key that is not one of the 34 events is never run.
+ */
+export interface ClaudeCodeHooks {
+  /**
+   * The event's matcher groups, in configuration order.
+   */
+  [k: string]: ClaudeCodeMatcherGroup[];
+}
+/**
+ * Hooks that run when the group's matcher matches the event (the tool name, the SessionStart source, ...).
+ */
+export interface ClaudeCodeMatcherGroup {
+  /**
+   * `*`, `""` or absent: every occurrence; letters, digits, `_`, `-`, space, `,` and `|` only: exact names; anything else: an unanchored JavaScript regular expression. Ignored on events without a match field.
+   */
+  matcher?: string;
+  /**
+   * The handlers, in configuration order.
+   */
+  hooks: ClaudeCodeHookHandler[];
 }
 /**
  * The input of Claude Code 2.1.332's built-in `Agent` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
@@ -3878,6 +4379,224 @@ export interface CodexUserPromptSubmitHookOutput {
   hookSpecificOutput?: CodexUserPromptSubmitHookSpecificOutput | null;
 }
 /**
+ * The fields every native (camelCase) hook input of GitHub Copilot CLI 1.0.102 starts with, in this order. Unknown keys are allowed.
+ */
+export interface CopilotCliBaseInput {
+  /**
+   * The session id (a UUID).
+   */
+  sessionId: string;
+  /**
+   * When the event fired: epoch milliseconds, a number (the PascalCase inputs send an ISO string).
+   */
+  timestamp: number;
+  /**
+   * The session's working directory.
+   */
+  cwd: string;
+  [k: string]: unknown;
+}
+/**
+ * The fields every Claude-style (PascalCase) hook input of GitHub Copilot CLI 1.0.102 starts with, in this order: Claude Code's names, but no `transcript_path` (except Stop), `permission_mode` or `tool_use_id`, and an ISO `timestamp`. Unknown keys are allowed.
+ */
+export interface CopilotCliClaudeBaseInput {
+  /**
+   * The PascalCase event name; each input narrows it.
+   */
+  hook_event_name: string;
+  /**
+   * The session id (a UUID).
+   */
+  session_id: string;
+  /**
+   * When the event fired, an ISO 8601 string (`2026-12-01T09:41:33.784Z`).
+   */
+  timestamp: string;
+  /**
+   * The session's working directory.
+   */
+  cwd: string;
+  [k: string]: unknown;
+}
+/**
+ * A Claude-style `PreToolUse` hook's stdout JSON under GitHub Copilot CLI 1.0.102: the native flat keys and also `hookSpecificOutput` (whose `hookEventName` is never checked). Legacy `decision` is ignored. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliClaudePreToolUseOutput {
+  /**
+   * `deny` denies the call and ends the hook chain; `ask` is a deny in prompt mode (`Denied by preToolUse hook (unable to ask user for confirmation): R`); `allow` lets it run and skips the permission request. Other values are ignored.
+   */
+  permissionDecision?: "allow" | "deny" | "ask";
+  /**
+   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  permissionDecisionReason?: string;
+  /**
+   * Replaces the whole tool argument object (no `allow` needed); later hooks get it on stdin; ignored when the same output denies. (Copilot hands a string to the tool as its arguments text: a JSON object text runs (new-blind2-pre-modifiedArgs-json-string), other text fails the call with `Invalid input: <serde_json error>` (new-pre-modifiedArgs-string); an array gives `Invalid input: Expected JSON object but got array`.)
+   */
+  modifiedArgs?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Context for the model; `""` adds nothing (new-blind2-pre-empty-context). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  additionalContext?: string;
+  /**
+   * Claude Code's nested form; read only for PascalCase PreToolUse (ignored on every other event and in camelCase hooks). A key given here shadows the flat one, even with a value Copilot cannot use (new-blind3-cpre-hso-bad-flat-deny).
+   */
+  hookSpecificOutput?: {
+    /**
+     * Not checked: any value (or none) is accepted (cpre-02d).
+     */
+    hookEventName?: string;
+    /**
+     * `deny` denies the call and ends the hook chain; `ask` is a deny in prompt mode (`Denied by preToolUse hook (unable to ask user for confirmation): R`); `allow` lets it run and skips the permission request. Other values are ignored.
+     */
+    permissionDecision?: "allow" | "deny" | "ask";
+    /**
+     * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+     */
+    permissionDecisionReason?: string;
+    /**
+     * Replaces the whole tool input, with or without a decision (cpre-06b).
+     */
+    updatedInput?: {
+      [k: string]: unknown;
+    };
+    /**
+     * Context for the model; `""` adds nothing (new-blind2-pre-empty-context). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+     */
+    additionalContext?: string;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * An `agentStop` / `Stop` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it. Outputs are merged key by key, the last configured hook winning each key. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliAgentStopOutput {
+  /**
+   * `block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored.
+   */
+  decision?: string;
+  /**
+   * The continuation: a new user message `<current_datetime>…</current_datetime>\n\n<reason>`; capped at 8 consecutive blocks. A non-empty string: `""` or a number does not continue (new-blind2-stop-block-empty-reason, new-blind4-stop-reason-number).
+   */
+  reason?: string;
+  [k: string]: unknown;
+}
+/**
+ * A `permissionRequest` / `PermissionRequest` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it (flat in both spellings; `permissionDecision` and Claude's `hookSpecificOutput.decision` are ignored). Outputs are merged key by key, the last configured hook winning. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliPermissionRequestOutput {
+  /**
+   * `allow` runs the tool without approval; `deny` denies it: `Permission denied by a PermissionRequest hook: <message>`.
+   */
+  behavior?: "allow" | "deny";
+  /**
+   * The denial message; missing, `""` or not a string: `Permission denied by hook.` (new-blind3-perm-deny-empty-message).
+   */
+  message?: string;
+  [k: string]: unknown;
+}
+/**
+ * A `postToolUseFailure` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliPostToolUseFailureOutput {
+  /**
+   * A user message `Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<C>` after the failed tool message. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  additionalContext?: string;
+  [k: string]: unknown;
+}
+/**
+ * A `postToolUse` / `PostToolUse` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it (flat keys in both spellings; `hookSpecificOutput` and `updatedMCPToolOutput` are ignored). Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliPostToolUseOutput {
+  /**
+   * Appended to the tool message: `<result>\n\nTool "<tool>" succeeded. Additional guidance from postToolUse hooks:\n<C1>\n\n<C2>`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  additionalContext?: string;
+  /**
+   * Replaces the tool message (the last configured one wins); a string is ignored.
+   */
+  modifiedResult?: {
+    /**
+     * The new tool message text; missing: the tool's own message is kept; not a string: the message becomes empty (new-blind4-post-modified-number).
+     */
+    textResultForLlm?: string;
+    /**
+     * `success`.
+     */
+    resultType?: string;
+    [k: string]: unknown;
+  };
+  /**
+   * `block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored.
+   */
+  decision?: string;
+  /**
+   * The block reason: the tool message becomes `Tool result blocked: <reason>`; later hooks do not run. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  reason?: string;
+  [k: string]: unknown;
+}
+/**
+ * A native `preToolUse` hook's stdout JSON (exit 0, or exit 2 where a JSON deny still gives its reason), as GitHub Copilot CLI 1.0.102 reads it: flat keys only; `hookSpecificOutput`, flat `updatedInput` and legacy `decision` are ignored. Context goes into a user message `Additional context from preToolUse hook:\n<C1>\n\n<C2>` after the tool result. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliPreToolUseOutput {
+  /**
+   * `deny` denies the call and ends the hook chain; `ask` is a deny in prompt mode (`Denied by preToolUse hook (unable to ask user for confirmation): R`); `allow` lets it run and skips the permission request. Other values are ignored.
+   */
+  permissionDecision?: "allow" | "deny" | "ask";
+  /**
+   * The denial reason: `Denied by preToolUse hook: <reason>`; missing: `No reason provided`. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  permissionDecisionReason?: string;
+  /**
+   * Replaces the whole tool argument object (no `allow` needed); later hooks get it on stdin; ignored when the same output denies. (Copilot hands a string to the tool as its arguments text: a JSON object text runs (new-blind2-pre-modifiedArgs-json-string), other text fails the call with `Invalid input: <serde_json error>` (new-pre-modifiedArgs-string); an array gives `Invalid input: Expected JSON object but got array`.)
+   */
+  modifiedArgs?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Context for the model; `""` adds nothing (new-blind2-pre-empty-context). (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  additionalContext?: string;
+  [k: string]: unknown;
+}
+/**
+ * A `sessionStart` / `SessionStart` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it (flat `additionalContext` only; plain text and `hookSpecificOutput` are ignored). Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliSessionStartOutput {
+  /**
+   * A bare user message before the prompt; several joined with a blank line. (Copilot takes any other value too, as JavaScript's String() makes it: `5`, `true`, `[object Object]`: new-pre-deny-reason-number, new-blind2-pre-deny-reason-object.)
+   */
+  additionalContext?: string;
+  [k: string]: unknown;
+}
+/**
+ * A `userPromptSubmitted` / `UserPromptSubmit` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it (flat keys; `hookSpecificOutput` ignored). Hooks' outputs are merged key by key, the last configured hook winning each key. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
+ */
+export interface CopilotCliUserPromptSubmittedOutput {
+  /**
+   * Appended to the prompt as `\n\n<system_reminder>\n<C>\n</system_reminder>`; only the last configured hook's. (Copilot takes another value too, as its JSON text: `{"a":1}`: new-blind4-ups-context-object.)
+   */
+  additionalContext?: string;
+  /**
+   * Replaces the prompt text; `""` empties it; a value that is not a string is ignored (new-blind3-ups-modifiedPrompt-number).
+   */
+  modifiedPrompt?: string;
+  /**
+   * `block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored.
+   */
+  decision?: string;
+  /**
+   * The block reason (a string; `""` blocks too): no model request is made and the CLI exits 1.
+   */
+  reason?: string;
+  [k: string]: unknown;
+}
+/**
  * The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.
  */
 export interface DroidBaseHookInput {
@@ -4649,7 +5368,7 @@ export interface MergeEffects {
    */
   stop_reason: string | null;
   /**
-   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
    */
   prompt?: string | null;
 }
@@ -4693,7 +5412,7 @@ export interface MergeEffects1 {
    */
   stop_reason: string | null;
   /**
-   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets instead of the user's; null when unchanged. Absent for agents and events without prompt rewrites.
+   * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
    */
   prompt?: string | null;
 }

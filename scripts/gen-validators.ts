@@ -38,8 +38,16 @@ function createAjv(options: { readonly source: boolean }): Ajv {
   return ajv;
 }
 
+/**
+ * Directories that are a family of their own although they sit inside one:
+ * what another part of the package loads alone (the runner checks settings
+ * without loading Claude Code's 70 output and input validators).
+ */
+const OWN_FAMILIES: Readonly<Record<string, string>> = { "claude-code/settings/": "claude-code-settings" };
+
 /** The family a schema belongs to: its first directory under schemas/ (`claude-code`, `rust`, `codex`, ...), `records` for the top-level files. */
 export function schemaFamily(path: string): string {
+  for (const [dir, family] of Object.entries(OWN_FAMILIES)) if (path.startsWith(dir)) return family;
   const slash = path.indexOf("/");
   return slash === -1 ? "records" : path.slice(0, slash);
 }
@@ -85,7 +93,15 @@ export function generateValidators(context: GenerateContext): GeneratedFile[] {
     }
     const body = code
       .replace(/^"use strict";\s*/, "")
-      .replace(/export const (validate\w+_raw) =/g, "const $1 =");
+      .replace(/export const (validate\w+_raw) =/g, "const $1 =")
+      // Ajv gathers a referenced schema's errors with `vErrors.concat(...)`, which copies every
+      // error so far on each call: quadratic in the errors of a hostile document (20,000 bad
+      // handlers: seconds). Append in place instead (a copy first, so the callee's array stays its own).
+      .replace(
+        /vErrors = vErrors === null \? (validate\w+)\.errors : vErrors\.concat\(\1\.errors\);/g,
+        "if (vErrors === null) vErrors = $1.errors.slice(); else for (const e of $1.errors) vErrors.push(e);",
+      );
+    if (body.includes(".concat(")) throw new Error("gen-validators: Ajv's output gathers errors in a form this generator does not rewrite (.concat)");
     const content = `${tsBanner("scripts/gen-validators.ts", "schemas/")}// @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
 import type {
 ${members.map((schema) => `  ${schema.title},`).join("\n")}

@@ -7,6 +7,7 @@ import { AGENT_NAMES, type AgentName } from "./core/agents.js";
 import type { Dialect } from "./core/dialect.js";
 import { claudeCode } from "./claude-code/dialect.js";
 import { codex } from "./codex/dialect.js";
+import { copilotCli } from "./copilot-cli/dialect.js";
 import { droid } from "./droid/dialect.js";
 import { geminiCli } from "./gemini-cli/dialect.js";
 
@@ -14,6 +15,7 @@ const DIALECTS: Partial<Record<AgentName, Dialect>> = {
   "claude-code": claudeCode,
   codex,
   "gemini-cli": geminiCli,
+  "copilot-cli": copilotCli,
   droid,
 };
 

@@ -1,43 +1,47 @@
 /**
- * claude-hook-protocol: the Claude Code hook protocol as generated types and
- * standalone validators, a serde-exact reader/writer for the Rust family,
- * Claude Code's reading and merge of several hooks' answers, and a runner.
- * This file only re-exports.
+ * claude-hook-protocol: the coding-agent hook protocol. The root holds the
+ * main verbs and every type; the rest is under subpaths (package.json
+ * `exports`, entry modules in src/entry/): `./claude-code`, `./serde`,
+ * `./runner`, `./validators` and `./validators/<family>`, `./conformance`,
+ * `./schemas/*`. This file only re-exports; test/api-surface.test.ts pins it.
  */
 
-// Generated from schemas/ (npm run gen): every protocol type, its validator, the name lists.
+// Every protocol type, generated from schemas/ (npm run gen).
 export type * from "../generated/types.js";
-export * from "../generated/validators/index.js";
-export * from "../generated/names.js";
+export type { Validator, ValidationError } from "../generated/validators/validator.js";
+export { HOOK_EVENTS } from "../generated/names.js";
 
-// Rust family: serde_json-exact reading and writing of exomonad-core's types.
-export * from "./serde/index.js";
-
-// Claude Code dialect: reading one hook's stdout, classifying a run, merging runs.
-export { readHookStdout, parseErrorText, type StdoutReading, type StdoutError, type JsonObject } from "./claude-code/read-stdout.js";
-export { classifyRun, type HookRunResult, type ClassifyContext } from "./claude-code/classify.js";
-export { mergeRuns, asyncDelivery, type MergeContext } from "./claude-code/merge.js";
-export { claudeCodeFromRust, type ClaudeCodeFromRust } from "./claude-code/from-rust.js";
-export { hookNameOf } from "./claude-code/event-rules.js";
-export { mergeRequest } from "./claude-code/merge-request.js";
+// Merging: a request of raw hook results for any agent, or Claude Code's classified run records.
+export { merge } from "./merge.js";
+export { mergeRuns, type MergeContext } from "./claude-code/merge.js";
 export {
+  checkMergeRequest,
   parseMergeRequest,
-  requestInput,
   type MergeRequest,
   type MergeRequestHook,
   type ParsedRequest,
   type RequestError,
   type RequestExtensions,
 } from "./core/merge-request.js";
-export type { ProtocolError, TextPosition } from "./core/errors.js";
-export { AGENT_NAMES, type AgentName } from "./core/agents.js";
-export type { Dialect, DialectEvent, HookAnswer, Divergence } from "./core/dialect.js";
+
+// Reading one hook's answer: Claude Code's stdout reading and classification; the Rust family as serde reads it.
+export { readHookStdout, type StdoutReading, type StdoutError } from "./claude-code/read-stdout.js";
+export { classifyRun, type HookRunResult, type ClassifyContext } from "./claude-code/classify.js";
+export { claudeCodeFromRust } from "./claude-code/from-rust.js";
+export { readRust, writeRust, type RustTypeName } from "./serde/index.js";
+export type { ReadResult } from "./serde/codec.js";
+export type { SerdeError } from "./serde/errors.js";
+
+// Agents and their dialects.
+export { AGENT_NAMES, isAgentName, type AgentName } from "./core/agents.js";
 export { dialectOf, allDialects } from "./dialects.js";
+export type { Dialect, DialectEvent, DialectRunner, HookAnswer, Divergence } from "./core/dialect.js";
+
+// Running configured hooks as Claude Code does: ./runner (child processes and http stay out of the root's import).
+export type { RunEventOptions, EventOutcome } from "./runner/run-event.js";
+export type { ConfigProblem } from "./runner/types.js";
+
+// Shared shapes.
+export type { ProtocolError, TextPosition, Result } from "./core/errors.js";
 export type { RunRecord, MergedResult, MergeEffects, RunOutcome, PermissionDecision } from "./core/records.js";
-
-// Running configured hooks as Claude Code does.
-export * from "./runner/index.js";
-
-// The line protocols any implementation can be tested by.
-export { serveSerdeConformance, answerSerdeRequest } from "./conformance/serde.js";
-export { serveMergeConformance } from "./conformance/merge.js";
+export type { JsonObject, JsonValue } from "./json/value.js";

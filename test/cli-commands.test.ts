@@ -51,6 +51,30 @@ describe("claude-hook-protocol", { concurrency: 4 }, () => {
     assert.equal((await cli(["frobnicate"])).status, 2);
   });
 
+  test("options are parsed by node:util parseArgs: unknown options, missing values and stray values are usage errors (exit 2)", async () => {
+    const cases: [readonly string[], RegExp][] = [
+      [["conformance", "merge", "--bogus"], /^conformance merge: unknown option --bogus\n/],
+      [["conformance", "serde", "--bogus"], /^conformance serde: unknown option --bogus\n/],
+      [["conformance", "merge", "--agent"], /^conformance merge: --agent needs a value\n/],
+      [["run", "--event", "Stop", "--input", "examples/events/stop.json", "--frobnicate", "--", "true"], /^run: unknown option --frobnicate\n/],
+      [["events", "--json=yes"], /^events: --json takes no value\n/],
+      [["schema", "-x"], /^schema: unknown option -x\n/],
+      [["merge", "--words", "--words"], /^merge: --words given twice\n/],
+    ];
+    await Promise.all(cases.map(async ([args, stderr]) => {
+      const r = await cli(args, { stdin: "" });
+      assert.equal(r.status, 2, args.join(" "));
+      assert.match(r.stderr, stderr, args.join(" "));
+      assert.match(r.stderr, /usage: claude-hook-protocol/, args.join(" "));
+      assert.equal(r.stdout, "", args.join(" "));
+    }));
+    // --agent still picks the dialect; `--agent=X` is the same option
+    const request = '{"event":"Stop","hooks":[{"command":"a","exit":0,"stdout":"","stderr":""}]}\n';
+    const chosen = await cli(["conformance", "merge", "--agent=claude-code"], { stdin: request });
+    assert.equal(chosen.status, 0, chosen.stderr);
+    assert.equal(JSON.parse(chosen.stdout).agent, "claude-code");
+  });
+
   test("every command has --help with examples", async () => {
     for (const name of ["validate", "run", "merge", "schema", "events", "conformance"]) {
       const r = await cli([name, "--help"]);

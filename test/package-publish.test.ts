@@ -31,7 +31,7 @@ const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   name: string;
   bin: Record<string, string>;
-  exports: Record<string, string | Record<string, string>>;
+  exports: Record<string, string | null | Record<string, string>>;
 };
 
 function run(command: string, args: readonly string[], cwd: string, timeoutMs = 120_000): string {
@@ -77,7 +77,7 @@ describe("the published package", { concurrency: 1 }, () => {
     for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md"]) assert.ok(paths.has(required), `${required} missing`);
     for (const target of Object.values(pkg.bin)) assert.ok(paths.has(target.replace(/^\.\//, "")), `bin ${target} missing`);
     for (const [key, target] of Object.entries(pkg.exports)) {
-      if (key.includes("*")) continue;
+      if (key.includes("*") || target === null) continue;
       const targets = typeof target === "string" ? [target] : Object.values(target);
       for (const t of targets) assert.ok(paths.has(t.replace(/^\.\//, "")), `exports["${key}"] -> ${t} is not in the package`);
     }
@@ -134,13 +134,22 @@ describe("the published package", { concurrency: 1 }, () => {
       assert.ok(existsSync(join(project, "node_modules", pkg.name, "package.json")));
 
       const source = [
-        `import { readRust, writeRust, type RustHookOutput } from "${pkg.name}";`,
+        `import { merge, readRust, writeRust, type RustHookOutput } from "${pkg.name}";`,
+        `import { readHookStdout } from "${pkg.name}/claude-code";`,
+        `import { SerdeInteger } from "${pkg.name}/serde";`,
+        `import { compileMatcher } from "${pkg.name}/runner";`,
+        `import { answerSerdeRequest } from "${pkg.name}/conformance";`,
+        `import { validateMergedResult } from "${pkg.name}/validators";`,
+        `import { validateRustHookOutput } from "${pkg.name}/validators/rust";`,
         `import schema from "${pkg.name}/schemas/claude-code/hook-output.schema.json" with { type: "json" };`,
         `const read = readRust("HookOutput", '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}');`,
         "if (!read.ok) throw new Error(read.error.message);",
         "const value: RustHookOutput = read.value;",
         "const title: string = schema.title;",
-        "console.log(JSON.stringify([writeRust(\"HookOutput\", value), title]));",
+        `const merged = merge({ event: "Stop", hooks: [{ command: "a", exit: 0, stdout: "{}", stderr: "" }] });`,
+        "const subpaths = [readHookStdout(\"{}\", \"Stop\").error === null, new SerdeInteger(1n).value === 1n, compileMatcher(\"Bash\").kind,",
+        "  answerSerdeRequest(\"\") === undefined, merged.ok && validateMergedResult(merged.value), validateRustHookOutput({ continue: true })];",
+        "console.log(JSON.stringify([writeRust(\"HookOutput\", value), title, subpaths]));",
         "",
       ].join("\n");
       writeFileSync(join(project, "consumer.ts"), source);
@@ -163,6 +172,7 @@ describe("the published package", { concurrency: 1 }, () => {
       assert.deepEqual(JSON.parse(out), [
         '{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}',
         "ClaudeCodeHookOutput",
+        [true, true, "names", true, true, true],
       ]);
       const bin = run(join(project, "node_modules/.bin", Object.keys(pkg.bin)[0]!), ["--version"], project);
       t.diagnostic(`installed bin: ${relative(project, join(project, "node_modules/.bin"))}/${Object.keys(pkg.bin)[0]} --version -> ${bin.trim()}`);

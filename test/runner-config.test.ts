@@ -1,12 +1,15 @@
 // Hook configuration as Claude Code reads it: matchers, events without
-// matchers, `if` rules, dedupe across sources, problems reported with
-// file:line:column and path, disableAllHooks, plugin hooks.json.
+// matchers, `if` rules, dedupe across sources, problems reported as error
+// values (code, JSON Pointer, message, line:column, file), disableAllHooks,
+// plugin hooks.json.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadHookConfiguration, type SettingsSource } from "../src/runner/load-settings.js";
+import { readFileSync, readdirSync } from "node:fs";
+import { loadHookConfiguration, parseHookSettingsValue, problemLocation, type SettingsSource } from "../src/runner/load-settings.js";
+import type { ConfigProblem } from "../src/runner/types.js";
 import { compileMatcher, matcherMatches } from "../src/runner/matcher.js";
 import { selectHooks } from "../src/runner/select-hooks.js";
 import { evaluateIfRule } from "../src/runner/if-rule.js";
@@ -37,14 +40,16 @@ test("matchers: case-sensitive exact names and lists, unanchored regexes, match-
   assert.equal(compileMatcher("(", false).kind, "invalid");
 });
 
-test("an invalid matcher is reported with file:line:column and never matches", () => {
+test("an invalid matcher is reported with file, pointer and line:column and never matches", () => {
   const configuration = loadHookConfiguration({
     settings: [source("project", { hooks: { PreToolUse: [{ matcher: "(Bash", hooks: [{ type: "command", command: "true" }] }] } })],
   });
   const [problem] = configuration.problems;
   assert.equal(problem?.code, "invalid-matcher");
-  assert.equal(problem?.path, "hooks.PreToolUse[0].matcher");
-  assert.equal(problem?.file, "project.json:5:9");
+  assert.equal(problem?.path, "/hooks/PreToolUse/0/matcher");
+  assert.equal(problem?.file, "project.json");
+  assert.deepEqual(problem?.position, { line: 5, column: 9 });
+  assert.equal(problemLocation(problem!), "project.json:5:9");
   assert.deepEqual(selectHooks(configuration, "PreToolUse", { tool_name: "Bash" }), []);
 });
 
@@ -124,7 +129,7 @@ test("if rules: evaluated on tool events; a hook with if never runs on other eve
   assert.deepEqual(pre.map((s) => [s.hook.handler.type === "command" ? s.hook.handler.command : "", s.skip === null]), [["a", true], ["b", false]]);
   const ups = selectHooks(configuration, "UserPromptSubmit", { prompt: "x" });
   assert.match(ups[0]?.skip ?? "", /only evaluated on tool events/);
-  assert.ok(configuration.problems.some((p) => p.path === "hooks.UserPromptSubmit[0].hooks[0].if"));
+  assert.ok(configuration.problems.some((p) => p.path === "/hooks/UserPromptSubmit/0/hooks/0/if"));
 });
 
 test("unknown keys, wrong types, unknown events and bad JSON are reported, never dropped silently", () => {
@@ -149,20 +154,33 @@ test("unknown keys, wrong types, unknown events and bad JSON are reported, never
     ],
   });
   const found = configuration.problems.map((p) => `${p.code} ${p.path} ${p.severity}`);
+  // in the order the places appear in each file
   assert.deepEqual(found, [
-    "unknown-key hooks.PreToolUse[0].extra warning",
-    "unknown-key hooks.PreToolUse[0].hooks[0].comand warning",
-    "wrong-type hooks.PreToolUse[0].hooks[1].command error",
-    "wrong-type hooks.PreToolUse[0].hooks[2].timeout error",
-    "invalid-value hooks.PreToolUse[0].hooks[3].type error",
-    "missing-field hooks.PreToolUse[0].hooks[4].url error",
-    "wrong-type hooks.PreToolUse[0].hooks[5].args error",
-    "unknown-event hooks.PreToolUsed error",
-    "wrong-type hooks.Stop error",
-    "invalid-json (root) error",
-    "unreadable-file (root) error",
+    "unknown-key /hooks/PreToolUse/0/hooks/0/comand warning",
+    "wrong-type /hooks/PreToolUse/0/hooks/1/command error",
+    "wrong-type /hooks/PreToolUse/0/hooks/2/timeout error",
+    "invalid-value /hooks/PreToolUse/0/hooks/3/type error",
+    "missing-field /hooks/PreToolUse/0/hooks/4/url error",
+    "wrong-type /hooks/PreToolUse/0/hooks/5/args error",
+    "unknown-key /hooks/PreToolUse/0/extra warning",
+    "unknown-event /hooks/PreToolUsed error",
+    "wrong-type /hooks/Stop error",
+    "invalid-json  error",
+    "unreadable-file  error",
   ]);
-  assert.equal(configuration.problems.find((p) => p.code === "invalid-json")?.file, "local.json:3:14");
+  const byPath = (path: string): ConfigProblem | undefined => configuration.problems.find((p) => p.path === path);
+  assert.equal(byPath("/hooks/PreToolUse/0/hooks/0/comand")?.message,
+    'unknown key "comand" in a command hook (Claude Code ignores it silently); known: type, timeout, if, statusMessage, once, onFailure, command, args, shell, async, asyncRewake');
+  assert.equal(byPath("/hooks/PreToolUse/0/hooks/1/command")?.message, '"command" must be a non-empty string, found number 5');
+  assert.equal(byPath("/hooks/PreToolUse/0/hooks/2/timeout")?.message, '"timeout" must be a positive number of seconds, found string "10"');
+  assert.equal(byPath("/hooks/PreToolUse/0/hooks/3/type")?.message, '"type" must be one of command, http, mcp_tool, prompt, agent; found "shell"');
+  assert.equal(byPath("/hooks/PreToolUse/0/hooks/4/url")?.message, 'a http hook needs "url" (an http:// or https:// URL)');
+  assert.equal(byPath("/hooks/PreToolUsed")?.message, '"PreToolUsed" is not a Claude Code 2.1.332 hook event; its hooks never run');
+  assert.equal(byPath("/hooks/Stop")?.message, "the hooks of Stop must be an array of matcher groups, found object");
+  const invalidJson = configuration.problems.find((p) => p.code === "invalid-json");
+  assert.deepEqual([invalidJson?.file, invalidJson?.position], ["local.json", { line: 3, column: 14 }]);
+  const unreadable = configuration.problems.find((p) => p.code === "unreadable-file");
+  assert.deepEqual([unreadable?.file, unreadable?.position], ["/nonexistent/settings.json", undefined]);
   // The hook with only an unknown key still runs; the broken ones do not.
   assert.equal(configuration.hooks.length, 1);
 });
@@ -186,4 +204,55 @@ test("__proto__ in a settings file is plain data", () => {
   });
   assert.equal(configuration.problems[0]?.code, "unknown-event");
   assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
+});
+
+test("one bad value takes out its hook only: a wrong args element, a blank command, a non-object hook, a bad group", () => {
+  const parsed = parseHookSettingsValue({
+    hooks: {
+      PreToolUse: [
+        { matcher: "Bash", hooks: [
+          { type: "command", command: "ok" },
+          { type: "command", command: "x", args: ["a", 1, 2] },
+          { type: "command", command: "   " },
+          5,
+          { type: "http", url: "ftp://x" },
+          { type: "http", url: "https://x", headers: { A: 1 } },
+        ] },
+        { matcher: 5, hooks: [{ type: "command", command: "never" }] },
+        { matcher: "Bash" },
+        7,
+      ],
+    },
+    disableAllHooks: "yes",
+  }, { file: "f.json", kind: "flag" });
+  assert.deepEqual(parsed.hooks.map((h) => [h.path, h.handler.type === "command" ? h.handler.command : ""]), [["/hooks/PreToolUse/0/hooks/0", "ok"]]);
+  assert.deepEqual(parsed.problems.map((p) => `${p.code} ${p.path}: ${p.message}`), [
+    'wrong-type /hooks/PreToolUse/0/hooks/1/args: "args" must be an array of strings, found array ["a",1,2]',
+    'wrong-type /hooks/PreToolUse/0/hooks/2/command: "command" must be a non-empty string, found string "   "',
+    "wrong-type /hooks/PreToolUse/0/hooks/3: a hook must be an object, found number",
+    'wrong-type /hooks/PreToolUse/0/hooks/4/url: "url" must be an http:// or https:// URL, found string "ftp://x"',
+    'wrong-type /hooks/PreToolUse/0/hooks/5/headers: "headers" must be an object of string values, found object {"A":1}',
+    'wrong-type /hooks/PreToolUse/1/matcher: "matcher" must be a string, found number; the group never matches',
+    'missing-field /hooks/PreToolUse/2/hooks: a matcher group needs "hooks": an array of hooks, found nothing',
+    'wrong-type /hooks/PreToolUse/3: a matcher group must be an object {"matcher", "hooks"}, found number',
+    'wrong-type /disableAllHooks: "disableAllHooks" must be a boolean, found string',
+  ]);
+  // a value given already parsed has no text positions
+  assert.ok(parsed.problems.every((p) => p.position === undefined && p.file === "f.json"));
+  assert.equal(parsed.disableAllHooks, false);
+});
+
+test("the keys each handler type takes are the schema's (schemas/claude-code/settings/hook-handler/)", () => {
+  const dir = new URL("../schemas/claude-code/settings/hook-handler/", import.meta.url);
+  for (const file of readdirSync(dir)) {
+    const schema = JSON.parse(readFileSync(new URL(file, dir), "utf8")) as { properties: Record<string, { const?: string }> };
+    const type = schema.properties["type"]!.const!;
+    const keys = Object.keys(schema.properties);
+    const required: Record<string, unknown> = { type, command: "c", url: "https://x", server: "s", tool: "t", prompt: "p" };
+    const handler = Object.fromEntries(Object.entries(required).filter(([k]) => keys.includes(k)));
+    const parsed = parseHookSettingsValue({ hooks: { PreToolUse: [{ hooks: [{ ...handler, bogus: 1 }] }] } }, { file: "f.json", kind: "flag" });
+    assert.equal(parsed.problems.length, 1, `${type}: ${JSON.stringify(parsed.problems)}`);
+    assert.equal(parsed.problems[0]!.message, `unknown key "bogus" in a ${type} hook (Claude Code ignores it silently); known: ${keys.join(", ")}`);
+    assert.equal(parsed.hooks.length, 1, type);
+  }
 });

@@ -52,6 +52,8 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
   "claude-code/tools": { prefix: "", suffix: "-tool-input" }, // kit (#11): built-in tool inputs
+  "claude-code/settings": { prefix: "claude-code-", suffix: "" },
+  "claude-code/settings/hook-handler": { prefix: "claude-code-", suffix: "-hook-handler" },
   codex: { prefix: "codex-hook-", suffix: "" },
   "codex/input": { prefix: "codex-", suffix: "-hook-input" },
   "codex/output": { prefix: "codex-", suffix: "-hook-output" },
@@ -61,6 +63,10 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
   droid: { prefix: "droid-", suffix: "" },
   "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
+  "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
+  "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
+  "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },
+  "copilot-cli/output": { prefix: "copilot-cli-", suffix: "-output" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {
@@ -138,6 +144,13 @@ test("open and closed as each family says", () => {
         assert.equal(additional, undefined, `${where}: Rust-family schemas leave additionalProperties out`);
       } else if (schema.path.startsWith("claude-code/hook-input/") || schema.path.startsWith("common/") && schema.path !== "common/permission-rule-value.schema.json") {
         assert.equal(additional, true, `${where}: inputs allow unknown keys (fields keep arriving)`);
+      } else if (schema.path.startsWith("claude-code/settings/")) {
+        // A settings file holds keys other than hooks; maps (events, headers) type their values;
+        // matcher groups and handlers are closed, so a misspelled key is reported.
+        const isMap = isObject(node) && node["properties"] === undefined;
+        if (schema.path === "claude-code/settings/hook-settings.schema.json" && at === "#") assert.equal(additional, true, `${where}: the settings file is open`);
+        else if (isMap) assert.ok(additional === true || isObject(additional), `${where}: maps say what their values are`);
+        else assert.equal(additional, false, `${where}: groups and handlers are closed`);
       } else if (schema.path.startsWith("claude-code/")) {
         const isMap = isObject(node) && node["properties"] === undefined;
         assert.equal(additional, isMap ? true : false, `${where}: ${isMap ? "free-form maps say additionalProperties: true" : "output objects are closed"}`);

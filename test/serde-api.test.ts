@@ -6,9 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  compareUtf8,
   createRustCodec,
-  formatF64,
   formatSerdeError,
   fromPlainJson,
   readRust,
@@ -16,7 +14,10 @@ import {
   SerdeInteger,
   toPlainJson,
   writeRust,
-} from "../src/serde/index.js";
+} from "../src/entry/serde.js";
+// internals, not on the public surface
+import { formatF64 } from "../src/serde/number-text.js";
+import { compareUtf8 } from "../src/serde/value.js";
 import type { SerdeModel } from "../src/serde/model.js";
 import { readFileSync } from "node:fs";
 
@@ -48,37 +49,48 @@ test("updatedInput is a SerdeValue: exact integers, floats kept apart, objects a
   assert.deepEqual(toPlainJson(input), { a: [null, true], f: 1, n: 18446744073709552000, s: "x" });
 });
 
-test("errors are values with a code, a kind, serde's message and its position", () => {
+test("errors are the package's error value: code, JSON Pointer path, serde's Display text, the position structured", () => {
   const syntax = readRust("HookOutput", '{"continue":tru}');
   assert.deepEqual(syntax, {
     ok: false,
-    error: { code: "expected-some-ident", kind: "syntax", message: "expected ident", line: 1, column: 16, path: ["continue"] },
+    error: { code: "expected-some-ident", kind: "syntax", path: "/continue", message: "expected ident at line 1 column 16", position: { line: 1, column: 16 } },
   });
   const eof = readRust("HookOutput", "");
-  assert.deepEqual(eof, { ok: false, error: { code: "eof-while-parsing-value", kind: "eof", message: "EOF while parsing a value", line: 1, column: 0 } });
+  assert.deepEqual(eof, {
+    ok: false,
+    error: { code: "eof-while-parsing-value", kind: "eof", path: "", message: "EOF while parsing a value at line 1 column 0", position: { line: 1, column: 0 } },
+  });
   const buffered = readRust("HookSpecificOutput", '{"hookEventName":"PreToolUse"}');
-  assert.deepEqual(buffered, { ok: false, error: { code: "missing-field", kind: "data", message: "missing field `permissionDecision`" } });
+  assert.deepEqual(buffered, { ok: false, error: { code: "missing-field", kind: "data", path: "", message: "missing field `permissionDecision`" } });
   assert.ok(!buffered.ok);
   assert.equal(formatSerdeError(buffered.error), "missing field `permissionDecision`");
   const located = readRust("HookOutput", '{"hookSpecificOutput":{"hookEventName":"PreToolUse"}}');
   assert.ok(!located.ok);
-  assert.equal(formatSerdeError(located.error), "missing field `permissionDecision` at line 1 column 53");
+  assert.equal(located.error.message, "missing field `permissionDecision` at line 1 column 53");
+  assert.deepEqual(located.error.position, { line: 1, column: 53 });
   // Errors from a buffered body have no position; the path still says where they are.
   const nested = readRust("HookSpecificOutput", '{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":5}}');
   assert.deepEqual(nested, {
     ok: false,
-    error: { code: "invalid-type", kind: "data", message: "invalid type: integer `5`, expected a string", path: ["decision", "message"] },
+    error: { code: "invalid-type", kind: "data", path: "/decision/message", message: "invalid type: integer `5`, expected a string" },
   });
   const arrayForm = readRust("HookSpecificOutput", '["PreToolUse","allow",null,[1,"\\udc00"]]');
   assert.ok(!arrayForm.ok);
-  assert.deepEqual(arrayForm.error.path, [3, 1]);
+  assert.equal(arrayForm.error.path, "/3/1");
   const variant = readRust("HookSpecificOutput", '{"hookEventName":"Foo"}');
   assert.ok(!variant.ok);
   assert.equal(variant.error.code, "unknown-variant");
   assert.equal(
-    formatSerdeError(variant.error),
+    variant.error.message,
     "unknown variant `Foo`, expected one of `PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SessionStart`, `PermissionRequest`, `Stop`, `SubagentStop`, `Notification`, `PreCompact`, `SessionEnd` at line 1 column 22",
   );
+});
+
+test("an unknown type name is an error value, not a throw", () => {
+  assert.deepEqual(readRust("NoSuchType", "{}"), {
+    ok: false,
+    error: { code: "unknown-type", kind: "usage", path: "", message: "unknown Rust type name: NoSuchType" },
+  });
 });
 
 test("the writer prints serde_json's text for hand-built typed values", () => {
@@ -132,5 +144,8 @@ test("a codec can be built from any serde model given as data", () => {
   const read = codec.read("ClaudePreToolUseOutput", "{}");
   assert.ok(read.ok);
   assert.equal(codec.write("HookOutput", read.value), '{"continue":true}');
-  assert.throws(() => codec.read("Nope", "{}"), TypeError);
+  assert.equal(codec.resolve("Nope"), undefined);
+  const unknown = codec.read("Nope", "{}");
+  assert.ok(!unknown.ok);
+  assert.equal(unknown.error.code, "unknown-type");
 });

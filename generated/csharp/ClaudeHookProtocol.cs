@@ -244,9 +244,10 @@ namespace ClaudeHookProtocol
 
         /// <summary>
         /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
-        /// `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets
-        /// instead of the user's; null when unchanged. Absent for agents and events without prompt
-        /// rewrites.
+        /// `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI:
+        /// `modifiedPrompt`, and the `&lt;system_reminder&gt;` an `additionalContext` appends, without
+        /// Copilot's `&lt;current_datetime&gt;` wrapper): the prompt the model gets instead of the user's;
+        /// null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
         /// </summary>
         [JsonPropertyName("prompt")]
         public string? Prompt { get; set; }

@@ -155,9 +155,10 @@ class MergeEffects:
     """
     prompt: Optional[str] = None
     """UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string
-    `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets
-    instead of the user's; null when unchanged. Absent for agents and events without prompt
-    rewrites.
+    `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI:
+    `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without
+    Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's;
+    null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
     """
     stop_reason: Optional[str] = None
     """The stop reason the agent records, or null."""

@@ -282,7 +282,7 @@ errors++;
 }
 if(data.hook_event_name !== undefined){
 if(!(validate25(data.hook_event_name, {instancePath:instancePath+"/hook_event_name",parentData:data,parentDataProperty:"hook_event_name",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors.slice(); else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -482,7 +482,7 @@ function validate23(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -564,7 +564,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -590,7 +590,7 @@ function validate30(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -695,7 +695,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -721,7 +721,7 @@ function validate33(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -850,7 +850,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -952,7 +952,7 @@ function validate36(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -994,7 +994,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate38(data1[i0], {instancePath:instancePath+"/tool_calls/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if (vErrors === null) vErrors = validate38.errors.slice(); else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1032,7 +1032,7 @@ function validate40(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1136,7 +1136,7 @@ function validate42(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1231,7 +1231,7 @@ function validate44(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1380,7 +1380,7 @@ function validate46(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1538,7 +1538,7 @@ function validate48(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1889,7 +1889,7 @@ function validate50(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1955,7 +1955,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate52(data3[i0], {instancePath:instancePath+"/background_tasks/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if (vErrors === null) vErrors = validate52.errors.slice(); else for (const e of validate52.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1977,7 +1977,7 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate54(data5[i1], {instancePath:instancePath+"/session_crons/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if (vErrors === null) vErrors = validate54.errors.slice(); else for (const e of validate54.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2015,7 +2015,7 @@ function validate56(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2110,7 +2110,7 @@ function validate58(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2202,7 +2202,7 @@ function validate60(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2334,7 +2334,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate52(data6[i0], {instancePath:instancePath+"/background_tasks/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if (vErrors === null) vErrors = validate52.errors.slice(); else for (const e of validate52.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2356,7 +2356,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate54(data8[i1], {instancePath:instancePath+"/session_crons/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if (vErrors === null) vErrors = validate54.errors.slice(); else for (const e of validate54.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2394,7 +2394,7 @@ function validate64(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2488,7 +2488,7 @@ function validate66(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2581,7 +2581,7 @@ function validate68(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2833,7 +2833,7 @@ function validate70(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3260,7 +3260,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3285,7 +3285,7 @@ function validate72(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3349,7 +3349,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate74(data3[i0], {instancePath:instancePath+"/permission_suggestions/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if (vErrors === null) vErrors = validate74.errors.slice(); else for (const e of validate74.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3367,7 +3367,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3488,7 +3488,7 @@ function validate79(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3592,7 +3592,7 @@ errors++;
 }
 if(data.mcp_server !== undefined){
 if(!(validate28(data.mcp_server, {instancePath:instancePath+"/mcp_server",parentData:data,parentDataProperty:"mcp_server",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3618,7 +3618,7 @@ function validate82(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3689,7 +3689,7 @@ function validate84(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3781,7 +3781,7 @@ function validate86(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3909,7 +3909,7 @@ function validate88(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4037,7 +4037,7 @@ function validate90(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4181,7 +4181,7 @@ function validate92(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4314,7 +4314,7 @@ function validate94(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4397,7 +4397,7 @@ function validate96(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4467,7 +4467,7 @@ function validate98(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4537,7 +4537,7 @@ function validate100(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4705,7 +4705,7 @@ function validate102(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4797,7 +4797,7 @@ function validate104(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4890,7 +4890,7 @@ function validate106(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4983,7 +4983,7 @@ function validate108(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5142,7 +5142,7 @@ function validate110(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5341,205 +5341,205 @@ const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors.slice(); else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUseFailure"){
 if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolBatch"){
 if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if (vErrors === null) vErrors = validate36.errors.slice(); else for (const e of validate36.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if (vErrors === null) vErrors = validate40.errors.slice(); else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if (vErrors === null) vErrors = validate42.errors.slice(); else for (const e of validate42.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptExpansion"){
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if (vErrors === null) vErrors = validate44.errors.slice(); else for (const e of validate44.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if (vErrors === null) vErrors = validate46.errors.slice(); else for (const e of validate46.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionEnd"){
 if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if (vErrors === null) vErrors = validate48.errors.slice(); else for (const e of validate48.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if (vErrors === null) vErrors = validate50.errors.slice(); else for (const e of validate50.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "StopFailure"){
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if (vErrors === null) vErrors = validate56.errors.slice(); else for (const e of validate56.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStart"){
 if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if (vErrors === null) vErrors = validate58.errors.slice(); else for (const e of validate58.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStop"){
 if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if (vErrors === null) vErrors = validate60.errors.slice(); else for (const e of validate60.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreCompact"){
 if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if (vErrors === null) vErrors = validate64.errors.slice(); else for (const e of validate64.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostCompact"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if (vErrors === null) vErrors = validate66.errors.slice(); else for (const e of validate66.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreModelSwitch"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if (vErrors === null) vErrors = validate68.errors.slice(); else for (const e of validate68.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostModelSwitch"){
 if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if (vErrors === null) vErrors = validate70.errors.slice(); else for (const e of validate70.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionRequest"){
 if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if (vErrors === null) vErrors = validate72.errors.slice(); else for (const e of validate72.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
 if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if (vErrors === null) vErrors = validate79.errors.slice(); else for (const e of validate79.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Setup"){
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if (vErrors === null) vErrors = validate82.errors.slice(); else for (const e of validate82.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "TeammateIdle"){
 if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if (vErrors === null) vErrors = validate84.errors.slice(); else for (const e of validate84.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "TaskCreated"){
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if (vErrors === null) vErrors = validate86.errors.slice(); else for (const e of validate86.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "TaskCompleted"){
 if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if (vErrors === null) vErrors = validate88.errors.slice(); else for (const e of validate88.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Elicitation"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if (vErrors === null) vErrors = validate90.errors.slice(); else for (const e of validate90.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ElicitationResult"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if (vErrors === null) vErrors = validate92.errors.slice(); else for (const e of validate92.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ConfigChange"){
 if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if (vErrors === null) vErrors = validate94.errors.slice(); else for (const e of validate94.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
 if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if (vErrors === null) vErrors = validate96.errors.slice(); else for (const e of validate96.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeRemove"){
 if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if (vErrors === null) vErrors = validate98.errors.slice(); else for (const e of validate98.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "InstructionsLoaded"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if (vErrors === null) vErrors = validate100.errors.slice(); else for (const e of validate100.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
 if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if (vErrors === null) vErrors = validate102.errors.slice(); else for (const e of validate102.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
 if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if (vErrors === null) vErrors = validate104.errors.slice(); else for (const e of validate104.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "DirectoryAdded"){
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if (vErrors === null) vErrors = validate106.errors.slice(); else for (const e of validate106.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
 if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if (vErrors === null) vErrors = validate108.errors.slice(); else for (const e of validate108.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
 if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if (vErrors === null) vErrors = validate110.errors.slice(); else for (const e of validate110.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -6985,7 +6985,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate168(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if (vErrors === null) vErrors = validate168.errors.slice(); else for (const e of validate168.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7016,7 +7016,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7111,7 +7111,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7222,7 +7222,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7251,37 +7251,37 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "addRules"){
 if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "replaceRules"){
 if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeRules"){
 if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "setMode"){
 if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if (vErrors === null) vErrors = validate171.errors.slice(); else for (const e of validate171.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "addDirectories"){
 if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if (vErrors === null) vErrors = validate173.errors.slice(); else for (const e of validate173.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeDirectories"){
 if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if (vErrors === null) vErrors = validate173.errors.slice(); else for (const e of validate173.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7382,7 +7382,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate166(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if (vErrors === null) vErrors = validate166.errors.slice(); else for (const e of validate166.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7503,13 +7503,13 @@ const tag0 = data.behavior;
 if(typeof tag0 == "string"){
 if(tag0 === "allow"){
 if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if (vErrors === null) vErrors = validate165.errors.slice(); else for (const e of validate165.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "deny"){
 if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if (vErrors === null) vErrors = validate182.errors.slice(); else for (const e of validate182.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7601,7 +7601,7 @@ errors++;
 }
 if(data.decision !== undefined){
 if(!(validate164(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if (vErrors === null) vErrors = validate164.errors.slice(); else for (const e of validate164.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -8208,139 +8208,139 @@ const tag0 = data.hookEventName;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if (vErrors === null) vErrors = validate148.errors.slice(); else for (const e of validate148.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if (vErrors === null) vErrors = validate149.errors.slice(); else for (const e of validate149.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptExpansion"){
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if (vErrors === null) vErrors = validate150.errors.slice(); else for (const e of validate150.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if (vErrors === null) vErrors = validate151.errors.slice(); else for (const e of validate151.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Setup"){
 if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if (vErrors === null) vErrors = validate152.errors.slice(); else for (const e of validate152.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreModelSwitch"){
 if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if (vErrors === null) vErrors = validate153.errors.slice(); else for (const e of validate153.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostModelSwitch"){
 if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if (vErrors === null) vErrors = validate154.errors.slice(); else for (const e of validate154.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStart"){
 if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if (vErrors === null) vErrors = validate155.errors.slice(); else for (const e of validate155.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if (vErrors === null) vErrors = validate156.errors.slice(); else for (const e of validate156.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUseFailure"){
 if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if (vErrors === null) vErrors = validate157.errors.slice(); else for (const e of validate157.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolBatch"){
 if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if (vErrors === null) vErrors = validate158.errors.slice(); else for (const e of validate158.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if (vErrors === null) vErrors = validate159.errors.slice(); else for (const e of validate159.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStop"){
 if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if (vErrors === null) vErrors = validate160.errors.slice(); else for (const e of validate160.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
 if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if (vErrors === null) vErrors = validate161.errors.slice(); else for (const e of validate161.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
 if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if (vErrors === null) vErrors = validate162.errors.slice(); else for (const e of validate162.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionRequest"){
 if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if (vErrors === null) vErrors = validate163.errors.slice(); else for (const e of validate163.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Elicitation"){
 if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if (vErrors === null) vErrors = validate186.errors.slice(); else for (const e of validate186.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ElicitationResult"){
 if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if (vErrors === null) vErrors = validate187.errors.slice(); else for (const e of validate187.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
 if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if (vErrors === null) vErrors = validate188.errors.slice(); else for (const e of validate188.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
 if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if (vErrors === null) vErrors = validate189.errors.slice(); else for (const e of validate189.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
 if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if (vErrors === null) vErrors = validate190.errors.slice(); else for (const e of validate190.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
 if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if (vErrors === null) vErrors = validate191.errors.slice(); else for (const e of validate191.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
 if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if (vErrors === null) vErrors = validate192.errors.slice(); else for (const e of validate192.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -8485,7 +8485,7 @@ errors++;
 }
 if(data.hookSpecificOutput !== undefined){
 if(!(validate147(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if (vErrors === null) vErrors = validate147.errors.slice(); else for (const e of validate147.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

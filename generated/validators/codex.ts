@@ -168,7 +168,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(!(validate21(data1, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -3415,73 +3415,73 @@ const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionRequest"){
 if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if (vErrors === null) vErrors = validate31.errors.slice(); else for (const e of validate31.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if (vErrors === null) vErrors = validate32.errors.slice(); else for (const e of validate32.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreCompact"){
 if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostCompact"){
 if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if (vErrors === null) vErrors = validate34.errors.slice(); else for (const e of validate34.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if (vErrors === null) vErrors = validate35.errors.slice(); else for (const e of validate35.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if (vErrors === null) vErrors = validate36.errors.slice(); else for (const e of validate36.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if (vErrors === null) vErrors = validate37.errors.slice(); else for (const e of validate37.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStart"){
 if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if (vErrors === null) vErrors = validate38.errors.slice(); else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStop"){
 if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if (vErrors === null) vErrors = validate39.errors.slice(); else for (const e of validate39.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionEnd"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if (vErrors === null) vErrors = validate40.errors.slice(); else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Interrupt"){
 if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if (vErrors === null) vErrors = validate41.errors.slice(); else for (const e of validate41.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3669,7 +3669,7 @@ const _errs11 = errors;
 let valid1 = false;
 const _errs12 = errors;
 if(!(validate22(data4, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -3913,7 +3913,7 @@ const _errs14 = errors;
 let valid1 = false;
 const _errs15 = errors;
 if(!(validate24(data6, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
@@ -4157,7 +4157,7 @@ const _errs14 = errors;
 let valid1 = false;
 const _errs15 = errors;
 if(!(validate25(data6, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors.slice(); else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
@@ -4290,7 +4290,7 @@ const _errs11 = errors;
 let valid1 = false;
 const _errs12 = errors;
 if(!(validate26(data4, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if (vErrors === null) vErrors = validate26.errors.slice(); else for (const e of validate26.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -4534,7 +4534,7 @@ const _errs11 = errors;
 let valid1 = false;
 const _errs12 = errors;
 if(!(validate27(data4, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if (vErrors === null) vErrors = validate27.errors.slice(); else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -4804,7 +4804,7 @@ const _errs14 = errors;
 let valid1 = false;
 const _errs15 = errors;
 if(!(validate28(data6, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;

@@ -301,7 +301,7 @@ errors++;
 }
 if(data.hook_event_name !== undefined){
 if(!(validate23(data.hook_event_name, {instancePath:instancePath+"/hook_event_name",parentData:data,parentDataProperty:"hook_event_name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors.slice(); else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -749,7 +749,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate28(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

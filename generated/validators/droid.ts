@@ -150,7 +150,7 @@ errors++;
 }
 if(data.hook_event_name !== undefined){
 if(!(validate22(data.hook_event_name, {instancePath:instancePath+"/hook_event_name",parentData:data,parentDataProperty:"hook_event_name",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -260,7 +260,7 @@ function validate26(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -355,7 +355,7 @@ function validate28(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -472,7 +472,7 @@ function validate30(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -566,7 +566,7 @@ function validate32(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -680,7 +680,7 @@ function validate34(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -818,7 +818,7 @@ function validate36(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -934,7 +934,7 @@ function validate38(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1055,7 +1055,7 @@ function validate40(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1183,7 +1183,7 @@ function validate42(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1294,55 +1294,55 @@ const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
 if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if (vErrors === null) vErrors = validate26.errors.slice(); else for (const e of validate26.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PostToolUse"){
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "UserPromptSubmit"){
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if (vErrors === null) vErrors = validate32.errors.slice(); else for (const e of validate32.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Stop"){
 if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if (vErrors === null) vErrors = validate34.errors.slice(); else for (const e of validate34.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SubagentStop"){
 if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if (vErrors === null) vErrors = validate36.errors.slice(); else for (const e of validate36.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreCompact"){
 if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if (vErrors === null) vErrors = validate38.errors.slice(); else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if (vErrors === null) vErrors = validate40.errors.slice(); else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionEnd"){
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if (vErrors === null) vErrors = validate42.errors.slice(); else for (const e of validate42.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1448,7 +1448,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate24(data2[i0], {instancePath:instancePath+"/hooks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors.slice(); else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1647,7 +1647,7 @@ errors++;
 }
 if(data.hookSpecificOutput !== undefined){
 if(!(validate56(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if (vErrors === null) vErrors = validate56.errors.slice(); else for (const e of validate56.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1682,7 +1682,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate53(data0[i0], {instancePath:instancePath+"/PreToolUse/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1704,7 +1704,7 @@ if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate53(data2[i1], {instancePath:instancePath+"/PostToolUse/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1726,7 +1726,7 @@ if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate53(data4[i2], {instancePath:instancePath+"/Notification/" + i2,parentData:data4,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1748,7 +1748,7 @@ if(Array.isArray(data6)){
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate53(data6[i3], {instancePath:instancePath+"/UserPromptSubmit/" + i3,parentData:data6,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1770,7 +1770,7 @@ if(Array.isArray(data8)){
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate53(data8[i4], {instancePath:instancePath+"/Stop/" + i4,parentData:data8,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1792,7 +1792,7 @@ if(Array.isArray(data10)){
 const len5 = data10.length;
 for(let i5=0; i5<len5; i5++){
 if(!(validate53(data10[i5], {instancePath:instancePath+"/SubagentStop/" + i5,parentData:data10,parentDataProperty:i5,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1814,7 +1814,7 @@ if(Array.isArray(data12)){
 const len6 = data12.length;
 for(let i6=0; i6<len6; i6++){
 if(!(validate53(data12[i6], {instancePath:instancePath+"/PreCompact/" + i6,parentData:data12,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1836,7 +1836,7 @@ if(Array.isArray(data14)){
 const len7 = data14.length;
 for(let i7=0; i7<len7; i7++){
 if(!(validate53(data14[i7], {instancePath:instancePath+"/SessionStart/" + i7,parentData:data14,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1858,7 +1858,7 @@ if(Array.isArray(data16)){
 const len8 = data16.length;
 for(let i8=0; i8<len8; i8++){
 if(!(validate53(data16[i8], {instancePath:instancePath+"/SessionEnd/" + i8,parentData:data16,parentDataProperty:i8,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if (vErrors === null) vErrors = validate53.errors.slice(); else for (const e of validate53.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

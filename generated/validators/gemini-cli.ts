@@ -336,7 +336,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate23(data2[i0], {instancePath:instancePath+"/hooks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors.slice(); else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -378,7 +378,7 @@ function validate26(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -500,7 +500,7 @@ function validate28(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -647,7 +647,7 @@ function validate30(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -717,7 +717,7 @@ function validate32(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -831,7 +831,7 @@ function validate34(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -974,7 +974,7 @@ function validate36(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1200,7 +1200,7 @@ function validate38(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1343,7 +1343,7 @@ function validate40(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1414,7 +1414,7 @@ function validate42(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1485,7 +1485,7 @@ function validate44(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1602,7 +1602,7 @@ function validate46(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1676,67 +1676,67 @@ const tag0 = data.hook_event_name;
 if(typeof tag0 == "string"){
 if(tag0 === "BeforeTool"){
 if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if (vErrors === null) vErrors = validate26.errors.slice(); else for (const e of validate26.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "AfterTool"){
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "BeforeAgent"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "AfterAgent"){
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if (vErrors === null) vErrors = validate32.errors.slice(); else for (const e of validate32.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "BeforeModel"){
 if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if (vErrors === null) vErrors = validate34.errors.slice(); else for (const e of validate34.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "AfterModel"){
 if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if (vErrors === null) vErrors = validate36.errors.slice(); else for (const e of validate36.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "BeforeToolSelection"){
 if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if (vErrors === null) vErrors = validate38.errors.slice(); else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionStart"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if (vErrors === null) vErrors = validate40.errors.slice(); else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "SessionEnd"){
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if (vErrors === null) vErrors = validate42.errors.slice(); else for (const e of validate42.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "Notification"){
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if (vErrors === null) vErrors = validate44.errors.slice(); else for (const e of validate44.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreCompress"){
 if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if (vErrors === null) vErrors = validate46.errors.slice(); else for (const e of validate46.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2081,7 +2081,7 @@ errors++;
 }
 if(data.hookSpecificOutput !== undefined){
 if(!(validate60(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if (vErrors === null) vErrors = validate60.errors.slice(); else for (const e of validate60.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2204,7 +2204,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate22(data0[i0], {instancePath:instancePath+"/BeforeTool/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2226,7 +2226,7 @@ if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate22(data2[i1], {instancePath:instancePath+"/AfterTool/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2248,7 +2248,7 @@ if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate22(data4[i2], {instancePath:instancePath+"/BeforeAgent/" + i2,parentData:data4,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2270,7 +2270,7 @@ if(Array.isArray(data6)){
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate22(data6[i3], {instancePath:instancePath+"/AfterAgent/" + i3,parentData:data6,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2292,7 +2292,7 @@ if(Array.isArray(data8)){
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate22(data8[i4], {instancePath:instancePath+"/BeforeModel/" + i4,parentData:data8,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2314,7 +2314,7 @@ if(Array.isArray(data10)){
 const len5 = data10.length;
 for(let i5=0; i5<len5; i5++){
 if(!(validate22(data10[i5], {instancePath:instancePath+"/AfterModel/" + i5,parentData:data10,parentDataProperty:i5,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2336,7 +2336,7 @@ if(Array.isArray(data12)){
 const len6 = data12.length;
 for(let i6=0; i6<len6; i6++){
 if(!(validate22(data12[i6], {instancePath:instancePath+"/BeforeToolSelection/" + i6,parentData:data12,parentDataProperty:i6,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2358,7 +2358,7 @@ if(Array.isArray(data14)){
 const len7 = data14.length;
 for(let i7=0; i7<len7; i7++){
 if(!(validate22(data14[i7], {instancePath:instancePath+"/SessionStart/" + i7,parentData:data14,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2380,7 +2380,7 @@ if(Array.isArray(data16)){
 const len8 = data16.length;
 for(let i8=0; i8<len8; i8++){
 if(!(validate22(data16[i8], {instancePath:instancePath+"/SessionEnd/" + i8,parentData:data16,parentDataProperty:i8,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2402,7 +2402,7 @@ if(Array.isArray(data18)){
 const len9 = data18.length;
 for(let i9=0; i9<len9; i9++){
 if(!(validate22(data18[i9], {instancePath:instancePath+"/Notification/" + i9,parentData:data18,parentDataProperty:i9,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2424,7 +2424,7 @@ if(Array.isArray(data20)){
 const len10 = data20.length;
 for(let i10=0; i10<len10; i10++){
 if(!(validate22(data20[i10], {instancePath:instancePath+"/PreCompress/" + i10,parentData:data20,parentDataProperty:i10,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors.slice(); else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

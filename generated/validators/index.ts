@@ -3,8 +3,10 @@
 // Every family's validators; import generated/validators/<family>.js to load one family only.
 export type { Validator, ValidationError } from "./validator.js";
 export * from "./claude-code.js";
+export * from "./claude-code-settings.js";
 export * from "./codex.js";
 export * from "./common.js";
+export * from "./copilot-cli.js";
 export * from "./droid.js";
 export * from "./gemini-cli.js";
 export * from "./records.js";

@@ -14,7 +14,7 @@ export const claudeCode: Dialect = {
       name,
       canonical: name,
       matchField: row.match?.field ?? null,
-      summary: row.blocks === null ? "cannot block" : `can block: ${row.blocks}`,
+      summary: row.blocks ?? "cannot block",
     };
   }),
   mergeRequest,

@@ -1,4 +1,9 @@
-/** A small argument parser: `--name value`, `--name=value`, boolean flags, repeated options, `--` rest. */
+/**
+ * Command arguments through `node:util` `parseArgs` (strict: an unknown
+ * option is a usage error): `--name value`, `--name=value`, boolean flags,
+ * repeated options, `--` rest, `-h` for `--help`.
+ */
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
 import type { CliIo } from "./main.js";
 
 export interface OptionSpec {
@@ -17,42 +22,45 @@ export interface ParsedArgs {
 
 export type ArgsResult = { readonly ok: true; readonly args: ParsedArgs } | { readonly ok: false; readonly message: string };
 
-export function parseArgs(argv: readonly string[], spec: Readonly<Record<string, OptionSpec>>): ArgsResult {
-  const options = new Map<string, string[]>();
-  const flags = new Set<string>();
-  const positionals: string[] = [];
-  let rest: string[] | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--") {
-      rest = argv.slice(i + 1);
-      break;
-    }
-    if (arg === "-h") {
-      flags.add("help");
-      continue;
-    }
-    if (!arg.startsWith("--") || arg === "-") {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-    const option = spec[name];
-    if (option === undefined) return { ok: false, message: `unknown option --${name}` };
-    if (!option.value) {
-      if (eq >= 0) return { ok: false, message: `--${name} takes no value` };
-      flags.add(name);
-      continue;
-    }
-    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined) return { ok: false, message: `--${name} needs a value` };
-    const list = options.get(name) ?? [];
-    if (list.length > 0 && option.repeat !== true) return { ok: false, message: `--${name} given twice` };
-    list.push(value);
-    options.set(name, list);
+/** node's parse errors, said briefly (its texts also explain `--` and `=`, which the usage does). */
+function usageMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string }).code;
+  const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${option}`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    if (message.includes("argument missing")) return `${option} needs a value`;
+    if (message.includes("does not take an argument")) return `${option} takes no value`;
+    if (message.includes("ambiguous")) return `${option} needs a value (write ${option}=VALUE for one that starts with "-")`;
   }
-  return { ok: true, args: { options, flags, positionals, rest } };
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") return message;
+  return message.split("\n")[0]!;
+}
+
+export function parseArgs(argv: readonly string[], spec: Readonly<Record<string, OptionSpec>>): ArgsResult {
+  const options: NonNullable<ParseArgsConfig["options"]> = { help: { type: "boolean", short: "h", multiple: true } };
+  for (const [name, option] of Object.entries(spec)) {
+    options[name] = { type: option.value ? "string" : "boolean", multiple: true, ...(name === "help" ? { short: "h" } : {}) };
+  }
+  const config = { args: [...argv], options, allowPositionals: true, strict: true, tokens: true } as const;
+  let parsed: ReturnType<typeof parseNodeArgs<typeof config>>;
+  try {
+    parsed = parseNodeArgs(config);
+  } catch (error) {
+    return { ok: false, message: usageMessage(error) };
+  }
+  const terminator = parsed.tokens.find((t) => t.kind === "option-terminator");
+  const values = new Map<string, string[]>();
+  const flags = new Set<string>();
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const list = value as (string | boolean)[];
+    if (list.length > 1 && name !== "help" && spec[name]?.repeat !== true) return { ok: false, message: `--${name} given twice` };
+    if (spec[name]?.value === true) values.set(name, list as string[]);
+    else flags.add(name);
+  }
+  const positionals = parsed.tokens.flatMap((t) => (t.kind === "positional" && (terminator === undefined || t.index < terminator.index) ? [t.value] : []));
+  const rest = terminator === undefined ? null : argv.slice(terminator.index + 1);
+  return { ok: true, args: { options: values, flags, positionals, rest } };
 }
 
 export function single(args: ParsedArgs, name: string): string | undefined {

@@ -1,6 +1,6 @@
 /** `conformance serde|merge`: the line protocols any implementation can be tested by. */
-import { parseArgs } from "node:util";
 import { AGENT_NAMES, isAgentName } from "../core/agents.js";
+import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 
 export const HELP = `usage: claude-hook-protocol conformance serde < requests.jsonl
@@ -21,19 +21,21 @@ Examples:
     | claude-hook-protocol conformance merge
 `;
 
+const SERVE_SPEC = { help: { value: false } } as const;
+const MERGE_SPEC = { agent: { value: true }, help: { value: false } } as const;
+const NO_POSITIONALS = { count: 0, message: "takes no arguments (requests come on stdin)" };
+
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   switch (args[0]) {
-    case "serde":
+    case "serde": {
+      const parsed = commandArgs("conformance serde", args.slice(1), SERVE_SPEC, HELP, io, NO_POSITIONALS);
+      if (typeof parsed === "number") return parsed;
       return (await import("../conformance/serde.js")).serveSerdeConformance(io.stdin, io.stdout);
+    }
     case "merge": {
-      let agent: string;
-      try {
-        const { values } = parseArgs({ args: args.slice(1), options: { agent: { type: "string", default: "claude-code" } }, strict: true });
-        agent = values.agent;
-      } catch (e) {
-        io.stderr.write(`conformance merge: ${e instanceof Error ? e.message : String(e)}\n${HELP}`);
-        return 2;
-      }
+      const parsed = commandArgs("conformance merge", args.slice(1), MERGE_SPEC, HELP, io, NO_POSITIONALS);
+      if (typeof parsed === "number") return parsed;
+      const agent = single(parsed, "agent") ?? "claude-code";
       const { dialectOf } = await import("../dialects.js");
       const dialect = isAgentName(agent) ? dialectOf(agent) : undefined;
       if (dialect === undefined) {
@@ -47,7 +49,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       io.stdout.write(HELP);
       return 0;
     default:
-      io.stderr.write(HELP);
+      io.stderr.write(args[0] === undefined ? HELP : `conformance: unknown protocol "${args[0]}" (serde or merge)\n\n${HELP}`);
       return 2;
   }
 }

@@ -2,6 +2,7 @@
 import type { MergedResult, RunRecord } from "../core/records.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import type { Style } from "./style.js";
+import { dialectOf } from "../dialects.js";
 
 function quote(text: string, max = 600): string {
   const shown = text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
@@ -32,18 +33,23 @@ export function describeRecord(r: RunRecord, index: number, s: Style): string {
   return lines.join("\n");
 }
 
-/** The merged result as sentences: what Claude Code does, what the model is told, what the user sees. */
+/** The merged result as sentences: what the agent does, what the model is told, what the user sees. */
 export function describeMerged(m: MergedResult, toolInput: unknown, s: Style): string {
   const e = m.effects;
-  const info = eventInfo(m.event);
+  const dialect = dialectOf(m.agent);
+  const agentName = dialect?.displayName ?? m.agent;
+  const own = dialect?.events.find((event) => event.name === m.event);
+  // the event's place in the protocol (BeforeTool is a PreToolUse), for what its effects mean
+  const canonical = own?.canonical ?? m.event;
+  const info = eventInfo(canonical);
   const out: string[] = [];
-  if (m.event === "PreToolUse" || m.event === "PermissionRequest") {
+  if (canonical === "PreToolUse" || canonical === "PermissionRequest") {
     switch (e.decision) {
       case "deny":
         out.push(`${s.red("the tool call is denied")}${e.tool_result !== null ? `; the model is told: ${quote(e.tool_result)}` : ""}`);
         break;
       case "ask":
-        out.push(`${s.yellow("Claude Code asks the user")} before the tool runs${e.tool_result !== null ? `; with nobody to ask (-p) it is denied and the model is told: ${quote(e.tool_result)}` : ""}`);
+        out.push(`${s.yellow(`${agentName} asks the user`)} before the tool runs${e.tool_result !== null ? `; with nobody to ask (-p) it is denied and the model is told: ${quote(e.tool_result)}` : ""}`);
         break;
       case "defer":
         out.push(`${s.yellow("the tool call is deferred")}: the run ends before the tool (tool_deferred)`);
@@ -52,19 +58,20 @@ export function describeMerged(m: MergedResult, toolInput: unknown, s: Style): s
         out.push(`${s.green("the tool call is allowed")} without a permission prompt`);
         break;
       default:
-        out.push(`no hook decided: Claude Code's permission rules decide${e.tool_result !== null ? `; the model is told: ${quote(e.tool_result)}` : ""}`);
+        out.push(`no hook decided: ${agentName}'s permission rules decide${e.tool_result !== null ? `; the model is told: ${quote(e.tool_result)}` : ""}`);
     }
     if (e.tool_input !== null && JSON.stringify(e.tool_input) !== JSON.stringify(toolInput ?? null)) {
       out.push(`the tool runs with the rewritten input ${JSON.stringify(e.tool_input)}`);
     }
   } else if (e.blocked) {
-    out.push(`${s.red(`${m.event} is blocked`)}${info?.blocks !== null && info?.blocks !== undefined ? ` (${info.blocks})` : ""}`);
+    const what = own?.summary;
+    out.push(`${s.red(`${m.event} is blocked`)}${what !== null && what !== undefined && what !== "" ? ` (${what})` : ""}`);
   } else {
     if (e.tool_result !== null) out.push(`the model gets instead of the tool's output: ${quote(e.tool_result)}`);
     if (out.length === 0) out.push(`${m.event} goes ahead`);
   }
   if (e.tool_result !== null && e.blocked && info?.toolEvent !== true) out.push(`the result text: ${quote(e.tool_result)}`);
-  if (e.stopped) out.push(`${s.red("Claude stops")}${e.stop_reason !== null ? `: ${quote(e.stop_reason)}` : ""}`);
+  if (e.stopped) out.push(`${s.red(`${agentName} stops`)}${e.stop_reason !== null ? `: ${quote(e.stop_reason)}` : ""}`);
   if (e.model_context.length > 0) {
     out.push(`added to the model's context (${e.model_context.length} paragraph${e.model_context.length === 1 ? "" : "s"}):`);
     for (const p of e.model_context) out.push(`  ${quote(p)}`);

@@ -1,18 +1,25 @@
 /** `events [EVENT] [--json]`: each event's matcher, whether it can block, and its output fields. */
-import { commandArgs } from "./args.js";
+import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { styleFor } from "./style.js";
 import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../claude-code/event-catalog.js";
 
 export const HELP = `usage: claude-hook-protocol events [EVENT] [--json]
+       claude-hook-protocol events --agent AGENT|all [--json]
 
 Lists Claude Code 2.1.332's ${EVENT_CATALOG.length} hook events: what a matcher is compared
 against, whether (and what) a hook can block, the default timeout, and the
 fields of the event's hookSpecificOutput. Every event also accepts the
 top-level fields ${COMMON_OUTPUT_FIELDS.join(", ")}.
 
+With --agent, lists that agent's own events (codex, gemini-cli, copilot-cli,
+droid, claude-code) and the Claude Code event each copies; --agent all prints
+one table of the mapping across every agent.
+
 Examples:
   claude-hook-protocol events
+  claude-hook-protocol events --agent gemini-cli
+  claude-hook-protocol events --agent all
   claude-hook-protocol events PreToolUse
   claude-hook-protocol events --json | jq '.[] | select(.blocks != null) | .name'
 `;
@@ -29,8 +36,28 @@ function toJson(e: EventInfo): Record<string, unknown> {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = commandArgs("events", argv, { json: { value: false }, help: { value: false } }, HELP, io, { count: 1, message: "one EVENT at most" });
+  const args = commandArgs("events", argv, { json: { value: false }, agent: { value: true }, help: { value: false } }, HELP, io, { count: 1, message: "one EVENT at most" });
   if (typeof args === "number") return args;
+  const agent = single(args, "agent");
+  if (agent !== undefined) {
+    const { selectAgents } = await import("./across-agents.js");
+    const selection = selectAgents(agent);
+    if (!selection.ok) {
+      io.stderr.write(`events: ${selection.message}\n`);
+      return 2;
+    }
+    const { eventMappings, renderDialectEvents, renderMappings } = await import("./events-agents.js");
+    const s = styleFor(io.stdout, io.env);
+    if (args.flags.has("json")) {
+      const value = agent === "all" || selection.dialects.length > 1 ? eventMappings(selection.dialects) : selection.dialects[0]!.events;
+      io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    } else if (selection.dialects.length > 1) {
+      io.stdout.write(renderMappings(selection.dialects, s));
+    } else {
+      io.stdout.write(renderDialectEvents(selection.dialects[0]!, s));
+    }
+    return 0;
+  }
   const only = args.positionals[0];
   const selected = only === undefined ? EVENT_CATALOG : [eventInfo(only)].filter((e): e is EventInfo => e !== undefined);
   if (selected.length === 0) {

@@ -4,14 +4,17 @@
  * (completion order; each {"command","exit","stdout","stderr","timed_out"?,...})
  * or {"event", ..., "runs": [run records]}.
  */
-import { commandArgs } from "./args.js";
+import { commandArgs, single } from "./args.js";
+import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
+import { parseMergeRequest } from "../core/merge-request.js";
+import { DEFAULT_AGENT, dialectOf } from "../dialects.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import { isRecord } from "../json/record.js";
 
-export const HELP = `usage: claude-hook-protocol merge [--words] [FILE|-]
+export const HELP = `usage: claude-hook-protocol merge [--agent AGENT] [--words] [FILE|-]
 
 Reads the results of several hooks of one event (JSON, from FILE or stdin)
 and prints the merged result Claude Code 2.1.332 would act on, with
@@ -24,6 +27,9 @@ run records.
   {"event": "Stop", "runs": [<run record>, ...]}
 
 Options:
+  --agent A     merge as A does: claude-code (default), codex, gemini-cli,
+                copilot-cli, droid (hooks as process results; "config_index"
+                per hook where the agent merges in configuration order)
   --words       print the merged result in words instead of JSON
   -h, --help    this text
 
@@ -46,13 +52,19 @@ function checkHooks(hooks: unknown[]): string | null {
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = commandArgs("merge", argv, { words: { value: false }, help: { value: false } }, HELP, io, { count: 1, message: "one FILE at most" });
+  const args = commandArgs("merge", argv, { words: { value: false }, agent: { value: true }, help: { value: false } }, HELP, io, { count: 1, message: "one FILE at most" });
   if (typeof args === "number") return args;
+  const agent = single(args, "agent") ?? DEFAULT_AGENT;
+  if (!isAgentName(agent) || dialectOf(agent) === undefined) {
+    io.stderr.write(`merge: --agent must be one of ${AGENT_NAMES.join(", ")}, not "${agent}"\n`);
+    return 2;
+  }
   const text = await readInput(args.positionals[0], io.stdin);
   if (!text.ok) {
     io.stderr.write(`merge: ${text.message}\n`);
     return 2;
   }
+  if (agent !== DEFAULT_AGENT) return mergeAs(agent, text, args.flags.has("words"), io);
   const { parseJsonWithPositions } = await import("../json/positions.js");
   const json = parseJsonWithPositions(text.text);
   const invalid = (message: string): number => {
@@ -90,6 +102,24 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (args.flags.has("words")) {
     const { describeMerged } = await import("./describe.js");
     io.stdout.write(`${describeMerged(merged, input["tool_input"], styleFor(io.stdout, io.env))}\n`);
+  } else {
+    io.stdout.write(`${JSON.stringify(merged, null, 2)}\n`);
+  }
+  return 0;
+}
+
+/** Any dialect but the default: the shared merge request, merged by the agent's rules. */
+async function mergeAs(agent: AgentName, text: { name: string; text: string }, words: boolean, io: CliIo): Promise<number> {
+  const dialect = dialectOf(agent)!;
+  const parsed = parseMergeRequest(text.text, dialect.requestExtensions);
+  if (!parsed.ok) {
+    io.stderr.write(`merge: ${text.name}: ${parsed.error.path === "" ? "" : `${parsed.error.path}: `}${parsed.error.message}\n`);
+    return 1;
+  }
+  const merged = dialect.mergeRequest(parsed.request);
+  if (words) {
+    const { describeMerged } = await import("./describe.js");
+    io.stdout.write(`${describeMerged(merged, parsed.request.tool_input, styleFor(io.stdout, io.env))}\n`);
   } else {
     io.stdout.write(`${JSON.stringify(merged, null, 2)}\n`);
   }

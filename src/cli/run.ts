@@ -7,6 +7,7 @@
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
+import { DEFAULT_AGENT } from "../dialects.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
@@ -23,7 +24,15 @@ Hooks come from the --settings files (and --plugin directories), or from the
 one COMMAND after \`--\`: a single word or quoted string runs in shell form
 (/bin/sh -c), several words run in exec form (no shell).
 
+With --agent codex|gemini-cli|copilot-cli|droid, runs the hooks that agent
+would run, from where it reads its configuration under --project-dir and
+--home-dir (Codex: $CODEX_HOME/hooks.json, config.toml, .codex/; Gemini CLI:
+settings.json; Copilot CLI: ~/.copilot, .github/hooks, .claude/settings*.json;
+droid: ~/.factory, .factory/), with its order, environment and timeouts.
+
 Options:
+  --agent AGENT         claude-code (default), codex, gemini-cli, copilot-cli, droid
+  --home-dir DIR        the user's home for --agent's configuration (default: ~)
   --event EVENT         the event (default: hook_event_name of the input)
   --input FILE|-        the event JSON (a sample: examples/events/)
   --settings FILE       a settings file with "hooks" (repeatable; like claude --settings)
@@ -47,6 +56,8 @@ Examples:
 `;
 
 const SPEC = {
+  agent: { value: true },
+  "home-dir": { value: true },
   event: { value: true },
   input: { value: true },
   settings: { value: true, repeat: true },
@@ -69,6 +80,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (args.positionals.length > 0) return usage(`unexpected argument "${args.positionals[0]}" (a command goes after --)`);
   const inputPath = single(args, "input");
   if (inputPath === undefined) return usage("--input is required");
+  const agent = single(args, "agent") ?? DEFAULT_AGENT;
+  if (agent !== DEFAULT_AGENT) {
+    const { runAsAgent } = await import("./run-agent.js");
+    return runAsAgent(agent, inputPath, args, io, usage);
+  }
   const settingsFiles = args.options.get("settings") ?? [];
   const pluginDirs = args.options.get("plugin") ?? [];
   const command = args.rest;
@@ -113,7 +129,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   inputObject["hook_event_name"] = event;
 
-  const { loadHookConfiguration, defaultSettingsSources } = await import("../runner/load-settings.js");
+  const { loadHookConfiguration, defaultSettingsSources, problemLocation } = await import("../runner/load-settings.js");
   const { runEvent } = await import("../runner/run-event.js");
   const { describeCommand } = await import("../runner/run-hooks.js");
   // The CLI runs where the project is: the input's cwd is data (a sample event's path need not exist here).
@@ -194,7 +210,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   io.stdout.write(`${s.bold(hookName)}: ${outcome.records.length} hook${outcome.records.length === 1 ? "" : "s"} selected\n`);
   if (outcome.run.problems.length > 0) {
     io.stdout.write(`\n${s.yellow("settings problems")}:\n`);
-    for (const p of outcome.run.problems) io.stdout.write(`  ${p.severity} ${p.file} ${p.path}: ${p.message}\n`);
+    for (const p of outcome.run.problems) io.stdout.write(`  ${p.severity} ${problemLocation(p)} ${p.path === "" ? "(root)" : p.path}: ${p.message}\n`);
   }
   io.stdout.write(`\n${s.bold("run records")} (completion order; skipped first):\n`);
   outcome.records.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));

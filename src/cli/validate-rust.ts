@@ -3,7 +3,7 @@
  * with the serde-exact reader of the Rust family (src/serde/). Kept in its
  * own module so the Claude Code path never loads the serde machinery.
  */
-import { formatSerdeError, readRust } from "../serde/index.js";
+import { readRust } from "../serde/index.js";
 import { formatJsonPath, parseJsonWithPositions, type JsonPathSegment } from "../json/positions.js";
 import type { ValidationProblem, ValidationReport } from "./validate.js";
 
@@ -38,17 +38,17 @@ export async function validateRust(text: string, event: string): Promise<RustVal
       walk(located.value, []);
       if (found.length === 1) segments = found[0]!;
     }
-    if (segments === null && located.ok && error.line !== undefined && error.column !== undefined) {
-      segments = located.pathAt(error.line, error.column);
+    if (segments === null && located.ok && error.position !== undefined) {
+      segments = located.pathAt(error.position.line, error.position.column);
     }
     const where = segments !== null && located.ok ? located.positionOf(segments) : null;
     problems.push({
       severity: "error",
-      line: where?.line ?? error.line ?? null,
-      column: where?.column ?? error.column ?? null,
+      line: where?.line ?? error.position?.line ?? null,
+      column: where?.column ?? error.position?.column ?? null,
       path: segments === null ? null : formatJsonPath(segments),
       what: `serde_json::from_str::<HookOutput> fails (${error.kind} error)`,
-      claude_code: formatSerdeError(error),
+      claude_code: error.message,
       hint: HINTS[error.code] ?? (error.kind === "syntax" || error.kind === "eof" ? "emit the output with a JSON encoder" : null),
     });
   } else {

@@ -10,6 +10,7 @@
  */
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { jsonPointer, type ProtocolError } from "./errors.js";
+import type { HookEvent } from "../../generated/types.js";
 
 export interface MergeRequestHook {
   readonly command: string;
@@ -27,7 +28,8 @@ export interface MergeRequestHook {
 }
 
 export interface MergeRequest {
-  readonly event: string;
+  /** The agent's own event name (Claude Code's are completed; any other string is read as that agent's). */
+  readonly event: HookEvent | (string & {});
   readonly tool_name?: string;
   readonly tool_input?: JsonObject;
   /** The event's input as hooks got it on stdin (`prompt`, `source`, ...). */
@@ -115,7 +117,84 @@ export function parseMergeRequest(text: string, extensions: RequestExtensions = 
   } catch (e) {
     return { ok: false, error: { code: "invalid-json", path: "", message: `invalid JSON: ${e instanceof Error ? e.message : String(e)}` } };
   }
-  const v = toNullPrototype(raw);
+  return checkRequestValue(toNullPrototype(raw), extensions);
+}
+
+/**
+ * Check a request built in code (or parsed elsewhere): the same rules as
+ * `parseMergeRequest`, after a null-prototype copy that refuses what JSON
+ * cannot hold (functions, `NaN`, cycles, class instances, ...), naming where.
+ */
+export function checkMergeRequest(value: unknown, extensions: RequestExtensions = {}): ParsedRequest {
+  const copied = copyJsonValue(value);
+  return copied.ok ? checkRequestValue(copied.value, extensions) : invalid(copied.path, copied.message);
+}
+
+type CopiedValue = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly path: (string | number)[]; readonly message: string };
+
+/**
+ * A null-prototype JSON copy of `value`, or where it stops being JSON.
+ * Iterative, and each place keeps only its parent's index (the path is built
+ * only for an error), so 100,000 levels of nesting copy in linear time.
+ */
+function copyJsonValue(value: unknown): CopiedValue {
+  const box: JsonValue[] = [null];
+  // places[i] = [parent place, key]: the path of an error, walked back from its place
+  const places: [number, string | number][] = [[-1, ""]];
+  const pathOf = (place: number): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let p = place; p > 0; p = places[p]![0]) path.unshift(places[p]![1]);
+    return path;
+  };
+  // [source, target holder, key in holder, place]; an exit entry (null holder) leaves an object's subtree.
+  const pending: [unknown, JsonValue[] | JsonObject | null, string | number, number][] = [[value, box, 0, 0]];
+  const ancestors = new Set<object>();
+  const fail = (place: number, message: string): CopiedValue => ({ ok: false, path: pathOf(place), message });
+  try {
+    for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+      const [source, holder, key, place] = item;
+      if (holder === null) {
+        ancestors.delete(source as object);
+        continue;
+      }
+      const put = (v: JsonValue): void => {
+        (holder as Record<string | number, JsonValue>)[key] = v;
+      };
+      const child = (out: JsonValue[] | JsonObject, childKey: string | number, childValue: unknown): void => {
+        places.push([place, childKey]);
+        pending.push([childValue, out, childKey, places.length - 1]);
+      };
+      if (source === null || typeof source === "string" || typeof source === "boolean") put(source);
+      else if (typeof source === "number") {
+        if (!Number.isFinite(source)) return fail(place, `${String(source)} is not a JSON number`);
+        put(source);
+      } else if (typeof source === "object") {
+        if (ancestors.has(source)) return fail(place, "the value contains itself (a cycle)");
+        const proto: unknown = Object.getPrototypeOf(source);
+        if (Array.isArray(source)) {
+          const out = new Array<JsonValue>(source.length);
+          put(out);
+          ancestors.add(source);
+          pending.push([source, null, 0, place]);
+          for (let i = source.length - 1; i >= 0; i--) child(out, i, source[i]);
+        } else if (proto === Object.prototype || proto === null) {
+          const out = Object.create(null) as JsonObject;
+          put(out);
+          ancestors.add(source);
+          pending.push([source, null, 0, place]);
+          const entries = Object.entries(source).filter(([, v]) => v !== undefined);
+          for (let i = entries.length - 1; i >= 0; i--) child(out, entries[i]![0], entries[i]![1]);
+        } else return fail(place, "a plain object or array is expected, not a class instance");
+      } else return fail(place, `${typeof source} is not a JSON value`);
+    }
+  } catch (e) {
+    // a getter or proxy that throws
+    return { ok: false, path: [], message: `the value cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { ok: true, value: box[0]! };
+}
+
+function checkRequestValue(v: JsonValue, extensions: RequestExtensions): ParsedRequest {
   if (!isJsonObject(v)) return invalid([], "a request is a JSON object");
   const requestFields = { ...REQUEST_FIELDS, ...extensions.request };
   const badRequest = checkFields(v, [], requestFields, ["event", "hooks"]);

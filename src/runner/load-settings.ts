@@ -1,13 +1,19 @@
 /**
  * Hook configuration from Claude Code's settings files and plugins' `hooks/hooks.json`.
- * Groups from every source are added, never replaced. Whatever is wrong
- * (unknown event or key, wrong type, invalid matcher) becomes a ConfigProblem
- * with file, path and line:column; nothing is dropped silently.
+ * Groups from every source are added, never replaced. The format is
+ * schemas/claude-code/settings/ (checked by its generated validator); whatever
+ * is wrong (unknown event or key, wrong type, invalid matcher) becomes a
+ * ConfigProblem with the file, a JSON Pointer and line:column; nothing is
+ * dropped silently.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eventInfo } from "../claude-code/event-catalog.js";
-import { formatJsonPath, parseJsonWithPositions, type JsonPathSegment, type TextPosition } from "../json/positions.js";
+import { parseJsonWithPositions, type JsonPathSegment, type TextPosition as PositionInText } from "../json/positions.js";
+import { jsonPointer } from "../core/errors.js";
+import { validateClaudeCodeHookSettings } from "../../generated/validators/claude-code-settings.js";
+import type { ValidationError } from "../../generated/validators/validator.js";
+import type { HookEvent } from "../../generated/types.js";
 import { compileMatcher } from "./matcher.js";
 import type {
   ConfigProblem,
@@ -46,189 +52,282 @@ export function defaultSettingsSources(projectDir: string, homeDir: string): Set
   ];
 }
 
-const COMMON_KEYS = ["type", "timeout", "if", "statusMessage", "once", "onFailure"];
+/** The keys each handler type takes (schemas/claude-code/settings/hook-handler/; test/runner-config.test.ts keeps them equal). */
+const COMMON_KEYS = ["type", "timeout", "if", "statusMessage", "once"];
 const HANDLER_KEYS: Record<HookHandler["type"], readonly string[]> = {
-  command: [...COMMON_KEYS, "command", "args", "shell", "async", "asyncRewake"],
-  http: [...COMMON_KEYS, "url", "headers", "allowedEnvVars"],
-  mcp_tool: [...COMMON_KEYS, "server", "tool", "input"],
+  command: [...COMMON_KEYS, "onFailure", "command", "args", "shell", "async", "asyncRewake"],
+  http: [...COMMON_KEYS, "onFailure", "url", "headers", "allowedEnvVars"],
+  mcp_tool: [...COMMON_KEYS, "onFailure", "server", "tool", "input"],
   prompt: [...COMMON_KEYS, "prompt", "model", "continueOnBlock"],
   agent: [...COMMON_KEYS, "prompt", "model"],
 };
-const GROUP_KEYS = ["matcher", "hooks"];
+
+/** What a handler field must be, in the problem texts (`"timeout" must be a positive number of seconds`). */
+const FIELD_TEXTS: Readonly<Record<string, string>> = {
+  timeout: "a positive number of seconds",
+  if: 'a permission rule string such as "Bash(git *)"',
+  statusMessage: "a string",
+  once: "a boolean",
+  onFailure: '"continue" or "block"',
+  command: "a non-empty string",
+  args: "an array of strings",
+  shell: '"bash" or "powershell"',
+  async: "a boolean",
+  asyncRewake: "a boolean",
+  url: "an http:// or https:// URL",
+  headers: "an object of string values",
+  allowedEnvVars: "an array of variable names",
+  server: "a string",
+  tool: "a string",
+  input: "an object",
+  prompt: "a string",
+  model: "a string",
+  continueOnBlock: "a boolean",
+};
+
+type Segments = readonly JsonPathSegment[];
 
 interface ParseContext {
   readonly file: string;
   readonly kind: HookSourceKind;
   readonly source: string;
   readonly plugin: PluginSource | null;
-  readonly positionOf: ((path: readonly JsonPathSegment[]) => TextPosition) | null;
+  readonly positionOf: ((path: Segments) => PositionInText) | null;
   readonly problems: ConfigProblem[];
   readonly hooks: ConfiguredHook[];
 }
 
 function typeName(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  return value === null ? "null" : Array.isArray(value) ? "array" : value === undefined ? "nothing" : typeof value;
 }
 
-function report(
+function problem(
   ctx: ParseContext,
   code: ConfigProblem["code"],
-  path: readonly JsonPathSegment[],
+  path: Segments,
   message: string,
   severity: ConfigProblem["severity"] = "error",
-): void {
+): ConfigProblem {
   const where = ctx.positionOf?.(path);
-  ctx.problems.push({
-    code,
-    file: where === undefined ? ctx.file : `${ctx.file}:${where.line}:${where.column}`,
-    path: formatJsonPath(path),
-    message,
-    severity,
-  });
+  const base = { code, path: jsonPointer(path), message, file: ctx.file, severity };
+  return where === undefined ? base : { ...base, position: { line: where.line, column: where.column } };
 }
 
-function readHandler(ctx: ParseContext, raw: unknown, path: JsonPathSegment[]): HookHandler | null {
-  if (!isRecord(raw)) {
-    report(ctx, "wrong-type", path, `a hook must be an object, found ${typeName(raw)}`);
-    return null;
+/** RFC 6901 pointer -> segments (array indices as numbers where the value is an array). */
+function segmentsOf(pointer: string, root: unknown): JsonPathSegment[] {
+  if (pointer === "") return [];
+  const out: JsonPathSegment[] = [];
+  let node = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const segment = Array.isArray(node) ? Number(key) : key;
+    out.push(segment);
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
   }
-  const type = raw["type"];
-  if (typeof type !== "string" || !(type in HANDLER_KEYS)) {
-    report(ctx, type === undefined ? "missing-field" : "invalid-value", [...path, "type"],
-      `"type" must be one of command, http, mcp_tool, prompt, agent; found ${JSON.stringify(type) ?? "nothing"}`);
-    return null;
-  }
-  const handlerType = type as HookHandler["type"];
-  const known = HANDLER_KEYS[handlerType];
-  for (const key of Object.keys(raw)) {
-    if (!known.includes(key)) {
-      report(ctx, "unknown-key", [...path, key],
-        `unknown key "${key}" in a ${handlerType} hook (Claude Code ignores it silently); known: ${known.join(", ")}`, "warning");
+  return out;
+}
+
+function valueAt(root: unknown, path: Segments): unknown {
+  let node = root;
+  for (const segment of path) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+  return node;
+}
+
+/**
+ * The problem an error of the generated validator stands for, in the runner's
+ * words, and the part of the document it takes out (a handler, a group, an
+ * event; null for warnings: the hook is used without the key).
+ */
+function problemOf(ctx: ParseContext, error: ValidationError, root: unknown): { problem: ConfigProblem; rejects: Segments | null } {
+  const at = segmentsOf(error.instancePath, root);
+  const value = valueAt(root, at);
+  const params = error.params as Record<string, unknown>;
+  const found = `found ${typeName(value)}`;
+  const result = (code: ConfigProblem["code"], path: Segments, message: string, rejects: Segments | null): { problem: ConfigProblem; rejects: Segments | null } => ({
+    problem: problem(ctx, code, path, message, rejects === null ? "warning" : "error"),
+    rejects,
+  });
+  if (at.length === 0) return result("wrong-type", at, `a settings file must hold a JSON object, ${found}`, at);
+  if (at[0] === "disableAllHooks") return result("wrong-type", at, `"disableAllHooks" must be a boolean, ${found}`, at);
+  if (at.length === 1) return result("wrong-type", at, `"hooks" must be an object keyed by event name, ${found}`, at);
+  const event = String(at[1]);
+  if (at.length === 2) return result("wrong-type", at, `the hooks of ${event} must be an array of matcher groups, ${found}`, at);
+  const group = at.slice(0, 3);
+  if (at.length === 3) {
+    if (error.keyword === "additionalProperties") {
+      const key = String(params["additionalProperty"]);
+      return result("unknown-key", [...at, key], `unknown key "${key}" in a matcher group (ignored); known: matcher, hooks`, null);
     }
+    if (error.keyword === "required") return result("missing-field", [...at, "hooks"], `a matcher group needs "hooks": an array of hooks, found nothing`, group);
+    return result("wrong-type", at, `a matcher group must be an object {"matcher", "hooks"}, ${found}`, group);
   }
-  let ok = true;
-  const want = (key: string, check: (v: unknown) => boolean, what: string, required = false): void => {
-    const v = raw[key];
-    if (v === undefined) {
-      if (required) {
-        report(ctx, "missing-field", [...path, key], `a ${handlerType} hook needs "${key}" (${what})`);
-        ok = false;
+  if (at[3] === "matcher") return result("wrong-type", at, `"matcher" must be a string, ${found}; the group never matches`, group);
+  if (at.length === 4) return result("wrong-type", at, `a matcher group needs "hooks": an array of hooks, ${found}`, group);
+  const handler = at.slice(0, 5);
+  const raw = valueAt(root, handler);
+  const handlerType = isRecord(raw) ? String(raw["type"]) : "";
+  if (at.length === 5) {
+    switch (error.keyword) {
+      case "discriminator": {
+        const type = isRecord(raw) ? raw["type"] : undefined;
+        return result(type === undefined ? "missing-field" : "invalid-value", [...at, "type"],
+          `"type" must be one of command, http, mcp_tool, prompt, agent; found ${JSON.stringify(type) ?? "nothing"}`, handler);
       }
-      return;
+      case "additionalProperties": {
+        const key = String(params["additionalProperty"]);
+        const known = HANDLER_KEYS[handlerType as HookHandler["type"]] ?? [];
+        return result("unknown-key", [...at, key], `unknown key "${key}" in a ${handlerType} hook (Claude Code ignores it silently); known: ${known.join(", ")}`, null);
+      }
+      case "required": {
+        const key = String(params["missingProperty"]);
+        return result("missing-field", [...at, key], `a ${handlerType} hook needs "${key}" (${FIELD_TEXTS[key] ?? "a value"})`, handler);
+      }
+      default:
+        return result("wrong-type", at, `a hook must be an object, ${found}`, handler);
     }
-    if (!check(v)) {
-      report(ctx, "wrong-type", [...path, key], `"${key}" must be ${what}, found ${typeName(v)} ${JSON.stringify(v)}`);
-      ok = false;
-    }
-  };
-  const isString = (v: unknown): boolean => typeof v === "string";
-  const isBool = (v: unknown): boolean => typeof v === "boolean";
-  const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every(isString);
-  want("timeout", (v) => typeof v === "number" && Number.isFinite(v) && v > 0, "a positive number of seconds");
-  want("if", isString, "a permission rule string such as \"Bash(git *)\"");
-  want("statusMessage", isString, "a string");
-  want("once", isBool, "a boolean");
-  want("onFailure", (v) => v === "continue" || v === "block", "\"continue\" or \"block\"");
+  }
+  // a field of the handler, or something inside it (`args[1]`, a header value): the field is wrong
+  const field = at.slice(0, 6);
+  const key = String(field[5]);
+  const fieldValue = valueAt(root, field);
+  return result("wrong-type", field, `"${key}" must be ${FIELD_TEXTS[key] ?? "valid"}, found ${typeName(fieldValue)} ${JSON.stringify(fieldValue)}`, handler);
+}
+
+/** The handler as the runner uses it: the keys its type takes (unknown keys were reported and are left out). */
+function handlerOf(raw: Record<string, unknown>): HookHandler {
+  const type = raw["type"] as HookHandler["type"];
   const common = Object.create(null) as Record<string, unknown>;
-  for (const key of COMMON_KEYS.slice(1)) if (raw[key] !== undefined) common[key] = raw[key];
-  switch (handlerType) {
+  for (const key of [...COMMON_KEYS.slice(1), "onFailure"]) if (raw[key] !== undefined) common[key] = raw[key];
+  switch (type) {
     case "command": {
-      want("command", (v) => typeof v === "string" && v.trim() !== "", "a non-empty string", true);
-      want("args", isStringArray, "an array of strings");
-      want("shell", (v) => v === "bash" || v === "powershell", "\"bash\" or \"powershell\"");
-      want("async", isBool, "a boolean");
-      want("asyncRewake", isBool, "a boolean");
-      if (!ok) return null;
-      const handler: Record<string, unknown> = { ...common, type: "command", command: raw["command"] };
+      const handler: Record<string, unknown> = { ...common, type, command: raw["command"] };
       for (const key of ["args", "shell", "async", "asyncRewake"]) if (raw[key] !== undefined) handler[key] = raw[key];
       return handler as unknown as HookHandler;
     }
     case "http": {
-      want("url", (v) => typeof v === "string" && /^https?:\/\//.test(v), "an http:// or https:// URL", true);
-      want("headers", (v) => isRecord(v) && Object.values(v).every(isString), "an object of string values");
-      want("allowedEnvVars", isStringArray, "an array of variable names");
-      if (!ok) return null;
-      const handler: Record<string, unknown> = { ...common, type: "http", url: raw["url"] };
+      const handler: Record<string, unknown> = { ...common, type, url: raw["url"] };
       if (raw["headers"] !== undefined) handler["headers"] = { ...(raw["headers"] as Record<string, string>) };
       if (raw["allowedEnvVars"] !== undefined) handler["allowedEnvVars"] = raw["allowedEnvVars"];
       return handler as unknown as HookHandler;
     }
     default:
-      if (!ok) return null;
-      return { ...common, type: handlerType, raw: { ...raw } } as unknown as HookHandler;
+      return { ...common, type, raw: { ...raw } } as unknown as HookHandler;
   }
 }
 
-function readHooksObject(ctx: ParseContext, hooksValue: unknown, basePath: JsonPathSegment[]): void {
-  if (!isRecord(hooksValue)) {
-    report(ctx, "wrong-type", basePath, `"hooks" must be an object keyed by event name, found ${typeName(hooksValue)}`);
-    return;
+const pointerKey = (path: Segments): string => jsonPointer(path);
+
+/**
+ * Problems in the order their places appear in the document: by each path
+ * segment's position among its siblings, a place before what is inside it.
+ */
+function inDocumentOrder(problems: ConfigProblem[], root: unknown): ConfigProblem[] {
+  // each object's key positions, computed once (a file may have thousands of unknown keys)
+  const keyIndexes = new Map<object, Map<string, number>>();
+  const indexOf = (node: Record<string, unknown>, key: string): number => {
+    let indexes = keyIndexes.get(node);
+    if (indexes === undefined) {
+      indexes = new Map(Object.keys(node).map((k, i) => [k, i]));
+      keyIndexes.set(node, indexes);
+    }
+    return indexes.get(key) ?? Number.MAX_SAFE_INTEGER;
+  };
+  const rank = (pointer: string): number[] => {
+    const out: number[] = [];
+    let node = root;
+    for (const segment of segmentsOf(pointer, root)) {
+      if (Array.isArray(node)) out.push(Number(segment));
+      else if (isRecord(node)) out.push(indexOf(node, String(segment)));
+      node = valueAt(node, [segment]);
+    }
+    return out;
+  };
+  const ranked = problems.map((p, order) => ({ p, order, rank: rank(p.path) }));
+  ranked.sort((a, b) => {
+    for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) if (a.rank[i] !== b.rank[i]) return a.rank[i]! - b.rank[i]!;
+    return a.rank.length - b.rank.length || a.order - b.order;
+  });
+  return ranked.map((r) => r.p);
+}
+
+function readSettings(ctx: ParseContext, value: unknown): boolean {
+  const found: ConfigProblem[] = [];
+  const rejected = new Set<string>();
+  if (!validateClaudeCodeHookSettings(value)) {
+    const errors = validateClaudeCodeHookSettings.errors ?? [];
+    // an unknown event is one problem; what is wrong inside it does not matter (it never runs)
+    const unknownEvents = new Set<string>();
+    for (const error of errors) {
+      if (error.keyword !== "propertyNames") continue;
+      const event = String((error.params as Record<string, unknown>)["propertyName"]);
+      unknownEvents.add(jsonPointer(["hooks", event]));
+      found.push(problem(ctx, "unknown-event", ["hooks", event], `"${event}" is not a Claude Code 2.1.332 hook event; its hooks never run`));
+    }
+    const reported = new Set<string>();
+    for (const error of errors) {
+      // at /hooks, only `type` says the hooks are not an object; the rest is the event-name check's own (HookEvent's enum)
+      if (error.keyword === "propertyNames" || (error.instancePath === "/hooks" && error.keyword !== "type")) continue;
+      const eventPointer = error.instancePath.split("/").slice(0, 3).join("/");
+      if (unknownEvents.has(eventPointer)) continue;
+      const { problem: p, rejects } = problemOf(ctx, error, value);
+      if (rejects !== null) rejected.add(pointerKey(rejects));
+      // one problem per place (a wrong `args` is one problem, however many elements are wrong)
+      const key = `${p.code} ${p.path}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      found.push(p);
+    }
+    for (const e of unknownEvents) rejected.add(e);
   }
-  for (const [event, groups] of Object.entries(hooksValue)) {
-    const eventPath = [...basePath, event];
-    const info = eventInfo(event);
-    if (info === undefined) {
-      report(ctx, "unknown-event", eventPath, `"${event}" is not a Claude Code 2.1.332 hook event; its hooks never run`);
-      continue;
-    }
-    if (!Array.isArray(groups)) {
-      report(ctx, "wrong-type", eventPath, `the hooks of ${event} must be an array of matcher groups, found ${typeName(groups)}`);
-      continue;
-    }
-    groups.forEach((group, g) => {
-      const groupPath = [...eventPath, g];
-      if (!isRecord(group)) {
-        report(ctx, "wrong-type", groupPath, `a matcher group must be an object {"matcher", "hooks"}, found ${typeName(group)}`);
-        return;
-      }
-      for (const key of Object.keys(group)) {
-        if (!GROUP_KEYS.includes(key)) {
-          report(ctx, "unknown-key", [...groupPath, key], `unknown key "${key}" in a matcher group (ignored); known: matcher, hooks`, "warning");
+  const isRejected = (path: Segments): boolean => {
+    for (let n = 0; n <= path.length; n++) if (rejected.has(pointerKey(path.slice(0, n)))) return true;
+    return false;
+  };
+  const settings = isRecord(value) ? value : {};
+  const hooksValue = settings["hooks"];
+  if (isRecord(hooksValue) && !isRejected(["hooks"])) {
+    for (const [event, groups] of Object.entries(hooksValue)) {
+      const info = eventInfo(event);
+      if (info === undefined || !Array.isArray(groups) || isRejected(["hooks", event])) continue;
+      groups.forEach((group: unknown, g) => {
+        const groupPath = ["hooks", event, g];
+        if (!isRecord(group) || isRejected(groupPath)) return;
+        const matcher = group["matcher"];
+        if (typeof matcher === "string") {
+          const compiled = compileMatcher(matcher, info.narrowMatcher);
+          if (compiled.kind === "invalid") {
+            found.push(problem(ctx, "invalid-matcher", [...groupPath, "matcher"],
+              `matcher ${JSON.stringify(matcher)} is not a valid regular expression (${compiled.message}); the group never matches`));
+          } else if (info.matchField === null && matcher !== "" && matcher !== "*") {
+            found.push(problem(ctx, "matcher-ignored", [...groupPath, "matcher"],
+              `${event} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run for every ${event}`, "warning"));
+          }
         }
-      }
-      const matcher = group["matcher"];
-      if (matcher !== undefined && typeof matcher !== "string") {
-        report(ctx, "wrong-type", [...groupPath, "matcher"], `"matcher" must be a string, found ${typeName(matcher)}; the group never matches`);
-        return;
-      }
-      if (typeof matcher === "string") {
-        const compiled = compileMatcher(matcher, info.narrowMatcher);
-        if (compiled.kind === "invalid") {
-          report(ctx, "invalid-matcher", [...groupPath, "matcher"],
-            `matcher ${JSON.stringify(matcher)} is not a valid regular expression (${compiled.message}); the group never matches`);
-        } else if (info.matchField === null && matcher !== "" && matcher !== "*") {
-          report(ctx, "matcher-ignored", [...groupPath, "matcher"],
-            `${event} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run for every ${event}`, "warning");
-        }
-      }
-      const handlers = group["hooks"];
-      if (!Array.isArray(handlers)) {
-        report(ctx, handlers === undefined ? "missing-field" : "wrong-type", [...groupPath, "hooks"],
-          `a matcher group needs "hooks": an array of hooks, found ${typeName(handlers)}`);
-        return;
-      }
-      handlers.forEach((raw, h) => {
-        const handlerPath = [...groupPath, "hooks", h];
-        const handler = readHandler(ctx, raw, handlerPath);
-        if (handler === null) return;
-        if (handler.if !== undefined && !info.toolEvent) {
-          report(ctx, "invalid-value", [...handlerPath, "if"],
-            `"if" is only evaluated on tool events; on ${event} this hook never runs`, "warning");
-        }
-        ctx.hooks.push({
-          event,
-          sourceKind: ctx.kind,
-          source: ctx.source,
-          plugin: ctx.plugin?.name ?? null,
-          pluginRoot: ctx.plugin?.root ?? null,
-          pluginData: ctx.plugin?.dataDir ?? null,
-          matcher: typeof matcher === "string" ? matcher : null,
-          handler,
-          path: formatJsonPath(handlerPath),
+        (group["hooks"] as unknown[]).forEach((raw, h) => {
+          const handlerPath = [...groupPath, "hooks", h];
+          if (isRejected(handlerPath)) return;
+          const handler = handlerOf(raw as Record<string, unknown>);
+          if (handler.if !== undefined && !info.toolEvent) {
+            found.push(problem(ctx, "invalid-value", [...handlerPath, "if"],
+              `"if" is only evaluated on tool events; on ${event} this hook never runs`, "warning"));
+          }
+          ctx.hooks.push({
+            event: event as HookEvent,
+            sourceKind: ctx.kind,
+            source: ctx.source,
+            plugin: ctx.plugin?.name ?? null,
+            pluginRoot: ctx.plugin?.root ?? null,
+            pluginData: ctx.plugin?.dataDir ?? null,
+            matcher: typeof matcher === "string" ? matcher : null,
+            handler,
+            path: jsonPointer(handlerPath),
+          });
         });
       });
-    });
+    }
   }
+  ctx.problems.push(...inDocumentOrder(found, value));
+  return isRecord(value) && value["disableAllHooks"] === true;
 }
 
 interface ParsedSource {
@@ -243,28 +342,30 @@ export function parseHookSettingsText(
   origin: { readonly file: string; readonly kind: HookSourceKind; readonly plugin?: PluginSource },
 ): ParsedSource {
   const parsed = parseJsonWithPositions(text);
-  const problems: ConfigProblem[] = [];
-  const hooks: ConfiguredHook[] = [];
   if (!parsed.ok) {
-    problems.push({
+    const { line, column } = parsed.position;
+    const problems: ConfigProblem[] = [{
       code: "invalid-json",
-      file: `${origin.file}:${parsed.position.line}:${parsed.position.column}`,
-      path: "(root)",
+      path: "",
       message: `not valid JSON: ${parsed.message}; no hook of this file runs`,
+      position: { line, column },
+      file: origin.file,
       severity: "error",
-    });
-    return { hooks, problems, disableAllHooks: false };
+    }];
+    return { hooks: [], problems, disableAllHooks: false };
   }
-  return parseHookSettingsValue(parsed.value, origin, parsed.positionOf, problems, hooks);
+  return parseHookSettingsValue(parsed.value, origin, parsed.positionOf);
 }
 
-/** Reads a settings value already parsed (an embedding agent may build it in code). */
+/**
+ * Reads a settings value already parsed (an embedding agent may build it in
+ * code): checked by the generated validator of schemas/claude-code/settings/,
+ * each of its errors turned into a problem in the runner's words.
+ */
 export function parseHookSettingsValue(
   value: unknown,
   origin: { readonly file: string; readonly kind: HookSourceKind; readonly plugin?: PluginSource },
-  positionOf: ((path: readonly JsonPathSegment[]) => TextPosition) | null = null,
-  problems: ConfigProblem[] = [],
-  hooks: ConfiguredHook[] = [],
+  positionOf: ((path: Segments) => PositionInText) | null = null,
 ): ParsedSource {
   const ctx: ParseContext = {
     file: origin.file,
@@ -272,21 +373,16 @@ export function parseHookSettingsValue(
     source: origin.plugin !== undefined ? `plugin:${origin.plugin.name}` : origin.file,
     plugin: origin.plugin ?? null,
     positionOf,
-    problems,
-    hooks,
+    problems: [],
+    hooks: [],
   };
-  if (!isRecord(value)) {
-    report(ctx, "wrong-type", [], `a settings file must hold a JSON object, found ${typeName(value)}`);
-    return { hooks, problems, disableAllHooks: false };
-  }
-  let disableAllHooks = false;
-  const disable = value["disableAllHooks"];
-  if (disable !== undefined) {
-    if (typeof disable !== "boolean") report(ctx, "wrong-type", ["disableAllHooks"], `"disableAllHooks" must be a boolean, found ${typeName(disable)}`);
-    else disableAllHooks = disable;
-  }
-  if (value["hooks"] !== undefined) readHooksObject(ctx, value["hooks"], ["hooks"]);
-  return { hooks, problems, disableAllHooks };
+  const disableAllHooks = readSettings(ctx, value);
+  return { hooks: ctx.hooks, problems: ctx.problems, disableAllHooks };
+}
+
+/** `file:line:column` (or the file alone) of a problem, for messages. */
+export function problemLocation(problem: ConfigProblem): string {
+  return problem.position === undefined ? problem.file : `${problem.file}:${problem.position.line}:${problem.position.column}`;
 }
 
 export interface LoadOptions {
@@ -307,9 +403,9 @@ export function loadHookConfiguration(options: LoadOptions): HookConfiguration {
       if (optional && code === "ENOENT") return null;
       problems.push({
         code: "unreadable-file",
-        file,
-        path: "(root)",
+        path: "",
         message: `cannot read the file (${code ?? String(error)}); no hook of this file runs`,
+        file,
         severity: "error",
       });
       return null;

@@ -9,7 +9,7 @@ import { hookNameOf } from "../claude-code/events.js";
 import { classifyAndMerge, mergeClassified } from "../claude-code/merge-results.js";
 import type { MergedResult, RunRecord } from "../core/records.js";
 import { settlesEvent } from "./early-stop.js";
-import { loadHookConfiguration, type LoadOptions } from "./load-settings.js";
+import { loadHookConfiguration, problemLocation, type LoadOptions } from "./load-settings.js";
 import { runHooks, type HookRun, type RunHooksOptions } from "./run-hooks.js";
 import type { ConfigProblem, HookConfiguration } from "./types.js";
 
@@ -30,7 +30,7 @@ export interface EventOutcome {
 }
 
 export function describeProblem(problem: ConfigProblem): string {
-  return `settings ${problem.severity}: ${problem.file}: ${problem.path}: ${problem.message}`;
+  return `settings ${problem.severity}: ${problemLocation(problem)}: ${problem.path === "" ? "(root)" : problem.path}: ${problem.message}`;
 }
 
 function isConfiguration(value: HookConfiguration | LoadOptions): value is HookConfiguration {

@@ -3,12 +3,18 @@
  * the problems found in it, and what running one hook produced (the process
  * result the classifier turns into a run record).
  */
+import type { ProtocolError, TextPosition } from "../core/errors.js";
+import type { HookEvent } from "../../generated/types.js";
 
 /** Where a hook configuration came from, in Claude Code's order of sources. */
 export type HookSourceKind = "user" | "project" | "local" | "flag" | "policy" | "plugin";
 
-/** A problem in a settings file or `hooks.json`. The hook it concerns is not run, or runs as described. */
-export interface ConfigProblem {
+/**
+ * A problem in a settings file or `hooks.json`, as the package's error value
+ * (`ProtocolError`) plus the file and a severity. The hook it concerns is not
+ * run, or runs as described.
+ */
+export interface ConfigProblem extends ProtocolError {
   readonly code:
     | "unreadable-file"
     | "invalid-json"
@@ -19,11 +25,13 @@ export interface ConfigProblem {
     | "matcher-ignored"
     | "missing-field"
     | "invalid-value";
-  /** The file, as given. */
-  readonly file: string;
-  /** JSON path inside the file, e.g. `hooks.PreToolUse[0].hooks[1].timeout`. */
+  /** JSON Pointer in the settings document, e.g. `/hooks/PreToolUse/0/hooks/1/timeout`; "" for the whole file. */
   readonly path: string;
   readonly message: string;
+  /** Where in the file's text (absent for an unreadable file or a value given already parsed). */
+  readonly position?: TextPosition;
+  /** The file, as given. */
+  readonly file: string;
   /** `error`: the hook (or file) is not used; `warning`: it is used as described in the message. */
   readonly severity: "error" | "warning";
 }
@@ -68,7 +76,8 @@ export type HookHandler = CommandHandler | HttpHandler | OtherHandler;
 
 /** One hook as configured: a handler under a matcher group of an event, from one source. */
 export interface ConfiguredHook {
-  readonly event: string;
+  /** One of Claude Code's events (a hook under an unknown event name is a problem, not a ConfiguredHook). */
+  readonly event: HookEvent;
   readonly sourceKind: HookSourceKind;
   /** A label for the record: the settings file as given, or `plugin:<name>`. */
   readonly source: string;
@@ -78,7 +87,7 @@ export interface ConfiguredHook {
   /** The group's matcher as written; null when the group has none. */
   readonly matcher: string | null;
   readonly handler: HookHandler;
-  /** JSON path of the handler in its file, for messages. */
+  /** JSON Pointer of the handler in its file (`/hooks/PreToolUse/0/hooks/1`), for messages. */
   readonly path: string;
 }
 

@@ -10,6 +10,7 @@ import { ModelReader } from "./model-de.js";
 import { FastModelReader, readCommonCase } from "./model-fast.js";
 import { ModelWriter } from "./model-ser.js";
 import { writeSerdeValue } from "./value.js";
+import { unknownTypeError } from "./errors.js";
 
 export type { ReadResult } from "./from-str.js";
 /** `serde_json::from_str` with any seed (a `Deserialize` impl). */
@@ -26,12 +27,12 @@ export interface RustCodecOptions {
 }
 
 export interface RustCodec {
-  /** `serde_json::from_str::<T>(text)`; never throws on bad text. */
+  /** `serde_json::from_str::<T>(text)`; never throws (an unknown type name is an `unknown-type` error value). */
   read(typeName: string, text: string): ReadResult;
   /** `serde_json::to_string(&value)`; throws a TypeError when `value` does not have the type's shape. */
   write(typeName: string, value: unknown): string;
-  /** The model's Rust name for a type name (`HookOutput`, `RustHookOutput`, `ClaudePreToolUseOutput`). */
-  resolve(typeName: string): string;
+  /** The model's Rust name for a type name (`HookOutput`, `RustHookOutput`, `ClaudePreToolUseOutput`); undefined when it has none. */
+  resolve(typeName: string): string | undefined;
 }
 
 /** `serde_json::Value` is built in; every other name comes from the model. */
@@ -42,7 +43,7 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
   const fast = new FastModelReader(model, options.rawValue ?? false);
   const writer = new ModelWriter(model);
   const resolved = new Map<string, string>();
-  const resolve = (typeName: string): string => {
+  const resolve = (typeName: string): string | undefined => {
     const known = resolved.get(typeName);
     if (known !== undefined) return known;
     let found: string | undefined;
@@ -52,14 +53,14 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
         if (type.schemaTitle === typeName || type.schemaTitle === `Rust${typeName}`) found = type.rustName;
       }
     }
-    if (found === undefined) throw new TypeError(`unknown Rust type name: ${typeName}`);
-    resolved.set(typeName, found);
+    if (found !== undefined) resolved.set(typeName, found);
     return found;
   };
   return {
     resolve,
     read(typeName, text) {
       const rustName = resolve(typeName);
+      if (rustName === undefined) return { ok: false, error: unknownTypeError(typeName) };
       // The common case straight from the text; anything else (errors included) through the serde port.
       if (rustName === VALUE_TYPE) return readCommonCase(fast.readValue, text) ?? fromStr(reader.valueSeed, text);
       const fastRead = fast.readerFor(rustName);
@@ -67,6 +68,7 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
     },
     write(typeName, value) {
       const rustName = resolve(typeName);
+      if (rustName === undefined) throw new TypeError(unknownTypeError(typeName).message);
       return rustName === VALUE_TYPE ? writeSerdeValue(value) : writer.write(rustName, value);
     },
   };

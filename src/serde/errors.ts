@@ -7,6 +7,7 @@
  * mirrors that with a throwable `SerdeFailure` used internally only; the
  * public API converts it into a `SerdeError` value and never throws.
  */
+import { jsonPointer, type ProtocolError, type TextPosition } from "../core/errors.js";
 
 /** serde_json's `ErrorCode` variants (syntax / eof) plus serde's data-error families. */
 export type SerdeErrorCode =
@@ -38,24 +39,25 @@ export type SerdeErrorCode =
   | "duplicate-field"
   | "custom";
 
-export type SerdeErrorKind = "syntax" | "data" | "eof";
+/** serde_json's `Category` (Syntax, Data, Eof); `usage` when the type name is not one of the model's (not serde's). */
+export type SerdeErrorKind = "syntax" | "data" | "eof" | "usage";
 
-export interface SerdeError {
-  readonly code: SerdeErrorCode;
-  /** serde_json's `Category`: Syntax, Data or Eof. */
+/**
+ * A serde error as the package's one error value (`ProtocolError`): the
+ * message is serde_json's `Display` text (`<text> at line L column C` when
+ * serde reports a position), the position also structured.
+ */
+export interface SerdeError extends ProtocolError {
+  readonly code: SerdeErrorCode | "unknown-type";
   readonly kind: SerdeErrorKind;
-  /** serde's message text, without the position suffix. */
-  readonly message: string;
-  /** 1-based line, as serde_json counts it (absent when serde reports no position). */
-  readonly line?: number;
-  /** UTF-8 bytes since the last `\n`, up to and including the offending byte. */
-  readonly column?: number;
   /**
-   * Where in the value the error arose (object keys and array indices from
-   * the root), when not at the root. The only locator of errors serde reports
-   * without a position (those from an internally tagged enum's buffered body).
+   * JSON Pointer of the value the error arose in ("" at the root): the only
+   * locator of errors serde reports without a position (those from an
+   * internally tagged enum's buffered body).
    */
-  readonly path?: readonly (string | number)[];
+  readonly path: string;
+  /** serde_json's line (1-based) and column (UTF-8 bytes since the last `\n`, up to and including the offending byte); absent when serde reports none. */
+  readonly position?: TextPosition;
 }
 
 const SYNTAX_MESSAGES = {
@@ -176,14 +178,18 @@ function kindOf(code: SerdeErrorCode): SerdeErrorKind {
 }
 
 export function toSerdeError(failure: SerdeFailure): SerdeError {
-  const base = { code: failure.code, kind: kindOf(failure.code), message: failure.message };
-  const located = !failure.hasPosition ? base : { ...base, line: failure.line, column: failure.column };
-  return failure.path.length === 0 ? located : { ...located, path: [...failure.path] };
+  const base = { code: failure.code, kind: kindOf(failure.code), path: jsonPointer(failure.path) };
+  if (!failure.hasPosition) return { ...base, message: failure.message };
+  const position = { line: failure.line, column: failure.column };
+  return { ...base, message: `${failure.message} at line ${position.line} column ${position.column}`, position };
 }
 
-/** serde_json's `Display` for its error: `<message> at line L column C`, or the bare message. */
+/** The error for a type name the model does not have (`readRust("NoSuchType", ...)`). */
+export function unknownTypeError(typeName: string): SerdeError {
+  return { code: "unknown-type", kind: "usage", path: "", message: `unknown Rust type name: ${typeName}` };
+}
+
+/** serde_json's `Display` for its error: `<message> at line L column C`, or the bare message (the error's `message`). */
 export function formatSerdeError(error: SerdeError): string {
-  return error.line === undefined
-    ? error.message
-    : `${error.message} at line ${error.line} column ${error.column ?? 0}`;
+  return error.message;
 }

@@ -1,13 +1,18 @@
-/** The serde-exact reader/writer of the Rust family (exomonad-core 0.1.0, serde_json 1.0.149). */
+/**
+ * The serde-exact reader/writer of the Rust family (exomonad-core 0.1.0,
+ * serde_json 1.0.149): what `claude-hook-protocol/serde` exports
+ * (src/entry/serde.ts). Helpers such as `compareUtf8` or `formatF64` stay in
+ * their modules.
+ */
 import { createRustCodec, type ReadResult } from "./codec.js";
 import { serdeModel } from "./default-model.js";
 import type { RustTypes } from "./rust-types.js";
 
-export { createRustCodec, readWithSeed, VALUE_TYPE, type ReadResult, type RustCodec, type RustCodecOptions } from "./codec.js";
+export { createRustCodec, VALUE_TYPE, type ReadResult, type RustCodec, type RustCodecOptions } from "./codec.js";
+export { serdeModel };
+export type { SerdeModel } from "./model.js";
 export { formatSerdeError, type SerdeError, type SerdeErrorCode, type SerdeErrorKind } from "./errors.js";
-export { formatF64 } from "./number-text.js";
 export {
-  compareUtf8,
   fromPlainJson,
   toPlainJson,
   writeSerdeValue,
@@ -17,6 +22,7 @@ export {
   type SerdeObject,
   type SerdeValue,
 } from "./value.js";
+export { RUST_HOOK_SPECIFIC_OUTPUT_EVENTS } from "../../generated/names.js";
 
 export type {
   RustHookOutput,

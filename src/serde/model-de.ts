@@ -13,7 +13,7 @@
  */
 import { ContentDeserializer } from "./content-deserializer.js";
 import { prependPath, SerdeFailure } from "./errors.js";
-import { fromStr } from "./from-str.js";
+import { fromStrOrFailure } from "./from-str.js";
 import { contentVisitor, ignoredSeed, NONE, plainNames, pushContentEntry, seqElements, visitorOf, type Content, type MapAccess, type Maybe, type Seed, type Visitor } from "./de.js";
 import {
   duplicateField,
@@ -64,9 +64,10 @@ export function valueSeedFor(rawValue: boolean): Seed<SerdeValue> {
           prependPath(e, key);
           throw e;
         }
-        const inner = fromStr(seed, text);
+        const inner = fromStrOrFailure(seed, text);
         if (inner.ok) return inner.value;
-        throw new SerdeFailure("custom", inner.error.message, inner.error.line ?? 0, inner.error.column ?? 0);
+        const located = inner.failure.hasPosition;
+        throw new SerdeFailure("custom", inner.failure.message, located ? inner.failure.line : 0, located ? inner.failure.column : 0);
       }
       do {
         try {

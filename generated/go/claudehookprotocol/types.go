@@ -478,9 +478,10 @@ type MergeEffects struct {
 	// `PreToolUse:Bash says: ...`).                                                                                   
 	Notices                                                                                     []string               `json:"notices"`
 	// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string                                    
-	// `hookSpecificOutput.updatedInput.prompt`, the last one wins): the prompt the model gets                         
-	// instead of the user's; null when unchanged. Absent for agents and events without prompt                         
-	// rewrites.                                                                                                       
+	// `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI:                                       
+	// `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without                           
+	// Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's;                       
+	// null when unchanged (or blocked). Absent for agents and events without prompt rewrites.                         
 	Prompt                                                                                      *string                `json:"prompt,omitempty"`
 	// The stop reason the agent records, or null.                                                                     
 	StopReason                                                                                  *string                `json:"stop_reason"`

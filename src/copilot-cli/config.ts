@@ -1,0 +1,163 @@
+/**
+ * Where GitHub Copilot CLI 1.0.102 reads hook configuration, in its order
+ * (docs/spec/copilot-cli-observed.md "Configuration"), and the hooks an event
+ * selects there:
+ *
+ * 1. `$COPILOT_HOME/hooks/*.json` (COPILOT_HOME defaults to `~/.copilot`), files in
+ *    reverse name order (pre-25b); `{"version": 1, "hooks": {...}}`, `version` optional (src-08);
+ * 2. `$COPILOT_HOME/settings.json` `{"hooks": {...}}` (src-01);
+ * 3. `<cwd>/.github/hooks/*.json`, reverse name order (pre-25d);
+ * 4. `<cwd>/.claude/settings.json`, then `settings.local.json` (Claude Code's format; named
+ *    `repo settings` in every text: cpre-04, src-04);
+ * 5. `<cwd>/.github/copilot/settings.json`.
+ *
+ * 3-5 only in a trusted folder (src-02b, cpre-15). Not read: `$COPILOT_HOME/config.json`
+ * (src-06) and `~/.claude/settings.json`. In a file, an event's camelCase entries come
+ * before its PascalCase ones (pre-27b). Entries are flat (`{"type":"command","bash",
+ * "timeoutSec","matcher"}`) or Claude's nested groups (`{"matcher","hooks":[{"type":
+ * "command","command","timeout"}]}`), under either spelling (cpre-12, cpre-12c). No dedupe
+ * (pre-18b).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { CLAUDE_TOOL_NAMES, EVENTS, type ResolvedEvent } from "./events.js";
+import { CLAUDE_SETTINGS_LABEL, invalidMatcherNotice } from "./texts.js";
+
+export interface ConfigFile {
+  readonly path: string;
+  /** How Copilot names the file in its texts: the path, or `repo settings`. */
+  readonly label: string;
+  /** `COPILOT_HOOK_DIR` for its hooks; null for `.claude` files (pre-22). */
+  readonly hookDir: string | null;
+}
+
+export interface ConfiguredHook {
+  readonly file: ConfigFile;
+  /** The event key as the file spells it. */
+  readonly eventKey: string;
+  readonly claudeStyle: boolean;
+  readonly command: string;
+  readonly matcher: string | null;
+  readonly timeoutSec: number;
+  /** An entry's `cwd` and `env` (GitHub's hooks reference; not measured). */
+  readonly cwd: string | null;
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** The configuration locations, for `run --help` and the docs. */
+export const CONFIG_LOCATIONS = [
+  "$COPILOT_HOME/hooks/*.json (default ~/.copilot; reverse name order)",
+  "$COPILOT_HOME/settings.json",
+  "<project>/.github/hooks/*.json (trusted folder; reverse name order)",
+  "<project>/.claude/settings.json, <project>/.claude/settings.local.json (trusted folder)",
+  "<project>/.github/copilot/settings.json (trusted folder)",
+] as const;
+
+function jsonFilesReversed(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .reverse()
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+export function configFiles(projectDir: string, copilotHome: string, trustedFolder: boolean): ConfigFile[] {
+  const hookFile = (path: string): ConfigFile => ({ path, label: path, hookDir: dirname(path) });
+  const files: ConfigFile[] = [...jsonFilesReversed(join(copilotHome, "hooks")).map(hookFile), hookFile(join(copilotHome, "settings.json"))];
+  if (trustedFolder) {
+    files.push(...jsonFilesReversed(join(projectDir, ".github", "hooks")).map(hookFile));
+    for (const name of ["settings.json", "settings.local.json"]) files.push({ path: join(projectDir, ".claude", name), label: CLAUDE_SETTINGS_LABEL, hookDir: null });
+    files.push(hookFile(join(projectDir, ".github", "copilot", "settings.json")));
+  }
+  return files;
+}
+
+function readJsonFile(path: string, problems: ProtocolError[]): JsonObject | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null; // absent: nothing configured there
+  }
+  try {
+    const value = toNullPrototype(JSON.parse(text));
+    if (isJsonObject(value)) return value;
+    problems.push({ code: "invalid-config", path: "", message: `${path}: not a JSON object` });
+  } catch (e) {
+    problems.push({ code: "invalid-config", path: "", message: `${path}: ${e instanceof Error ? e.message : String(e)}` });
+  }
+  return null;
+}
+
+const stringOr = (value: JsonValue | undefined, fallback: string | null): string | null => (typeof value === "string" ? value : fallback);
+const numberOr = (value: JsonValue | undefined, fallback: number): number => (typeof value === "number" && value > 0 ? value : fallback);
+function envOf(value: JsonValue | undefined): Record<string, string> {
+  const env: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (isJsonObject(value)) for (const [k, v] of Object.entries(value)) if (typeof v === "string") env[k] = v;
+  return env;
+}
+
+/** The hooks of `event` in every file, in configured order. */
+export function configuredHooks(files: readonly ConfigFile[], resolved: ResolvedEvent, problems: ProtocolError[]): ConfiguredHook[] {
+  const rules = EVENTS[resolved.event];
+  const keys: [string, boolean][] = [[resolved.event, false]];
+  if (rules.claudeStyleName !== null) keys.push([rules.claudeStyleName, true]);
+  const out: ConfiguredHook[] = [];
+  for (const file of files) {
+    const doc = readJsonFile(file.path, problems);
+    const hooks = doc?.["hooks"];
+    if (!isJsonObject(hooks)) continue;
+    for (const [eventKey, claudeStyle] of keys) {
+      const entries = hooks[eventKey];
+      if (!Array.isArray(entries)) continue;
+      for (const [i, entry] of entries.entries()) {
+        if (!isJsonObject(entry)) {
+          problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i]), message: `${file.path}: an entry is an object` });
+          continue;
+        }
+        const matcher = stringOr(entry["matcher"], null);
+        const base = { file, eventKey, claudeStyle, matcher, cwd: stringOr(entry["cwd"], null), env: envOf(entry["env"]) };
+        if (Array.isArray(entry["hooks"])) {
+          for (const handler of entry["hooks"]) {
+            if (!isJsonObject(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string") continue;
+            out.push({ ...base, command: handler["command"], timeoutSec: numberOr(handler["timeout"], rules.defaultTimeoutSec), env: envOf(handler["env"]) });
+          }
+        } else if (entry["type"] === "command" && typeof (entry["bash"] ?? entry["command"]) === "string") {
+          out.push({ ...base, command: (entry["bash"] ?? entry["command"]) as string, timeoutSec: numberOr(entry["timeoutSec"] ?? entry["timeout"], rules.defaultTimeoutSec) });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether a hook's matcher selects the tool (regex search, as Rust's `is_match`):
+ * native entries match the model-facing name (`bash`; `*` is an invalid regex and the
+ * hook is skipped with a notice); Claude-style ones Claude's name (`Bash`, `Read`), `*`
+ * and no matcher match every tool, and the model-facing name matches too (cpre-08, cpre-17).
+ */
+export function matcherSelects(hook: ConfiguredHook, event: string, toolName: string | null, notices: string[]): boolean {
+  if (hook.matcher === null || hook.matcher === "" || toolName === null) return true;
+  if (hook.claudeStyle && hook.matcher === "*") return true;
+  let regex: RegExp;
+  try {
+    regex = new RegExp(hook.matcher, "u");
+  } catch {
+    notices.push(invalidMatcherNotice(event, hook.matcher));
+    return false;
+  }
+  if (!hook.claudeStyle) return regex.test(toolName);
+  return regex.test(CLAUDE_TOOL_NAMES[toolName] ?? toolName) || regex.test(toolName);
+}
+
+export function hookCwd(hook: ConfiguredHook, projectDir: string): string {
+  if (hook.cwd === null) return projectDir;
+  return isAbsolute(hook.cwd) ? hook.cwd : join(projectDir, hook.cwd);
+}

@@ -1,0 +1,33 @@
+/** GitHub Copilot CLI 1.0.102 as a dialect of the shared machinery (src/core/dialect.ts). */
+import type { Dialect, DialectEvent } from "../core/dialect.js";
+import { COPILOT_EVENT_NAMES, EVENTS, type EventRules } from "./events.js";
+import { readCopilotIntent, writeCopilotIntent } from "./intent.js";
+import { copilotDivergences } from "./lints.js";
+import { mergeCopilotRequest, REQUEST_EXTENSIONS } from "./merge.js";
+import { copilotRunner } from "./runner.js";
+
+/**
+ * Both spellings of every event, the Claude-style one first: a Claude Code answer judged or
+ * converted for Copilot lands on the spelling a team's `.claude/settings.json` hooks run under
+ * (src/core/judge.ts takes the first event with the canonical name).
+ */
+const events: DialectEvent[] = COPILOT_EVENT_NAMES.flatMap((name) => {
+  const rules: EventRules = EVENTS[name];
+  const native: DialectEvent = { name, canonical: rules.canonical, matchField: rules.matchField, summary: rules.summary };
+  if (rules.claudeStyleName === null) return [native];
+  const claudeMatch = rules.claudeStyleGetsNativeInput ? rules.matchField : rules.claudeMatchField;
+  return [{ name: rules.claudeStyleName, canonical: rules.canonical, matchField: claudeMatch, summary: `${rules.summary} (Claude-style spelling, same chain as ${name})` }, native];
+});
+
+export const copilotCli: Dialect = {
+  agent: "copilot-cli",
+  displayName: "GitHub Copilot CLI",
+  version: "1.0.102",
+  events,
+  requestExtensions: REQUEST_EXTENSIONS,
+  mergeRequest: mergeCopilotRequest,
+  divergences: copilotDivergences,
+  readIntent: readCopilotIntent,
+  writeIntent: writeCopilotIntent,
+  runner: copilotRunner,
+};

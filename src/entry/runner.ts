@@ -1,0 +1,31 @@
+/**
+ * `claude-hook-protocol/runner`: running configured hooks as Claude Code
+ * does (settings and plugins, matchers, `if` rules, dedupe, command and http
+ * handlers, timeouts, async). Only re-exports.
+ */
+export { runEvent, mergeProcessResults, describeProblem, type RunEventOptions, type EventOutcome } from "../runner/run-event.js";
+export { runHooks, DEFAULT_MAX_OUTPUT_BYTES, type RunHooksOptions, type HookRun } from "../runner/run-hooks.js";
+export {
+  loadHookConfiguration,
+  defaultSettingsSources,
+  parseHookSettingsText,
+  parseHookSettingsValue,
+  problemLocation,
+  type SettingsSource,
+  type PluginSource,
+  type LoadOptions,
+} from "../runner/load-settings.js";
+export { selectHooks, type SelectedHook } from "../runner/select-hooks.js";
+export { compileMatcher, matcherMatches, type CompiledMatcher } from "../runner/matcher.js";
+export { evaluateIfRule, type IfRuleVerdict } from "../runner/if-rule.js";
+export type {
+  ConfigProblem,
+  ConfiguredHook,
+  HookConfiguration,
+  HookHandler,
+  CommandHandler,
+  HttpHandler,
+  OtherHandler,
+  HookProcessResult,
+  HookSourceKind,
+} from "../runner/types.js";
