@@ -201,3 +201,11 @@ defineHook({
     void file;
   },
 });
+
+test("hostile stdin: deep nesting and lone surrogates give an answer or an error value, never a crash", async () => {
+  const deep = `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","x":${"[".repeat(200_000)}${"]".repeat(200_000)}}}`;
+  const outcome = await denyRmRf.handle(deep);
+  assert.ok(outcome.exit === 0 || (outcome.exit === 1 && /stdin is not one JSON object/.test(outcome.stderr)), JSON.stringify(outcome).slice(0, 300));
+  const surrogate = await denyRmRf.handle(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf \\ud800"}}`);
+  assert.match(surrogate.stdout, /"permissionDecision":"deny"/);
+});
