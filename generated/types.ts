@@ -2927,6 +2927,460 @@ export interface ClaudeCodeMatcherGroup {
   hooks: ClaudeCodeHookHandler[];
 }
 /**
+ * The input of Claude Code 2.1.332's built-in `Agent` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface AgentToolInput {
+  /**
+   * A short (3-5 word) description of the task
+   */
+  description: string;
+  /**
+   * The task for the agent to perform
+   */
+  prompt: string;
+  /**
+   * The type of specialized agent to use for this task
+   */
+  subagent_type?: string;
+  /**
+   * Optional model override for this agent. Takes precedence over the agent definition's model frontmatter and the configured default subagent model. If omitted, uses the agent definition's model, else the default (inherits from the parent unless a default subagent model is configured). Ignored for subagent_type: "fork" — forks always inherit the parent model.
+   */
+  model?: "sonnet" | "opus" | "haiku" | "fable";
+  /**
+   * Reasoning effort for this agent. Set this ONLY when the user, or instructions such as CLAUDE.md or a skill, explicitly ask that this agent or delegated work run at a specific effort level, never on your own judgment; otherwise omit it and the agent runs at its usual effort. Ignored for subagent_type: "fork": a fork runs at your own effort.
+   */
+  effort?: "low" | "medium" | "high" | "xhigh" | "max";
+  /**
+   * Agents run in the background by default; you will be notified when one completes. Set to false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs — otherwise leave it in the background so the user can hand you other work.
+   */
+  run_in_background?: boolean;
+  /**
+   * Isolation mode. "worktree" creates a temporary git worktree so the agent works on an isolated copy of the repo. "remote" launches the agent in a remote cloud environment (always runs in background; availability is gated).
+   */
+  isolation?: "worktree" | "remote";
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `Bash` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface BashToolInput {
+  /**
+   * The command to execute
+   */
+  command: string;
+  /**
+   * Optional timeout in milliseconds (max 600000 for a foreground command)
+   */
+  timeout?: number;
+  /**
+   * Clear, concise description of what this command does in active voice. Never use words like "complex" or "risk" in the description - just describe what it does.
+   *
+   * Say what the command does in plain words: do not echo the command's text, its flags, or file paths - the user reads this description, often without seeing the command.
+   *
+   * For simple commands (git, npm, standard CLI tools), keep it brief (5-10 words):
+   * - ls → "List files in current directory"
+   * - git status → "Show working tree status"
+   * - npm install → "Install package dependencies"
+   *
+   * For commands that are harder to parse at a glance (piped commands, obscure flags, etc.), add enough context to clarify what it does:
+   * - find . -name "*.tmp" -exec rm {} \; → "Find and delete all .tmp files recursively"
+   * - git reset --hard origin/main → "Discard all local changes and match remote main"
+   * - curl -s url | jq '.data[]' → "Fetch JSON from URL and extract data array elements"
+   */
+  description?: string;
+  /**
+   * Set to true to run this command in the background. With it, `timeout` limits how long the command may run in the background before it is stopped (default 600000 ms, max 7200000 ms).
+   */
+  run_in_background?: boolean;
+  /**
+   * Set this to true to dangerously override sandbox mode and run commands without sandboxing.
+   */
+  dangerouslyDisableSandbox?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `CronCreate` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface CronCreateToolInput {
+  /**
+   * Standard 5-field cron expression in local time: "M H DoM Mon DoW" (e.g. "* /5 * * * *" = every 5 minutes, "30 14 28 2 *" = Feb 28 at 2:30pm local once).
+   */
+  cron: string;
+  /**
+   * The prompt to enqueue at each fire time.
+   */
+  prompt: string;
+  /**
+   * true (default) = fire on every cron match until deleted or auto-expired after 30 days. false = fire once at the next match, then auto-delete. Use false for "remind me at X" one-shot requests with pinned minute/hour/dom/month.
+   */
+  recurring?: boolean;
+  /**
+   * true = persist to .claude/scheduled_tasks.json and survive restarts (the result says Session-only if the job could not be saved). false (default) = in-memory only, dies when this Claude session ends. Use true only when the user asks the task to survive across sessions.
+   */
+  durable?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `CronDelete` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface CronDeleteToolInput {
+  /**
+   * Job ID returned by CronCreate.
+   */
+  id: string;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `CronList` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface CronListToolInput {}
+/**
+ * The input of Claude Code 2.1.332's built-in `Edit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface EditToolInput {
+  /**
+   * The absolute path to the file to modify
+   */
+  file_path: string;
+  /**
+   * The text to replace
+   */
+  old_string: string;
+  /**
+   * The text to replace it with (must be different from old_string)
+   */
+  new_string: string;
+  /**
+   * Replace all occurrences of old_string (default false)
+   */
+  replace_all?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `EnterWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface EnterWorktreeToolInput {
+  /**
+   * Optional name for a new worktree. Each "/"-separated segment may contain only letters, digits, dots, underscores, and dashes; max 64 chars total. A random name is generated if not provided. Mutually exclusive with `path`.
+   */
+  name?: string;
+  /**
+   * Path to an existing worktree to switch into instead of creating a new one. Must appear in `git worktree list` for the current repo — or, on first entry from the launch directory, for a repo nested inside it (multi-repo workspace). Mutually exclusive with `name`.
+   */
+  path?: string;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `ExitWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface ExitWorktreeToolInput {
+  /**
+   * "keep" leaves the worktree and branch on disk; "remove" deletes the worktree and, unless a hook made it or git refuses, its branch.
+   */
+  action: "keep" | "remove";
+  /**
+   * Required true when action is "remove" and the worktree has uncommitted files or unmerged commits. The tool will refuse and list them otherwise. It also removes the worktree under any task still running there, so set it only after the user has confirmed.
+   */
+  discard_changes?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `ListAgents` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/channel` maxLength 256; `/q` maxLength 256; `/cursor` maxLength 256.
+ */
+export interface ListAgentsToolInput {
+  /**
+   * Not available in this build; leave unset.
+   */
+  channel?: string;
+  /**
+   * Not available in this build; leave unset.
+   */
+  q?: string;
+  /**
+   * The cursor the last line of a long listing gave, for its next page. Omit to list from the start.
+   */
+  cursor?: string;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `Monitor` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface MonitorToolInput {
+  /**
+   * Short human-readable description of what you are monitoring (shown in notifications).
+   */
+  description: string;
+  /**
+   * Kill the monitor after this deadline. Default 300000ms. Deadlines above 600000ms are capped to 600000ms. You are notified at expiry and can re-arm.
+   */
+  timeout_ms: number;
+  /**
+   * Shell command or script. Each stdout line is an event; exit ends the watch.
+   */
+  command?: string;
+  /**
+   * WebSocket to open. Each text frame is an event; binary frames are reported as a placeholder line. Socket close ends the watch. Cannot be combined with command.
+   */
+  ws?: {
+    /**
+     * (Claude Code declares no description for this property.)
+     */
+    url: string;
+    /**
+     * (Claude Code declares no description for this property.)
+     */
+    protocols?: string[];
+  };
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `NotebookEdit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface NotebookEditToolInput {
+  /**
+   * The absolute path to the Jupyter notebook file to edit (must be absolute, not relative)
+   */
+  notebook_path: string;
+  /**
+   * The ID of the cell to edit. When inserting a new cell, the new cell will be inserted after the cell with this ID, or at the beginning if not specified.
+   */
+  cell_id?: string;
+  /**
+   * The new source for the cell
+   */
+  new_source: string;
+  /**
+   * The type of the cell (code or markdown). If not specified, it defaults to the current cell type. If using edit_mode=insert, this is required.
+   */
+  cell_type?: "code" | "markdown";
+  /**
+   * The type of edit to make (replace, insert, delete). Defaults to replace.
+   */
+  edit_mode?: "replace" | "insert" | "delete";
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `Read` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface ReadToolInput {
+  /**
+   * The absolute path to the file to read
+   */
+  file_path: string;
+  /**
+   * The line number to start reading from. Only provide if the file is too large to read at once
+   */
+  offset?: number;
+  /**
+   * The number of lines to read. Only provide if the file is too large to read at once.
+   */
+  limit?: number;
+  /**
+   * Page range for PDF files (e.g., "1-5", "3", "10-20"). Only applicable to PDF files. Maximum 20 pages per request.
+   */
+  pages?: string;
+  /**
+   * Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context. Only use this when you genuinely need all of it or the user asked for the whole file; otherwise read it in parts with offset and limit, or search it.
+   */
+  allow_large?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `ReportFindings` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/findings/items/short_summary` maxLength 60; `/findings/items/category` maxLength 40.
+ */
+export interface ReportFindingsToolInput {
+  /**
+   * Effort level the review ran at
+   */
+  level?: "low" | "medium" | "high" | "xhigh" | "max";
+  /**
+   * Verified findings, most-severe first; empty if none survived
+   *
+   * @maxItems 32
+   */
+  findings: {
+    /**
+     * Repo-relative path of the file the finding is in
+     */
+    file: string;
+    /**
+     * 1-indexed line the finding anchors to
+     */
+    line?: number;
+    /**
+     * Statement of the defect
+     */
+    summary: string;
+    /**
+     * Compressed label for compact UI (≤60 chars): the claim alone, no rationale or consequence clause
+     */
+    short_summary?: string;
+    /**
+     * Concrete inputs/state → wrong output/crash
+     */
+    failure_scenario: string;
+    /**
+     * Short kebab-case slug of the finding type, e.g. "correctness", "simplification", "efficiency", "test-coverage"
+     */
+    category?: string;
+    /**
+     * Set when the review instructions ask for it. important: a bug the change adds or makes worse; pre_existing: a bug that was there before the change; nit: a minor issue
+     */
+    severity?: "important" | "pre_existing" | "nit";
+    /**
+     * Set when a verify pass ran; absent on inline-only reviews
+     */
+    verdict?: "CONFIRMED" | "PLAUSIBLE";
+    /**
+     * Set ONLY when re-reporting after applying fixes: what happened to this finding
+     */
+    outcome?: "fixed" | "skipped" | "no_change_needed";
+  }[];
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `ScheduleWakeup` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface ScheduleWakeupToolInput {
+  /**
+   * Seconds from now to wake up. Clamped to [60, 3600] by the runtime. Required unless `stop` is true.
+   */
+  delaySeconds?: number;
+  /**
+   * One short sentence explaining the chosen delay. Goes to telemetry and is shown to the user. Be specific. Required unless `stop` is true.
+   */
+  reason?: string;
+  /**
+   * The /loop input to fire on wake-up. Pass the same /loop input verbatim each turn so the next firing re-enters the skill and continues the loop. For autonomous /loop (no user prompt), pass the literal sentinel `<<autonomous-loop-dynamic>>` instead (the dynamic-pacing variant, not the CronCreate-mode `<<autonomous-loop>>`). Required unless `stop` is true.
+   */
+  prompt?: string;
+  /**
+   * Set to true to end the dynamic loop immediately instead of scheduling another wakeup. When true, all other fields are ignored and no further wakeups fire.
+   */
+  stop?: boolean;
+  /**
+   * true = nothing changed (you checked and there is nothing to report). false = something happened worth keeping (edited a file, posted a message, advanced state, surfaced a finding). Consecutive noop:true ticks are collapsed in the user's terminal view and tracked as a streak. Required unless `stop` is true.
+   */
+  noop?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `SendMessage` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/summary` maxLength 200.
+ */
+export interface SendMessageToolInput {
+  /**
+   * Recipient: a name from ListAgents (append its " [ref]" only when a listing or an error shows one), a teammate name, "main", or a background agent's agentId
+   */
+  to: string;
+  /**
+   * A 5-10 word label for your own transcript row (not transmitted — the recipient previews the first line of `message`). Truncated to 200 characters rather than rejected.
+   */
+  summary?: string;
+  /**
+   * Plain text message content. The recipient's human sees only the FIRST LINE as a one-line preview until they expand it, so make the first line a clear, self-contained sentence saying what this is about — not a greeting, preamble, or bare @-mention.
+   */
+  message: string;
+  /**
+   * Ask a session ON THIS MACHINE to send you ONE notice when it next goes idle (finishes its turn with nothing queued) or exits — opt-in, one-shot, no polling. With a message: deliver it now AND subscribe. Without a message (omit it): a pure subscription that costs the other session nothing.
+   */
+  notify_when_idle?: boolean;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `Skill` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface SkillToolInput {
+  /**
+   * The name of a skill from the available-skills list. Do not guess names.
+   */
+  skill: string;
+  /**
+   * Optional arguments for the skill
+   */
+  args?: string;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `TaskStop` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface TaskStopToolInput {
+  /**
+   * The ID of the background task to stop. Agent-team teammates and named background agents are also accepted by agent ID or name.
+   */
+  task_id?: string;
+  /**
+   * Deprecated: use task_id instead
+   */
+  shell_id?: string;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `WebFetch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/url` format "uri".
+ */
+export interface WebFetchToolInput {
+  /**
+   * The URL to fetch content from
+   */
+  url: string;
+  /**
+   * The prompt to run on the fetched content
+   */
+  prompt: string;
+  /**
+   * Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.
+   */
+  offset?: number;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `WebSearch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/query` minLength 2.
+ */
+export interface WebSearchToolInput {
+  /**
+   * The search query to use
+   */
+  query: string;
+  /**
+   * Only include search results from these domains
+   */
+  allowed_domains?: string[];
+  /**
+   * Never include search results from these domains
+   */
+  blocked_domains?: string[];
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `Workflow` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/script` maxLength 524288.
+ */
+export interface WorkflowToolInput {
+  /**
+   * Self-contained workflow script. Must begin with `export const meta = { name, description, phases }` (pure literal, no computed values) followed by the script body using agent()/parallel()/pipeline()/phase().
+   */
+  script?: string;
+  /**
+   * Name of a predefined workflow (built-in or from .claude/workflows/). Resolves to a self-contained script.
+   */
+  name?: string;
+  /**
+   * Ignored — set the workflow description in the script's `meta` block.
+   */
+  description?: string;
+  /**
+   * Ignored — set the workflow title in the script's `meta` block.
+   */
+  title?: string;
+  /**
+   * Optional input value exposed to the script as the global `args`, verbatim. Pass arrays/objects as actual JSON values, NOT as a JSON-encoded string — a stringified list breaks `args.filter`/`args.map` in the script. Use for parameterized named workflows (e.g. a research question).
+   */
+  args?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Path to a workflow script file on disk. Every Workflow invocation persists its script under the session directory and returns the path in the tool result. To iterate, edit that file with Write/Edit and re-invoke Workflow with the same `scriptPath` instead of re-sending the full script. Takes precedence over `script` and `name`.
+   */
+  scriptPath?: string;
+  /**
+   * Run ID of a prior Workflow invocation to resume from. The cache is positional: agent() calls replay from cache up to the first call that failed, no longer matches the earlier run (edited, added, removed or reordered) or never started in it; that call and every call after it run again, even when their own (prompt, opts) are unchanged. A call a usage limit refused, or one still running when the run stopped, usually runs again without ending reuse: finished calls after it still come from cache. Same-session only. Stop the prior run first (TaskStop) before resuming.
+   */
+  resumeFromRunId?: string;
+}
+/**
+ * The input of Claude Code 2.1.332's built-in `Write` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).
+ */
+export interface WriteToolInput {
+  /**
+   * The absolute path to the file to write (must be absolute, not relative)
+   */
+  file_path: string;
+  /**
+   * The content to write to the file
+   */
+  content: string;
+}
+/**
  * A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.
  */
 export interface CodexPermissionRequestDecision {
@@ -4561,6 +5015,113 @@ export interface GeminiCliHooksSettings {
    * The PreCompress hook definitions.
    */
   PreCompress?: GeminiCliHookDefinition[];
+}
+/**
+ * A hook author's test file (`*.hooktest.json`) for `claude-hook-protocol test`: the hook command(s) or settings, and cases of an event input with the effects the agent must apply to the hooks' answers (only the keys given are compared).
+ */
+export interface HookTest {
+  /**
+   * The path or URL of this schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * What the hooks under test are for.
+   */
+  description?: string;
+  /**
+   * The agent whose rules run the hooks and apply their answers; default claude-code (`--agent` overrides).
+   */
+  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid";
+  /**
+   * Hook commands (shell form, run in this file's directory), all configured for each case's event without a matcher. Give this or `settings`.
+   */
+  hooks?: string[];
+  /**
+   * Seconds each command of `hooks` may run (the handler's `timeout`); default the event's.
+   */
+  timeout?: number;
+  /**
+   * A settings file's content with `hooks` (matchers, `if` rules, timeouts, as in .claude/settings.json), used instead of `hooks`.
+   */
+  settings?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The cases, run one after the other.
+   */
+  cases: HookTestCase[];
+}
+/**
+ * One event and what the agent must do with the hooks' answers.
+ *
+ * This interface was referenced by `HookTest`'s JSON-Schema
+ * via the `definition` "HookTestCase".
+ */
+export interface HookTestCase {
+  /**
+   * What the case shows, for the report.
+   */
+  name: string;
+  /**
+   * The event; default the input's `hook_event_name`.
+   */
+  event?: string;
+  /**
+   * Environment variables added for the hooks of this case (to point a hook at a stand-in command, say).
+   */
+  env?: {
+    [k: string]: string;
+  };
+  /**
+   * The event input the hooks get on stdin; `session_id`, `transcript_path`, `cwd`, `permission_mode` (and `tool_use_id` on tool events) are filled in when missing.
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The effects the agent must apply; only the keys given are compared.
+   */
+  expect: HookTestExpectation;
+}
+/**
+ * The effects the agent must apply (the merged result's `effects`, merged-result.schema.json); only the keys given are compared.
+ *
+ * This interface was referenced by `HookTest`'s JSON-Schema
+ * via the `definition` "HookTestExpectation".
+ */
+export interface HookTestExpectation {
+  /**
+   * The permission decision; null when no hook decided.
+   */
+  decision?: "allow" | "deny" | "ask" | "defer" | null;
+  /**
+   * The input the tool runs with; null when it does not run.
+   */
+  tool_input?: {} | null;
+  /**
+   * The exact text the model gets for the tool call when the hooks decide it; null when it gets the tool's own output.
+   */
+  tool_result?: string | null;
+  /**
+   * A hook blocked what the event can block.
+   */
+  blocked?: boolean;
+  /**
+   * The hook texts added to the model's next request(s), one per paragraph, as the agent frames them.
+   */
+  model_context?: string[];
+  /**
+   * What the user is shown, in order.
+   */
+  notices?: string[];
+  /**
+   * The agent loop stops.
+   */
+  stopped?: boolean;
+  /**
+   * The stop reason the agent records, or null.
+   */
+  stop_reason?: string | null;
 }
 /**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.

@@ -286,6 +286,10 @@ function extract(o: Observation, source: string): Vector {
       e["tool_result"] = decision === "deny" ? content : null;
     } else if (decision === "ask" && !host) {
       e["tool_result"] = content;
+    } else if (!out.tool_ran && tr?.is_error === true && content?.startsWith(`PreToolUse hook for ${toolName} returned updatedInput that failed schema validation: `)) {
+      // #11 kit: a rewrite failing the tool's schema: the tool does not run, the model gets this text (kit-ui-*, pre-59)
+      e["tool_input"] = null;
+      e["tool_result"] = content;
     }
     if (decision === "ask" && host && o.permission_prompts?.[0] !== undefined) e["tool_input"] = o.permission_prompts[0].input;
   } else if (event === "PermissionRequest" && hasTool) {
@@ -395,7 +399,7 @@ const FAMILY_PREFIXES = [
   "compact", "batch", "setup", "perm", "post", "ptuf", "stop", "pre", "cwd", "ups", "upe", "ss", "se",
 ];
 /** Families whose name is part of the rule: `ask-03-rewrite-then-ask` (an SDK host answers the ask) -> `host-rewrite-then-ask`. */
-const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host" };
+const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host", "kit-ui": "rewrite-schema" /* #11 kit */ };
 
 export function ruleName(scenario: string): string {
   let rest = scenario.replace(/^new-/, "").replace(/^probe-[a-z]\d+-/, "");

@@ -51,6 +51,7 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
   "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
   "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
+  "claude-code/tools": { prefix: "", suffix: "-tool-input" }, // kit (#11): built-in tool inputs
   "claude-code/settings": { prefix: "claude-code-", suffix: "" },
   "claude-code/settings/hook-handler": { prefix: "claude-code-", suffix: "-hook-handler" },
   codex: { prefix: "codex-hook-", suffix: "" },

@@ -70,6 +70,27 @@ import type {
   ClaudeCodePermissionDirectoriesUpdate,
   ClaudeCodePermissionRulesUpdate,
   ClaudeCodePermissionSetModeUpdate,
+  AgentToolInput,
+  BashToolInput,
+  CronCreateToolInput,
+  CronDeleteToolInput,
+  CronListToolInput,
+  EditToolInput,
+  EnterWorktreeToolInput,
+  ExitWorktreeToolInput,
+  ListAgentsToolInput,
+  MonitorToolInput,
+  NotebookEditToolInput,
+  ReadToolInput,
+  ReportFindingsToolInput,
+  ScheduleWakeupToolInput,
+  SendMessageToolInput,
+  SkillToolInput,
+  TaskStopToolInput,
+  WebFetchToolInput,
+  WebSearchToolInput,
+  WorkflowToolInput,
+  WriteToolInput,
 } from "../types.js";
 import type { Validator } from "./validator.js";
 
@@ -8545,6 +8566,2390 @@ const validateClaudeCodePermissionRulesUpdate_raw = validate167;
 
 const validateClaudeCodePermissionSetModeUpdate_raw = validate171;
 
+const validateAgentToolInput_raw = validate217;
+const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/agent.schema.json","title":"AgentToolInput","description":"The input of Claude Code 2.1.332's built-in `Agent` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"A short (3-5 word) description of the task","type":"string"},"prompt":{"description":"The task for the agent to perform","type":"string"},"subagent_type":{"description":"The type of specialized agent to use for this task","type":"string"},"model":{"description":"Optional model override for this agent. Takes precedence over the agent definition's model frontmatter and the configured default subagent model. If omitted, uses the agent definition's model, else the default (inherits from the parent unless a default subagent model is configured). Ignored for subagent_type: \"fork\" — forks always inherit the parent model.","type":"string","enum":["sonnet","opus","haiku","fable"]},"effort":{"description":"Reasoning effort for this agent. Set this ONLY when the user, or instructions such as CLAUDE.md or a skill, explicitly ask that this agent or delegated work run at a specific effort level, never on your own judgment; otherwise omit it and the agent runs at its usual effort. Ignored for subagent_type: \"fork\": a fork runs at your own effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"run_in_background":{"description":"Agents run in the background by default; you will be notified when one completes. Set to false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs — otherwise leave it in the background so the user can hand you other work.","type":"boolean"},"isolation":{"description":"Isolation mode. \"worktree\" creates a temporary git worktree so the agent works on an isolated copy of the repo. \"remote\" launches the agent in a remote cloud environment (always runs in background; availability is gated).","type":"string","enum":["worktree","remote"]}},"required":["description","prompt"],"additionalProperties":false};
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/agent.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.description === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "description") || (key0 === "prompt")) || (key0 === "subagent_type")) || (key0 === "model")) || (key0 === "effort")) || (key0 === "run_in_background")) || (key0 === "isolation"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err4 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.subagent_type !== undefined){
+if(typeof data.subagent_type !== "string"){
+const err5 = {instancePath:instancePath+"/subagent_type",schemaPath:"#/properties/subagent_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data3 = data.model;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((data3 === "sonnet") || (data3 === "opus")) || (data3 === "haiku")) || (data3 === "fable"))){
+const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/enum",keyword:"enum",params:{allowedValues: schema83.properties.model.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.effort !== undefined){
+let data4 = data.effort;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((((data4 === "low") || (data4 === "medium")) || (data4 === "high")) || (data4 === "xhigh")) || (data4 === "max"))){
+const err9 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema83.properties.effort.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.run_in_background !== undefined){
+if(typeof data.run_in_background !== "boolean"){
+const err10 = {instancePath:instancePath+"/run_in_background",schemaPath:"#/properties/run_in_background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.isolation !== undefined){
+let data6 = data.isolation;
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data6 === "worktree") || (data6 === "remote"))){
+const err12 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema83.properties.isolation.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+
+const validateBashToolInput_raw = validate218;
+const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/bash.schema.json","title":"BashToolInput","description":"The input of Claude Code 2.1.332's built-in `Bash` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"command":{"description":"The command to execute","type":"string"},"timeout":{"description":"Optional timeout in milliseconds (max 600000 for a foreground command)","type":"number"},"description":{"description":"Clear, concise description of what this command does in active voice. Never use words like \"complex\" or \"risk\" in the description - just describe what it does.\n\nSay what the command does in plain words: do not echo the command's text, its flags, or file paths - the user reads this description, often without seeing the command.\n\nFor simple commands (git, npm, standard CLI tools), keep it brief (5-10 words):\n- ls → \"List files in current directory\"\n- git status → \"Show working tree status\"\n- npm install → \"Install package dependencies\"\n\nFor commands that are harder to parse at a glance (piped commands, obscure flags, etc.), add enough context to clarify what it does:\n- find . -name \"*.tmp\" -exec rm {} \\; → \"Find and delete all .tmp files recursively\"\n- git reset --hard origin/main → \"Discard all local changes and match remote main\"\n- curl -s url | jq '.data[]' → \"Fetch JSON from URL and extract data array elements\"","type":"string"},"run_in_background":{"description":"Set to true to run this command in the background. With it, `timeout` limits how long the command may run in the background before it is stopped (default 600000 ms, max 7200000 ms).","type":"boolean"},"dangerouslyDisableSandbox":{"description":"Set this to true to dangerously override sandbox mode and run commands without sandboxing.","type":"boolean"}},"required":["command"],"additionalProperties":false};
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/bash.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.command === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "command") || (key0 === "timeout")) || (key0 === "description")) || (key0 === "run_in_background")) || (key0 === "dangerouslyDisableSandbox"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+if(typeof data.command !== "string"){
+const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data1 = data.timeout;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.run_in_background !== undefined){
+if(typeof data.run_in_background !== "boolean"){
+const err5 = {instancePath:instancePath+"/run_in_background",schemaPath:"#/properties/run_in_background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.dangerouslyDisableSandbox !== undefined){
+if(typeof data.dangerouslyDisableSandbox !== "boolean"){
+const err6 = {instancePath:instancePath+"/dangerouslyDisableSandbox",schemaPath:"#/properties/dangerouslyDisableSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+
+const validateCronCreateToolInput_raw = validate219;
+const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-create.schema.json","title":"CronCreateToolInput","description":"The input of Claude Code 2.1.332's built-in `CronCreate` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"cron":{"description":"Standard 5-field cron expression in local time: \"M H DoM Mon DoW\" (e.g. \"*/5 * * * *\" = every 5 minutes, \"30 14 28 2 *\" = Feb 28 at 2:30pm local once).","type":"string"},"prompt":{"description":"The prompt to enqueue at each fire time.","type":"string"},"recurring":{"description":"true (default) = fire on every cron match until deleted or auto-expired after 30 days. false = fire once at the next match, then auto-delete. Use false for \"remind me at X\" one-shot requests with pinned minute/hour/dom/month.","type":"boolean"},"durable":{"description":"true = persist to .claude/scheduled_tasks.json and survive restarts (the result says Session-only if the job could not be saved). false (default) = in-memory only, dies when this Claude session ends. Use true only when the user asks the task to survive across sessions.","type":"boolean"}},"required":["cron","prompt"],"additionalProperties":false};
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-create.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.cron === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cron"},message:"must have required property '"+"cron"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "cron") || (key0 === "prompt")) || (key0 === "recurring")) || (key0 === "durable"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.cron !== undefined){
+if(typeof data.cron !== "string"){
+const err3 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err4 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.recurring !== undefined){
+if(typeof data.recurring !== "boolean"){
+const err5 = {instancePath:instancePath+"/recurring",schemaPath:"#/properties/recurring/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.durable !== undefined){
+if(typeof data.durable !== "boolean"){
+const err6 = {instancePath:instancePath+"/durable",schemaPath:"#/properties/durable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate219.errors = vErrors;
+return errors === 0;
+}
+
+const validateCronDeleteToolInput_raw = validate220;
+const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-delete.schema.json","title":"CronDeleteToolInput","description":"The input of Claude Code 2.1.332's built-in `CronDelete` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"id":{"description":"Job ID returned by CronCreate.","type":"string"}},"required":["id"],"additionalProperties":false};
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-delete.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+
+const validateCronListToolInput_raw = validate221;
+const schema87 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-list.schema.json","title":"CronListToolInput","description":"The input of Claude Code 2.1.332's built-in `CronList` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{},"additionalProperties":false};
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/cron-list.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+
+const validateEditToolInput_raw = validate222;
+const schema88 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/edit.schema.json","title":"EditToolInput","description":"The input of Claude Code 2.1.332's built-in `Edit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to modify","type":"string"},"old_string":{"description":"The text to replace","type":"string"},"new_string":{"description":"The text to replace it with (must be different from old_string)","type":"string"},"replace_all":{"description":"Replace all occurrences of old_string (default false)","default":false,"type":"boolean"}},"required":["file_path","old_string","new_string"],"additionalProperties":false};
+
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/edit.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file_path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.old_string === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "old_string"},message:"must have required property '"+"old_string"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.new_string === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_string"},message:"must have required property '"+"new_string"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "file_path") || (key0 === "old_string")) || (key0 === "new_string")) || (key0 === "replace_all"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.file_path !== undefined){
+if(typeof data.file_path !== "string"){
+const err4 = {instancePath:instancePath+"/file_path",schemaPath:"#/properties/file_path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.old_string !== undefined){
+if(typeof data.old_string !== "string"){
+const err5 = {instancePath:instancePath+"/old_string",schemaPath:"#/properties/old_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.new_string !== undefined){
+if(typeof data.new_string !== "string"){
+const err6 = {instancePath:instancePath+"/new_string",schemaPath:"#/properties/new_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.replace_all !== undefined){
+if(typeof data.replace_all !== "boolean"){
+const err7 = {instancePath:instancePath+"/replace_all",schemaPath:"#/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate222.errors = vErrors;
+return errors === 0;
+}
+
+const validateEnterWorktreeToolInput_raw = validate223;
+const schema89 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/enter-worktree.schema.json","title":"EnterWorktreeToolInput","description":"The input of Claude Code 2.1.332's built-in `EnterWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"name":{"description":"Optional name for a new worktree. Each \"/\"-separated segment may contain only letters, digits, dots, underscores, and dashes; max 64 chars total. A random name is generated if not provided. Mutually exclusive with `path`.","type":"string"},"path":{"description":"Path to an existing worktree to switch into instead of creating a new one. Must appear in `git worktree list` for the current repo — or, on first entry from the launch directory, for a repo nested inside it (multi-repo workspace). Mutually exclusive with `name`.","type":"string"}},"additionalProperties":false};
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/enter-worktree.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "name") || (key0 === "path"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+
+const validateExitWorktreeToolInput_raw = validate224;
+const schema90 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/exit-worktree.schema.json","title":"ExitWorktreeToolInput","description":"The input of Claude Code 2.1.332's built-in `ExitWorktree` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"action":{"description":"\"keep\" leaves the worktree and branch on disk; \"remove\" deletes the worktree and, unless a hook made it or git refuses, its branch.","type":"string","enum":["keep","remove"]},"discard_changes":{"description":"Required true when action is \"remove\" and the worktree has uncommitted files or unmerged commits. The tool will refuse and list them otherwise. It also removes the worktree under any task still running there, so set it only after the user has confirmed.","type":"boolean"}},"required":["action"],"additionalProperties":false};
+
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/exit-worktree.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.action === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "action") || (key0 === "discard_changes"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+let data0 = data.action;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data0 === "keep") || (data0 === "remove"))){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema90.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.discard_changes !== undefined){
+if(typeof data.discard_changes !== "boolean"){
+const err4 = {instancePath:instancePath+"/discard_changes",schemaPath:"#/properties/discard_changes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate224.errors = vErrors;
+return errors === 0;
+}
+
+const validateListAgentsToolInput_raw = validate225;
+const schema91 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/list-agents.schema.json","title":"ListAgentsToolInput","description":"The input of Claude Code 2.1.332's built-in `ListAgents` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/channel` maxLength 256; `/q` maxLength 256; `/cursor` maxLength 256.","type":"object","properties":{"channel":{"description":"Not available in this build; leave unset.","type":"string"},"q":{"description":"Not available in this build; leave unset.","type":"string"},"cursor":{"description":"The cursor the last line of a long listing gave, for its next page. Omit to list from the start.","type":"string"}},"additionalProperties":false};
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/list-agents.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "channel") || (key0 === "q")) || (key0 === "cursor"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+if(typeof data.channel !== "string"){
+const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.q !== undefined){
+if(typeof data.q !== "string"){
+const err2 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.cursor !== undefined){
+if(typeof data.cursor !== "string"){
+const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+
+const validateMonitorToolInput_raw = validate226;
+const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/monitor.schema.json","title":"MonitorToolInput","description":"The input of Claude Code 2.1.332's built-in `Monitor` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"Short human-readable description of what you are monitoring (shown in notifications).","type":"string"},"timeout_ms":{"description":"Kill the monitor after this deadline. Default 300000ms. Deadlines above 600000ms are capped to 600000ms. You are notified at expiry and can re-arm.","default":300000,"type":"number","minimum":1000,"maximum":3600000},"command":{"description":"Shell command or script. Each stdout line is an event; exit ends the watch.","type":"string"},"ws":{"description":"WebSocket to open. Each text frame is an event; binary frames are reported as a placeholder line. Socket close ends the watch. Cannot be combined with command.","type":"object","properties":{"url":{"description":"(Claude Code declares no description for this property.)","type":"string"},"protocols":{"description":"(Claude Code declares no description for this property.)","type":"array","items":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}}},"required":["url"],"additionalProperties":false}},"required":["description","timeout_ms"],"additionalProperties":false};
+const pattern0 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
+
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/monitor.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.description === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.timeout_ms === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timeout_ms"},message:"must have required property '"+"timeout_ms"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "timeout_ms")) || (key0 === "command")) || (key0 === "ws"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.timeout_ms !== undefined){
+let data1 = data.timeout_ms;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 3600000 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1000 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+if(typeof data.command !== "string"){
+const err7 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.ws !== undefined){
+let data3 = data.ws;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.url === undefined){
+const err8 = {instancePath:instancePath+"/ws",schemaPath:"#/properties/ws/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!((key1 === "url") || (key1 === "protocols"))){
+const err9 = {instancePath:instancePath+"/ws",schemaPath:"#/properties/ws/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data3.url !== undefined){
+if(typeof data3.url !== "string"){
+const err10 = {instancePath:instancePath+"/ws/url",schemaPath:"#/properties/ws/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.protocols !== undefined){
+let data5 = data3.protocols;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err11 = {instancePath:instancePath+"/ws/protocols/" + i0,schemaPath:"#/properties/ws/properties/protocols/items/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/ws/protocols/" + i0,schemaPath:"#/properties/ws/properties/protocols/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/ws/protocols",schemaPath:"#/properties/ws/properties/protocols/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/ws",schemaPath:"#/properties/ws/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+
+const validateNotebookEditToolInput_raw = validate227;
+const schema93 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/notebook-edit.schema.json","title":"NotebookEditToolInput","description":"The input of Claude Code 2.1.332's built-in `NotebookEdit` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"notebook_path":{"description":"The absolute path to the Jupyter notebook file to edit (must be absolute, not relative)","type":"string"},"cell_id":{"description":"The ID of the cell to edit. When inserting a new cell, the new cell will be inserted after the cell with this ID, or at the beginning if not specified.","type":"string"},"new_source":{"description":"The new source for the cell","type":"string"},"cell_type":{"description":"The type of the cell (code or markdown). If not specified, it defaults to the current cell type. If using edit_mode=insert, this is required.","type":"string","enum":["code","markdown"]},"edit_mode":{"description":"The type of edit to make (replace, insert, delete). Defaults to replace.","type":"string","enum":["replace","insert","delete"]}},"required":["notebook_path","new_source"],"additionalProperties":false};
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/notebook-edit.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.notebook_path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notebook_path"},message:"must have required property '"+"notebook_path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.new_source === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_source"},message:"must have required property '"+"new_source"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "notebook_path") || (key0 === "cell_id")) || (key0 === "new_source")) || (key0 === "cell_type")) || (key0 === "edit_mode"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.notebook_path !== undefined){
+if(typeof data.notebook_path !== "string"){
+const err3 = {instancePath:instancePath+"/notebook_path",schemaPath:"#/properties/notebook_path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.cell_id !== undefined){
+if(typeof data.cell_id !== "string"){
+const err4 = {instancePath:instancePath+"/cell_id",schemaPath:"#/properties/cell_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.new_source !== undefined){
+if(typeof data.new_source !== "string"){
+const err5 = {instancePath:instancePath+"/new_source",schemaPath:"#/properties/new_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.cell_type !== undefined){
+let data3 = data.cell_type;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((data3 === "code") || (data3 === "markdown"))){
+const err7 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/enum",keyword:"enum",params:{allowedValues: schema93.properties.cell_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.edit_mode !== undefined){
+let data4 = data.edit_mode;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data4 === "replace") || (data4 === "insert")) || (data4 === "delete"))){
+const err9 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/enum",keyword:"enum",params:{allowedValues: schema93.properties.edit_mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate227.errors = vErrors;
+return errors === 0;
+}
+
+const validateReadToolInput_raw = validate228;
+const schema94 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/read.schema.json","title":"ReadToolInput","description":"The input of Claude Code 2.1.332's built-in `Read` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to read","type":"string"},"offset":{"description":"The line number to start reading from. Only provide if the file is too large to read at once","type":"integer","minimum":0,"maximum":9007199254740991},"limit":{"description":"The number of lines to read. Only provide if the file is too large to read at once.","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"pages":{"description":"Page range for PDF files (e.g., \"1-5\", \"3\", \"10-20\"). Only applicable to PDF files. Maximum 20 pages per request.","type":"string"},"allow_large":{"description":"Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context. Only use this when you genuinely need all of it or the user asked for the whole file; otherwise read it in parts with offset and limit, or search it.","type":"boolean"}},"required":["file_path"],"additionalProperties":false};
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/read.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file_path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "file_path") || (key0 === "offset")) || (key0 === "limit")) || (key0 === "pages")) || (key0 === "allow_large"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.file_path !== undefined){
+if(typeof data.file_path !== "string"){
+const err2 = {instancePath:instancePath+"/file_path",schemaPath:"#/properties/file_path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data1 = data.offset;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2 <= 0 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.pages !== undefined){
+if(typeof data.pages !== "string"){
+const err9 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.allow_large !== undefined){
+if(typeof data.allow_large !== "boolean"){
+const err10 = {instancePath:instancePath+"/allow_large",schemaPath:"#/properties/allow_large/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate228.errors = vErrors;
+return errors === 0;
+}
+
+const validateReportFindingsToolInput_raw = validate229;
+const schema95 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/report-findings.schema.json","title":"ReportFindingsToolInput","description":"The input of Claude Code 2.1.332's built-in `ReportFindings` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/findings/items/short_summary` maxLength 60; `/findings/items/category` maxLength 40.","type":"object","properties":{"level":{"description":"Effort level the review ran at","type":"string","enum":["low","medium","high","xhigh","max"]},"findings":{"description":"Verified findings, most-severe first; empty if none survived","maxItems":32,"type":"array","items":{"type":"object","properties":{"file":{"description":"Repo-relative path of the file the finding is in","type":"string"},"line":{"description":"1-indexed line the finding anchors to","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"summary":{"description":"Statement of the defect","type":"string"},"short_summary":{"description":"Compressed label for compact UI (≤60 chars): the claim alone, no rationale or consequence clause","type":"string"},"failure_scenario":{"description":"Concrete inputs/state → wrong output/crash","type":"string"},"category":{"description":"Short kebab-case slug of the finding type, e.g. \"correctness\", \"simplification\", \"efficiency\", \"test-coverage\"","type":"string"},"severity":{"description":"Set when the review instructions ask for it. important: a bug the change adds or makes worse; pre_existing: a bug that was there before the change; nit: a minor issue","type":"string","enum":["important","pre_existing","nit"]},"verdict":{"description":"Set when a verify pass ran; absent on inline-only reviews","type":"string","enum":["CONFIRMED","PLAUSIBLE"]},"outcome":{"description":"Set ONLY when re-reporting after applying fixes: what happened to this finding","type":"string","enum":["fixed","skipped","no_change_needed"]}},"required":["file","summary","failure_scenario"],"additionalProperties":false}}},"required":["findings"],"additionalProperties":false};
+const func2 = Object.prototype.hasOwnProperty;
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/report-findings.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.findings === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "findings"},message:"must have required property '"+"findings"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "level") || (key0 === "findings"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.level !== undefined){
+let data0 = data.level;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((((data0 === "low") || (data0 === "medium")) || (data0 === "high")) || (data0 === "xhigh")) || (data0 === "max"))){
+const err3 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema95.properties.level.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.findings !== undefined){
+let data1 = data.findings;
+if(Array.isArray(data1)){
+if(data1.length > 32){
+const err4 = {instancePath:instancePath+"/findings",schemaPath:"#/properties/findings/maxItems",keyword:"maxItems",params:{limit: 32},message:"must NOT have more than 32 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.file === undefined){
+const err5 = {instancePath:instancePath+"/findings/" + i0,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.summary === undefined){
+const err6 = {instancePath:instancePath+"/findings/" + i0,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.failure_scenario === undefined){
+const err7 = {instancePath:instancePath+"/findings/" + i0,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "failure_scenario"},message:"must have required property '"+"failure_scenario"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func2.call(schema95.properties.findings.items.properties, key1))){
+const err8 = {instancePath:instancePath+"/findings/" + i0,schemaPath:"#/properties/findings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.file !== undefined){
+if(typeof data2.file !== "string"){
+const err9 = {instancePath:instancePath+"/findings/" + i0+"/file",schemaPath:"#/properties/findings/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.line !== undefined){
+let data4 = data2.line;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/findings/" + i0+"/line",schemaPath:"#/properties/findings/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/findings/" + i0+"/line",schemaPath:"#/properties/findings/items/properties/line/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/findings/" + i0+"/line",schemaPath:"#/properties/findings/items/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data2.summary !== undefined){
+if(typeof data2.summary !== "string"){
+const err13 = {instancePath:instancePath+"/findings/" + i0+"/summary",schemaPath:"#/properties/findings/items/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.short_summary !== undefined){
+if(typeof data2.short_summary !== "string"){
+const err14 = {instancePath:instancePath+"/findings/" + i0+"/short_summary",schemaPath:"#/properties/findings/items/properties/short_summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.failure_scenario !== undefined){
+if(typeof data2.failure_scenario !== "string"){
+const err15 = {instancePath:instancePath+"/findings/" + i0+"/failure_scenario",schemaPath:"#/properties/findings/items/properties/failure_scenario/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.category !== undefined){
+if(typeof data2.category !== "string"){
+const err16 = {instancePath:instancePath+"/findings/" + i0+"/category",schemaPath:"#/properties/findings/items/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.severity !== undefined){
+let data9 = data2.severity;
+if(typeof data9 !== "string"){
+const err17 = {instancePath:instancePath+"/findings/" + i0+"/severity",schemaPath:"#/properties/findings/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!(((data9 === "important") || (data9 === "pre_existing")) || (data9 === "nit"))){
+const err18 = {instancePath:instancePath+"/findings/" + i0+"/severity",schemaPath:"#/properties/findings/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema95.properties.findings.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.verdict !== undefined){
+let data10 = data2.verdict;
+if(typeof data10 !== "string"){
+const err19 = {instancePath:instancePath+"/findings/" + i0+"/verdict",schemaPath:"#/properties/findings/items/properties/verdict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((data10 === "CONFIRMED") || (data10 === "PLAUSIBLE"))){
+const err20 = {instancePath:instancePath+"/findings/" + i0+"/verdict",schemaPath:"#/properties/findings/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema95.properties.findings.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.outcome !== undefined){
+let data11 = data2.outcome;
+if(typeof data11 !== "string"){
+const err21 = {instancePath:instancePath+"/findings/" + i0+"/outcome",schemaPath:"#/properties/findings/items/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!(((data11 === "fixed") || (data11 === "skipped")) || (data11 === "no_change_needed"))){
+const err22 = {instancePath:instancePath+"/findings/" + i0+"/outcome",schemaPath:"#/properties/findings/items/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema95.properties.findings.items.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/findings/" + i0,schemaPath:"#/properties/findings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/findings",schemaPath:"#/properties/findings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+
+const validateScheduleWakeupToolInput_raw = validate230;
+const schema96 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/schedule-wakeup.schema.json","title":"ScheduleWakeupToolInput","description":"The input of Claude Code 2.1.332's built-in `ScheduleWakeup` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"delaySeconds":{"description":"Seconds from now to wake up. Clamped to [60, 3600] by the runtime. Required unless `stop` is true.","type":"number"},"reason":{"description":"One short sentence explaining the chosen delay. Goes to telemetry and is shown to the user. Be specific. Required unless `stop` is true.","type":"string"},"prompt":{"description":"The /loop input to fire on wake-up. Pass the same /loop input verbatim each turn so the next firing re-enters the skill and continues the loop. For autonomous /loop (no user prompt), pass the literal sentinel `<<autonomous-loop-dynamic>>` instead (the dynamic-pacing variant, not the CronCreate-mode `<<autonomous-loop>>`). Required unless `stop` is true.","type":"string"},"stop":{"description":"Set to true to end the dynamic loop immediately instead of scheduling another wakeup. When true, all other fields are ignored and no further wakeups fire.","type":"boolean"},"noop":{"description":"true = nothing changed (you checked and there is nothing to report). false = something happened worth keeping (edited a file, posted a message, advanced state, surfaced a finding). Consecutive noop:true ticks are collapsed in the user's terminal view and tracked as a streak. Required unless `stop` is true.","type":"boolean"}},"additionalProperties":false};
+
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/schedule-wakeup.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "delaySeconds") || (key0 === "reason")) || (key0 === "prompt")) || (key0 === "stop")) || (key0 === "noop"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.delaySeconds !== undefined){
+let data0 = data.delaySeconds;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/delaySeconds",schemaPath:"#/properties/delaySeconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err3 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.stop !== undefined){
+if(typeof data.stop !== "boolean"){
+const err4 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.noop !== undefined){
+if(typeof data.noop !== "boolean"){
+const err5 = {instancePath:instancePath+"/noop",schemaPath:"#/properties/noop/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate230.errors = vErrors;
+return errors === 0;
+}
+
+const validateSendMessageToolInput_raw = validate231;
+const schema97 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/send-message.schema.json","title":"SendMessageToolInput","description":"The input of Claude Code 2.1.332's built-in `SendMessage` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/summary` maxLength 200.","type":"object","properties":{"to":{"description":"Recipient: a name from ListAgents (append its \" [ref]\" only when a listing or an error shows one), a teammate name, \"main\", or a background agent's agentId","type":"string","allOf":[{"pattern":"^[^\\n\\r]*$"},{"pattern":"^[\\s\\S]{0,300}$"}]},"summary":{"description":"A 5-10 word label for your own transcript row (not transmitted — the recipient previews the first line of `message`). Truncated to 200 characters rather than rejected.","type":"string"},"message":{"default":"","description":"Plain text message content. The recipient's human sees only the FIRST LINE as a one-line preview until they expand it, so make the first line a clear, self-contained sentence saying what this is about — not a greeting, preamble, or bare @-mention.","type":"string"},"notify_when_idle":{"description":"Ask a session ON THIS MACHINE to send you ONE notice when it next goes idle (finishes its turn with nothing queued) or exits — opt-in, one-shot, no polling. With a message: deliver it now AND subscribe. Without a message (omit it): a pure subscription that costs the other session nothing.","type":"boolean"}},"required":["to","message"],"additionalProperties":false};
+const pattern1 = new RegExp("^[^\\n\\r]*$", "u");
+const pattern2 = new RegExp("^[\\s\\S]{0,300}$", "u");
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/send-message.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.to === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "to") || (key0 === "summary")) || (key0 === "message")) || (key0 === "notify_when_idle"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data0 = data.to;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\n\\r]*$"},message:"must match pattern \""+"^[^\\n\\r]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern2.test(data0)){
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[\\s\\S]{0,300}$"},message:"must match pattern \""+"^[\\s\\S]{0,300}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.summary !== undefined){
+if(typeof data.summary !== "string"){
+const err6 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err7 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.notify_when_idle !== undefined){
+if(typeof data.notify_when_idle !== "boolean"){
+const err8 = {instancePath:instancePath+"/notify_when_idle",schemaPath:"#/properties/notify_when_idle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate231.errors = vErrors;
+return errors === 0;
+}
+
+const validateSkillToolInput_raw = validate232;
+const schema98 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/skill.schema.json","title":"SkillToolInput","description":"The input of Claude Code 2.1.332's built-in `Skill` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"skill":{"description":"The name of a skill from the available-skills list. Do not guess names.","type":"string"},"args":{"description":"Optional arguments for the skill","type":"string"}},"required":["skill"],"additionalProperties":false};
+
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/skill.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.skill === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skill"},message:"must have required property '"+"skill"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "skill") || (key0 === "args"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.skill !== undefined){
+if(typeof data.skill !== "string"){
+const err2 = {instancePath:instancePath+"/skill",schemaPath:"#/properties/skill/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.args !== undefined){
+if(typeof data.args !== "string"){
+const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+
+const validateTaskStopToolInput_raw = validate233;
+const schema99 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/task-stop.schema.json","title":"TaskStopToolInput","description":"The input of Claude Code 2.1.332's built-in `TaskStop` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"task_id":{"description":"The ID of the background task to stop. Agent-team teammates and named background agents are also accepted by agent ID or name.","type":"string"},"shell_id":{"description":"Deprecated: use task_id instead","type":"string"}},"additionalProperties":false};
+
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/task-stop.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "task_id") || (key0 === "shell_id"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.task_id !== undefined){
+if(typeof data.task_id !== "string"){
+const err1 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.shell_id !== undefined){
+if(typeof data.shell_id !== "string"){
+const err2 = {instancePath:instancePath+"/shell_id",schemaPath:"#/properties/shell_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate233.errors = vErrors;
+return errors === 0;
+}
+
+const validateWebFetchToolInput_raw = validate234;
+const schema100 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/web-fetch.schema.json","title":"WebFetchToolInput","description":"The input of Claude Code 2.1.332's built-in `WebFetch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/url` format \"uri\".","type":"object","properties":{"url":{"description":"The URL to fetch content from","type":"string"},"prompt":{"description":"The prompt to run on the fetched content","type":"string"},"offset":{"description":"Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.","type":"integer","minimum":0,"maximum":9007199254740991}},"required":["url","prompt"],"additionalProperties":false};
+
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/web-fetch.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "url") || (key0 === "prompt")) || (key0 === "offset"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err4 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data2 = data.offset;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate234.errors = vErrors;
+return errors === 0;
+}
+
+const validateWebSearchToolInput_raw = validate235;
+const schema101 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/web-search.schema.json","title":"WebSearchToolInput","description":"The input of Claude Code 2.1.332's built-in `WebSearch` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/query` minLength 2.","type":"object","properties":{"query":{"description":"The search query to use","type":"string"},"allowed_domains":{"description":"Only include search results from these domains","type":"array","items":{"type":"string"}},"blocked_domains":{"description":"Never include search results from these domains","type":"array","items":{"type":"string"}}},"required":["query"],"additionalProperties":false};
+
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/web-search.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.query === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "query") || (key0 === "allowed_domains")) || (key0 === "blocked_domains"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.allowed_domains !== undefined){
+let data1 = data.allowed_domains;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err3 = {instancePath:instancePath+"/allowed_domains/" + i0,schemaPath:"#/properties/allowed_domains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/allowed_domains",schemaPath:"#/properties/allowed_domains/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.blocked_domains !== undefined){
+let data3 = data.blocked_domains;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data3[i1] !== "string"){
+const err5 = {instancePath:instancePath+"/blocked_domains/" + i1,schemaPath:"#/properties/blocked_domains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/blocked_domains",schemaPath:"#/properties/blocked_domains/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate235.errors = vErrors;
+return errors === 0;
+}
+
+const validateWorkflowToolInput_raw = validate236;
+const schema102 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/workflow.schema.json","title":"WorkflowToolInput","description":"The input of Claude Code 2.1.332's built-in `Workflow` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/). Left out here (schemas/README.md; not checked): `/script` maxLength 524288.","type":"object","properties":{"script":{"description":"Self-contained workflow script. Must begin with `export const meta = { name, description, phases }` (pure literal, no computed values) followed by the script body using agent()/parallel()/pipeline()/phase().","type":"string"},"name":{"description":"Name of a predefined workflow (built-in or from .claude/workflows/). Resolves to a self-contained script.","type":"string"},"description":{"description":"Ignored — set the workflow description in the script's `meta` block.","type":"string"},"title":{"description":"Ignored — set the workflow title in the script's `meta` block.","type":"string"},"args":{"description":"Optional input value exposed to the script as the global `args`, verbatim. Pass arrays/objects as actual JSON values, NOT as a JSON-encoded string — a stringified list breaks `args.filter`/`args.map` in the script. Use for parameterized named workflows (e.g. a research question)."},"scriptPath":{"description":"Path to a workflow script file on disk. Every Workflow invocation persists its script under the session directory and returns the path in the tool result. To iterate, edit that file with Write/Edit and re-invoke Workflow with the same `scriptPath` instead of re-sending the full script. Takes precedence over `script` and `name`.","type":"string"},"resumeFromRunId":{"description":"Run ID of a prior Workflow invocation to resume from. The cache is positional: agent() calls replay from cache up to the first call that failed, no longer matches the earlier run (edited, added, removed or reordered) or never started in it; that call and every call after it run again, even when their own (prompt, opts) are unchanged. A call a usage limit refused, or one still running when the run stopped, usually runs again without ending reuse: finished calls after it still come from cache. Same-session only. Stop the prior run first (TaskStop) before resuming.","type":"string","pattern":"^wf_[a-z0-9-]{6,}$"}},"additionalProperties":false};
+const pattern3 = new RegExp("^wf_[a-z0-9-]{6,}$", "u");
+
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/workflow.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((((key0 === "script") || (key0 === "name")) || (key0 === "description")) || (key0 === "title")) || (key0 === "args")) || (key0 === "scriptPath")) || (key0 === "resumeFromRunId"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.script !== undefined){
+if(typeof data.script !== "string"){
+const err1 = {instancePath:instancePath+"/script",schemaPath:"#/properties/script/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.scriptPath !== undefined){
+if(typeof data.scriptPath !== "string"){
+const err5 = {instancePath:instancePath+"/scriptPath",schemaPath:"#/properties/scriptPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.resumeFromRunId !== undefined){
+let data5 = data.resumeFromRunId;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err6 = {instancePath:instancePath+"/resumeFromRunId",schemaPath:"#/properties/resumeFromRunId/pattern",keyword:"pattern",params:{pattern: "^wf_[a-z0-9-]{6,}$"},message:"must match pattern \""+"^wf_[a-z0-9-]{6,}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/resumeFromRunId",schemaPath:"#/properties/resumeFromRunId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate236.errors = vErrors;
+return errors === 0;
+}
+
+const validateWriteToolInput_raw = validate237;
+const schema103 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/write.schema.json","title":"WriteToolInput","description":"The input of Claude Code 2.1.332's built-in `Write` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"file_path":{"description":"The absolute path to the file to write (must be absolute, not relative)","type":"string"},"content":{"description":"The content to write to the file","type":"string"}},"required":["file_path","content"],"additionalProperties":false};
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/tools/write.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file_path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.content === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "file_path") || (key0 === "content"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.file_path !== undefined){
+if(typeof data.file_path !== "string"){
+const err3 = {instancePath:instancePath+"/file_path",schemaPath:"#/properties/file_path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(typeof data.content !== "string"){
+const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+
 /** Validates a {@link ClaudeCodeAsyncHookOutput} (schemas/claude-code/async-hook-output.schema.json). */
 export const validateClaudeCodeAsyncHookOutput: Validator<ClaudeCodeAsyncHookOutput> = validateClaudeCodeAsyncHookOutput_raw;
 /** Validates a {@link ClaudeCodeHookInput} (schemas/claude-code/hook-input.schema.json). */
@@ -8681,3 +11086,45 @@ export const validateClaudeCodePermissionDirectoriesUpdate: Validator<ClaudeCode
 export const validateClaudeCodePermissionRulesUpdate: Validator<ClaudeCodePermissionRulesUpdate> = validateClaudeCodePermissionRulesUpdate_raw;
 /** Validates a {@link ClaudeCodePermissionSetModeUpdate} (schemas/claude-code/permission-update/set-mode.schema.json). */
 export const validateClaudeCodePermissionSetModeUpdate: Validator<ClaudeCodePermissionSetModeUpdate> = validateClaudeCodePermissionSetModeUpdate_raw;
+/** Validates a {@link AgentToolInput} (schemas/claude-code/tools/agent.schema.json). */
+export const validateAgentToolInput: Validator<AgentToolInput> = validateAgentToolInput_raw;
+/** Validates a {@link BashToolInput} (schemas/claude-code/tools/bash.schema.json). */
+export const validateBashToolInput: Validator<BashToolInput> = validateBashToolInput_raw;
+/** Validates a {@link CronCreateToolInput} (schemas/claude-code/tools/cron-create.schema.json). */
+export const validateCronCreateToolInput: Validator<CronCreateToolInput> = validateCronCreateToolInput_raw;
+/** Validates a {@link CronDeleteToolInput} (schemas/claude-code/tools/cron-delete.schema.json). */
+export const validateCronDeleteToolInput: Validator<CronDeleteToolInput> = validateCronDeleteToolInput_raw;
+/** Validates a {@link CronListToolInput} (schemas/claude-code/tools/cron-list.schema.json). */
+export const validateCronListToolInput: Validator<CronListToolInput> = validateCronListToolInput_raw;
+/** Validates a {@link EditToolInput} (schemas/claude-code/tools/edit.schema.json). */
+export const validateEditToolInput: Validator<EditToolInput> = validateEditToolInput_raw;
+/** Validates a {@link EnterWorktreeToolInput} (schemas/claude-code/tools/enter-worktree.schema.json). */
+export const validateEnterWorktreeToolInput: Validator<EnterWorktreeToolInput> = validateEnterWorktreeToolInput_raw;
+/** Validates a {@link ExitWorktreeToolInput} (schemas/claude-code/tools/exit-worktree.schema.json). */
+export const validateExitWorktreeToolInput: Validator<ExitWorktreeToolInput> = validateExitWorktreeToolInput_raw;
+/** Validates a {@link ListAgentsToolInput} (schemas/claude-code/tools/list-agents.schema.json). */
+export const validateListAgentsToolInput: Validator<ListAgentsToolInput> = validateListAgentsToolInput_raw;
+/** Validates a {@link MonitorToolInput} (schemas/claude-code/tools/monitor.schema.json). */
+export const validateMonitorToolInput: Validator<MonitorToolInput> = validateMonitorToolInput_raw;
+/** Validates a {@link NotebookEditToolInput} (schemas/claude-code/tools/notebook-edit.schema.json). */
+export const validateNotebookEditToolInput: Validator<NotebookEditToolInput> = validateNotebookEditToolInput_raw;
+/** Validates a {@link ReadToolInput} (schemas/claude-code/tools/read.schema.json). */
+export const validateReadToolInput: Validator<ReadToolInput> = validateReadToolInput_raw;
+/** Validates a {@link ReportFindingsToolInput} (schemas/claude-code/tools/report-findings.schema.json). */
+export const validateReportFindingsToolInput: Validator<ReportFindingsToolInput> = validateReportFindingsToolInput_raw;
+/** Validates a {@link ScheduleWakeupToolInput} (schemas/claude-code/tools/schedule-wakeup.schema.json). */
+export const validateScheduleWakeupToolInput: Validator<ScheduleWakeupToolInput> = validateScheduleWakeupToolInput_raw;
+/** Validates a {@link SendMessageToolInput} (schemas/claude-code/tools/send-message.schema.json). */
+export const validateSendMessageToolInput: Validator<SendMessageToolInput> = validateSendMessageToolInput_raw;
+/** Validates a {@link SkillToolInput} (schemas/claude-code/tools/skill.schema.json). */
+export const validateSkillToolInput: Validator<SkillToolInput> = validateSkillToolInput_raw;
+/** Validates a {@link TaskStopToolInput} (schemas/claude-code/tools/task-stop.schema.json). */
+export const validateTaskStopToolInput: Validator<TaskStopToolInput> = validateTaskStopToolInput_raw;
+/** Validates a {@link WebFetchToolInput} (schemas/claude-code/tools/web-fetch.schema.json). */
+export const validateWebFetchToolInput: Validator<WebFetchToolInput> = validateWebFetchToolInput_raw;
+/** Validates a {@link WebSearchToolInput} (schemas/claude-code/tools/web-search.schema.json). */
+export const validateWebSearchToolInput: Validator<WebSearchToolInput> = validateWebSearchToolInput_raw;
+/** Validates a {@link WorkflowToolInput} (schemas/claude-code/tools/workflow.schema.json). */
+export const validateWorkflowToolInput: Validator<WorkflowToolInput> = validateWorkflowToolInput_raw;
+/** Validates a {@link WriteToolInput} (schemas/claude-code/tools/write.schema.json). */
+export const validateWriteToolInput: Validator<WriteToolInput> = validateWriteToolInput_raw;

@@ -1,14 +1,15 @@
 /**
- * Claude Code's reading and writing of a hook's intent (src/core/intent.ts):
- * which output fields carry a decision, a rewrite, context, a block or a stop
- * on each event, as the event's row in the event table (events.ts) says.
+ * Claude Code's reading of a hook's intent (src/core/intent.ts): which output
+ * fields carry a decision, a rewrite, context, a block or a stop on each
+ * event, as the event's row in the event table (events.ts) says. The writing
+ * is in write-intent.ts.
  */
 import type { HookAnswer } from "../core/dialect.js";
-import type { HookIntent, IntentPart, WriteResult } from "../core/intent.js";
-import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { eventInfo } from "./event-catalog.js";
+import type { HookIntent } from "../core/intent.js";
+import { isJsonObject, type JsonValue } from "../json/value.js";
 import { rulesOf } from "./events.js";
 import { readHookStdout } from "./read-stdout.js";
+import { hasPermissionDecision } from "./write-intent.js";
 
 function text(value: JsonValue | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -19,11 +20,6 @@ function compact(intent: { -readonly [K in keyof HookIntent]: HookIntent[K] | un
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(intent)) if (value !== undefined) out[key] = value;
   return out as HookIntent;
-}
-
-/** The event reads a PreToolUse-style `permissionDecision` (its merge strategy is the permission decision). */
-function hasPermissionDecision(event: string): boolean {
-  return rulesOf(event).merge.strategy === "permission-decision";
 }
 
 export function readClaudeCodeIntent(answer: HookAnswer): HookIntent | null {
@@ -66,55 +62,5 @@ export function readClaudeCodeIntent(answer: HookAnswer): HookIntent | null {
   return compact(intent);
 }
 
-export function writeClaudeCodeIntent(event: string, intent: HookIntent): WriteResult {
-  const info = eventInfo(event);
-  if (info === undefined) return { ok: false, unsupported: [], message: `Claude Code has no ${event} event` };
-  const unsupported: IntentPart[] = [];
-  const out: JsonObject = {};
-  const hso: JsonObject = { hookEventName: event };
-  const fields = new Set(info.outputFields);
-  if (rulesOf(event).merge.strategy === "permission-request") {
-    if (intent.decision === "ask") unsupported.push("decision");
-    else if (intent.decision !== undefined) {
-      const decision: JsonObject = { behavior: intent.decision };
-      if (intent.decision === "deny" && intent.reason !== undefined) decision["message"] = intent.reason;
-      if (intent.updatedInput !== undefined) {
-        if (intent.decision === "allow") decision["updatedInput"] = intent.updatedInput;
-        else unsupported.push("updatedInput");
-      }
-      hso["decision"] = decision;
-    } else if (intent.updatedInput !== undefined) unsupported.push("updatedInput");
-  } else if (hasPermissionDecision(event)) {
-    const decision = intent.decision ?? (intent.block === true ? "deny" : undefined);
-    if (decision !== undefined) hso["permissionDecision"] = decision;
-    if (intent.reason !== undefined) hso["permissionDecisionReason"] = intent.reason;
-    if (intent.updatedInput !== undefined) {
-      if (fields.has("updatedInput")) hso["updatedInput"] = intent.updatedInput;
-      else unsupported.push("updatedInput");
-    }
-  } else {
-    if (intent.decision !== undefined) unsupported.push("decision");
-    if (intent.updatedInput !== undefined) unsupported.push("updatedInput");
-    if (intent.block === true) {
-      if (info.blocks === null) unsupported.push("block");
-      else {
-        out["decision"] = "block";
-        if (intent.reason !== undefined) out["reason"] = intent.reason;
-      }
-    }
-  }
-  if (intent.context !== undefined) {
-    if (fields.has("additionalContext")) hso["additionalContext"] = intent.context;
-    else unsupported.push("context");
-  }
-  if (intent.stop !== undefined) {
-    out["continue"] = false;
-    if (intent.stop.reason !== undefined) out["stopReason"] = intent.stop.reason;
-  }
-  if (intent.userMessage !== undefined) out["systemMessage"] = intent.userMessage;
-  if (unsupported.length > 0) {
-    return { ok: false, unsupported, message: `Claude Code cannot say ${unsupported.join(", ")} on ${event}` };
-  }
-  if (Object.keys(hso).length > 1) out["hookSpecificOutput"] = hso;
-  return { ok: true, answer: { exit: 0, stdout: Object.keys(out).length === 0 ? "" : JSON.stringify(out), stderr: "" } };
-}
+// The writer lives in its own module so that a hook answering through it (the kit) does not load the reader.
+export { writeClaudeCodeIntent } from "./write-intent.js";

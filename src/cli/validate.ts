@@ -25,6 +25,7 @@ Options:
   --event EVENT      the event the output answers (PreToolUse, Stop, ...; see \`events\`)
   --dialect D        claude-code (default) or rust
   --json             one JSON object: {accepted, output, problems[], warnings[]}
+  --input FILE       the event input the hook answered (PreToolUse): its tool_name's schema checks updatedInput
   -h, --help         this text
 
 Examples:
@@ -130,13 +131,15 @@ const WHAT: Record<string, string> = {
   "wrong-event-name": "hookSpecificOutput names another event",
 };
 
-async function validateClaudeCode(text: string, event: string): Promise<ValidationReport> {
+async function validateClaudeCode(text: string, event: string, toolName: string | null = null): Promise<ValidationReport> {
   const { readHookStdout } = await import("../claude-code/read-stdout.js");
   const info = eventInfo(event)!;
-  const hookName = info.toolEvent ? `${event}:Bash` : event;
+  const hookName = info.toolEvent ? `${event}:${toolName ?? "Bash"}` : event;
   const reading = readHookStdout(text, event, hookName);
   const problems: ValidationProblem[] = [];
-  const clean = reading.error === null && reading.warnings.length === 0 && reading.output !== "text";
+  // #11 kit: with --input, a PreToolUse rewrite is checked against the tool's schema, as Claude Code does before running it
+  const rewrite = reading.error === null && event === "PreToolUse" && toolName !== null ? await (await import("../claude-code/tool-input-check.js")).checkRewriteOf(reading.parsed, toolName) : null;
+  const clean = reading.error === null && reading.warnings.length === 0 && reading.output !== "text" && rewrite === null;
   if (clean) return { accepted: true, dialect: "claude-code", event, output: reading.async ? "async" : reading.output, problems };
   // Only outputs with something to report pay for locating it.
   const { parseJsonWithPositions } = await import("../json/positions.js");
@@ -193,6 +196,10 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
       }
     }
   }
+  for (const issue of rewrite?.issues ?? []) { // #11 kit
+    const path = `hookSpecificOutput.updatedInput${issue.pointer.split("/").slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key}`)).join("")}`;
+    problems.push({ severity: "error", ...at(path), path, what: `updatedInput fails the ${toolName} tool's schema (${issue.line}): the tool does not run`, claude_code: rewrite!.toolResult, hint: "the rewrite must be a whole valid input of the tool: keep the model's keys you do not change" });
+  }
   if (reading.output === "text") {
     problems.push({
       severity: "warning",
@@ -209,7 +216,7 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
     });
   }
   return {
-    accepted: reading.error === null,
+    accepted: reading.error === null && rewrite === null,
     dialect: "claude-code",
     event,
     output: reading.async ? "async" : reading.output,
@@ -218,7 +225,7 @@ async function validateClaudeCode(text: string, event: string): Promise<Validati
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const spec = { event: { value: true }, dialect: { value: true }, json: { value: false }, help: { value: false } };
+  const spec = { event: { value: true }, dialect: { value: true }, json: { value: false }, help: { value: false }, input: { value: true } };
   const args = commandArgs("validate", argv, spec, HELP, io);
   if (typeof args === "number") return args;
   const event = single(args, "event");
@@ -254,7 +261,26 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     report = result.report;
   } else {
-    report = await validateClaudeCode(input.text, event);
+    // #11 kit: --input names the tool whose schema a PreToolUse rewrite must pass
+    const eventInput = single(args, "input");
+    let toolName: string | null = null;
+    if (eventInput !== undefined) {
+      const { readFileSync } = await import("node:fs");
+      const { toNullPrototype, isJsonObject } = await import("../json/value.js");
+      let tool: unknown;
+      try {
+        const parsed = toNullPrototype(JSON.parse(readFileSync(eventInput, "utf8")));
+        tool = isJsonObject(parsed) ? parsed["tool_name"] : undefined;
+      } catch {
+        tool = undefined; // unreadable or not JSON: reported below
+      }
+      if (typeof tool !== "string") {
+        io.stderr.write(`validate: --input ${eventInput}: not an event input with a string tool_name\n`);
+        return 2;
+      }
+      toolName = tool;
+    }
+    report = await validateClaudeCode(input.text, event, toolName);
   }
   if (args.flags.has("json")) {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -11,13 +11,14 @@ import { isJsonObject, type JsonObject } from "../jsc-json.js";
 import type { PermissionDecision } from "../../core/records.js";
 import { additionalContextText, askedForConfirmationText, BLOCKED_BY_HOOK, hookErrorText } from "../texts.js";
 import { applyStops, blockReason, hsoOf, nonEmpty, str, type Accumulator, type Strategy } from "./accumulator.js";
+import { rejectedRewriteText } from "../tool-input-check.js"; // #11 kit
 
 const RANK: Readonly<Record<PermissionDecision, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
 
 /**
  * The one place a hook's `updatedInput` is accepted as a rewrite of the tool
- * input: an object, else no rewrite. A check against the tool's input schema
- * (pre-59: Claude Code refuses a rewrite that fails it) belongs here.
+ * input: an object, else no rewrite. The final rewrite is checked against the
+ * tool's input schema after the merge (see rejectedRewriteText below).
  */
 function acceptedRewrite(hso: JsonObject | null): JsonObject | null {
   const update = hso?.["updatedInput"];
@@ -101,6 +102,10 @@ export const mergePermissionDecision: Strategy<"permission-decision"> = (acc, ru
   acc.blocked = strongest === "deny";
   acc.updatedInput = runs ? rewrite : null;
   acc.toolInput = toolInputAfter(rule.tool, strongest, rewrite, acc);
+  // #11 kit: the final rewrite failing the tool's schema keeps the tool from running; the model gets Claude Code's text
+  // (kit-ui-*, pre-59; a valid rewrite then an invalid one is refused, rewrite-valid-then-invalid, so it is not a per-hook filter)
+  const rejectedRewrite = rule.tool === "rewritable" && runs && strongest !== "ask" && rewrite !== null ? rejectedRewriteText(acc.context.toolName, rewrite) : null;
+  if (rejectedRewrite !== null) [acc.toolInput, acc.toolResult] = [null, rejectedRewrite];
   if (strongest === "deny" && rule.tool !== "none") acc.toolResult = hookErrorText(hookName, acc.largeBlocking(denyText ?? ""));
   if (strongest === "ask") {
     // -p without a host: the ask ends as a denial whose text is the reason verbatim (pre-04, pre-13)

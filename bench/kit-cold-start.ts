@@ -1,0 +1,71 @@
+/**
+ * Cold start of a kit hook against the same hook written by hand:
+ * `node examples/hooks/kit-deny-rm-rf.mjs` vs `node bench/fixtures/hand-deny-rm-rf.mjs`,
+ * one process per run, the same PreToolUse input on stdin, runs interleaved
+ * (kit, hand, kit, ...) so machine noise hits both alike; the figure is the
+ * ratio of the medians (target ≤ 1.15). Two inputs: an `rm -rf` command (the
+ * kit loads Claude Code's answer writer) and `ls` (no answer). Also: what
+ * importing `claude-hook-protocol/hooks` alone costs over an empty script.
+ *
+ *   npx tsx bench/kit-cold-start.ts [--runs N] [--no-build]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const runsArg = process.argv.indexOf("--runs");
+const RUNS = runsArg === -1 ? 80 : Number(process.argv[runsArg + 1]);
+if (!process.argv.includes("--no-build")) {
+  const built = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.build.json")], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("bench: build failed");
+}
+
+const input = (command: string): string =>
+  JSON.stringify({ session_id: "5b605db8-ccd8-4225-87b8-8fa8243ebbc5", transcript_path: "/home/u/.claude/projects/p/5b605db8.jsonl", cwd: "/home/u/p", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command, description: "x" }, tool_use_id: "toolu_1" });
+
+function once(script: string, stdin: string): number {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, [script], { input: stdin, encoding: "utf8" });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (run.status !== 0) throw new Error(`bench: ${script} exited ${run.status}: ${run.stderr}`);
+  return ms;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Interleaved runs of two scripts on one input -> their medians and the ratio. */
+function compare(subject: string, baseline: string, stdin: string): { subject: number; baseline: number; ratio: number } {
+  for (let i = 0; i < 5; i++) { once(subject, stdin); once(baseline, stdin); } // warm the file cache
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) { a.push(once(subject, stdin)); b.push(once(baseline, stdin)); }
+    else { b.push(once(baseline, stdin)); a.push(once(subject, stdin)); }
+  }
+  return { subject: median(a), baseline: median(b), ratio: median(a) / median(b) };
+}
+
+const kit = join(ROOT, "examples/hooks/kit-deny-rm-rf.mjs");
+const hand = join(ROOT, "bench/fixtures/hand-deny-rm-rf.mjs");
+const dir = mkdtempSync(join(tmpdir(), "kit-bench-"));
+const empty = join(dir, "empty.mjs");
+const importOnly = join(ROOT, "bench/fixtures/import-kit-only.mjs");
+writeFileSync(empty, "");
+
+const rows = [
+  { name: "kit-deny-rm-rf vs hand-written, rm -rf (deny)", ...compare(kit, hand, input("rm -rf build")) },
+  { name: "kit-deny-rm-rf vs hand-written, ls (no answer)", ...compare(kit, hand, input("ls -la")) },
+  { name: "import claude-hook-protocol/hooks vs empty script", ...compare(importOnly, empty, "") },
+];
+console.log(`kit cold start (${RUNS} runs each, interleaved, medians; node ${process.version}; load average ${loadavg()[0]!.toFixed(1)})`);
+for (const row of rows) {
+  console.log(`${row.name.padEnd(52)} ${row.subject.toFixed(1).padStart(7)} ms / ${row.baseline.toFixed(1).padStart(7)} ms = ${row.ratio.toFixed(3)}x${row.name.startsWith("kit") ? (row.ratio <= 1.15 ? "  (target <= 1.15: met)" : "  (target <= 1.15: NOT met)") : `  (+${(row.subject - row.baseline).toFixed(1)} ms)`}`);
+}
+if (process.argv.includes("--json")) console.log(JSON.stringify(rows));

@@ -1,0 +1,191 @@
+/**
+ * `test [--agent A] [--json] [FILE|DIR ...]`: runs a hook author's test files
+ * (`*.hooktest.json`, schemas/hook-test.schema.json): each case's event
+ * through the hook commands as the agent runs them (src/runner/, Claude
+ * Code's), then compares the effects the agent would apply with the expected
+ * ones, key by key, and prints a readable diff. Exit 0 all pass, 1 a mismatch
+ * or an unusable file, 2 usage error.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { isDeepStrictEqual, parseArgs } from "node:util";
+import type { CliIo } from "./main.js";
+import { styleFor } from "./style.js";
+import { isAgentName, type AgentName } from "../core/agents.js";
+import { toNullPrototype } from "../json/value.js";
+import type { HookTest, HookTestCase } from "../../generated/types.js";
+
+export const HELP = `usage: claude-hook-protocol test [--agent AGENT] [--json] [FILE|DIR ...]
+
+Runs hook tests: each *.hooktest.json file names hook commands (or settings)
+and cases of an event input with the effects the agent must apply to the
+hooks' answers (decision, tool_input, tool_result, blocked, model_context,
+notices, stopped, stop_reason; only the keys given are compared). The hooks
+run as the agent runs them, in the file's directory. A DIR means every
+*.hooktest.json below it; no argument means the current directory.
+
+Exit status: 0 every case passes, 1 a case fails or a file is unusable, 2 usage error.
+
+Options:
+  --agent AGENT   whose rules apply: claude-code (default: the file's "agent", else claude-code)
+  --json          one JSON object: {passed, failed, files: [{file, cases: [{name, ok, diff}]}]}
+  -h, --help      this text
+
+Example:
+  claude-hook-protocol test examples/hooks/fixtures/
+`;
+
+/** The agents whose hooks `test` can run; the others are refused by name. */
+const RUNNABLE: ReadonlySet<AgentName> = new Set(["claude-code"]);
+
+interface CaseReport {
+  readonly name: string;
+  readonly ok: boolean;
+  /** Per expected key that differs: the expected and the actual value. */
+  readonly diff: readonly { readonly key: string; readonly expected: unknown; readonly actual: unknown }[];
+  /** The merged result's errors (hook failures, settings problems), to explain a mismatch. */
+  readonly errors: readonly string[];
+}
+
+interface FileReport {
+  readonly file: string;
+  readonly problem?: string;
+  readonly cases: readonly CaseReport[];
+}
+
+function testFiles(paths: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === "node_modules" || name.startsWith(".")) continue;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".hooktest.json")) found.push(path);
+    }
+  };
+  for (const path of paths) {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) walk(path);
+    else found.push(path);
+  }
+  return found;
+}
+
+const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
+
+async function runCase(file: string, spec: HookTest, testCase: HookTestCase): Promise<CaseReport> {
+  const { runEvent } = await import("../runner/run-event.js");
+  const { loadHookConfiguration } = await import("../runner/load-settings.js");
+  const projectDir = dirname(resolve(file));
+  const givenEvent = testCase.input["hook_event_name"];
+  const event = testCase.event ?? (typeof givenEvent === "string" ? givenEvent : "");
+  const input: Record<string, unknown> = {
+    session_id: "00000000-0000-4000-8000-000000000000",
+    transcript_path: join(homedir(), ".claude", "projects", "hooktest", "00000000-0000-4000-8000-000000000000.jsonl"),
+    cwd: projectDir,
+    permission_mode: "default",
+    ...(TOOL_EVENTS.has(event) ? { tool_use_id: "toolu_hooktest_1" } : {}),
+    ...(toNullPrototype(testCase.input) as Record<string, unknown>),
+    hook_event_name: event,
+  };
+  const settingsText =
+    spec.settings !== undefined
+      ? JSON.stringify(spec.settings)
+      : JSON.stringify({ hooks: { [event]: [{ hooks: (spec.hooks ?? []).map((command) => ({ type: "command", command, ...(spec.timeout !== undefined ? { timeout: spec.timeout } : {}) })) }] } });
+  const configuration = loadHookConfiguration({ settings: [{ kind: "flag", file, text: settingsText }] });
+  const env = testCase.env === undefined ? process.env : { ...process.env, ...testCase.env };
+  const outcome = await runEvent({ event, input, configuration, projectDir, cwd: projectDir, env });
+  await outcome.background;
+  const effects = outcome.merged.effects as unknown as Record<string, unknown>;
+  const diff: CaseReport["diff"][number][] = [];
+  for (const [key, expected] of Object.entries(testCase.expect)) {
+    if (!isDeepStrictEqual(effects[key], expected)) diff.push({ key, expected, actual: effects[key] });
+  }
+  return { name: testCase.name, ok: diff.length === 0, diff, errors: outcome.merged.errors };
+}
+
+async function runFile(file: string, agentOption: AgentName | undefined): Promise<FileReport> {
+  const { validateHookTest } = await import("../../generated/validators/records.js");
+  let spec: unknown;
+  try {
+    spec = toNullPrototype(JSON.parse(readFileSync(file, "utf8")));
+  } catch (error) {
+    return { file, problem: `not readable as JSON: ${(error as Error).message}`, cases: [] };
+  }
+  if (!validateHookTest(spec)) {
+    const problems = (validateHookTest.errors ?? []).map((error) => {
+      const key = error.params["additionalProperty"];
+      return `${error.instancePath || "/"} ${typeof key === "string" ? `has the unknown key "${key}"` : (error.message ?? error.keyword)}`;
+    });
+    return { file, problem: `not a hook test (schemas/hook-test.schema.json): ${problems.join("; ")}`, cases: [] };
+  }
+  const agent = agentOption ?? spec.agent ?? "claude-code";
+  if (!RUNNABLE.has(agent)) return { file, problem: `running hooks as ${agent} is not supported yet (claude-code only)`, cases: [] };
+  if (spec.hooks === undefined && spec.settings === undefined) return { file, problem: `give "hooks" (commands) or "settings"`, cases: [] };
+  const { eventInfo } = await import("../claude-code/event-catalog.js");
+  for (const [index, testCase] of spec.cases.entries()) {
+    const event = testCase.event ?? testCase.input["hook_event_name"];
+    if (typeof event !== "string" || eventInfo(event) === undefined) return { file, problem: `cases[${index}] (${testCase.name}): unknown event ${JSON.stringify(event ?? null)}`, cases: [] };
+  }
+  const cases: CaseReport[] = [];
+  for (const testCase of spec.cases) cases.push(await runCase(file, spec, testCase));
+  return { file, cases };
+}
+
+const show = (value: unknown): string => JSON.stringify(value, null, 2)?.replace(/\n/g, "\n        ") ?? "undefined";
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { agent: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    io.stderr.write(`test: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (parsed.values.help === true) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const agentText = parsed.values.agent;
+  if (agentText !== undefined && !isAgentName(agentText)) {
+    io.stderr.write(`test: unknown agent "${agentText}"\n`);
+    return 2;
+  }
+  const paths = parsed.positionals.length === 0 ? ["."] : parsed.positionals;
+  const missing = paths.find((path) => statSync(path, { throwIfNoEntry: false }) === undefined);
+  if (missing !== undefined) {
+    io.stderr.write(`test: ${missing}: no such file or directory\n`);
+    return 2;
+  }
+  const files = testFiles(paths);
+  if (files.length === 0) {
+    io.stderr.write(`test: no *.hooktest.json in ${paths.join(", ")}\n`);
+    return 1;
+  }
+  const reports: FileReport[] = [];
+  for (const file of files) reports.push(await runFile(file, agentText as AgentName | undefined));
+  const passed = reports.reduce((n, r) => n + r.cases.filter((c) => c.ok).length, 0);
+  const failed = reports.reduce((n, r) => n + r.cases.filter((c) => !c.ok).length + (r.problem === undefined ? 0 : 1), 0);
+  if (parsed.values.json === true) {
+    io.stdout.write(`${JSON.stringify({ passed, failed, files: reports }, null, 2)}\n`);
+    return failed === 0 ? 0 : 1;
+  }
+  const s = styleFor(io.stdout, io.env);
+  for (const report of reports) {
+    const near = relative(".", report.file);
+    const name = near === "" || near.startsWith("..") ? report.file : near;
+    if (report.problem !== undefined) {
+      io.stdout.write(`${s.red("✗")} ${s.bold(name)}: ${report.problem}\n`);
+      continue;
+    }
+    for (const result of report.cases) {
+      io.stdout.write(`${result.ok ? s.green("✓") : s.red("✗")} ${name} › ${result.name}\n`);
+      for (const { key, expected, actual } of result.diff) {
+        io.stdout.write(`    ${s.bold(key)}\n      ${s.green("- expected")} ${show(expected)}\n      ${s.red("+ actual")}   ${show(actual)}\n`);
+      }
+      if (!result.ok) for (const error of result.errors) io.stdout.write(`    ${s.dim(`note: ${error}`)}\n`);
+    }
+  }
+  io.stdout.write(`\n${failed === 0 ? s.green(`${passed} passed`) : `${s.red(`${failed} failed`)}, ${passed} passed`}\n`);
+  return failed === 0 ? 0 : 1;
+}
