@@ -43,7 +43,11 @@ function createAjv(options: { readonly source: boolean }): Ajv {
  * what another part of the package loads alone (the runner checks settings
  * without loading Claude Code's 70 output and input validators).
  */
-const OWN_FAMILIES: Readonly<Record<string, string>> = { "claude-code/settings/": "claude-code-settings" };
+const OWN_FAMILIES: Readonly<Record<string, string>> = {
+  "claude-code/settings/": "claude-code-settings",
+  "claude-code/tools/": "claude-code-tools",
+  "hook-test.schema.json": "hook-test",
+};
 
 /** The family a schema belongs to: its first directory under schemas/ (`claude-code`, `rust`, `codex`, ...), `records` for the top-level files. */
 export function schemaFamily(path: string): string {

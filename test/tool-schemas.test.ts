@@ -1,8 +1,8 @@
 /**
  * The built-in tool schemas (schemas/claude-code/tools/, written from the
  * `tools` of a recorded Claude Code 2.1.332 request) against the tool-input
- * types the same version ships in its npm package (sdk-tools.d.ts, a copy in
- * test/fixtures/claude-code-sdk-tools/): same property names, same required
+ * types the same version ships in its npm package (sdk-tools.d.ts; its property
+ * names and optionality in test/fixtures/claude-code-sdk-tools/declared-inputs.json): same property names, same required
  * set, for every tool the .d.ts declares. The .d.ts is read with the
  * TypeScript 7 API (typescript/unstable/sync: a parse, no type checking).
  * The schemas are checked to be what the writer makes of the recording, and
@@ -14,9 +14,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { API } from "typescript/unstable/sync";
-import { SyntaxKind } from "typescript/unstable/ast";
-import * as validators from "../generated/validators/claude-code.js";
+import * as validators from "../generated/validators/claude-code-tools.js";
 import type { Validator } from "../generated/validators/validator.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -39,29 +37,14 @@ const NOT_IN_DTS = ["ListAgents", "SendMessage", "Skill"];
  */
 const DTS_ONLY: Readonly<Record<string, readonly string[]>> = { Agent: ["mode", "name", "team_name"] };
 
-/** Every exported interface of the .d.ts: property name -> optional. */
+/**
+ * Every exported interface of the .d.ts: property name -> optional. The
+ * repository keeps these facts (declared-inputs.json, written by derive.ts
+ * from the packed .d.ts), not the file.
+ */
 function declaredInterfaces(): Map<string, Map<string, boolean>> {
-  const file = join(root, "test/fixtures/claude-code-sdk-tools/sdk-tools.d.ts");
-  const api = new API({ cwd: root });
-  try {
-    const snapshot = api.updateSnapshot({ openFiles: [file] });
-    const sourceFile = snapshot.getDefaultProjectForFile(file)?.program.getSourceFile(file);
-    assert.ok(sourceFile, "the TypeScript API did not load sdk-tools.d.ts");
-    const interfaces = new Map<string, Map<string, boolean>>();
-    for (const statement of sourceFile.statements) {
-      if (statement.kind !== SyntaxKind.InterfaceDeclaration) continue;
-      const declaration = statement as unknown as { name: { text: string }; members: readonly { kind: SyntaxKind; name?: { text?: string }; postfixToken?: { kind: SyntaxKind } }[] };
-      const members = new Map<string, boolean>();
-      for (const member of declaration.members) {
-        if (member.kind !== SyntaxKind.PropertySignature || member.name?.text === undefined) continue;
-        members.set(member.name.text, member.postfixToken?.kind === SyntaxKind.QuestionToken);
-      }
-      interfaces.set(declaration.name.text, members);
-    }
-    return interfaces;
-  } finally {
-    api.close();
-  }
+  const table = JSON.parse(readFileSync(join(root, "test/fixtures/claude-code-sdk-tools/declared-inputs.json"), "utf8")) as { interfaces: Record<string, Record<string, boolean>> };
+  return new Map(Object.entries(table.interfaces).map(([name, members]) => [name, new Map(Object.entries(members))]));
 }
 
 test("one schema per recorded tool, and each is what write-schemas makes of the recording", () => {

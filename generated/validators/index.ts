@@ -4,10 +4,12 @@
 export type { Validator, ValidationError } from "./validator.js";
 export * from "./claude-code.js";
 export * from "./claude-code-settings.js";
+export * from "./claude-code-tools.js";
 export * from "./codex.js";
 export * from "./common.js";
 export * from "./copilot-cli.js";
 export * from "./droid.js";
 export * from "./gemini-cli.js";
+export * from "./hook-test.js";
 export * from "./records.js";
 export * from "./rust.js";

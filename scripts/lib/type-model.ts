@@ -7,9 +7,12 @@
  *
  * `schemas/rust/` is left out: that family is exomonad's serde types, printed
  * from the serde model (scripts/gen-rust.ts) with exomonad's names. So is
- * `schemas/claude-code/settings/`: the settings file is an agent's
- * configuration, not a message hooks exchange, and its string patterns
- * (`\S`, `^https?://`) have no counterpart in the emitters.
+ * `schemas/claude-code/settings/` (the settings file is an agent's
+ * configuration, not a message hooks exchange) and `schemas/claude-code/tools/`
+ * (the tools' inputs, which hook inputs carry as open `tool_input` objects):
+ * their string patterns (`\S`, `^https?://`, tool parameter formats) have no
+ * counterpart in the emitters; likewise the hook-test file format
+ * (`hook-test.schema.json`), an authoring tool's fixture, not a message.
  *
  * Fails naming the schema and the construct it cannot model, so a schema
  * feature no emitter prints never passes silently.
@@ -81,7 +84,7 @@ export interface TypeModel {
 /** Families the generic emitters leave out (see the module comment). */
 export const EXCLUDED_FAMILIES: readonly string[] = ["rust"];
 /** Directories below a family the generic emitters leave out (see the module comment). */
-export const EXCLUDED_DIRECTORIES: readonly string[] = ["claude-code/settings/"];
+export const EXCLUDED_DIRECTORIES: readonly string[] = ["claude-code/settings/", "claude-code/tools/", "hook-test.schema.json"];
 
 /** Whether the generic emitters print this schema. */
 export function inTypeModel(path: string): boolean {

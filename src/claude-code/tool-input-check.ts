@@ -14,7 +14,7 @@
  * paths) follow zod 4's issue shapes and messages; their exact texts are not
  * confirmed.
  */
-import * as toolValidators from "../../generated/validators/claude-code.js";
+import * as toolValidators from "../../generated/validators/claude-code-tools.js";
 import type { ValidationError, Validator } from "../../generated/validators/validator.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 

@@ -105,7 +105,7 @@ async function runCase(file: string, spec: HookTest, testCase: HookTestCase): Pr
 }
 
 async function runFile(file: string, agentOption: AgentName | undefined): Promise<FileReport> {
-  const { validateHookTest } = await import("../../generated/validators/records.js");
+  const { validateHookTest } = await import("../../generated/validators/hook-test.js");
   let spec: unknown;
   try {
     spec = toNullPrototype(JSON.parse(readFileSync(file, "utf8")));

@@ -12,8 +12,10 @@
  * (`generated/<language>/`, `rust/types-harness/`), building the program
  * first when it is missing or older than its sources. The Rust family
  * (`schemas/rust/`, exomonad's serde types) is the `serde` protocol's, not
- * this one's, and the settings file (`schemas/claude-code/settings/`) is an
- * agent's configuration, not a message: their titles are refused here in
+ * this one's, the settings file (`schemas/claude-code/settings/`) is an agent's
+ * configuration, not a message, the tool inputs (`schemas/claude-code/tools/`)
+ * travel as open `tool_input` objects, and a hook test is an authoring tool's
+ * fixture: their titles are refused here in
  * every language.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -25,6 +27,8 @@ import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import * as allValidators from "../../generated/validators/index.js";
 import * as settingsValidators from "../../generated/validators/claude-code-settings.js";
+import * as toolValidators from "../../generated/validators/claude-code-tools.js";
+import * as hookTestValidators from "../../generated/validators/hook-test.js";
 import * as rustFamilyValidators from "../../generated/validators/rust.js";
 import type { Validator } from "../../generated/validators/validator.js";
 import { stringifyOr, toNullPrototype } from "../json/value.js";
@@ -36,14 +40,14 @@ export function isTypeLanguage(name: string): name is TypeLanguage {
   return (TYPE_LANGUAGES as readonly string[]).includes(name);
 }
 
-const excluded = new Set([...Object.keys(rustFamilyValidators), ...Object.keys(settingsValidators)]);
+const excluded = new Set([...Object.keys(rustFamilyValidators), ...Object.keys(settingsValidators), ...Object.keys(toolValidators), ...Object.keys(hookTestValidators)]);
 const validators = new Map<string, Validator<unknown>>(
   Object.entries(allValidators)
     .filter(([name, value]) => name.startsWith("validate") && !excluded.has(name) && typeof value === "function")
     .map(([name, value]) => [name.slice("validate".length), value as Validator<unknown>]),
 );
 
-/** The titles the TypeScript side answers for (every schema title but the Rust family's and the settings file's). */
+/** The titles the TypeScript side answers for (every schema title but the Rust family's, the settings file's and the tools'). */
 export function typeTitles(): string[] {
   return [...validators.keys()].sort();
 }
