@@ -74,3 +74,33 @@ test("events --agent: an agent's own names and the mapping across agents", () =>
   assert.ok(pre.agents["copilot-cli"]!.includes("preToolUse"));
   assert.equal(cmd(["events", "--agent", "nobody"]).status, 2);
 });
+
+type Judged = { accepted: boolean; agents: { agent: string; accepted: boolean; effects: { decision: unknown } | null; divergences: { code: string }[] }[] };
+const judge = (output: string): { status: number | null; report: Judged } => {
+  const r = cmd(["validate", "--agent", "all", "--event", "PreToolUse", "--input", "examples/events/pre-tool-use.json", "--json", `examples/outputs/${output}.json`]);
+  return { status: r.status, report: JSON.parse(r.stdout) as Judged };
+};
+const byAgent = (report: Judged, agent: string) => report.agents.find((a) => a.agent === agent)!;
+
+test("validate --agent all: every example output gets each of the five agents' verdict", () => {
+  for (const output of ["deny-no-reason", "deny-with-reason", "legacy-block", "allow-with-rewrite", "stop-the-agent"]) {
+    const { report } = judge(output);
+    assert.deepEqual(report.agents.map((a) => a.agent), ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"], output);
+  }
+});
+
+test("validate --agent all: a reason-less deny fails open in Codex (not accepted: exit 1) and Gemini CLI, denies elsewhere", () => {
+  const { status, report } = judge("deny-no-reason");
+  assert.equal(status, 1);
+  assert.equal(byAgent(report, "codex").accepted, false);
+  assert.ok(byAgent(report, "codex").divergences.some((d) => d.code === "fails-open"));
+  assert.ok(byAgent(report, "gemini-cli").divergences.some((d) => d.code === "fails-open"));
+  for (const agent of ["claude-code", "copilot-cli", "droid"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
+});
+
+test("validate --agent all: a legacy decision:block fails open in Copilot CLI and droid", () => {
+  const { status, report } = judge("legacy-block");
+  assert.equal(status, 0);
+  for (const agent of ["copilot-cli", "droid"]) assert.ok(byAgent(report, agent).divergences.some((d) => d.code === "fails-open"), agent);
+  for (const agent of ["claude-code", "codex", "gemini-cli"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
+});

@@ -4,7 +4,8 @@
  * Exit 0 accepted, 1 not accepted, 2 usage error. Each problem says where
  * (line:column and path), what, Claude Code's own words, and a hint.
  */
-import { commandArgs, single } from "./args.js";
+import { commandArgs, single, type ParsedArgs } from "./args.js";
+import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
@@ -26,12 +27,19 @@ Options:
   --dialect D        claude-code (default) or rust
   --json             one JSON object: {accepted, output, problems[], warnings[]}
   --input FILE       the event input the hook answered (PreToolUse): its tool_name's schema checks updatedInput
+  --agent A|all      what each agent does with this answer (claude-code, codex, gemini-cli,
+                     copilot-cli, droid, a comma list, or all), and where they diverge;
+                     EVENT is the Claude Code name (each agent's own event is found for it);
+                     exit 1 when any named agent does not take the answer as given
+  --exit N           with --agent: the hook's exit code (default 0)
+  --stderr TEXT      with --agent: the hook's stderr
   -h, --help         this text
 
 Examples:
   my-hook < examples/events/pre-tool-use.json | claude-hook-protocol validate --event PreToolUse
   claude-hook-protocol validate --event Stop out.json
   echo '{"continue":"no"}' | claude-hook-protocol validate --event Stop --json
+  claude-hook-protocol validate --agent all --event PreToolUse --input examples/events/pre-tool-use.json examples/outputs/deny-no-reason.json
 `;
 
 export interface ValidationProblem {
@@ -225,7 +233,16 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const spec = { event: { value: true }, dialect: { value: true }, json: { value: false }, help: { value: false }, input: { value: true } };
+  const spec = {
+    event: { value: true },
+    dialect: { value: true },
+    json: { value: false },
+    help: { value: false },
+    input: { value: true },
+    agent: { value: true },
+    exit: { value: true },
+    stderr: { value: true },
+  };
   const args = commandArgs("validate", argv, spec, HELP, io);
   if (typeof args === "number") return args;
   const event = single(args, "event");
@@ -251,6 +268,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`validate: ${input.message}\n`);
     return 2;
   }
+  const agents = single(args, "agent");
+  if (agents !== undefined) return validateAcrossAgents(agents, event, input.text, args, io);
   let report: ValidationReport;
   if (dialect === "rust") {
     const rust = await import("./validate-rust.js");
@@ -305,5 +324,44 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     if (p.hint !== null) io.stdout.write(`  hint: ${p.hint}\n`);
   }
+  return report.accepted ? 0 : 1;
+}
+
+/** `--agent A[,B]|all`: what each named agent does with the answer, and where they part. */
+async function validateAcrossAgents(agents: string, event: string, stdout: string, args: ParsedArgs, io: CliIo): Promise<number> {
+  const { judgeForCli, renderAcrossAgents, selectAgents } = await import("./across-agents.js");
+  const selection = selectAgents(agents);
+  if (!selection.ok) {
+    io.stderr.write(`validate: ${selection.message}\n`);
+    return 2;
+  }
+  const exitText = single(args, "exit") ?? "0";
+  const exit = Number(exitText);
+  if (!Number.isInteger(exit) || exit < 0 || exit > 255) {
+    io.stderr.write(`validate: --exit takes the hook's exit code (0-255), not "${exitText}"\n`);
+    return 2;
+  }
+  let eventInput: JsonObject | undefined;
+  const inputPath = single(args, "input");
+  if (inputPath !== undefined) {
+    const read = await readInput(inputPath, io.stdin);
+    let parsed: JsonValue = null;
+    try {
+      parsed = read.ok ? toNullPrototype(JSON.parse(read.text)) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!isJsonObject(parsed)) {
+      io.stderr.write(`validate: --input ${inputPath}: not a JSON object (the event input the hook got)\n`);
+      return 2;
+    }
+    eventInput = parsed;
+  }
+  const report = judgeForCli(
+    { event, exit, stdout, stderr: single(args, "stderr") ?? "", ...(eventInput !== undefined ? { input: eventInput } : {}) },
+    selection.dialects,
+  );
+  if (args.flags.has("json")) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout.write(renderAcrossAgents(report, styleFor(io.stdout, io.env)));
   return report.accepted ? 0 : 1;
 }

@@ -58,8 +58,11 @@ function requestFor(event: string, answer: CanonicalAnswer): MergeRequest {
 }
 
 function problemsOf(record: RunRecord): string[] {
-  const texts = [record.validation_error, record.non_blocking_error, record.outcome === "error" ? record.message : null];
-  return [...new Set(texts.filter((text): text is string => typeof text === "string" && text !== ""))];
+  const texts = [record.validation_error, record.non_blocking_error, record.outcome === "error" ? record.message : null].filter(
+    (text): text is string => typeof text === "string" && text !== "",
+  );
+  // one text often quotes another (`error: <the validation text>`): keep the shortest wording of each
+  return texts.filter((text, i) => !texts.some((other, j) => j !== i && text.includes(other) && (other !== text || j < i)));
 }
 
 /** Effects differences that change what happens, worded for the author of the answer. */
@@ -74,7 +77,8 @@ function effectDivergences(name: string, effects: MergeEffects, reference: Merge
   } else if (effects.decision !== reference.decision) {
     out.push({ code: "decision", message: `${name}: decides ${effects.decision ?? "nothing"} where ${referenceName} decides ${reference.decision ?? "nothing"}` });
   }
-  if (JSON.stringify(effects.tool_input) !== JSON.stringify(reference.tool_input) && !stops && !refStops) {
+  const anyStop = stops || refStops || effects.stopped || reference.stopped;
+  if (JSON.stringify(effects.tool_input) !== JSON.stringify(reference.tool_input) && !anyStop) {
     out.push({ code: "tool-input", message: `${name}: the tool runs with other input than under ${referenceName}` });
   }
   if (effects.stopped !== reference.stopped) {
@@ -108,7 +112,11 @@ export function judgeAcrossAgents(answer: CanonicalAnswer, dialects: readonly Di
     }
     if (event !== null && dialect.divergences !== undefined) {
       const own: HookAnswer = { event, exit: answer.exit, stdout: answer.stdout, stderr: answer.stderr, ...(answer.input !== undefined ? { input: answer.input } : {}) };
-      for (const d of dialect.divergences(own)) if (!divergences.some((x) => x.code === d.code && x.message === d.message)) divergences.push(d);
+      const lints = dialect.divergences(own);
+      // the dialect's own lint says why: it replaces the comparison's line of the same code
+      const generic = divergences.filter((x) => !lints.some((d) => d.code === x.code));
+      divergences.length = 0;
+      divergences.push(...generic, ...lints.filter((d, i) => lints.findIndex((x) => x.code === d.code && x.message === d.message) === i));
     }
     return {
       agent: dialect.agent,
