@@ -12,15 +12,9 @@ import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
 import { validateMergedResult } from "../generated/validators/records.js";
-import { loadMergeVectors } from "./lib/merge-vectors.js";
+import { conformanceAnswers, loadMergeVectors, type RecordedVector } from "./lib/merge-vectors.js";
 
-interface Vector {
-  scenario: string;
-  source: string;
-  request: Record<string, unknown>;
-  expected: { effects: Record<string, unknown> };
-  skip_reason?: string;
-}
+type Vector = RecordedVector;
 
 // `codex/<Event>/<name>.json`: the folder is the event.
 const vectors = loadMergeVectors<Vector>("codex").map(({ path, vector }) => ({ ...vector, event: path.split("/")[1]! }));
@@ -28,16 +22,7 @@ const vectors = loadMergeVectors<Vector>("codex").map(({ path, vector }) => ({ .
 const codex = dialectOf("codex");
 assert.ok(codex, "codex is registered in src/dialects.ts");
 
-async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = "";
-  output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const served = serveMergeConformance(input, output, codex!);
-  input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  assert.equal(await served, 0);
-  return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-}
+const answers = (requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> => conformanceAnswers(codex!, requests);
 
 test("every vector cites its recording and scenario, and sits in its event's folder", () => {
   for (const v of vectors) {

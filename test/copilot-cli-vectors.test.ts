@@ -13,32 +13,16 @@ import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
 import { resolveEvent } from "../src/copilot-cli/events.js";
 import { validateMergedResult } from "../generated/validators/records.js";
-import { loadMergeVectors } from "./lib/merge-vectors.js";
+import { conformanceAnswers, loadMergeVectors, type RecordedVector } from "./lib/merge-vectors.js";
 
-interface Vector {
-  scenario: string;
-  source: string;
-  request: Record<string, unknown>;
-  expected: { effects: Record<string, unknown> };
-  skip_reason?: string;
-}
+type Vector = RecordedVector;
 
 // `copilot-cli/<event>/<scenario>.json`: the folder is the event's native name (both spellings share it).
 const vectors = loadMergeVectors<Vector>("copilot-cli").map(({ path, vector }) => ({ ...vector, path, event: path.split("/")[1]! }));
 
 const dialect = dialectOf("copilot-cli");
 
-async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  assert.ok(dialect, "copilot-cli is registered in src/dialects.ts");
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = "";
-  output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const served = serveMergeConformance(input, output, dialect);
-  input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  assert.equal(await served, 0);
-  return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-}
+const answers = (requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> => conformanceAnswers(dialect!, requests);
 
 test("every vector cites its recording and the scenario beside it, and lives under its event", () => {
   const observed = readdirSync("test/observer/copilot-cli/observed").filter((f) => f.endsWith(".json"));

@@ -13,31 +13,16 @@ import { PassThrough } from "node:stream";
 import { spawnSync } from "node:child_process";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
-import { loadMergeVectors } from "./lib/merge-vectors.js";
+import { conformanceAnswers, loadMergeVectors, type RecordedVector } from "./lib/merge-vectors.js";
 
-interface Vector {
-  scenario: string;
-  source: string;
-  request: Record<string, unknown>;
-  expected: { effects: Record<string, unknown> };
-  skip_reason?: string;
-}
+type Vector = RecordedVector;
 
 const vectors: Vector[] = loadMergeVectors<Vector>("droid").map((loaded) => loaded.vector);
 
 const droid = dialectOf("droid");
 assert.ok(droid, "droid is registered in src/dialects.ts");
 
-async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = "";
-  output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const served = serveMergeConformance(input, output, droid!);
-  input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  assert.equal(await served, 0);
-  return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-}
+const answers = (requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> => conformanceAnswers(droid!, requests);
 
 test("every droid vector cites its recording and the scenario beside it", () => {
   for (const v of vectors) {

@@ -13,14 +13,9 @@ import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { dialectOf } from "../src/dialects.js";
 import { validateMergedResult } from "../generated/validators/records.js";
+import { conformanceAnswers, type RecordedVector } from "./lib/merge-vectors.js";
 
-interface Vector {
-  scenario: string;
-  source: string;
-  request: Record<string, unknown>;
-  expected: { effects: Record<string, unknown> };
-  skip_reason?: string;
-}
+type Vector = RecordedVector;
 
 const DIR = "test/vectors/merge/gemini-cli";
 const vectors: { event: string; vector: Vector }[] = readdirSync(DIR, { withFileTypes: true })
@@ -34,17 +29,7 @@ const vectors: { event: string; vector: Vector }[] = readdirSync(DIR, { withFile
 
 const dialect = dialectOf("gemini-cli");
 
-async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  assert.ok(dialect, "gemini-cli is registered");
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = "";
-  output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const served = serveMergeConformance(input, output, dialect);
-  input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  assert.equal(await served, 0, text.slice(0, 500));
-  return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-}
+const answers = (requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> => conformanceAnswers(dialect!, requests);
 
 const runnable = vectors.filter(({ vector }) => vector.skip_reason === undefined);
 const skipped = vectors.filter(({ vector }) => vector.skip_reason !== undefined);

@@ -11,7 +11,7 @@ import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { serveMergeConformance } from "../src/conformance/merge.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
-import { loadMergeVectors } from "./lib/merge-vectors.js";
+import { conformanceAnswers, loadMergeVectors } from "./lib/merge-vectors.js";
 
 interface Vector {
   scenario: string;
@@ -23,16 +23,7 @@ interface Vector {
 
 const vectors: Vector[] = loadMergeVectors<Vector>("claude-code").map((loaded) => loaded.vector);
 
-async function answers(requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = "";
-  output.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const served = serveMergeConformance(input, output, claudeCode);
-  input.end(requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  assert.equal(await served, 0);
-  return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-}
+const answers = (requests: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> => conformanceAnswers(claudeCode, requests);
 
 test("every vector cites its recording and the scenario beside it, outside the shipped vectors", () => {
   for (const v of vectors) {
