@@ -107,7 +107,8 @@ function preToolUse(fields: string): string {
 describe("hostile inputs", { concurrency: 1 }, () => {
   test("10 MB document: read, validated, merged and written back whole", async (t) => {
     const content = "0123456789abcdef\\n\u00e9\\\"".repeat(520_000);
-    const text = `{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"content":"${content}"}}}`;
+    // a whole Bash input: a rewrite that failed Bash's schema would not run (Claude Code checks it)
+    const text = `{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"${content}"}}}`;
     assert.ok(text.length > 10_000_000);
     const rust = readRust("HookOutput", text);
     assert.ok(rust.ok);
@@ -117,7 +118,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assert.equal(reading.output, "json");
     const merged = mergeOne(text);
     assert.equal(merged.effects.decision, "allow");
-    assert.equal(String(merged.effects.tool_input?.["content"]).length, 520_000 * 19);
+    assert.equal(String(merged.effects.tool_input?.["command"]).length, 520_000 * 19);
     const file = validateFile("ten-mb.json", text);
     for (const dialect of ["claude-code", "rust"]) {
       const r = await cli(["validate", "--event", "PreToolUse", "--dialect", dialect, file]);
