@@ -148,10 +148,21 @@ test("a helper the event does not take (plain JavaScript) is refused by name", a
   assert.match(outcome.stderr, /Claude Code cannot say decision on SessionStart/);
 });
 
-test("other agents are told apart and refused clearly until their dialect can write", async () => {
+test("Codex is told apart and answered in its own dialect: the deny carries its reason, and Codex's merge denies", async () => {
+  const input = { session_id: "0190", turn_id: "0191", transcript_path: "/h/.codex/sessions/2026/11/01/rollout-2026-11-01T10-00-00-0190.jsonl", cwd: "/w", hook_event_name: "PreToolUse", model: "gpt-5", permission_mode: "default", tool_name: "Bash", tool_input: { command: "rm -rf /" }, tool_use_id: "call_1" };
+  assert.equal(detectAgent(toNullPrototype(input) as JsonObject).agent, "codex");
+  const session = { session_id: "0190", transcript_path: input.transcript_path, cwd: "/w", hook_event_name: "SessionStart", model: "gpt-5", permission_mode: "default", source: "startup" };
+  assert.equal(detectAgent(toNullPrototype(session) as JsonObject).agent, "codex");
+  const outcome = await denyRmRf.handle(JSON.stringify(input));
+  assert.equal(outcome.agent, "codex");
+  const { codex } = await import("../src/codex/dialect.js");
+  const merged = codex.mergeRequest({ event: "PreToolUse", tool_name: "Bash", tool_input: input.tool_input, input: toNullPrototype(input) as JsonObject, hooks: [{ command: "h", exit: outcome.exit, stdout: outcome.stdout, stderr: outcome.stderr, config_index: 0 }] });
+  assert.equal(merged.effects.decision, "deny");
+  assert.equal(merged.effects.tool_input, null);
+});
+
+test("the agents the kit cannot answer for yet are told apart and refused clearly", async () => {
   const inputs: [string, JsonObject][] = [
-    ["codex", { session_id: "0190", turn_id: "0191", transcript_path: "/h/.codex/sessions/2026/11/01/rollout-2026-11-01T10-00-00-0190.jsonl", cwd: "/w", hook_event_name: "PreToolUse", model: "gpt-5", permission_mode: "default", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "call_1" }],
-    ["codex", { session_id: "0190", transcript_path: "/h/.codex/sessions/2026/11/01/rollout-2026-11-01T10-00-00-0190.jsonl", cwd: "/w", hook_event_name: "SessionStart", model: "gpt-5", permission_mode: "default", source: "startup" }],
     ["gemini-cli", { session_id: "s", transcript_path: "/h/.gemini/tmp/p/chats/session-x.jsonl", cwd: "/w", hook_event_name: "BeforeTool", timestamp: "2026-11-01T10:00:00.000Z", tool_name: "run_shell_command", tool_input: { command: "ls" } }],
     ["copilot-cli", { sessionId: "s", timestamp: 1, cwd: "/w", toolName: "bash", toolArgs: { command: "ls" } }],
     ["copilot-cli", { hook_event_name: "PreToolUse", session_id: "s", timestamp: "2026-11-01T10:00:00.000Z", cwd: "/w", tool_name: "Bash", tool_input: { command: "ls" } }],

@@ -4,6 +4,7 @@ import { codexDivergences } from "./divergences.js";
 import { CODEX_EVENT_NAMES, CODEX_EVENTS } from "./events.js";
 import { mergeCodexRequest } from "./merge.js";
 import { codexRunner } from "./runner.js";
+import { writeCodexIntent } from "./intent.js";
 
 export const codex: Dialect = {
   agent: "codex",
@@ -17,5 +18,6 @@ export const codex: Dialect = {
   })),
   mergeRequest: mergeCodexRequest,
   divergences: codexDivergences,
+  writeIntent: writeCodexIntent,
   runner: codexRunner,
 };

@@ -108,3 +108,10 @@ export const noSuchEvent = (event: string): string => `Codex CLI 0.171.0 has no 
 /** Both forms in one layer (cx-both-representations). */
 export const bothRepresentations = (jsonPath: string, tomlPath: string): string =>
   `loading hooks from both ${jsonPath} and ${tomlPath}; prefer a single representation for this layer`;
+
+/**
+ * The reason the intent writer gives a deny that has none: Codex refuses a
+ * reason-less deny (the hook run fails and the tool runs), so a converted
+ * deny must carry words. Claude Code's own fallback text, for the same meaning.
+ */
+export const DEFAULT_DENY_REASON = "Blocked by hook";

@@ -4,6 +4,7 @@ import { divergences } from "./divergences.js";
 import { EVENT_NAMES, EVENTS } from "./events.js";
 import { mergeRequest, REQUEST_EXTENSIONS } from "./merge-request.js";
 import { geminiCliRunner } from "./runner.js";
+import { writeGeminiCliIntent } from "./intent.js";
 
 export const geminiCli: Dialect = {
   agent: "gemini-cli",
@@ -18,5 +19,6 @@ export const geminiCli: Dialect = {
   requestExtensions: REQUEST_EXTENSIONS,
   mergeRequest,
   divergences,
+  writeIntent: writeGeminiCliIntent,
   runner: geminiCliRunner,
 };

@@ -53,6 +53,7 @@ export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
  */
 const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "claude-code": async () => (await import("../claude-code/write-intent.js")).writeClaudeCodeIntent,
+  codex: async () => (await import("../codex/intent.js")).writeCodexIntent,
   droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
 };
 
