@@ -243,7 +243,9 @@ function extract(o: Observation, source: string): Vector {
 
   // notices
   if (event === "SessionEnd") {
-    if (out.cli_stderr !== undefined) e["notices"] = out.cli_stderr.split("\n").filter((l) => l.startsWith("SessionEnd hook ["));
+    // one notice per `SessionEnd hook [` line, with the lines after it up to the next one:
+    // a validation failure's text spans many lines (new-se-invalid-continue)
+    if (out.cli_stderr !== undefined) e["notices"] = out.cli_stderr.split(/\n(?=SessionEnd hook \[)/).filter((l) => l.startsWith("SessionEnd hook ["));
     else notes.push("SessionEnd speaks on the CLI's stderr, which this run did not record");
   } else if (event === "PreCompact" || event === "PostCompact") {
     // the /compact command's output to the user: <local-command-stdout>Compacted <one line per hook></local-command-stdout>

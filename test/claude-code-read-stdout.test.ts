@@ -82,9 +82,11 @@ test("plain text, empty, BOM and the async announcement", () => {
   const a = readHookStdout('{"async":true}\n{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}', "PreToolUse");
   assert.equal(a.async, true);
   assert.equal(a.error, null);
-  // not ending in "}": a parse error when a quoted key follows the brace (probe-v22), else plain text (new-ss-invalid-json)
-  assert.equal(readHookStdout('{"a":1', "PreToolUse").output, "invalid");
+  // a parse error when it ends in "}" (probe-v22: only the outer brace missing), else plain text,
+  // even after a quoted key (new-ss-invalid-json, new-se-malformed-json)
+  assert.equal(readHookStdout('{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"x"}', "UserPromptSubmit").output, "invalid");
   assert.equal(readHookStdout("{nope", "SessionStart").output, "text");
+  assert.equal(readHookStdout('{"a":', "SessionEnd").output, "text");
 });
 
 test("__proto__ in hook output is plain data", () => {

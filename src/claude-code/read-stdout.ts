@@ -8,11 +8,11 @@
  *    of stdout as written, before the output is trimmed (a blank line, then
  *    `{"async":true}` is awaited and read whole: probe-a03; see isAsyncAnnouncement).
  * 4. Parse failure → a parse error in JSC's words (pre-30, pre-39, probes) when
- *    the text looks like a JSON object: it ends with `}` or its first key starts
- *    with `"` (probe-v22); else plain text (`{nope`: new-ss-invalid-json,
- *    new-pre-invalid-json-open). Several JSON lines are a parse error (pre-39).
- *    The rule is inferred from those runs; claude-code-hooks.md §2.1 says
- *    "not ending in `}` → plain text" and "JSON Lines → plain text".
+ *    the text looks like a JSON object: it ends with `}` (probe-v22 lacks only
+ *    its outer brace); else plain text, even after a `"` key (`{nope`:
+ *    new-ss-invalid-json; `{"a":`: new-se-malformed-json). Several JSON lines
+ *    are a parse error (pre-39), although claude-code-hooks.md §2.1 says
+ *    "JSON Lines → plain text".
  * 5. Validation against Claude Code's schema, with its texts (output-shape.ts).
  * 6. `hookEventName` must name the running event; a top-level
  *    `decision:"block"` still applies with the hookSpecificOutput dropped (pre-31, pre-37).
@@ -87,7 +87,7 @@ function announcementIn(firstLine: string): JsonObject | null {
 }
 
 function looksLikeJsonObject(text: string): boolean {
-  return text.endsWith("}") || /^\{\s*"/.test(text);
+  return text.endsWith("}");
 }
 
 /**

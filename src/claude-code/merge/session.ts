@@ -1,5 +1,5 @@
 /** SessionStart, SubagentStart, Setup (context in one paragraph) and SessionEnd (the user only). */
-import { additionalContextText, hookErrorText, sessionEndFailedText, commandText } from "../texts.js";
+import { additionalContextText, hookErrorText, invalidWithExitText, sessionEndFailedText, commandText } from "../texts.js";
 import { applyStops, blockReason, hsoOf, nonEmpty, type Strategy } from "./accumulator.js";
 
 /**
@@ -29,9 +29,20 @@ export const mergeSession: Strategy<"session"> = (acc, rule) => {
   applyStops(acc);
 };
 
-/** SessionEnd: no effect on the conversation; failures go to the CLI's stderr (new-se-exit2). */
+/**
+ * SessionEnd: no effect on the conversation; failures go to the CLI's stderr
+ * (new-se-exit2). Output that fails validation is a failure even with exit 0,
+ * its validation text the reason; with exit 1 the stderr follows it
+ * (new-se-invalid-continue, new-se-invalid-continue-exit1). Exit 2 reports
+ * its stderr alone, as for the other events.
+ */
 export const mergeSessionEnd: Strategy<"session-end"> = (acc) => {
   for (const r of acc.runs) {
-    if (r.exit !== 0 && r.exit !== null) acc.notices.push(sessionEndFailedText(r.command, r.stderr));
+    const invalid = r.validation_error?.message ?? null;
+    if (r.exit === 0 && invalid !== null) acc.notices.push(sessionEndFailedText(r.command, invalid));
+    else if (r.exit !== 0 && r.exit !== null) {
+      const why = invalid !== null && r.exit !== 2 ? invalidWithExitText(invalid, r.exit, r.stderr) : r.stderr;
+      acc.notices.push(sessionEndFailedText(r.command, why));
+    }
   }
 };
