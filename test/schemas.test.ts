@@ -7,7 +7,7 @@
  *
  * Behaviour: one valid sample per object schema (test/fixtures/schema-samples.json,
  * written from the references) validates, and copies with a misspelled key,
- * a mistyped value or a wrong tag are rejected; 409 hook inputs recorded from
+ * a mistyped value or a wrong tag are rejected; every hook input recorded from
  * real Claude Code 2.1.332 runs validate; 287 recorded hook outputs get the
  * verdict Claude Code gave them (277 accepted, 10 rejected); the Rust family accepts `null` and
  * missing fields exactly where the hand-written serde fixture says serde does.
@@ -271,7 +271,7 @@ MessageDisplay, PreSkillShellCommand`.split(/,\s*/);
   }
 });
 
-test("409 hook inputs recorded from Claude Code 2.1.332 runs validate as ClaudeCodeHookInput", () => {
+test("every hook input recorded from Claude Code 2.1.332 runs validates as ClaudeCodeHookInput", () => {
   const validate = validatorFor("ClaudeCodeHookInput");
   const dir = join(root, "test/observer/claude-code/observed");
   const events = new Set<string>();
