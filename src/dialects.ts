@@ -29,4 +29,4 @@ export function allDialects(): Dialect[] {
   return AGENT_NAMES.flatMap((name) => (DIALECTS[name] === undefined ? [] : [DIALECTS[name]!]));
 }
 
-export const DEFAULT_AGENT: AgentName = "claude-code";
+export { DEFAULT_AGENT } from "./core/agents.js";

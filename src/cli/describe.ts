@@ -2,7 +2,7 @@
 import type { MergedResult, RunRecord } from "../core/records.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import type { Style } from "./style.js";
-import { dialectOf } from "../dialects.js";
+import type { Dialect } from "../core/dialect.js";
 
 function quote(text: string, max = 600): string {
   const shown = text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
@@ -33,11 +33,14 @@ export function describeRecord(r: RunRecord, index: number, s: Style): string {
   return lines.join("\n");
 }
 
-/** The merged result as sentences: what the agent does, what the model is told, what the user sees. */
-export function describeMerged(m: MergedResult, toolInput: unknown, s: Style): string {
+/**
+ * The merged result as sentences: what the agent does, what the model is told,
+ * what the user sees. `dialect` is the one that merged (its name and its
+ * events' places in the protocol); without it the words are Claude Code's.
+ */
+export function describeMerged(m: MergedResult, toolInput: unknown, s: Style, dialect?: Pick<Dialect, "displayName" | "events">): string {
   const e = m.effects;
-  const dialect = dialectOf(m.agent);
-  const agentName = dialect?.displayName ?? m.agent;
+  const agentName = dialect?.displayName ?? "Claude Code";
   const own = dialect?.events.find((event) => event.name === m.event);
   // the event's place in the protocol (BeforeTool is a PreToolUse), for what its effects mean
   const canonical = own?.canonical ?? m.event;
@@ -64,7 +67,7 @@ export function describeMerged(m: MergedResult, toolInput: unknown, s: Style): s
       out.push(`the tool runs with the rewritten input ${JSON.stringify(e.tool_input)}`);
     }
   } else if (e.blocked) {
-    const what = own?.summary;
+    const what = own?.summary ?? info?.blocks;
     out.push(`${s.red(`${m.event} is blocked`)}${what !== null && what !== undefined && what !== "" ? ` (${what})` : ""}`);
   } else {
     if (e.tool_result !== null) out.push(`the model gets instead of the tool's output: ${quote(e.tool_result)}`);

@@ -5,9 +5,9 @@
  * or {"event", ..., "runs": [run records]}.
  */
 import { commandArgs, single } from "./args.js";
-import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
+import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
+import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
-import { DEFAULT_AGENT, dialectOf } from "../dialects.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
@@ -55,6 +55,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const args = commandArgs("merge", argv, { words: { value: false }, agent: { value: true }, help: { value: false } }, HELP, io, { count: 1, message: "one FILE at most" });
   if (typeof args === "number") return args;
   const agent = single(args, "agent") ?? DEFAULT_AGENT;
+  const { dialectOf } = await import("../dialects.js");
   if (!isAgentName(agent) || dialectOf(agent) === undefined) {
     io.stderr.write(`merge: --agent must be one of ${AGENT_NAMES.join(", ")}, not "${agent}"\n`);
     return 2;
@@ -64,7 +65,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`merge: ${text.message}\n`);
     return 2;
   }
-  if (agent !== DEFAULT_AGENT) return mergeAs(agent, text, args.flags.has("words"), io);
+  if (agent !== DEFAULT_AGENT) return mergeAs(dialectOf(agent)!, text, args.flags.has("words"), io);
   const { parseJsonWithPositions } = await import("../json/positions.js");
   const json = parseJsonWithPositions(text.text);
   const invalid = (message: string): number => {
@@ -109,8 +110,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /** Any dialect but the default: the shared merge request, merged by the agent's rules. */
-async function mergeAs(agent: AgentName, text: { name: string; text: string }, words: boolean, io: CliIo): Promise<number> {
-  const dialect = dialectOf(agent)!;
+async function mergeAs(dialect: Dialect, text: { name: string; text: string }, words: boolean, io: CliIo): Promise<number> {
   const parsed = parseMergeRequest(text.text, dialect.requestExtensions);
   if (!parsed.ok) {
     io.stderr.write(`merge: ${text.name}: ${parsed.error.path === "" ? "" : `${parsed.error.path}: `}${parsed.error.message}\n`);
@@ -119,7 +119,7 @@ async function mergeAs(agent: AgentName, text: { name: string; text: string }, w
   const merged = dialect.mergeRequest(parsed.request);
   if (words) {
     const { describeMerged } = await import("./describe.js");
-    io.stdout.write(`${describeMerged(merged, parsed.request.tool_input, styleFor(io.stdout, io.env))}\n`);
+    io.stdout.write(`${describeMerged(merged, parsed.request.tool_input, styleFor(io.stdout, io.env), dialect)}\n`);
   } else {
     io.stdout.write(`${JSON.stringify(merged, null, 2)}\n`);
   }

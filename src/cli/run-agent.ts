@@ -72,6 +72,6 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
     io.stdout.write(`\n${s.bold("run records")}:\n`);
     runs.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));
   }
-  io.stdout.write(`\n${s.bold("merged result")}:\n${describeMerged(outcome.merged, input["tool_input"], s)}\n`);
+  io.stdout.write(`\n${s.bold("merged result")}:\n${describeMerged(outcome.merged, input["tool_input"], s, dialect)}\n`);
   return 0;
 }

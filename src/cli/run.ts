@@ -7,7 +7,7 @@
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
-import { DEFAULT_AGENT } from "../dialects.js";
+import { DEFAULT_AGENT } from "../core/agents.js";
 import type { CliIo } from "./main.js";
 import { readInput } from "./read-input.js";
 import { styleFor } from "./style.js";

@@ -8,6 +8,9 @@ export const AGENT_NAMES = ["claude-code", "codex", "gemini-cli", "copilot-cli",
 
 export type AgentName = (typeof AGENT_NAMES)[number];
 
+/** The agent a command or a merge assumes when none is named. */
+export const DEFAULT_AGENT: AgentName = "claude-code";
+
 export function isAgentName(value: unknown): value is AgentName {
   return typeof value === "string" && (AGENT_NAMES as readonly string[]).includes(value);
 }
