@@ -11,7 +11,7 @@
  * | none | killed: `hook exited without a status code` (cx-pre-killed-by-signal); timeout: `hook timed out after <n>s` (cx-pre-timeout) |
  * | async handler | not reported, no effect (pre-26) |
  */
-import type { RunRecord } from "../core/records.js";
+import { shellHookFields, type RunRecord } from "../core/records.js";
 import type { CodexEventName, CodexEventRules } from "./events.js";
 import { judgeOutput, readStdout, rustTrim, type StdoutReading, type Verdict } from "./read-output.js";
 import * as texts from "./texts.js";
@@ -119,13 +119,7 @@ export function classifyCodexRun(result: CodexHookResult, context: ClassifyConte
   const record: RunRecord = {
     event,
     hook_name: runId,
-    source: result.source ?? null,
-    plugin: null,
-    matcher: result.matcher ?? null,
-    command: result.command,
-    args: null,
-    argv: result.argv === undefined || result.argv === null ? null : [...result.argv],
-    form: "shell",
+    ...shellHookFields(result),
     async: result.async === true,
     timeout: result.async === true ? null : (result.timeout ?? rules.defaultTimeoutSec),
     outcome: timedOut ? "timeout" : OUTCOME[status],

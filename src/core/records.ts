@@ -26,6 +26,26 @@ export interface MergedResult extends Omit<Generated.MergedResult, "runs" | "upd
   effects: MergeEffects;
 }
 
+/** What a run record says of a shell-form command hook's configuration: the fields every dialect without plugins or exec form fills the same way. */
+export type ShellHookFields = Pick<RunRecord, "source" | "plugin" | "matcher" | "command" | "args" | "argv" | "form">;
+
+export function shellHookFields(hook: {
+  readonly command: string;
+  readonly source?: string | null | undefined;
+  readonly matcher?: string | null | undefined;
+  readonly argv?: readonly string[] | null | undefined;
+}): ShellHookFields {
+  return {
+    source: hook.source ?? null,
+    plugin: null,
+    matcher: hook.matcher ?? null,
+    command: hook.command,
+    args: null,
+    argv: hook.argv === undefined || hook.argv === null ? null : [...hook.argv],
+    form: "shell",
+  };
+}
+
 // The narrowed types stay assignable to the generated ones (a schema change that breaks this fails the type check).
 type Assignable<T extends U, U> = T;
 export type MergedResultIsGenerated = Assignable<MergedResult, Generated.MergedResult>;

@@ -5,7 +5,7 @@
  * pre-12c, pre-13b, stop-05, ss-01c). One function per strategy of the event
  * table (src/droid/events.ts); the run records and legacy fields follow.
  */
-import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
+import { shellHookFields, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { DROID_EVENTS, isDroidEvent, type MergeStrategy } from "./events.js";
 import { jsText, plainContextOf, readDroidHook, spreadInto, truthy, type DroidHookReading, type DroidProcessResult } from "./read.js";
@@ -219,13 +219,7 @@ function record(event: string, hookName: string, completion: number, read: Read)
   return {
     event,
     hook_name: hookName,
-    source: result.source ?? null,
-    plugin: null,
-    matcher: result.matcher ?? null,
-    command: result.command,
-    args: null,
-    argv: result.argv === undefined || result.argv === null ? null : [...result.argv],
-    form: "shell",
+    ...shellHookFields(result),
     async: false,
     timeout: result.timeout ?? null,
     outcome,
