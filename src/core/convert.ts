@@ -9,9 +9,8 @@
 import type { Dialect, HookAnswer } from "./dialect.js";
 import type { HookIntent, IntentPart, WrittenAnswer } from "./intent.js";
 import { agentEventFor } from "./judge.js";
-import type { MergeRequest } from "./merge-request.js";
+import { singleHookRequest } from "./merge-request.js";
 import type { MergeEffects } from "./records.js";
-import { isJsonObject, type JsonObject } from "../json/value.js";
 
 export type Conversion =
   | {
@@ -26,18 +25,6 @@ export type Conversion =
       readonly differences: readonly string[];
     }
   | { readonly ok: false; readonly message: string; readonly unsupported: readonly IntentPart[] };
-
-function single(event: string, answer: { exit: number; stdout: string; stderr: string }, input: JsonObject | undefined): MergeRequest {
-  const toolName = input?.["tool_name"];
-  const toolInput = input?.["tool_input"];
-  return {
-    event,
-    ...(input !== undefined ? { input } : {}),
-    ...(typeof toolName === "string" ? { tool_name: toolName } : {}),
-    ...(isJsonObject(toolInput ?? null) ? { tool_input: toolInput as JsonObject } : {}),
-    hooks: [{ command: "hook", exit: answer.exit, stdout: answer.stdout, stderr: answer.stderr, config_index: 0 }],
-  };
-}
 
 const COMPARED = ["decision", "blocked", "tool_input", "stopped"] as const satisfies readonly (keyof MergeEffects)[];
 
@@ -58,8 +45,8 @@ export function convertAnswer(answer: HookAnswer, from: Dialect, to: Dialect): C
   const intent = from.readIntent(answer) ?? {};
   const written = to.writeIntent(event, intent);
   if (!written.ok) return { ok: false, message: written.message, unsupported: written.unsupported };
-  const before = from.mergeRequest(single(answer.event, answer, answer.input)).effects;
-  const after = to.mergeRequest(single(event, written.answer, answer.input)).effects;
+  const before = from.mergeRequest(singleHookRequest(answer.event, answer, answer.input)).effects;
+  const after = to.mergeRequest(singleHookRequest(event, written.answer, answer.input)).effects;
   const differences = differencesOf(from, before, to, after);
   return { ok: true, event, intent, answer: written.answer, equivalent: differences.length === 0, differences };
 }

@@ -8,7 +8,7 @@
  */
 import type { AgentName } from "./agents.js";
 import type { Dialect, Divergence, HookAnswer } from "./dialect.js";
-import type { MergeRequest } from "./merge-request.js";
+import { singleHookRequest } from "./merge-request.js";
 import type { MergedResult, MergeEffects, RunRecord } from "./records.js";
 import type { JsonObject } from "../json/value.js";
 
@@ -42,19 +42,6 @@ export interface AgentJudgement {
 /** The agent's event that copies `canonical`, or null. */
 export function agentEventFor(dialect: Dialect, canonical: string): string | null {
   return dialect.events.find((event) => event.canonical === canonical)?.name ?? null;
-}
-
-function requestFor(event: string, answer: CanonicalAnswer): MergeRequest {
-  const input = answer.input ?? {};
-  const toolName = input["tool_name"];
-  const toolInput = input["tool_input"];
-  return {
-    event,
-    input,
-    ...(typeof toolName === "string" ? { tool_name: toolName } : {}),
-    ...(toolInput !== null && typeof toolInput === "object" && !Array.isArray(toolInput) ? { tool_input: toolInput as JsonObject } : {}),
-    hooks: [{ command: "hook", exit: answer.exit, stdout: answer.stdout, stderr: answer.stderr, config_index: 0 }],
-  };
 }
 
 function problemsOf(record: RunRecord): string[] {
@@ -95,7 +82,7 @@ export function judgeAcrossAgents(answer: CanonicalAnswer, dialects: readonly Di
   const merged = new Map<AgentName, MergedResult | null>();
   for (const dialect of dialects) {
     const event = agentEventFor(dialect, answer.event);
-    merged.set(dialect.agent, event === null ? null : dialect.mergeRequest(requestFor(event, answer)));
+    merged.set(dialect.agent, event === null ? null : dialect.mergeRequest(singleHookRequest(event, answer, answer.input)));
   }
   const referenceDialect = dialects.find((d) => d.agent === reference) ?? dialects[0];
   const referenceEffects = referenceDialect === undefined ? null : (merged.get(referenceDialect.agent)?.effects ?? null);

@@ -220,6 +220,23 @@ function checkRequestValue(v: JsonValue, extensions: RequestExtensions): ParsedR
   return { ok: true, request: v as unknown as MergeRequest };
 }
 
+/**
+ * One hook's answer as the only hook of `event`: the request the cross-agent
+ * judgement and the conversion check merge (`tool_name`/`tool_input` taken
+ * from `input`).
+ */
+export function singleHookRequest(event: string, answer: { readonly exit: number; readonly stdout: string; readonly stderr: string }, input?: JsonObject): MergeRequest {
+  const toolName = input?.["tool_name"];
+  const toolInput = input?.["tool_input"];
+  return {
+    event,
+    ...(input !== undefined ? { input } : {}),
+    ...(typeof toolName === "string" ? { tool_name: toolName } : {}),
+    ...(isJsonObject(toolInput ?? null) ? { tool_input: toolInput as JsonObject } : {}),
+    hooks: [{ command: "hook", exit: answer.exit, stdout: answer.stdout, stderr: answer.stderr, config_index: 0 }],
+  };
+}
+
 /** The event input the hooks got: `input` with `tool_name`/`tool_input` laid over it (a null-prototype copy). */
 export function requestInput(request: MergeRequest): Record<string, unknown> {
   const input: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, request.input ?? {});
