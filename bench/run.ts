@@ -14,7 +14,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { JsonObject } from "../src/claude-code/read-stdout.js";
-import type { HookConfiguration } from "../src/runner/types.js";
+import type { HookConfiguration } from "../src/claude-code/runner/types.js";
 import { compareAsync, compareSync, timeSync } from "./measure.js";
 import { CLAUDE_CODE_OUTPUTS, PRE_TOOL_USE_INPUT, RUST_TYPICAL, preToolUseResults, rustLargeUpdatedInput } from "./fixtures.js";
 import { peerValidators } from "./peer-schemas.js";
@@ -33,8 +33,8 @@ const { readRust, writeRust } = (await import(dist("src/serde/index.js"))) as ty
 const { checkOutputShape } = (await import(dist("src/claude-code/output-shape.js"))) as typeof import("../src/claude-code/output-shape.js");
 const { classifyRun } = (await import(dist("src/claude-code/classify.js"))) as typeof import("../src/claude-code/classify.js");
 const { mergeRuns } = (await import(dist("src/claude-code/merge.js"))) as typeof import("../src/claude-code/merge.js");
-const { runEvent } = (await import(dist("src/runner/run-event.js"))) as typeof import("../src/runner/run-event.js");
-const { parseHookSettingsValue } = (await import(dist("src/runner/load-settings.js"))) as typeof import("../src/runner/load-settings.js");
+const { runEvent } = (await import(dist("src/claude-code/runner/run-event.js"))) as typeof import("../src/claude-code/runner/run-event.js");
+const { parseHookSettingsValue } = (await import(dist("src/claude-code/runner/load-settings.js"))) as typeof import("../src/claude-code/runner/load-settings.js");
 const { validateClaudeCodeHookOutput } = (await import(dist("generated/validators/claude-code.js"))) as typeof import("../generated/validators/claude-code.js");
 
 interface Row {

@@ -38,8 +38,8 @@ export { dialectOf, allDialects } from "./dialects.js";
 export type { Dialect, DialectEvent, DialectRunner, HookAnswer, Divergence } from "./core/dialect.js";
 
 // Running configured hooks as Claude Code does: ./runner (child processes and http stay out of the root's import).
-export type { RunEventOptions, EventOutcome } from "./runner/run-event.js";
-export type { ConfigProblem } from "./runner/types.js";
+export type { RunEventOptions, EventOutcome } from "./claude-code/runner/run-event.js";
+export type { ConfigProblem } from "./claude-code/runner/types.js";
 
 // Shared shapes.
 export type { ProtocolError, TextPosition, Result } from "./core/errors.js";

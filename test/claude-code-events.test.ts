@@ -15,7 +15,7 @@ import { EVENT_CATALOG } from "../src/claude-code/event-catalog.js";
 import { CLAUDE_CODE_OUTPUT_UNIONS } from "../generated/claude-code-output-shape.js";
 import { HOOK_EVENTS } from "../generated/names.js";
 import { isAsyncAnnouncement, readHookStdout } from "../src/claude-code/read-stdout.js";
-import { spawnHook } from "../src/runner/spawn-hook.js";
+import { spawnHook } from "../src/process/spawn-hook.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 

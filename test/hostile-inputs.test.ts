@@ -20,9 +20,9 @@ import { formatSerdeError, readRust, writeRust } from "../src/serde/index.js";
 import { readHookStdout } from "../src/claude-code/read-stdout.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
 import type { MergedResult } from "../src/core/records.js";
-import { runEvent } from "../src/runner/run-event.js";
-import { parseHookSettingsValue } from "../src/runner/load-settings.js";
-import type { HookConfiguration } from "../src/runner/types.js";
+import { runEvent } from "../src/claude-code/runner/run-event.js";
+import { parseHookSettingsValue } from "../src/claude-code/runner/load-settings.js";
+import type { HookConfiguration } from "../src/claude-code/runner/types.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), "hostile-"));

@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFileSync, readdirSync } from "node:fs";
-import { loadHookConfiguration, parseHookSettingsValue, problemLocation, type SettingsSource } from "../src/runner/load-settings.js";
-import type { ConfigProblem } from "../src/runner/types.js";
-import { compileMatcher, matcherMatches } from "../src/runner/matcher.js";
-import { selectHooks } from "../src/runner/select-hooks.js";
-import { evaluateIfRule } from "../src/runner/if-rule.js";
+import { loadHookConfiguration, parseHookSettingsValue, problemLocation, type SettingsSource } from "../src/claude-code/runner/load-settings.js";
+import type { ConfigProblem } from "../src/claude-code/runner/types.js";
+import { compileMatcher, matcherMatches } from "../src/claude-code/runner/matcher.js";
+import { selectHooks } from "../src/claude-code/runner/select-hooks.js";
+import { evaluateIfRule } from "../src/claude-code/runner/if-rule.js";
 
 const source = (kind: SettingsSource["kind"], value: unknown, file = `${kind}.json`): SettingsSource => ({
   kind,

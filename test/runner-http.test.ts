@@ -4,8 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadHookConfiguration } from "../src/runner/load-settings.js";
-import { runHooks } from "../src/runner/run-hooks.js";
+import { loadHookConfiguration } from "../src/claude-code/runner/load-settings.js";
+import { runHooks } from "../src/claude-code/runner/run-hooks.js";
 
 interface Received {
   readonly path: string;

@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, exist
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mergeProcessResults, runEvent } from "../src/runner/run-event.js";
+import { mergeProcessResults, runEvent } from "../src/claude-code/runner/run-event.js";
 import { eventInfo } from "../src/claude-code/event-catalog.js";
-import type { SettingsSource } from "../src/runner/load-settings.js";
+import type { SettingsSource } from "../src/claude-code/runner/load-settings.js";
 import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

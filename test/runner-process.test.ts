@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, copyFileSync, writeFi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadHookConfiguration } from "../src/runner/load-settings.js";
-import { runHooks } from "../src/runner/run-hooks.js";
-import type { HookConfiguration } from "../src/runner/types.js";
+import { loadHookConfiguration } from "../src/claude-code/runner/load-settings.js";
+import { runHooks } from "../src/claude-code/runner/run-hooks.js";
+import type { HookConfiguration } from "../src/claude-code/runner/types.js";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/hooks/", import.meta.url));
 const BASH_INPUT = { session_id: "s-1", cwd: tmpdir(), tool_name: "Bash", tool_input: { command: "ls" } };
@@ -329,7 +329,7 @@ test("SessionEnd hooks share one budget: 1.5 s, raised to the largest timeout", 
 });
 
 test("a hook's output stays data: __proto__ payloads do not reach the runner's objects", async () => {
-  const { runEvent } = await import("../src/runner/run-event.js");
+  const { runEvent } = await import("../src/claude-code/runner/run-event.js");
   const payload = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"hookSpecificOutput":{"hookEventName":"PreToolUse","__proto__":{"permissionDecision":"deny"},"additionalContext":"ok"}}';
   const outcome = await runEvent({
     event: "PreToolUse",

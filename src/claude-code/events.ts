@@ -50,7 +50,7 @@ export type ContinueFalseRule = null | {
  */
 export type SystemMessageRule = "notice" | "silent" | "model";
 
-/** Whose result ends the wait for the other hooks (they are cancelled): see src/runner/early-stop.ts. */
+/** Whose result ends the wait for the other hooks (they are cancelled): see src/claude-code/runner/early-stop.ts. */
 export type EarlyStopRule =
   | "never"
   /** a block (exit 2 or decision:block) or continue:false (UserPromptSubmit: ups-11, new-ups-*) */

@@ -70,7 +70,7 @@ export function firstLineOf(stdout: string): string {
  * Whether this first line of stdout (as written, untrimmed: firstLineOf)
  * announces `{"async":true}`: the hook goes to the background, its decision
  * is not awaited. The one rule for the runner, which watches the stream
- * (src/runner/spawn-hook.ts takes it as a predicate), and the reader. Claude
+ * (src/process/spawn-hook.ts takes it as a predicate), and the reader. Claude
  * Code looks at the first line as written: after a blank first line the
  * announcement is not seen, the hook is awaited and its output read whole
  * (probe-a03); the line itself may have spaces around it.

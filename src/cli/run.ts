@@ -129,12 +129,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   inputObject["hook_event_name"] = event;
 
-  const { loadHookConfiguration, defaultSettingsSources, problemLocation } = await import("../runner/load-settings.js");
-  const { runEvent } = await import("../runner/run-event.js");
-  const { describeCommand } = await import("../runner/run-hooks.js");
+  const { loadHookConfiguration, defaultSettingsSources, problemLocation } = await import("../claude-code/runner/load-settings.js");
+  const { runEvent } = await import("../claude-code/runner/run-event.js");
+  const { describeCommand } = await import("../claude-code/runner/run-hooks.js");
   // The CLI runs where the project is: the input's cwd is data (a sample event's path need not exist here).
   const projectDir = resolve(single(args, "project-dir") ?? (bundledExamples ? packageRoot() : "."));
-  const sources: import("../runner/load-settings.js").SettingsSource[] = [];
+  const sources: import("../claude-code/runner/load-settings.js").SettingsSource[] = [];
   if (args.flags.has("claude-settings")) sources.push(...defaultSettingsSources(projectDir, homedir()));
   for (const file of resolvedSettings) sources.push({ kind: "flag", file });
   if (command !== null) {

@@ -1,7 +1,7 @@
 /**
  * `test [--agent A] [--json] [FILE|DIR ...]`: runs a hook author's test files
  * (`*.hooktest.json`, schemas/hook-test.schema.json): each case's event
- * through the hook commands as the agent runs them (src/runner/, Claude
+ * through the hook commands as the agent runs them (src/claude-code/runner/, Claude
  * Code's), then compares the effects the agent would apply with the expected
  * ones, key by key, and prints a readable diff. Exit 0 all pass, 1 a mismatch
  * or an unusable file, 2 usage error.
@@ -74,8 +74,8 @@ function testFiles(paths: readonly string[]): string[] {
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
 
 async function runCase(file: string, spec: HookTest, testCase: HookTestCase): Promise<CaseReport> {
-  const { runEvent } = await import("../runner/run-event.js");
-  const { loadHookConfiguration } = await import("../runner/load-settings.js");
+  const { runEvent } = await import("../claude-code/runner/run-event.js");
+  const { loadHookConfiguration } = await import("../claude-code/runner/load-settings.js");
   const projectDir = dirname(resolve(file));
   const givenEvent = testCase.input["hook_event_name"];
   const event = testCase.event ?? (typeof givenEvent === "string" ? givenEvent : "");

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
 import type { ProtocolError } from "../core/errors.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import { spawnHook } from "../runner/spawn-hook.js";
+import { spawnHook } from "../process/spawn-hook.js";
 import type { CodexHookResult } from "./classify.js";
 import { CODEX_EVENTS, isCodexEvent, type CodexEventName } from "./events.js";
 import { mergeCodex } from "./merge.js";

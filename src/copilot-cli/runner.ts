@@ -16,7 +16,7 @@ import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../cor
 import type { ProtocolError } from "../core/errors.js";
 import type { MergedResult } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { spawnHook } from "../runner/spawn-hook.js";
+import { spawnHook } from "../process/spawn-hook.js";
 import { configFiles, configuredHooks, CONFIG_LOCATIONS, hookCwd, matcherSelects, type ConfiguredHook } from "./config.js";
 import { CLAUDE_TOOL_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { mergeCopilotRequest, type CopilotHook, type CopilotRequest } from "./merge.js";

@@ -8,7 +8,7 @@
  */
 import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
 import type { JsonObject } from "../json/value.js";
-import { spawnHook, type SpawnOutcome } from "../runner/spawn-hook.js";
+import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
 import { droidConfigFiles, selectDroidHooks, type DroidHandler } from "./config.js";
 import { DROID_EVENTS, isDroidEvent } from "./events.js";
 import { mergeDroid, type DroidHookResult } from "./merge.js";

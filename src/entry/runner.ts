@@ -3,8 +3,8 @@
  * does (settings and plugins, matchers, `if` rules, dedupe, command and http
  * handlers, timeouts, async). Only re-exports.
  */
-export { runEvent, mergeProcessResults, describeProblem, type RunEventOptions, type EventOutcome } from "../runner/run-event.js";
-export { runHooks, DEFAULT_MAX_OUTPUT_BYTES, type RunHooksOptions, type HookRun } from "../runner/run-hooks.js";
+export { runEvent, mergeProcessResults, describeProblem, type RunEventOptions, type EventOutcome } from "../claude-code/runner/run-event.js";
+export { runHooks, DEFAULT_MAX_OUTPUT_BYTES, type RunHooksOptions, type HookRun } from "../claude-code/runner/run-hooks.js";
 export {
   loadHookConfiguration,
   defaultSettingsSources,
@@ -14,10 +14,10 @@ export {
   type SettingsSource,
   type PluginSource,
   type LoadOptions,
-} from "../runner/load-settings.js";
-export { selectHooks, type SelectedHook } from "../runner/select-hooks.js";
-export { compileMatcher, matcherMatches, type CompiledMatcher } from "../runner/matcher.js";
-export { evaluateIfRule, type IfRuleVerdict } from "../runner/if-rule.js";
+} from "../claude-code/runner/load-settings.js";
+export { selectHooks, type SelectedHook } from "../claude-code/runner/select-hooks.js";
+export { compileMatcher, matcherMatches, type CompiledMatcher } from "../claude-code/runner/matcher.js";
+export { evaluateIfRule, type IfRuleVerdict } from "../claude-code/runner/if-rule.js";
 export type {
   ConfigProblem,
   ConfiguredHook,
@@ -28,4 +28,4 @@ export type {
   OtherHandler,
   HookProcessResult,
   HookSourceKind,
-} from "../runner/types.js";
+} from "../claude-code/runner/types.js";

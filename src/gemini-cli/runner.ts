@@ -18,7 +18,7 @@ import { basename, join } from "node:path";
 import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import { spawnHook } from "../runner/spawn-hook.js";
+import { spawnHook } from "../process/spawn-hook.js";
 import { EVENTS, isEventName, type EventName } from "./events.js";
 import { spread, truthy } from "./js-values.js";
 import { mergeHooks, type HookResult } from "./merge.js";

@@ -1,5 +1,5 @@
 /**
- * Runs one hook process the way Claude Code does, with the limits an
+ * Runs one hook process, the way every agent's runner needs it, with the limits an
  * embedding agent needs: its own process group (a timeout or cancellation
  * kills the whole tree), the event JSON on stdin, output kept up to a cap,
  * and no endless wait for a daemon that inherited stdout.

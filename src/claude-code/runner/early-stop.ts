@@ -12,9 +12,9 @@
  * PreToolUse waits for every hook (two denies: the last to complete gives the
  * message, pre-10), and so do Stop and the other events recorded.
  */
-import type { RunRecord } from "../core/records.js";
-import { rulesOf } from "../claude-code/events.js";
-import { isRecord } from "../json/record.js";
+import type { RunRecord } from "../../core/records.js";
+import { rulesOf } from "../events.js";
+import { isRecord } from "../../json/record.js";
 
 /** True when this record, completed while others still run, makes Claude Code cancel the rest (the row's `earlyStop`). */
 export function settlesEvent(event: string, record: RunRecord): boolean {

@@ -4,8 +4,8 @@
  * (the same handler in several settings files runs once; a plugin's copy
  * stays separate; the same command with other `args` runs again).
  */
-import { eventInfo } from "../claude-code/event-catalog.js";
-import { matchValueOf } from "../claude-code/events.js";
+import { eventInfo } from "../event-catalog.js";
+import { matchValueOf } from "../events.js";
 import { evaluateIfRule } from "./if-rule.js";
 import { compileMatcher, matcherMatches } from "./matcher.js";
 import type { ConfiguredHook, HookConfiguration } from "./types.js";

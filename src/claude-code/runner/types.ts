@@ -3,8 +3,8 @@
  * the problems found in it, and what running one hook produced (the process
  * result the classifier turns into a run record).
  */
-import type { ProtocolError, TextPosition } from "../core/errors.js";
-import type { HookEvent } from "../../generated/types.js";
+import type { ProtocolError, TextPosition } from "../../core/errors.js";
+import type { HookEvent } from "../../../generated/types.js";
 
 /** Where a hook configuration came from, in Claude Code's order of sources. */
 export type HookSourceKind = "user" | "project" | "local" | "flag" | "policy" | "plugin";

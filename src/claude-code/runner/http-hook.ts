@@ -6,7 +6,7 @@
  * The answer maps onto a process result: a 2xx body is the hook's stdout (an
  * empty body is `{}`), anything else is a non-blocking failure.
  */
-import type { SpawnOutcome } from "./spawn-hook.js";
+import type { SpawnOutcome } from "../../process/spawn-hook.js";
 
 export interface HttpHookRequest {
   readonly url: string;

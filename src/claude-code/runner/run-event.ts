@@ -4,10 +4,10 @@
  * with `effects` (merge). Configuration problems are added to the merged
  * result's `errors`, so nothing wrong in a settings file goes unseen.
  */
-import { classifyRun, type HookRunResult } from "../claude-code/classify.js";
-import { hookNameOf } from "../claude-code/events.js";
-import { classifyAndMerge, mergeClassified } from "../claude-code/merge-results.js";
-import type { MergedResult, RunRecord } from "../core/records.js";
+import { classifyRun, type HookRunResult } from "../classify.js";
+import { hookNameOf } from "../events.js";
+import { classifyAndMerge, mergeClassified } from "../merge-results.js";
+import type { MergedResult, RunRecord } from "../../core/records.js";
 import { settlesEvent } from "./early-stop.js";
 import { loadHookConfiguration, problemLocation, type LoadOptions } from "./load-settings.js";
 import { runHooks, type HookRun, type RunHooksOptions } from "./run-hooks.js";

@@ -8,12 +8,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { eventInfo } from "../claude-code/event-catalog.js";
-import { parseJsonWithPositions, type JsonPathSegment, type TextPosition as PositionInText } from "../json/positions.js";
-import { jsonPointer } from "../core/errors.js";
-import { validateClaudeCodeHookSettings } from "../../generated/validators/claude-code-settings.js";
-import type { ValidationError } from "../../generated/validators/validator.js";
-import type { HookEvent } from "../../generated/types.js";
+import { eventInfo } from "../event-catalog.js";
+import { parseJsonWithPositions, type JsonPathSegment, type TextPosition as PositionInText } from "../../json/positions.js";
+import { jsonPointer } from "../../core/errors.js";
+import { validateClaudeCodeHookSettings } from "../../../generated/validators/claude-code-settings.js";
+import type { ValidationError } from "../../../generated/validators/validator.js";
+import type { HookEvent } from "../../../generated/types.js";
 import { compileMatcher } from "./matcher.js";
 import type {
   ConfigProblem,
@@ -22,7 +22,7 @@ import type {
   HookHandler,
   HookSourceKind,
 } from "./types.js";
-import { isRecord } from "../json/record.js";
+import { isRecord } from "../../json/record.js";
 
 export interface SettingsSource {
   readonly kind: Exclude<HookSourceKind, "plugin">;

@@ -9,13 +9,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventInfo } from "../claude-code/event-catalog.js";
-import { isAsyncAnnouncement } from "../claude-code/read-stdout.js";
-import { rulesOf } from "../claude-code/events.js";
+import { eventInfo } from "../event-catalog.js";
+import { isAsyncAnnouncement } from "../read-stdout.js";
+import { rulesOf } from "../events.js";
 import { postHttpHook } from "./http-hook.js";
 import { selectHooks, type SelectedHook } from "./select-hooks.js";
 import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";
-import { spawnHook, type SpawnOutcome } from "./spawn-hook.js";
+import { spawnHook, type SpawnOutcome } from "../../process/spawn-hook.js";
 import type { ConfigProblem, ConfiguredHook, HookConfiguration, HookProcessResult } from "./types.js";
 
 /** Bytes kept per stream and hook: enough for every output Claude Code makes use of (its own previews stop at 10,000 chars). */
