@@ -15,8 +15,9 @@
  * the agent that ran the hook and the tool-schema check of a rewrite are
  * loaded when a hook has something to write.
  */
-export { defineHook, runHook } from "./run.js";
-export type { Hook, HookDefinition, HookOutcome, HandlerResult } from "./run.js";
+export { defineHook } from "./define.js";
+export { runHook } from "./process.js";
+export type { Hook, HookDefinition, HookOutcome, HandlerResult } from "./define.js";
 export type { Answers, Reply, CommonAnswers, ContextAnswers, BlockAnswers, DecisionAnswers, RewriteAnswers, PermissionRequestAnswers } from "./answers.js";
 export type { HookInputs, HookInput, HookEventName, ToolEventName, AnyTool } from "./types.js";
 export type { ToolInputs, ToolInputOf } from "./tool-inputs.js";

@@ -1,7 +1,8 @@
 /**
- * Defining and running a hook: read stdin, check it, call the author's
- * handler within its time budget, write exactly one answer in the dialect of
- * the agent that ran it, set the exit code.
+ * Everything between stdin and the answer, with no process I/O: read and
+ * check the input, tell the agent, decide whether the hook handles the call,
+ * run the handler within its budget, and write its answer (or the failure
+ * answer) in the dialect of the agent that ran it. Never throws.
  *
  * What goes wrong is never silent: a crash, a budget overrun, bad stdin or an
  * answer the agent would refuse becomes a clear message on stderr and a
@@ -10,54 +11,15 @@
  * reason, so a security hook cannot fail open.
  */
 import type { AgentName } from "../core/agents.js";
-import type { HookIntent, WrittenAnswer } from "../core/intent.js";
+import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
-import { allAnswers, type Answers, type Reply } from "./answers.js";
+import { allAnswers, type Reply } from "./answers.js";
 import { AGENT_DISPLAY_NAMES, answerWriter, detectAgent } from "./agents.js";
+import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
 import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
-import type { AnyTool, HookEventName, HookInput } from "./types.js";
-
-/** What the handler may return: a reply, or nothing (the same as `answer.nothing()`). */
-export type HandlerResult = Reply | undefined | void;
-
-export interface HookDefinition<E extends HookEventName, T extends string> {
-  /** The event the hook answers; an input of another event is an error. */
-  readonly event: E;
-  /**
-   * Tool events: the tools the hook is for (exact names, or a RegExp for
-   * `mcp__github__.*`). Other tools get no answer, without calling `run`.
-   * Their names type `input.tool_name` and `input.tool_input`.
-   */
-  readonly tools?: readonly (T | RegExp)[];
-  /** Deny (or block) when the hook crashes, overruns `timeoutMs` or cannot answer; default false (non-blocking error). */
-  readonly failClosed?: boolean;
-  /** Time budget of `run` in ms; past it the hook answers as on a crash. Default: none, 50 000 when `failClosed` (under the agent's kill). */
-  readonly timeoutMs?: number;
-  /** The handler: the typed input and the answers this event takes. May be async. */
-  readonly run: (input: HookInput<E, T>, answer: Answers<E, T>) => HandlerResult | Promise<HandlerResult>;
-}
-
-export interface Hook<E extends HookEventName = HookEventName, T extends string = string> {
-  readonly definition: HookDefinition<E, T>;
-  /** Everything but the process I/O: stdin text -> the answer to print and the exit code. Never throws. */
-  handle(stdin: string): Promise<HookOutcome>;
-  /** The answer to a failure outside the handler (unreadable stdin): as on a crash. */
-  fail(problem: string): Promise<HookOutcome>;
-}
-
-export interface HookOutcome extends WrittenAnswer {
-  /** The agent the input came from. */
-  readonly agent: AgentName | null;
-}
-
-/** Defines a hook; `run(hook)` (or `runHook`) runs it as a process. */
-export function defineHook<E extends HookEventName, const T extends string = AnyTool>(definition: HookDefinition<E, T>): Hook<E, T> {
-  const loose = definition as unknown as HookDefinition<HookEventName, string>;
-  return { definition, handle: (stdin) => handle(loose, stdin), fail: (problem) => refuse(loose, null, problem) };
-}
+import type { HookEventName } from "./types.js";
 
 const DEFAULT_FAIL_CLOSED_BUDGET_MS = 50_000;
-const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 const PREFIX = "claude-hook-protocol/hooks";
 
 class HookFailure extends Error {}
@@ -70,7 +32,7 @@ function toolMatches(tools: readonly (string | RegExp)[], name: string): boolean
   return tools.some((tool) => (typeof tool === "string" ? tool === name : new RegExp(`^(?:${tool.source})$`, tool.flags.replace(/[gy]/g, "")).test(name)));
 }
 
-async function handle(definition: HookDefinition<HookEventName, string>, stdin: string): Promise<HookOutcome> {
+export async function handle(definition: HookDefinition<HookEventName, string>, stdin: string): Promise<HookOutcome> {
   const event: string = definition.event;
   let agent: AgentName | null = null;
   try {
@@ -134,7 +96,7 @@ async function withinBudget(definition: HookDefinition<HookEventName, string>, c
  * The answer to a failure: a non-blocking error (exit 1, the message on
  * stderr), or for a fail-closed hook a deny or block carrying the message.
  */
-async function refuse(definition: HookDefinition<HookEventName, string>, agent: AgentName | null, problem: string, stack?: string): Promise<HookOutcome> {
+export async function refuse(definition: HookDefinition<HookEventName, string>, agent: AgentName | null, problem: string, stack?: string): Promise<HookOutcome> {
   const event: string = definition.event;
   const stderr = `${PREFIX}: ${event} hook: ${problem}\n${stack === undefined ? "" : `${stack}\n`}`;
   if (definition.failClosed !== true) return { agent, exit: 1, stdout: "", stderr: `${stderr}(non-blocking: the agent goes on as if the hook had not answered; define the hook with failClosed: true to deny instead)\n` };
@@ -148,28 +110,4 @@ async function refuse(definition: HookDefinition<HookEventName, string>, agent: 
   }
   // no way to say deny in this agent's words (or the event cannot block): exit 2, which the agents read as a block
   return { agent, exit: 2, stdout: "", stderr };
-}
-
-/** stdin as text, or null when it is over MAX_STDIN_BYTES. */
-async function readStdin(): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_STDIN_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/**
- * Runs `hook` as the hook process: stdin -> one answer on stdout, messages on
- * stderr, the exit code; then exits (a handler left running past its budget
- * does not keep the process alive).
- */
-export async function runHook<E extends HookEventName, T extends string>(hook: Hook<E, T>): Promise<void> {
-  const stdin = await readStdin();
-  const outcome = stdin === null ? await hook.fail(`stdin is over ${MAX_STDIN_BYTES} bytes`) : await hook.handle(stdin);
-  if (outcome.stderr !== "") process.stderr.write(outcome.stderr);
-  process.stdout.write(outcome.stdout, () => process.exit(outcome.exit));
 }
