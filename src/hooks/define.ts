@@ -6,7 +6,7 @@
 import type { AgentName } from "../core/agents.js";
 import type { WrittenAnswer } from "../core/intent.js";
 import type { Answers, Reply } from "./answers.js";
-import { handle, refuse } from "./handle.js";
+import { handle, refuse, type CallWatcher } from "./handle.js";
 import type { AnyTool, HookEventName, HookInput } from "./types.js";
 
 /** What the handler may return: a reply, or nothing (the same as `answer.nothing()`). */
@@ -32,7 +32,7 @@ export interface HookDefinition<E extends HookEventName, T extends string> {
 export interface Hook<E extends HookEventName = HookEventName, T extends string = string> {
   readonly definition: HookDefinition<E, T>;
   /** Everything but the process I/O: stdin text -> the answer to print and the exit code. Never throws. */
-  handle(stdin: string): Promise<HookOutcome>;
+  handle(stdin: string, watcher?: CallWatcher): Promise<HookOutcome>;
   /** The answer to a failure outside the handler (unreadable stdin): as on a crash. */
   fail(problem: string): Promise<HookOutcome>;
 }
@@ -45,5 +45,5 @@ export interface HookOutcome extends WrittenAnswer {
 /** Defines a hook; `runHook(hook)` runs it as a process. */
 export function defineHook<E extends HookEventName, const T extends string = AnyTool>(definition: HookDefinition<E, T>): Hook<E, T> {
   const loose = definition as unknown as HookDefinition<HookEventName, string>;
-  return { definition, handle: (stdin) => handle(loose, stdin), fail: (problem) => refuse(loose, null, problem) };
+  return { definition, handle: (stdin, watcher) => handle(loose, stdin, watcher), fail: (problem) => refuse(loose, null, problem) };
 }

@@ -32,7 +32,23 @@ function toolMatches(tools: readonly (string | RegExp)[], name: string): boolean
   return tools.some((tool) => (typeof tool === "string" ? tool === name : new RegExp(`^(?:${tool.source})$`, tool.flags.replace(/[gy]/g, "")).test(name)));
 }
 
-export async function handle(definition: HookDefinition<HookEventName, string>, stdin: string): Promise<HookOutcome> {
+/**
+ * Told once the hook has decided that it handles the call (its event and
+ * tools match, the agent is known): from then on, whatever ends the process
+ * (src/hooks/process.ts) must end it with `fail`'s answer; before, a failure
+ * must not answer for a call the hook was not written to judge.
+ */
+export interface CallWatcher {
+  handling(call: HandledCall): void;
+}
+
+export interface HandledCall {
+  readonly agent: AgentName;
+  /** The failure answer for this call: a deny or block when the hook fails closed, else a non-blocking error. */
+  fail(problem: string): Promise<HookOutcome>;
+}
+
+export async function handle(definition: HookDefinition<HookEventName, string>, stdin: string, watcher?: CallWatcher): Promise<HookOutcome> {
   const event: string = definition.event;
   let agent: AgentName | null = null;
   try {
@@ -59,6 +75,8 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       if (typeof toolName !== "string" || !isJsonObject(input["tool_input"])) throw new HookFailure(`a ${event} input needs a string tool_name and an object tool_input`);
       if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return { agent, exit: 0, stdout: "", stderr: "" };
     }
+    const handled = agent;
+    watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
     const intent: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
     if (intent === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
