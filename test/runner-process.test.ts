@@ -162,7 +162,9 @@ test("a missing command: exit 127 from the shell, spawn_failed in exec form", as
   assert.equal(shell?.exit, 127);
   assert.match(shell?.stderr ?? "", /not found|No such file/);
   assert.equal(exec?.status, "spawn_failed");
-  assert.equal(exec?.exit, null);
+  // Claude Code reports a hook that cannot start as exit 1 with the error as stderr (spawn-exec-enoent)
+  assert.equal(exec?.exit, 1);
+  assert.match(exec?.stderr ?? "", /^Error occurred while executing hook command: ENOENT/);
   assert.match(exec?.message ?? "", /ENOENT/);
 });
 

@@ -141,7 +141,16 @@ export function invalidWithExitText(invalid: string, exit: number, stderr: strin
   return `${invalid}\n\nHook exited ${exit} with stderr:\n${stderr}`;
 }
 
-/** A hookSpecificOutput naming another event, as the run reports it (pre-31). */
+/** A hook the system could not start (ENOENT, EACCES, E2BIG): its stderr, with exit 1 (spawn-exec-enoent). */
+export function spawnErrorText(error: string): string {
+  return `Error occurred while executing hook command: ${error}`;
+}
+
+/**
+ * A hookSpecificOutput naming another event, as the run reports it (pre-31);
+ * also the stderr (with exit 1) of a hook the runtime refused to start, a NUL
+ * byte in the command or an argument (spawn-nul-in-command, spawn-nul-in-arg).
+ */
 export function failedToRunText(message: string): string {
   return `Failed to run: ${message}`;
 }

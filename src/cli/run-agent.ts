@@ -41,8 +41,8 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
     return usage(`${dialect.displayName} has no event "${event}"; one of: ${dialect.events.map((e) => e.name).join(", ")}`);
   }
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once("SIGINT", onSigint);
+  const { cancelOnTermination } = await import("./termination.js");
+  const termination = cancelOnTermination(controller);
   let outcome;
   try {
     outcome = await dialect.runner.run({
@@ -54,11 +54,11 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
       signal: controller.signal,
     });
   } finally {
-    process.removeListener("SIGINT", onSigint);
+    termination.dispose();
   }
   if (args.flags.has("json")) {
     io.stdout.write(`${JSON.stringify(outcome.problems.length > 0 ? { ...outcome.merged, problems: outcome.problems } : outcome.merged, null, 2)}\n`);
-    return 0;
+    return termination.exitCode(0);
   }
   const { describeMerged, describeRecord } = await import("./describe.js");
   const s = styleFor(io.stdout, io.env);
@@ -73,5 +73,5 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
     runs.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));
   }
   io.stdout.write(`\n${s.bold("merged result")}:\n${describeMerged(outcome.merged, input["tool_input"], s, dialect)}\n`);
-  return 0;
+  return termination.exitCode(0);
 }

@@ -169,8 +169,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   }, 1000);
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once("SIGINT", onSigint);
+  const { cancelOnTermination } = await import("./termination.js");
+  // Installed until the command ends: a signal while async hooks finish must kill them too.
+  const termination = cancelOnTermination(controller);
+  const exit = (code: number): number => {
+    termination.dispose();
+    return termination.exitCode(code);
+  };
   let outcome;
   try {
     outcome = await runEvent({
@@ -192,7 +197,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     });
   } finally {
     clearInterval(progress);
-    process.removeListener("SIGINT", onSigint);
     if (tty && lastProgressLength > 0) io.stderr.write(`\r${" ".repeat(lastProgressLength)}\r`);
   }
   let background: readonly import("../core/records.js").RunRecord[] = [];
@@ -202,7 +206,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   if (args.flags.has("json")) {
     io.stdout.write(`${JSON.stringify(background.length > 0 ? { ...outcome.merged, background } : outcome.merged, null, 2)}\n`);
-    return fatal.length > 0 ? 1 : 0;
+    return exit(fatal.length > 0 ? 1 : 0);
   }
   const { describeMerged, describeRecord } = await import("./describe.js");
   const s = styleFor(io.stdout, io.env);
@@ -219,5 +223,5 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     background.forEach((r, i) => io.stdout.write(`${describeRecord(r, i + 1, s)}\n`));
   }
   io.stdout.write(`\n${s.bold("merged result")}:\n${describeMerged(outcome.merged, inputObject["tool_input"], s)}\n`);
-  return fatal.length > 0 ? 1 : 0;
+  return exit(fatal.length > 0 ? 1 : 0);
 }

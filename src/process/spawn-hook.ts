@@ -4,7 +4,9 @@
  * kills the whole tree), the event JSON on stdin, output kept up to a cap,
  * and no endless wait for a daemon that inherited stdout.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { setMaxListeners } from "node:events";
+import { existsSync } from "node:fs";
 
 export interface SpawnRequest {
   readonly file: string;
@@ -26,6 +28,12 @@ export interface SpawnRequest {
 
 export interface SpawnOutcome {
   readonly status: "exited" | "timed_out" | "spawn_failed" | "cancelled";
+  /**
+   * spawn_failed: whether Node refused the request before any process existed
+   * (a NUL byte, a bad option: "refused") or the system could not start it
+   * (ENOENT, EACCES, E2BIG: "failed"). Agents word the two differently.
+   */
+  readonly startFailure?: "refused" | "failed";
   readonly exit: number | null;
   readonly signal: string | null;
   readonly stdout: string;
@@ -34,6 +42,42 @@ export interface SpawnOutcome {
   readonly stderrDroppedBytes: number;
   readonly message: string | null;
   readonly durationMs: number;
+}
+
+/** Node's timers hold at most 2^31 - 1 ms; a longer delay fires after 1 ms (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * setTimeout for any delay: a delay beyond Node's limit is chained in steps,
+ * so a timeout of 1e9 s waits 1e9 s instead of firing at once; Infinity never
+ * fires. Returns the cancel function. The timers do not keep the process alive
+ * on their own when `unref` is true.
+ */
+export function setLongTimeout(callback: () => void, delayMs: number, unref = false): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let cancelled = false;
+  const arm = (remaining: number): void => {
+    if (cancelled || remaining === Infinity) return;
+    const step = Math.min(remaining, MAX_TIMER_MS);
+    timer = setTimeout(() => (remaining > step ? arm(remaining - step) : callback()), step);
+    if (unref) timer.unref();
+  };
+  arm(Math.max(0, delayMs));
+  return () => {
+    cancelled = true;
+    if (timer !== null) clearTimeout(timer);
+  };
+}
+
+/** A start failure's message stays short: Node's errors quote the whole argument (a 10 MB command). */
+function startFailureMessage(error: unknown, cwd: string, withCode = true): string {
+  const e = error as NodeJS.ErrnoException;
+  const code = e?.code ?? "error";
+  const text = e instanceof Error ? e.message : String(error);
+  const short = text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
+  // spawn reports a missing working directory as the program's ENOENT
+  if (code === "ENOENT" && !existsSync(cwd)) return `ENOENT: the working directory ${JSON.stringify(cwd.slice(0, 300))} does not exist`;
+  return withCode ? `${code}: ${short}` : short;
 }
 
 /** How long to keep reading after the hook exited while a descendant still holds its stdout/stderr. */
@@ -89,27 +133,36 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
     const announcement = request.asyncAnnouncement;
     let announcementChecked = announcement === undefined;
     const timers: NodeJS.Timeout[] = [];
-
-    if (request.signal?.aborted === true) {
+    const notStarted = (status: "cancelled" | "spawn_failed", message: string): void =>
       resolve({
-        status: "cancelled", exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0,
-        stderrDroppedBytes: 0, message: "cancelled before it started", durationMs: 0,
+        status, ...(status === "spawn_failed" ? { startFailure: "refused" as const } : {}), exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0,
+        stderrDroppedBytes: 0, message, durationMs: Math.round(performance.now() - started),
       });
-      return;
+
+    if (request.signal?.aborted === true) return notStarted("cancelled", "cancelled before it started");
+    if (!(request.timeoutMs > 0)) return notStarted("spawn_failed", `invalid timeout: ${String(request.timeoutMs)} ms (a positive number is needed)`);
+
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(request.file, [...request.args], {
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ["pipe", "pipe", "pipe"],
+        // Its own process group, so a timeout can kill the hook's children too.
+        detached: true,
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Node refuses before any process exists (a NUL byte in the program, an argument, an
+      // environment value or the working directory): this hook's failed start, nothing more.
+      return notStarted("spawn_failed", startFailureMessage(error, request.cwd, false));
     }
 
-    const child = spawn(request.file, [...request.args], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ["pipe", "pipe", "pipe"],
-      // Its own process group, so a timeout can kill the hook's children too.
-      detached: true,
-      windowsHide: true,
-    });
-
+    let cancelTimeout = (): void => {};
     const finish = (status: SpawnOutcome["status"], message: string | null): void => {
       if (finished) return;
       finished = true;
+      cancelTimeout();
       for (const t of timers) clearTimeout(t);
       request.signal?.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
@@ -117,6 +170,7 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       child.stdin?.destroy();
       resolve({
         status,
+        ...(status === "spawn_failed" ? { startFailure: "failed" as const } : {}),
         exit: exitCode,
         signal: exitSignal,
         stdout: stdout.text(),
@@ -139,12 +193,17 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       hard.unref();
     };
     const onAbort = (): void => terminate("cancelled");
-    request.signal?.addEventListener("abort", onAbort, { once: true });
-    timers.push(setTimeout(() => terminate("timed_out"), request.timeoutMs));
+    if (request.signal !== undefined) {
+      // Every hook of an event listens to the same signal and removes its listener when it ends:
+      // eleven hooks are not a leak (Node warns at ten).
+      setMaxListeners(0, request.signal);
+      request.signal.addEventListener("abort", onAbort, { once: true });
+    }
+    cancelTimeout = setLongTimeout(() => terminate("timed_out"), request.timeoutMs);
 
     child.on("error", (error: NodeJS.ErrnoException) => {
-      // Spawn failures (ENOENT, EACCES) come here without an exit event.
-      if (child.pid === undefined) finish("spawn_failed", `${error.code ?? "error"}: ${error.message}`);
+      // Spawn failures (ENOENT, EACCES, E2BIG) come here without an exit event.
+      if (child.pid === undefined) finish("spawn_failed", startFailureMessage(error, request.cwd));
     });
 
     let drainTimer: NodeJS.Timeout | null = null;

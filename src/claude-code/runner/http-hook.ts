@@ -4,9 +4,13 @@
  * `allowedEnvVars` are read; any other reference becomes empty, so a settings
  * file cannot make the runner send secrets it was not allowed to.
  * The answer maps onto a process result: a 2xx body is the hook's stdout (an
- * empty body is `{}`), anything else is a non-blocking failure.
+ * empty body is `{}`), anything else is a non-blocking failure. A request
+ * that cannot be made (a header Node refuses, a refused connection) is this
+ * hook's failed start, with the error's words as its stderr, as Claude Code
+ * reports it (http-space-header-name, http-refused); it never throws.
  */
-import type { SpawnOutcome } from "../../process/spawn-hook.js";
+import { setMaxListeners } from "node:events";
+import { setLongTimeout, type SpawnOutcome } from "../../process/spawn-hook.js";
 
 export interface HttpHookRequest {
   readonly url: string;
@@ -56,78 +60,101 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
     message: [partial.message ?? null, note].filter((m) => m !== null).join("; ") || null,
   });
   if (request.signal?.aborted === true) return done({ status: "cancelled", message: "cancelled before it started" });
-  const url = new URL(request.url);
+  const failed = (error: unknown): SpawnOutcome => {
+    const text = error instanceof Error ? error.message : String(error);
+    return done({ status: "spawn_failed", stderr: text, message: `HTTP request failed: ${text}` });
+  };
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch (error) {
+    // load-settings refuses such a URL first; a caller building its own configuration may not
+    return failed(error);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return failed(new Error(`unsupported protocol ${url.protocol}`));
   const { request: send } = url.protocol === "https:" ? await import("node:https") : await import("node:http");
   return new Promise<SpawnOutcome>((resolve) => {
     let settled = false;
+    let cancelTimer = (): void => {};
     const settle = (outcome: SpawnOutcome): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelTimer();
       request.signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
-    const req = send(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(request.body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        let dropped = 0;
-        res.on("data", (chunk: Buffer) => {
-          const room = request.maxOutputBytes - kept;
-          if (room >= chunk.length) {
-            chunks.push(chunk);
-            kept += chunk.length;
-          } else {
-            if (room > 0) chunks.push(chunk.subarray(0, room));
-            kept += Math.max(room, 0);
-            dropped += chunk.length - Math.max(room, 0);
-          }
-        });
-        res.on("error", (error) => settle(done({ status: "spawn_failed", message: `HTTP response failed: ${error.message}` })));
-        res.on("end", () => {
-          const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.concat(chunks));
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status > 299) {
-            settle(done({ status: "exited", exit: 1, stdout: body, stderr: `HTTP hook returned status ${status}`, stdoutDroppedBytes: dropped }));
-            return;
-          }
-          const trimmed = body.trim();
-          if (trimmed === "") {
-            settle(done({ status: "exited", exit: 0, stdout: "{}" }));
-            return;
-          }
-          let json = true;
-          try {
-            JSON.parse(trimmed);
-          } catch {
-            json = false;
-          }
-          settle(
-            json
-              ? done({ status: "exited", exit: 0, stdout: body, stdoutDroppedBytes: dropped })
-              : done({
-                  status: "exited", exit: 1, stdout: body, stdoutDroppedBytes: dropped,
-                  stderr: `HTTP hook must return JSON, but got non-JSON response body: ${trimmed.slice(0, 200)}`,
-                }),
-          );
-        });
-      },
-    );
+    let req: ReturnType<typeof send> | null = null;
     const onAbort = (): void => {
-      req.destroy();
+      req?.destroy();
       settle(done({ status: "cancelled", message: "cancelled" }));
     };
-    const timer = setTimeout(() => {
-      req.destroy();
+    try {
+      req = send(
+        url,
+        {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(request.body) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          let dropped = 0;
+          res.on("data", (chunk: Buffer) => {
+            const room = request.maxOutputBytes - kept;
+            if (room >= chunk.length) {
+              chunks.push(chunk);
+              kept += chunk.length;
+            } else {
+              if (room > 0) chunks.push(chunk.subarray(0, room));
+              kept += Math.max(room, 0);
+              dropped += chunk.length - Math.max(room, 0);
+            }
+          });
+          res.on("error", (error) => settle(failed(error)));
+          res.on("end", () => {
+            const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.concat(chunks));
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status > 299) {
+              settle(done({ status: "exited", exit: 1, stdout: body, stderr: `HTTP hook returned status ${status}`, stdoutDroppedBytes: dropped }));
+              return;
+            }
+            const trimmed = body.trim();
+            if (trimmed === "") {
+              settle(done({ status: "exited", exit: 0, stdout: "{}" }));
+              return;
+            }
+            let json = true;
+            try {
+              JSON.parse(trimmed);
+            } catch {
+              json = false;
+            }
+            settle(
+              json
+                ? done({ status: "exited", exit: 0, stdout: body, stdoutDroppedBytes: dropped })
+                : done({
+                    status: "exited", exit: 1, stdout: body, stdoutDroppedBytes: dropped,
+                    stderr: `HTTP hook must return JSON, but got non-JSON response body: ${trimmed.slice(0, 200)}`,
+                  }),
+            );
+          });
+        },
+      );
+    } catch (error) {
+      // Node refuses some headers before sending (a space in a name, CR/LF in a value)
+      settle(failed(error));
+      return;
+    }
+    const sent = req;
+    cancelTimer = setLongTimeout(() => {
+      sent.destroy();
       settle(done({ status: "timed_out", message: `no answer after ${request.timeoutMs / 1000} s` }));
     }, request.timeoutMs);
-    request.signal?.addEventListener("abort", onAbort, { once: true });
-    req.on("error", (error) => settle(done({ status: "spawn_failed", message: `HTTP request failed: ${error.message}` })));
-    req.end(request.body);
+    if (request.signal !== undefined) {
+      setMaxListeners(0, request.signal); // one listener per running hook, removed when it ends
+      request.signal.addEventListener("abort", onAbort, { once: true });
+    }
+    sent.on("error", (error) => settle(failed(error)));
+    sent.end(request.body);
   });
 }

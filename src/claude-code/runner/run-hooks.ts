@@ -16,6 +16,7 @@ import { postHttpHook } from "./http-hook.js";
 import { selectHooks, type SelectedHook } from "./select-hooks.js";
 import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";
 import { spawnHook, type SpawnOutcome } from "../../process/spawn-hook.js";
+import { failedToRunText, spawnErrorText } from "../texts.js";
 import type { ConfigProblem, ConfiguredHook, HookConfiguration, HookProcessResult } from "./types.js";
 
 /** Bytes kept per stream and hook: enough for every output Claude Code makes use of (its own previews stop at 10,000 chars). */
@@ -113,6 +114,17 @@ function prepare(
   }
   if (handler.type === "http") return { selected, argv: ["POST", handler.url], form: "http", timeoutSeconds, async: false };
   return { selected, argv: null, form: null, timeoutSeconds, async: false };
+}
+
+/**
+ * A hook that could not start is, to Claude Code, a hook that exited 1 with
+ * the failure as its stderr (spawn-exec-enoent, spawn-nul-in-command): a
+ * non-blocking error, "no usable answer"; the other hooks run and merge.
+ */
+function asClaudeCodeReportsStartFailure(outcome: SpawnOutcome): SpawnOutcome {
+  if (outcome.status !== "spawn_failed" || outcome.startFailure === undefined) return outcome;
+  const error = outcome.message ?? "unknown error";
+  return { ...outcome, exit: 1, stderr: outcome.startFailure === "refused" ? failedToRunText(error) : spawnErrorText(error) };
 }
 
 /** A hook's `command` in its process result (and the name the CLI's progress line shows). */
@@ -243,7 +255,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             maxOutputBytes,
             ...(hookSignal !== undefined ? { signal: hookSignal } : {}),
             ...(p.async ? {} : { asyncAnnouncement: { isAnnouncement: isAsyncAnnouncement, onAnnounced: () => announce?.() } }),
-          });
+          }).then(asClaudeCodeReportsStartFailure);
     const finalResult = running.then((outcome) => {
       const cancelledBySettle = outcome.status === "cancelled" && settledBy !== null && options.signal?.aborted !== true;
       const message = cancelledBySettle ? `cancelled: ${settledBy} had already settled ${event}` : outcome.message;
