@@ -4,10 +4,21 @@
  * the hook runs when the rule matches the tool call. This is the subset of
  * permission-rule syntax hooks use: a tool name, optionally with a content
  * pattern where `*` is any text (`**` any path), and the legacy `prefix:*`
- * form for Bash. A compound Bash command matches when any of its simple
- * commands does; a rule that cannot be read fails open (the hook runs), as
- * Claude Code does when it cannot parse the command.
+ * form for Bash.
+ *
+ * A Bash rule is matched against each simple command of the line, read as
+ * Claude Code 2.1.332 reads it (bash-commands.ts; recorded in
+ * test/observer/claude-code/runner/, `if-*`), never against the whole line
+ * (`Bash(echo hi && rm *)` matches nothing). `rm *` also matches a bare `rm`.
+ * A line that cannot be read, or whose command name is only known when it
+ * runs (`$R -f x`), makes the hook run, as in Claude Code. Where Claude Code
+ * does not look (`env rm`, `bash -c`, `/bin/rm`) the hook does not run
+ * either: an `if` rule is not a security boundary (ifRuleCaveats).
+ *
+ * Every glob is matched in time linear in the text (glob.ts).
  */
+import { bashCommands } from "./bash-commands.js";
+import { compileGlob, globMatches, type CompiledGlob } from "./glob.js";
 
 export interface IfRuleVerdict {
   readonly runs: boolean;
@@ -17,49 +28,52 @@ export interface IfRuleVerdict {
 
 const RULE = /^([A-Za-z0-9_.*-]+)(?:\((.*)\))?$/s;
 
-function globToRegex(pattern: string, pathLike: boolean): RegExp {
-  let source = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === "*") {
-      if (pathLike && pattern[i + 1] === "*") {
-        source += ".*";
-        i++;
-      } else {
-        source += pathLike ? "[^/]*" : ".*";
-      }
-    } else {
-      source += ch.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-    }
+/** The stable code of the caveat ifRuleCaveats returns (lint and validate show it). */
+export const IF_RULE_NOT_A_BOUNDARY = "if-rule-not-a-boundary";
+
+/** Command wrappers Claude Code does not look through for an `if` rule (recorded: if-env-cmd, if-sudo, ...). */
+const NOT_UNWRAPPED = "env, sudo, nice, nohup, timeout, time, command, exec, coproc, xargs with options, find -exec, bash -c, sh -c, eval";
+
+/**
+ * What an author must know about a hook's `if` rule: where Claude Code
+ * skips the hook although the call does what the rule names. Empty for a
+ * rule that names no content (`Bash`, `Read`). The code of each is
+ * IF_RULE_NOT_A_BOUNDARY.
+ */
+export function ifRuleCaveats(rule: string): string[] {
+  const parsed = RULE.exec(rule.trim());
+  if (parsed === null) return [];
+  const [, tool, content] = parsed;
+  if (content === undefined || content === "" || content === "*") return [];
+  const head = `an \`if\` rule is not a security boundary: Claude Code skips the hook when ${rule} does not match the call as written`;
+  if (tool === "Bash" || tool === "PowerShell") {
+    const name = /^[^\s*:]+/.exec(content)?.[0];
+    const path = name === undefined ? "" : ` or ${name} by its path (/bin/${name})`;
+    return [`${head}; the same command behind ${NOT_UNWRAPPED}${path} runs without the hook. Deny in a hook without \`if\` (or a permissions deny rule) when it must hold.`];
   }
-  return new RegExp(`^${source}$`, "s");
+  return [`${head}; the same effect through another tool (Bash, a different path spelling) runs without the hook. Deny in a hook without \`if\` when it must hold.`];
 }
 
-/** Splits `a && b; c | d` into its simple commands; quotes keep their separators. */
-function simpleCommands(command: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let quote: '"' | "'" | null = null;
-  for (let i = 0; i < command.length; i++) {
-    const ch = command[i]!;
-    if (quote !== null) {
-      current += ch;
-      if (ch === quote) quote = null;
-      else if (ch === "\\" && quote === '"' && i + 1 < command.length) current += command[++i];
-      continue;
-    }
-    if (ch === "'" || ch === '"') {
-      quote = ch;
-      current += ch;
-    } else if (ch === ";" || ch === "\n" || ch === "&" || ch === "|") {
-      if (current.trim() !== "") parts.push(current.trim());
-      current = "";
-    } else {
-      current += ch;
-    }
+const compiled = new Map<string, CompiledGlob>();
+function globOf(pattern: string, pathLike: boolean): CompiledGlob {
+  const key = `${pathLike ? "p" : "t"}${pattern}`;
+  let glob = compiled.get(key);
+  if (glob === undefined) {
+    glob = compileGlob(pattern, pathLike);
+    if (compiled.size > 1000) compiled.clear();
+    compiled.set(key, glob);
   }
-  if (current.trim() !== "") parts.push(current.trim());
-  return parts;
+  return glob;
+}
+
+/** `rm *` against one simple command: `*` is any text, and ` *` at the end also matches nothing (a bare `rm`). */
+function commandMatches(content: string, command: string): boolean {
+  if (content.endsWith(":*")) {
+    const prefix = content.slice(0, -2);
+    return command === prefix || command.startsWith(`${prefix} `);
+  }
+  if (globMatches(globOf(content, false), command)) return true;
+  return content.endsWith(" *") && globMatches(globOf(content.slice(0, -2), false), command);
 }
 
 const PATH_FIELDS = ["file_path", "path", "notebook_path"];
@@ -74,11 +88,12 @@ export function evaluateIfRule(rule: string, toolName: string, toolInput: unknow
   if (toolName === "Bash" || toolName === "PowerShell") {
     const command = input["command"];
     if (typeof command !== "string") return { runs: true, note: "the tool input has no command; the hook runs" };
-    const legacyPrefix = content.endsWith(":*") ? content.slice(0, -2) : null;
-    const candidates = [command.trim(), ...simpleCommands(command)];
-    const matches = (c: string): boolean =>
-      legacyPrefix !== null ? c === legacyPrefix || c.startsWith(`${legacyPrefix} `) : globToRegex(content, false).test(c);
-    return candidates.some(matches) ? { runs: true, note: null } : { runs: false, note: `if rule ${rule} does not match` };
+    const read = bashCommands(command);
+    if (read.unreadable !== null) return { runs: true, note: `the command could not be read (${read.unreadable}); the hook runs, as in Claude Code` };
+    if (read.dynamicName) return { runs: true, note: "a command name is only known when the line runs; the hook runs, as in Claude Code" };
+    return read.commands.some((words) => commandMatches(content, words.join(" ")))
+      ? { runs: true, note: null }
+      : { runs: false, note: `if rule ${rule} does not match` };
   }
   if (content.startsWith("domain:")) {
     const url = input["url"];
@@ -88,7 +103,7 @@ export function evaluateIfRule(rule: string, toolName: string, toolInput: unknow
     } catch {
       return { runs: true, note: "the tool input has no readable url; the hook runs" };
     }
-    return globToRegex(content.slice("domain:".length), false).test(host)
+    return globMatches(globOf(content.slice("domain:".length), false), host)
       ? { runs: true, note: null }
       : { runs: false, note: `if rule ${rule} does not match` };
   }
@@ -96,11 +111,8 @@ export function evaluateIfRule(rule: string, toolName: string, toolInput: unknow
   const subject = path ?? (typeof input["pattern"] === "string" ? (input["pattern"] as string) : undefined);
   if (subject === undefined) return { runs: true, note: "the tool input has nothing the rule can match; the hook runs" };
   const pattern = content.replace(/^\.\//, "");
-  const regex = globToRegex(pattern, true);
-  // Relative rules match anywhere below the project: compare against every path suffix.
-  const segments = subject.split("/");
-  const suffixes = segments.map((_, i) => segments.slice(i).join("/"));
-  return regex.test(subject) || (!pattern.startsWith("/") && suffixes.some((s) => regex.test(s)))
+  // Relative rules match anywhere below the project: from the start or after any `/`.
+  return globMatches(globOf(pattern, true), subject, { fromEverySegment: !pattern.startsWith("/") })
     ? { runs: true, note: null }
     : { runs: false, note: `if rule ${rule} does not match` };
 }

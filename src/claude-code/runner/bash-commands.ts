@@ -1,0 +1,371 @@
+/**
+ * The simple commands of a Bash command line, as Claude Code 2.1.332 reads
+ * them for a hook's `if` rule (recorded: test/observer/claude-code/runner/,
+ * `if-*`): every command of a list (`;`, `&&`, `||`, `|`, `&`, newlines), of
+ * subshells, brace groups, `if`/`for`/`while`/`case` bodies and function
+ * bodies, and of command and process substitutions (also inside double
+ * quotes, `[[ ]]`, assignments and unquoted here-documents); words unquoted
+ * (`r''m`, `"rm"`, `\rm`, `$'rm'` are `rm`); leading `NAME=value`
+ * assignments, `!` and redirections dropped; comments ignored; `xargs CMD`
+ * also read as CMD (not after an option: `xargs -n 1 rm` is not).
+ *
+ * Not unwrapped, as in Claude Code: `env`, `sudo`, `nice`, `nohup`,
+ * `timeout`, `time`, `command`, `exec`, `coproc`, `find -exec`, `bash -c`,
+ * `sh -c`, `eval`, and an absolute path (`/bin/rm`) is not `rm`.
+ *
+ * One pass over the text (substitutions are parsed where they stand, never
+ * re-scanned): time linear in its length. Nesting deeper than MAX_DEPTH, an
+ * unterminated quote or substitution make the line unreadable.
+ */
+
+export interface BashCommands {
+  /** Each simple command's words, unquoted. */
+  readonly commands: readonly (readonly string[])[];
+  /** A command name that is only known when the line runs (`$R -f x`, `$(echo rm) x`). */
+  readonly dynamicName: boolean;
+  /** Why the line could not be read; null when it could. */
+  readonly unreadable: string | null;
+}
+
+const MAX_DEPTH = 64;
+const BLANK = new Set([" ", "\t"]);
+const META = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"]);
+/** Reserved words that may stand before a command (dropped). */
+const PREFIX_WORDS = new Set(["if", "then", "else", "elif", "do", "while", "until", "!", "{", "}", "fi", "done", "esac"]);
+/** Reserved words whose whole simple command is not a command (`for f in a b`, `case x in`). */
+const HEADER_WORDS = new Set(["for", "select", "case", "function", "in"]);
+const NAME_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+
+class Unreadable extends Error {}
+
+interface Word {
+  text: string;
+  /** An expansion outside single quotes: the value is only known at run time. */
+  expands: boolean;
+  /** The literal text before any quote or expansion (to tell `A=1` from `"A=1"`). */
+  plainPrefix: string;
+}
+
+export function bashCommands(line: string): BashCommands {
+  const commands: string[][] = [];
+  let dynamicName = false;
+  let i = 0;
+  const pendingHeredocs: { delimiter: string; expands: boolean; strip: boolean }[] = [];
+
+  const fail = (why: string): never => {
+    throw new Unreadable(why);
+  };
+
+  const finishCommand = (words: Word[]): void => {
+    let k = 0;
+    while (k < words.length) {
+      const w = words[k]!;
+      if (PREFIX_WORDS.has(w.text) && !w.expands && w.plainPrefix === w.text) k++;
+      else if (NAME_ASSIGNMENT.test(w.plainPrefix)) k++;
+      else break;
+    }
+    const rest = words.slice(k);
+    const name = rest[0];
+    if (name === undefined) return;
+    if (HEADER_WORDS.has(name.text) && name.plainPrefix === name.text) return;
+    if (name.expands) dynamicName = true;
+    const texts = rest.map((w) => w.text);
+    commands.push(texts);
+    // `xargs rm -f`: xargs runs its first argument (Claude Code reads it so; not after an option)
+    if (texts[0] === "xargs" && texts.length > 1 && !texts[1]!.startsWith("-")) commands.push(texts.slice(1));
+  };
+
+  /** `$(...)`, `<(...)`, a backtick body: a nested list, read in place. */
+  const readNested = (depth: number, closer: ")" | "`"): void => {
+    if (depth > MAX_DEPTH) fail(`substitutions nested deeper than ${MAX_DEPTH}`);
+    readList(depth + 1, closer);
+  };
+
+  /** `${...}` or `$((...))`: skipped to its matching closer (substitutions inside are still read). */
+  const skipBalanced = (open: string, close: string, depth: number): void => {
+    let level = 1;
+    while (i < line.length) {
+      const c = line[i]!;
+      if (c === "\\") i += 2;
+      else if (c === "$" && line[i + 1] === "(" && line[i + 2] !== "(") {
+        i += 2;
+        readNested(depth, ")");
+      } else if (c === "`") {
+        i++;
+        readNested(depth, "`");
+      } else if (c === "'" && open === "{") {
+        const end = line.indexOf("'", i + 1);
+        if (end < 0) fail("an unterminated single quote");
+        i = end + 1;
+      } else {
+        if (line.startsWith(open, i)) level++;
+        else if (line.startsWith(close, i) && --level === 0) {
+          i += close.length;
+          return;
+        }
+        i++;
+      }
+    }
+    fail(`an unterminated ${open === "{" ? "${" : "$(("}`);
+  };
+
+  /** After `$`: an expansion. Returns the literal text it stands for, if any. */
+  const readDollar = (word: Word, depth: number): void => {
+    const next = line[i + 1];
+    if (next === "(" && line[i + 2] === "(") {
+      i += 3;
+      skipBalanced("((", "))", depth);
+      word.expands = true;
+    } else if (next === "(") {
+      i += 2;
+      readNested(depth, ")");
+      word.expands = true;
+    } else if (next === "{") {
+      i += 2;
+      skipBalanced("{", "}", depth);
+      word.expands = true;
+    } else if (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next)) {
+      i++;
+      if (/[A-Za-z_]/.test(next)) while (i < line.length && /[A-Za-z0-9_]/.test(line[i]!)) i++;
+      else i++;
+      word.expands = true;
+    } else {
+      word.text += "$";
+      i++;
+    }
+  };
+
+  const readDoubleQuoted = (word: Word, depth: number): void => {
+    i++;
+    while (i < line.length) {
+      const c = line[i]!;
+      if (c === '"') {
+        i++;
+        return;
+      }
+      if (c === "\\") {
+        const n = line[i + 1];
+        if (n === "\n") i += 2;
+        else if (n === "$" || n === "`" || n === '"' || n === "\\") {
+          word.text += n;
+          i += 2;
+        } else {
+          word.text += c;
+          i++;
+        }
+      } else if (c === "$") {
+        readDollar(word, depth);
+      } else if (c === "`") {
+        i++;
+        readNested(depth, "`");
+        word.expands = true;
+      } else {
+        word.text += c;
+        i++;
+      }
+    }
+    fail("an unterminated double quote");
+  };
+
+  const ANSI_C: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"' };
+  const readAnsiC = (word: Word): void => {
+    i += 2;
+    while (i < line.length) {
+      const c = line[i]!;
+      if (c === "'") {
+        i++;
+        return;
+      }
+      if (c === "\\" && i + 1 < line.length) {
+        const n = line[i + 1]!;
+        const hex = n === "x" ? /^[0-9A-Fa-f]{1,2}/.exec(line.slice(i + 2, i + 4)) : null;
+        if (hex !== null) {
+          word.text += String.fromCharCode(parseInt(hex[0], 16));
+          i += 2 + hex[0].length;
+        } else {
+          word.text += ANSI_C[n] ?? `\\${n}`;
+          i += 2;
+        }
+      } else {
+        word.text += c;
+        i++;
+      }
+    }
+    fail("an unterminated $'...' quote");
+  };
+
+  /** One word at `i` (not at a metacharacter). */
+  const readWord = (depth: number): Word => {
+    const word: Word = { text: "", expands: false, plainPrefix: "" };
+    let plain = true;
+    while (i < line.length) {
+      const c = line[i]!;
+      if (META.has(c)) break;
+      if (c === "\\") {
+        if (line[i + 1] === "\n") {
+          i += 2;
+          continue;
+        }
+        plain = false;
+        if (i + 1 < line.length) word.text += line[i + 1];
+        i += 2;
+        continue;
+      }
+      if (c === "'") {
+        plain = false;
+        const end = line.indexOf("'", i + 1);
+        if (end < 0) fail("an unterminated single quote");
+        word.text += line.slice(i + 1, end);
+        i = end + 1;
+      } else if (c === '"') {
+        plain = false;
+        readDoubleQuoted(word, depth);
+      } else if (c === "$" && line[i + 1] === "'") {
+        plain = false;
+        readAnsiC(word);
+      } else if (c === "$") {
+        plain = false;
+        readDollar(word, depth);
+      } else if (c === "`") {
+        plain = false;
+        i++;
+        readNested(depth, "`");
+        word.expands = true;
+      } else {
+        word.text += c;
+        if (plain) word.plainPrefix += c;
+        i++;
+      }
+    }
+    return word;
+  };
+
+  /** Here-document bodies start after the newline that ends their command line. */
+  const readHeredocBodies = (depth: number): void => {
+    for (const doc of pendingHeredocs.splice(0)) {
+      while (i <= line.length) {
+        const end = line.indexOf("\n", i);
+        const lineEnd = end < 0 ? line.length : end;
+        const text = line.slice(i, lineEnd);
+        if ((doc.strip ? text.replace(/^\t+/, "") : text) === doc.delimiter) {
+          i = lineEnd + 1;
+          break;
+        }
+        if (doc.expands) {
+          // an unquoted delimiter: the body expands like a double-quoted string
+          const scratch: Word = { text: "", expands: false, plainPrefix: "" };
+          const stop = lineEnd;
+          while (i < stop) {
+            const c = line[i]!;
+            if (c === "\\") i += 2;
+            else if (c === "$") readDollar(scratch, depth);
+            else if (c === "`") {
+              i++;
+              readNested(depth, "`");
+            } else i++;
+          }
+          i = Math.max(i, stop) + 1;
+        } else {
+          i = lineEnd + 1;
+        }
+        if (end < 0) return;
+      }
+    }
+  };
+
+  /** A list up to `closer` (or the end of the text at depth 0). */
+  function readList(depth: number, closer: ")" | "`" | null): void {
+    let words: Word[] = [];
+    const end = (): void => {
+      finishCommand(words);
+      words = [];
+    };
+    while (i < line.length) {
+      const c = line[i]!;
+      if (closer === "`" && c === "`") {
+        i++;
+        end();
+        return;
+      }
+      if (BLANK.has(c)) {
+        i++;
+      } else if (c === "\\" && line[i + 1] === "\n") {
+        i += 2;
+      } else if (c === "#" ) {
+        // a comment runs to the end of the line (a `#` inside a word is read by readWord)
+        const nl = line.indexOf("\n", i);
+        i = nl < 0 ? line.length : nl;
+      } else if (c === "\n") {
+        i++;
+        end();
+        readHeredocBodies(depth);
+      } else if (c === ";" || c === "&" || c === "|") {
+        if (c === "&" && line[i + 1] === ">") {
+          i += line[i + 2] === ">" ? 3 : 2;
+          readRedirectTarget(depth);
+          continue;
+        }
+        i += line[i + 1] === c || (c === "|" && line[i + 1] === "&") || (c === ";" && line[i + 1] === "&") ? 2 : 1;
+        end();
+      } else if (c === "(") {
+        i++;
+        if (words.length > 0 && line[i] === ")") {
+          // `f()`: a function definition; its body is the next command
+          i++;
+          words = [];
+        } else {
+          end();
+          readNested(depth, ")");
+        }
+      } else if (c === ")") {
+        i++;
+        end();
+        if (closer === ")") return;
+        // otherwise a `case` pattern's `)`: what follows is a command
+      } else if (c === "<" || c === ">") {
+        if (line[i + 1] === "(") {
+          // process substitution: an argument whose command runs
+          i += 2;
+          readNested(depth, ")");
+          words.push({ text: "", expands: true, plainPrefix: "" });
+          continue;
+        }
+        // a file descriptor number just before is part of the redirection (`2>&1`)
+        const last = words[words.length - 1];
+        if (last !== undefined && /^[0-9]+$/.test(last.plainPrefix) && last.plainPrefix === last.text && line[i - 1] !== " " && line[i - 1] !== "\t") words.pop();
+        if (c === "<" && line[i + 1] === "<" && line[i + 2] !== "<") {
+          i += 2;
+          const strip = line[i] === "-";
+          if (strip) i++;
+          while (BLANK.has(line[i] ?? "")) i++;
+          const start = i;
+          const delimiter = readWord(depth);
+          const quoted = /['"\\]/.test(line.slice(start, i));
+          pendingHeredocs.push({ delimiter: delimiter.text, expands: !quoted, strip });
+          continue;
+        }
+        i++;
+        while (line[i] === "<" || line[i] === ">" || line[i] === "&" || line[i] === "|") i++;
+        readRedirectTarget(depth);
+      } else {
+        words.push(readWord(depth));
+      }
+    }
+    if (closer !== null) fail(closer === ")" ? "an unterminated $( or (" : "an unterminated backtick");
+    end();
+  }
+
+  function readRedirectTarget(depth: number): void {
+    while (BLANK.has(line[i] ?? "")) i++;
+    if (i < line.length && !META.has(line[i]!)) readWord(depth);
+  }
+
+  try {
+    readList(0, null);
+    if (pendingHeredocs.length > 0) pendingHeredocs.length = 0;
+    return { commands, dynamicName, unreadable: null };
+  } catch (error) {
+    if (error instanceof Unreadable) return { commands, dynamicName, unreadable: error.message };
+    throw error;
+  }
+}
