@@ -82,7 +82,7 @@ export function globMatches(glob: CompiledGlob, text: string, options: GlobMatch
       alive = true;
     }
     [current, next] = [next, current];
-    if (!alive) {
+    if (!alive && options.fromEverySegment !== true) {
       options.onSteps?.(steps);
       return false;
     }
