@@ -41,6 +41,7 @@ interface Scenario {
   name: string;
   event?: string;
   tool?: string;
+  tool_input?: Record<string, unknown>;
   hooks: ScenarioHook[];
 }
 
@@ -91,7 +92,10 @@ function buildScenario(scenario: Scenario, event: string, dir: string): Settings
   const hooksDir = join(dir, "hooks");
   mkdirSync(hooksDir, { recursive: true });
   const defaultEvent = scenario.event ?? "PreToolUse";
-  const commandOf = (k: number): string => scenario.hooks[k]?.command ?? `$TMP/hooks/h${k}.sh`;
+  const commandOf = (k: number): string => {
+    const command = scenario.hooks[k]?.command;
+    return command === undefined ? `$TMP/hooks/h${k}.sh` : substitute(command);
+  };
   const groups = new Map<string, { source: string; matcher: string | null; hooks: unknown[] }>();
   scenario.hooks.forEach((hook, k) => {
     const file = (suffix: string): string => join(hooksDir, `h${k}.${suffix}`);
@@ -209,5 +213,85 @@ test(`the runner reproduces Claude Code's effects for ${vectors.length} observer
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   t.diagnostic(`${vectors.length - failures.length}/${vectors.length} reproduced`);
+  assert.deepEqual(failures, []);
+});
+
+// The runner's own recordings (test/observer/claude-code/runner/): `if` rules on Bash commands,
+// hooks that cannot start, http hooks Claude Code refuses, a grandchild holding a hook's pipes.
+// Replayed from the observation itself: which hooks Claude Code started, whether the call was
+// denied and with which text, the notices, and the context that reached the model.
+const RUNNER_RECORDINGS = join(ROOT, "test/observer/claude-code/runner");
+
+interface RunnerObservation {
+  name: string;
+  hook_events: { subtype: string; outcome?: string }[];
+  outcome: {
+    hook_invocations: number[];
+    tool_result: { content: string; is_error: boolean } | null;
+    stream_notices: string[];
+    context_added: string[][];
+  };
+}
+
+const DEFAULT_TOOL_INPUT = { command: "echo original >> {{MARKER}}; echo tool-output-original", description: "oracle tool call" };
+
+async function replayRunnerRecording(o: RunnerObservation): Promise<void> {
+  // the scenario as written (the observation's copy has its ports normalised)
+  const scenario = JSON.parse(readFileSync(join(RUNNER_RECORDINGS, "scenarios", `${o.name}.json`), "utf8")) as Scenario;
+  const event = scenario.event ?? "PreToolUse";
+  const dir = mkdtempSync(join(tmpdir(), `observer-${scenario.name}-`));
+  const settings = buildScenario(scenario, event, dir);
+  const toolInput = JSON.parse(substitute(JSON.stringify(scenario.tool_input ?? DEFAULT_TOOL_INPUT))) as Record<string, unknown>;
+  const outcome = await runEvent({
+    event,
+    input: { tool_name: scenario.tool ?? "Bash", tool_input: toolInput, session_id: "replay" },
+    configuration: { settings },
+    projectDir: dir,
+    cwd: dir,
+    env: { ...process.env, TMP: dir },
+  });
+  const label = `${scenario.name}: ${outcome.run.problems.map((p) => p.message).join("; ")}`;
+  // Hooks Claude Code started: its stream's hook_response events (a hook cut off would have none).
+  const started = o.hook_events.filter((e) => e.subtype === "hook_response").length;
+  const ran = outcome.records.filter((r) => r.outcome !== "skipped");
+  assert.equal(ran.length, started, `${label}: hooks started`);
+  // Script hooks log their start: the same hooks, by configuration index.
+  scenario.hooks.forEach((hook, k) => {
+    if (hook.command !== undefined || hook.handler_extra?.["type"] === "http") return;
+    const ours = outcome.records.some((r) => r.outcome !== "skipped" && r.command === `$TMP/hooks/h${k}.sh`);
+    assert.equal(ours, (o.outcome.hook_invocations[k] ?? 0) > 0, `${label}: hook ${k} started`);
+  });
+  const effects = outcome.merged.effects;
+  const recorded = o.outcome.tool_result;
+  if (event === "PreToolUse") {
+    const denied = recorded !== null && recorded.is_error && recorded.content.startsWith("PreToolUse:");
+    assert.equal(effects.decision === "deny", denied, `${label}: denied`);
+    if (denied) assert.equal(effects.tool_result, recorded.content, `${label}: the model's text`);
+    assert.deepEqual(effects.notices.filter((n) => !/ says: /.test(n)), o.outcome.stream_notices, `${label}: notices`);
+  }
+  if (event === "PostToolUse") {
+    const context = o.outcome.context_added.flat().join("\n");
+    for (const text of effects.model_context) assert.ok(context.includes(text.replace(/^.*?: /, "")), `${label}: context ${text}`);
+  }
+}
+
+const runnerRecordings = readdirSync(join(RUNNER_RECORDINGS, "observed"))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => JSON.parse(readFileSync(join(RUNNER_RECORDINGS, "observed", f), "utf8")) as RunnerObservation);
+
+test(`the runner reproduces Claude Code for ${runnerRecordings.length} runner recordings (if rules, failed starts, grandchildren)`, async (t) => {
+  const queue = [...runnerRecordings];
+  const failures: string[] = [];
+  const worker = async (): Promise<void> => {
+    for (let o = queue.shift(); o !== undefined; o = queue.shift()) {
+      try {
+        await replayRunnerRecording(o);
+      } catch (error) {
+        failures.push(`${o.name}: ${error instanceof Error ? error.message.slice(0, 1500) : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  t.diagnostic(`${runnerRecordings.length - failures.length}/${runnerRecordings.length} reproduced`);
   assert.deepEqual(failures, []);
 });

@@ -280,3 +280,17 @@ export function persistedNote(kilobytes: number, path: string, preview: string):
 export function truncatedMiddle(head: string, cut: number, tail: string): string {
   return `${head}\n\n... [${cut} characters truncated] ...\n\n${tail}`;
 }
+
+// ---------------------------------------------------------------- loading settings
+
+/**
+ * An http hook whose `url` does not parse: on PreToolUse and PermissionRequest
+ * the whole settings file is skipped (http-invalid-url, -other-group: a sibling
+ * deny hook in the same file does not run either); elsewhere only the entry
+ * (http-invalid-url-post). From the debug log.
+ */
+export function invalidHttpHookText(guardsPermissions: boolean): string {
+  return guardsPermissions
+    ? "Invalid http hook (url: Invalid URL) — a PreToolUse/PermissionRequest hook that cannot be loaded may be what guards the permissions declared beside it, so nothing it sits in is applied until the entry is fixed or removed."
+    : "Invalid http hook (url: Invalid URL); entry ignored.";
+}

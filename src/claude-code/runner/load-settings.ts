@@ -15,6 +15,7 @@ import { validateClaudeCodeHookSettings } from "../../../generated/validators/cl
 import type { ValidationError } from "../../../generated/validators/validator.js";
 import type { HookEvent } from "../../../generated/types.js";
 import { compileMatcher } from "./matcher.js";
+import { invalidHttpHookText } from "../texts.js";
 import type {
   ConfigProblem,
   ConfiguredHook,
@@ -279,6 +280,7 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
     }
     for (const e of unknownEvents) rejected.add(e);
   }
+  rejectUnparsableUrls(ctx, value, rejected, found);
   const isRejected = (path: Segments): boolean => {
     for (let n = 0; n <= path.length; n++) if (rejected.has(pointerKey(path.slice(0, n)))) return true;
     return false;
@@ -328,6 +330,30 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
   }
   ctx.problems.push(...inDocumentOrder(found, value));
   return isRecord(value) && value["disableAllHooks"] === true;
+}
+
+/** Events whose hooks may guard the permissions of their file: Claude Code drops the whole file over one bad entry (http-invalid-url). */
+const GUARDS_PERMISSIONS = new Set(["PreToolUse", "PermissionRequest"]);
+
+/** An http hook whose URL `new URL()` refuses, as Claude Code loads it: the entry, or the whole file, is not applied. */
+function rejectUnparsableUrls(ctx: ParseContext, value: unknown, rejected: Set<string>, found: ConfigProblem[]): void {
+  const hooks = isRecord(value) ? value["hooks"] : undefined;
+  if (!isRecord(hooks)) return;
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    groups.forEach((group: unknown, g) => {
+      const handlers = isRecord(group) ? group["hooks"] : undefined;
+      if (!Array.isArray(handlers)) return;
+      handlers.forEach((raw: unknown, h) => {
+        if (!isRecord(raw) || raw["type"] !== "http" || typeof raw["url"] !== "string" || URL.canParse(raw["url"])) return;
+        const guards = GUARDS_PERMISSIONS.has(event);
+        const path = ["hooks", event, g, "hooks", h, "url"];
+        const consequence = guards ? "no hook of this file runs" : "this hook does not run";
+        found.push(problem(ctx, "invalid-value", path, `${invalidHttpHookText(guards)} (${consequence})`));
+        rejected.add(pointerKey(guards ? [] : path.slice(0, -1)));
+      });
+    });
+  }
 }
 
 interface ParsedSource {
