@@ -82,6 +82,11 @@ function startFailureMessage(error: unknown, cwd: string, withCode = true): stri
 
 /** How long to keep reading after the hook exited while a descendant still holds its stdout/stderr. */
 const DRAIN_AFTER_EXIT_MS = 200;
+/**
+ * The most the reading goes on after the hook exited, however chatty a descendant holding its
+ * pipes is (Claude Code 2.1.332 read such a hook's deny after ~10 s: grandchild-keeps-writing).
+ */
+const MAX_DRAIN_AFTER_EXIT_MS = 10_000;
 /** SIGTERM first, SIGKILL to the group this much later. */
 const KILL_GRACE_MS = 500;
 
@@ -164,6 +169,7 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       finished = true;
       cancelTimeout();
       for (const t of timers) clearTimeout(t);
+      if (drainTimer !== null) clearTimeout(drainTimer);
       request.signal?.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -184,6 +190,13 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
 
     const terminate = (reason: "timed_out" | "cancelled"): void => {
       if (endReason !== null || finished) return;
+      if (reason === "timed_out" && (exitCode !== null || exitSignal !== null)) {
+        // The hook itself exited in time; only a descendant holds the pipes. Its answer stands
+        // (a deny is not lost to a daemon it started): stop reading now.
+        streamsOpen.clear();
+        settleIfDone();
+        return;
+      }
       endReason = reason;
       const pid = child.pid;
       if (pid === undefined) return;
@@ -207,10 +220,18 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
     });
 
     let drainTimer: NodeJS.Timeout | null = null;
+    let drainCap: NodeJS.Timeout | null = null;
     let receivedBytes = 0;
     const streamsOpen = new Set<string>(["stdout", "stderr"]);
-    const settleIfDone = (): void => {
+    function settleIfDone(): void {
       if (exitCode === null && exitSignal === null) return;
+      if (drainCap === null && streamsOpen.size > 0) {
+        drainCap = setTimeout(() => {
+          streamsOpen.clear();
+          settleIfDone();
+        }, MAX_DRAIN_AFTER_EXIT_MS);
+        timers.push(drainCap);
+      }
       if (streamsOpen.size === 0) {
         finish(endReason ?? "exited", endReason === "timed_out" ? `killed after ${request.timeoutMs / 1000} s` : endReason === "cancelled" ? "cancelled" : null);
         return;
@@ -232,8 +253,7 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
           settleIfDone();
         });
       }, DRAIN_AFTER_EXIT_MS);
-      timers.push(drainTimer);
-    };
+    }
 
     child.stdout.on("data", (chunk: Buffer) => {
       receivedBytes += chunk.length;

@@ -361,6 +361,8 @@ export function bashCommands(line: string): BashCommands {
   }
 
   try {
+    // the shell never sees past a NUL (execve ends the string there): the line is not what it reads
+    if (line.includes("\0")) fail("a NUL byte");
     readList(0, null);
     if (pendingHeredocs.length > 0) pendingHeredocs.length = 0;
     return { commands, dynamicName, unreadable: null };
