@@ -138,9 +138,9 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
     const announcement = request.asyncAnnouncement;
     let announcementChecked = announcement === undefined;
     const timers: NodeJS.Timeout[] = [];
-    const notStarted = (status: "cancelled" | "spawn_failed", message: string): void =>
+    const notStarted = (status: "cancelled" | "spawn_failed", message: string, startFailure: "refused" | "failed" = "refused"): void =>
       resolve({
-        status, ...(status === "spawn_failed" ? { startFailure: "refused" as const } : {}), exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0,
+        status, ...(status === "spawn_failed" ? { startFailure } : {}), exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0,
         stderrDroppedBytes: 0, message, durationMs: Math.round(performance.now() - started),
       });
 
@@ -159,8 +159,10 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       });
     } catch (error) {
       // Node refuses before any process exists (a NUL byte in the program, an argument, an
-      // environment value or the working directory): this hook's failed start, nothing more.
-      return notStarted("spawn_failed", startFailureMessage(error, request.cwd, false));
+      // environment value or the working directory), or the system call fails at once (E2BIG):
+      // this hook's failed start, nothing more.
+      const systemCall = typeof (error as NodeJS.ErrnoException)?.syscall === "string";
+      return notStarted("spawn_failed", startFailureMessage(error, request.cwd, systemCall), systemCall ? "failed" : "refused");
     }
 
     let cancelTimeout = (): void => {};
