@@ -168,6 +168,16 @@ test("postHttpHook on its own with a URL it cannot parse or an unsupported proto
   assert.equal((await postHttpHook({ ...base, url: "ftp://127.0.0.1/x" })).status, "spawn_failed");
 });
 
+test("spawnHook, which every agent's runner uses, on a NUL byte in the program, an argument, an environment value: a failed start, no throw", async () => {
+  const base = { file: "/bin/echo", args: ["x"], cwd: "/", env: {}, stdin: "", timeoutMs: 5000, maxOutputBytes: 100 };
+  for (const request of [{ ...base, file: "/bin/ec\u0000ho" }, { ...base, args: ["a\u0000b"] }, { ...base, env: { A: "a\u0000b" } }]) {
+    const outcome = await spawnHook(request);
+    assert.equal(outcome.status, "spawn_failed");
+    assert.equal(outcome.startFailure, "refused");
+    assert.match(outcome.message ?? "", /null bytes/);
+  }
+});
+
 test("spawnHook with a timeout that is not a positive number: a failed start, not a 1 ms timeout", async () => {
   for (const timeoutMs of [Number.NaN, 0, -5]) {
     const outcome = await spawnHook({ file: "/bin/true", args: [], cwd: "/", env: {}, stdin: "", timeoutMs, maxOutputBytes: 10 });
