@@ -145,3 +145,23 @@ test("NUL bytes, lone surrogates and a non-string command never throw", () => {
   assert.equal(evaluateIfRule("Bash(rm *)", "Bash", null).runs, true);
   assert.equal(evaluateIfRule("Bash(rm *", "Bash", { command: "rm -rf /" }).runs, true);
 });
+
+test("the piece matcher (`*` only) and the automaton (paths) agree with a reference on 20,000 random globs", () => {
+  // reference: the backtracking definition, on texts short enough for it
+  const reference = (p: string, t: string): boolean => {
+    if (p === "") return t === "";
+    if (p[0] === "*") return reference(p.slice(1), t) || (t !== "" && reference(p, t.slice(1)));
+    return t !== "" && p[0] === t[0] && reference(p.slice(1), t.slice(1));
+  };
+  let seed = 16;
+  const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const word = (alphabet: string, max: number): string => Array.from({ length: random(max) }, () => alphabet[random(alphabet.length)]).join("");
+  for (let k = 0; k < 20_000; k++) {
+    const pattern = word("ab *", 7).replace(/\*\*+/g, "*");
+    const text = word("ab ", 9);
+    const expected = reference(pattern, text);
+    assert.equal(globMatches(compileGlob(pattern, false), text), expected, `${JSON.stringify(pattern)} ${JSON.stringify(text)}`);
+    // the automaton, on a path glob without `/` in the text, means the same
+    assert.equal(globMatches(compileGlob(pattern, true), text), expected, `path ${JSON.stringify(pattern)} ${JSON.stringify(text)}`);
+  }
+});

@@ -42,8 +42,51 @@ export interface GlobMatchOptions {
   readonly onSteps?: (steps: number) => void;
 }
 
+/**
+ * `*`-only globs (no `/` rule): the literal pieces between the stars, each
+ * placed at its leftmost possible position after the previous one (for such
+ * globs the leftmost placement never loses a match), the first anchored at
+ * the start and the last at the end. Each piece is searched once, forward.
+ */
+function piecesMatch(glob: CompiledGlob, text: string, onSteps?: (steps: number) => void): boolean {
+  const pieces: string[] = [""];
+  for (const token of glob.tokens) {
+    if (token.kind === "char") pieces[pieces.length - 1] += token.char;
+    else pieces.push("");
+  }
+  const first = pieces[0]!;
+  const steps = (n: number): void => onSteps?.(n);
+  if (pieces.length === 1) {
+    steps(Math.min(text.length, first.length));
+    return text === first;
+  }
+  const last = pieces[pieces.length - 1]!;
+  if (!text.startsWith(first) || text.length < first.length + last.length) {
+    steps(first.length);
+    return false;
+  }
+  const end = text.length - last.length;
+  if (!text.endsWith(last)) {
+    steps(first.length + last.length);
+    return false;
+  }
+  let at = first.length;
+  for (let k = 1; k < pieces.length - 1; k++) {
+    const piece = pieces[k]!;
+    const found = piece === "" ? at : text.indexOf(piece, at);
+    if (found < 0 || found + piece.length > end) {
+      steps(end + last.length);
+      return false;
+    }
+    at = found + piece.length;
+  }
+  steps(at + last.length);
+  return true;
+}
+
 /** Whether the whole `text` matches. Time O(text length × pattern length), memory O(pattern length). */
 export function globMatches(glob: CompiledGlob, text: string, options: GlobMatchOptions = {}): boolean {
+  if (!glob.pathLike && options.fromEverySegment !== true) return piecesMatch(glob, text, options.onSteps);
   const { tokens } = glob;
   const accept = tokens.length;
   let current = new Uint8Array(accept + 1);
