@@ -127,6 +127,13 @@ function asClaudeCodeReportsStartFailure(outcome: SpawnOutcome): SpawnOutcome {
   return { ...outcome, exit: 1, stderr: outcome.startFailure === "refused" ? failedToRunText(error) : spawnErrorText(error) };
 }
 
+function failedStartOf(error: unknown): SpawnOutcome {
+  return {
+    status: "spawn_failed", startFailure: "refused", exit: null, signal: null, stdout: "", stderr: "",
+    stdoutDroppedBytes: 0, stderrDroppedBytes: 0, message: error instanceof Error ? error.message : String(error), durationMs: 0,
+  };
+}
+
 /** A hook's `command` in its process result (and the name the CLI's progress line shows). */
 export function describeCommand(hook: ConfiguredHook): string {
   const h = hook.handler;
@@ -233,7 +240,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
     });
     const handler = hook.handler;
     const hookSignal = p.async ? options.signal : foregroundControl.signal;
-    const running: Promise<SpawnOutcome> =
+    const started: Promise<SpawnOutcome> =
       handler.type === "http"
         ? postHttpHook({
             url: handler.url,
@@ -255,7 +262,9 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
             maxOutputBytes,
             ...(hookSignal !== undefined ? { signal: hookSignal } : {}),
             ...(p.async ? {} : { asyncAnnouncement: { isAnnouncement: isAsyncAnnouncement, onAnnounced: () => announce?.() } }),
-          }).then(asClaudeCodeReportsStartFailure);
+          });
+    // Neither rejects by design; should one, it is this hook's failed start, never the whole event's.
+    const running = started.catch(failedStartOf).then(asClaudeCodeReportsStartFailure);
     const finalResult = running.then((outcome) => {
       const cancelledBySettle = outcome.status === "cancelled" && settledBy !== null && options.signal?.aborted !== true;
       const message = cancelledBySettle ? `cancelled: ${settledBy} had already settled ${event}` : outcome.message;
