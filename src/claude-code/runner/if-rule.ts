@@ -15,6 +15,9 @@
  * does not look (`env rm`, `bash -c`, `/bin/rm`) the hook does not run
  * either: an `if` rule is not a security boundary (ifRuleCaveats).
  *
+ * PowerShell lines go through the same reader: where PowerShell's syntax
+ * differs (its backtick escape) the line is unreadable and the hook runs.
+ *
  * Every glob is matched in time linear in the text (glob.ts).
  */
 import { bashCommands } from "./bash-commands.js";
