@@ -222,3 +222,69 @@ test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AG
     else process.env[AGENT_ENV] = saved;
   }
 });
+
+test("setSessionEnv appends export lines that bash reads back verbatim, hostile values included; bad names and no file are error values", async () => {
+  const { mkdtempSync, readFileSync: read, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  const { setSessionEnv } = await import("../src/hooks/index.js");
+  const dir = mkdtempSync(join(tmpdir(), "kit-env-"));
+  const file = join(dir, "env.sh");
+  writeFileSync(file, "export EARLIER=1\n");
+  const hostile: Record<string, string> = {
+    QUOTE: "it's",
+    SUBST: "$(touch pwned) `touch pwned2` ${HOME}",
+    NEWLINE: "a\nb\n",
+    BACKSLASH: "c:\\path\\'x'\\",
+    EMPTY: "",
+    UNICODE: "é ☃ \u2028",
+  };
+  const written = setSessionEnv(hostile, undefined, { CLAUDE_ENV_FILE: file });
+  assert.deepEqual(written, { ok: true, value: file });
+  assert.match(read(file, "utf8"), /^export EARLIER=1\n/, "appended, not replaced");
+  const names = Object.keys(hostile);
+  const printed = spawnSync("bash", ["-c", `source ${file}; for n in ${names.join(" ")}; do printf '%s\\0' "\${!n}"; done`], { cwd: dir, encoding: "utf8" });
+  assert.equal(printed.status, 0, printed.stderr);
+  assert.deepEqual(printed.stdout.split("\0").slice(0, -1), Object.values(hostile));
+  assert.equal(spawnSync("ls", [dir], { encoding: "utf8" }).stdout.includes("pwned"), false, "nothing in a value ran");
+  const droid = join(dir, "droid-env.sh");
+  assert.deepEqual(setSessionEnv({ A: "1" }, { CLAUDE_ENV_FILE: droid }, {}), { ok: true, value: droid }, "droid names the file in its stdin");
+  for (const [vars, code] of [[{ "A-B": "x" }, "invalid-env-name"], [{ "1A": "x" }, "invalid-env-name"], [{ A: "x\0y" }, "invalid-env-value"]] as const) {
+    const result = setSessionEnv(vars, undefined, { CLAUDE_ENV_FILE: file });
+    assert.equal(result.ok, false);
+    assert.equal(!result.ok && result.error.code, code);
+  }
+  const none = setSessionEnv({ A: "1" }, undefined, {});
+  assert.equal(!none.ok && none.error.code, "no-env-file");
+  const unwritable = setSessionEnv({ A: "1" }, undefined, { CLAUDE_ENV_FILE: join(dir, "missing", "env.sh") });
+  assert.equal(!unwritable.ok && unwritable.error.code, "env-file-write");
+});
+
+test("the logger never writes stdout: stderr or a file, filtered by level, and survives unserialisable data", async () => {
+  const { mkdtempSync, readFileSync: read } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { createLogger } = await import("../src/hooks/index.js");
+  const lines: string[] = [];
+  const log = createLogger({ name: "rm-guard", level: "info", write: (line) => lines.push(line) }, {});
+  log.debug("hidden");
+  log.info("checked", { command: "ls" });
+  const cyclic: Record<string, unknown> = {};
+  cyclic["self"] = cyclic;
+  log.error("odd data", cyclic);
+  assert.equal(lines.length, 2);
+  assert.match(lines[0]!, /^\S+ info \[rm-guard\] checked {"command":"ls"}\n$/);
+  assert.match(lines[1]!, /error \[rm-guard\] odd data \[object Object\]/);
+  const file = join(mkdtempSync(join(tmpdir(), "kit-log-")), "hook.log");
+  const toFile = createLogger({}, { CLAUDE_HOOK_PROTOCOL_LOG: file, CLAUDE_HOOK_PROTOCOL_LOG_LEVEL: "debug" });
+  const stdoutWrite = process.stdout.write;
+  let wroteStdout = false;
+  process.stdout.write = ((..._args: unknown[]) => ((wroteStdout = true), true)) as typeof process.stdout.write;
+  try {
+    toFile.debug("to the file");
+    createLogger({ level: "warn" }, {}).warn("to stderr");
+  } finally {
+    process.stdout.write = stdoutWrite;
+  }
+  assert.equal(wroteStdout, false);
+  assert.match(read(file, "utf8"), /debug to the file\n$/);
+});
