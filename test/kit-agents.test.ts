@@ -288,3 +288,43 @@ test("the logger never writes stdout: stderr or a file, filtered by level, and s
   assert.equal(wroteStdout, false);
   assert.match(read(file, "utf8"), /debug to the file\n$/);
 });
+
+for (const { agent, form, event, shell } of SHELL_CALLS) {
+  test(`${agent}${form}: a fail-closed hook that crashes on its call denies in the agent's dialect, which its merge reads as a deny`, async () => {
+    const crashes = defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, run: () => { throw new Error("policy server down"); } });
+    const call = shellCall(agent, event, shell, "ls");
+    const outcome = await crashes.handle(JSON.stringify(call));
+    const merged = asAgentMerges(agent, event, call, outcome);
+    assert.ok(merged.ok);
+    assert.equal(merged.value.effects.blocked, true, `${outcome.stdout} / exit ${outcome.exit}`);
+    const otherTool = await crashes.handle(JSON.stringify({ ...call, ...(call["toolName"] !== undefined ? { toolName: "view" } : { tool_name: "Read" }) }));
+    assert.deepEqual(otherTool, { agent, exit: 0, stdout: "", stderr: "" }, "a tool the hook is not for: never denied, even fail-closed");
+  });
+}
+
+test("hostile inputs by class: prototype keys, odd toolArgs, odd event names and names of other agents' tools", async () => {
+  const held: string[] = [];
+  const cases: [string, string, (o: HookOutcome) => boolean][] = [
+    // prototype keys stay data through the renaming (Copilot's camelCase form, a tool's fields)
+    ["__proto__ in toolArgs", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"__proto__":{"command":"rm -rf /"},"command":"ls"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["__proto__ as toolName", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"__proto__","toolArgs":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["constructor as the event", `{"session_id":"s","timestamp":"t","cwd":"/w","transcript_path":"/t","hook_event_name":"constructor","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["toString as the tool", `{"session_id":"s","timestamp":"t","cwd":"/w","transcript_path":"/t","hook_event_name":"BeforeTool","tool_name":"toString","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    // toolArgs as text: JSON text is read, anything else fails the hook (closed: a deny)
+    ["toolArgs JSON text", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"{\\"command\\":\\"rm -rf /\\"}"}`, (o) => /"deny"/.test(o.stdout)],
+    ["toolArgs not JSON", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"rm -rf /"}`, (o) => /"deny"/.test(o.stdout) && /object tool_input/.test(o.stderr)],
+    ["toolArgs JSON array", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"[1,2]"}`, (o) => /"deny"/.test(o.stdout)],
+    ["toolArgs deep", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"${"[".repeat(5000)}${"]".repeat(5000)}"}`, (o) => /"deny"/.test(o.stdout)],
+    // names: the event and the tool both have to be the hook's
+    ["hook_event_name a number", `{"session_id":"s","cwd":"/w","hook_event_name":5,"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["a Copilot input of two events' keys", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"command":"rm -rf /"},"toolResult":{}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["droid's Execute under Claude Code's fields", `{"session_id":"s","transcript_path":"/h/.claude/p.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+  ];
+  for (const [name, stdin, ok] of cases) {
+    const outcome = await denyRmRf.handle(stdin);
+    if (ok(outcome)) held.push(name);
+    else assert.fail(`${name}: ${JSON.stringify(outcome)}`);
+  }
+  assert.equal(held.length, cases.length);
+  assert.equal(({} as Record<string, unknown>)["command"], undefined, "no prototype was polluted");
+});
