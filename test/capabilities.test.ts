@@ -44,6 +44,15 @@ test("the matrix covers every agent, and a share of it cites recorded vectors", 
   }
 });
 
+test("every event of every dialect that copies a Claude Code event has a row, and every row is an event of the dialect", () => {
+  for (const caps of allCapabilities()) {
+    const dialect = dialectOf(caps.agent)!;
+    assert.equal(caps.version, dialect.version, `${caps.agent}: the claims' version is the dialect's`);
+    const copying = dialect.events.filter((event) => event.canonical !== null).map((event) => event.name);
+    assert.deepEqual(Object.keys(caps.events).sort(), [...copying].sort(), caps.agent);
+  }
+});
+
 test("every cited vector exists, is of its event, and shows the claim re-merged and as recorded", () => {
   const failures: string[] = [];
   let checked = 0;
