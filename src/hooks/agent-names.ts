@@ -26,8 +26,8 @@ interface KitAgent {
     readonly keys: Readonly<Record<string, string>>;
     readonly events: readonly { readonly event: string; readonly keys: readonly string[] }[];
   };
-  /** Event -> answer -> `enforced`, `ignored`, ... (`degraded>deny` names what it becomes). */
-  readonly support: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Event -> answer -> its level where not `enforced` (`ignored`, `degraded>deny` naming what it becomes, ...). */
+  readonly notEnforced: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 const AGENTS = KIT_AGENTS as unknown as Readonly<Partial<Record<AgentName, KitAgent>>>;
@@ -48,9 +48,9 @@ export function ownEventOf(agent: AgentName, event: string): string | undefined 
   return Object.keys(events).find((own) => events[own] === event);
 }
 
-/** The support of `kind` on the agent's own `event`: `{support, as?}`, or undefined where the matrix has no claim. */
+/** The support of `kind` on the agent's own `event` where it is not enforced: `{support, as?}`; undefined when enforced or not claimed. */
 export function supportOf(agent: AgentName, event: string, kind: AnswerKind): { readonly support: string; readonly as?: AnswerKind } | undefined {
-  const level = AGENTS[agent]?.support[event]?.[kind];
+  const level = AGENTS[agent]?.notEnforced[event]?.[kind];
   if (level === undefined) return undefined;
   const [support, as] = level.split(">") as [string, AnswerKind | undefined];
   return as === undefined ? { support } : { support, as };
