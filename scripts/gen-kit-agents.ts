@@ -12,6 +12,9 @@
  * { "format": 1,
  *   "answers": ["deny", ...], "supportLevels": ["enforced", ...],
  *   "degradePolicy": { "ask": "deny", "deny": "refuse", ... },
+ *   "detection": { "rules": [{ "agent", "because", "when": [<condition>, ...] }], "default": "claude-code" },
+ *       (first rule whose conditions all hold; a condition: {"has": key} | {"key", "oneOf": [..]} |
+ *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent}: src/hooks/detection.ts)
  *   "agents": { "<agent>": {
  *     "displayName", "version",
  *     "events": { "<the agent's event>": "<Claude Code event>" | null },
@@ -23,6 +26,7 @@
 import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
+import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 
 export function kitAgentsData(): Record<string, unknown> {
@@ -43,7 +47,7 @@ export function kitAgentsData(): Record<string, unknown> {
       capabilities: caps.events,
     };
   }
-  return { format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, agents };
+  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, agents };
 }
 
 /** The kit's slice: names, and per event the answers not enforced, with their level (`>as` when degraded): the rest goes to the agent's writer as is. */
