@@ -33,7 +33,7 @@ const claims = allCapabilities().flatMap((caps) =>
 );
 
 test("the matrix covers every agent, and a share of it cites recorded vectors", () => {
-  assert.equal(allCapabilities().length, 5);
+  assert.ok(allCapabilities().length >= 5, "the five agents (and any added since)");
   const cited = claims.filter((c) => c.claim.vectors.length > 0);
   assert.ok(claims.length >= 250, `${claims.length} claims`);
   assert.ok(cited.length >= 75, `${cited.length} claims cite a vector`);
