@@ -213,6 +213,11 @@ test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AG
     process.env[AGENT_ENV] = "codex";
     const outcome = await denyRmRf.handle(claudeLooking);
     assert.equal(outcome.agent, "codex");
+    process.env[AGENT_ENV] = "claude-code";
+    const shared = shellCall("copilot-cli", "PreToolUse", "Bash", "rm -rf /");
+    const sharedOutcome = await denyRmRf.handle(JSON.stringify(shared));
+    assert.equal(sharedOutcome.agent, "copilot-cli", "a hook named for Claude Code in a .claude/settings.json that Copilot CLI runs is answered for Copilot");
+    assert.equal((await denyRmRf.handle(claudeLooking)).agent, "claude-code");
     process.env[AGENT_ENV] = "cursor";
     const wrong = await denyRmRf.handle(claudeLooking);
     assert.match(wrong.stdout, /"deny"/, "a fail-closed hook told a wrong agent name fails closed");

@@ -50,6 +50,22 @@ export function detectAgent(input: JsonObject): Detected {
   return rule === undefined ? { agent: DETECTION_DEFAULT, because: "no other agent's fields" } : { agent: rule.agent, because: rule.because };
 }
 
+/**
+ * The agent that runs the hook: the one its command names, else the one its
+ * stdin shows. One exception: a hook named for Claude Code whose stdin is
+ * another agent's is answered for that agent, since other agents read Claude
+ * Code's settings too (Copilot CLI runs a repository's .claude/settings.json
+ * hooks) and Claude Code's own stdin matches no other agent's rule.
+ */
+export function whichAgent(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Detected | { readonly invalid: string } {
+  const declared = declaredAgent(env, argv);
+  if (declared !== null && "invalid" in declared) return declared;
+  if (declared !== null && declared.agent !== DETECTION_DEFAULT) return declared;
+  const fromStdin = detectAgent(input);
+  if (declared === null) return fromStdin;
+  return fromStdin.agent === DETECTION_DEFAULT ? declared : { agent: fromStdin.agent, because: `${fromStdin.because}, though ${declared.because} names ${DETECTION_DEFAULT} (a shared .claude/settings.json)` };
+}
+
 /** Each agent's name in messages. */
 export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.fromEntries(AGENT_NAMES.map((agent) => [agent, displayNameOf(agent)])) as Record<AgentName, string>;
 

@@ -16,7 +16,7 @@ import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js
 import { allAnswers, type Reply } from "./answers.js";
 import { toAgentToolInput, toClaudeShape } from "./agent-names.js";
 import { fitToAgent, guardStop } from "./fit-to-agent.js";
-import { AGENT_DISPLAY_NAMES, answerWriter, declaredAgent, detectAgent } from "./agents.js";
+import { AGENT_DISPLAY_NAMES, answerWriter, whichAgent } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
 import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
@@ -61,9 +61,8 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       throw new HookFailure(`stdin is not one JSON object (${(error as Error).message})`);
     }
     if (!isJsonObject(parsed as never)) throw new HookFailure("stdin is not a JSON object");
-    const declared = declaredAgent();
-    if (declared !== null && "invalid" in declared) throw new HookFailure(declared.invalid);
-    const detected = declared ?? detectAgent(parsed as JsonObject);
+    const detected = whichAgent(parsed as JsonObject);
+    if ("invalid" in detected) throw new HookFailure(detected.invalid);
     agent = detected.agent;
     const loadWriter = answerWriter(agent);
     if (loadWriter === undefined) {
