@@ -9,7 +9,7 @@ import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import { isRecord } from "../json/record.js";
@@ -63,6 +63,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const text = await readInput(args.positionals[0], io.stdin);
   if (!text.ok) {
     io.stderr.write(`merge: ${text.message}\n`);
+    return 2;
+  }
+  const deep = tooDeep(text.text, text.name);
+  if (deep !== null) {
+    io.stderr.write(`merge: ${deep}\n`);
     return 2;
   }
   if (agent !== DEFAULT_AGENT) return mergeAs(dialectOf(agent)!, text, args.flags.has("words"), io);

@@ -11,7 +11,7 @@ import { dialectOf } from "../dialects.js";
 import { toNullPrototype, isJsonObject } from "../json/value.js";
 import { single, type ParsedArgs } from "./args.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 
 const CLAUDE_CODE_ONLY = ["settings", "plugin", "claude-settings", "timeout", "no-wait"] as const;
@@ -25,7 +25,12 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
     return usage(`--${claudeOnly[0] ?? "-"} is for Claude Code; ${dialect.displayName} reads its hooks from: ${dialect.runner.configLocations.join(", ")}`);
   }
   const text = await readInput(inputPath, io.stdin);
-  if (!text.ok) return usage(text.message);
+  // the input itself is unusable: one line, not the usage
+  const inputProblem = text.ok ? tooDeep(text.text, text.name) : text.message;
+  if (inputProblem !== null || !text.ok) {
+    io.stderr.write(`run: ${inputProblem}\n`);
+    return 2;
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text.text);

@@ -9,7 +9,7 @@ import { basename, resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
 import { DEFAULT_AGENT } from "../core/agents.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { EVENT_CATALOG, eventInfo } from "../claude-code/event-catalog.js";
 
@@ -112,7 +112,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const resolvedSettings = settingsFiles.map(locate);
   if (bundledExamples) io.stderr.write(`run: using the examples bundled in ${packageRoot()}\n`);
   const inputText = await readInput(resolvedInput, io.stdin);
-  if (!inputText.ok) return usage(inputText.message);
+  // the input itself is unusable: one line, not the usage
+  const inputProblem = inputText.ok ? tooDeep(inputText.text, inputText.name) : inputText.message;
+  if (inputProblem !== null || !inputText.ok) {
+    io.stderr.write(`run: ${inputProblem}\n`);
+    return 2;
+  }
   let input: unknown;
   try {
     input = JSON.parse(inputText.text);

@@ -6,7 +6,8 @@
  * ones, key by key, and prints a readable diff. Exit 0 all pass, 1 a mismatch
  * or an unusable file, 2 usage error.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { readFileBounded, tooDeep } from "./read-input.js";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
@@ -108,7 +109,11 @@ async function runFile(file: string, agentOption: AgentName | undefined): Promis
   const { validateHookTest } = await import("../../generated/validators/hook-test.js");
   let spec: unknown;
   try {
-    spec = toNullPrototype(JSON.parse(readFileSync(file, "utf8")));
+    const read = readFileBounded(file);
+    if (!read.ok) return { file, problem: read.message, cases: [] };
+    const deep = tooDeep(read.text, file);
+    if (deep !== null) return { file, problem: deep, cases: [] };
+    spec = toNullPrototype(JSON.parse(read.text));
   } catch (error) {
     return { file, problem: `not readable as JSON: ${(error as Error).message}`, cases: [] };
   }

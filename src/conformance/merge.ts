@@ -5,11 +5,11 @@
  * `{"error":{code,path,message}}` and the next line is read. Each answer is
  * written as soon as it is computed.
  */
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
 import { stringifyOr } from "../json/value.js";
+import { lineText, protocolLines } from "./lines.js";
 
 const TOO_DEEP = JSON.stringify({
   error: { code: "internal-error", path: "", message: "the answer nests too deep for JSON.stringify to write" },
@@ -24,9 +24,14 @@ function writeLine(output: Writable, value: unknown): Promise<void> {
 
 /** Serve requests for `dialect` until `input` ends; resolves to the exit code (0, or 1 if any request was malformed). */
 export async function serveMergeConformance(input: Readable, output: Writable, dialect: Dialect): Promise<number> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let malformed = 0;
-  for await (const line of lines) {
+  for await (const read of protocolLines(input)) {
+    if (!read.ok) {
+      malformed++;
+      await writeLine(output, { error: { code: "invalid-request", path: "", message: read.message } });
+      continue;
+    }
+    const line = lineText(read.bytes);
     if (line.trim() === "") continue;
     const parsed = parseMergeRequest(line, dialect.requestExtensions);
     if (!parsed.ok) {

@@ -12,6 +12,7 @@
 import { isUtf8 } from "node:buffer";
 import type { Readable, Writable } from "node:stream";
 import { createRustCodec, formatSerdeError, readRust, writeRust } from "../serde/index.js";
+import { protocolLines } from "./lines.js";
 import { rustDebugString } from "../serde/messages.js";
 import type { SerdeModel } from "../serde/model.js";
 
@@ -64,7 +65,6 @@ function write(output: Writable, text: string): Promise<void> {
  * stops, answering nothing more).
  */
 export async function serveSerdeConformance(input: Readable, output: Writable, errors?: Writable): Promise<number> {
-  let pending: Buffer[] = [];
   // Lines end at "\n" (a preceding "\r" is dropped), as Rust's BufRead::lines splits them.
   const answer = async (bytes: Buffer): Promise<boolean> => {
     if (!isUtf8(bytes)) {
@@ -77,18 +77,9 @@ export async function serveSerdeConformance(input: Readable, output: Writable, e
     if (reply !== undefined) await write(output, `${reply}\n`);
     return true;
   };
-  for await (const chunk of input) {
-    let buffer = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
-    let newline = buffer.indexOf(0x0a);
-    while (newline !== -1) {
-      const head = buffer.subarray(0, newline);
-      if (!(await answer(pending.length > 0 ? Buffer.concat([...pending, head]) : head))) return 1;
-      pending = [];
-      buffer = buffer.subarray(newline + 1);
-      newline = buffer.indexOf(0x0a);
-    }
-    if (buffer.length > 0) pending.push(buffer);
+  for await (const read of protocolLines(input)) {
+    if (!read.ok) await write(output, `${JSON.stringify({ ok: false, error: `bad request line: ${read.message}`, bad_request: true })}\n`);
+    else if (!(await answer(read.bytes))) return 1;
   }
-  if (pending.length > 0 && !(await answer(Buffer.concat(pending)))) return 1;
   return 0;
 }
