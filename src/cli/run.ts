@@ -11,7 +11,7 @@ import { DEFAULT_AGENT } from "../core/agents.js";
 import type { CliIo } from "./main.js";
 import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
-import { EVENT_CATALOG, eventInfo } from "../claude-code/event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 
 export const HELP = `usage: claude-hook-protocol run --event EVENT --input FILE|- [options] [-- COMMAND [ARGS...]]
 
@@ -126,9 +126,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (typeof input !== "object" || input === null || Array.isArray(input)) return usage(`${inputText.name} must hold a JSON object`);
   const inputObject = Object.assign(Object.create(null) as Record<string, unknown>, input);
-  const event = single(args, "event") ?? (typeof inputObject["hook_event_name"] === "string" ? (inputObject["hook_event_name"] as string) : undefined);
-  if (event === undefined) return usage("--event is required (the input has no hook_event_name)");
-  if (eventInfo(event) === undefined) return usage(`unknown event "${event}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}`);
+  const named = single(args, "event") ?? (typeof inputObject["hook_event_name"] === "string" ? (inputObject["hook_event_name"] as string) : undefined);
+  if (named === undefined) return usage("--event is required (the input has no hook_event_name)");
+  const resolved = eventInfo(named) !== undefined ? null : (await import("./event-option.js")).claudeCodeEvent(named);
+  if (resolved !== null && !resolved.ok) return usage(resolved.message);
+  const event = resolved === null ? named : resolved.event;
   if (typeof inputObject["hook_event_name"] === "string" && inputObject["hook_event_name"] !== event) {
     io.stderr.write(`run: note: the input says hook_event_name "${inputObject["hook_event_name"]}"; hooks get "${event}"\n`);
   }

@@ -127,13 +127,19 @@ async function runFile(file: string, agentOption: AgentName | undefined): Promis
   const agent = agentOption ?? spec.agent ?? "claude-code";
   if (!RUNNABLE.has(agent)) return { file, problem: `running hooks as ${agent} is not supported yet (claude-code only)`, cases: [] };
   if (spec.hooks === undefined && spec.settings === undefined) return { file, problem: `give "hooks" (commands) or "settings"`, cases: [] };
-  const { eventInfo } = await import("../claude-code/event-catalog.js");
+  const resolvedEvents = new Map<HookTestCase, string>();
+  const { agentEvent } = await import("./event-option.js");
+  const { dialectOf } = await import("../dialects.js");
   for (const [index, testCase] of spec.cases.entries()) {
     const event = testCase.event ?? testCase.input["hook_event_name"];
-    if (typeof event !== "string" || eventInfo(event) === undefined) return { file, problem: `cases[${index}] (${testCase.name}): unknown event ${JSON.stringify(event ?? null)}`, cases: [] };
+    if (typeof event !== "string") return { file, problem: `cases[${index}] (${testCase.name}): unknown event ${JSON.stringify(event ?? null)}`, cases: [] };
+    // the agent's own spelling or Claude Code's, as every command takes it; a case runs under the agent's own
+    const resolved = agentEvent(dialectOf(agent)!, event);
+    if (!resolved.ok) return { file, problem: `cases[${index}] (${testCase.name}): ${resolved.message}`, cases: [] };
+    resolvedEvents.set(testCase, resolved.event);
   }
   const cases: CaseReport[] = [];
-  for (const testCase of spec.cases) cases.push(await runCase(file, spec, testCase));
+  for (const testCase of spec.cases) cases.push(await runCase(file, spec, { ...testCase, event: resolvedEvents.get(testCase)! }));
   return { file, cases };
 }
 

@@ -49,3 +49,15 @@ export async function* protocolLines(input: Readable, maxBytes = MAX_LINE_BYTES)
 export function lineText(bytes: Buffer): string {
   return bytes.toString("utf8", 0, bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length);
 }
+
+/** `input` can be read line by line and `output` written: what the serve functions check first, so a wrong argument is exit code 2, not a TypeError. */
+export function isStreamPair(input: unknown, output: unknown): boolean {
+  try {
+    return (
+      typeof input === "object" && input !== null && typeof (input as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function" &&
+      typeof output === "object" && output !== null && typeof (output as { write?: unknown }).write === "function"
+    );
+  } catch {
+    return false;
+  }
+}
