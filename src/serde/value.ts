@@ -167,22 +167,34 @@ function convertDeep(value: SerdeValue): unknown {
  * A `SerdeValue` from ordinary JS values, as serde_json would read
  * `JSON.stringify(value)`: integral numbers below 1e21 inside the i64/u64
  * range become integers, other finite numbers floats, non-finite numbers null.
+ * Throws a TypeError for a value that contains itself.
  */
 export function fromPlainJson(root: unknown): SerdeValue {
-  // Iterative (an explicit list of pending conversions), so any depth is fine.
+  // Iterative (an explicit list of pending conversions), so any depth is fine. A
+  // container is "open" until its children are done (the `leave` job): meeting an
+  // open one again is a cycle, a TypeError rather than a list that grows forever.
   let result: SerdeValue = null;
-  const pending: { readonly source: unknown; readonly assign: (value: SerdeValue) => void }[] = [
+  const open = new Set<object>();
+  const pending: { readonly source: unknown; readonly assign: (value: SerdeValue) => void; readonly leave?: true }[] = [
     { source: root, assign: (value) => (result = value) },
   ];
+  const enter = (source: object): void => {
+    if (open.has(source)) throw new TypeError("fromPlainJson: the value contains itself (a cycle)");
+    open.add(source);
+    pending.push({ source, assign: () => undefined, leave: true });
+  };
   for (let job = pending.pop(); job !== undefined; job = pending.pop()) {
     const { source, assign } = job;
-    if (Array.isArray(source)) {
+    if (job.leave === true) open.delete(source as object);
+    else if (Array.isArray(source)) {
       const items: SerdeValue[] = new Array<SerdeValue>(source.length).fill(null);
       assign(items);
+      enter(source);
       source.forEach((item, i) => pending.push({ source: item, assign: (value) => (items[i] = value) }));
     } else if (typeof source === "object" && source !== null && !(source instanceof SerdeInteger || source instanceof SerdeFloat)) {
       const object = new Map<string, SerdeValue>();
       assign(object);
+      enter(source);
       const entries = source instanceof Map ? [...(source as Map<unknown, unknown>).entries()] : Object.entries(source);
       for (const [rawKey, item] of entries) {
         if (item === undefined || typeof item === "function") continue;

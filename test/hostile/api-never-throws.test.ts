@@ -12,7 +12,7 @@ import { PassThrough, Readable } from "node:stream";
 import { test } from "node:test";
 import { checkMergeRequest, merge, parseMergeRequest, readRust, writeRust } from "../../src/index.js";
 import { answerSerdeRequest, serveMergeConformance, serveSerdeConformance } from "../../src/entry/conformance.js";
-import { createRustCodec, serdeModel } from "../../src/entry/serde.js";
+import { createRustCodec, fromPlainJson, serdeModel, toPlainJson } from "../../src/entry/serde.js";
 import { dialectOf } from "../../src/dialects.js";
 
 const throwing = (): never => {
@@ -230,4 +230,14 @@ test("readRust(a symbol as the type name): unknown-type, described without conve
   const result = readRust(Symbol("t") as never, "{}");
   assert.ok(!result.ok);
   assert.equal(result.error.message, "unknown Rust type name: (a symbol, not a string)");
+});
+
+test("fromPlainJson(a cyclic object): a TypeError at once (documented), not a list of conversions that grows until the heap runs out", () => {
+  assert.throws(() => fromPlainJson(cyclicObject()), { name: "TypeError", message: "fromPlainJson: the value contains itself (a cycle)" });
+});
+
+test("toPlainJson(a Map that contains itself): a TypeError (documented), not a stack overflow", () => {
+  const map = new Map<string, unknown>();
+  map.set("me", map);
+  assert.throws(() => toPlainJson(map as never), TypeError);
 });
