@@ -9,27 +9,13 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable, Writable } from "node:stream";
 import { after, test } from "node:test";
-import { main } from "../src/cli/main.js";
+import { runCli } from "./lib/cli-in-process.js";
 import { resolveAgentEvent, resolveCanonicalEvent } from "../src/core/event-names.js";
 import { allDialects, dialectOf } from "../src/dialects.js";
 import { merge } from "../src/index.js";
 
-class Sink extends Writable {
-  text = "";
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-async function cli(args: readonly string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new Sink();
-  const stderr = new Sink();
-  const code = await main(args, { stdin: Readable.from([stdin]), stdout, stderr, env: { NO_COLOR: "1" } });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = runCli;
 
 const dir = mkdtempSync(join(tmpdir(), "cli-agent-names-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

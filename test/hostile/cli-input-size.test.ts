@@ -10,9 +10,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { after, test } from "node:test";
-import { main } from "../../src/cli/main.js";
+import { runCli, type CliOutcome as Outcome } from "../lib/cli-in-process.js";
 import { MAX_INPUT_BYTES, MAX_JSON_DEPTH } from "../../src/cli/read-input.js";
 import { MAX_LINE_BYTES } from "../../src/conformance/lines.js";
 
@@ -24,26 +24,7 @@ const file = (name: string, content: string | Uint8Array): string => {
   return path;
 };
 
-class Sink extends Writable {
-  text = "";
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-interface Outcome {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function cli(args: readonly string[], stdin: Readable = Readable.from([])): Promise<Outcome> {
-  const stdout = new Sink();
-  const stderr = new Sink();
-  const code = await main(args, { stdin, stdout, stderr, env: { NO_COLOR: "1" } });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = (args: readonly string[], stdin: Readable = Readable.from([])): Promise<Outcome> => runCli(args, stdin);
 
 /** `bytes` zero bytes (or `fill`) in 1 MiB chunks, then the end. */
 function oversized(bytes: number, fill = 0x20): Readable {

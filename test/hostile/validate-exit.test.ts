@@ -8,17 +8,8 @@
  * per attempt.
  */
 import assert from "node:assert/strict";
-import { Readable, Writable } from "node:stream";
 import { test } from "node:test";
-import { main } from "../../src/cli/main.js";
-
-class Sink extends Writable {
-  text = "";
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
+import { runCli } from "../lib/cli-in-process.js";
 
 interface Verdict {
   readonly code: number;
@@ -29,12 +20,7 @@ interface Verdict {
 const PRE_TOOL_INPUT = "examples/events/pre-tool-use.json";
 
 async function validate(args: readonly string[], output: string): Promise<Verdict> {
-  const run = async (json: boolean): Promise<{ code: number; stdout: string; stderr: string }> => {
-    const stdout = new Sink();
-    const stderr = new Sink();
-    const code = await main(["validate", ...args, ...(json ? ["--json"] : [])], { stdin: Readable.from([output]), stdout, stderr, env: { NO_COLOR: "1" } });
-    return { code, stdout: stdout.text, stderr: stderr.text };
-  };
+  const run = (json: boolean) => runCli(["validate", ...args, ...(json ? ["--json"] : [])], output);
   const json = await run(true);
   const text = await run(false);
   assert.equal(text.code, json.code, "the same exit code with and without --json");
@@ -138,8 +124,7 @@ test("a usage error is 2, never 3: an unknown agent", async () => {
 });
 
 test("--help documents exit codes 0, 1, 2 and 3", async () => {
-  const stdout = new Sink();
-  const code = await main(["validate", "--help"], { stdin: Readable.from([]), stdout, stderr: new Sink(), env: {} });
+  const { code, stdout } = await runCli(["validate", "--help"]);
   assert.equal(code, 0);
-  for (const line of [/^ {2}0 {2}accepted/m, /^ {2}1 {2}not accepted/m, /^ {2}2 {2}usage error/m, /^ {2}3 {2}with --agent: some named agent lets through what Claude Code enforces/m]) assert.match(stdout.text, line);
+  for (const line of [/^ {2}0 {2}accepted/m, /^ {2}1 {2}not accepted/m, /^ {2}2 {2}usage error/m, /^ {2}3 {2}with --agent: some named agent lets through what Claude Code enforces/m]) assert.match(stdout, line);
 });
