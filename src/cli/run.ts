@@ -9,7 +9,7 @@ import { basename, resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
 import { DEFAULT_AGENT } from "../core/agents.js";
 import type { CliIo } from "./main.js";
-import { readInput, tooDeep } from "./read-input.js";
+import { readFileBounded, readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 
@@ -143,7 +143,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const projectDir = resolve(single(args, "project-dir") ?? (bundledExamples ? packageRoot() : "."));
   const sources: import("../claude-code/runner/load-settings.js").SettingsSource[] = [];
   if (args.flags.has("claude-settings")) sources.push(...defaultSettingsSources(projectDir, homedir()));
-  for (const file of resolvedSettings) sources.push({ kind: "flag", file });
+  for (const file of resolvedSettings) {
+    // read here, bounded (/dev/zero, a FIFO, a directory: one line, exit 2); a file that
+    // cannot be opened stays the runner's to report, as Claude Code reports it
+    const read = readFileBounded(file, { lossy: true });
+    if (read.ok) sources.push({ kind: "flag", file, text: read.text });
+    else if (read.message.startsWith("cannot read ")) sources.push({ kind: "flag", file });
+    else {
+      io.stderr.write(`run: --settings ${read.message}\n`);
+      return 2;
+    }
+  }
   if (command !== null) {
     const handler =
       command.length === 1

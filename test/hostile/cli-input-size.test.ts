@@ -283,3 +283,11 @@ test("conformance types: a request line over 64 MiB is one error answer, and the
   assert.match(lines[0]!, /request line longer than 64 MiB/);
   assert.equal((JSON.parse(lines[1]!) as { ok: boolean }).ok !== undefined, true);
 });
+
+test("run --settings /dev/zero: a settings file that never ends", async () => {
+  refusedInOneLine(await cli(["run", "--event", "Stop", "--input", file("stop.json", "{}"), "--settings", "/dev/zero"]), /^run: --settings \/dev\/zero: more than 64 MiB; not read$/m);
+});
+
+test("run --settings DIR: a directory given as the settings file", async () => {
+  refusedInOneLine(await cli(["run", "--event", "Stop", "--input", file("stop2.json", "{}"), "--settings", dir]), /^run: --settings .*: a directory, not a file$/m);
+});
