@@ -48,7 +48,7 @@ const context = { toolName: "Bash", toolInput: { command: "ls -la" } as JsonObje
 
 const pairs: [string, () => unknown, string, (() => unknown) | null, number][] = [
   ["readRust, 5 typical outputs", () => RUST_TYPICAL.map((t) => readRust("HookOutput", t)), "JSON.parse", () => RUST_TYPICAL.map((t) => JSON.parse(t)), 50_000],
-  ["writeRust, 5 typical values", () => values.map((v) => writeRust("HookOutput", v)), "JSON.stringify", () => plain.map((v) => JSON.stringify(v)), 100_000],
+  ["writeRust, 5 typical values", () => values.map((v) => writeRust("HookOutput", v).ok), "JSON.stringify", () => plain.map((v) => JSON.stringify(v)), 100_000],
   ["checkOutputShape, 12 outputs", () => docs.map((d) => checkOutputShape(d)), "zod (strip)", () => docs.map((d) => strip.zod(d)), 100_000],
   ["mergeRuns, 10 records", () => mergeRuns("PreToolUse", records, context), "", null, 300_000],
 ];

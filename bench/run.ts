@@ -112,7 +112,7 @@ function benchSerde(): void {
   ratioRow(
     "serde",
     `writeRust HookOutput, ${values.length} typical values`,
-    compareSync(overAll(values, (v) => writeRust("HookOutput", v)), overAll(plain, (v) => JSON.stringify(v))),
+    compareSync(overAll(values, (v) => writeRust("HookOutput", v).ok), overAll(plain, (v) => JSON.stringify(v))),
     2,
     "JSON.stringify",
   );
@@ -122,7 +122,7 @@ function benchSerde(): void {
   ratioRow(
     "serde",
     "writeRust HookOutput, 1 MB updatedInput",
-    compareSync(() => writeRust("HookOutput", largeValue.value), () => JSON.stringify(largePlain), { rounds: 9, batchMs: 100 }),
+    compareSync(() => writeRust("HookOutput", largeValue.value).ok, () => JSON.stringify(largePlain), { rounds: 9, batchMs: 100 }),
     2,
     "JSON.stringify",
   );

@@ -29,7 +29,7 @@ export { readHookStdout, type StdoutReading, type StdoutError } from "./claude-c
 export { classifyRun, type HookRunResult, type ClassifyContext } from "./claude-code/classify.js";
 export { claudeCodeFromRust } from "./claude-code/from-rust.js";
 export { readRust, writeRust, type RustTypeName } from "./serde/index.js";
-export type { ReadResult } from "./serde/codec.js";
+export type { ReadResult, WriteResult } from "./serde/codec.js";
 export type { SerdeError } from "./serde/errors.js";
 
 // Agents and their dialects.

@@ -6,10 +6,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readRust, writeRust } from "../src/serde/index.js";
+import { readRust } from "../src/serde/index.js";
 import { claudeCodeFromRust, type RustHookOutputValue } from "../src/claude-code/from-rust.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
 import type { MergedResult } from "../src/core/records.js";
+import { writeRustText } from "./lib/write-rust.js";
 
 function rust(text: string): RustHookOutputValue {
   const r = readRust("HookOutput", text);
@@ -62,7 +63,7 @@ test("Stop: the Rust decision inside hookSpecificOutput means a block; its raw t
   assert.equal(converted.effects.blocked, true);
   assert.match(converted.effects.model_context[0]!, /\nStop hook feedback:\nrun the tests\n<\/system-reminder>$/);
   // the serde_json text as exomonad writes it: Claude Code strips the unknown hso keys
-  const raw = merge("Stop", writeRust("HookOutput", rust(text)));
+  const raw = merge("Stop", writeRustText("HookOutput", rust(text)));
   assert.equal(raw.effects.blocked, false);
   assert.match(raw.runs[0]!.warnings[0]!, /unrecognized keys \(ignored\): hookSpecificOutput\.decision, hookSpecificOutput\.reason/);
 });
@@ -74,7 +75,7 @@ test("SessionEnd and PreCompact unit variants: no Claude Code variant", () => {
     assert.equal(output["hookSpecificOutput"], undefined);
     assert.equal(output["continue"], false);
     assert.equal(notes.length, 1);
-    const raw = merge(name, writeRust("HookOutput", rust(text)));
+    const raw = merge(name, writeRustText("HookOutput", rust(text)));
     assert.equal(raw.runs[0]!.validation_error?.code, "json-validation", name);
   }
 });

@@ -75,7 +75,7 @@ test("events --agent: an agent's own names and the mapping across agents", () =>
   assert.equal(cmd(["events", "--agent", "nobody"]).status, 2);
 });
 
-type Judged = { accepted: boolean; agents: { agent: string; accepted: boolean; effects: { decision: unknown } | null; divergences: { code: string }[] }[] };
+type Judged = { accepted: boolean; lets_through: { agent: string; why: string }[]; agents: { agent: string; accepted: boolean; effects: { decision: unknown } | null; divergences: { code: string }[] }[] };
 const judge = (output: string): { status: number | null; report: Judged } => {
   const r = cmd(["validate", "--agent", "all", "--event", "PreToolUse", "--input", "examples/events/pre-tool-use.json", "--json", `examples/outputs/${output}.json`]);
   return { status: r.status, report: JSON.parse(r.stdout) as Judged };
@@ -89,18 +89,21 @@ test("validate --agent all: every example output gets each of the five agents' v
   }
 });
 
-test("validate --agent all: a reason-less deny fails open in Codex (not accepted: exit 1) and Gemini CLI, denies elsewhere", () => {
+test("validate --agent all: a reason-less deny fails open in Codex and Gemini CLI (exit 3, over Codex's not accepted), denies elsewhere", () => {
   const { status, report } = judge("deny-no-reason");
-  assert.equal(status, 1);
+  assert.equal(status, 3);
+  assert.deepEqual(report.lets_through.map((l) => l.agent), ["codex", "gemini-cli"]);
   assert.equal(byAgent(report, "codex").accepted, false);
   assert.ok(byAgent(report, "codex").divergences.some((d) => d.code === "fails-open"));
   assert.ok(byAgent(report, "gemini-cli").divergences.some((d) => d.code === "fails-open"));
   for (const agent of ["claude-code", "copilot-cli", "droid"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
 });
 
-test("validate --agent all: a legacy decision:block fails open in Copilot CLI and droid", () => {
+test("validate --agent all: a legacy decision:block fails open in Copilot CLI and droid: exit 3, though every agent accepts it", () => {
   const { status, report } = judge("legacy-block");
-  assert.equal(status, 0);
+  assert.equal(status, 3);
+  assert.equal(report.accepted, true);
+  assert.deepEqual(report.lets_through.map((l) => l.agent), ["copilot-cli", "droid"]);
   for (const agent of ["copilot-cli", "droid"]) assert.ok(byAgent(report, agent).divergences.some((d) => d.code === "fails-open"), agent);
   for (const agent of ["claude-code", "codex", "gemini-cli"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
 });

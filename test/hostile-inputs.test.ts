@@ -16,13 +16,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatSerdeError, readRust, writeRust } from "../src/serde/index.js";
+import { formatSerdeError, readRust } from "../src/serde/index.js";
 import { readHookStdout } from "../src/claude-code/read-stdout.js";
 import { mergeRequest } from "../src/claude-code/merge-request.js";
 import type { MergedResult } from "../src/core/records.js";
 import { runEvent } from "../src/claude-code/runner/run-event.js";
 import { parseHookSettingsValue } from "../src/claude-code/runner/load-settings.js";
 import type { HookConfiguration } from "../src/claude-code/runner/types.js";
+import { writeRustText } from "./lib/write-rust.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), "hostile-"));
@@ -113,7 +114,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     const rust = readRust("HookOutput", text);
     assert.ok(rust.ok);
     // not assert.equal: a failure would print 10 MB
-    assert.ok(writeRust("HookOutput", rust.value) === text, "written back byte for byte");
+    assert.ok(writeRustText("HookOutput", rust.value) === text, "written back byte for byte");
     const reading = readHookStdout(text, "PreToolUse");
     assert.equal(reading.output, "json");
     const merged = mergeOne(text);
@@ -171,7 +172,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     const raw = readRust("Value", '"a\ud800b"');
     assert.ok(raw.ok);
     assert.equal(raw.value, "a\ufffdb");
-    assert.equal(writeRust("Value", "a\udc00b"), '"a\\udc00b"', "the writer escapes a lone surrogate rather than emit invalid UTF-8");
+    assert.equal(writeRustText("Value", "a\udc00b"), '"a\\udc00b"', "the writer escapes a lone surrogate rather than emit invalid UTF-8");
     // Claude Code reads with JSON.parse, which keeps the lone half in the string
     const merged = mergeOne(escaped);
     assert.equal(merged.effects.decision, "deny");
@@ -193,7 +194,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assert.ok(rust.ok);
     const updated = (rust.value.hookSpecificOutput as { updatedInput?: unknown }).updatedInput as Map<string, unknown>;
     assert.deepEqual([...updated.keys()].sort(), ["__proto__", "command", "constructor"]);
-    assert.equal(writeRust("HookOutput", rust.value), '{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"__proto__":{"isAdmin":true},"command":"ls","constructor":{"prototype":{"polluted":1}}}}}');
+    assert.equal(writeRustText("HookOutput", rust.value), '{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"__proto__":{"isAdmin":true},"command":"ls","constructor":{"prototype":{"polluted":1}}}}}');
     const reading = readHookStdout(hostile, "PreToolUse");
     assert.equal(reading.output, "json");
     assert.match(reading.warnings.join("\n"), /unrecognized keys \(ignored\): __proto__, constructor, hookSpecificOutput\.__proto__/);
@@ -218,7 +219,7 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     const raw = preToolUse('"permissionDecision":"deny","permissionDecisionReason":"a\u0000b"');
     const rustEscaped = readRust("HookOutput", escaped);
     assert.ok(rustEscaped.ok);
-    assert.equal(writeRust("HookOutput", rustEscaped.value), '{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"a\\u0000b"}}');
+    assert.equal(writeRustText("HookOutput", rustEscaped.value), '{"continue":true,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"a\\u0000b"}}');
     const rustRaw = readRust("HookOutput", raw);
     assert.ok(!rustRaw.ok);
     // the serde oracle answers exactly this for the same text

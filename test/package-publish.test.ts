@@ -149,7 +149,8 @@ describe("the published package", { concurrency: 1 }, () => {
         `const merged = merge({ event: "Stop", hooks: [{ command: "a", exit: 0, stdout: "{}", stderr: "" }] });`,
         "const subpaths = [readHookStdout(\"{}\", \"Stop\").error === null, new SerdeInteger(1n).value === 1n, compileMatcher(\"Bash\").kind,",
         "  answerSerdeRequest(\"\") === undefined, merged.ok && validateMergedResult(merged.value), validateRustHookOutput({ continue: true })];",
-        "console.log(JSON.stringify([writeRust(\"HookOutput\", value), title, subpaths]));",
+        "const written = writeRust(\"HookOutput\", value);",
+        "console.log(JSON.stringify([written.ok ? written.value : written.error.message, title, subpaths]));",
         "",
       ].join("\n");
       writeFileSync(join(project, "consumer.ts"), source);

@@ -20,6 +20,7 @@ import { formatF64 } from "../src/serde/number-text.js";
 import { compareUtf8 } from "../src/serde/value.js";
 import type { SerdeModel } from "../src/serde/model.js";
 import { readFileSync } from "node:fs";
+import { writeRustText } from "./lib/write-rust.js";
 
 test("typed values use the wire names; None leaves the key out; the tag comes first", () => {
   const result = readRust(
@@ -94,27 +95,32 @@ test("an unknown type name is an error value, not a throw", () => {
 });
 
 test("the writer prints serde_json's text for hand-built typed values", () => {
-  assert.equal(writeRust("HookOutput", { continue: true }), '{"continue":true}');
+  assert.equal(writeRustText("HookOutput", { continue: true }), '{"continue":true}');
   assert.equal(
-    writeRust("HookOutput", {
+    writeRustText("HookOutput", {
       systemMessage: "m",
       hookSpecificOutput: { permissionDecision: "allow", hookEventName: "PreToolUse", updatedInput: { z: 1, a: 2.5, "\u00e9": [1e21] } },
       continue: false,
     }),
     '{"continue":false,"systemMessage":"m","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"a":2.5,"z":1,"\u00e9":[1e+21]}}}',
   );
-  assert.equal(writeRust("PermissionDecision", { behavior: "deny", message: "no", interrupt: false }), '{"behavior":"deny","message":"no","interrupt":false}');
-  assert.equal(writeRust("HookSpecificOutput", { hookEventName: "SessionEnd" }), '{"hookEventName":"SessionEnd"}');
-  assert.equal(writeRust("ToolPermission", "ask"), '"ask"');
-  assert.equal(writeRust("Value", new Map<string, SerdeFloat | SerdeInteger>([["b", new SerdeFloat(-0)], ["a", new SerdeInteger(-9223372036854775808n)]])), '{"a":-9223372036854775808,"b":-0.0}');
+  assert.equal(writeRustText("PermissionDecision", { behavior: "deny", message: "no", interrupt: false }), '{"behavior":"deny","message":"no","interrupt":false}');
+  assert.equal(writeRustText("HookSpecificOutput", { hookEventName: "SessionEnd" }), '{"hookEventName":"SessionEnd"}');
+  assert.equal(writeRustText("ToolPermission", "ask"), '"ask"');
+  assert.equal(writeRustText("Value", new Map<string, SerdeFloat | SerdeInteger>([["b", new SerdeFloat(-0)], ["a", new SerdeInteger(-9223372036854775808n)]])), '{"a":-9223372036854775808,"b":-0.0}');
 });
 
-test("the writer refuses values that do not have the type's shape", () => {
-  assert.throws(() => writeRust("ToolPermission", "ALLOW"), TypeError);
-  assert.throws(() => writeRust("HookSpecificOutput", { hookEventName: "Nope" }), TypeError);
-  assert.throws(() => writeRust("HookOutput", { continue: "yes" }), TypeError);
-  assert.throws(() => writeRust("PermissionDecision", { behavior: "deny" }), TypeError);
-  assert.throws(() => writeRust("NoSuchType", {}), TypeError);
+test("the writer refuses values that do not have the type's shape, as an error value", () => {
+  const refused = (typeName: string, value: unknown): string => {
+    const written = writeRust(typeName, value);
+    assert.ok(!written.ok, `${typeName}: ${JSON.stringify(value)} written`);
+    return `${written.error.code}: ${written.error.message}`;
+  };
+  assert.equal(refused("ToolPermission", "ALLOW"), 'unwritable-value: writeRust: ToolPermission must be one of "allow", "deny", "ask"');
+  assert.match(refused("HookSpecificOutput", { hookEventName: "Nope" }), /^unwritable-value: writeRust: HookSpecificOutput\.hookEventName must name a variant/);
+  assert.equal(refused("HookOutput", { continue: "yes" }), "unwritable-value: writeRust: ClaudePreToolUseOutput.continue must be a boolean");
+  assert.match(refused("PermissionDecision", { behavior: "deny" }), /^unwritable-value: /);
+  assert.equal(refused("NoSuchType", {}), "unknown-type: unknown Rust type name: NoSuchType");
 });
 
 test("float text follows serde_json 1.0.149 (zmij)", () => {
@@ -143,7 +149,7 @@ test("a codec can be built from any serde model given as data", () => {
   assert.equal(codec.resolve("RustHookSpecificOutput"), "HookSpecificOutput");
   const read = codec.read("ClaudePreToolUseOutput", "{}");
   assert.ok(read.ok);
-  assert.equal(codec.write("HookOutput", read.value), '{"continue":true}');
+  assert.equal(writeRustText("HookOutput", read.value, codec), '{"continue":true}');
   assert.equal(codec.resolve("Nope"), undefined);
   const unknown = codec.read("Nope", "{}");
   assert.ok(!unknown.ok);

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatSerdeError, fromPlainJson, readRust, SerdeInteger, toPlainJson, writeRust, writeSerdeValue, type SerdeValue } from "../src/serde/index.js";
+import { formatSerdeError, fromPlainJson, readRust, SerdeInteger, toPlainJson, writeSerdeValue, type SerdeValue } from "../src/serde/index.js";
+import { writeRustText } from "./lib/write-rust.js";
 
 function errorText(type: string, json: string): string {
   const result = readRust(type, json);
@@ -20,7 +21,7 @@ test("a 10 MB envelope reads and writes back byte for byte", () => {
   assert.ok(json.length > 10_000_000);
   const result = readRust("HookOutput", json);
   assert.ok(result.ok);
-  assert.equal(writeRust("HookOutput", result.value), json);
+  assert.equal(writeRustText("HookOutput", result.value), json);
 });
 
 test("100,000 nested arrays: recursion limit exceeded, no stack overflow", () => {
@@ -62,20 +63,20 @@ test("__proto__ and constructor keys in updatedInput are plain data, written bac
   const result = readRust("HookSpecificOutput", json);
   assert.ok(result.ok);
   assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
-  assert.equal(writeRust("HookSpecificOutput", result.value), json);
+  assert.equal(writeRustText("HookSpecificOutput", result.value), json);
   const input = (result.value as { updatedInput: SerdeValue }).updatedInput;
   const plain = toPlainJson(input) as Record<string, unknown>;
   assert.equal(Object.getPrototypeOf(plain), Object.prototype);
   assert.deepEqual(Object.keys(plain), ["__proto__", "constructor", "toString"]);
   assert.deepEqual(Object.getOwnPropertyDescriptor(plain, "__proto__")?.value, { polluted: true });
   assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
-  assert.equal(writeRust("Value", plain), '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"toString":1}');
+  assert.equal(writeRustText("Value", plain), '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"toString":1}');
 });
 
 test("NUL bytes: escaped NUL round-trips, raw NUL in a string or between tokens is serde's error", () => {
   const ok = readRust("Value", '{"\\u0000":"a\\u0000b"}');
   assert.ok(ok.ok);
-  assert.equal(writeRust("Value", ok.value), '{"\\u0000":"a\\u0000b"}');
+  assert.equal(writeRustText("Value", ok.value), '{"\\u0000":"a\\u0000b"}');
   assert.equal(errorText("Value", '"a\u0000b"'), "control character (\\u0000-\\u001F) found while parsing a string at line 1 column 3");
   assert.equal(errorText("Value", "\u0000"), "expected value at line 1 column 1");
   assert.equal(errorText("HookOutput", "{}\u0000"), "trailing characters at line 1 column 3");
@@ -87,5 +88,5 @@ test("numbers that would lose precision in JS stay exact", () => {
   const exact = readRust("Value", "[18446744073709551615,-9223372036854775808,9007199254740993]");
   assert.ok(exact.ok);
   assert.deepEqual(exact.value, [new SerdeInteger(18446744073709551615n), new SerdeInteger(-9223372036854775808n), new SerdeInteger(9007199254740993n)]);
-  assert.equal(writeRust("Value", exact.value), "[18446744073709551615,-9223372036854775808,9007199254740993]");
+  assert.equal(writeRustText("Value", exact.value), "[18446744073709551615,-9223372036854775808,9007199254740993]");
 });

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { formatSerdeError, readRust, writeRust } from "../src/serde/index.js";
+import { formatSerdeError, readRust } from "../src/serde/index.js";
+import { writeRustText } from "./lib/write-rust.js";
 
 interface VectorFile {
   description: string;
@@ -28,7 +29,7 @@ for (const file of files) {
       await t.test(c.description, () => {
         const result = readRust(c.type, c.json);
         const actual = result.ok
-          ? { ok: true, canonical: writeRust(c.type, result.value) }
+          ? { ok: true, canonical: writeRustText(c.type, result.value) }
           : { ok: false, error: formatSerdeError(result.error) };
         assert.deepEqual(actual, c.expected);
       });

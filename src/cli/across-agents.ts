@@ -3,7 +3,7 @@
  * it, in words (or `--json`): the agent's event, whether it takes the output
  * as given, what it would do, and where it parts from the first agent named.
  */
-import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
+import { AGENT_NAMES, DEFAULT_AGENT, isAgentName, type AgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { judgeAcrossAgents, type AgentJudgement, type CanonicalAnswer } from "../core/judge.js";
 import type { MergeEffects } from "../core/records.js";
@@ -29,11 +29,44 @@ export interface AcrossAgentsReport {
   /** Every named agent takes the output as given. */
   readonly accepted: boolean;
   readonly agents: readonly AgentJudgement[];
+  /**
+   * The named agents that let through what the reference agent (Claude Code)
+   * enforces: a deny, ask or block that becomes a run, a stop that does not
+   * stop, an event the agent does not have, or a dialect's own fails-open
+   * lint. Non-empty: `validate --agent` exits 3, so CI can gate on it.
+   */
+  readonly lets_through: readonly { readonly agent: AgentName; readonly why: string }[];
 }
 
-export function judgeForCli(answer: CanonicalAnswer, dialects: readonly Dialect[], reference?: AgentName): AcrossAgentsReport {
-  const agents = judgeAcrossAgents(answer, dialects, reference);
-  return { event: answer.event, accepted: agents.every((a) => a.accepted), agents };
+/** The answer keeps something from happening: a deny, ask or defer, a block, or a stop. */
+function enforces(effects: MergeEffects): boolean {
+  return effects.decision === "deny" || effects.decision === "ask" || effects.decision === "defer" || effects.blocked || effects.stopped;
+}
+
+/** Why `agent` lets through what `reference` enforces; null when it does not. */
+function letsThrough(agent: AgentJudgement, reference: AgentJudgement | undefined): string | null {
+  const failsOpen = agent.divergences.find((d) => d.code === "fails-open");
+  if (failsOpen !== undefined) return failsOpen.message;
+  if (reference === undefined || reference.effects === null || !enforces(reference.effects)) return null;
+  if (agent.event === null) return `${agent.displayName}: has no ${reference.event} event; what ${reference.displayName} enforces is dropped`;
+  if (agent.effects !== null && !enforces(agent.effects)) return `${agent.displayName}: fails open: what ${reference.displayName} enforces goes ahead here`;
+  return null;
+}
+
+/**
+ * `dialects`' judgements of `answer`, compared with `reference` (the default
+ * agent, Claude Code, unless given), which is judged too when not named.
+ */
+export function judgeForCli(answer: CanonicalAnswer, dialects: readonly Dialect[], reference: AgentName = DEFAULT_AGENT): AcrossAgentsReport {
+  const agents = judgeAcrossAgents(answer, dialects);
+  const referenceDialect = dialectOf(reference);
+  const named = agents.find((a) => a.agent === reference);
+  const referenceJudgement = named ?? (referenceDialect === undefined ? undefined : judgeAcrossAgents(answer, [referenceDialect])[0]);
+  const lets_through = agents.flatMap((a) => {
+    const why = a.agent === reference ? null : letsThrough(a, referenceJudgement);
+    return why === null ? [] : [{ agent: a.agent, why }];
+  });
+  return { event: answer.event, accepted: agents.every((a) => a.accepted), agents, lets_through };
 }
 
 /** What the agent would do, in one line. */
@@ -60,6 +93,13 @@ export function renderAcrossAgents(report: AcrossAgentsReport, style: Style): st
       for (const problem of a.problems) lines.push(`  ${style.red("problem")}: ${problem.split("\n")[0]}`);
     }
     for (const d of a.divergences) lines.push(`  ${style.yellow("divergence")} ${style.dim(`[${d.code}]`)}: ${d.message}`);
+  }
+  if (report.lets_through.length > 0) {
+    const names = report.agents.filter((a) => report.lets_through.some((l) => l.agent === a.agent)).map((a) => a.displayName);
+    lines.push(`${style.red("lets through")}: ${names.join(", ")} ${names.length === 1 ? "lets" : "let"} through what Claude Code enforces (exit 3)`);
+    // the reasons not already printed as a divergence
+    const shown = new Set(report.agents.flatMap((a) => a.divergences.map((d) => d.message)));
+    for (const l of report.lets_through) if (!shown.has(l.why)) lines.push(`  ${l.why}`);
   }
   return lines.join("\n") + "\n";
 }

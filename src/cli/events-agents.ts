@@ -43,9 +43,9 @@ export function renderDialectEvents(dialect: Dialect, s: Style): string {
   return lines.join("\n") + "\n";
 }
 
-export function renderMappings(dialects: readonly Dialect[], s: Style): string {
+export function renderMappings(dialects: readonly Dialect[], s: Style, mappings: readonly EventMapping[] = eventMappings(dialects)): string {
   const header = ["canonical", ...dialects.map((d) => d.displayName)];
-  const rows = eventMappings(dialects).map((m) => [m.canonical ?? "-", ...dialects.map((d) => (m.agents[d.agent] ?? []).join(", ") || "-")]);
+  const rows = mappings.map((m) => [m.canonical ?? "-", ...dialects.map((d) => (m.agents[d.agent] ?? []).join(", ") || "-")]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   return [s.bold(line(header)), ...rows.map(line)].join("\n") + "\n";

@@ -5,7 +5,7 @@ import { styleFor } from "./style.js";
 import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../claude-code/event-catalog.js";
 
 export const HELP = `usage: claude-hook-protocol events [EVENT] [--json]
-       claude-hook-protocol events --agent AGENT|all [--json]
+       claude-hook-protocol events --agent AGENT|all [EVENT] [--json]
 
 Lists Claude Code 2.1.332's ${EVENT_CATALOG.length} hook events: what a matcher is compared
 against, whether (and what) a hook can block, the default timeout, and the
@@ -14,11 +14,13 @@ top-level fields ${COMMON_OUTPUT_FIELDS.join(", ")}.
 
 With --agent, lists that agent's own events (codex, gemini-cli, copilot-cli,
 droid, claude-code) and the Claude Code event each copies; --agent all prints
-one table of the mapping across every agent.
+one table of the mapping across every agent. EVENT may then be the agent's
+own name or Claude Code's (events --agent gemini-cli PreToolUse shows BeforeTool).
 
 Examples:
   claude-hook-protocol events
   claude-hook-protocol events --agent gemini-cli
+  claude-hook-protocol events --agent all BeforeTool
   claude-hook-protocol events --agent all
   claude-hook-protocol events PreToolUse
   claude-hook-protocol events --json | jq '.[] | select(.blocks != null) | .name'
@@ -48,20 +50,45 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     const { eventMappings, renderDialectEvents, renderMappings } = await import("./events-agents.js");
     const s = styleFor(io.stdout, io.env);
+    const many = agent === "all" || selection.dialects.length > 1;
+    // EVENT in the agent's spelling or Claude Code's: that agent's event, or (several agents) the row of its canonical event
+    const only = args.positionals[0];
+    let rows = eventMappings(selection.dialects);
+    let dialect = selection.dialects[0]!;
+    if (only !== undefined) {
+      const { agentEvent, canonicalEvent } = await import("./event-option.js");
+      if (many) {
+        const resolved = canonicalEvent(selection.dialects, only);
+        if (!resolved.ok) {
+          io.stderr.write(`events: ${resolved.message}\n`);
+          return 2;
+        }
+        rows = rows.filter((row) => row.canonical === resolved.canonical);
+      } else {
+        const resolved = agentEvent(dialect, only);
+        if (!resolved.ok) {
+          io.stderr.write(`events: ${resolved.message}\n`);
+          return 2;
+        }
+        dialect = { ...dialect, events: dialect.events.filter((e) => e.name === resolved.event) };
+      }
+    }
     if (args.flags.has("json")) {
-      const value = agent === "all" || selection.dialects.length > 1 ? eventMappings(selection.dialects) : selection.dialects[0]!.events;
+      const value = many ? rows : only === undefined ? dialect.events : dialect.events[0];
       io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-    } else if (selection.dialects.length > 1) {
-      io.stdout.write(renderMappings(selection.dialects, s));
+    } else if (many) {
+      io.stdout.write(renderMappings(selection.dialects, s, rows));
     } else {
-      io.stdout.write(renderDialectEvents(selection.dialects[0]!, s));
+      io.stdout.write(renderDialectEvents(dialect, s));
     }
     return 0;
   }
   const only = args.positionals[0];
   const selected = only === undefined ? EVENT_CATALOG : [eventInfo(only)].filter((e): e is EventInfo => e !== undefined);
   if (selected.length === 0) {
-    io.stderr.write(`events: unknown event "${only}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}\n`);
+    const { claudeCodeEvent } = await import("./event-option.js");
+    const resolved = claudeCodeEvent(only!);
+    io.stderr.write(`events: ${resolved.ok ? `unknown event "${only}"` : resolved.message}\n`);
     return 2;
   }
   if (args.flags.has("json")) {

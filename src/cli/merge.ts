@@ -9,7 +9,7 @@ import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
 import { isRecord } from "../json/record.js";
@@ -65,6 +65,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`merge: ${text.message}\n`);
     return 2;
   }
+  const deep = tooDeep(text.text, text.name);
+  if (deep !== null) {
+    io.stderr.write(`merge: ${deep}\n`);
+    return 2;
+  }
   if (agent !== DEFAULT_AGENT) return mergeAs(dialectOf(agent)!, text, args.flags.has("words"), io);
   const { parseJsonWithPositions } = await import("../json/positions.js");
   const json = parseJsonWithPositions(text.text);
@@ -75,8 +80,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (!json.ok) return invalid(`not JSON at ${json.position.line}:${json.position.column}: ${json.message}`);
   const request = json.value;
   if (!isRecord(request)) return invalid("must be a JSON object with event and hooks (or runs)");
-  const event = request["event"];
-  if (typeof event !== "string" || eventInfo(event) === undefined) return invalid(`"event" must name a Claude Code event, found ${JSON.stringify(event)}`);
+  const named = request["event"];
+  if (typeof named !== "string") return invalid(`"event" must name a Claude Code event, found ${JSON.stringify(named)}`);
+  const resolved = eventInfo(named) !== undefined ? null : (await import("./event-option.js")).claudeCodeEvent(named);
+  if (resolved !== null && !resolved.ok) return invalid(`"event": ${resolved.message}`);
+  const event = resolved === null ? named : resolved.event;
   const input: Record<string, unknown> = isRecord(request["input"]) ? { ...request["input"] } : Object.create(null);
   if (request["tool_name"] !== undefined) input["tool_name"] = request["tool_name"];
   if (request["tool_input"] !== undefined) input["tool_input"] = request["tool_input"];
@@ -116,7 +124,10 @@ async function mergeAs(dialect: Dialect, text: { name: string; text: string }, w
     io.stderr.write(`merge: ${text.name}: ${parsed.error.path === "" ? "" : `${parsed.error.path}: `}${parsed.error.message}\n`);
     return 1;
   }
-  const merged = dialect.mergeRequest(parsed.request);
+  // the agent's own event name or Claude Code's; an event the agent does not have is merged as the agent treats an unknown event
+  const { resolveAgentEvent } = await import("../core/event-names.js");
+  const resolved = resolveAgentEvent(dialect, parsed.request.event);
+  const merged = dialect.mergeRequest(resolved.ok ? { ...parsed.request, event: resolved.event } : parsed.request);
   if (words) {
     const { describeMerged } = await import("./describe.js");
     io.stdout.write(`${describeMerged(merged, parsed.request.tool_input, styleFor(io.stdout, io.env), dialect)}\n`);

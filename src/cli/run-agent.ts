@@ -8,10 +8,11 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import { dialectOf } from "../dialects.js";
+import { agentEvent } from "./event-option.js";
 import { toNullPrototype, isJsonObject } from "../json/value.js";
 import { single, type ParsedArgs } from "./args.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 
 const CLAUDE_CODE_ONLY = ["settings", "plugin", "claude-settings", "timeout", "no-wait"] as const;
@@ -25,7 +26,12 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
     return usage(`--${claudeOnly[0] ?? "-"} is for Claude Code; ${dialect.displayName} reads its hooks from: ${dialect.runner.configLocations.join(", ")}`);
   }
   const text = await readInput(inputPath, io.stdin);
-  if (!text.ok) return usage(text.message);
+  // the input itself is unusable: one line, not the usage
+  const inputProblem = text.ok ? tooDeep(text.text, text.name) : text.message;
+  if (inputProblem !== null || !text.ok) {
+    io.stderr.write(`run: ${inputProblem}\n`);
+    return 2;
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text.text);
@@ -35,11 +41,12 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
   const input = toNullPrototype(raw);
   if (!isJsonObject(input)) return usage(`${text.name} must hold a JSON object`);
   const named = input["hook_event_name"];
-  const event = single(args, "event") ?? (typeof named === "string" ? named : undefined);
-  if (event === undefined) return usage("--event is required (the input has no hook_event_name)");
-  if (!dialect.events.some((e) => e.name === event)) {
-    return usage(`${dialect.displayName} has no event "${event}"; one of: ${dialect.events.map((e) => e.name).join(", ")}`);
-  }
+  const given = single(args, "event") ?? (typeof named === "string" ? named : undefined);
+  if (given === undefined) return usage("--event is required (the input has no hook_event_name)");
+  // the agent's own name or Claude Code's (`PreToolUse` runs Gemini CLI's BeforeTool hooks)
+  const resolved = agentEvent(dialect, given);
+  if (!resolved.ok) return usage(resolved.message);
+  const event = resolved.event;
   const controller = new AbortController();
   const { cancelOnTermination } = await import("./termination.js");
   const termination = cancelOnTermination(controller);

@@ -9,9 +9,9 @@ import { basename, resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
 import { DEFAULT_AGENT } from "../core/agents.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readFileBounded, readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
-import { EVENT_CATALOG, eventInfo } from "../claude-code/event-catalog.js";
+import { eventInfo } from "../claude-code/event-catalog.js";
 
 export const HELP = `usage: claude-hook-protocol run --event EVENT --input FILE|- [options] [-- COMMAND [ARGS...]]
 
@@ -112,7 +112,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const resolvedSettings = settingsFiles.map(locate);
   if (bundledExamples) io.stderr.write(`run: using the examples bundled in ${packageRoot()}\n`);
   const inputText = await readInput(resolvedInput, io.stdin);
-  if (!inputText.ok) return usage(inputText.message);
+  // the input itself is unusable: one line, not the usage
+  const inputProblem = inputText.ok ? tooDeep(inputText.text, inputText.name) : inputText.message;
+  if (inputProblem !== null || !inputText.ok) {
+    io.stderr.write(`run: ${inputProblem}\n`);
+    return 2;
+  }
   let input: unknown;
   try {
     input = JSON.parse(inputText.text);
@@ -121,9 +126,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (typeof input !== "object" || input === null || Array.isArray(input)) return usage(`${inputText.name} must hold a JSON object`);
   const inputObject = Object.assign(Object.create(null) as Record<string, unknown>, input);
-  const event = single(args, "event") ?? (typeof inputObject["hook_event_name"] === "string" ? (inputObject["hook_event_name"] as string) : undefined);
-  if (event === undefined) return usage("--event is required (the input has no hook_event_name)");
-  if (eventInfo(event) === undefined) return usage(`unknown event "${event}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}`);
+  const named = single(args, "event") ?? (typeof inputObject["hook_event_name"] === "string" ? (inputObject["hook_event_name"] as string) : undefined);
+  if (named === undefined) return usage("--event is required (the input has no hook_event_name)");
+  const resolved = eventInfo(named) !== undefined ? null : (await import("./event-option.js")).claudeCodeEvent(named);
+  if (resolved !== null && !resolved.ok) return usage(resolved.message);
+  const event = resolved === null ? named : resolved.event;
   if (typeof inputObject["hook_event_name"] === "string" && inputObject["hook_event_name"] !== event) {
     io.stderr.write(`run: note: the input says hook_event_name "${inputObject["hook_event_name"]}"; hooks get "${event}"\n`);
   }
@@ -136,7 +143,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const projectDir = resolve(single(args, "project-dir") ?? (bundledExamples ? packageRoot() : "."));
   const sources: import("../claude-code/runner/load-settings.js").SettingsSource[] = [];
   if (args.flags.has("claude-settings")) sources.push(...defaultSettingsSources(projectDir, homedir()));
-  for (const file of resolvedSettings) sources.push({ kind: "flag", file });
+  for (const file of resolvedSettings) {
+    // read here, bounded (/dev/zero, a FIFO, a directory: one line, exit 2); a file that
+    // cannot be opened stays the runner's to report, as Claude Code reports it
+    const read = readFileBounded(file, { lossy: true });
+    if (read.ok) sources.push({ kind: "flag", file, text: read.text });
+    else if (read.message.startsWith("cannot read ")) sources.push({ kind: "flag", file });
+    else {
+      io.stderr.write(`run: --settings ${read.message}\n`);
+      return 2;
+    }
+  }
   if (command !== null) {
     const handler =
       command.length === 1

@@ -6,7 +6,8 @@
  * ones, key by key, and prints a readable diff. Exit 0 all pass, 1 a mismatch
  * or an unusable file, 2 usage error.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { readFileBounded, tooDeep } from "./read-input.js";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
@@ -108,7 +109,11 @@ async function runFile(file: string, agentOption: AgentName | undefined): Promis
   const { validateHookTest } = await import("../../generated/validators/hook-test.js");
   let spec: unknown;
   try {
-    spec = toNullPrototype(JSON.parse(readFileSync(file, "utf8")));
+    const read = readFileBounded(file);
+    if (!read.ok) return { file, problem: read.message, cases: [] };
+    const deep = tooDeep(read.text, file);
+    if (deep !== null) return { file, problem: deep, cases: [] };
+    spec = toNullPrototype(JSON.parse(read.text));
   } catch (error) {
     return { file, problem: `not readable as JSON: ${(error as Error).message}`, cases: [] };
   }
@@ -122,13 +127,19 @@ async function runFile(file: string, agentOption: AgentName | undefined): Promis
   const agent = agentOption ?? spec.agent ?? "claude-code";
   if (!RUNNABLE.has(agent)) return { file, problem: `running hooks as ${agent} is not supported yet (claude-code only)`, cases: [] };
   if (spec.hooks === undefined && spec.settings === undefined) return { file, problem: `give "hooks" (commands) or "settings"`, cases: [] };
-  const { eventInfo } = await import("../claude-code/event-catalog.js");
+  const resolvedEvents = new Map<HookTestCase, string>();
+  const { agentEvent } = await import("./event-option.js");
+  const { dialectOf } = await import("../dialects.js");
   for (const [index, testCase] of spec.cases.entries()) {
     const event = testCase.event ?? testCase.input["hook_event_name"];
-    if (typeof event !== "string" || eventInfo(event) === undefined) return { file, problem: `cases[${index}] (${testCase.name}): unknown event ${JSON.stringify(event ?? null)}`, cases: [] };
+    if (typeof event !== "string") return { file, problem: `cases[${index}] (${testCase.name}): unknown event ${JSON.stringify(event ?? null)}`, cases: [] };
+    // the agent's own spelling or Claude Code's, as every command takes it; a case runs under the agent's own
+    const resolved = agentEvent(dialectOf(agent)!, event);
+    if (!resolved.ok) return { file, problem: `cases[${index}] (${testCase.name}): ${resolved.message}`, cases: [] };
+    resolvedEvents.set(testCase, resolved.event);
   }
   const cases: CaseReport[] = [];
-  for (const testCase of spec.cases) cases.push(await runCase(file, spec, testCase));
+  for (const testCase of spec.cases) cases.push(await runCase(file, spec, { ...testCase, event: resolvedEvents.get(testCase)! }));
   return { file, cases };
 }
 

@@ -1,15 +1,16 @@
 /**
  * `validate --event E [--dialect claude-code|rust] [--json] [FILE|-]`:
  * would Claude Code 2.1.332 (or the Rust types) accept this hook output?
- * Exit 0 accepted, 1 not accepted, 2 usage error. Each problem says where
+ * Exit 0 accepted, 1 not accepted, 2 usage error or unusable input, 3 (with
+ * --agent) an agent lets through what Claude Code enforces. Each problem says where
  * (line:column and path), what, Claude Code's own words, and a hint.
  */
 import { commandArgs, single, type ParsedArgs } from "./args.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import type { CliIo } from "./main.js";
-import { readInput } from "./read-input.js";
+import { readFileBounded, readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
-import { eventInfo, EVENT_CATALOG, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
+import { eventInfo, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
 import { rulesOf } from "../claude-code/events.js";
 import { jsonPointer } from "../core/errors.js";
 import type { JsonPathSegment } from "../json/positions.js";
@@ -20,7 +21,15 @@ Checks one hook output (what the hook prints on stdout) the way Claude Code
 2.1.332 reads it for EVENT, or, with --dialect rust, the way exomonad-core's
 serde types read it. Reads FILE, or stdin when FILE is - or missing.
 
-Exit status: 0 accepted, 1 not accepted, 2 usage error.
+Exit status:
+  0  accepted (with --agent: every named agent takes the answer as given)
+  1  not accepted (with --agent: some named agent does not take it as given)
+  2  usage error, or an input that cannot be read (missing, a directory, over
+     64 MiB, not UTF-8 where JSON is expected)
+  3  with --agent: some named agent lets through what Claude Code enforces
+     (a deny, ask or block that becomes a run, a stop that does not stop, an
+     event the agent does not have); takes precedence over 1, so CI can gate
+     on it (a CI step can fail only on 3: validate ... || [ $? -ne 3 ])
 
 Options:
   --event EVENT      the event the output answers (PreToolUse, Stop, ...; see \`events\`)
@@ -29,8 +38,8 @@ Options:
   --input FILE       the event input the hook answered (PreToolUse): its tool_name's schema checks updatedInput
   --agent A|all      what each agent does with this answer (claude-code, codex, gemini-cli,
                      copilot-cli, droid, a comma list, or all), and where they diverge;
-                     EVENT is the Claude Code name (each agent's own event is found for it);
-                     exit 1 when any named agent does not take the answer as given
+                     EVENT is Claude Code's name or any named agent's own (BeforeTool,
+                     preToolUse); each agent's own event is found for it
   --exit N           with --agent: the hook's exit code (default 0)
   --stderr TEXT      with --agent: the hook's stderr
   -h, --help         this text
@@ -181,7 +190,9 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
   if (reading.parsed !== null && typeof reading.parsed === "object" && !Array.isArray(reading.parsed)) {
     const shape = checkOutputShape(reading.parsed as Parameters<typeof checkOutputShape>[0]);
     if (shape.ok) {
-      for (const key of shape.unknownKeys) {
+      // Claude Code's one line lists every unknown key: the first warning quotes it, the others point to it (a report linear in its input)
+      const unknownKeysLine = reading.warnings.find((w) => w.includes("unrecognized keys")) ?? null;
+      for (const [index, key] of shape.unknownKeys.entries()) {
         // Claude Code lists them dotted, one level deep at most: `topExtra, hookSpecificOutput.hsoExtra`
         const segments = key.startsWith("hookSpecificOutput.") ? ["hookSpecificOutput", key.slice("hookSpecificOutput.".length)] : [key];
         const last = segments.at(-1)!;
@@ -193,7 +204,7 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
           ...at(pointer),
           path: pointer,
           what: `unknown key "${last}": Claude Code ignores it and applies the rest`,
-          claude_code: reading.warnings.find((w) => w.includes("unrecognized keys")) ?? null,
+          claude_code: index === 0 ? unknownKeysLine : null,
           hint:
             last === "additionalContext" && segments.length === 1
               ? `move it into hookSpecificOutput with "hookEventName": "${event}"`
@@ -245,15 +256,29 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   };
   const args = commandArgs("validate", argv, spec, HELP, io);
   if (typeof args === "number") return args;
-  const event = single(args, "event");
+  const given = single(args, "event");
   const dialect = single(args, "dialect") ?? "claude-code";
-  if (event === undefined || eventInfo(event) === undefined) {
-    io.stderr.write(
-      event === undefined
-        ? `validate: --event is required\n\n${HELP}`
-        : `validate: unknown event "${event}"; one of: ${EVENT_CATALOG.map((e) => e.name).join(", ")}\n`,
-    );
+  const agents = single(args, "agent");
+  if (given === undefined) {
+    io.stderr.write(`validate: --event is required\n\n${HELP}`);
     return 2;
+  }
+  // with --agent, EVENT in any named agent's spelling or Claude Code's means the canonical event; alone, a Claude Code event
+  let event = given;
+  if (agents !== undefined || eventInfo(given) === undefined) {
+    const { canonicalEvent, claudeCodeEvent } = await import("./event-option.js");
+    const { selectAgents } = await import("./across-agents.js");
+    const selection = agents === undefined ? null : selectAgents(agents);
+    if (selection !== null && !selection.ok) {
+      io.stderr.write(`validate: ${selection.message}\n`);
+      return 2;
+    }
+    const resolved = selection === null ? claudeCodeEvent(given) : canonicalEvent(selection.dialects, given);
+    if (!resolved.ok) {
+      io.stderr.write(`validate: ${resolved.message}\n`);
+      return 2;
+    }
+    event = "event" in resolved ? resolved.event : resolved.canonical;
   }
   if (dialect !== "claude-code" && dialect !== "rust") {
     io.stderr.write(`validate: --dialect must be claude-code or rust, not "${dialect}"\n`);
@@ -263,12 +288,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`validate: one FILE at most\n\n${HELP}`);
     return 2;
   }
-  const input = await readInput(args.positionals[0], io.stdin);
+  // lossy: invalid UTF-8 reads as U+FFFD, as the agent decodes the hook's stdout
+  const input = await readInput(args.positionals[0], io.stdin, { lossy: true });
   if (!input.ok) {
     io.stderr.write(`validate: ${input.message}\n`);
     return 2;
   }
-  const agents = single(args, "agent");
   if (agents !== undefined) return validateAcrossAgents(agents, event, input.text, args, io);
   let report: ValidationReport;
   if (dialect === "rust") {
@@ -284,11 +309,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const eventInput = single(args, "input");
     let toolName: string | null = null;
     if (eventInput !== undefined) {
-      const { readFileSync } = await import("node:fs");
-      const { toNullPrototype, isJsonObject } = await import("../json/value.js");
+      const read = readFileBounded(eventInput);
+      if (!read.ok) {
+        io.stderr.write(`validate: --input ${read.message}\n`);
+        return 2;
+      }
       let tool: unknown;
       try {
-        const parsed = toNullPrototype(JSON.parse(readFileSync(eventInput, "utf8")));
+        const parsed = toNullPrototype(JSON.parse(read.text));
         tool = isJsonObject(parsed) ? parsed["tool_name"] : undefined;
       } catch {
         tool = undefined; // unreadable or not JSON: reported below
@@ -363,5 +391,5 @@ async function validateAcrossAgents(agents: string, event: string, stdout: strin
   );
   if (args.flags.has("json")) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout.write(renderAcrossAgents(report, styleFor(io.stdout, io.env)));
-  return report.accepted ? 0 : 1;
+  return report.lets_through.length > 0 ? 3 : report.accepted ? 0 : 1;
 }

@@ -5,11 +5,11 @@
  * `{"error":{code,path,message}}` and the next line is read. Each answer is
  * written as soon as it is computed.
  */
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
 import { stringifyOr } from "../json/value.js";
+import { isStreamPair, lineText, protocolLines } from "./lines.js";
 
 const TOO_DEEP = JSON.stringify({
   error: { code: "internal-error", path: "", message: "the answer nests too deep for JSON.stringify to write" },
@@ -22,11 +22,17 @@ function writeLine(output: Writable, value: unknown): Promise<void> {
   });
 }
 
-/** Serve requests for `dialect` until `input` ends; resolves to the exit code (0, or 1 if any request was malformed). */
+/** Serve requests for `dialect` until `input` ends; resolves to the exit code (0, or 1 if any request was malformed; 2 when the streams are not streams). */
 export async function serveMergeConformance(input: Readable, output: Writable, dialect: Dialect): Promise<number> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  if (!isStreamPair(input, output)) return 2;
   let malformed = 0;
-  for await (const line of lines) {
+  for await (const read of protocolLines(input)) {
+    if (!read.ok) {
+      malformed++;
+      await writeLine(output, { error: { code: "invalid-request", path: "", message: read.message } });
+      continue;
+    }
+    const line = lineText(read.bytes);
     if (line.trim() === "") continue;
     const parsed = parseMergeRequest(line, dialect.requestExtensions);
     if (!parsed.ok) {

@@ -12,6 +12,7 @@
 import { isUtf8 } from "node:buffer";
 import type { Readable, Writable } from "node:stream";
 import { createRustCodec, formatSerdeError, readRust, writeRust } from "../serde/index.js";
+import { isStreamPair, protocolLines } from "./lines.js";
 import { rustDebugString } from "../serde/messages.js";
 import type { SerdeModel } from "../serde/model.js";
 
@@ -35,8 +36,9 @@ const PROTOCOL_TYPES = new Set(["HookSpecificOutput", "HookOutput", "PermissionD
 // Rust's `char::is_whitespace` (Unicode White_Space), for the oracle's `line.trim().is_empty()`.
 const RUST_WHITESPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 
-/** The answer line (without newline) for one request line, or undefined for a blank line. */
+/** The answer line (without newline) for one request line, or undefined for a blank line. Never throws. */
 export function answerSerdeRequest(line: string): string | undefined {
+  if (typeof line !== "string") return JSON.stringify({ ok: false, error: "bad request line: not a string", bad_request: true });
   if (RUST_WHITESPACE_ONLY.test(line)) return undefined;
   const request = requestCodec.read("Request", line);
   if (!request.ok) {
@@ -47,9 +49,10 @@ export function answerSerdeRequest(line: string): string | undefined {
     return JSON.stringify({ ok: false, error: `unknown type: ${rustDebugString(type)}`, bad_request: true });
   }
   const result = readRust(type, json);
-  return result.ok
-    ? JSON.stringify({ ok: true, canonical: writeRust(type, result.value) })
-    : JSON.stringify({ ok: false, error: formatSerdeError(result.error) });
+  if (!result.ok) return JSON.stringify({ ok: false, error: formatSerdeError(result.error) });
+  // what was read is always writable; a failure here is ours, said as one line
+  const written = writeRust(type, result.value);
+  return JSON.stringify(written.ok ? { ok: true, canonical: written.value } : { ok: false, error: written.error.message });
 }
 
 function write(output: Writable, text: string): Promise<void> {
@@ -61,10 +64,10 @@ function write(output: Writable, text: string): Promise<void> {
 /**
  * Serves the protocol until `input` ends; resolves to the exit code: 0, or
  * 1 at a line that is not UTF-8 (where the oracle's `lines()` fails and it
- * stops, answering nothing more).
+ * stops, answering nothing more); 2 when the arguments are not streams.
  */
 export async function serveSerdeConformance(input: Readable, output: Writable, errors?: Writable): Promise<number> {
-  let pending: Buffer[] = [];
+  if (!isStreamPair(input, output)) return 2;
   // Lines end at "\n" (a preceding "\r" is dropped), as Rust's BufRead::lines splits them.
   const answer = async (bytes: Buffer): Promise<boolean> => {
     if (!isUtf8(bytes)) {
@@ -77,18 +80,9 @@ export async function serveSerdeConformance(input: Readable, output: Writable, e
     if (reply !== undefined) await write(output, `${reply}\n`);
     return true;
   };
-  for await (const chunk of input) {
-    let buffer = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
-    let newline = buffer.indexOf(0x0a);
-    while (newline !== -1) {
-      const head = buffer.subarray(0, newline);
-      if (!(await answer(pending.length > 0 ? Buffer.concat([...pending, head]) : head))) return 1;
-      pending = [];
-      buffer = buffer.subarray(newline + 1);
-      newline = buffer.indexOf(0x0a);
-    }
-    if (buffer.length > 0) pending.push(buffer);
+  for await (const read of protocolLines(input)) {
+    if (!read.ok) await write(output, `${JSON.stringify({ ok: false, error: `bad request line: ${read.message}`, bad_request: true })}\n`);
+    else if (!(await answer(read.bytes))) return 1;
   }
-  if (pending.length > 0 && !(await answer(Buffer.concat(pending)))) return 1;
   return 0;
 }

@@ -21,7 +21,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
@@ -32,6 +31,7 @@ import * as hookTestValidators from "../../generated/validators/hook-test.js";
 import * as rustFamilyValidators from "../../generated/validators/rust.js";
 import type { Validator } from "../../generated/validators/validator.js";
 import { stringifyOr, toNullPrototype } from "../json/value.js";
+import { lineText, protocolLines } from "./lines.js";
 
 export const TYPE_LANGUAGES = ["typescript", "rust", "python", "go"] as const;
 export type TypeLanguage = (typeof TYPE_LANGUAGES)[number];
@@ -89,8 +89,12 @@ function writeLine(output: Writable, text: string): Promise<void> {
 }
 
 async function serveTypeScript(input: Readable, output: Writable): Promise<number> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  for await (const line of lines) {
+  for await (const read of protocolLines(input)) {
+    if (!read.ok) {
+      await writeLine(output, JSON.stringify({ ok: false, error: read.message }));
+      continue;
+    }
+    const line = lineText(read.bytes);
     if (line.trim() === "") continue;
     await writeLine(output, answerTypesRequest(line));
   }

@@ -56,7 +56,12 @@ export interface Dialect {
   readonly events: readonly DialectEvent[];
   /** Keys this dialect adds to the merge request. */
   readonly requestExtensions?: RequestExtensions;
-  /** The hooks' raw results (completion order) -> the merged result with `effects`. Never throws on bad input. */
+  /**
+   * The hooks' raw results (completion order) -> the merged result with
+   * `effects`. Takes a checked request (what `merge`, `checkMergeRequest` and
+   * `parseMergeRequest` give; any other value is their error value): never
+   * throws on what hooks print or exit with.
+   */
   mergeRequest(request: MergeRequest): MergedResult;
   /**
    * Lints for one answer under this agent (cross-agent `validate`): what the

@@ -102,7 +102,8 @@ function checkFields(
 ): ParsedRequest | null {
   for (const key of Object.keys(value)) {
     if (required.includes(key)) continue;
-    const kind = optional[key];
+    // own keys only: `constructor`, `toString`, `__proto__` are unknown fields, not Object.prototype's
+    const kind = Object.hasOwn(optional, key) ? optional[key] : undefined;
     if (kind === undefined) return invalid([...at, key], `unknown field "${key}"`);
     if (!hasKind(value[key]!, kind)) return invalid([...at, key], `${key} must be ${ARTICLE[kind]}`);
   }
@@ -111,13 +112,55 @@ function checkFields(
 
 /** Read one request line (or file); `extensions` are the keys the target dialect adds. */
 export function parseMergeRequest(text: string, extensions: RequestExtensions = {}): ParsedRequest {
+  if (typeof text !== "string") return invalid([], `a request is JSON text, not ${describeKind(text)}`);
+  const fields = readExtensions(extensions);
+  if (typeof fields === "string") return invalid([], fields);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: { code: "invalid-json", path: "", message: `invalid JSON: ${e instanceof Error ? e.message : String(e)}` } };
   }
-  return checkRequestValue(toNullPrototype(raw), extensions);
+  return checkRequestValue(toNullPrototype(raw), fields);
+}
+
+const FIELD_KINDS: ReadonlySet<unknown> = new Set<FieldKind>(["string", "boolean", "number", "integer", "object", "array"]);
+
+/** What a value is, for a message: never throws (bigint, symbol and Proxy included). */
+function describeKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  const kind = typeof value;
+  return kind === "object" || kind === "undefined" ? kind : `a ${kind}`;
+}
+
+/**
+ * The dialect's extensions as null-prototype field tables (so `constructor`
+ * is never a declared field), or what is wrong with them. Read once, in a
+ * try: a Proxy or a getter that throws is an error value too.
+ */
+function readExtensions(extensions: unknown): RequestFields | string {
+  const table = (base: Readonly<Record<string, FieldKind>>, extra: unknown, name: string): Record<string, FieldKind> | string => {
+    const out = Object.assign(Object.create(null) as Record<string, FieldKind>, base);
+    if (extra === undefined) return out;
+    if (extra === null || typeof extra !== "object") return `extensions.${name} must be an object of field kinds`;
+    for (const [key, kind] of Object.entries(extra)) {
+      if (!FIELD_KINDS.has(kind)) return `extensions.${name}.${key} must be one of ${[...FIELD_KINDS].join(", ")}`;
+      out[key] = kind as FieldKind;
+    }
+    return out;
+  };
+  try {
+    if (extensions === undefined) return { request: table(REQUEST_FIELDS, undefined, "") as Record<string, FieldKind>, hook: table(HOOK_FIELDS, undefined, "") as Record<string, FieldKind> };
+    if (extensions === null || typeof extensions !== "object") return `extensions must be an object ({request?, hook?}), not ${describeKind(extensions)}`;
+    const request = table(REQUEST_FIELDS, (extensions as RequestExtensions).request, "request");
+    const hook = table(HOOK_FIELDS, (extensions as RequestExtensions).hook, "hook");
+    if (typeof request === "string") return request;
+    if (typeof hook === "string") return hook;
+    return { request, hook };
+  } catch (e) {
+    return `extensions cannot be read: ${e instanceof Error ? e.message : "it throws"}`;
+  }
 }
 
 /**
@@ -126,8 +169,38 @@ export function parseMergeRequest(text: string, extensions: RequestExtensions = 
  * cannot hold (functions, `NaN`, cycles, class instances, ...), naming where.
  */
 export function checkMergeRequest(value: unknown, extensions: RequestExtensions = {}): ParsedRequest {
+  const fields = readExtensions(extensions);
+  if (typeof fields === "string") return invalid([], fields);
+  const shallow = checkTopLevel(value, fields);
+  if (shallow !== null) return shallow;
   const copied = copyJsonValue(value);
-  return copied.ok ? checkRequestValue(copied.value, extensions) : invalid(copied.path, copied.message);
+  return copied.ok ? checkRequestValue(copied.value, fields) : invalid(copied.path, copied.message);
+}
+
+/**
+ * The request's own keys (unknown fields, event, hooks) before any deep copy,
+ * so that a request whose top level is wrong answers at once whatever else it
+ * holds (five million hooks, a throwing getter deep inside), with the error
+ * the full check would give.
+ */
+function checkTopLevel(value: unknown, fields: RequestFields): ParsedRequest | null {
+  try {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return invalid([], "a request is a JSON object");
+    const top = Object.create(null) as JsonObject;
+    for (const key of Object.keys(value)) top[key] = (value as Record<string, unknown>)[key] as JsonValue;
+    const badTop = checkRequestTop(top, fields);
+    if (badTop !== null) return badTop;
+    // each hook an object: a list of five million numbers fails at its first, before any copy
+    const hooks = top["hooks"] as unknown[];
+    for (let i = 0; i < hooks.length; i++) {
+      const hook = hooks[i];
+      if (hook === undefined) return invalid(["hooks", i], "undefined is not a JSON value");
+      if (hook === null || typeof hook !== "object" || Array.isArray(hook)) return invalid(["hooks", i], "a hook is an object");
+    }
+    return null;
+  } catch (e) {
+    return invalid([], `the value cannot be read: ${e instanceof Error ? e.message : "it throws"}`);
+  }
 }
 
 type CopiedValue = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly path: (string | number)[]; readonly message: string };
@@ -172,6 +245,12 @@ function copyJsonValue(value: unknown): CopiedValue {
         if (ancestors.has(source)) return fail(place, "the value contains itself (a cycle)");
         const proto: unknown = Object.getPrototypeOf(source);
         if (Array.isArray(source)) {
+          // a hole or undefined fails here, before millions of children are queued
+          const missing = source.findIndex((item) => item === undefined);
+          if (missing !== -1) {
+            places.push([place, missing]);
+            return fail(places.length - 1, "undefined is not a JSON value");
+          }
           const out = new Array<JsonValue>(source.length);
           put(out);
           ancestors.add(source);
@@ -194,15 +273,26 @@ function copyJsonValue(value: unknown): CopiedValue {
   return { ok: true, value: box[0]! };
 }
 
-function checkRequestValue(v: JsonValue, extensions: RequestExtensions): ParsedRequest {
-  if (!isJsonObject(v)) return invalid([], "a request is a JSON object");
-  const requestFields = { ...REQUEST_FIELDS, ...extensions.request };
-  const badRequest = checkFields(v, [], requestFields, ["event", "hooks"]);
+interface RequestFields {
+  readonly request: Readonly<Record<string, FieldKind>>;
+  readonly hook: Readonly<Record<string, FieldKind>>;
+}
+
+/** The request's own keys: no unknown field, a non-empty event, hooks an array. */
+function checkRequestTop(v: JsonObject, fields: RequestFields): ParsedRequest | null {
+  const badRequest = checkFields(v, [], fields.request, ["event", "hooks"]);
   if (badRequest !== null) return badRequest;
   if (typeof v["event"] !== "string" || v["event"] === "") return invalid(["event"], "event must be a non-empty string");
-  const hooks = v["hooks"];
-  if (!Array.isArray(hooks)) return invalid(["hooks"], "hooks must be an array");
-  const hookFields = { ...HOOK_FIELDS, ...extensions.hook };
+  if (!Array.isArray(v["hooks"])) return invalid(["hooks"], "hooks must be an array");
+  return null;
+}
+
+function checkRequestValue(v: JsonValue, fields: RequestFields): ParsedRequest {
+  if (!isJsonObject(v)) return invalid([], "a request is a JSON object");
+  const badTop = checkRequestTop(v, fields);
+  if (badTop !== null) return badTop;
+  const hooks = v["hooks"] as JsonValue[];
+  const hookFields = fields.hook;
   for (const [i, h] of hooks.entries()) {
     const at = ["hooks", i] as const;
     if (!isJsonObject(h)) return invalid(at, "a hook is an object");

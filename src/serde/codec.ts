@@ -10,9 +10,12 @@ import { ModelReader } from "./model-de.js";
 import { FastModelReader, readCommonCase } from "./model-fast.js";
 import { ModelWriter } from "./model-ser.js";
 import { writeSerdeValue } from "./value.js";
-import { unknownTypeError } from "./errors.js";
+import { unknownTypeError, usageError, type SerdeError } from "./errors.js";
 
 export type { ReadResult } from "./from-str.js";
+
+/** `serde_json::to_string`'s text, or why the value cannot be written (an error value, as reading gives). */
+export type WriteResult = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly error: SerdeError };
 /** `serde_json::from_str` with any seed (a `Deserialize` impl). */
 export { fromStr as readWithSeed } from "./from-str.js";
 
@@ -27,10 +30,10 @@ export interface RustCodecOptions {
 }
 
 export interface RustCodec {
-  /** `serde_json::from_str::<T>(text)`; never throws (an unknown type name is an `unknown-type` error value). */
+  /** `serde_json::from_str::<T>(text)`; never throws (an unknown type name is an `unknown-type` error value, a text that is not a string `invalid-argument`). */
   read(typeName: string, text: string): ReadResult;
-  /** `serde_json::to_string(&value)`; throws a TypeError when `value` does not have the type's shape. */
-  write(typeName: string, value: unknown): string;
+  /** `serde_json::to_string(&value)`; never throws (a value without the type's shape, or that contains itself, is an `unwritable-value` error value). */
+  write(typeName: string, value: unknown): WriteResult;
   /** The model's Rust name for a type name (`HookOutput`, `RustHookOutput`, `ClaudePreToolUseOutput`); undefined when it has none. */
   resolve(typeName: string): string | undefined;
 }
@@ -59,17 +62,29 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
   return {
     resolve,
     read(typeName, text) {
-      const rustName = resolve(typeName);
+      const rustName = typeof typeName === "string" ? resolve(typeName) : undefined;
       if (rustName === undefined) return { ok: false, error: unknownTypeError(typeName) };
-      // The common case straight from the text; anything else (errors included) through the serde port.
-      if (rustName === VALUE_TYPE) return readCommonCase(fast.readValue, text) ?? fromStr(reader.valueSeed, text);
-      const fastRead = fast.readerFor(rustName);
-      return (fastRead && readCommonCase(fastRead, text)) ?? fromStr(reader.seedFor(rustName), text);
+      if (typeof text !== "string") return { ok: false, error: usageError("invalid-argument", `readRust: the text must be a string, not ${text === null ? "null" : typeof text}`) };
+      try {
+        // The common case straight from the text; anything else (errors included) through the serde port.
+        if (rustName === VALUE_TYPE) return readCommonCase(fast.readValue, text) ?? fromStr(reader.valueSeed, text);
+        const fastRead = fast.readerFor(rustName);
+        return (fastRead && readCommonCase(fastRead, text)) ?? fromStr(reader.seedFor(rustName), text);
+      } catch (e) {
+        // not serde's error (the reader's own bug, or a stack exhausted): still a value
+        return { ok: false, error: usageError("invalid-argument", `readRust: ${e instanceof Error ? e.message : "the text cannot be read"}`) };
+      }
     },
     write(typeName, value) {
-      const rustName = resolve(typeName);
-      if (rustName === undefined) throw new TypeError(unknownTypeError(typeName).message);
-      return rustName === VALUE_TYPE ? writeSerdeValue(value) : writer.write(rustName, value);
+      const rustName = typeof typeName === "string" ? resolve(typeName) : undefined;
+      if (rustName === undefined) return { ok: false, error: unknownTypeError(typeName) };
+      try {
+        return { ok: true, value: rustName === VALUE_TYPE ? writeSerdeValue(value) : writer.write(rustName, value) };
+      } catch (e) {
+        // the writers say what does not fit as a TypeError; a Proxy or getter may throw anything
+        const message = e instanceof Error ? e.message : "the value cannot be read";
+        return { ok: false, error: usageError("unwritable-value", message.startsWith("writeRust: ") ? message : `writeRust: ${message}`) };
+      }
     },
   };
 }

@@ -48,7 +48,8 @@ export type SerdeErrorKind = "syntax" | "data" | "eof" | "usage";
  * serde reports a position), the position also structured.
  */
 export interface SerdeError extends ProtocolError {
-  readonly code: SerdeErrorCode | "unknown-type";
+  /** `unknown-type`: not one of the model's type names; `invalid-argument`: the text is not a string; `unwritable-value`: the value has not the type's shape (or contains itself). */
+  readonly code: SerdeErrorCode | "unknown-type" | "invalid-argument" | "unwritable-value";
   readonly kind: SerdeErrorKind;
   /**
    * JSON Pointer of the value the error arose in ("" at the root): the only
@@ -185,8 +186,14 @@ export function toSerdeError(failure: SerdeFailure): SerdeError {
 }
 
 /** The error for a type name the model does not have (`readRust("NoSuchType", ...)`). */
-export function unknownTypeError(typeName: string): SerdeError {
-  return { code: "unknown-type", kind: "usage", path: "", message: `unknown Rust type name: ${typeName}` };
+export function unknownTypeError(typeName: unknown): SerdeError {
+  const name = typeof typeName === "string" ? typeName : `(a ${typeName === null ? "null" : typeof typeName}, not a string)`;
+  return { code: "unknown-type", kind: "usage", path: "", message: `unknown Rust type name: ${name}` };
+}
+
+/** A usage error that is not serde's: the arguments are not what the API takes. */
+export function usageError(code: "invalid-argument" | "unwritable-value", message: string): SerdeError {
+  return { code, kind: "usage", path: "", message };
 }
 
 /** serde_json's `Display` for its error: `<message> at line L column C`, or the bare message (the error's `message`). */

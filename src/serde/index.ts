@@ -4,11 +4,11 @@
  * (src/entry/serde.ts). Helpers such as `compareUtf8` or `formatF64` stay in
  * their modules.
  */
-import { createRustCodec, type ReadResult } from "./codec.js";
+import { createRustCodec, type ReadResult, type WriteResult } from "./codec.js";
 import { serdeModel } from "./default-model.js";
 import type { RustTypes } from "./rust-types.js";
 
-export { createRustCodec, VALUE_TYPE, type ReadResult, type RustCodec, type RustCodecOptions } from "./codec.js";
+export { createRustCodec, VALUE_TYPE, type ReadResult, type RustCodec, type RustCodecOptions, type WriteResult } from "./codec.js";
 export { serdeModel };
 export type { SerdeModel } from "./model.js";
 export { formatSerdeError, type SerdeError, type SerdeErrorCode, type SerdeErrorKind } from "./errors.js";
@@ -48,9 +48,13 @@ export function readRust(typeName: string, text: string): ReadResult {
   return rustCodec.read(typeName, text);
 }
 
-/** `serde_json::to_string(&value)` (serde_json 1.0.149) for the exomonad-core hook output types. */
-export function writeRust<N extends RustTypeName>(typeName: N, value: RustTypes[N]): string;
-export function writeRust(typeName: string, value: unknown): string;
-export function writeRust(typeName: string, value: unknown): string {
+/**
+ * `serde_json::to_string(&value)` (serde_json 1.0.149) for the exomonad-core
+ * hook output types: `{ok: true, value: text}`, or an error value when the
+ * value has not the type's shape or contains itself. Never throws.
+ */
+export function writeRust<N extends RustTypeName>(typeName: N, value: RustTypes[N]): WriteResult;
+export function writeRust(typeName: string, value: unknown): WriteResult;
+export function writeRust(typeName: string, value: unknown): WriteResult {
   return rustCodec.write(typeName, value);
 }

@@ -60,8 +60,8 @@ export function writeNumber(value: SerdeInteger | SerdeFloat): string {
 }
 
 type WriteFrame =
-  | { readonly kind: "array"; readonly items: readonly unknown[]; index: number }
-  | { readonly kind: "object"; readonly entries: [string, unknown][]; index: number };
+  | { readonly kind: "array"; readonly source: object; readonly items: readonly unknown[]; index: number }
+  | { readonly kind: "object"; readonly source: object; readonly entries: [string, unknown][]; index: number };
 
 function objectEntries(value: object): [string, unknown][] {
   const entries: [string, unknown][] = [];
@@ -77,10 +77,19 @@ function objectEntries(value: object): [string, unknown][] {
 /**
  * `serde_json::to_string(&Value)`; iterative, so any depth is fine. Accepts
  * a `SerdeValue`, or ordinary JS values read as `fromPlainJson` reads them.
+ * Throws a TypeError for a value that contains itself (a Rust value cannot;
+ * writing it would grow the text until the heap runs out); `writeRust`
+ * returns that as an error value.
  */
 export function writeSerdeValue(root: SerdeValue | unknown): string {
   let out = "";
   const stack: WriteFrame[] = [];
+  // the containers being written (shared, non-cyclic references are fine)
+  const open = new Set<object>();
+  const enter = (value: object): void => {
+    if (open.has(value)) throw new TypeError("writeRust: the value contains itself (a cycle)");
+    open.add(value);
+  };
   let pending = true;
   let next: unknown = root;
   for (;;) {
@@ -93,11 +102,13 @@ export function writeSerdeValue(root: SerdeValue | unknown): string {
       else if (typeof value === "string") out += writeJsonString(value);
       else if (value instanceof SerdeInteger || value instanceof SerdeFloat) out += writeNumber(value);
       else if (Array.isArray(value)) {
+        enter(value);
         out += "[";
-        stack.push({ kind: "array", items: value, index: 0 });
+        stack.push({ kind: "array", source: value, items: value, index: 0 });
       } else {
+        enter(value as object);
         out += "{";
-        stack.push({ kind: "object", entries: objectEntries(value as object), index: 0 });
+        stack.push({ kind: "object", source: value as object, entries: objectEntries(value as object), index: 0 });
       }
     }
     const frame = stack[stack.length - 1];
@@ -121,7 +132,7 @@ export function writeSerdeValue(root: SerdeValue | unknown): string {
       }
       out += "}";
     }
-    stack.pop();
+    open.delete(stack.pop()!.source);
   }
 }
 
@@ -156,22 +167,34 @@ function convertDeep(value: SerdeValue): unknown {
  * A `SerdeValue` from ordinary JS values, as serde_json would read
  * `JSON.stringify(value)`: integral numbers below 1e21 inside the i64/u64
  * range become integers, other finite numbers floats, non-finite numbers null.
+ * Throws a TypeError for a value that contains itself.
  */
 export function fromPlainJson(root: unknown): SerdeValue {
-  // Iterative (an explicit list of pending conversions), so any depth is fine.
+  // Iterative (an explicit list of pending conversions), so any depth is fine. A
+  // container is "open" until its children are done (the `leave` job): meeting an
+  // open one again is a cycle, a TypeError rather than a list that grows forever.
   let result: SerdeValue = null;
-  const pending: { readonly source: unknown; readonly assign: (value: SerdeValue) => void }[] = [
+  const open = new Set<object>();
+  const pending: { readonly source: unknown; readonly assign: (value: SerdeValue) => void; readonly leave?: true }[] = [
     { source: root, assign: (value) => (result = value) },
   ];
+  const enter = (source: object): void => {
+    if (open.has(source)) throw new TypeError("fromPlainJson: the value contains itself (a cycle)");
+    open.add(source);
+    pending.push({ source, assign: () => undefined, leave: true });
+  };
   for (let job = pending.pop(); job !== undefined; job = pending.pop()) {
     const { source, assign } = job;
-    if (Array.isArray(source)) {
+    if (job.leave === true) open.delete(source as object);
+    else if (Array.isArray(source)) {
       const items: SerdeValue[] = new Array<SerdeValue>(source.length).fill(null);
       assign(items);
+      enter(source);
       source.forEach((item, i) => pending.push({ source: item, assign: (value) => (items[i] = value) }));
     } else if (typeof source === "object" && source !== null && !(source instanceof SerdeInteger || source instanceof SerdeFloat)) {
       const object = new Map<string, SerdeValue>();
       assign(object);
+      enter(source);
       const entries = source instanceof Map ? [...(source as Map<unknown, unknown>).entries()] : Object.entries(source);
       for (const [rawKey, item] of entries) {
         if (item === undefined || typeof item === "function") continue;

@@ -1,0 +1,243 @@
+/**
+ * Hostile inputs, class 5 (the API): every exported function documented as
+ * never throwing returns an error value for any argument: undefined, null,
+ * numbers, bigint, symbols, Proxies that throw, getters that throw, cyclic
+ * values. The serde writers refuse cycles and wrong shapes as error values;
+ * a merge request's top level is judged before its body is copied, and
+ * `constructor`, `toString`, `__proto__` are unknown fields. One test per
+ * attempt (an argument at a position of a function).
+ */
+import assert from "node:assert/strict";
+import { PassThrough, Readable } from "node:stream";
+import { test } from "node:test";
+import { checkMergeRequest, merge, parseMergeRequest, readRust, writeRust } from "../../src/index.js";
+import { answerSerdeRequest, serveMergeConformance, serveSerdeConformance } from "../../src/entry/conformance.js";
+import { createRustCodec, fromPlainJson, serdeModel, toPlainJson } from "../../src/entry/serde.js";
+import { dialectOf } from "../../src/dialects.js";
+
+const throwing = (): never => {
+  throw new Error("hostile: read");
+};
+
+function cyclicObject(): Record<string, unknown> {
+  const value: Record<string, unknown> = { a: 1 };
+  value["self"] = value;
+  return value;
+}
+
+/** The hostile arguments, each built fresh. */
+const HOSTILE: readonly [string, () => unknown][] = [
+  ["undefined", () => undefined],
+  ["null", () => null],
+  ["a number", () => 42],
+  ["NaN", () => NaN],
+  ["a bigint", () => 10n],
+  ["a symbol", () => Symbol("hostile")],
+  ["a function", () => () => 1],
+  ["an array", () => []],
+  ["a Proxy whose every trap throws", () => new Proxy({}, { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing })],
+  ["an object whose getter throws", () => Object.defineProperty({}, "event", { enumerable: true, get: throwing })],
+  ["a cyclic object", cyclicObject],
+];
+
+type ErrorValue = { readonly code: string; readonly path: string; readonly message: string };
+
+/** An error value of the package's shape (`{code, path, message}`, strings). */
+function assertErrorValue(error: ErrorValue | undefined, context: string): void {
+  assert.ok(error !== undefined, `${context}: no error value`);
+  for (const key of ["code", "path", "message"] as const) assert.equal(typeof error[key], "string", `${context}: error.${key}`);
+}
+
+/** Results that are values: `{ok, value}` or `{ok: false, error}` with the error shape. */
+function assertResult(result: unknown, context: string): void {
+  assert.ok(result !== null && typeof result === "object", `${context}: not a result`);
+  const r = result as { ok: boolean; error?: ErrorValue };
+  assert.equal(typeof r.ok, "boolean", context);
+  if (!r.ok) assertErrorValue(r.error, context);
+}
+
+const GOOD_REQUEST = (): unknown => ({ event: "Stop", hooks: [{ command: "a", exit: 0, stdout: "{}", stderr: "" }] });
+
+/** Each function documented as never throwing, with good arguments to put one hostile argument among. */
+const FUNCTIONS: readonly { readonly name: string; readonly call: (args: unknown[]) => unknown; readonly good: () => unknown[] }[] = [
+  { name: "merge", call: ([a, b]) => merge(a, b as string), good: () => [GOOD_REQUEST(), "claude-code"] },
+  { name: "checkMergeRequest", call: ([a, b]) => checkMergeRequest(a, b as never), good: () => [GOOD_REQUEST(), {}] },
+  { name: "parseMergeRequest", call: ([a, b]) => parseMergeRequest(a as string, b as never), good: () => [JSON.stringify(GOOD_REQUEST()), {}] },
+  { name: "readRust", call: ([a, b]) => readRust(a as string, b as string), good: () => ["HookOutput", "{}"] },
+  { name: "writeRust", call: ([a, b]) => writeRust(a as string, b), good: () => ["HookOutput", { continue: true }] },
+  { name: "writeRust(Value)", call: ([a, b]) => writeRust(a as string, b), good: () => ["Value", { a: 1 }] },
+  { name: "createRustCodec(serdeModel).read", call: ([a, b]) => createRustCodec(serdeModel).read(a as string, b as string), good: () => ["HookOutput", "{}"] },
+  { name: "createRustCodec(serdeModel).write", call: ([a, b]) => createRustCodec(serdeModel).write(a as string, b), good: () => ["PermissionDecision", { behavior: "ask" }] },
+];
+
+for (const fn of FUNCTIONS) {
+  for (const position of [0, 1]) {
+    for (const [label, make] of HOSTILE) {
+      test(`${fn.name}: ${label} as argument ${position + 1} is a value, not a throw`, () => {
+        const args = fn.good();
+        args[position] = make();
+        assertResult(fn.call(args), `${fn.name}(arg ${position + 1} = ${label})`);
+      });
+    }
+  }
+}
+
+for (const [label, make] of HOSTILE) {
+  test(`answerSerdeRequest: ${label} as the line is a bad-request answer`, () => {
+    const answer = answerSerdeRequest(make() as string);
+    assert.deepEqual(JSON.parse(answer!), { ok: false, error: "bad request line: not a string", bad_request: true });
+  });
+}
+
+for (const [label, make] of HOSTILE) {
+  test(`serveMergeConformance: ${label} as the input stream resolves to exit 2`, async () => {
+    assert.equal(await serveMergeConformance(make() as Readable, new PassThrough(), dialectOf("claude-code")!), 2);
+  });
+  test(`serveSerdeConformance: ${label} as the output stream resolves to exit 2`, async () => {
+    assert.equal(await serveSerdeConformance(Readable.from([]), make() as never), 2);
+  });
+}
+
+test("merge(request, 10n): the agent named by its type, not a TypeError from JSON.stringify", () => {
+  const result = merge(GOOD_REQUEST(), 10n as never);
+  assert.ok(!result.ok);
+  assert.equal(result.error.code, "unknown-agent");
+  assert.match(result.error.message, /no dialect for agent of type bigint/);
+});
+
+test("readRust(type, undefined): an invalid-argument error value", () => {
+  const result = readRust("HookOutput", undefined as never);
+  assert.ok(!result.ok);
+  assert.equal(result.error.code, "invalid-argument");
+  assert.equal(result.error.message, "readRust: the text must be a string, not undefined");
+});
+
+test("checkMergeRequest(x, null): the extensions are refused as a value", () => {
+  const result = checkMergeRequest(GOOD_REQUEST(), null as never);
+  assert.ok(!result.ok);
+  assert.equal(result.error.message, "extensions must be an object ({request?, hook?}), not null");
+});
+
+test("checkMergeRequest: extensions naming a kind that does not exist are refused", () => {
+  const result = checkMergeRequest(GOOD_REQUEST(), { hook: { name: "text" } } as never);
+  assert.ok(!result.ok);
+  assert.match(result.error.message, /^extensions\.hook\.name must be one of string, boolean/);
+});
+
+test("merge({hooks: new Array(5e6)}): the missing event answers before the holes are copied", () => {
+  const result = merge({ hooks: new Array(5e6) });
+  assert.ok(!result.ok);
+  assert.deepEqual(result.error, { code: "invalid-request", path: "/event", message: "event must be a non-empty string" });
+});
+
+test("merge({event, hooks: new Array(5e6)}): the first hole is the error", () => {
+  const result = merge({ event: "Stop", hooks: new Array(5e6) });
+  assert.ok(!result.ok);
+  assert.deepEqual(result.error, { code: "invalid-request", path: "/hooks/0", message: "undefined is not a JSON value" });
+});
+
+test("merge({event, hooks: 5e6 numbers}): the first non-object hook is the error, before any copy", () => {
+  const result = merge({ event: "Stop", hooks: new Array(5e6).fill(7) });
+  assert.ok(!result.ok);
+  assert.deepEqual(result.error, { code: "invalid-request", path: "/hooks/0", message: "a hook is an object" });
+});
+
+test("merge: a throwing getter deep in the last of 100,000 hooks is an error value", () => {
+  const hooks: unknown[] = Array.from({ length: 100_000 }, () => ({ command: "a", exit: 0, stdout: "", stderr: "" }));
+  hooks.push(Object.defineProperty({ command: "a", exit: 0, stderr: "" }, "stdout", { enumerable: true, get: throwing }));
+  const result = merge({ event: "Stop", hooks });
+  assert.ok(!result.ok);
+  assert.match(result.error.message, /the value cannot be read: hostile: read/);
+});
+
+for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+  test(`merge: "${key}" at the request's top level is an unknown field`, () => {
+    const result = merge(JSON.parse(`{"event":"Stop","hooks":[],"${key}":1}`));
+    assert.ok(!result.ok);
+    assert.deepEqual(result.error, { code: "invalid-request", path: `/${key}`, message: `unknown field "${key}"` });
+  });
+  test(`merge: "${key}" in a hook is an unknown field`, () => {
+    const result = merge(JSON.parse(`{"event":"Stop","hooks":[{"command":"a","exit":0,"stdout":"","stderr":"","${key}":{}}]}`));
+    assert.ok(!result.ok);
+    assert.deepEqual(result.error, { code: "invalid-request", path: `/hooks/0/${key}`, message: `unknown field "${key}"` });
+  });
+  test(`parseMergeRequest: "${key}" in the text is an unknown field`, () => {
+    const result = parseMergeRequest(`{"event":"Stop","hooks":[],"${key}":"x"}`);
+    assert.ok(!result.ok);
+    assert.equal(result.error.path, `/${key}`);
+  });
+}
+
+test("writeRust(Value, a cyclic object): an error value, not a heap exhaustion", () => {
+  const result = writeRust("Value", cyclicObject());
+  assert.ok(!result.ok);
+  assert.deepEqual(result.error, { code: "unwritable-value", kind: "usage", path: "", message: "writeRust: the value contains itself (a cycle)" });
+});
+
+test("writeRust(Value, a cyclic array)", () => {
+  const list: unknown[] = [1];
+  list.push([list]);
+  const result = writeRust("Value", list);
+  assert.ok(!result.ok);
+  assert.equal(result.error.code, "unwritable-value");
+});
+
+test("writeRust(Value, a Map that contains itself)", () => {
+  const map = new Map<string, unknown>();
+  map.set("me", map);
+  const result = writeRust("Value", map);
+  assert.ok(!result.ok);
+  assert.equal(result.error.code, "unwritable-value");
+});
+
+test("writeRust(HookOutput, updatedInput that contains the output)", () => {
+  const output: Record<string, unknown> = { continue: true };
+  output["hookSpecificOutput"] = { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { back: output } };
+  const result = writeRust("HookOutput", output);
+  assert.ok(!result.ok);
+  assert.match(result.error.message, /contains itself/);
+});
+
+test("writeRust(Value, one object shared twice, no cycle): written twice", () => {
+  const shared = { a: 1 };
+  const result = writeRust("Value", { x: shared, y: [shared, shared] });
+  assert.deepEqual(result, { ok: true, value: '{"x":{"a":1},"y":[{"a":1},{"a":1}]}' });
+});
+
+for (const [typeName, value, message] of [
+  ["HookOutput", { continue: "yes" }, "writeRust: ClaudePreToolUseOutput.continue must be a boolean"],
+  ["HookOutput", "text", "writeRust: ClaudePreToolUseOutput must be an object"],
+  ["ToolPermission", "ALLOW", 'writeRust: ToolPermission must be one of "allow", "deny", "ask"'],
+  ["PermissionDecision", { behavior: 5 }, null],
+  ["HookSpecificOutput", { hookEventName: "Nope" }, null],
+  ["HookSpecificOutput", [], null],
+] as const) {
+  test(`writeRust(${typeName}, ${JSON.stringify(value)}): a wrongly shaped value is an error value, not a TypeError`, () => {
+    const result = writeRust(typeName, value as never);
+    assert.ok(!result.ok);
+    assert.equal(result.error.code, "unwritable-value");
+    if (message !== null) assert.equal(result.error.message, message);
+  });
+}
+
+test("writeRust(HookOutput, a Proxy for the whole value): an error value naming the throw", () => {
+  const result = writeRust("HookOutput", new Proxy({}, { get: throwing, ownKeys: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing }) as never);
+  assert.ok(!result.ok);
+  assert.match(result.error.message, /hostile: read/);
+});
+
+test("readRust(a symbol as the type name): unknown-type, described without converting the symbol", () => {
+  const result = readRust(Symbol("t") as never, "{}");
+  assert.ok(!result.ok);
+  assert.equal(result.error.message, "unknown Rust type name: (a symbol, not a string)");
+});
+
+test("fromPlainJson(a cyclic object): a TypeError at once (documented), not a list of conversions that grows until the heap runs out", () => {
+  assert.throws(() => fromPlainJson(cyclicObject()), { name: "TypeError", message: "fromPlainJson: the value contains itself (a cycle)" });
+});
+
+test("toPlainJson(a Map that contains itself): a TypeError (documented), not a stack overflow", () => {
+  const map = new Map<string, unknown>();
+  map.set("me", map);
+  assert.throws(() => toPlainJson(map as never), TypeError);
+});
