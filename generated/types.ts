@@ -5156,7 +5156,7 @@ export interface MergedResult {
    */
   deny_messages: string[];
   /**
-   * A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses `decision` instead.
+   * A hook blocked an event that can be blocked (decision:"block", exit 2 where the event honours it, a permission deny); `continue:false` alone is `stopped`, not a block. PreToolUse uses `decision` instead.
    */
   blocked: boolean;
   /**
@@ -5168,7 +5168,7 @@ export interface MergedResult {
    */
   system_messages: string[];
   /**
-   * A hook answered continue:false on an event that honours it.
+   * A hook answered continue:false on an event that honours it (a stop, not a block: `blocked` says whether a block took effect).
    */
   stopped: boolean;
   /**
@@ -5348,7 +5348,7 @@ export interface MergeEffects {
    */
   tool_result: string | null;
   /**
-   * A hook blocked what the event can block (PreToolUse: the tool call is denied).
+   * A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent.
    */
   blocked: boolean;
   /**
@@ -5360,7 +5360,7 @@ export interface MergeEffects {
    */
   notices: string[];
   /**
-   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect.
    */
   stopped: boolean;
   /**
@@ -5371,6 +5371,10 @@ export interface MergeEffects {
    * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
    */
   prompt?: string | null;
+  /**
+   * End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
+   */
+  continues?: boolean;
 }
 /**
  * What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
@@ -5392,7 +5396,7 @@ export interface MergeEffects1 {
    */
   tool_result: string | null;
   /**
-   * A hook blocked what the event can block (PreToolUse: the tool call is denied).
+   * A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent.
    */
   blocked: boolean;
   /**
@@ -5404,7 +5408,7 @@ export interface MergeEffects1 {
    */
   notices: string[];
   /**
-   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect.
    */
   stopped: boolean;
   /**
@@ -5415,6 +5419,10 @@ export interface MergeEffects1 {
    * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
    */
   prompt?: string | null;
+  /**
+   * End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
+   */
+  continues?: boolean;
 }
 /**
  * exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.
