@@ -617,6 +617,11 @@ export type PermissionRequestHookInput = BaseHookInput & {
   [k: string]: unknown;
 };
 /**
+ * One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: "addRules"}` alone is not a suggestion).
+ */
+export type PermissionSuggestion =
+  PermissionRulesSuggestion | PermissionSetModeSuggestion | PermissionDirectoriesSuggestion;
+/**
  * Where a permission update is stored.
  */
 export type PermissionUpdateDestination = "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
@@ -2120,45 +2125,74 @@ export interface SessionCronSummary {
   [k: string]: unknown;
 }
 /**
- * One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
+ * A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
  */
-export interface PermissionSuggestion {
+export interface PermissionRulesSuggestion {
   /**
    * The update kind.
    */
-  type: "addRules" | "replaceRules" | "removeRules" | "setMode" | "addDirectories" | "removeDirectories";
+  type: "addRules" | "replaceRules" | "removeRules";
   /**
-   * The rules (addRules, replaceRules, removeRules).
-   *
-   * Items: A permission rule.
+   * The rules.
    */
-  rules?: {
-    /**
-     * The tool the rule applies to.
-     */
-    toolName: string;
-    /**
-     * The rule's content, e.g. a command pattern.
-     */
-    ruleContent?: string;
-    [k: string]: unknown;
-  }[];
+  rules: PermissionRuleValue[];
   /**
-   * What the rules do (addRules, replaceRules, removeRules).
+   * What the rules do.
    */
-  behavior?: "allow" | "deny" | "ask";
-  /**
-   * The new permission mode (setMode).
-   */
-  mode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-  /**
-   * The directories (addDirectories, removeDirectories).
-   */
-  directories?: string[];
+  behavior: "allow" | "deny" | "ask";
   /**
    * Where the update is stored.
    */
-  destination?: PermissionUpdateDestination;
+  destination: PermissionUpdateDestination;
+  [k: string]: unknown;
+}
+/**
+ * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+ */
+export interface PermissionRuleValue {
+  /**
+   * The tool the rule applies to.
+   */
+  toolName: string;
+  /**
+   * The rule's content, e.g. a command pattern.
+   */
+  ruleContent?: string;
+}
+/**
+ * A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+ */
+export interface PermissionSetModeSuggestion {
+  /**
+   * The update kind.
+   */
+  type: "setMode";
+  /**
+   * The new permission mode.
+   */
+  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
+  [k: string]: unknown;
+}
+/**
+ * A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+ */
+export interface PermissionDirectoriesSuggestion {
+  /**
+   * The update kind.
+   */
+  type: "addDirectories" | "removeDirectories";
+  /**
+   * The directories.
+   */
+  directories: string[];
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
   [k: string]: unknown;
 }
 /**
@@ -2228,6 +2262,10 @@ export interface PreToolUseHookSpecificOutput {
    * Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error.
    */
   permissionDisplay?: unknown;
+  /**
+   * Internal (desktop SDK hosts only, Claude Code 2.1.333; `workflow_first_run` is the one code it knows): a code naming an ask. Claude Code 2.1.333 reads it with a fallback, so any value, of any type, is accepted and a malformed one ignored; 2.1.332 strips it as an unknown key (fid-pre-reason-code-*). Never a validation error.
+   */
+  permissionDecisionReasonCode?: unknown;
 }
 /**
  * The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -2507,19 +2545,6 @@ export interface ClaudeCodePermissionRulesUpdate {
    * Where the update is stored.
    */
   destination: PermissionUpdateDestination;
-}
-/**
- * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
- */
-export interface PermissionRuleValue {
-  /**
-   * The tool the rule applies to.
-   */
-  toolName: string;
-  /**
-   * The rule's content, e.g. a command pattern.
-   */
-  ruleContent?: string;
 }
 /**
  * Switch the permission mode.

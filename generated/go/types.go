@@ -220,6 +220,15 @@ func UnmarshalPostModelSwitchHookInput(data []byte) (PostModelSwitchHookInput, e
 	return decodePostModelSwitchHookInput(data, "")
 }
 
+// UnmarshalPermissionRuleValue reads a PermissionRuleValue from JSON text, checking it against its schema.
+func UnmarshalPermissionRuleValue(data []byte) (PermissionRuleValue, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionRuleValue
+		return zero, err
+	}
+	return decodePermissionRuleValue(data, "")
+}
+
 // UnmarshalPermissionUpdateDestination reads a PermissionUpdateDestination from JSON text, checking it against its schema.
 func UnmarshalPermissionUpdateDestination(data []byte) (PermissionUpdateDestination, error) {
 	if err := checkJSON(data); err != nil {
@@ -227,6 +236,33 @@ func UnmarshalPermissionUpdateDestination(data []byte) (PermissionUpdateDestinat
 		return zero, err
 	}
 	return decodePermissionUpdateDestination(data, "")
+}
+
+// UnmarshalPermissionRulesSuggestion reads a PermissionRulesSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionRulesSuggestion(data []byte) (PermissionRulesSuggestion, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionRulesSuggestion
+		return zero, err
+	}
+	return decodePermissionRulesSuggestion(data, "")
+}
+
+// UnmarshalPermissionSetModeSuggestion reads a PermissionSetModeSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionSetModeSuggestion(data []byte) (PermissionSetModeSuggestion, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionSetModeSuggestion
+		return zero, err
+	}
+	return decodePermissionSetModeSuggestion(data, "")
+}
+
+// UnmarshalPermissionDirectoriesSuggestion reads a PermissionDirectoriesSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionDirectoriesSuggestion(data []byte) (PermissionDirectoriesSuggestion, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionDirectoriesSuggestion
+		return zero, err
+	}
+	return decodePermissionDirectoriesSuggestion(data, "")
 }
 
 // UnmarshalPermissionSuggestion reads a PermissionSuggestion from JSON text, checking it against its schema.
@@ -533,15 +569,6 @@ func UnmarshalNotificationHookSpecificOutput(data []byte) (NotificationHookSpeci
 		return zero, err
 	}
 	return decodeNotificationHookSpecificOutput(data, "")
-}
-
-// UnmarshalPermissionRuleValue reads a PermissionRuleValue from JSON text, checking it against its schema.
-func UnmarshalPermissionRuleValue(data []byte) (PermissionRuleValue, error) {
-	if err := checkJSON(data); err != nil {
-		var zero PermissionRuleValue
-		return zero, err
-	}
-	return decodePermissionRuleValue(data, "")
 }
 
 // UnmarshalClaudeCodePermissionRulesUpdate reads a ClaudeCodePermissionRulesUpdate from JSON text, checking it against its schema.
@@ -1623,13 +1650,29 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalPostModelSwitchHookInput(data)
 		return x, err
 	},
+	"PermissionRuleValue": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionRuleValue(data)
+		return x, err
+	},
 	"PermissionUpdateDestination": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionUpdateDestination(data)
 		return enumMarshaler(x), err
 	},
+	"PermissionRulesSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionRulesSuggestion(data)
+		return x, err
+	},
+	"PermissionSetModeSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionSetModeSuggestion(data)
+		return x, err
+	},
+	"PermissionDirectoriesSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionDirectoriesSuggestion(data)
+		return x, err
+	},
 	"PermissionSuggestion": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionSuggestion(data)
-		return x, err
+		return PermissionSuggestionJSON{x}, err
 	},
 	"PermissionRequestHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionRequestHookInput(data)
@@ -1761,10 +1804,6 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"NotificationHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalNotificationHookSpecificOutput(data)
-		return x, err
-	},
-	"PermissionRuleValue": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalPermissionRuleValue(data)
 		return x, err
 	},
 	"ClaudeCodePermissionRulesUpdate": func(data []byte) (json.Marshaler, error) {

@@ -283,22 +283,28 @@ from .common import (
     PostToolBatchToolCall,
     BackgroundTaskSummary,
     SessionCronSummary,
-    PermissionSuggestionType,
-    PermissionSuggestionRulesItem,
-    PermissionSuggestionBehavior,
-    PermissionSuggestionMode,
-    PermissionUpdateDestination,
-    PermissionSuggestion,
+    PermissionRulesSuggestionType,
     PermissionRuleValue,
+    PermissionRulesSuggestionBehavior,
+    PermissionUpdateDestination,
+    PermissionRulesSuggestion,
+    PermissionSetModeSuggestionMode,
+    PermissionSetModeSuggestion,
+    PermissionDirectoriesSuggestionType,
+    PermissionDirectoriesSuggestion,
+    PermissionSuggestion,
     _check_HookEvent,
     _check_BaseHookInput,
     _check_McpServerProvenance,
     _check_PostToolBatchToolCall,
     _check_BackgroundTaskSummary,
     _check_SessionCronSummary,
-    _check_PermissionUpdateDestination,
-    _check_PermissionSuggestion,
     _check_PermissionRuleValue,
+    _check_PermissionUpdateDestination,
+    _check_PermissionRulesSuggestion,
+    _check_PermissionSetModeSuggestion,
+    _check_PermissionDirectoriesSuggestion,
+    _check_PermissionSuggestion,
 )
 from .copilot_cli import (
     CopilotCliBaseInput,
@@ -496,7 +502,11 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "PostCompactHookInput": _check_PostCompactHookInput,
     "PreModelSwitchHookInput": _check_PreModelSwitchHookInput,
     "PostModelSwitchHookInput": _check_PostModelSwitchHookInput,
+    "PermissionRuleValue": _check_PermissionRuleValue,
     "PermissionUpdateDestination": _check_PermissionUpdateDestination,
+    "PermissionRulesSuggestion": _check_PermissionRulesSuggestion,
+    "PermissionSetModeSuggestion": _check_PermissionSetModeSuggestion,
+    "PermissionDirectoriesSuggestion": _check_PermissionDirectoriesSuggestion,
     "PermissionSuggestion": _check_PermissionSuggestion,
     "PermissionRequestHookInput": _check_PermissionRequestHookInput,
     "PermissionDeniedHookInput": _check_PermissionDeniedHookInput,
@@ -531,7 +541,6 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "SubagentStopHookSpecificOutput": _check_SubagentStopHookSpecificOutput,
     "PermissionDeniedHookSpecificOutput": _check_PermissionDeniedHookSpecificOutput,
     "NotificationHookSpecificOutput": _check_NotificationHookSpecificOutput,
-    "PermissionRuleValue": _check_PermissionRuleValue,
     "ClaudeCodePermissionRulesUpdate": _check_ClaudeCodePermissionRulesUpdate,
     "ClaudeCodePermissionSetModeUpdate": _check_ClaudeCodePermissionSetModeUpdate,
     "ClaudeCodePermissionDirectoriesUpdate": _check_ClaudeCodePermissionDirectoriesUpdate,
@@ -975,6 +984,19 @@ def serialize_post_model_switch_hook_input(value: PostModelSwitchHookInput) -> s
     return _rt.dumps(value)
 
 
+def parse_permission_rule_value(text: str) -> PermissionRuleValue:
+    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionRuleValue, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
+    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionRuleValue, value)
+    return _rt.dumps(value)
+
+
 def parse_permission_update_destination(text: str) -> PermissionUpdateDestination:
     """A ``PermissionUpdateDestination`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
@@ -985,6 +1007,45 @@ def parse_permission_update_destination(text: str) -> PermissionUpdateDestinatio
 def serialize_permission_update_destination(value: PermissionUpdateDestination) -> str:
     """A ``PermissionUpdateDestination`` as compact JSON text (checked first)."""
     _rt.checked(_check_PermissionUpdateDestination, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_rules_suggestion(text: str) -> PermissionRulesSuggestion:
+    """A ``PermissionRulesSuggestion`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionRulesSuggestion, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_rules_suggestion(value: PermissionRulesSuggestion) -> str:
+    """A ``PermissionRulesSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionRulesSuggestion, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_set_mode_suggestion(text: str) -> PermissionSetModeSuggestion:
+    """A ``PermissionSetModeSuggestion`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionSetModeSuggestion, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_set_mode_suggestion(value: PermissionSetModeSuggestion) -> str:
+    """A ``PermissionSetModeSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionSetModeSuggestion, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_directories_suggestion(text: str) -> PermissionDirectoriesSuggestion:
+    """A ``PermissionDirectoriesSuggestion`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionDirectoriesSuggestion, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_directories_suggestion(value: PermissionDirectoriesSuggestion) -> str:
+    """A ``PermissionDirectoriesSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionDirectoriesSuggestion, value)
     return _rt.dumps(value)
 
 
@@ -1427,19 +1488,6 @@ def parse_notification_hook_specific_output(text: str) -> NotificationHookSpecif
 def serialize_notification_hook_specific_output(value: NotificationHookSpecificOutput) -> str:
     """A ``NotificationHookSpecificOutput`` as compact JSON text (checked first)."""
     _rt.checked(_check_NotificationHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_rule_value(text: str) -> PermissionRuleValue:
-    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRuleValue, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
-    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRuleValue, value)
     return _rt.dumps(value)
 
 
