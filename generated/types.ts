@@ -2134,8 +2134,20 @@ export interface PermissionRulesSuggestion {
   type: "addRules" | "replaceRules" | "removeRules";
   /**
    * The rules.
+   *
+   * Items: A permission rule (open: an input).
    */
-  rules: PermissionRuleValue[];
+  rules: {
+    /**
+     * The tool the rule applies to.
+     */
+    toolName: string;
+    /**
+     * The rule's content, e.g. a command pattern.
+     */
+    ruleContent?: string;
+    [k: string]: unknown;
+  }[];
   /**
    * What the rules do.
    */
@@ -2145,19 +2157,6 @@ export interface PermissionRulesSuggestion {
    */
   destination: PermissionUpdateDestination;
   [k: string]: unknown;
-}
-/**
- * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
- */
-export interface PermissionRuleValue {
-  /**
-   * The tool the rule applies to.
-   */
-  toolName: string;
-  /**
-   * The rule's content, e.g. a command pattern.
-   */
-  ruleContent?: string;
 }
 /**
  * A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
@@ -2545,6 +2544,19 @@ export interface ClaudeCodePermissionRulesUpdate {
    * Where the update is stored.
    */
   destination: PermissionUpdateDestination;
+}
+/**
+ * One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+ */
+export interface PermissionRuleValue {
+  /**
+   * The tool the rule applies to.
+   */
+  toolName: string;
+  /**
+   * The rule's content, e.g. a command pattern.
+   */
+  ruleContent?: string;
 }
 /**
  * Switch the permission mode.

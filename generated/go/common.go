@@ -685,16 +685,18 @@ func (v *PermissionRulesSuggestionType) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// PermissionRuleValue: One permission rule: a tool name and optional rule content (`Bash` + `git *`).
-type PermissionRuleValue struct {
+// PermissionRulesSuggestionRulesItem: A permission rule (open: an input).
+type PermissionRulesSuggestionRulesItem struct {
 	// The tool the rule applies to.
 	ToolName string `json:"toolName"`
 	// The rule's content, e.g. a command pattern.
 	RuleContent *string `json:"ruleContent,omitempty"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
-func decodePermissionRuleValue(raw json.RawMessage, at string) (PermissionRuleValue, error) {
-	var out PermissionRuleValue
+func decodePermissionRulesSuggestionRulesItem(raw json.RawMessage, at string) (PermissionRulesSuggestionRulesItem, error) {
+	var out PermissionRulesSuggestionRulesItem
 	object, err := decodeObject(raw, at)
 	if err != nil {
 		return out, err
@@ -715,25 +717,27 @@ func decodePermissionRuleValue(raw json.RawMessage, at string) (PermissionRuleVa
 		}
 		out.RuleContent = &x
 	}
-	if err := closedKeys(object, at, []string{"toolName", "ruleContent"}); err != nil {
+	out.Extra, err = extraKeys(object, at, []string{"toolName", "ruleContent"})
+	if err != nil {
 		return out, err
 	}
 	return out, nil
 }
 
-// MarshalJSON writes the declared keys in schema order.
-func (v PermissionRuleValue) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v PermissionRulesSuggestionRulesItem) MarshalJSON() ([]byte, error) {
 	w := newObjectWriter()
 	w.field("toolName", v.ToolName)
 	if v.RuleContent != nil {
 		w.field("ruleContent", v.RuleContent)
 	}
+	w.extra(v.Extra, []string{"toolName", "ruleContent"})
 	return w.bytes()
 }
 
-// UnmarshalJSON reads a PermissionRuleValue, checking it against its schema.
-func (v *PermissionRuleValue) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionRuleValue(data, "")
+// UnmarshalJSON reads a PermissionRulesSuggestionRulesItem, checking it against its schema.
+func (v *PermissionRulesSuggestionRulesItem) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionRulesSuggestionRulesItem(data, "")
 	if err != nil {
 		return err
 	}
@@ -794,7 +798,7 @@ type PermissionRulesSuggestion struct {
 	// The update kind.
 	Type PermissionRulesSuggestionType `json:"type"`
 	// The rules.
-	Rules []PermissionRuleValue `json:"rules"`
+	Rules []PermissionRulesSuggestionRulesItem `json:"rules"`
 	// What the rules do.
 	Behavior PermissionRulesSuggestionBehavior `json:"behavior"`
 	// Where the update is stored.
@@ -819,7 +823,7 @@ func decodePermissionRulesSuggestion(raw json.RawMessage, at string) (Permission
 		return out, missing(at, "type")
 	}
 	if value, ok := object["rules"]; ok {
-		x, err := arrayOf(decodePermissionRuleValue)(value, pointer(at, "rules"))
+		x, err := arrayOf(decodePermissionRulesSuggestionRulesItem)(value, pointer(at, "rules"))
 		if err != nil {
 			return out, err
 		}
@@ -1105,4 +1109,60 @@ func (h *PermissionSuggestionJSON) UnmarshalJSON(data []byte) error {
 
 func (h PermissionSuggestionJSON) MarshalJSON() ([]byte, error) {
 	return json.Marshal(h.Value)
+}
+
+// PermissionRuleValue: One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+type PermissionRuleValue struct {
+	// The tool the rule applies to.
+	ToolName string `json:"toolName"`
+	// The rule's content, e.g. a command pattern.
+	RuleContent *string `json:"ruleContent,omitempty"`
+}
+
+func decodePermissionRuleValue(raw json.RawMessage, at string) (PermissionRuleValue, error) {
+	var out PermissionRuleValue
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["toolName"]; ok {
+		x, err := decodeString(value, pointer(at, "toolName"))
+		if err != nil {
+			return out, err
+		}
+		out.ToolName = x
+	} else {
+		return out, missing(at, "toolName")
+	}
+	if value, ok := object["ruleContent"]; ok {
+		x, err := decodeString(value, pointer(at, "ruleContent"))
+		if err != nil {
+			return out, err
+		}
+		out.RuleContent = &x
+	}
+	if err := closedKeys(object, at, []string{"toolName", "ruleContent"}); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order.
+func (v PermissionRuleValue) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("toolName", v.ToolName)
+	if v.RuleContent != nil {
+		w.field("ruleContent", v.RuleContent)
+	}
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a PermissionRuleValue, checking it against its schema.
+func (v *PermissionRuleValue) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionRuleValue(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }

@@ -220,15 +220,6 @@ func UnmarshalPostModelSwitchHookInput(data []byte) (PostModelSwitchHookInput, e
 	return decodePostModelSwitchHookInput(data, "")
 }
 
-// UnmarshalPermissionRuleValue reads a PermissionRuleValue from JSON text, checking it against its schema.
-func UnmarshalPermissionRuleValue(data []byte) (PermissionRuleValue, error) {
-	if err := checkJSON(data); err != nil {
-		var zero PermissionRuleValue
-		return zero, err
-	}
-	return decodePermissionRuleValue(data, "")
-}
-
 // UnmarshalPermissionUpdateDestination reads a PermissionUpdateDestination from JSON text, checking it against its schema.
 func UnmarshalPermissionUpdateDestination(data []byte) (PermissionUpdateDestination, error) {
 	if err := checkJSON(data); err != nil {
@@ -569,6 +560,15 @@ func UnmarshalNotificationHookSpecificOutput(data []byte) (NotificationHookSpeci
 		return zero, err
 	}
 	return decodeNotificationHookSpecificOutput(data, "")
+}
+
+// UnmarshalPermissionRuleValue reads a PermissionRuleValue from JSON text, checking it against its schema.
+func UnmarshalPermissionRuleValue(data []byte) (PermissionRuleValue, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionRuleValue
+		return zero, err
+	}
+	return decodePermissionRuleValue(data, "")
 }
 
 // UnmarshalClaudeCodePermissionRulesUpdate reads a ClaudeCodePermissionRulesUpdate from JSON text, checking it against its schema.
@@ -1650,10 +1650,6 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalPostModelSwitchHookInput(data)
 		return x, err
 	},
-	"PermissionRuleValue": func(data []byte) (json.Marshaler, error) {
-		x, err := UnmarshalPermissionRuleValue(data)
-		return x, err
-	},
 	"PermissionUpdateDestination": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionUpdateDestination(data)
 		return enumMarshaler(x), err
@@ -1804,6 +1800,10 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"NotificationHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalNotificationHookSpecificOutput(data)
+		return x, err
+	},
+	"PermissionRuleValue": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionRuleValue(data)
 		return x, err
 	},
 	"ClaudeCodePermissionRulesUpdate": func(data []byte) (json.Marshaler, error) {

@@ -572,10 +572,10 @@ return errors === 0;
 
 const validatePermissionSuggestion_raw = validate27;
 const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: \"addRules\"}` alone is not a suggestion).","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-suggestion/rules.schema.json"},{"$ref":"permission-suggestion/set-mode.schema.json"},{"$ref":"permission-suggestion/directories.schema.json"}]};
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/rules.schema.json","title":"PermissionRulesSuggestion","description":"A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/rules.schema.json","title":"PermissionRulesSuggestion","description":"A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule (open: an input)."},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
 const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -599,7 +599,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
@@ -667,14 +667,10 @@ let data1 = data.rules;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate26(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-if (vErrors === null) vErrors = validate26.errors.slice(); else for (const e of validate26.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.toolName === undefined){
+const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -683,11 +679,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.behavior !== undefined){
-let data3 = data.behavior;
-if(!(((data3 === "allow") || (data3 === "deny")) || (data3 === "ask"))){
-const err6 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(data2.toolName !== undefined){
+if(typeof data2.toolName !== "string"){
+const err6 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -697,20 +691,69 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.destination !== undefined){
-if(!(validate30(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.ruleContent !== undefined){
+if(typeof data2.ruleContent !== "string"){
+const err7 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.behavior !== undefined){
+let data5 = data.behavior;
+if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
+const err10 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate29(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate29.errors.slice(); else for (const e of validate29.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -720,7 +763,7 @@ return errors === 0;
 
 const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/set-mode.schema.json","title":"PermissionSetModeSuggestion","description":"A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/set-mode.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -781,8 +824,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate30(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
+if(!(validate29(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate29.errors.slice(); else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -797,13 +840,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
 const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/directories.schema.json","title":"PermissionDirectoriesSuggestion","description":"A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/directories.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -880,8 +923,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate30(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate30.errors.slice(); else for (const e of validate30.errors) vErrors.push(e);
+if(!(validate29(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate29.errors.slice(); else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -896,7 +939,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
@@ -927,20 +970,20 @@ errors = vErrors.length;
 }
 }
 else if(tag0 === "setMode"){
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate32.errors.slice(); else for (const e of validate32.errors) vErrors.push(e);
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate31.errors.slice(); else for (const e of validate31.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "addDirectories"){
-if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate34.errors.slice(); else for (const e of validate34.errors) vErrors.push(e);
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeDirectories"){
-if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate34.errors.slice(); else for (const e of validate34.errors) vErrors.push(e);
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -980,18 +1023,18 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-const validatePermissionDirectoriesSuggestion_raw = validate34;
+const validatePermissionDirectoriesSuggestion_raw = validate33;
 
 const validatePermissionRulesSuggestion_raw = validate28;
 
-const validatePermissionSetModeSuggestion_raw = validate32;
+const validatePermissionSetModeSuggestion_raw = validate31;
 
-const validatePermissionUpdateDestination_raw = validate30;
+const validatePermissionUpdateDestination_raw = validate29;
 
-const validatePostToolBatchToolCall_raw = validate42;
+const validatePostToolBatchToolCall_raw = validate41;
 const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json","title":"PostToolBatchToolCall","description":"One resolved tool call of a batch (PostToolBatch input).","type":"object","additionalProperties":true,"required":["tool_name","tool_input","tool_use_id"],"properties":{"tool_name":{"type":"string","description":"The tool's name."},"tool_input":{"tsType":"unknown","description":"The tool's input."},"tool_use_id":{"type":"string","description":"The tool call's id."},"tool_response":{"tsType":"unknown","description":"The tool's response, when there is one."}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1061,14 +1104,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const validateSessionCronSummary_raw = validate43;
+const validateSessionCronSummary_raw = validate42;
 const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json","title":"SessionCronSummary","description":"A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","schedule","recurring","prompt"],"properties":{"id":{"type":"string","description":"Cron task id."},"schedule":{"type":"string","description":"Cron expression, e.g. `0 9 * * 1-5`."},"recurring":{"type":"boolean","description":"False for one-shot wakeups; true for tasks that fire on every match."},"prompt":{"type":"string","description":"Prompt submitted when the cron fires, capped at 1000 characters."}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1172,7 +1215,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 

@@ -284,7 +284,7 @@ from .common import (
     BackgroundTaskSummary,
     SessionCronSummary,
     PermissionRulesSuggestionType,
-    PermissionRuleValue,
+    PermissionRulesSuggestionRulesItem,
     PermissionRulesSuggestionBehavior,
     PermissionUpdateDestination,
     PermissionRulesSuggestion,
@@ -293,18 +293,19 @@ from .common import (
     PermissionDirectoriesSuggestionType,
     PermissionDirectoriesSuggestion,
     PermissionSuggestion,
+    PermissionRuleValue,
     _check_HookEvent,
     _check_BaseHookInput,
     _check_McpServerProvenance,
     _check_PostToolBatchToolCall,
     _check_BackgroundTaskSummary,
     _check_SessionCronSummary,
-    _check_PermissionRuleValue,
     _check_PermissionUpdateDestination,
     _check_PermissionRulesSuggestion,
     _check_PermissionSetModeSuggestion,
     _check_PermissionDirectoriesSuggestion,
     _check_PermissionSuggestion,
+    _check_PermissionRuleValue,
 )
 from .copilot_cli import (
     CopilotCliBaseInput,
@@ -502,7 +503,6 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "PostCompactHookInput": _check_PostCompactHookInput,
     "PreModelSwitchHookInput": _check_PreModelSwitchHookInput,
     "PostModelSwitchHookInput": _check_PostModelSwitchHookInput,
-    "PermissionRuleValue": _check_PermissionRuleValue,
     "PermissionUpdateDestination": _check_PermissionUpdateDestination,
     "PermissionRulesSuggestion": _check_PermissionRulesSuggestion,
     "PermissionSetModeSuggestion": _check_PermissionSetModeSuggestion,
@@ -541,6 +541,7 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "SubagentStopHookSpecificOutput": _check_SubagentStopHookSpecificOutput,
     "PermissionDeniedHookSpecificOutput": _check_PermissionDeniedHookSpecificOutput,
     "NotificationHookSpecificOutput": _check_NotificationHookSpecificOutput,
+    "PermissionRuleValue": _check_PermissionRuleValue,
     "ClaudeCodePermissionRulesUpdate": _check_ClaudeCodePermissionRulesUpdate,
     "ClaudeCodePermissionSetModeUpdate": _check_ClaudeCodePermissionSetModeUpdate,
     "ClaudeCodePermissionDirectoriesUpdate": _check_ClaudeCodePermissionDirectoriesUpdate,
@@ -981,19 +982,6 @@ def parse_post_model_switch_hook_input(text: str) -> PostModelSwitchHookInput:
 def serialize_post_model_switch_hook_input(value: PostModelSwitchHookInput) -> str:
     """A ``PostModelSwitchHookInput`` as compact JSON text (checked first)."""
     _rt.checked(_check_PostModelSwitchHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_rule_value(text: str) -> PermissionRuleValue:
-    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRuleValue, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
-    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRuleValue, value)
     return _rt.dumps(value)
 
 
@@ -1488,6 +1476,19 @@ def parse_notification_hook_specific_output(text: str) -> NotificationHookSpecif
 def serialize_notification_hook_specific_output(value: NotificationHookSpecificOutput) -> str:
     """A ``NotificationHookSpecificOutput`` as compact JSON text (checked first)."""
     _rt.checked(_check_NotificationHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_rule_value(text: str) -> PermissionRuleValue:
+    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionRuleValue, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
+    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionRuleValue, value)
     return _rt.dumps(value)
 
 

@@ -19,7 +19,7 @@ __all__ = [
     "BackgroundTaskSummary",
     "SessionCronSummary",
     "PermissionRulesSuggestionType",
-    "PermissionRuleValue",
+    "PermissionRulesSuggestionRulesItem",
     "PermissionRulesSuggestionBehavior",
     "PermissionUpdateDestination",
     "PermissionRulesSuggestion",
@@ -28,6 +28,7 @@ __all__ = [
     "PermissionDirectoriesSuggestionType",
     "PermissionDirectoriesSuggestion",
     "PermissionSuggestion",
+    "PermissionRuleValue",
 ]
 
 
@@ -209,21 +210,21 @@ def _check_PermissionRulesSuggestionType(value: object, at: str) -> None:
     _rt.check_enum(value, at, ("addRules", "replaceRules", "removeRules",))
 
 
-class PermissionRuleValue(TypedDict):
-    """One permission rule: a tool name and optional rule content (`Bash` + `git *`)."""
+class PermissionRulesSuggestionRulesItem(TypedDict):
+    """A permission rule (open: an input). Unknown keys are kept (the dict holds them)."""
     toolName: str
     """The tool the rule applies to."""
     ruleContent: NotRequired[str]
     """The rule's content, e.g. a command pattern."""
 
-_FIELDS_PermissionRuleValue: "_rt.Fields" = (
+_FIELDS_PermissionRulesSuggestionRulesItem: "_rt.Fields" = (
     ("toolName", True, lambda v, at: _rt.check_str(v, at)),
     ("ruleContent", False, lambda v, at: _rt.check_str(v, at)),
 )
 
 
-def _check_PermissionRuleValue(value: object, at: str) -> None:
-    _rt.check_object(value, at, _FIELDS_PermissionRuleValue, False)
+def _check_PermissionRulesSuggestionRulesItem(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionRulesSuggestionRulesItem, True)
 
 
 #: What the rules do.
@@ -246,7 +247,7 @@ class PermissionRulesSuggestion(TypedDict):
     """A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required. Unknown keys are kept (the dict holds them)."""
     type: PermissionRulesSuggestionType
     """The update kind."""
-    rules: List[PermissionRuleValue]
+    rules: List[PermissionRulesSuggestionRulesItem]
     """The rules."""
     behavior: PermissionRulesSuggestionBehavior
     """What the rules do."""
@@ -255,7 +256,7 @@ class PermissionRulesSuggestion(TypedDict):
 
 _FIELDS_PermissionRulesSuggestion: "_rt.Fields" = (
     ("type", True, lambda v, at: _check_PermissionRulesSuggestionType(v, at)),
-    ("rules", True, lambda v, at: _rt.list_of(_check_PermissionRuleValue)(v, at)),
+    ("rules", True, lambda v, at: _rt.list_of(_check_PermissionRulesSuggestionRulesItem)(v, at)),
     ("behavior", True, lambda v, at: _check_PermissionRulesSuggestionBehavior(v, at)),
     ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
 )
@@ -334,3 +335,20 @@ def _check_PermissionSuggestion(value: object, at: str) -> None:
         "addDirectories": _check_PermissionDirectoriesSuggestion,
         "removeDirectories": _check_PermissionDirectoriesSuggestion,
     })
+
+
+class PermissionRuleValue(TypedDict):
+    """One permission rule: a tool name and optional rule content (`Bash` + `git *`)."""
+    toolName: str
+    """The tool the rule applies to."""
+    ruleContent: NotRequired[str]
+    """The rule's content, e.g. a command pattern."""
+
+_FIELDS_PermissionRuleValue: "_rt.Fields" = (
+    ("toolName", True, lambda v, at: _rt.check_str(v, at)),
+    ("ruleContent", False, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_PermissionRuleValue(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionRuleValue, False)

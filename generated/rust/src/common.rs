@@ -269,11 +269,10 @@ pub enum PermissionRulesSuggestionType {
 }
 crate::runtime::read_through!(PermissionRulesSuggestionType, StringOnly);
 
-/// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+/// A permission rule (open: an input).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
-#[serde(deny_unknown_fields)]
-pub struct PermissionRuleValue {
+pub struct PermissionRulesSuggestionRulesItem {
     /// The tool the rule applies to.
     #[serde(rename = "toolName")]
     pub tool_name: String,
@@ -281,8 +280,12 @@ pub struct PermissionRuleValue {
     /// The rule's content, e.g. a command pattern.
     #[serde(rename = "ruleContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub rule_content: Option<String>,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
-crate::runtime::read_through!(PermissionRuleValue, ObjectOnly);
+crate::runtime::read_through!(PermissionRulesSuggestionRulesItem, ObjectOnly);
 
 /// What the rules do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -329,7 +332,7 @@ crate::runtime::read_through!(PermissionUpdateDestination, StringOnly);
 #[serde(remote = "Self")]
 pub struct PermissionRulesSuggestion {
     /// The rules.
-    pub rules: Vec<PermissionRuleValue>,
+    pub rules: Vec<PermissionRulesSuggestionRulesItem>,
 
     /// What the rules do.
     pub behavior: PermissionRulesSuggestionBehavior,
@@ -440,3 +443,18 @@ pub enum PermissionSuggestion {
     #[serde(rename = "removeDirectories")]
     RemoveDirectories(PermissionDirectoriesSuggestion),
 }
+
+/// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+#[serde(deny_unknown_fields)]
+pub struct PermissionRuleValue {
+    /// The tool the rule applies to.
+    #[serde(rename = "toolName")]
+    pub tool_name: String,
+
+    /// The rule's content, e.g. a command pattern.
+    #[serde(rename = "ruleContent", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub rule_content: Option<String>,
+}
+crate::runtime::read_through!(PermissionRuleValue, ObjectOnly);
