@@ -25,6 +25,7 @@ export const CLAUDE_CODE_OUTPUT_UNIONS: { readonly [title: string]: ClaudeCodeOu
         {"name":"updatedInput","type":{"kind":"record"},"required":false},
         {"name":"additionalContext","type":{"kind":"string"},"required":false},
         {"name":"permissionDisplay","type":{"kind":"unknown"},"required":false},
+        {"name":"permissionDecisionReasonCode","type":{"kind":"unknown"},"required":false},
       ] },
       { tag: "UserPromptSubmit", fields: [
         {"name":"additionalContext","type":{"kind":"string"},"required":false},

@@ -617,6 +617,11 @@ export type PermissionRequestHookInput = BaseHookInput & {
   [k: string]: unknown;
 };
 /**
+ * One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: "addRules"}` alone is not a suggestion).
+ */
+export type PermissionSuggestion =
+  PermissionRulesSuggestion | PermissionSetModeSuggestion | PermissionDirectoriesSuggestion;
+/**
  * Where a permission update is stored.
  */
 export type PermissionUpdateDestination = "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
@@ -2120,19 +2125,19 @@ export interface SessionCronSummary {
   [k: string]: unknown;
 }
 /**
- * One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
+ * A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
  */
-export interface PermissionSuggestion {
+export interface PermissionRulesSuggestion {
   /**
    * The update kind.
    */
-  type: "addRules" | "replaceRules" | "removeRules" | "setMode" | "addDirectories" | "removeDirectories";
+  type: "addRules" | "replaceRules" | "removeRules";
   /**
-   * The rules (addRules, replaceRules, removeRules).
+   * The rules.
    *
-   * Items: A permission rule.
+   * Items: A permission rule (open: an input).
    */
-  rules?: {
+  rules: {
     /**
      * The tool the rule applies to.
      */
@@ -2144,21 +2149,49 @@ export interface PermissionSuggestion {
     [k: string]: unknown;
   }[];
   /**
-   * What the rules do (addRules, replaceRules, removeRules).
+   * What the rules do.
    */
-  behavior?: "allow" | "deny" | "ask";
-  /**
-   * The new permission mode (setMode).
-   */
-  mode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-  /**
-   * The directories (addDirectories, removeDirectories).
-   */
-  directories?: string[];
+  behavior: "allow" | "deny" | "ask";
   /**
    * Where the update is stored.
    */
-  destination?: PermissionUpdateDestination;
+  destination: PermissionUpdateDestination;
+  [k: string]: unknown;
+}
+/**
+ * A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+ */
+export interface PermissionSetModeSuggestion {
+  /**
+   * The update kind.
+   */
+  type: "setMode";
+  /**
+   * The new permission mode.
+   */
+  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
+  [k: string]: unknown;
+}
+/**
+ * A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+ */
+export interface PermissionDirectoriesSuggestion {
+  /**
+   * The update kind.
+   */
+  type: "addDirectories" | "removeDirectories";
+  /**
+   * The directories.
+   */
+  directories: string[];
+  /**
+   * Where the update is stored.
+   */
+  destination: PermissionUpdateDestination;
   [k: string]: unknown;
 }
 /**
@@ -2228,6 +2261,10 @@ export interface PreToolUseHookSpecificOutput {
    * Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error.
    */
   permissionDisplay?: unknown;
+  /**
+   * Internal (desktop SDK hosts only, Claude Code 2.1.333; `workflow_first_run` is the one code it knows): a code naming an ask. Claude Code 2.1.333 reads it with a fallback, so any value, of any type, is accepted and a malformed one ignored; 2.1.332 strips it as an unknown key (fid-pre-reason-code-*). Never a validation error.
+   */
+  permissionDecisionReasonCode?: unknown;
 }
 /**
  * The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -5156,7 +5193,7 @@ export interface MergedResult {
    */
   deny_messages: string[];
   /**
-   * A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses `decision` instead.
+   * A hook blocked an event that can be blocked (decision:"block", exit 2 where the event honours it, a permission deny); `continue:false` alone is `stopped`, not a block. PreToolUse uses `decision` instead.
    */
   blocked: boolean;
   /**
@@ -5168,7 +5205,7 @@ export interface MergedResult {
    */
   system_messages: string[];
   /**
-   * A hook answered continue:false on an event that honours it.
+   * A hook answered continue:false on an event that honours it (a stop, not a block: `blocked` says whether a block took effect).
    */
   stopped: boolean;
   /**
@@ -5348,7 +5385,7 @@ export interface MergeEffects {
    */
   tool_result: string | null;
   /**
-   * A hook blocked what the event can block (PreToolUse: the tool call is denied).
+   * A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent.
    */
   blocked: boolean;
   /**
@@ -5360,7 +5397,7 @@ export interface MergeEffects {
    */
   notices: string[];
   /**
-   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect.
    */
   stopped: boolean;
   /**
@@ -5371,6 +5408,10 @@ export interface MergeEffects {
    * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
    */
   prompt?: string | null;
+  /**
+   * End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
+   */
+  continues?: boolean;
 }
 /**
  * What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.
@@ -5392,7 +5433,7 @@ export interface MergeEffects1 {
    */
   tool_result: string | null;
   /**
-   * A hook blocked what the event can block (PreToolUse: the tool call is denied).
+   * A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent.
    */
   blocked: boolean;
   /**
@@ -5404,7 +5445,7 @@ export interface MergeEffects1 {
    */
   notices: string[];
   /**
-   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+   * A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect.
    */
   stopped: boolean;
   /**
@@ -5415,6 +5456,10 @@ export interface MergeEffects1 {
    * UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
    */
   prompt?: string | null;
+  /**
+   * End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
+   */
+  continues?: boolean;
 }
 /**
  * exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.

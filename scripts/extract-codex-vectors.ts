@@ -216,7 +216,8 @@ function vectorOf(name: string, o: Obj): Obj {
     effects["stop_reason"] = null;
     if (requests <= inRequest) throw new Error(`${name}: no request after the tool call`);
   } else if (event === "UserPromptSubmit") {
-    effects["blocked"] = requests === 0;
+    // a hook run `blocked` (decision:block, exit 2); a stop (continue:false) is `stopped`, not a block (issue 18)
+    effects["blocked"] = blockedRun && requests === 0;
     effects["model_context"] = requests === 0 ? [] : byRole(contextAdded[0], "developer");
     effects["stopped"] = stoppedRun && requests === 0;
     effects["stop_reason"] = effects["stopped"] ? firstStop : null;
@@ -230,6 +231,7 @@ function vectorOf(name: string, o: Obj): Obj {
     effects["blocked"] = prompts.length > 0;
     effects["model_context"] = prompts;
     effects["stopped"] = stoppedRun && requests === 1;
+    effects["continues"] = prompts.length > 0;
     effects["stop_reason"] = effects["stopped"] ? firstStop : null;
   } else {
     throw new Error(`${name}: no reading for ${event}`);

@@ -232,8 +232,13 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
       Object.assign(effects, { blocked: false, model_context: after(0) ?? [], notices });
       notes.push("no UserPromptSubmit hook ran (droid exec -o stream-json never runs them)");
     } else if (prevented) {
-      Object.assign(effects, { blocked: true, notices });
-      notes.push("stopped and stop_reason left out: droid rejects the prompt the same way for exit 2 and continue:false; model_context left out: no request was made");
+      // droid rejects the prompt the same way for exit 2 and continue:false; which one it was is the hook's answer
+      // (the first rejecting one in completion order): a stop is not a block (issue 18, merged-result schema)
+      const hooks = (request["hooks"] ?? []) as Obj[];
+      const rejecting = hooks.find((h) => h["exit"] === 2 || h["exit"] === 3 || /"continue"\s*:\s*false/.test(String(h["stdout"] ?? "")));
+      const stop = rejecting !== undefined && rejecting["exit"] !== 2 && rejecting["exit"] !== 3;
+      Object.assign(effects, { blocked: !stop, notices }, stop ? { stopped: true } : {});
+      notes.push("stop_reason left out: droid shows the same text for exit 2 and continue:false; model_context left out: no request was made");
     } else {
       const prompt = o.output.find((l) => l.startsWith("user: "))?.slice("user: ".length) ?? null;
       const rewritten = prompt !== null && prompt !== (scenario.prompt ?? "do it") ? prompt : null;

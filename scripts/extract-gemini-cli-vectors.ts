@@ -251,7 +251,8 @@ function expectedEffects(event: string, sc: Scenario, obs: Observation, notes: s
     const blockedWarning = warnings(o).some((w) => w.startsWith("Agent execution blocked: "));
     const stoppedWarning = warnings(o).some((w) => w.startsWith("Agent execution stopped: "));
     if (event === "BeforeAgent" || event === "BeforeModel") {
-      e["blocked"] = o.model_requests === 0;
+      // a stop (continue:false) is not a block (issue 18): only a block's warning makes it one
+      e["blocked"] = o.model_requests === 0 && !stoppedWarning;
       e["stopped"] = o.model_requests === 0 && !blockedWarning;
     } else if (event === "AfterAgent") {
       e["blocked"] = blockedWarning;

@@ -35,6 +35,8 @@ interface ScenarioHook {
   source?: string;
   handler_extra?: Obj;
   same_command_as?: number;
+  /** issue 18: a PostToolUse(Failure) hook that only records the input the tool ran with; not part of the request */
+  witness?: boolean;
 }
 interface Scenario {
   name: string;
@@ -68,6 +70,7 @@ interface Observation {
   scenario: Scenario;
   hooks: { index: number; command: string; invocations: number; start_ms: number[]; end_ms: number[]; stdin_first: Json }[];
   hook_events: { subtype: string; outcome?: string }[];
+  stream_user_messages?: { content?: { type?: string; content?: Json }[] | string }[];
   stream_system_other?: StreamEvent[];
   permission_prompts?: { input: Obj; decision_reason_type?: string }[];
   transcript: { type: string; subtype?: string; stopReason?: string; attachment?: Obj }[] | null;
@@ -149,8 +152,11 @@ function extract(o: Observation, source: string): Vector {
   const notes: string[] = [];
   // the events of the hooks that ran (a hook of another event may never have been triggered)
   const eventOf = (h: ScenarioHook): string => h.event ?? sc.event ?? "PreToolUse";
-  const ranEvents = [...new Set(sc.hooks.filter((_, k) => (o.hooks[k]?.invocations ?? 0) > 0).map(eventOf))];
-  const events = ranEvents.length > 0 ? ranEvents : [...new Set(sc.hooks.map(eventOf))];
+  // a witness (PostToolUse/PostToolUseFailure hook that prints nothing) only records the input the tool ran with
+  const counted = (k: number): boolean => sc.hooks[k]?.witness !== true;
+  const ranEvents = [...new Set(sc.hooks.filter((_, k) => counted(k) && (o.hooks[k]?.invocations ?? 0) > 0).map(eventOf))];
+  const events = ranEvents.length > 0 ? ranEvents : [...new Set(sc.hooks.filter((_, k) => counted(k)).map(eventOf))];
+  const witnessed = o.hooks.filter((h, k) => !counted(k) && h.invocations > 0).map((h) => (h.stdin_first as Obj | null)?.["tool_input"]).find((v) => v !== undefined) as Obj | undefined;
   const event = events[0] ?? sc.event ?? "PreToolUse";
   const vector: Vector = {
     description: o.description ?? sc.description ?? "",
@@ -166,8 +172,8 @@ function extract(o: Observation, source: string): Vector {
 
   // ---- request: the hooks that ran, in completion order
   const ran = o.hooks
-    .map((h, k) => ({ h, s: sc.hooks[k]! }))
-    .filter(({ h }) => h.invocations > 0);
+    .map((h, k) => ({ h, s: sc.hooks[k]!, k }))
+    .filter(({ h, k }) => counted(k) && h.invocations > 0);
   const completion = ({ h, s }: (typeof ran)[number]): number => {
     const timeout = ((s.handler_extra?.["timeout"] as number | undefined) ?? s.timeout ?? 10) * 1000;
     return h.end_ms[0] ?? h.start_ms[0]! + timeout;
@@ -189,7 +195,7 @@ function extract(o: Observation, source: string): Vector {
     if (s.handler_extra?.["async"] === true) entry["async"] = true;
     return entry;
   });
-  const stdin = (o.hooks.find((h) => h.stdin_first !== null && typeof h.stdin_first === "object")?.stdin_first ?? null) as Obj | null;
+  const stdin = (o.hooks.find((h, k) => counted(k) && h.stdin_first !== null && typeof h.stdin_first === "object")?.stdin_first ?? null) as Obj | null;
   const request: Obj = { event };
   if (stdin !== null && typeof stdin["tool_name"] === "string") request["tool_name"] = stdin["tool_name"];
   if (stdin !== null && stdin["tool_input"] !== undefined && typeof stdin["tool_input"] === "object") request["tool_input"] = stdin["tool_input"];
@@ -294,6 +300,11 @@ function extract(o: Observation, source: string): Vector {
       e["tool_result"] = content;
     }
     if (decision === "ask" && host && o.permission_prompts?.[0] !== undefined) e["tool_input"] = o.permission_prompts[0].input;
+    // issue 18: the input the tool ran with, as a PostToolUse(Failure) witness received it
+    if (witnessed !== undefined && decision !== "deny" && decision !== "defer") {
+      e["tool_input"] = witnessed;
+      notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("no input found for marker tag")));
+    }
   } else if (event === "PermissionRequest" && hasTool) {
     const hookDenied = stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook");
     const d = attachments.find((a) => a["type"] === "hook_permission_decision")?.["decision"] ?? (hookDenied ? "deny" : undefined);
@@ -338,6 +349,21 @@ function extract(o: Observation, source: string): Vector {
       e["blocked"] = attachments.some((a) => a["type"] === "hook_blocking_error") || sub.flat().some((t) => t.includes("\nStop hook feedback:\n"));
     }
     else if (event === "SessionStart" || event === "SubagentStart" || event === "Setup") e["blocked"] = false;
+    if (event === "Stop" || event === "SubagentStop") {
+      // the model is called again after the hooks (Stop: the main loop's request 0 came before them; SubagentStop: the subagent's)
+      const after = event === "SubagentStop" ? (out.subagent_context_added ?? []).length : out.model_requests;
+      e["continues"] = after > 1;
+    }
+    if (event === "TaskCreated" || event === "TaskCompleted") {
+      // the task tool's result: a block replaces it with `<Event> hook feedback:\n...` (fid-task*)
+      const results = (o.stream_user_messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === "tool_result");
+      const last = results[results.length - 1];
+      const content = typeof last?.content === "string" ? last.content : null;
+      const blockedTask = content !== null && content.startsWith(`${event} hook feedback:\n`);
+      e["blocked"] = blockedTask;
+      e["tool_result"] = blockedTask ? content : null;
+      if (out.result?.terminal_reason === "completed") e["stopped"] = false;
+    }
   }
 
   const isAsync = (s: ScenarioHook): boolean => s.handler_extra?.["async"] === true || /^\{"async":true\}/.test(s.pre_stdout ?? "");
@@ -345,7 +371,8 @@ function extract(o: Observation, source: string): Vector {
   // model_context: hook texts in the requests after the hooks ran
   const subagent = event === "SubagentStart" || event === "SubagentStop";
   const requests = subagent ? (out.subagent_context_added ?? []) : out.context_added;
-  const contextFrom = event === "Stop" ? 1 : 0; // Stop hooks run after request 0 is answered
+  // Stop hooks run after request 0 is answered; task hooks run in the task tool, answered by the last request
+  const contextFrom = event === "Stop" ? 1 : event === "TaskCreated" || event === "TaskCompleted" ? out.model_requests - 1 : 0;
   if (event === "PreCompact") {
     // the compaction prompt: what precedes Claude Code's fixed closing reminder
     const prompt = (o.outcome as { compact_requests?: string[] }).compact_requests?.[0];
@@ -398,13 +425,13 @@ function extract(o: Observation, source: string): Vector {
  */
 const FAMILY_PREFIXES = [
   "permdenied", "precompact", "postcompact", "stopfailure", "substart", "substop", "instructions", "notification",
-  "compact", "batch", "setup", "perm", "post", "ptuf", "stop", "pre", "cwd", "ups", "upe", "ss", "se",
+  "taskcreated", "taskcompleted", "compact", "batch", "setup", "perm", "post", "ptuf", "stop", "pre", "cwd", "ups", "upe", "ss", "se",
 ];
 /** Families whose name is part of the rule: `ask-03-rewrite-then-ask` (an SDK host answers the ask) -> `host-rewrite-then-ask`. */
-const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host", "kit-ui": "rewrite-schema" /* #11 kit */ };
+const KEPT_FAMILIES: Readonly<Record<string, string>> = { ask: "host", "kit-ui": "rewrite-schema" /* #11 kit */, ui: "rewrite-parsed" /* issue 18 */ };
 
 export function ruleName(scenario: string): string {
-  let rest = scenario.replace(/^new-/, "").replace(/^probe-[a-z]\d+-/, "");
+  let rest = scenario.replace(/^(?:new|fid)-/, "").replace(/^probe-[a-z]\d+-/, "");
   const kept = Object.keys(KEPT_FAMILIES).find((prefix) => rest.startsWith(`${prefix}-`));
   const family = kept ?? FAMILY_PREFIXES.find((prefix) => rest.startsWith(`${prefix}-`));
   if (family !== undefined) rest = rest.slice(family.length + 1);

@@ -117,7 +117,7 @@ ${body.trim()}
 ${members
   .map((schema) => `/** Validates a {@link ${schema.title}} (schemas/${schema.path}). */\nexport const validate${schema.title}: Validator<${schema.title}> = validate${schema.title}_raw;`)
   .join("\n")}
-`;
+${family === "claude-code-tools" ? defaultsExports(members) : ""}`;
     files.push({ path: `generated/validators/${family}.ts`, content });
   }
   files.push({
@@ -128,4 +128,22 @@ ${families.map((family) => `export * from "./${family}.js";`).join("\n")}
 `,
   });
   return files;
+}
+
+/**
+ * The top-level `default`s of each tool input schema that has some, as a
+ * constant beside its validator (`defaultsEditToolInput`): the validators never
+ * insert them, and the merge parses a rewrite as Claude Code's zod does
+ * (src/claude-code/tool-input-check.ts). Tool inputs only: no other reader needs them.
+ */
+function defaultsExports(members: readonly { title: string; path: string; schema: unknown }[]): string {
+  const out: string[] = [];
+  for (const member of members) {
+    const properties = (member.schema as { properties?: Record<string, { default?: unknown }> }).properties ?? {};
+    const defaults = Object.entries(properties).filter(([, property]) => property.default !== undefined);
+    if (defaults.length === 0) continue;
+    const body = defaults.map(([key, property]) => `${JSON.stringify(key)}: ${JSON.stringify(property.default)}`).join(", ");
+    out.push(`/** The top-level defaults of {@link ${member.title}} (schemas/${member.path}). */\nexport const defaults${member.title}: Readonly<Record<string, unknown>> = Object.freeze({ ${body} });`);
+  }
+  return out.length === 0 ? "" : `${out.join("\n")}\n`;
 }

@@ -23,7 +23,7 @@ test("droid's reading: exit 2 denies, JSON on exit 1 still counts, ask and PreTo
   assert.deepEqual(plain(rewrite), { updatedInput: { command: "ls" } });
   assert.deepEqual(readDroidIntent({ event: "Stop", exit: 0, stdout: '{"decision":"block","reason":"tests fail"}', stderr: "" }), { block: true, reason: "tests fail" });
   assert.deepEqual(readDroidIntent({ event: "SessionStart", exit: 0, stdout: "hello\n", stderr: "", input: { source: "startup" } }), { context: "hello" });
-  assert.deepEqual(readDroidIntent({ event: "UserPromptSubmit", exit: 0, stdout: '{"continue":false,"stopReason":"no"}', stderr: "" }), { block: true, reason: "no", stop: { reason: "no" } });
+  assert.deepEqual(readDroidIntent({ event: "UserPromptSubmit", exit: 0, stdout: '{"continue":false,"stopReason":"no"}', stderr: "" }), { stop: { reason: "no" } });
 });
 
 test("droid's writing: the fields and exit codes droid acts on; what it cannot say is refused by name", () => {

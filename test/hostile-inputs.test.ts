@@ -200,8 +200,11 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assert.match(reading.warnings.join("\n"), /unrecognized keys \(ignored\): __proto__, constructor, hookSpecificOutput\.__proto__/);
     const merged = mergeOne(hostile);
     assert.equal(merged.effects.decision, "allow");
+    // the hook's answer keeps the keys as data; the tool runs with the rewrite parsed against Bash's schema,
+    // which drops them as Claude Code does (fid-ui-bash-session-id)
+    assert.equal(Object.prototype.hasOwnProperty.call(merged.updated_input, "__proto__"), true);
     const toolInput = merged.effects.tool_input!;
-    assert.equal(Object.prototype.hasOwnProperty.call(toolInput, "__proto__"), true);
+    assert.deepEqual(Object.keys(toolInput), ["command"]);
     assert.equal((toolInput as Record<string, unknown>)["isAdmin"], undefined);
     const r = await cli(["validate", "--event", "PreToolUse", "--json", validateFile("proto.json", hostile)]);
     assertCleanCli(r, "validate");
@@ -210,7 +213,8 @@ describe("hostile inputs", { concurrency: 1 }, () => {
     assertCleanCli(run, "run");
     const result = JSON.parse(run.stdout) as MergedResult;
     assert.equal(result.effects.decision, "allow");
-    assert.deepEqual(Object.keys(result.effects.tool_input ?? {}).sort(), ["__proto__", "command", "constructor"]);
+    assert.deepEqual(Object.keys(result.updated_input ?? {}).sort(), ["__proto__", "command", "constructor"]);
+    assert.deepEqual(Object.keys(result.effects.tool_input ?? {}), ["command"]);
     assertPrototypesClean();
   });
 

@@ -43,6 +43,7 @@ const baseName = (path: string): string => path.split("/").pop()!.replace(/\.sch
 const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "": { prefix: "", suffix: "" },
   common: { prefix: "", suffix: "" },
+  "common/permission-suggestion": { prefix: "permission-", suffix: "-suggestion" },
   rust: { prefix: "rust-", suffix: "" },
   "rust/hook-specific-output": { prefix: "rust-", suffix: "-output" },
   "rust/permission-decision": { prefix: "rust-permission-", suffix: "" },

@@ -8544,6 +8544,8 @@ type PreToolUseHookSpecificOutput struct {
 	AdditionalContext *string `json:"additionalContext,omitempty"`
 	// Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error.
 	PermissionDisplay json.RawMessage `json:"permissionDisplay,omitempty"`
+	// Internal (desktop SDK hosts only, Claude Code 2.1.333; `workflow_first_run` is the one code it knows): a code naming an ask. Claude Code 2.1.333 reads it with a fallback, so any value, of any type, is accepted and a malformed one ignored; 2.1.332 strips it as an unknown key (fid-pre-reason-code-*). Never a validation error.
+	PermissionDecisionReasonCode json.RawMessage `json:"permissionDecisionReasonCode,omitempty"`
 }
 
 func decodePreToolUseHookSpecificOutput(raw json.RawMessage, at string) (PreToolUseHookSpecificOutput, error) {
@@ -8594,7 +8596,14 @@ func decodePreToolUseHookSpecificOutput(raw json.RawMessage, at string) (PreTool
 		}
 		out.PermissionDisplay = x
 	}
-	if err := closedKeys(object, at, []string{"hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext", "permissionDisplay"}); err != nil {
+	if value, ok := object["permissionDecisionReasonCode"]; ok {
+		x, err := decodeAny(value, pointer(at, "permissionDecisionReasonCode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionDecisionReasonCode = x
+	}
+	if err := closedKeys(object, at, []string{"hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext", "permissionDisplay", "permissionDecisionReasonCode"}); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -8618,6 +8627,9 @@ func (v PreToolUseHookSpecificOutput) MarshalJSON() ([]byte, error) {
 	}
 	if v.PermissionDisplay != nil {
 		w.field("permissionDisplay", v.PermissionDisplay)
+	}
+	if v.PermissionDecisionReasonCode != nil {
+		w.field("permissionDecisionReasonCode", v.PermissionDecisionReasonCode)
 	}
 	return w.bytes()
 }

@@ -662,25 +662,22 @@ func (v *SessionCronSummary) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// PermissionSuggestionType: The update kind.
-type PermissionSuggestionType string
+// PermissionRulesSuggestionType: The update kind.
+type PermissionRulesSuggestionType string
 
 const (
-	PermissionSuggestionTypeAddRules          PermissionSuggestionType = "addRules"
-	PermissionSuggestionTypeReplaceRules      PermissionSuggestionType = "replaceRules"
-	PermissionSuggestionTypeRemoveRules       PermissionSuggestionType = "removeRules"
-	PermissionSuggestionTypeSetMode           PermissionSuggestionType = "setMode"
-	PermissionSuggestionTypeAddDirectories    PermissionSuggestionType = "addDirectories"
-	PermissionSuggestionTypeRemoveDirectories PermissionSuggestionType = "removeDirectories"
+	PermissionRulesSuggestionTypeAddRules     PermissionRulesSuggestionType = "addRules"
+	PermissionRulesSuggestionTypeReplaceRules PermissionRulesSuggestionType = "replaceRules"
+	PermissionRulesSuggestionTypeRemoveRules  PermissionRulesSuggestionType = "removeRules"
 )
 
-func decodePermissionSuggestionType(raw json.RawMessage, at string) (PermissionSuggestionType, error) {
-	s, err := decodeEnum(raw, at, []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
-	return PermissionSuggestionType(s), err
+func decodePermissionRulesSuggestionType(raw json.RawMessage, at string) (PermissionRulesSuggestionType, error) {
+	s, err := decodeEnum(raw, at, []string{"addRules", "replaceRules", "removeRules"})
+	return PermissionRulesSuggestionType(s), err
 }
 
-func (v *PermissionSuggestionType) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionSuggestionType(data, "")
+func (v *PermissionRulesSuggestionType) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionRulesSuggestionType(data, "")
 	if err != nil {
 		return err
 	}
@@ -688,8 +685,8 @@ func (v *PermissionSuggestionType) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// PermissionSuggestionRulesItem: A permission rule.
-type PermissionSuggestionRulesItem struct {
+// PermissionRulesSuggestionRulesItem: A permission rule (open: an input).
+type PermissionRulesSuggestionRulesItem struct {
 	// The tool the rule applies to.
 	ToolName string `json:"toolName"`
 	// The rule's content, e.g. a command pattern.
@@ -698,8 +695,8 @@ type PermissionSuggestionRulesItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-func decodePermissionSuggestionRulesItem(raw json.RawMessage, at string) (PermissionSuggestionRulesItem, error) {
-	var out PermissionSuggestionRulesItem
+func decodePermissionRulesSuggestionRulesItem(raw json.RawMessage, at string) (PermissionRulesSuggestionRulesItem, error) {
+	var out PermissionRulesSuggestionRulesItem
 	object, err := decodeObject(raw, at)
 	if err != nil {
 		return out, err
@@ -728,7 +725,7 @@ func decodePermissionSuggestionRulesItem(raw json.RawMessage, at string) (Permis
 }
 
 // MarshalJSON writes the declared keys in schema order, then Extra.
-func (v PermissionSuggestionRulesItem) MarshalJSON() ([]byte, error) {
+func (v PermissionRulesSuggestionRulesItem) MarshalJSON() ([]byte, error) {
 	w := newObjectWriter()
 	w.field("toolName", v.ToolName)
 	if v.RuleContent != nil {
@@ -738,9 +735,9 @@ func (v PermissionSuggestionRulesItem) MarshalJSON() ([]byte, error) {
 	return w.bytes()
 }
 
-// UnmarshalJSON reads a PermissionSuggestionRulesItem, checking it against its schema.
-func (v *PermissionSuggestionRulesItem) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionSuggestionRulesItem(data, "")
+// UnmarshalJSON reads a PermissionRulesSuggestionRulesItem, checking it against its schema.
+func (v *PermissionRulesSuggestionRulesItem) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionRulesSuggestionRulesItem(data, "")
 	if err != nil {
 		return err
 	}
@@ -748,48 +745,22 @@ func (v *PermissionSuggestionRulesItem) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// PermissionSuggestionBehavior: What the rules do (addRules, replaceRules, removeRules).
-type PermissionSuggestionBehavior string
+// PermissionRulesSuggestionBehavior: What the rules do.
+type PermissionRulesSuggestionBehavior string
 
 const (
-	PermissionSuggestionBehaviorAllow PermissionSuggestionBehavior = "allow"
-	PermissionSuggestionBehaviorDeny  PermissionSuggestionBehavior = "deny"
-	PermissionSuggestionBehaviorAsk   PermissionSuggestionBehavior = "ask"
+	PermissionRulesSuggestionBehaviorAllow PermissionRulesSuggestionBehavior = "allow"
+	PermissionRulesSuggestionBehaviorDeny  PermissionRulesSuggestionBehavior = "deny"
+	PermissionRulesSuggestionBehaviorAsk   PermissionRulesSuggestionBehavior = "ask"
 )
 
-func decodePermissionSuggestionBehavior(raw json.RawMessage, at string) (PermissionSuggestionBehavior, error) {
+func decodePermissionRulesSuggestionBehavior(raw json.RawMessage, at string) (PermissionRulesSuggestionBehavior, error) {
 	s, err := decodeEnum(raw, at, []string{"allow", "deny", "ask"})
-	return PermissionSuggestionBehavior(s), err
+	return PermissionRulesSuggestionBehavior(s), err
 }
 
-func (v *PermissionSuggestionBehavior) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionSuggestionBehavior(data, "")
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// PermissionSuggestionMode: The new permission mode (setMode).
-type PermissionSuggestionMode string
-
-const (
-	PermissionSuggestionModeDefault           PermissionSuggestionMode = "default"
-	PermissionSuggestionModeAcceptEdits       PermissionSuggestionMode = "acceptEdits"
-	PermissionSuggestionModeBypassPermissions PermissionSuggestionMode = "bypassPermissions"
-	PermissionSuggestionModePlan              PermissionSuggestionMode = "plan"
-	PermissionSuggestionModeDontAsk           PermissionSuggestionMode = "dontAsk"
-	PermissionSuggestionModeAuto              PermissionSuggestionMode = "auto"
-)
-
-func decodePermissionSuggestionMode(raw json.RawMessage, at string) (PermissionSuggestionMode, error) {
-	s, err := decodeEnum(raw, at, []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
-	return PermissionSuggestionMode(s), err
-}
-
-func (v *PermissionSuggestionMode) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionSuggestionMode(data, "")
+func (v *PermissionRulesSuggestionBehavior) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionRulesSuggestionBehavior(data, "")
 	if err != nil {
 		return err
 	}
@@ -822,32 +793,28 @@ func (v *PermissionUpdateDestination) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// PermissionSuggestion: One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
-type PermissionSuggestion struct {
+// PermissionRulesSuggestion: A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+type PermissionRulesSuggestion struct {
 	// The update kind.
-	Type PermissionSuggestionType `json:"type"`
-	// The rules (addRules, replaceRules, removeRules).
-	Rules []PermissionSuggestionRulesItem `json:"rules,omitempty"`
-	// What the rules do (addRules, replaceRules, removeRules).
-	Behavior *PermissionSuggestionBehavior `json:"behavior,omitempty"`
-	// The new permission mode (setMode).
-	Mode *PermissionSuggestionMode `json:"mode,omitempty"`
-	// The directories (addDirectories, removeDirectories).
-	Directories []string `json:"directories,omitempty"`
+	Type PermissionRulesSuggestionType `json:"type"`
+	// The rules.
+	Rules []PermissionRulesSuggestionRulesItem `json:"rules"`
+	// What the rules do.
+	Behavior PermissionRulesSuggestionBehavior `json:"behavior"`
 	// Where the update is stored.
-	Destination *PermissionUpdateDestination `json:"destination,omitempty"`
+	Destination PermissionUpdateDestination `json:"destination"`
 	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-func decodePermissionSuggestion(raw json.RawMessage, at string) (PermissionSuggestion, error) {
-	var out PermissionSuggestion
+func decodePermissionRulesSuggestion(raw json.RawMessage, at string) (PermissionRulesSuggestion, error) {
+	var out PermissionRulesSuggestion
 	object, err := decodeObject(raw, at)
 	if err != nil {
 		return out, err
 	}
 	if value, ok := object["type"]; ok {
-		x, err := decodePermissionSuggestionType(value, pointer(at, "type"))
+		x, err := decodePermissionRulesSuggestionType(value, pointer(at, "type"))
 		if err != nil {
 			return out, err
 		}
@@ -856,41 +823,33 @@ func decodePermissionSuggestion(raw json.RawMessage, at string) (PermissionSugge
 		return out, missing(at, "type")
 	}
 	if value, ok := object["rules"]; ok {
-		x, err := arrayOf(decodePermissionSuggestionRulesItem)(value, pointer(at, "rules"))
+		x, err := arrayOf(decodePermissionRulesSuggestionRulesItem)(value, pointer(at, "rules"))
 		if err != nil {
 			return out, err
 		}
 		out.Rules = x
+	} else {
+		return out, missing(at, "rules")
 	}
 	if value, ok := object["behavior"]; ok {
-		x, err := decodePermissionSuggestionBehavior(value, pointer(at, "behavior"))
+		x, err := decodePermissionRulesSuggestionBehavior(value, pointer(at, "behavior"))
 		if err != nil {
 			return out, err
 		}
-		out.Behavior = &x
-	}
-	if value, ok := object["mode"]; ok {
-		x, err := decodePermissionSuggestionMode(value, pointer(at, "mode"))
-		if err != nil {
-			return out, err
-		}
-		out.Mode = &x
-	}
-	if value, ok := object["directories"]; ok {
-		x, err := arrayOf(decodeString)(value, pointer(at, "directories"))
-		if err != nil {
-			return out, err
-		}
-		out.Directories = x
+		out.Behavior = x
+	} else {
+		return out, missing(at, "behavior")
 	}
 	if value, ok := object["destination"]; ok {
 		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
 		if err != nil {
 			return out, err
 		}
-		out.Destination = &x
+		out.Destination = x
+	} else {
+		return out, missing(at, "destination")
 	}
-	out.Extra, err = extraKeys(object, at, []string{"type", "rules", "behavior", "mode", "directories", "destination"})
+	out.Extra, err = extraKeys(object, at, []string{"type", "rules", "behavior", "destination"})
 	if err != nil {
 		return out, err
 	}
@@ -898,36 +857,258 @@ func decodePermissionSuggestion(raw json.RawMessage, at string) (PermissionSugge
 }
 
 // MarshalJSON writes the declared keys in schema order, then Extra.
-func (v PermissionSuggestion) MarshalJSON() ([]byte, error) {
+func (v PermissionRulesSuggestion) MarshalJSON() ([]byte, error) {
 	w := newObjectWriter()
 	w.field("type", v.Type)
-	if v.Rules != nil {
-		w.field("rules", v.Rules)
-	}
-	if v.Behavior != nil {
-		w.field("behavior", v.Behavior)
-	}
-	if v.Mode != nil {
-		w.field("mode", v.Mode)
-	}
-	if v.Directories != nil {
-		w.field("directories", v.Directories)
-	}
-	if v.Destination != nil {
-		w.field("destination", v.Destination)
-	}
-	w.extra(v.Extra, []string{"type", "rules", "behavior", "mode", "directories", "destination"})
+	w.fieldNonNil("rules", v.Rules, "[]", v.Rules == nil)
+	w.field("behavior", v.Behavior)
+	w.field("destination", v.Destination)
+	w.extra(v.Extra, []string{"type", "rules", "behavior", "destination"})
 	return w.bytes()
 }
 
-// UnmarshalJSON reads a PermissionSuggestion, checking it against its schema.
-func (v *PermissionSuggestion) UnmarshalJSON(data []byte) error {
-	x, err := decodePermissionSuggestion(data, "")
+// UnmarshalJSON reads a PermissionRulesSuggestion, checking it against its schema.
+func (v *PermissionRulesSuggestion) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionRulesSuggestion(data, "")
 	if err != nil {
 		return err
 	}
 	*v = x
 	return nil
+}
+
+func (PermissionRulesSuggestion) isPermissionSuggestion() {}
+
+// PermissionSetModeSuggestionMode: The new permission mode.
+type PermissionSetModeSuggestionMode string
+
+const (
+	PermissionSetModeSuggestionModeDefault           PermissionSetModeSuggestionMode = "default"
+	PermissionSetModeSuggestionModeAcceptEdits       PermissionSetModeSuggestionMode = "acceptEdits"
+	PermissionSetModeSuggestionModeBypassPermissions PermissionSetModeSuggestionMode = "bypassPermissions"
+	PermissionSetModeSuggestionModePlan              PermissionSetModeSuggestionMode = "plan"
+	PermissionSetModeSuggestionModeDontAsk           PermissionSetModeSuggestionMode = "dontAsk"
+	PermissionSetModeSuggestionModeAuto              PermissionSetModeSuggestionMode = "auto"
+)
+
+func decodePermissionSetModeSuggestionMode(raw json.RawMessage, at string) (PermissionSetModeSuggestionMode, error) {
+	s, err := decodeEnum(raw, at, []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
+	return PermissionSetModeSuggestionMode(s), err
+}
+
+func (v *PermissionSetModeSuggestionMode) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSetModeSuggestionMode(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionSetModeSuggestion: A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+type PermissionSetModeSuggestion struct {
+	// The new permission mode.
+	Mode PermissionSetModeSuggestionMode `json:"mode"`
+	// Where the update is stored.
+	Destination PermissionUpdateDestination `json:"destination"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodePermissionSetModeSuggestion(raw json.RawMessage, at string) (PermissionSetModeSuggestion, error) {
+	var out PermissionSetModeSuggestion
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["type"]; ok {
+		if _, err := literalString("setMode")(value, pointer(at, "type")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "type")
+	}
+	if value, ok := object["mode"]; ok {
+		x, err := decodePermissionSetModeSuggestionMode(value, pointer(at, "mode"))
+		if err != nil {
+			return out, err
+		}
+		out.Mode = x
+	} else {
+		return out, missing(at, "mode")
+	}
+	if value, ok := object["destination"]; ok {
+		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
+		if err != nil {
+			return out, err
+		}
+		out.Destination = x
+	} else {
+		return out, missing(at, "destination")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"type", "mode", "destination"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v PermissionSetModeSuggestion) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("type", "setMode")
+	w.field("mode", v.Mode)
+	w.field("destination", v.Destination)
+	w.extra(v.Extra, []string{"type", "mode", "destination"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a PermissionSetModeSuggestion, checking it against its schema.
+func (v *PermissionSetModeSuggestion) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSetModeSuggestion(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (PermissionSetModeSuggestion) isPermissionSuggestion() {}
+
+// PermissionDirectoriesSuggestionType: The update kind.
+type PermissionDirectoriesSuggestionType string
+
+const (
+	PermissionDirectoriesSuggestionTypeAddDirectories    PermissionDirectoriesSuggestionType = "addDirectories"
+	PermissionDirectoriesSuggestionTypeRemoveDirectories PermissionDirectoriesSuggestionType = "removeDirectories"
+)
+
+func decodePermissionDirectoriesSuggestionType(raw json.RawMessage, at string) (PermissionDirectoriesSuggestionType, error) {
+	s, err := decodeEnum(raw, at, []string{"addDirectories", "removeDirectories"})
+	return PermissionDirectoriesSuggestionType(s), err
+}
+
+func (v *PermissionDirectoriesSuggestionType) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionDirectoriesSuggestionType(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// PermissionDirectoriesSuggestion: A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+type PermissionDirectoriesSuggestion struct {
+	// The update kind.
+	Type PermissionDirectoriesSuggestionType `json:"type"`
+	// The directories.
+	Directories []string `json:"directories"`
+	// Where the update is stored.
+	Destination PermissionUpdateDestination `json:"destination"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodePermissionDirectoriesSuggestion(raw json.RawMessage, at string) (PermissionDirectoriesSuggestion, error) {
+	var out PermissionDirectoriesSuggestion
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["type"]; ok {
+		x, err := decodePermissionDirectoriesSuggestionType(value, pointer(at, "type"))
+		if err != nil {
+			return out, err
+		}
+		out.Type = x
+	} else {
+		return out, missing(at, "type")
+	}
+	if value, ok := object["directories"]; ok {
+		x, err := arrayOf(decodeString)(value, pointer(at, "directories"))
+		if err != nil {
+			return out, err
+		}
+		out.Directories = x
+	} else {
+		return out, missing(at, "directories")
+	}
+	if value, ok := object["destination"]; ok {
+		x, err := decodePermissionUpdateDestination(value, pointer(at, "destination"))
+		if err != nil {
+			return out, err
+		}
+		out.Destination = x
+	} else {
+		return out, missing(at, "destination")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"type", "directories", "destination"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v PermissionDirectoriesSuggestion) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("type", v.Type)
+	w.fieldNonNil("directories", v.Directories, "[]", v.Directories == nil)
+	w.field("destination", v.Destination)
+	w.extra(v.Extra, []string{"type", "directories", "destination"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a PermissionDirectoriesSuggestion, checking it against its schema.
+func (v *PermissionDirectoriesSuggestion) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionDirectoriesSuggestion(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (PermissionDirectoriesSuggestion) isPermissionSuggestion() {}
+
+// PermissionSuggestion: One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: "addRules"}` alone is not a suggestion).
+// Implemented by PermissionRulesSuggestion, PermissionSetModeSuggestion, PermissionDirectoriesSuggestion.
+type PermissionSuggestion interface {
+	isPermissionSuggestion()
+}
+
+func decodePermissionSuggestion(raw json.RawMessage, at string) (PermissionSuggestion, error) {
+	tag, err := decodeTag(raw, at, "type")
+	if err != nil {
+		return nil, err
+	}
+	switch tag {
+	case "addRules", "replaceRules", "removeRules":
+		return decodePermissionRulesSuggestion(raw, at)
+	case "setMode":
+		return decodePermissionSetModeSuggestion(raw, at)
+	case "addDirectories", "removeDirectories":
+		return decodePermissionDirectoriesSuggestion(raw, at)
+	}
+	return nil, badTag(at, "type", []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
+}
+
+// PermissionSuggestionJSON holds a PermissionSuggestion where a json.Unmarshaler is needed (a field of your own struct).
+type PermissionSuggestionJSON struct {
+	Value PermissionSuggestion
+}
+
+func (h *PermissionSuggestionJSON) UnmarshalJSON(data []byte) error {
+	x, err := decodePermissionSuggestion(data, "")
+	if err != nil {
+		return err
+	}
+	h.Value = x
+	return nil
+}
+
+func (h PermissionSuggestionJSON) MarshalJSON() ([]byte, error) {
+	return json.Marshal(h.Value)
 }
 
 // PermissionRuleValue: One permission rule: a tool name and optional rule content (`Bash` + `git *`).

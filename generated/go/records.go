@@ -644,18 +644,20 @@ type MergeEffects struct {
 	ToolInput map[string]json.RawMessage `json:"tool_input"`
 	// The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output.
 	ToolResult *string `json:"tool_result"`
-	// A hook blocked what the event can block (PreToolUse: the tool call is denied).
+	// A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent.
 	Blocked bool `json:"blocked"`
 	// Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix.
 	ModelContext []string `json:"model_context"`
 	// What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`).
 	Notices []string `json:"notices"`
-	// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+	// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect.
 	Stopped bool `json:"stopped"`
 	// The stop reason the agent records, or null.
 	StopReason *string `json:"stop_reason"`
 	// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
 	Prompt *Nullable[string] `json:"prompt,omitempty"`
+	// End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
+	Continues *bool `json:"continues,omitempty"`
 }
 
 func decodeMergeEffects(raw json.RawMessage, at string) (MergeEffects, error) {
@@ -743,7 +745,14 @@ func decodeMergeEffects(raw json.RawMessage, at string) (MergeEffects, error) {
 		}
 		out.Prompt = &x
 	}
-	if err := closedKeys(object, at, []string{"decision", "tool_input", "tool_result", "blocked", "model_context", "notices", "stopped", "stop_reason", "prompt"}); err != nil {
+	if value, ok := object["continues"]; ok {
+		x, err := decodeBool(value, pointer(at, "continues"))
+		if err != nil {
+			return out, err
+		}
+		out.Continues = &x
+	}
+	if err := closedKeys(object, at, []string{"decision", "tool_input", "tool_result", "blocked", "model_context", "notices", "stopped", "stop_reason", "prompt", "continues"}); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -762,6 +771,9 @@ func (v MergeEffects) MarshalJSON() ([]byte, error) {
 	w.field("stop_reason", v.StopReason)
 	if v.Prompt != nil {
 		w.field("prompt", v.Prompt)
+	}
+	if v.Continues != nil {
+		w.field("continues", v.Continues)
 	}
 	return w.bytes()
 }
@@ -792,13 +804,13 @@ type MergedResult struct {
 	Reasons []string `json:"reasons"`
 	// PreToolUse with decision deny: each denying hook's text in the agent's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model only the last one (effects.tool_result).
 	DenyMessages []string `json:"deny_messages"`
-	// A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses `decision` instead.
+	// A hook blocked an event that can be blocked (decision:"block", exit 2 where the event honours it, a permission deny); `continue:false` alone is `stopped`, not a block. PreToolUse uses `decision` instead.
 	Blocked bool `json:"blocked"`
 	// Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed.
 	AdditionalContext []string `json:"additional_context"`
 	// Every systemMessage, for the user.
 	SystemMessages []string `json:"system_messages"`
-	// A hook answered continue:false on an event that honours it.
+	// A hook answered continue:false on an event that honours it (a stop, not a block: `blocked` says whether a block took effect).
 	Stopped bool `json:"stopped"`
 	// The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the first), else null.
 	StopReason *string `json:"stop_reason"`

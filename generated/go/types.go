@@ -229,6 +229,33 @@ func UnmarshalPermissionUpdateDestination(data []byte) (PermissionUpdateDestinat
 	return decodePermissionUpdateDestination(data, "")
 }
 
+// UnmarshalPermissionRulesSuggestion reads a PermissionRulesSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionRulesSuggestion(data []byte) (PermissionRulesSuggestion, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionRulesSuggestion
+		return zero, err
+	}
+	return decodePermissionRulesSuggestion(data, "")
+}
+
+// UnmarshalPermissionSetModeSuggestion reads a PermissionSetModeSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionSetModeSuggestion(data []byte) (PermissionSetModeSuggestion, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionSetModeSuggestion
+		return zero, err
+	}
+	return decodePermissionSetModeSuggestion(data, "")
+}
+
+// UnmarshalPermissionDirectoriesSuggestion reads a PermissionDirectoriesSuggestion from JSON text, checking it against its schema.
+func UnmarshalPermissionDirectoriesSuggestion(data []byte) (PermissionDirectoriesSuggestion, error) {
+	if err := checkJSON(data); err != nil {
+		var zero PermissionDirectoriesSuggestion
+		return zero, err
+	}
+	return decodePermissionDirectoriesSuggestion(data, "")
+}
+
 // UnmarshalPermissionSuggestion reads a PermissionSuggestion from JSON text, checking it against its schema.
 func UnmarshalPermissionSuggestion(data []byte) (PermissionSuggestion, error) {
 	if err := checkJSON(data); err != nil {
@@ -1627,9 +1654,21 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalPermissionUpdateDestination(data)
 		return enumMarshaler(x), err
 	},
+	"PermissionRulesSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionRulesSuggestion(data)
+		return x, err
+	},
+	"PermissionSetModeSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionSetModeSuggestion(data)
+		return x, err
+	},
+	"PermissionDirectoriesSuggestion": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalPermissionDirectoriesSuggestion(data)
+		return x, err
+	},
 	"PermissionSuggestion": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionSuggestion(data)
-		return x, err
+		return PermissionSuggestionJSON{x}, err
 	},
 	"PermissionRequestHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalPermissionRequestHookInput(data)

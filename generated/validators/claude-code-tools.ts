@@ -2452,3 +2452,9 @@ export const validateWebSearchToolInput: Validator<WebSearchToolInput> = validat
 export const validateWorkflowToolInput: Validator<WorkflowToolInput> = validateWorkflowToolInput_raw;
 /** Validates a {@link WriteToolInput} (schemas/claude-code/tools/write.schema.json). */
 export const validateWriteToolInput: Validator<WriteToolInput> = validateWriteToolInput_raw;
+/** The top-level defaults of {@link EditToolInput} (schemas/claude-code/tools/edit.schema.json). */
+export const defaultsEditToolInput: Readonly<Record<string, unknown>> = Object.freeze({ "replace_all": false });
+/** The top-level defaults of {@link MonitorToolInput} (schemas/claude-code/tools/monitor.schema.json). */
+export const defaultsMonitorToolInput: Readonly<Record<string, unknown>> = Object.freeze({ "timeout_ms": 300000 });
+/** The top-level defaults of {@link SendMessageToolInput} (schemas/claude-code/tools/send-message.schema.json). */
+export const defaultsSendMessageToolInput: Readonly<Record<string, unknown>> = Object.freeze({ "message": "" });

@@ -3058,10 +3058,11 @@ return errors === 0;
 }
 
 const schema31 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-request.schema.json","title":"PermissionRequestHookInput","description":"What a PermissionRequest hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PermissionRequest","description":"The event: `PermissionRequest`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"permission_suggestions":{"type":"array","items":{"$ref":"../../common/permission-suggestion.schema.json"},"description":"The updates the permission prompt would offer."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."},"tool_kind":{"const":"mcp_skill","description":"Internal: set for the ask before a skill of an MCP server loads."},"mcp_skill":{"type":"object","additionalProperties":true,"required":["name","version"],"properties":{"name":{"type":"string","description":"The skill's name."},"version":{"type":"string","description":"The approval key of the skill's version."},"uri":{"type":"string","description":"The skill's address."},"server_description":{"type":"string","description":"The skill's description."}},"description":"Internal: the MCP skill, set with `tool_kind`."}}};
-const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.","type":"object","additionalProperties":true,"required":["type"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules","setMode","addDirectories","removeDirectories"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule."},"description":"The rules (addRules, replaceRules, removeRules)."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do (addRules, replaceRules, removeRules)."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (setMode)."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories (addDirectories, removeDirectories)."},"destination":{"allOf":[{"$ref":"permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
+const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: \"addRules\"}` alone is not a suggestion).","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-suggestion/rules.schema.json"},{"$ref":"permission-suggestion/set-mode.schema.json"},{"$ref":"permission-suggestion/directories.schema.json"}]};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/rules.schema.json","title":"PermissionRulesSuggestion","description":"A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule (open: an input)."},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3076,7 +3077,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "userSettings") || (data === "projectSettings")) || (data === "localSettings")) || (data === "session")) || (data === "cliArg"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3085,13 +3086,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/rules.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3105,15 +3106,45 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((((((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules")) || (data0 === "setMode")) || (data0 === "addDirectories")) || (data0 === "removeDirectories"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(data.rules === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+if(data.behavior === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "behavior"},message:"must have required property '"+"behavior"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -3126,42 +3157,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.toolName === undefined){
-const err2 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data2.toolName !== undefined){
-if(typeof data2.toolName !== "string"){
-const err3 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data2.ruleContent !== undefined){
-if(typeof data2.ruleContent !== "string"){
-const err4 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3170,10 +3166,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data2.toolName !== undefined){
+if(typeof data2.toolName !== "string"){
+const err6 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3183,10 +3178,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.behavior !== undefined){
-let data5 = data.behavior;
-if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
-const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema32.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(data2.ruleContent !== undefined){
+if(typeof data2.ruleContent !== "string"){
+const err7 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3196,10 +3190,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.mode !== undefined){
-let data6 = data.mode;
-if(!((((((data6 === "default") || (data6 === "acceptEdits")) || (data6 === "bypassPermissions")) || (data6 === "plan")) || (data6 === "dontAsk")) || (data6 === "auto"))){
-const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3209,13 +3202,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.directories !== undefined){
-let data7 = data.directories;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data7[i1] !== "string"){
-const err9 = {instancePath:instancePath+"/directories/" + i1,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err9 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3225,9 +3214,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.behavior !== undefined){
+let data5 = data.behavior;
+if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
+const err10 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema33.properties.behavior.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3238,8 +3228,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+if(!(validate76(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -3251,6 +3241,268 @@ vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/set-mode.schema.json","title":"PermissionSetModeSuggestion","description":"A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/set-mode.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("setMode" !== data.type){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "setMode"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
+const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema35.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate76(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+
+const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/directories.schema.json","title":"PermissionDirectoriesSuggestion","description":"A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/directories.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.directories === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directories"},message:"must have required property '"+"directories"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.directories !== undefined){
+let data1 = data.directories;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/directories/" + i0,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate76(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "addRules"){
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "replaceRules"){
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeRules"){
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "setMode"){
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate78.errors.slice(); else for (const e of validate78.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "addDirectories"){
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate80.errors.slice(); else for (const e of validate80.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeDirectories"){
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate80.errors.slice(); else for (const e of validate80.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -3460,9 +3712,9 @@ validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json","title":"PermissionDeniedHookInput","description":"What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","reason"],"properties":{"hook_event_name":{"const":"PermissionDenied","description":"The event: `PermissionDenied`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"tool_use_id":{"type":"string","description":"The tool call's id."},"reason":{"type":"string","description":"Why the call was denied."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."}}};
+const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json","title":"PermissionDeniedHookInput","description":"What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","reason"],"properties":{"hook_event_name":{"const":"PermissionDenied","description":"The event: `PermissionDenied`."},"tool_name":{"type":"string","description":"The tool's name (`Bash`, `Edit`, `mcp__server__tool`, ...)."},"tool_input":{"tsType":"unknown","description":"The tool's input, as the model sent it."},"tool_use_id":{"type":"string","description":"The tool call's id."},"reason":{"type":"string","description":"Why the call was denied."},"mcp_server":{"allOf":[{"$ref":"../../common/mcp-server-provenance.schema.json"}],"description":"The MCP server serving a `mcp__*` tool; absent for other tools."}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/permission-denied.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3586,13 +3838,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json","title":"SetupHookInput","description":"What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"Setup","description":"The event: `Setup`."},"trigger":{"enum":["init","maintenance"],"description":"What started setup."}}};
+const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json","title":"SetupHookInput","description":"What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","trigger"],"properties":{"hook_event_name":{"const":"Setup","description":"The event: `Setup`."},"trigger":{"enum":["init","maintenance"],"description":"What started setup."}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/setup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3636,7 +3888,7 @@ errors++;
 if(data.trigger !== undefined){
 let data1 = data.trigger;
 if(!((data1 === "init") || (data1 === "maintenance"))){
-const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema35.properties.trigger.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema38.properties.trigger.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3657,13 +3909,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json","title":"TeammateIdleHookInput","description":"What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","teammate_name","team_name"],"properties":{"hook_event_name":{"const":"TeammateIdle","description":"The event: `TeammateIdle`."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema39 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json","title":"TeammateIdleHookInput","description":"What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","teammate_name","team_name"],"properties":{"hook_event_name":{"const":"TeammateIdle","description":"The event: `TeammateIdle`."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/teammate-idle.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3749,13 +4001,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json","title":"TaskCreatedHookInput","description":"What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCreated","description":"The event: `TaskCreated`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema40 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json","title":"TaskCreatedHookInput","description":"What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCreated","description":"The event: `TaskCreated`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-created.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3877,13 +4129,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json","title":"TaskCompletedHookInput","description":"What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCompleted","description":"The event: `TaskCompleted`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
+const schema41 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json","title":"TaskCompletedHookInput","description":"What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","task_id","task_subject"],"properties":{"hook_event_name":{"const":"TaskCompleted","description":"The event: `TaskCompleted`."},"task_id":{"type":"string","description":"The task's id."},"task_subject":{"type":"string","description":"The task's subject."},"task_description":{"type":"string","description":"The task's description."},"teammate_name":{"type":"string","description":"The teammate's name."},"team_name":{"type":"string","description":"Deprecated: the session-derived team name."}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/task-completed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4005,13 +4257,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json","title":"ElicitationHookInput","description":"What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","message"],"properties":{"hook_event_name":{"const":"Elicitation","description":"The event: `Elicitation`."},"mcp_server_name":{"type":"string","description":"The MCP server asking."},"message":{"type":"string","description":"The request's message."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"url":{"type":"string","description":"The URL of a URL elicitation."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"requested_schema":{"type":"object","additionalProperties":true,"description":"The JSON Schema of the requested form."}}};
+const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json","title":"ElicitationHookInput","description":"What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","message"],"properties":{"hook_event_name":{"const":"Elicitation","description":"The event: `Elicitation`."},"mcp_server_name":{"type":"string","description":"The MCP server asking."},"message":{"type":"string","description":"The request's message."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"url":{"type":"string","description":"The URL of a URL elicitation."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"requested_schema":{"type":"object","additionalProperties":true,"description":"The JSON Schema of the requested form."}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4089,7 +4341,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!((data3 === "form") || (data3 === "url"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema42.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4149,13 +4401,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json","title":"ElicitationResultHookInput","description":"What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","action"],"properties":{"hook_event_name":{"const":"ElicitationResult","description":"The event: `ElicitationResult`."},"mcp_server_name":{"type":"string","description":"The MCP server that asked."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"action":{"enum":["accept","decline","cancel"],"description":"The user's response."},"content":{"type":"object","additionalProperties":true,"description":"The submitted form content."}}};
+const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json","title":"ElicitationResultHookInput","description":"What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","mcp_server_name","action"],"properties":{"hook_event_name":{"const":"ElicitationResult","description":"The event: `ElicitationResult`."},"mcp_server_name":{"type":"string","description":"The MCP server that asked."},"elicitation_id":{"type":"string","description":"The elicitation's id."},"mode":{"enum":["form","url"],"description":"Form or URL elicitation."},"action":{"enum":["accept","decline","cancel"],"description":"The user's response."},"content":{"type":"object","additionalProperties":true,"description":"The submitted form content."}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/elicitation-result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4233,7 +4485,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!((data3 === "form") || (data3 === "url"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema40.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema43.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4246,7 +4498,7 @@ errors++;
 if(data.action !== undefined){
 let data4 = data.action;
 if(!(((data4 === "accept") || (data4 === "decline")) || (data4 === "cancel"))){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema43.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4282,13 +4534,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json","title":"ConfigChangeHookInput","description":"What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"ConfigChange","description":"The event: `ConfigChange`."},"source":{"enum":["user_settings","project_settings","local_settings","policy_settings","skills"],"description":"Which settings changed."},"file_path":{"type":"string","description":"The changed file."}}};
+const schema44 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json","title":"ConfigChangeHookInput","description":"What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"ConfigChange","description":"The event: `ConfigChange`."},"source":{"enum":["user_settings","project_settings","local_settings","policy_settings","skills"],"description":"Which settings changed."},"file_path":{"type":"string","description":"The changed file."}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/config-change.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4332,7 +4584,7 @@ errors++;
 if(data.source !== undefined){
 let data1 = data.source;
 if(!(((((data1 === "user_settings") || (data1 === "project_settings")) || (data1 === "local_settings")) || (data1 === "policy_settings")) || (data1 === "skills"))){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema41.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema44.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4365,13 +4617,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json","title":"WorktreeCreateHookInput","description":"What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","name"],"properties":{"hook_event_name":{"const":"WorktreeCreate","description":"The event: `WorktreeCreate`."},"name":{"type":"string","description":"The worktree's name."}}};
+const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json","title":"WorktreeCreateHookInput","description":"What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","name"],"properties":{"hook_event_name":{"const":"WorktreeCreate","description":"The event: `WorktreeCreate`."},"name":{"type":"string","description":"The worktree's name."}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4435,13 +4687,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json","title":"WorktreeRemoveHookInput","description":"What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","worktree_path"],"properties":{"hook_event_name":{"const":"WorktreeRemove","description":"The event: `WorktreeRemove`."},"worktree_path":{"type":"string","description":"The worktree's path."}}};
+const schema46 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json","title":"WorktreeRemoveHookInput","description":"What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","worktree_path"],"properties":{"hook_event_name":{"const":"WorktreeRemove","description":"The event: `WorktreeRemove`."},"worktree_path":{"type":"string","description":"The worktree's path."}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/worktree-remove.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4505,13 +4757,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json","title":"InstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The loaded instructions file."},"memory_type":{"enum":["User","Project","Local","Managed"],"description":"The memory scope."},"load_reason":{"enum":["session_start","nested_traversal","path_glob_match","include","compact"],"description":"Why it was loaded."},"globs":{"type":"array","items":{"type":"string"},"description":"The file's path globs."},"trigger_file_path":{"type":"string","description":"The file whose access triggered the load."},"parent_file_path":{"type":"string","description":"The file that included this one."}}};
+const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json","title":"InstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The loaded instructions file."},"memory_type":{"enum":["User","Project","Local","Managed"],"description":"The memory scope."},"load_reason":{"enum":["session_start","nested_traversal","path_glob_match","include","compact"],"description":"Why it was loaded."},"globs":{"type":"array","items":{"type":"string"},"description":"The file's path globs."},"trigger_file_path":{"type":"string","description":"The file whose access triggered the load."},"parent_file_path":{"type":"string","description":"The file that included this one."}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/instructions-loaded.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4587,7 +4839,7 @@ errors++;
 if(data.memory_type !== undefined){
 let data2 = data.memory_type;
 if(!((((data2 === "User") || (data2 === "Project")) || (data2 === "Local")) || (data2 === "Managed"))){
-const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/enum",keyword:"enum",params:{allowedValues: schema44.properties.memory_type.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/enum",keyword:"enum",params:{allowedValues: schema47.properties.memory_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4600,7 +4852,7 @@ errors++;
 if(data.load_reason !== undefined){
 let data3 = data.load_reason;
 if(!(((((data3 === "session_start") || (data3 === "nested_traversal")) || (data3 === "path_glob_match")) || (data3 === "include")) || (data3 === "compact"))){
-const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/enum",keyword:"enum",params:{allowedValues: schema44.properties.load_reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/enum",keyword:"enum",params:{allowedValues: schema47.properties.load_reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4673,13 +4925,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json","title":"CwdChangedHookInput","description":"What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","old_cwd","new_cwd"],"properties":{"hook_event_name":{"const":"CwdChanged","description":"The event: `CwdChanged`."},"old_cwd":{"type":"string","description":"The previous working directory."},"new_cwd":{"type":"string","description":"The new working directory."}}};
+const schema48 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json","title":"CwdChangedHookInput","description":"What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","old_cwd","new_cwd"],"properties":{"hook_event_name":{"const":"CwdChanged","description":"The event: `CwdChanged`."},"old_cwd":{"type":"string","description":"The previous working directory."},"new_cwd":{"type":"string","description":"The new working directory."}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/cwd-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4765,13 +5017,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json","title":"FileChangedHookInput","description":"What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","event"],"properties":{"hook_event_name":{"const":"FileChanged","description":"The event: `FileChanged`."},"file_path":{"type":"string","description":"The changed file."},"event":{"enum":["change","add","unlink"],"description":"What happened to it."}}};
+const schema49 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json","title":"FileChangedHookInput","description":"What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","file_path","event"],"properties":{"hook_event_name":{"const":"FileChanged","description":"The event: `FileChanged`."},"file_path":{"type":"string","description":"The changed file."},"event":{"enum":["change","add","unlink"],"description":"What happened to it."}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/file-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4837,7 +5089,7 @@ errors++;
 if(data.event !== undefined){
 let data2 = data.event;
 if(!(((data2 === "change") || (data2 === "add")) || (data2 === "unlink"))){
-const err5 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/enum",keyword:"enum",params:{allowedValues: schema46.properties.event.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/enum",keyword:"enum",params:{allowedValues: schema49.properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4858,13 +5110,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json","title":"DirectoryAddedHookInput","description":"What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","directory","source"],"properties":{"hook_event_name":{"const":"DirectoryAdded","description":"The event: `DirectoryAdded`."},"directory":{"type":"string","description":"Absolute path of the added directory."},"source":{"enum":["slash_command","register_repo_root"],"description":"How it was added: `/add-dir` or the SDK's register_repo_root."}}};
+const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json","title":"DirectoryAddedHookInput","description":"What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","directory","source"],"properties":{"hook_event_name":{"const":"DirectoryAdded","description":"The event: `DirectoryAdded`."},"directory":{"type":"string","description":"Absolute path of the added directory."},"source":{"enum":["slash_command","register_repo_root"],"description":"How it was added: `/add-dir` or the SDK's register_repo_root."}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/directory-added.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4930,7 +5182,7 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if(!((data2 === "slash_command") || (data2 === "register_repo_root"))){
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema47.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema50.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4951,13 +5203,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json","title":"MessageDisplayHookInput","description":"What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","turn_id","message_id","index","final","delta"],"properties":{"hook_event_name":{"const":"MessageDisplay","description":"The event: `MessageDisplay`."},"turn_id":{"type":"string","description":"UUID of the current turn."},"message_id":{"type":"string","description":"UUID of the assistant message being displayed."},"index":{"type":"integer","description":"Zero-based index of this delta within the message."},"final":{"type":"boolean","description":"True on the message's last flush."},"delta":{"type":"string","description":"The newly completed lines since the prior flush."}}};
+const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json","title":"MessageDisplayHookInput","description":"What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","turn_id","message_id","index","final","delta"],"properties":{"hook_event_name":{"const":"MessageDisplay","description":"The event: `MessageDisplay`."},"turn_id":{"type":"string","description":"UUID of the current turn."},"message_id":{"type":"string","description":"UUID of the assistant message being displayed."},"index":{"type":"integer","description":"Zero-based index of this delta within the message."},"final":{"type":"boolean","description":"True on the message's last flush."},"delta":{"type":"string","description":"The newly completed lines since the prior flush."}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/message-display.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5110,13 +5362,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookInput","description":"What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","command_name","invoked_by"],"properties":{"hook_event_name":{"const":"PreSkillShellCommand","description":"The event: `PreSkillShellCommand`."},"tool_name":{"type":"string","description":"The shell tool that runs the command: `Bash` or `PowerShell`."},"tool_input":{"type":"object","additionalProperties":true,"required":["command"],"properties":{"command":{"type":"string","description":"The command, with arguments filled in."}},"description":"The command as it would run."},"tool_use_id":{"type":"string","description":"Identifies this command (not a tool call of the transcript)."},"command_name":{"type":"string","description":"The skill or command whose text holds the shell command."},"command_source":{"type":"string","description":"Where the skill or command is defined."},"invoked_by":{"enum":["user","claude","other"],"description":"Who started the load."}}};
+const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookInput","description":"What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../../common/base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input","tool_use_id","command_name","invoked_by"],"properties":{"hook_event_name":{"const":"PreSkillShellCommand","description":"The event: `PreSkillShellCommand`."},"tool_name":{"type":"string","description":"The shell tool that runs the command: `Bash` or `PowerShell`."},"tool_input":{"type":"object","additionalProperties":true,"required":["command"],"properties":{"command":{"type":"string","description":"The command, with arguments filled in."}},"description":"The command as it would run."},"tool_use_id":{"type":"string","description":"Identifies this command (not a tool call of the transcript)."},"command_name":{"type":"string","description":"The skill or command whose text holds the shell command."},"command_source":{"type":"string","description":"Where the skill or command is defined."},"invoked_by":{"enum":["user","claude","other"],"description":"Who started the load."}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-input/pre-skill-shell-command.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5285,7 +5537,7 @@ errors++;
 if(data.invoked_by !== undefined){
 let data7 = data.invoked_by;
 if(!(((data7 === "user") || (data7 === "claude")) || (data7 === "other"))){
-const err14 = {instancePath:instancePath+"/invoked_by",schemaPath:"#/properties/invoked_by/enum",keyword:"enum",params:{allowedValues: schema49.properties.invoked_by.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/invoked_by",schemaPath:"#/properties/invoked_by/enum",keyword:"enum",params:{allowedValues: schema52.properties.invoked_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5306,7 +5558,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
@@ -5427,98 +5679,98 @@ errors = vErrors.length;
 }
 }
 else if(tag0 === "PermissionDenied"){
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate79.errors.slice(); else for (const e of validate79.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Setup"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate82.errors.slice(); else for (const e of validate82.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TeammateIdle"){
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate84.errors.slice(); else for (const e of validate84.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TaskCreated"){
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate86.errors.slice(); else for (const e of validate86.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "TaskCompleted"){
-if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate88.errors.slice(); else for (const e of validate88.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Elicitation"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate90.errors.slice(); else for (const e of validate90.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "Setup"){
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate93.errors.slice(); else for (const e of validate93.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TeammateIdle"){
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate95.errors.slice(); else for (const e of validate95.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TaskCreated"){
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate97.errors.slice(); else for (const e of validate97.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "TaskCompleted"){
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate99.errors.slice(); else for (const e of validate99.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Elicitation"){
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate101.errors.slice(); else for (const e of validate101.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "ElicitationResult"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate92.errors.slice(); else for (const e of validate92.errors) vErrors.push(e);
+if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate103.errors.slice(); else for (const e of validate103.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ConfigChange"){
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate94.errors.slice(); else for (const e of validate94.errors) vErrors.push(e);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate105.errors.slice(); else for (const e of validate105.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate96.errors.slice(); else for (const e of validate96.errors) vErrors.push(e);
+if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate107.errors.slice(); else for (const e of validate107.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeRemove"){
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate98.errors.slice(); else for (const e of validate98.errors) vErrors.push(e);
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate109.errors.slice(); else for (const e of validate109.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "InstructionsLoaded"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate100.errors.slice(); else for (const e of validate100.errors) vErrors.push(e);
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate111.errors.slice(); else for (const e of validate111.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
-if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate102.errors.slice(); else for (const e of validate102.errors) vErrors.push(e);
+if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate113.errors.slice(); else for (const e of validate113.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
-if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate104.errors.slice(); else for (const e of validate104.errors) vErrors.push(e);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate115.errors.slice(); else for (const e of validate115.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "DirectoryAdded"){
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate106.errors.slice(); else for (const e of validate106.errors) vErrors.push(e);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate117.errors.slice(); else for (const e of validate117.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate108.errors.slice(); else for (const e of validate108.errors) vErrors.push(e);
+if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate119.errors.slice(); else for (const e of validate119.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate110.errors.slice(); else for (const e of validate110.errors) vErrors.push(e);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate121.errors.slice(); else for (const e of validate121.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -5558,25 +5810,25 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const validateConfigChangeHookInput_raw = validate94;
+const validateConfigChangeHookInput_raw = validate105;
 
-const validateCwdChangedHookInput_raw = validate102;
+const validateCwdChangedHookInput_raw = validate113;
 
-const validateDirectoryAddedHookInput_raw = validate106;
+const validateDirectoryAddedHookInput_raw = validate117;
 
-const validateElicitationResultHookInput_raw = validate92;
+const validateElicitationResultHookInput_raw = validate103;
 
-const validateElicitationHookInput_raw = validate90;
+const validateElicitationHookInput_raw = validate101;
 
-const validateFileChangedHookInput_raw = validate104;
+const validateFileChangedHookInput_raw = validate115;
 
-const validateInstructionsLoadedHookInput_raw = validate100;
+const validateInstructionsLoadedHookInput_raw = validate111;
 
-const validateMessageDisplayHookInput_raw = validate108;
+const validateMessageDisplayHookInput_raw = validate119;
 
 const validateNotificationHookInput_raw = validate40;
 
-const validatePermissionDeniedHookInput_raw = validate79;
+const validatePermissionDeniedHookInput_raw = validate90;
 
 const validatePermissionRequestHookInput_raw = validate72;
 
@@ -5594,7 +5846,7 @@ const validatePreCompactHookInput_raw = validate64;
 
 const validatePreModelSwitchHookInput_raw = validate68;
 
-const validatePreSkillShellCommandHookInput_raw = validate110;
+const validatePreSkillShellCommandHookInput_raw = validate121;
 
 const validatePreToolUseHookInput_raw = validate23;
 
@@ -5602,7 +5854,7 @@ const validateSessionEndHookInput_raw = validate48;
 
 const validateSessionStartHookInput_raw = validate46;
 
-const validateSetupHookInput_raw = validate82;
+const validateSetupHookInput_raw = validate93;
 
 const validateStopFailureHookInput_raw = validate56;
 
@@ -5612,26 +5864,26 @@ const validateSubagentStartHookInput_raw = validate58;
 
 const validateSubagentStopHookInput_raw = validate60;
 
-const validateTaskCompletedHookInput_raw = validate88;
+const validateTaskCompletedHookInput_raw = validate99;
 
-const validateTaskCreatedHookInput_raw = validate86;
+const validateTaskCreatedHookInput_raw = validate97;
 
-const validateTeammateIdleHookInput_raw = validate84;
+const validateTeammateIdleHookInput_raw = validate95;
 
 const validateUserPromptExpansionHookInput_raw = validate44;
 
 const validateUserPromptSubmitHookInput_raw = validate42;
 
-const validateWorktreeCreateHookInput_raw = validate96;
+const validateWorktreeCreateHookInput_raw = validate107;
 
-const validateWorktreeRemoveHookInput_raw = validate98;
+const validateWorktreeRemoveHookInput_raw = validate109;
 
-const validateClaudeCodeHookOutput_raw = validate146;
-const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json","title":"ClaudeCodeHookOutput","description":"A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).","type":"object","additionalProperties":false,"properties":{"continue":{"type":"boolean","default":true,"description":"`false` stops Claude after the hook (overrides event decisions; ignored by some events)."},"suppressOutput":{"type":"boolean","description":"Accepted; no effect in current builds."},"stopReason":{"type":"string","description":"Shown to the user when `continue` is false."},"decision":{"enum":["approve","block"],"description":"Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others)."},"systemMessage":{"type":"string","description":"A message shown to the user (never to the model)."},"terminalSequence":{"type":"string","description":"A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL only; anything else is dropped)."},"reason":{"type":"string","description":"The message for `decision: \"block\"`; also the fallback reason of a PreToolUse deny."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"Event-specific fields, discriminated by `hookEventName`."}}};
-const schema51 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json","title":"ClaudeCodeHookSpecificOutput","description":"`hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.","type":"object","discriminator":{"propertyName":"hookEventName"},"oneOf":[{"$ref":"hook-specific-output/pre-tool-use.schema.json"},{"$ref":"hook-specific-output/user-prompt-submit.schema.json"},{"$ref":"hook-specific-output/user-prompt-expansion.schema.json"},{"$ref":"hook-specific-output/session-start.schema.json"},{"$ref":"hook-specific-output/setup.schema.json"},{"$ref":"hook-specific-output/pre-model-switch.schema.json"},{"$ref":"hook-specific-output/post-model-switch.schema.json"},{"$ref":"hook-specific-output/subagent-start.schema.json"},{"$ref":"hook-specific-output/post-tool-use.schema.json"},{"$ref":"hook-specific-output/post-tool-use-failure.schema.json"},{"$ref":"hook-specific-output/post-tool-batch.schema.json"},{"$ref":"hook-specific-output/stop.schema.json"},{"$ref":"hook-specific-output/subagent-stop.schema.json"},{"$ref":"hook-specific-output/permission-denied.schema.json"},{"$ref":"hook-specific-output/notification.schema.json"},{"$ref":"hook-specific-output/permission-request.schema.json"},{"$ref":"hook-specific-output/elicitation.schema.json"},{"$ref":"hook-specific-output/elicitation-result.schema.json"},{"$ref":"hook-specific-output/cwd-changed.schema.json"},{"$ref":"hook-specific-output/file-changed.schema.json"},{"$ref":"hook-specific-output/worktree-create.schema.json"},{"$ref":"hook-specific-output/message-display.schema.json"},{"$ref":"hook-specific-output/pre-skill-shell-command.schema.json"}]};
-const schema52 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json","title":"PreToolUseHookSpecificOutput","description":"The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreToolUse","description":"The event this answer is for: `PreToolUse` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"Permission decision; precedence across hooks is deny > defer > ask > allow."},"permissionDecisionReason":{"type":"string","description":"Reason: shown to Claude for deny, to the user for ask."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object, replaces the whole input); validated against the tool's schema."},"additionalContext":{"type":"string","description":"Context added for Claude."},"permissionDisplay":{"tsType":"unknown","description":"Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."}}};
+const validateClaudeCodeHookOutput_raw = validate157;
+const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json","title":"ClaudeCodeHookOutput","description":"A hook's JSON answer on stdout as Claude Code 2.1.332 validates it (the SDK's `SyncHookJSONOutput`). Unknown keys are not part of the type; Claude Code strips and ignores them (logged).","type":"object","additionalProperties":false,"properties":{"continue":{"type":"boolean","default":true,"description":"`false` stops Claude after the hook (overrides event decisions; ignored by some events)."},"suppressOutput":{"type":"boolean","description":"Accepted; no effect in current builds."},"stopReason":{"type":"string","description":"Shown to the user when `continue` is false."},"decision":{"enum":["approve","block"],"description":"Legacy decision: `approve` allows, `block` blocks with `reason` (the current way to block on UserPromptSubmit, PostToolUse, Stop and others)."},"systemMessage":{"type":"string","description":"A message shown to the user (never to the model)."},"terminalSequence":{"type":"string","description":"A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL only; anything else is dropped)."},"reason":{"type":"string","description":"The message for `decision: \"block\"`; also the fallback reason of a PreToolUse deny."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"Event-specific fields, discriminated by `hookEventName`."}}};
+const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json","title":"ClaudeCodeHookSpecificOutput","description":"`hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.","type":"object","discriminator":{"propertyName":"hookEventName"},"oneOf":[{"$ref":"hook-specific-output/pre-tool-use.schema.json"},{"$ref":"hook-specific-output/user-prompt-submit.schema.json"},{"$ref":"hook-specific-output/user-prompt-expansion.schema.json"},{"$ref":"hook-specific-output/session-start.schema.json"},{"$ref":"hook-specific-output/setup.schema.json"},{"$ref":"hook-specific-output/pre-model-switch.schema.json"},{"$ref":"hook-specific-output/post-model-switch.schema.json"},{"$ref":"hook-specific-output/subagent-start.schema.json"},{"$ref":"hook-specific-output/post-tool-use.schema.json"},{"$ref":"hook-specific-output/post-tool-use-failure.schema.json"},{"$ref":"hook-specific-output/post-tool-batch.schema.json"},{"$ref":"hook-specific-output/stop.schema.json"},{"$ref":"hook-specific-output/subagent-stop.schema.json"},{"$ref":"hook-specific-output/permission-denied.schema.json"},{"$ref":"hook-specific-output/notification.schema.json"},{"$ref":"hook-specific-output/permission-request.schema.json"},{"$ref":"hook-specific-output/elicitation.schema.json"},{"$ref":"hook-specific-output/elicitation-result.schema.json"},{"$ref":"hook-specific-output/cwd-changed.schema.json"},{"$ref":"hook-specific-output/file-changed.schema.json"},{"$ref":"hook-specific-output/worktree-create.schema.json"},{"$ref":"hook-specific-output/message-display.schema.json"},{"$ref":"hook-specific-output/pre-skill-shell-command.schema.json"}]};
+const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json","title":"PreToolUseHookSpecificOutput","description":"The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreToolUse","description":"The event this answer is for: `PreToolUse` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"Permission decision; precedence across hooks is deny > defer > ask > allow."},"permissionDecisionReason":{"type":"string","description":"Reason: shown to Claude for deny, to the user for ask."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object, replaces the whole input); validated against the tool's schema."},"additionalContext":{"type":"string","description":"Context added for Claude."},"permissionDisplay":{"tsType":"unknown","description":"Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."},"permissionDecisionReasonCode":{"tsType":"unknown","description":"Internal (desktop SDK hosts only, Claude Code 2.1.333; `workflow_first_run` is the one code it knows): a code naming an ask. Claude Code 2.1.333 reads it with a fallback, so any value, of any type, is accepted and a malformed one ignored; 2.1.332 strips it as an unknown key (fid-pre-reason-code-*). Never a validation error."}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-tool-use.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5647,7 +5899,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "hookEventName") || (key0 === "permissionDecision")) || (key0 === "permissionDecisionReason")) || (key0 === "updatedInput")) || (key0 === "additionalContext")) || (key0 === "permissionDisplay"))){
+if(!(((((((key0 === "hookEventName") || (key0 === "permissionDecision")) || (key0 === "permissionDecisionReason")) || (key0 === "updatedInput")) || (key0 === "additionalContext")) || (key0 === "permissionDisplay")) || (key0 === "permissionDecisionReasonCode"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5673,7 +5925,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!((((data1 === "allow") || (data1 === "deny")) || (data1 === "ask")) || (data1 === "defer"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema52.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema55.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5733,13 +5985,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json","title":"UserPromptSubmitHookSpecificOutput","description":"The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptSubmit","description":"The event this answer is for: `UserPromptSubmit` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"sessionTitle":{"type":"string","description":"A title for the session."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
+const schema56 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json","title":"UserPromptSubmitHookSpecificOutput","description":"The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptSubmit","description":"The event this answer is for: `UserPromptSubmit` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"sessionTitle":{"type":"string","description":"A title for the session."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5825,13 +6077,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json","title":"UserPromptExpansionHookSpecificOutput","description":"The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptExpansion","description":"The event this answer is for: `UserPromptExpansion` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
+const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json","title":"UserPromptExpansionHookSpecificOutput","description":"The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"UserPromptExpansion","description":"The event this answer is for: `UserPromptExpansion` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added to the conversation."},"suppressOriginalPrompt":{"type":"boolean","description":"With `decision: \"block\"`, omit the original prompt from the block message."}}};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5905,13 +6157,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json","title":"SessionStartHookSpecificOutput","description":"The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SessionStart","description":"The event this answer is for: `SessionStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context loaded at session start."},"initialUserMessage":{"type":"string","description":"A first user turn of its own."},"sessionTitle":{"type":"string","description":"A title for the session."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."},"reloadSkills":{"type":"boolean","description":"Re-scan skill and command directories after SessionStart hooks complete."}}};
+const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json","title":"SessionStartHookSpecificOutput","description":"The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SessionStart","description":"The event this answer is for: `SessionStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context loaded at session start."},"initialUserMessage":{"type":"string","description":"A first user turn of its own."},"sessionTitle":{"type":"string","description":"A title for the session."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."},"reloadSkills":{"type":"boolean","description":"Re-scan skill and command directories after SessionStart hooks complete."}}};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/session-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6037,13 +6289,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json","title":"SetupHookSpecificOutput","description":"The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Setup","description":"The event this answer is for: `Setup` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json","title":"SetupHookSpecificOutput","description":"The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Setup","description":"The event this answer is for: `Setup` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/setup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6105,13 +6357,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json","title":"PreModelSwitchHookSpecificOutput","description":"The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreModelSwitch","description":"The event this answer is for: `PreModelSwitch` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask"],"description":"allow proceeds, deny cancels the switch, ask asks the user to confirm."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."}}};
+const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json","title":"PreModelSwitchHookSpecificOutput","description":"The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreModelSwitch","description":"The event this answer is for: `PreModelSwitch` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask"],"description":"allow proceeds, deny cancels the switch, ask asks the user to confirm."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-model-switch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6153,7 +6405,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!(((data1 === "allow") || (data1 === "deny")) || (data1 === "ask"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema57.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema60.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6186,13 +6438,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json","title":"PostModelSwitchHookSpecificOutput","description":"The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostModelSwitch","description":"The event this answer is for: `PostModelSwitch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Reaches the model with the next request the new model serves."}}};
+const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json","title":"PostModelSwitchHookSpecificOutput","description":"The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostModelSwitch","description":"The event this answer is for: `PostModelSwitch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Reaches the model with the next request the new model serves."}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-model-switch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6254,13 +6506,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json","title":"SubagentStartHookSpecificOutput","description":"The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStart","description":"The event this answer is for: `SubagentStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context given to the subagent."}}};
+const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json","title":"SubagentStartHookSpecificOutput","description":"The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStart","description":"The event this answer is for: `SubagentStart` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context given to the subagent."}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6322,13 +6574,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json","title":"PostToolUseHookSpecificOutput","description":"The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUse","description":"The event this answer is for: `PostToolUse` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context about the tool result."},"classifierContext":{"type":"string","description":"Host-asserted context for the auto-mode permission classifier (at most 2000 UTF-16 units shared across hooks)."},"updatedToolOutput":{"tsType":"unknown","description":"Replaces the tool output before it reaches the model (last to complete wins)."},"updatedMCPToolOutput":{"tsType":"unknown","description":"Legacy: replaces the output of MCP tools only; prefer `updatedToolOutput`."}}};
+const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json","title":"PostToolUseHookSpecificOutput","description":"The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUse","description":"The event this answer is for: `PostToolUse` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context about the tool result."},"classifierContext":{"type":"string","description":"Host-asserted context for the auto-mode permission classifier (at most 2000 UTF-16 units shared across hooks)."},"updatedToolOutput":{"tsType":"unknown","description":"Replaces the tool output before it reaches the model (last to complete wins)."},"updatedMCPToolOutput":{"tsType":"unknown","description":"Legacy: replaces the output of MCP tools only; prefer `updatedToolOutput`."}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6402,13 +6654,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json","title":"PostToolUseFailureHookSpecificOutput","description":"The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUseFailure","description":"The event this answer is for: `PostToolUseFailure` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema64 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json","title":"PostToolUseFailureHookSpecificOutput","description":"The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolUseFailure","description":"The event this answer is for: `PostToolUseFailure` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6470,13 +6722,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json","title":"PostToolBatchHookSpecificOutput","description":"The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolBatch","description":"The event this answer is for: `PostToolBatch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
+const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json","title":"PostToolBatchHookSpecificOutput","description":"The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PostToolBatch","description":"The event this answer is for: `PostToolBatch` (must equal the running event)."},"additionalContext":{"type":"string","description":"Context added for Claude."}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/post-tool-batch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6538,13 +6790,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json","title":"StopHookSpecificOutput","description":"The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Stop","description":"The event this answer is for: `Stop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the model."}}};
+const schema66 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json","title":"StopHookSpecificOutput","description":"The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Stop","description":"The event this answer is for: `Stop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the model."}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6606,13 +6858,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json","title":"SubagentStopHookSpecificOutput","description":"The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStop","description":"The event this answer is for: `SubagentStop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the subagent."}}};
+const schema67 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json","title":"SubagentStopHookSpecificOutput","description":"The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"SubagentStop","description":"The event this answer is for: `SubagentStop` (must equal the running event)."},"additionalContext":{"type":"string","description":"Feedback delivered to the subagent."}}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/subagent-stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6674,13 +6926,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json","title":"PermissionDeniedHookSpecificOutput","description":"The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PermissionDenied","description":"The event this answer is for: `PermissionDenied` (must equal the running event)."},"retry":{"type":"boolean","description":"Allow the model one more try of the denied call."}}};
+const schema68 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json","title":"PermissionDeniedHookSpecificOutput","description":"The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PermissionDenied","description":"The event this answer is for: `PermissionDenied` (must equal the running event)."},"retry":{"type":"boolean","description":"Allow the model one more try of the denied call."}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-denied.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6742,13 +6994,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json","title":"NotificationHookSpecificOutput","description":"The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Notification","description":"The event this answer is for: `Notification` (must equal the running event)."},"additionalContext":{"type":"string","description":"Accepted but has no effect in 2.1.332."}}};
+const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json","title":"NotificationHookSpecificOutput","description":"The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Notification","description":"The event this answer is for: `Notification` (must equal the running event)."},"additionalContext":{"type":"string","description":"Accepted but has no effect in 2.1.332."}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/notification.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6810,18 +7062,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json","title":"PermissionRequestHookSpecificOutput","description":"The PermissionRequest answer: the decision (required). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","decision"],"properties":{"hookEventName":{"const":"PermissionRequest","description":"The event this answer is for: `PermissionRequest` (must equal the running event)."},"decision":{"allOf":[{"$ref":"../permission-request-decision.schema.json"}],"description":"Allow (optionally rewriting the input and updating permissions) or deny."}}};
-const schema68 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json","title":"ClaudeCodePermissionRequestDecision","description":"A PermissionRequest hook's decision, discriminated by `behavior`.","type":"object","discriminator":{"propertyName":"behavior"},"oneOf":[{"$ref":"permission-request-decision/allow.schema.json"},{"$ref":"permission-request-decision/deny.schema.json"}]};
-const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json","title":"ClaudeCodePermissionRequestAllow","description":"Allow the tool, optionally with a rewritten input and permission updates.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"allow","description":"The tag: `allow`."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object); re-validated against the tool's schema."},"updatedPermissions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"Permission updates to apply."}}};
-const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json","title":"ClaudeCodePermissionUpdate","description":"A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-update/rules.schema.json"},{"$ref":"permission-update/set-mode.schema.json"},{"$ref":"permission-update/directories.schema.json"}]};
-const schema71 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json","title":"ClaudeCodePermissionRulesUpdate","description":"Add, replace or remove permission rules.","type":"object","additionalProperties":false,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../../common/permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json","title":"PermissionRuleValue","description":"One permission rule: a tool name and optional rule content (`Bash` + `git *`).","type":"object","additionalProperties":false,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}}};
+const schema70 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json","title":"PermissionRequestHookSpecificOutput","description":"The PermissionRequest answer: the decision (required). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","decision"],"properties":{"hookEventName":{"const":"PermissionRequest","description":"The event this answer is for: `PermissionRequest` (must equal the running event)."},"decision":{"allOf":[{"$ref":"../permission-request-decision.schema.json"}],"description":"Allow (optionally rewriting the input and updating permissions) or deny."}}};
+const schema71 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json","title":"ClaudeCodePermissionRequestDecision","description":"A PermissionRequest hook's decision, discriminated by `behavior`.","type":"object","discriminator":{"propertyName":"behavior"},"oneOf":[{"$ref":"permission-request-decision/allow.schema.json"},{"$ref":"permission-request-decision/deny.schema.json"}]};
+const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json","title":"ClaudeCodePermissionRequestAllow","description":"Allow the tool, optionally with a rewritten input and permission updates.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"allow","description":"The tag: `allow`."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Replacement tool input (an object); re-validated against the tool's schema."},"updatedPermissions":{"type":"array","items":{"$ref":"../permission-update.schema.json"},"description":"Permission updates to apply."}}};
+const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json","title":"ClaudeCodePermissionUpdate","description":"A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-update/rules.schema.json"},{"$ref":"permission-update/set-mode.schema.json"},{"$ref":"permission-update/directories.schema.json"}]};
+const schema74 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json","title":"ClaudeCodePermissionRulesUpdate","description":"Add, replace or remove permission rules.","type":"object","additionalProperties":false,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"$ref":"../../common/permission-rule-value.schema.json"},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json","title":"PermissionRuleValue","description":"One permission rule: a tool name and optional rule content (`Bash` + `git *`).","type":"object","additionalProperties":false,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-rule-value.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6883,12 +7135,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/rules.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6948,7 +7200,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema71.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6963,8 +7215,8 @@ let data1 = data.rules;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate168(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-if (vErrors === null) vErrors = validate168.errors.slice(); else for (const e of validate168.errors) vErrors.push(e);
+if(!(validate179(data1[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if (vErrors === null) vErrors = validate179.errors.slice(); else for (const e of validate179.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -6983,7 +7235,7 @@ errors++;
 if(data.behavior !== undefined){
 let data3 = data.behavior;
 if(!(((data3 === "allow") || (data3 === "deny")) || (data3 === "ask"))){
-const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema71.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema74.properties.behavior.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6994,8 +7246,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+if(!(validate76(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7010,13 +7262,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json","title":"ClaudeCodePermissionSetModeUpdate","description":"Switch the permission mode.","type":"object","additionalProperties":false,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind: `setMode`."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (`bypassPermissions` only works if it was available at launch)."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema76 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json","title":"ClaudeCodePermissionSetModeUpdate","description":"Switch the permission mode.","type":"object","additionalProperties":false,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind: `setMode`."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (`bypassPermissions` only works if it was available at launch)."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/set-mode.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7078,7 +7330,7 @@ errors++;
 if(data.mode !== undefined){
 let data1 = data.mode;
 if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema73.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema76.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7089,8 +7341,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+if(!(validate76(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7105,13 +7357,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json","title":"ClaudeCodePermissionDirectoriesUpdate","description":"Add or remove working directories.","type":"object","additionalProperties":false,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json","title":"ClaudeCodePermissionDirectoriesUpdate","description":"Add or remove working directories.","type":"object","additionalProperties":false,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../../common/permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update/directories.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7161,7 +7413,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7200,8 +7452,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate75(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate75.errors.slice(); else for (const e of validate75.errors) vErrors.push(e);
+if(!(validate76(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate76.errors.slice(); else for (const e of validate76.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7216,12 +7468,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-update.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7229,38 +7481,38 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "addRules"){
-if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate178.errors.slice(); else for (const e of validate178.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "replaceRules"){
-if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate178.errors.slice(); else for (const e of validate178.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeRules"){
-if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate178.errors.slice(); else for (const e of validate178.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "setMode"){
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate171.errors.slice(); else for (const e of validate171.errors) vErrors.push(e);
+if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate182.errors.slice(); else for (const e of validate182.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "addDirectories"){
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate173.errors.slice(); else for (const e of validate173.errors) vErrors.push(e);
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate184.errors.slice(); else for (const e of validate184.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "removeDirectories"){
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate173.errors.slice(); else for (const e of validate173.errors) vErrors.push(e);
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate184.errors.slice(); else for (const e of validate184.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7296,12 +7548,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/allow.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7360,8 +7612,8 @@ let data2 = data.updatedPermissions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate166(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-if (vErrors === null) vErrors = validate166.errors.slice(); else for (const e of validate166.errors) vErrors.push(e);
+if(!(validate177(data2[i0], {instancePath:instancePath+"/updatedPermissions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if (vErrors === null) vErrors = validate177.errors.slice(); else for (const e of validate177.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7388,13 +7640,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json","title":"ClaudeCodePermissionRequestDeny","description":"Deny the tool.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"deny","description":"The tag: `deny`."},"message":{"type":"string","description":"Why; the model gets `Permission denied by hook` when absent."},"interrupt":{"type":"boolean","description":"Also interrupt the agent."}}};
+const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json","title":"ClaudeCodePermissionRequestDeny","description":"Deny the tool.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"const":"deny","description":"The tag: `deny`."},"message":{"type":"string","description":"Why; the model gets `Permission denied by hook` when absent."},"interrupt":{"type":"boolean","description":"Also interrupt the agent."}}};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision/deny.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7468,12 +7720,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/permission-request-decision.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7481,14 +7733,14 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.behavior;
 if(typeof tag0 == "string"){
 if(tag0 === "allow"){
-if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate165.errors.slice(); else for (const e of validate165.errors) vErrors.push(e);
+if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate176.errors.slice(); else for (const e of validate176.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "deny"){
-if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate182.errors.slice(); else for (const e of validate182.errors) vErrors.push(e);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate193.errors.slice(); else for (const e of validate193.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7524,12 +7776,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/permission-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7579,8 +7831,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate164(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-if (vErrors === null) vErrors = validate164.errors.slice(); else for (const e of validate164.errors) vErrors.push(e);
+if(!(validate175(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+if (vErrors === null) vErrors = validate175.errors.slice(); else for (const e of validate175.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -7595,13 +7847,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json","title":"ElicitationHookSpecificOutput","description":"The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Elicitation","description":"The event this answer is for: `Elicitation` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content for `accept`."}}};
+const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json","title":"ElicitationHookSpecificOutput","description":"The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"Elicitation","description":"The event this answer is for: `Elicitation` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content for `accept`."}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7643,7 +7895,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((data1 === "accept") || (data1 === "decline")) || (data1 === "cancel"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema76.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema79.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7679,13 +7931,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json","title":"ElicitationResultHookSpecificOutput","description":"The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"ElicitationResult","description":"The event this answer is for: `ElicitationResult` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content."}}};
+const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json","title":"ElicitationResultHookSpecificOutput","description":"The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"ElicitationResult","description":"The event this answer is for: `ElicitationResult` (must equal the running event)."},"action":{"enum":["accept","decline","cancel"],"description":"The response to send."},"content":{"type":"object","additionalProperties":true,"description":"The form content."}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/elicitation-result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7727,7 +7979,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((data1 === "accept") || (data1 === "decline")) || (data1 === "cancel"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema77.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema80.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7763,13 +8015,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json","title":"CwdChangedHookSpecificOutput","description":"The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"CwdChanged","description":"The event this answer is for: `CwdChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+const schema81 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json","title":"CwdChangedHookSpecificOutput","description":"The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"CwdChanged","description":"The event this answer is for: `CwdChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/cwd-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7847,13 +8099,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json","title":"FileChangedHookSpecificOutput","description":"The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"FileChanged","description":"The event this answer is for: `FileChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
+const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json","title":"FileChangedHookSpecificOutput","description":"The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"FileChanged","description":"The event this answer is for: `FileChanged` (must equal the running event)."},"watchPaths":{"type":"array","items":{"type":"string"},"description":"Paths to watch for FileChanged (replaces the dynamic list)."}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/file-changed.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7931,13 +8183,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json","title":"WorktreeCreateHookSpecificOutput","description":"The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","worktreePath"],"properties":{"hookEventName":{"const":"WorktreeCreate","description":"The event this answer is for: `WorktreeCreate` (must equal the running event)."},"worktreePath":{"type":"string","description":"Absolute path of the created worktree directory (required)."}}};
+const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json","title":"WorktreeCreateHookSpecificOutput","description":"The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName","worktreePath"],"properties":{"hookEventName":{"const":"WorktreeCreate","description":"The event this answer is for: `WorktreeCreate` (must equal the running event)."},"worktreePath":{"type":"string","description":"Absolute path of the created worktree directory (required)."}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/worktree-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8009,13 +8261,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema81 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json","title":"MessageDisplayHookSpecificOutput","description":"The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"MessageDisplay","description":"The event this answer is for: `MessageDisplay` (must equal the running event)."},"displayContent":{"type":"string","description":"Text displayed in place of the delta."}}};
+const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json","title":"MessageDisplayHookSpecificOutput","description":"The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"MessageDisplay","description":"The event this answer is for: `MessageDisplay` (must equal the running event)."},"displayContent":{"type":"string","description":"Text displayed in place of the delta."}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/message-display.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8077,13 +8329,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookSpecificOutput","description":"The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreSkillShellCommand","description":"The event this answer is for: `PreSkillShellCommand` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"allow adds nothing; deny, ask and defer keep the command from running."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Never applied: any value keeps the command from running."}}};
+const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json","title":"PreSkillShellCommandHookSpecificOutput","description":"The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.","type":"object","additionalProperties":false,"required":["hookEventName"],"properties":{"hookEventName":{"const":"PreSkillShellCommand","description":"The event this answer is for: `PreSkillShellCommand` (must equal the running event)."},"permissionDecision":{"enum":["allow","deny","ask","defer"],"description":"allow adds nothing; deny, ask and defer keep the command from running."},"permissionDecisionReason":{"type":"string","description":"Reason for the decision."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Never applied: any value keeps the command from running."}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8125,7 +8377,7 @@ errors++;
 if(data.permissionDecision !== undefined){
 let data1 = data.permissionDecision;
 if(!((((data1 === "allow") || (data1 === "deny")) || (data1 === "ask")) || (data1 === "defer"))){
-const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema82.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/permissionDecision",schemaPath:"#/properties/permissionDecision/enum",keyword:"enum",params:{allowedValues: schema85.properties.permissionDecision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8173,12 +8425,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-specific-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8186,140 +8438,140 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.hookEventName;
 if(typeof tag0 == "string"){
 if(tag0 === "PreToolUse"){
-if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate148.errors.slice(); else for (const e of validate148.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "UserPromptSubmit"){
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate149.errors.slice(); else for (const e of validate149.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "UserPromptExpansion"){
-if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate150.errors.slice(); else for (const e of validate150.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "SessionStart"){
-if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate151.errors.slice(); else for (const e of validate151.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Setup"){
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate152.errors.slice(); else for (const e of validate152.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PreModelSwitch"){
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate153.errors.slice(); else for (const e of validate153.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostModelSwitch"){
-if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate154.errors.slice(); else for (const e of validate154.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "SubagentStart"){
-if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate155.errors.slice(); else for (const e of validate155.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolUse"){
-if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate156.errors.slice(); else for (const e of validate156.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolUseFailure"){
-if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate157.errors.slice(); else for (const e of validate157.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "PostToolBatch"){
-if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate158.errors.slice(); else for (const e of validate158.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "Stop"){
 if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate159.errors.slice(); else for (const e of validate159.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "SubagentStop"){
+else if(tag0 === "UserPromptSubmit"){
 if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate160.errors.slice(); else for (const e of validate160.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "PermissionDenied"){
+else if(tag0 === "UserPromptExpansion"){
 if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate161.errors.slice(); else for (const e of validate161.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "Notification"){
+else if(tag0 === "SessionStart"){
 if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate162.errors.slice(); else for (const e of validate162.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "PermissionRequest"){
+else if(tag0 === "Setup"){
 if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate163.errors.slice(); else for (const e of validate163.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "PreModelSwitch"){
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate164.errors.slice(); else for (const e of validate164.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostModelSwitch"){
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate165.errors.slice(); else for (const e of validate165.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStart"){
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate166.errors.slice(); else for (const e of validate166.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolUse"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate167.errors.slice(); else for (const e of validate167.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolUseFailure"){
+if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate168.errors.slice(); else for (const e of validate168.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostToolBatch"){
+if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate169.errors.slice(); else for (const e of validate169.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Stop"){
+if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate170.errors.slice(); else for (const e of validate170.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStop"){
+if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate171.errors.slice(); else for (const e of validate171.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PermissionDenied"){
+if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate172.errors.slice(); else for (const e of validate172.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "Notification"){
+if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate173.errors.slice(); else for (const e of validate173.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PermissionRequest"){
+if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate174.errors.slice(); else for (const e of validate174.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "Elicitation"){
-if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate186.errors.slice(); else for (const e of validate186.errors) vErrors.push(e);
+if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate197.errors.slice(); else for (const e of validate197.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "ElicitationResult"){
-if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate187.errors.slice(); else for (const e of validate187.errors) vErrors.push(e);
+if(!(validate198(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate198.errors.slice(); else for (const e of validate198.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "CwdChanged"){
-if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate188.errors.slice(); else for (const e of validate188.errors) vErrors.push(e);
+if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate199.errors.slice(); else for (const e of validate199.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "FileChanged"){
-if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate189.errors.slice(); else for (const e of validate189.errors) vErrors.push(e);
+if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate200.errors.slice(); else for (const e of validate200.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "WorktreeCreate"){
-if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate190.errors.slice(); else for (const e of validate190.errors) vErrors.push(e);
+if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate201.errors.slice(); else for (const e of validate201.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "MessageDisplay"){
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate191.errors.slice(); else for (const e of validate191.errors) vErrors.push(e);
+if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate202.errors.slice(); else for (const e of validate202.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "PreSkillShellCommand"){
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
-if (vErrors === null) vErrors = validate192.errors.slice(); else for (const e of validate192.errors) vErrors.push(e);
+if(!(validate203(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate203.errors.slice(); else for (const e of validate203.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -8355,12 +8607,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/claude-code/hook-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8416,7 +8668,7 @@ errors++;
 if(data.decision !== undefined){
 let data3 = data.decision;
 if(!((data3 === "approve") || (data3 === "block"))){
-const err4 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema50.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema53.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8463,8 +8715,8 @@ errors++;
 }
 }
 if(data.hookSpecificOutput !== undefined){
-if(!(validate147(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-if (vErrors === null) vErrors = validate147.errors.slice(); else for (const e of validate147.errors) vErrors.push(e);
+if(!(validate158(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
+if (vErrors === null) vErrors = validate158.errors.slice(); else for (const e of validate158.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -8479,71 +8731,71 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-const validateClaudeCodeHookSpecificOutput_raw = validate147;
+const validateClaudeCodeHookSpecificOutput_raw = validate158;
 
-const validateCwdChangedHookSpecificOutput_raw = validate188;
+const validateCwdChangedHookSpecificOutput_raw = validate199;
 
-const validateElicitationResultHookSpecificOutput_raw = validate187;
+const validateElicitationResultHookSpecificOutput_raw = validate198;
 
-const validateElicitationHookSpecificOutput_raw = validate186;
+const validateElicitationHookSpecificOutput_raw = validate197;
 
-const validateFileChangedHookSpecificOutput_raw = validate189;
+const validateFileChangedHookSpecificOutput_raw = validate200;
 
-const validateMessageDisplayHookSpecificOutput_raw = validate191;
+const validateMessageDisplayHookSpecificOutput_raw = validate202;
 
-const validateNotificationHookSpecificOutput_raw = validate162;
+const validateNotificationHookSpecificOutput_raw = validate173;
 
-const validatePermissionDeniedHookSpecificOutput_raw = validate161;
+const validatePermissionDeniedHookSpecificOutput_raw = validate172;
 
-const validatePermissionRequestHookSpecificOutput_raw = validate163;
+const validatePermissionRequestHookSpecificOutput_raw = validate174;
 
-const validatePostModelSwitchHookSpecificOutput_raw = validate154;
+const validatePostModelSwitchHookSpecificOutput_raw = validate165;
 
-const validatePostToolBatchHookSpecificOutput_raw = validate158;
+const validatePostToolBatchHookSpecificOutput_raw = validate169;
 
-const validatePostToolUseFailureHookSpecificOutput_raw = validate157;
+const validatePostToolUseFailureHookSpecificOutput_raw = validate168;
 
-const validatePostToolUseHookSpecificOutput_raw = validate156;
+const validatePostToolUseHookSpecificOutput_raw = validate167;
 
-const validatePreModelSwitchHookSpecificOutput_raw = validate153;
+const validatePreModelSwitchHookSpecificOutput_raw = validate164;
 
-const validatePreSkillShellCommandHookSpecificOutput_raw = validate192;
+const validatePreSkillShellCommandHookSpecificOutput_raw = validate203;
 
-const validatePreToolUseHookSpecificOutput_raw = validate148;
+const validatePreToolUseHookSpecificOutput_raw = validate159;
 
-const validateSessionStartHookSpecificOutput_raw = validate151;
+const validateSessionStartHookSpecificOutput_raw = validate162;
 
-const validateSetupHookSpecificOutput_raw = validate152;
+const validateSetupHookSpecificOutput_raw = validate163;
 
-const validateStopHookSpecificOutput_raw = validate159;
+const validateStopHookSpecificOutput_raw = validate170;
 
-const validateSubagentStartHookSpecificOutput_raw = validate155;
+const validateSubagentStartHookSpecificOutput_raw = validate166;
 
-const validateSubagentStopHookSpecificOutput_raw = validate160;
+const validateSubagentStopHookSpecificOutput_raw = validate171;
 
-const validateUserPromptExpansionHookSpecificOutput_raw = validate150;
+const validateUserPromptExpansionHookSpecificOutput_raw = validate161;
 
-const validateUserPromptSubmitHookSpecificOutput_raw = validate149;
+const validateUserPromptSubmitHookSpecificOutput_raw = validate160;
 
-const validateWorktreeCreateHookSpecificOutput_raw = validate190;
+const validateWorktreeCreateHookSpecificOutput_raw = validate201;
 
-const validateClaudeCodePermissionRequestDecision_raw = validate164;
+const validateClaudeCodePermissionRequestDecision_raw = validate175;
 
-const validateClaudeCodePermissionRequestAllow_raw = validate165;
+const validateClaudeCodePermissionRequestAllow_raw = validate176;
 
-const validateClaudeCodePermissionRequestDeny_raw = validate182;
+const validateClaudeCodePermissionRequestDeny_raw = validate193;
 
-const validateClaudeCodePermissionUpdate_raw = validate166;
+const validateClaudeCodePermissionUpdate_raw = validate177;
 
-const validateClaudeCodePermissionDirectoriesUpdate_raw = validate173;
+const validateClaudeCodePermissionDirectoriesUpdate_raw = validate184;
 
-const validateClaudeCodePermissionRulesUpdate_raw = validate167;
+const validateClaudeCodePermissionRulesUpdate_raw = validate178;
 
-const validateClaudeCodePermissionSetModeUpdate_raw = validate171;
+const validateClaudeCodePermissionSetModeUpdate_raw = validate182;
 
 /** Validates a {@link ClaudeCodeAsyncHookOutput} (schemas/claude-code/async-hook-output.schema.json). */
 export const validateClaudeCodeAsyncHookOutput: Validator<ClaudeCodeAsyncHookOutput> = validateClaudeCodeAsyncHookOutput_raw;

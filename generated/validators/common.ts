@@ -8,6 +8,9 @@ import type {
   McpServerProvenance,
   PermissionRuleValue,
   PermissionSuggestion,
+  PermissionDirectoriesSuggestion,
+  PermissionRulesSuggestion,
+  PermissionSetModeSuggestion,
   PermissionUpdateDestination,
   PostToolBatchToolCall,
   SessionCronSummary,
@@ -568,10 +571,11 @@ return errors === 0;
 }
 
 const validatePermissionSuggestion_raw = validate27;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.","type":"object","additionalProperties":true,"required":["type"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules","setMode","addDirectories","removeDirectories"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule."},"description":"The rules (addRules, replaceRules, removeRules)."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do (addRules, replaceRules, removeRules)."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode (setMode)."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories (addDirectories, removeDirectories)."},"destination":{"allOf":[{"$ref":"permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json","title":"PermissionSuggestion","description":"One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: \"addRules\"}` alone is not a suggestion).","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"permission-suggestion/rules.schema.json"},{"$ref":"permission-suggestion/set-mode.schema.json"},{"$ref":"permission-suggestion/directories.schema.json"}]};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/rules.schema.json","title":"PermissionRulesSuggestion","description":"A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","rules","behavior","destination"],"properties":{"type":{"enum":["addRules","replaceRules","removeRules"],"description":"The update kind."},"rules":{"type":"array","items":{"type":"object","additionalProperties":true,"required":["toolName"],"properties":{"toolName":{"type":"string","description":"The tool the rule applies to."},"ruleContent":{"type":"string","description":"The rule's content, e.g. a command pattern."}},"description":"A permission rule (open: an input)."},"description":"The rules."},"behavior":{"enum":["allow","deny","ask"],"description":"What the rules do."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json","title":"PermissionUpdateDestination","description":"Where a permission update is stored.","type":"string","enum":["userSettings","projectSettings","localSettings","session","cliArg"]};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-update-destination.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -586,7 +590,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "userSettings") || (data === "projectSettings")) || (data === "localSettings")) || (data === "session")) || (data === "cliArg"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -595,13 +599,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/rules.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -615,15 +619,45 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((((((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules")) || (data0 === "setMode")) || (data0 === "addDirectories")) || (data0 === "removeDirectories"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(data.rules === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+if(data.behavior === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "behavior"},message:"must have required property '"+"behavior"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!(((data0 === "addRules") || (data0 === "replaceRules")) || (data0 === "removeRules"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -636,42 +670,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.toolName === undefined){
-const err2 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data2.toolName !== undefined){
-if(typeof data2.toolName !== "string"){
-const err3 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data2.ruleContent !== undefined){
-if(typeof data2.ruleContent !== "string"){
-const err4 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -680,10 +679,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data2.toolName !== undefined){
+if(typeof data2.toolName !== "string"){
+const err6 = {instancePath:instancePath+"/rules/" + i0+"/toolName",schemaPath:"#/properties/rules/items/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -693,10 +691,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.behavior !== undefined){
-let data5 = data.behavior;
-if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
-const err7 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema11.properties.behavior.enum},message:"must be equal to one of the allowed values"};
+if(data2.ruleContent !== undefined){
+if(typeof data2.ruleContent !== "string"){
+const err7 = {instancePath:instancePath+"/rules/" + i0+"/ruleContent",schemaPath:"#/properties/rules/items/properties/ruleContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -706,10 +703,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.mode !== undefined){
-let data6 = data.mode;
-if(!((((((data6 === "default") || (data6 === "acceptEdits")) || (data6 === "bypassPermissions")) || (data6 === "plan")) || (data6 === "dontAsk")) || (data6 === "auto"))){
-const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err8 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -719,13 +715,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.directories !== undefined){
-let data7 = data.directories;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data7[i1] !== "string"){
-const err9 = {instancePath:instancePath+"/directories/" + i1,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err9 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -735,9 +727,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.behavior !== undefined){
+let data5 = data.behavior;
+if(!(((data5 === "allow") || (data5 === "deny")) || (data5 === "ask"))){
+const err10 = {instancePath:instancePath+"/behavior",schemaPath:"#/properties/behavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.behavior.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -748,8 +741,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate28(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
+if(!(validate29(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate29.errors.slice(); else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -764,16 +757,284 @@ vErrors.push(err11);
 }
 errors++;
 }
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/set-mode.schema.json","title":"PermissionSetModeSuggestion","description":"A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","mode","destination"],"properties":{"type":{"const":"setMode","description":"The update kind."},"mode":{"enum":["default","acceptEdits","bypassPermissions","plan","dontAsk","auto"],"description":"The new permission mode."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/set-mode.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("setMode" !== data.type){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "setMode"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((((((data1 === "default") || (data1 === "acceptEdits")) || (data1 === "bypassPermissions")) || (data1 === "plan")) || (data1 === "dontAsk")) || (data1 === "auto"))){
+const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema14.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate29(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate29.errors.slice(); else for (const e of validate29.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/permission-suggestion/directories.schema.json","title":"PermissionDirectoriesSuggestion","description":"A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.","type":"object","additionalProperties":true,"required":["type","directories","destination"],"properties":{"type":{"enum":["addDirectories","removeDirectories"],"description":"The update kind."},"directories":{"type":"array","items":{"type":"string"},"description":"The directories."},"destination":{"allOf":[{"$ref":"../permission-update-destination.schema.json"}],"description":"Where the update is stored."}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion/directories.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.directories === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "directories"},message:"must have required property '"+"directories"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.destination === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((data0 === "addDirectories") || (data0 === "removeDirectories"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema15.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.directories !== undefined){
+let data1 = data.directories;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/directories/" + i0,schemaPath:"#/properties/directories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/directories",schemaPath:"#/properties/directories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.destination !== undefined){
+if(!(validate29(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if (vErrors === null) vErrors = validate29.errors.slice(); else for (const e of validate29.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/common/permission-suggestion.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "addRules"){
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "replaceRules"){
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeRules"){
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate28.errors.slice(); else for (const e of validate28.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "setMode"){
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate31.errors.slice(); else for (const e of validate31.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "addDirectories"){
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "removeDirectories"){
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate33.errors.slice(); else for (const e of validate33.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate27.errors = vErrors;
 return errors === 0;
 }
 
-const validatePermissionUpdateDestination_raw = validate28;
+const validatePermissionDirectoriesSuggestion_raw = validate33;
 
-const validatePostToolBatchToolCall_raw = validate30;
-const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json","title":"PostToolBatchToolCall","description":"One resolved tool call of a batch (PostToolBatch input).","type":"object","additionalProperties":true,"required":["tool_name","tool_input","tool_use_id"],"properties":{"tool_name":{"type":"string","description":"The tool's name."},"tool_input":{"tsType":"unknown","description":"The tool's input."},"tool_use_id":{"type":"string","description":"The tool call's id."},"tool_response":{"tsType":"unknown","description":"The tool's response, when there is one."}}};
+const validatePermissionRulesSuggestion_raw = validate28;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const validatePermissionSetModeSuggestion_raw = validate31;
+
+const validatePermissionUpdateDestination_raw = validate29;
+
+const validatePostToolBatchToolCall_raw = validate41;
+const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json","title":"PostToolBatchToolCall","description":"One resolved tool call of a batch (PostToolBatch input).","type":"object","additionalProperties":true,"required":["tool_name","tool_input","tool_use_id"],"properties":{"tool_name":{"type":"string","description":"The tool's name."},"tool_input":{"tsType":"unknown","description":"The tool's input."},"tool_use_id":{"type":"string","description":"The tool call's id."},"tool_response":{"tsType":"unknown","description":"The tool's response, when there is one."}}};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/post-tool-batch-tool-call.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -843,14 +1104,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const validateSessionCronSummary_raw = validate31;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json","title":"SessionCronSummary","description":"A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","schedule","recurring","prompt"],"properties":{"id":{"type":"string","description":"Cron task id."},"schedule":{"type":"string","description":"Cron expression, e.g. `0 9 * * 1-5`."},"recurring":{"type":"boolean","description":"False for one-shot wakeups; true for tasks that fire on every match."},"prompt":{"type":"string","description":"Prompt submitted when the cron fires, capped at 1000 characters."}}};
+const validateSessionCronSummary_raw = validate42;
+const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json","title":"SessionCronSummary","description":"A session-scoped cron task that will wake the session later (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","schedule","recurring","prompt"],"properties":{"id":{"type":"string","description":"Cron task id."},"schedule":{"type":"string","description":"Cron expression, e.g. `0 9 * * 1-5`."},"recurring":{"type":"boolean","description":"False for one-shot wakeups; true for tasks that fire on every match."},"prompt":{"type":"string","description":"Prompt submitted when the cron fires, capped at 1000 characters."}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/common/session-cron-summary.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -954,7 +1215,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
@@ -970,6 +1231,12 @@ export const validateMcpServerProvenance: Validator<McpServerProvenance> = valid
 export const validatePermissionRuleValue: Validator<PermissionRuleValue> = validatePermissionRuleValue_raw;
 /** Validates a {@link PermissionSuggestion} (schemas/common/permission-suggestion.schema.json). */
 export const validatePermissionSuggestion: Validator<PermissionSuggestion> = validatePermissionSuggestion_raw;
+/** Validates a {@link PermissionDirectoriesSuggestion} (schemas/common/permission-suggestion/directories.schema.json). */
+export const validatePermissionDirectoriesSuggestion: Validator<PermissionDirectoriesSuggestion> = validatePermissionDirectoriesSuggestion_raw;
+/** Validates a {@link PermissionRulesSuggestion} (schemas/common/permission-suggestion/rules.schema.json). */
+export const validatePermissionRulesSuggestion: Validator<PermissionRulesSuggestion> = validatePermissionRulesSuggestion_raw;
+/** Validates a {@link PermissionSetModeSuggestion} (schemas/common/permission-suggestion/set-mode.schema.json). */
+export const validatePermissionSetModeSuggestion: Validator<PermissionSetModeSuggestion> = validatePermissionSetModeSuggestion_raw;
 /** Validates a {@link PermissionUpdateDestination} (schemas/common/permission-update-destination.schema.json). */
 export const validatePermissionUpdateDestination: Validator<PermissionUpdateDestination> = validatePermissionUpdateDestination_raw;
 /** Validates a {@link PostToolBatchToolCall} (schemas/common/post-tool-batch-tool-call.schema.json). */

@@ -13,12 +13,13 @@
  */
 import { isJsonObject, type JsonObject } from "./jsc-json.js";
 import { firstLineOf, readHookStdout } from "./read-stdout.js";
-import { rulesOf } from "./events.js";
+import { rulesOf, type EventRules } from "./events.js";
 import {
   asyncFailedText,
   exit2Text,
   failedToRunText,
   invalidWithExitText,
+  missingScriptText,
   NO_STDERR,
   nonBlockingStatusText,
 } from "./texts.js";
@@ -153,6 +154,10 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
   if (exit === 2) {
     const rule = rules.exit2;
     // a plugin's hook names its plugin (claude-code-hooks.md §3.5, not observed: the observer has no plugins)
+    if (looksLikeMissingScript(rules.exit2MissingScript, record.plugin, result.stdout, result.stderr)) {
+      const missing = missingScriptText(result.command, result.stderr, record.plugin);
+      return { ...record, outcome: "error", non_blocking_error: missing, message: missing };
+    }
     const text = exit2Text(result.command, stderrText, record.plugin);
     if (rule === "block") return { ...record, outcome: "block", blocking_error: text, message: text };
     if (rule === "non-blocking") return { ...record, outcome: "error", non_blocking_error: text, message: text };
@@ -181,4 +186,14 @@ export function classifyRun(result: HookRunResult, context: ClassifyContext): Ru
   const text = nonBlockingStatusText(stderrText);
   const unusable = exit === 126 || exit === 127;
   return { ...record, outcome: "error", non_blocking_error: text, message: text, no_verdict: noVerdict && unusable ? "no_usable_answer" : null };
+}
+
+/**
+ * Claude Code's guess that an exit 2 comes from a script that is not there
+ * (the shell's own exit status): empty stdout and a stderr that says so
+ * anywhere, even inside a test's output (anthropics/claude-code#60490).
+ */
+function looksLikeMissingScript(rule: EventRules["exit2MissingScript"], plugin: string | null, stdout: string, stderr: string): boolean {
+  if (rule === "never" || (rule === "plugin-hook" && plugin === null)) return false;
+  return stdout.trim() === "" && /no such file|can't open/i.test(stderr);
 }

@@ -1,13 +1,29 @@
 /** Claude Code 2.1.332 as a dialect of the shared machinery (src/core/dialect.ts). */
+import type { AgentProbe } from "../core/agent-probe.js";
 import type { Dialect } from "../core/dialect.js";
 import { EVENT_NAMES, EVENTS } from "./events.js";
 import { readClaudeCodeIntent, writeClaudeCodeIntent } from "./intent.js";
 import { mergeRequest } from "./merge-request.js";
 
+/** How `doctor` finds it and reads its version, and how its recordings are made again. */
+const claudeCodeProbe: AgentProbe = {
+  commands: ["claude"],
+  knownLocations: ["~/.local/bin/claude", "/usr/local/bin/claude", "/opt/homebrew/bin/claude", "~/.npm-global/bin/claude", "~/.claude/local/claude"],
+  versionArgs: ["--version"],
+  versionPattern: /^(\d+\.\d+\.\d+) \(Claude Code\)/m,
+  recordings: [
+    { scenarios: "test/observer/claude-code/scenarios", observed: "test/observer/claude-code/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 2 --scenarios test/observer/claude-code/scenarios --check test/observer/claude-code/observed" },
+    { scenarios: "test/observer/claude-code/probes/scenarios", observed: "test/observer/claude-code/probes/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 2 --scenarios test/observer/claude-code/probes/scenarios --check test/observer/claude-code/probes/observed" },
+    { scenarios: "test/observer/claude-code-tools/scenarios", observed: "test/observer/claude-code-tools/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 2 --scenarios test/observer/claude-code-tools/scenarios --check test/observer/claude-code-tools/observed" },
+  ],
+  extractVectors: "npx tsx scripts/extract-merge-vectors.ts",
+};
+
 export const claudeCode: Dialect = {
   agent: "claude-code",
   displayName: "Claude Code",
   version: "2.1.332",
+  probe: claudeCodeProbe,
   events: EVENT_NAMES.map((name) => {
     const row = EVENTS[name];
     return {

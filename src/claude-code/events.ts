@@ -114,6 +114,7 @@ export type MergeRule =
       /** Any non-zero exit blocks, not only 2 (WorktreeCreate). */
       readonly anyFailureBlocks: boolean;
     }
+  | { /** a block replaces the task tool's result, the task is rolled back or stays open (merge/task.ts) */ readonly strategy: "task" }
   | { /** hooks only notify: errors and notices, nothing combines */ readonly strategy: "none" };
 
 export type MergeStrategy = MergeRule["strategy"];
@@ -138,6 +139,15 @@ export interface EventRules {
   readonly exit2: Exit2Rule;
   /** On the prompt events exit 2 drops the hook's JSON (ups-*, new-upe-*); elsewhere it still applies (pre-23). */
   readonly exit2DropsJson: boolean;
+  /**
+   * Which hooks' exit 2 Claude Code reads as a missing script, a non-blocking
+   * error, when their stdout is empty and their stderr matches
+   * `/no such file|can't open/i` anywhere (anthropics/claude-code#60490; the
+   * 2.1.332 binary; fid-stop-exit2-missing-script, -cant-open,
+   * -no-such-file-in-test-output): every hook, a plugin's hooks only
+   * (UserPromptSubmit: read from the binary, not recorded), or none.
+   */
+  readonly exit2MissingScript: "any-hook" | "plugin-hook" | "never";
   readonly continueFalse: ContinueFalseRule;
   readonly systemMessage: SystemMessageRule;
   /** Plain stdout (exit 0) becomes model context, `<hook name> hook success: ...`. */
@@ -170,218 +180,218 @@ const BLOCKABLE: MergeRule = { strategy: "blockable", blockReachesModel: false, 
 export const EVENTS = {
   PreToolUse: {
     match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the tool call (deny, ask, defer; exit 2 = deny)",
-    exit2: "block", exit2DropsJson: false, continueFalse: { reasonKept: "last", missingReason: "stopped-by-hook" },
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: { reasonKept: "last", missingReason: "stopped-by-hook" },
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: true,
     merge: { strategy: "permission-decision", tool: "rewritable", seedsDecision: true, askCancelsStop: true },
     earlyStop: "never", outputVariantRank: 0,
   },
   PostToolUse: {
     match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "nothing: the tool already ran; a block sends the reason to the model",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST_NAMED,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-tool", rewritesToolOutput: true, continueFalseDropsBlock: true },
     earlyStop: "continue-false", outputVariantRank: 9,
   },
   PostToolUseFailure: {
     match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "nothing: a block sends the reason to the model",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-tool", rewritesToolOutput: false, continueFalseDropsBlock: false },
     earlyStop: "never", outputVariantRank: 10,
   },
   PostToolBatch: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the agentic loop (exit 2, block, continue:false stop it)",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-tool-batch" }, earlyStop: "never", outputVariantRank: 11,
   },
   Notification: {
     match: { field: "notification_type", values: "permission_prompt, idle_prompt, auth_success, elicitation_dialog, ...", valueOf: "field", narrow: false },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "ignored", exit2DropsJson: false, continueFalse: null,
+    exit2: "ignored", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 15,
   },
   UserPromptSubmit: {
     match: null, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false, blocks: "the prompt (it is dropped, no model request)",
-    exit2: "block", exit2DropsJson: true, continueFalse: STOPS_FIRST,
+    exit2: "block", exit2DropsJson: true, exit2MissingScript: "plugin-hook", continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "prompt" }, earlyStop: "block-or-continue-false", outputVariantRank: 1,
   },
   UserPromptExpansion: {
     match: { field: "command_name", values: "command name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the expansion",
-    exit2: "block", exit2DropsJson: true, continueFalse: STOPS_FIRST,
+    exit2: "block", exit2DropsJson: true, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "event", noVerdictNotice: false,
     merge: { strategy: "prompt" }, earlyStop: "never", outputVariantRank: 2,
   },
   SessionStart: {
     match: { field: "source", values: "startup, resume, clear, compact, fork", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: true, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: true, contextReachesModel: true }, earlyStop: "never", outputVariantRank: 3,
   },
   SessionEnd: {
     match: { field: "reason", values: "clear, resume, logout, prompt_input_exit, other", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: true, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session-end" }, earlyStop: "never", outputVariantRank: null,
   },
   Stop: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the end of the turn (the model continues with the reason)",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "any-hook", continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "stop", problemNotice: true }, earlyStop: "never", outputVariantRank: 12,
   },
   StopFailure: {
     match: { field: "error", values: "rate_limit, overloaded, authentication_failed, server_error, unknown, ...", valueOf: "field", narrow: true },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "ignored", exit2DropsJson: false, continueFalse: null,
+    exit2: "ignored", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   SubagentStart: {
     match: { field: "agent_type", values: "agent type (general-purpose, Explore, Plan, ...)", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: STOPS_FIRST,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: false, contextReachesModel: true }, earlyStop: "never", outputVariantRank: 8,
   },
   SubagentStop: {
     match: { field: "agent_type", values: "agent type", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the end of the subagent (it continues with the reason)",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "any-hook", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "stop", problemNotice: false }, earlyStop: "never", outputVariantRank: 13,
   },
   PreCompact: {
     match: { field: "trigger", values: "manual, auto", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the compaction",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "pre-compact" }, earlyStop: "never", outputVariantRank: null,
   },
   PostCompact: {
     match: { field: "trigger", values: "manual, auto", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "post-compact" }, earlyStop: "never", outputVariantRank: null,
   },
   PreModelSwitch: {
     match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false,
     blocks: "the model switch (deny, ask; a timeout blocks)",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST_NAMED,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-decision", tool: "none", seedsDecision: false, askCancelsStop: false },
     earlyStop: "never", outputVariantRank: 5,
   },
   PostModelSwitch: {
     match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: STOPS_FIRST,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "per-hook-context" }, earlyStop: "never", outputVariantRank: 7,
   },
   PermissionRequest: {
     match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the permission (decision.behavior deny; exit 2 is not honoured)",
-    exit2: "ignored", exit2DropsJson: false, continueFalse: null,
+    exit2: "ignored", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-request" }, earlyStop: "allow-or-deny", outputVariantRank: 16,
   },
   PermissionDenied: {
     match: TOOL, toolEvent: true, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "ignored", exit2DropsJson: false, continueFalse: null,
+    exit2: "ignored", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-denied" }, earlyStop: "never", outputVariantRank: 14,
   },
   Setup: {
     match: { field: "trigger", values: "init, maintenance", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: STOPS_FIRST,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: false, contextReachesModel: false }, earlyStop: "never", outputVariantRank: 4,
   },
   TeammateIdle: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the teammate going idle (it keeps working)",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "any-hook", continueFalse: STOPS_FIRST,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   TaskCreated: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the task creation (rolled back)",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
-    merge: { strategy: "blockable", blockReachesModel: true, anyFailureBlocks: false }, earlyStop: "never", outputVariantRank: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    merge: { strategy: "task" }, earlyStop: "never", outputVariantRank: null,
   },
   TaskCompleted: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the task completion",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
-    merge: { strategy: "blockable", blockReachesModel: true, anyFailureBlocks: false }, earlyStop: "never", outputVariantRank: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "any-hook", continueFalse: null,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    merge: { strategy: "task" }, earlyStop: "never", outputVariantRank: null,
   },
   Elicitation: {
     match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the elicitation (declined)",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 17,
   },
   ElicitationResult: {
     match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the result (action becomes decline)",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 18,
   },
   ConfigChange: {
     match: { field: "source", values: "user_settings, project_settings, local_settings, policy_settings, skills", valueOf: "field", narrow: false },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the settings change (not policy_settings)",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   WorktreeCreate: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the worktree creation (any non-zero exit fails it)",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "blockable", blockReachesModel: false, anyFailureBlocks: true }, earlyStop: "never", outputVariantRank: 21,
   },
   WorktreeRemove: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the removal, if the directory still exists",
-    exit2: "block", exit2DropsJson: false, continueFalse: null,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   InstructionsLoaded: {
     match: { field: "load_reason", values: "session_start, nested_traversal, path_glob_match, include, compact", valueOf: "field", narrow: false },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "ignored", exit2DropsJson: false, continueFalse: null,
+    exit2: "ignored", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   CwdChanged: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 19,
   },
   FileChanged: {
     match: { field: "file_path", values: "file names split on | (basename of file_path)", valueOf: "basename", narrow: true },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 20,
   },
   DirectoryAdded: {
     match: { field: "source", values: "slash_command, register_repo_root", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "model", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   MessageDisplay: {
     match: null, toolEvent: false, defaultTimeout: 10, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 22,
   },
   PreSkillShellCommand: {
     match: { field: "tool_name", values: "Bash, PowerShell", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the skill's shell command (deny, ask, defer, any updatedInput)",
-    exit2: "block", exit2DropsJson: false, continueFalse: STOPS_FIRST_NAMED,
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-decision", tool: "shell-command", seedsDecision: false, askCancelsStop: false },
     earlyStop: "never", outputVariantRank: 6,
@@ -398,7 +408,7 @@ export const EVENT_NAMES = Object.keys(EVENTS) as HookEvent[];
  */
 export const UNKNOWN_EVENT_RULES: EventRules = {
   match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-  exit2: "non-blocking", exit2DropsJson: false, continueFalse: null,
+  exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
   systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
   merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
 };

@@ -28,6 +28,7 @@ import { mergePostTool, mergePostToolBatch } from "./merge/post-tool.js";
 import { mergePerHookContext, mergePrompt } from "./merge/prompt.js";
 import { mergeSession, mergeSessionEnd } from "./merge/session.js";
 import { mergeStop } from "./merge/stop.js";
+import { mergeTask } from "./merge/task.js";
 
 export type { MergeContext };
 
@@ -45,6 +46,7 @@ const STRATEGIES: { readonly [K in MergeStrategy]: Strategy<K> } = {
   "pre-compact": mergePreCompact,
   "post-compact": mergePostCompact,
   blockable: mergeBlockable,
+  task: mergeTask,
   // hooks that only notify: their errors and notices, and continue:false where the row honours it
   none: (acc) => applyStops(acc),
 };
@@ -103,6 +105,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     notices: acc.notices,
     stopped: acc.stopped,
     stop_reason: acc.stopReason,
+    ...(acc.continues === null ? {} : { continues: acc.continues }),
   };
   return {
     agent: "claude-code",

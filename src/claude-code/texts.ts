@@ -136,6 +136,21 @@ export function exit2Text(command: string, stderr: string, plugin: string | null
   return commandText(command, `${stderr}${plugin === null ? "" : `\nThis hook comes from the ${plugin} plugin.`}`);
 }
 
+/**
+ * An exit 2 read as a missing script, a non-blocking error
+ * (fid-stop-exit2-missing-script; a plugin's wording read from the 2.1.332
+ * binary, not recorded: the observer has no plugins).
+ */
+export function missingScriptText(command: string, stderr: string, plugin: string | null): string {
+  const advice = plugin === null ? "If this is a plugin hook, check the plugin install (run /plugin)." : `Run \`/plugin\` to reinstall '${plugin}' or remove it from settings.`;
+  return `Hook script appears to be missing \u2014 "${command}" exited 2 with: ${stderr.trim()}. Treating as non-blocking. ${advice}`;
+}
+
+/** A TaskCreated/TaskCompleted block as the task tool's result, one per blocking hook joined by newlines (fid-taskcreated-*, fid-taskcompleted-*). */
+export function taskFeedbackText(event: string, text: string): string {
+  return `${event} hook feedback:\n${text}`;
+}
+
 /** Unusable output with a non-zero exit (probe-v16). */
 export function invalidWithExitText(invalid: string, exit: number, stderr: string): string {
   return `${invalid}\n\nHook exited ${exit} with stderr:\n${stderr}`;

@@ -46,6 +46,58 @@ export function toolInputValidator(toolName: string): Validator<unknown> | null 
   return typeof validator === "function" ? validator : null;
 }
 
+/**
+ * The input a built-in tool runs with after a hook's rewrite that passes its
+ * check: Claude Code parses it against the tool's schema, which drops every key
+ * the schema does not declare, at any depth (a `session_id` beside Bash's
+ * `command`, a nested object under an unknown key, a null), and fills the
+ * schema's defaults (Edit's `replace_all: false`). Recorded for Bash, Write,
+ * Read, Edit and WebFetch by a PostToolUse(Failure) hook that saw the input the
+ * tool ran with (fid-ui-*). A tool without a schema keeps the input as given.
+ */
+export function parsedToolInput(toolName: string | null, input: JsonObject): JsonObject {
+  const validate = toolName === null ? null : toolInputValidator(toolName);
+  if (validate === null || validate(input)) return withDefaults(toolName!, input);
+  let parsed: JsonValue = input;
+  for (const error of validate.errors ?? []) {
+    if (error.keyword !== "additionalProperties") continue;
+    parsed = withoutKeyAt(parsed, error.instancePath, String(error.params["additionalProperty"]));
+  }
+  return withDefaults(toolName!, isJsonObject(parsed) ? parsed : input);
+}
+
+function withDefaults(toolName: string, input: JsonObject): JsonObject {
+  const defaults = (toolValidators as unknown as Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>)[`defaults${toolName}ToolInput`];
+  if (defaults === undefined) return input;
+  let out = input;
+  for (const key of Object.keys(defaults)) {
+    if (Object.hasOwn(out, key)) continue;
+    if (out === input) out = Object.assign(Object.create(null) as JsonObject, input);
+    out[key] = defaults[key] as JsonValue;
+  }
+  return out;
+}
+
+/** A copy of `value` without `key` in the object at `pointer` (copies only along the path). */
+function withoutKeyAt(value: JsonValue, pointer: string, key: string): JsonValue {
+  const [head, ...rest] = segments(pointer);
+  if (Array.isArray(value)) {
+    if (head === undefined) return value;
+    const copy = [...value];
+    copy[Number(head)] = withoutKeyAt(copy[Number(head)] ?? null, pointerOf(rest), key);
+    return copy;
+  }
+  if (!isJsonObject(value)) return value;
+  const copy: JsonObject = Object.assign(Object.create(null) as JsonObject, value);
+  if (head === undefined) delete copy[key];
+  else if (Object.hasOwn(copy, head)) copy[head] = withoutKeyAt(copy[head]!, pointerOf(rest), key);
+  return copy;
+}
+
+function pointerOf(parts: readonly string[]): string {
+  return parts.length === 0 ? "" : `/${parts.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+}
+
 /** Checks a PreToolUse rewrite of `toolName`'s input; `{ok: true}` for a tool without a schema. */
 export function checkToolInput(toolName: string, input: JsonValue): ToolInputCheck {
   const validate = toolInputValidator(toolName);
@@ -117,7 +169,7 @@ function valueAt(value: JsonValue, pointer: string): JsonValue | undefined {
 function withValueAt(value: JsonValue, pointer: string, replacement: JsonValue): JsonValue {
   const [head, ...rest] = segments(pointer);
   if (head === undefined) return replacement;
-  const restPointer = rest.length === 0 ? "" : `/${rest.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+  const restPointer = pointerOf(rest);
   if (Array.isArray(value)) {
     const copy = [...value];
     copy[Number(head)] = withValueAt(copy[Number(head)] ?? null, restPointer, replacement);

@@ -21,6 +21,7 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   events: { summary: "each event: matcher, can it block, its output fields", load: async () => (await import("./events.js")).run },
   capabilities: { summary: "what each agent does with each answer, per event, with the vectors that show it", load: async () => (await import("./capabilities.js")).run },
   conformance: { summary: "line protocols for other implementations (serde|merge)", load: async () => (await import("./conformance.js")).run },
+  doctor: { summary: "which agents are installed here, at which versions, against the recorded ones (exit 1 on a difference)", load: async () => (await import("./doctor.js")).run },
   test: { summary: "run hook tests (*.hooktest.json): the effects the agent applies to your hooks' answers", load: async () => (await import("./test.js")).run }, // #11 kit
 };
 

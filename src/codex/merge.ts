@@ -121,7 +121,9 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
     case "prompt": {
       // The prompt never reaches the model: no request, so no context either.
       const kept = blockers.length > 0 || stoppers.length > 0;
-      effects = { ...effects, blocked: kept, model_context: kept ? [] : contexts, stopped: stoppers.length > 0, stop_reason: firstStop };
+      // a stop is not a block: continue:false alone is `stopped` (cx-fid-ups-continue-false; one decision:block and
+      // continue:false in one output is reported as a stop only: cx-fid-ups-block-and-continue-false)
+      effects = { ...effects, blocked: blockers.length > 0, model_context: kept ? [] : contexts, stopped: stoppers.length > 0, stop_reason: firstStop };
       break;
     }
     case "continuation": {
@@ -133,6 +135,7 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
         model_context: stopped || prompts.length === 0 ? [] : [prompts.join(texts.HOOK_PROMPT_JOIN)],
         stopped,
         stop_reason: firstStop,
+        continues: !stopped && prompts.length > 0,
       };
       break;
     }

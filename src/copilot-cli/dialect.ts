@@ -1,4 +1,5 @@
 /** GitHub Copilot CLI 1.0.102 as a dialect of the shared machinery (src/core/dialect.ts). */
+import type { AgentProbe } from "../core/agent-probe.js";
 import type { Dialect, DialectEvent } from "../core/dialect.js";
 import { COPILOT_EVENT_NAMES, EVENTS, type EventRules } from "./events.js";
 import { readCopilotIntent, writeCopilotIntent } from "./intent.js";
@@ -19,10 +20,23 @@ const events: DialectEvent[] = COPILOT_EVENT_NAMES.flatMap((name) => {
   return [{ name: rules.claudeStyleName, canonical: rules.canonical, matchField: claudeMatch, summary: `${rules.summary} (Claude-style spelling, same chain as ${name})` }, native];
 });
 
+/** How `doctor` finds it and reads its version, and how its recordings are made again. */
+const copilotCliProbe: AgentProbe = {
+  commands: ["copilot"],
+  knownLocations: ["~/.local/bin/copilot", "/usr/local/bin/copilot", "/opt/homebrew/bin/copilot", "~/.npm-global/bin/copilot"],
+  versionArgs: ["--version"],
+  versionPattern: /^GitHub Copilot CLI (\d+\.\d+\.\d+)/m,
+  recordings: [
+    { scenarios: "test/observer/copilot-cli/scenarios", observed: "test/observer/copilot-cli/observed", rerecord: "node /tmp/copilot-observer/run-scenario.mjs --copilot <bin> --all --jobs 2 --scenarios test/observer/copilot-cli/scenarios --check test/observer/copilot-cli/observed" },
+  ],
+  extractVectors: "npx tsx scripts/extract-copilot-cli-vectors.ts",
+};
+
 export const copilotCli: Dialect = {
   agent: "copilot-cli",
   displayName: "GitHub Copilot CLI",
   version: "1.0.102",
+  probe: copilotCliProbe,
   events,
   requestExtensions: REQUEST_EXTENSIONS,
   mergeRequest: mergeCopilotRequest,

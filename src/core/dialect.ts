@@ -6,6 +6,7 @@
  * src/dialects.ts lists the dialects. Nothing here names an agent.
  */
 import type { AgentName } from "./agents.js";
+import type { AgentProbe } from "./agent-probe.js";
 import type { ProtocolError } from "./errors.js";
 import type { MergeRequest, RequestExtensions } from "./merge-request.js";
 import type { MergedResult } from "./records.js";
@@ -52,6 +53,8 @@ export interface Dialect {
   readonly displayName: string;
   /** The agent version every rule was measured on. */
   readonly version: string;
+  /** How `doctor` finds the installed agent, reads its version and re-records (absent: doctor lists the agent as not probed). */
+  readonly probe?: AgentProbe;
   /** Every event of the agent, from its event table, in its documentation order. */
   readonly events: readonly DialectEvent[];
   /** Keys this dialect adds to the merge request. */

@@ -4,6 +4,7 @@
  * lints that say where droid reads an answer otherwise than a Claude Code
  * author expects.
  */
+import type { AgentProbe } from "../core/agent-probe.js";
 import type { Dialect, Divergence, HookAnswer } from "../core/dialect.js";
 import { requestInput, type MergeRequest } from "../core/merge-request.js";
 import type { MergedResult } from "../core/records.js";
@@ -79,10 +80,23 @@ function divergences(answer: HookAnswer): Divergence[] {
   return out;
 }
 
+/** How `doctor` finds it and reads its version, and how its recordings are made again. */
+const droidProbe: AgentProbe = {
+  commands: ["droid"],
+  knownLocations: ["~/.local/bin/droid", "/usr/local/bin/droid", "/opt/homebrew/bin/droid", "~/.npm-global/bin/droid", "~/.factory/bin/droid"],
+  versionArgs: ["--version"],
+  versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
+  recordings: [
+    { scenarios: "test/observer/droid/scenarios", observed: "test/observer/droid/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 2 --scenarios test/observer/droid/scenarios --check test/observer/droid/observed" },
+  ],
+  extractVectors: "npx tsx scripts/extract-droid-vectors.ts",
+};
+
 export const droid: Dialect = {
   agent: "droid",
   displayName: "Factory droid",
   version: "0.215.0",
+  probe: droidProbe,
   events: DROID_EVENT_NAMES.map((name) => ({
     name,
     canonical: DROID_EVENTS[name].canonical,

@@ -133,7 +133,8 @@ function userPromptSubmit(reads: readonly Read[], prompt: string | null): Verdic
   let rewritten: string | null = null;
   let context: string | undefined;
   const reject = (text: string, stopped: boolean): Verdict => ({
-    effects: { blocked: true, notices: [text], stopped, stop_reason: stopped ? text : null, ...(rewritten === null ? {} : { prompt: rewritten }) },
+    // a stop (continue:false) is not a block (issue 18): the same rejection, told apart by the hook's answer
+    effects: { blocked: !stopped, notices: [text], stopped, stop_reason: stopped ? text : null, ...(rewritten === null ? {} : { prompt: rewritten }) },
     reasons: [text],
   });
   // One pass in configured order: the first rejecting hook ends it (ups-02, ups-03, ups-05).

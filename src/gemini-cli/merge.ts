@@ -165,7 +165,6 @@ function eventEffects(rules: EventRules, input: MergeInput, merged: MergedOutput
     effects.stopped = true;
     effects.stop_reason = reason;
     if (rules.deny === "tool-not-run") effects.tool_input = null;
-    if (rules.deny === "prompt-not-sent" || rules.deny === "model-call-blocked") effects.blocked = true;
     if (rules.warnings !== "none") effects.notices.push(texts.agentStopped(merged.warningText(rules, reason)));
     return effects;
   }

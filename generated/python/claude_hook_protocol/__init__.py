@@ -283,11 +283,15 @@ from .common import (
     PostToolBatchToolCall,
     BackgroundTaskSummary,
     SessionCronSummary,
-    PermissionSuggestionType,
-    PermissionSuggestionRulesItem,
-    PermissionSuggestionBehavior,
-    PermissionSuggestionMode,
+    PermissionRulesSuggestionType,
+    PermissionRulesSuggestionRulesItem,
+    PermissionRulesSuggestionBehavior,
     PermissionUpdateDestination,
+    PermissionRulesSuggestion,
+    PermissionSetModeSuggestionMode,
+    PermissionSetModeSuggestion,
+    PermissionDirectoriesSuggestionType,
+    PermissionDirectoriesSuggestion,
     PermissionSuggestion,
     PermissionRuleValue,
     _check_HookEvent,
@@ -297,6 +301,9 @@ from .common import (
     _check_BackgroundTaskSummary,
     _check_SessionCronSummary,
     _check_PermissionUpdateDestination,
+    _check_PermissionRulesSuggestion,
+    _check_PermissionSetModeSuggestion,
+    _check_PermissionDirectoriesSuggestion,
     _check_PermissionSuggestion,
     _check_PermissionRuleValue,
 )
@@ -497,6 +504,9 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "PreModelSwitchHookInput": _check_PreModelSwitchHookInput,
     "PostModelSwitchHookInput": _check_PostModelSwitchHookInput,
     "PermissionUpdateDestination": _check_PermissionUpdateDestination,
+    "PermissionRulesSuggestion": _check_PermissionRulesSuggestion,
+    "PermissionSetModeSuggestion": _check_PermissionSetModeSuggestion,
+    "PermissionDirectoriesSuggestion": _check_PermissionDirectoriesSuggestion,
     "PermissionSuggestion": _check_PermissionSuggestion,
     "PermissionRequestHookInput": _check_PermissionRequestHookInput,
     "PermissionDeniedHookInput": _check_PermissionDeniedHookInput,
@@ -985,6 +995,45 @@ def parse_permission_update_destination(text: str) -> PermissionUpdateDestinatio
 def serialize_permission_update_destination(value: PermissionUpdateDestination) -> str:
     """A ``PermissionUpdateDestination`` as compact JSON text (checked first)."""
     _rt.checked(_check_PermissionUpdateDestination, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_rules_suggestion(text: str) -> PermissionRulesSuggestion:
+    """A ``PermissionRulesSuggestion`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionRulesSuggestion, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_rules_suggestion(value: PermissionRulesSuggestion) -> str:
+    """A ``PermissionRulesSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionRulesSuggestion, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_set_mode_suggestion(text: str) -> PermissionSetModeSuggestion:
+    """A ``PermissionSetModeSuggestion`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionSetModeSuggestion, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_set_mode_suggestion(value: PermissionSetModeSuggestion) -> str:
+    """A ``PermissionSetModeSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionSetModeSuggestion, value)
+    return _rt.dumps(value)
+
+
+def parse_permission_directories_suggestion(text: str) -> PermissionDirectoriesSuggestion:
+    """A ``PermissionDirectoriesSuggestion`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_PermissionDirectoriesSuggestion, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_permission_directories_suggestion(value: PermissionDirectoriesSuggestion) -> str:
+    """A ``PermissionDirectoriesSuggestion`` as compact JSON text (checked first)."""
+    _rt.checked(_check_PermissionDirectoriesSuggestion, value)
     return _rt.dumps(value)
 
 

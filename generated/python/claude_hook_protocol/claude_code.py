@@ -2447,6 +2447,8 @@ class PreToolUseHookSpecificOutput(TypedDict):
     """Context added for Claude."""
     permissionDisplay: NotRequired[JsonValue]
     """Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error."""
+    permissionDecisionReasonCode: NotRequired[JsonValue]
+    """Internal (desktop SDK hosts only, Claude Code 2.1.333; `workflow_first_run` is the one code it knows): a code naming an ask. Claude Code 2.1.333 reads it with a fallback, so any value, of any type, is accepted and a malformed one ignored; 2.1.332 strips it as an unknown key (fid-pre-reason-code-*). Never a validation error."""
 
 _FIELDS_PreToolUseHookSpecificOutput: "_rt.Fields" = (
     ("hookEventName", True, lambda v, at: _rt.literal("PreToolUse")(v, at)),
@@ -2455,6 +2457,7 @@ _FIELDS_PreToolUseHookSpecificOutput: "_rt.Fields" = (
     ("updatedInput", False, lambda v, at: _rt.map_of(_rt.check_any)(v, at)),
     ("additionalContext", False, lambda v, at: _rt.check_str(v, at)),
     ("permissionDisplay", False, lambda v, at: _rt.check_any(v, at)),
+    ("permissionDecisionReasonCode", False, lambda v, at: _rt.check_any(v, at)),
 )
 
 

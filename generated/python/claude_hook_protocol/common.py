@@ -18,11 +18,15 @@ __all__ = [
     "PostToolBatchToolCall",
     "BackgroundTaskSummary",
     "SessionCronSummary",
-    "PermissionSuggestionType",
-    "PermissionSuggestionRulesItem",
-    "PermissionSuggestionBehavior",
-    "PermissionSuggestionMode",
+    "PermissionRulesSuggestionType",
+    "PermissionRulesSuggestionRulesItem",
+    "PermissionRulesSuggestionBehavior",
     "PermissionUpdateDestination",
+    "PermissionRulesSuggestion",
+    "PermissionSetModeSuggestionMode",
+    "PermissionSetModeSuggestion",
+    "PermissionDirectoriesSuggestionType",
+    "PermissionDirectoriesSuggestion",
     "PermissionSuggestion",
     "PermissionRuleValue",
 ]
@@ -199,44 +203,36 @@ def _check_SessionCronSummary(value: object, at: str) -> None:
 
 
 #: The update kind.
-PermissionSuggestionType = Literal["addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"]
+PermissionRulesSuggestionType = Literal["addRules", "replaceRules", "removeRules"]
 
 
-def _check_PermissionSuggestionType(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories",))
+def _check_PermissionRulesSuggestionType(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("addRules", "replaceRules", "removeRules",))
 
 
-class PermissionSuggestionRulesItem(TypedDict):
-    """A permission rule. Unknown keys are kept (the dict holds them)."""
+class PermissionRulesSuggestionRulesItem(TypedDict):
+    """A permission rule (open: an input). Unknown keys are kept (the dict holds them)."""
     toolName: str
     """The tool the rule applies to."""
     ruleContent: NotRequired[str]
     """The rule's content, e.g. a command pattern."""
 
-_FIELDS_PermissionSuggestionRulesItem: "_rt.Fields" = (
+_FIELDS_PermissionRulesSuggestionRulesItem: "_rt.Fields" = (
     ("toolName", True, lambda v, at: _rt.check_str(v, at)),
     ("ruleContent", False, lambda v, at: _rt.check_str(v, at)),
 )
 
 
-def _check_PermissionSuggestionRulesItem(value: object, at: str) -> None:
-    _rt.check_object(value, at, _FIELDS_PermissionSuggestionRulesItem, True)
+def _check_PermissionRulesSuggestionRulesItem(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionRulesSuggestionRulesItem, True)
 
 
-#: What the rules do (addRules, replaceRules, removeRules).
-PermissionSuggestionBehavior = Literal["allow", "deny", "ask"]
+#: What the rules do.
+PermissionRulesSuggestionBehavior = Literal["allow", "deny", "ask"]
 
 
-def _check_PermissionSuggestionBehavior(value: object, at: str) -> None:
+def _check_PermissionRulesSuggestionBehavior(value: object, at: str) -> None:
     _rt.check_enum(value, at, ("allow", "deny", "ask",))
-
-
-#: The new permission mode (setMode).
-PermissionSuggestionMode = Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]
-
-
-def _check_PermissionSuggestionMode(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto",))
 
 
 #: Where a permission update is stored.
@@ -247,33 +243,98 @@ def _check_PermissionUpdateDestination(value: object, at: str) -> None:
     _rt.check_enum(value, at, ("userSettings", "projectSettings", "localSettings", "session", "cliArg",))
 
 
-class PermissionSuggestion(TypedDict):
-    """One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required. Unknown keys are kept (the dict holds them)."""
-    type: PermissionSuggestionType
+class PermissionRulesSuggestion(TypedDict):
+    """A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required. Unknown keys are kept (the dict holds them)."""
+    type: PermissionRulesSuggestionType
     """The update kind."""
-    rules: NotRequired[List[PermissionSuggestionRulesItem]]
-    """The rules (addRules, replaceRules, removeRules)."""
-    behavior: NotRequired[PermissionSuggestionBehavior]
-    """What the rules do (addRules, replaceRules, removeRules)."""
-    mode: NotRequired[PermissionSuggestionMode]
-    """The new permission mode (setMode)."""
-    directories: NotRequired[List[str]]
-    """The directories (addDirectories, removeDirectories)."""
-    destination: NotRequired[PermissionUpdateDestination]
+    rules: List[PermissionRulesSuggestionRulesItem]
+    """The rules."""
+    behavior: PermissionRulesSuggestionBehavior
+    """What the rules do."""
+    destination: PermissionUpdateDestination
     """Where the update is stored."""
 
-_FIELDS_PermissionSuggestion: "_rt.Fields" = (
-    ("type", True, lambda v, at: _check_PermissionSuggestionType(v, at)),
-    ("rules", False, lambda v, at: _rt.list_of(_check_PermissionSuggestionRulesItem)(v, at)),
-    ("behavior", False, lambda v, at: _check_PermissionSuggestionBehavior(v, at)),
-    ("mode", False, lambda v, at: _check_PermissionSuggestionMode(v, at)),
-    ("directories", False, lambda v, at: _rt.list_of(_rt.check_str)(v, at)),
-    ("destination", False, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+_FIELDS_PermissionRulesSuggestion: "_rt.Fields" = (
+    ("type", True, lambda v, at: _check_PermissionRulesSuggestionType(v, at)),
+    ("rules", True, lambda v, at: _rt.list_of(_check_PermissionRulesSuggestionRulesItem)(v, at)),
+    ("behavior", True, lambda v, at: _check_PermissionRulesSuggestionBehavior(v, at)),
+    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
 )
 
 
+def _check_PermissionRulesSuggestion(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionRulesSuggestion, True)
+
+
+#: The new permission mode.
+PermissionSetModeSuggestionMode = Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]
+
+
+def _check_PermissionSetModeSuggestionMode(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto",))
+
+
+class PermissionSetModeSuggestion(TypedDict):
+    """A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required. Unknown keys are kept (the dict holds them)."""
+    type: Literal["setMode"]
+    """The update kind."""
+    mode: PermissionSetModeSuggestionMode
+    """The new permission mode."""
+    destination: PermissionUpdateDestination
+    """Where the update is stored."""
+
+_FIELDS_PermissionSetModeSuggestion: "_rt.Fields" = (
+    ("type", True, lambda v, at: _rt.literal("setMode")(v, at)),
+    ("mode", True, lambda v, at: _check_PermissionSetModeSuggestionMode(v, at)),
+    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+)
+
+
+def _check_PermissionSetModeSuggestion(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionSetModeSuggestion, True)
+
+
+#: The update kind.
+PermissionDirectoriesSuggestionType = Literal["addDirectories", "removeDirectories"]
+
+
+def _check_PermissionDirectoriesSuggestionType(value: object, at: str) -> None:
+    _rt.check_enum(value, at, ("addDirectories", "removeDirectories",))
+
+
+class PermissionDirectoriesSuggestion(TypedDict):
+    """A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required. Unknown keys are kept (the dict holds them)."""
+    type: PermissionDirectoriesSuggestionType
+    """The update kind."""
+    directories: List[str]
+    """The directories."""
+    destination: PermissionUpdateDestination
+    """Where the update is stored."""
+
+_FIELDS_PermissionDirectoriesSuggestion: "_rt.Fields" = (
+    ("type", True, lambda v, at: _check_PermissionDirectoriesSuggestionType(v, at)),
+    ("directories", True, lambda v, at: _rt.list_of(_rt.check_str)(v, at)),
+    ("destination", True, lambda v, at: _check_PermissionUpdateDestination(v, at)),
+)
+
+
+def _check_PermissionDirectoriesSuggestion(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_PermissionDirectoriesSuggestion, True)
+
+
+#: One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: "addRules"}` alone is not a suggestion).
+PermissionSuggestion = Union[PermissionRulesSuggestion, PermissionSetModeSuggestion, PermissionDirectoriesSuggestion]
+
+
 def _check_PermissionSuggestion(value: object, at: str) -> None:
-    _rt.check_object(value, at, _FIELDS_PermissionSuggestion, True)
+    _rt.check_union(value, at, "type", {
+        "addRules": _check_PermissionRulesSuggestion,
+        "replaceRules": _check_PermissionRulesSuggestion,
+        "removeRules": _check_PermissionRulesSuggestion,
+        "setMode": _check_PermissionSetModeSuggestion,
+        "addDirectories": _check_PermissionDirectoriesSuggestion,
+        "removeDirectories": _check_PermissionDirectoriesSuggestion,
+    })
 
 
 class PermissionRuleValue(TypedDict):

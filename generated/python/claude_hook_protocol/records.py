@@ -218,17 +218,19 @@ class MergeEffects(TypedDict):
     tool_result: Optional[str]
     """The exact text the model gets for the tool call when the hooks' answer, not the tool, decides it (a denial, a permission deny message, a replaced or prefixed tool output); null when the model gets the tool's own output."""
     blocked: bool
-    """A hook blocked what the event can block (PreToolUse: the tool call is denied)."""
+    """A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent."""
     model_context: List[str]
     """Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix."""
     notices: List[str]
     """What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`)."""
     stopped: bool
-    """A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed)."""
+    """A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect."""
     stop_reason: Optional[str]
     """The stop reason the agent records, or null."""
     prompt: NotRequired[Optional[str]]
     """UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites."""
+    continues: NotRequired[bool]
+    """End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet."""
 
 _FIELDS_MergeEffects: "_rt.Fields" = (
     ("decision", True, lambda v, at: _rt.nullable(_check_MergeEffectsDecision)(v, at)),
@@ -240,6 +242,7 @@ _FIELDS_MergeEffects: "_rt.Fields" = (
     ("stopped", True, lambda v, at: _rt.check_bool(v, at)),
     ("stop_reason", True, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
     ("prompt", False, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
+    ("continues", False, lambda v, at: _rt.check_bool(v, at)),
 )
 
 
@@ -264,13 +267,13 @@ class MergedResult(TypedDict):
     deny_messages: List[str]
     """PreToolUse with decision deny: each denying hook's text in the agent's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model only the last one (effects.tool_result)."""
     blocked: bool
-    """A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses `decision` instead."""
+    """A hook blocked an event that can be blocked (decision:"block", exit 2 where the event honours it, a permission deny); `continue:false` alone is `stopped`, not a block. PreToolUse uses `decision` instead."""
     additional_context: List[str]
     """Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed."""
     system_messages: List[str]
     """Every systemMessage, for the user."""
     stopped: bool
-    """A hook answered continue:false on an event that honours it."""
+    """A hook answered continue:false on an event that honours it (a stop, not a block: `blocked` says whether a block took effect)."""
     stop_reason: Optional[str]
     """The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the first), else null."""
     updated_input: Optional[Dict[str, JsonValue]]

@@ -2849,6 +2849,10 @@ pub struct PreToolUseHookSpecificOutput {
     /// Internal (desktop SDK hosts only): the words for an ask's permission card; a malformed value is ignored, never a validation error.
     #[serde(rename = "permissionDisplay", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub permission_display: Option<Value>,
+
+    /// Internal (desktop SDK hosts only, Claude Code 2.1.333; `workflow_first_run` is the one code it knows): a code naming an ask. Claude Code 2.1.333 reads it with a fallback, so any value, of any type, is accepted and a malformed one ignored; 2.1.332 strips it as an unknown key (fid-pre-reason-code-*). Never a validation error.
+    #[serde(rename = "permissionDecisionReasonCode", default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub permission_decision_reason_code: Option<Value>,
 }
 crate::runtime::read_through!(PreToolUseHookSpecificOutput, ObjectOnly);
 

@@ -256,7 +256,7 @@ crate::runtime::read_through!(SessionCronSummary, ObjectOnly);
 /// The update kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(remote = "Self")]
-pub enum PermissionSuggestionType {
+pub enum PermissionRulesSuggestionType {
     /// `"addRules"`
     #[serde(rename = "addRules")]
     AddRules,
@@ -266,22 +266,13 @@ pub enum PermissionSuggestionType {
     /// `"removeRules"`
     #[serde(rename = "removeRules")]
     RemoveRules,
-    /// `"setMode"`
-    #[serde(rename = "setMode")]
-    SetMode,
-    /// `"addDirectories"`
-    #[serde(rename = "addDirectories")]
-    AddDirectories,
-    /// `"removeDirectories"`
-    #[serde(rename = "removeDirectories")]
-    RemoveDirectories,
 }
-crate::runtime::read_through!(PermissionSuggestionType, StringOnly);
+crate::runtime::read_through!(PermissionRulesSuggestionType, StringOnly);
 
-/// A permission rule.
+/// A permission rule (open: an input).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
-pub struct PermissionSuggestionRulesItem {
+pub struct PermissionRulesSuggestionRulesItem {
     /// The tool the rule applies to.
     #[serde(rename = "toolName")]
     pub tool_name: String,
@@ -294,12 +285,12 @@ pub struct PermissionSuggestionRulesItem {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::read_through!(PermissionSuggestionRulesItem, ObjectOnly);
+crate::runtime::read_through!(PermissionRulesSuggestionRulesItem, ObjectOnly);
 
-/// What the rules do (addRules, replaceRules, removeRules).
+/// What the rules do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(remote = "Self")]
-pub enum PermissionSuggestionBehavior {
+pub enum PermissionRulesSuggestionBehavior {
     /// `"allow"`
     #[serde(rename = "allow")]
     Allow,
@@ -310,32 +301,7 @@ pub enum PermissionSuggestionBehavior {
     #[serde(rename = "ask")]
     Ask,
 }
-crate::runtime::read_through!(PermissionSuggestionBehavior, StringOnly);
-
-/// The new permission mode (setMode).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(remote = "Self")]
-pub enum PermissionSuggestionMode {
-    /// `"default"`
-    #[serde(rename = "default")]
-    Default,
-    /// `"acceptEdits"`
-    #[serde(rename = "acceptEdits")]
-    AcceptEdits,
-    /// `"bypassPermissions"`
-    #[serde(rename = "bypassPermissions")]
-    BypassPermissions,
-    /// `"plan"`
-    #[serde(rename = "plan")]
-    Plan,
-    /// `"dontAsk"`
-    #[serde(rename = "dontAsk")]
-    DontAsk,
-    /// `"auto"`
-    #[serde(rename = "auto")]
-    Auto,
-}
-crate::runtime::read_through!(PermissionSuggestionMode, StringOnly);
+crate::runtime::read_through!(PermissionRulesSuggestionBehavior, StringOnly);
 
 /// Where a permission update is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -359,38 +325,124 @@ pub enum PermissionUpdateDestination {
 }
 crate::runtime::read_through!(PermissionUpdateDestination, StringOnly);
 
-/// One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.
+/// A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+///
+/// A variant of \[`PermissionSuggestion`\]: its tag `type` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
-pub struct PermissionSuggestion {
-    /// The update kind.
-    pub r#type: PermissionSuggestionType,
+pub struct PermissionRulesSuggestion {
+    /// The rules.
+    pub rules: Vec<PermissionRulesSuggestionRulesItem>,
 
-    /// The rules (addRules, replaceRules, removeRules).
-    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Vec<PermissionSuggestionRulesItem>>,
-
-    /// What the rules do (addRules, replaceRules, removeRules).
-    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
-    pub behavior: Option<PermissionSuggestionBehavior>,
-
-    /// The new permission mode (setMode).
-    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
-    pub mode: Option<PermissionSuggestionMode>,
-
-    /// The directories (addDirectories, removeDirectories).
-    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
-    pub directories: Option<Vec<String>>,
+    /// What the rules do.
+    pub behavior: PermissionRulesSuggestionBehavior,
 
     /// Where the update is stored.
-    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
-    pub destination: Option<PermissionUpdateDestination>,
+    pub destination: PermissionUpdateDestination,
 
     /// The keys the schema does not declare, kept as they came.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
-crate::runtime::read_through!(PermissionSuggestion, ObjectOnly);
+crate::runtime::read_through!(PermissionRulesSuggestion, ObjectOnly);
+
+/// The new permission mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum PermissionSetModeSuggestionMode {
+    /// `"default"`
+    #[serde(rename = "default")]
+    Default,
+    /// `"acceptEdits"`
+    #[serde(rename = "acceptEdits")]
+    AcceptEdits,
+    /// `"bypassPermissions"`
+    #[serde(rename = "bypassPermissions")]
+    BypassPermissions,
+    /// `"plan"`
+    #[serde(rename = "plan")]
+    Plan,
+    /// `"dontAsk"`
+    #[serde(rename = "dontAsk")]
+    DontAsk,
+    /// `"auto"`
+    #[serde(rename = "auto")]
+    Auto,
+}
+crate::runtime::read_through!(PermissionSetModeSuggestionMode, StringOnly);
+
+/// A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+///
+/// A variant of \[`PermissionSuggestion`\]: its tag `type` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct PermissionSetModeSuggestion {
+    /// The new permission mode.
+    pub mode: PermissionSetModeSuggestionMode,
+
+    /// Where the update is stored.
+    pub destination: PermissionUpdateDestination,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(PermissionSetModeSuggestion, ObjectOnly);
+
+/// The update kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub enum PermissionDirectoriesSuggestionType {
+    /// `"addDirectories"`
+    #[serde(rename = "addDirectories")]
+    AddDirectories,
+    /// `"removeDirectories"`
+    #[serde(rename = "removeDirectories")]
+    RemoveDirectories,
+}
+crate::runtime::read_through!(PermissionDirectoriesSuggestionType, StringOnly);
+
+/// A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
+///
+/// A variant of \[`PermissionSuggestion`\]: its tag `type` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct PermissionDirectoriesSuggestion {
+    /// The directories.
+    pub directories: Vec<String>,
+
+    /// Where the update is stored.
+    pub destination: PermissionUpdateDestination,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(PermissionDirectoriesSuggestion, ObjectOnly);
+
+/// One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: "addRules"}` alone is not a suggestion).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum PermissionSuggestion {
+    /// `type: "addRules"`.
+    #[serde(rename = "addRules")]
+    AddRules(PermissionRulesSuggestion),
+    /// `type: "replaceRules"`.
+    #[serde(rename = "replaceRules")]
+    ReplaceRules(PermissionRulesSuggestion),
+    /// `type: "removeRules"`.
+    #[serde(rename = "removeRules")]
+    RemoveRules(PermissionRulesSuggestion),
+    /// `type: "setMode"`.
+    #[serde(rename = "setMode")]
+    SetMode(PermissionSetModeSuggestion),
+    /// `type: "addDirectories"`.
+    #[serde(rename = "addDirectories")]
+    AddDirectories(PermissionDirectoriesSuggestion),
+    /// `type: "removeDirectories"`.
+    #[serde(rename = "removeDirectories")]
+    RemoveDirectories(PermissionDirectoriesSuggestion),
+}
 
 /// One permission rule: a tool name and optional rule content (`Bash` + `git *`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

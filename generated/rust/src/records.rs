@@ -303,7 +303,7 @@ pub struct MergeEffects {
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub tool_result: Option<String>,
 
-    /// A hook blocked what the event can block (PreToolUse: the tool call is denied).
+    /// A hook blocked what the event can block, and the block took effect: a `decision:"block"` (or the agent's own block answer), an exit 2 where the event honours it, or a permission deny (PreToolUse: the tool call is denied). Never set by `continue:false` alone: that is `stopped`. One definition for every agent.
     pub blocked: bool,
 
     /// Hook texts added to the model's next request(s), in order, as the agent words and frames them; one string per paragraph (Claude Code separates paragraphs of one message by a blank line, and each message is at least one paragraph; Codex: one string per developer message); no role prefix.
@@ -312,7 +312,7 @@ pub struct MergeEffects {
     /// What the user is shown, in order, one string each, as the agent words them (Claude Code: `PreToolUse:Bash says: ...`).
     pub notices: Vec<String>,
 
-    /// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed).
+    /// A hook's `continue:false` took effect: the agent loop stops (PreToolUse: after the tool ran, if it was allowed). A stop is not a block: a prompt event stopped by `continue:false` has `blocked: false` unless another hook's block also took effect.
     pub stopped: bool,
 
     /// The stop reason the agent records, or null.
@@ -322,6 +322,10 @@ pub struct MergeEffects {
     /// UserPromptSubmit, agents that let a hook rewrite the prompt (droid: a string `hookSpecificOutput.updatedInput.prompt`, the last one wins; Copilot CLI: `modifiedPrompt`, and the `<system_reminder>` an `additionalContext` appends, without Copilot's `<current_datetime>` wrapper): the prompt the model gets instead of the user's; null when unchanged (or blocked). Absent for agents and events without prompt rewrites.
     #[serde(default, deserialize_with = "crate::runtime::present_nullable", skip_serializing_if = "Option::is_none")]
     pub prompt: Option<Option<String>>,
+
+    /// End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub continues: Option<bool>,
 }
 crate::runtime::read_through!(MergeEffects, ObjectOnly);
 
@@ -352,7 +356,7 @@ pub struct MergedResult {
     /// PreToolUse with decision deny: each denying hook's text in the agent's words (`PreToolUse:Bash hook error: ...`), in completion order. Claude Code gives the model only the last one (effects.tool_result).
     pub deny_messages: Vec<String>,
 
-    /// A hook blocked an event that can be blocked (decision:"block" or exit 2). PreToolUse uses `decision` instead.
+    /// A hook blocked an event that can be blocked (decision:"block", exit 2 where the event honours it, a permission deny); `continue:false` alone is `stopped`, not a block. PreToolUse uses `decision` instead.
     pub blocked: bool,
 
     /// Every hookSpecificOutput.additionalContext, and the plain stdout of hooks whose event adds it to the context, in completion order, unframed.
@@ -361,7 +365,7 @@ pub struct MergedResult {
     /// Every systemMessage, for the user.
     pub system_messages: Vec<String>,
 
-    /// A hook answered continue:false on an event that honours it.
+    /// A hook answered continue:false on an event that honours it (a stop, not a block: `blocked` says whether a block took effect).
     pub stopped: bool,
 
     /// The stop reason the agent keeps (Claude Code PreToolUse: the last; other events: the first), else null.

@@ -53,6 +53,8 @@ export class Accumulator {
   blocked = false;
   stopped = false;
   stopReason: string | null = null;
+  /** End-of-turn events only: whether the model is called again (effects.continues); null elsewhere. */
+  continues: boolean | null = null;
   updatedInput: JsonObject | null = null;
   toolInput: JsonObject | null;
   toolResult: string | null = null;

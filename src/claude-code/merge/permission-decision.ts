@@ -11,7 +11,7 @@ import { isJsonObject, type JsonObject } from "../jsc-json.js";
 import type { PermissionDecision } from "../../core/records.js";
 import { additionalContextText, askedForConfirmationText, BLOCKED_BY_HOOK, hookErrorText } from "../texts.js";
 import { applyStops, blockReason, hsoOf, nonEmpty, str, type Accumulator, type Strategy } from "./accumulator.js";
-import { rejectedRewriteText } from "../tool-input-check.js"; // #11 kit
+import { parsedToolInput, rejectedRewriteText } from "../tool-input-check.js"; // #11 kit
 
 const RANK: Readonly<Record<PermissionDecision, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
 
@@ -106,6 +106,9 @@ export const mergePermissionDecision: Strategy<"permission-decision"> = (acc, ru
   // (kit-ui-*, pre-59; a valid rewrite then an invalid one is refused, rewrite-valid-then-invalid, so it is not a per-hook filter)
   const rejectedRewrite = rule.tool === "rewritable" && runs && strongest !== "ask" && rewrite !== null ? rejectedRewriteText(acc.context.toolName, rewrite) : null;
   if (rejectedRewrite !== null) [acc.toolInput, acc.toolResult] = [null, rejectedRewrite];
+  // the tool runs with the rewrite as parsed against its schema: undeclared keys dropped, defaults filled (fid-ui-*);
+  // what an ask's permission prompt shows was not recorded, so it keeps the rewrite as given
+  else if (rule.tool === "rewritable" && runs && strongest !== "ask" && rewrite !== null && acc.toolInput !== null) acc.toolInput = parsedToolInput(acc.context.toolName, acc.toolInput);
   if (strongest === "deny" && rule.tool !== "none") acc.toolResult = hookErrorText(hookName, acc.largeBlocking(denyText ?? ""));
   if (strongest === "ask") {
     // -p without a host: the ask ends as a denial whose text is the reason verbatim (pre-04, pre-13)

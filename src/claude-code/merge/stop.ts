@@ -5,6 +5,12 @@
  * paragraph per decision:block hook, then the context as system paragraphs
  * (stop-01, -02, -03). No block: context as user-role reminders (stop-05).
  * Stop continue:false wins over a block (stop-07).
+ *
+ * Either a block or a context alone keeps the turn going: the model is
+ * called again, and Claude Code counts a context like a block towards its cap
+ * of consecutive continuations (stop-05, fid-stop-context-always: 9 and the
+ * cap notice). The context is not a block (`blocked` stays false), so
+ * `continues` says it.
  */
 import { additionalContextText, blockingErrorText, STOP_HOOK_PROBLEM_NOTICE, stopReminder, systemReminder } from "../texts.js";
 import { applyStops, blockReason, hsoOf, nonEmpty, type Strategy } from "./accumulator.js";
@@ -40,6 +46,7 @@ export const mergeStop: Strategy<"stop"> = (acc, rule) => {
   }
   applyStops(acc);
   if (rule.problemNotice && (acc.blocked || problem)) acc.notices.push(STOP_HOOK_PROBLEM_NOTICE);
+  acc.continues = !acc.stopped && (acc.blocked || contexts.length > 0);
   if (acc.stopped) return; // the turn ends: no further request (stop-07)
   if (acc.blocked) {
     // consecutive user messages are sent as one, each but the last text ending in a newline (stop-03)

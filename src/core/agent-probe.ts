@@ -1,0 +1,30 @@
+/**
+ * How `doctor` finds an installed agent and reads its version, and how its
+ * recordings are made again: each dialect fills one (its `probe`); the
+ * probing itself is src/cli/doctor.ts. Nothing here names an agent.
+ */
+
+/** One recording set of a dialect, as it is re-recorded. */
+export interface RecordingSet {
+  /** The scenarios, relative to the repository (`test/observer/codex/scenarios`). */
+  readonly scenarios: string;
+  /** The recorded runs beside them (`.../observed`). */
+  readonly observed: string;
+  /** The command that records them again with the installed agent (`<bin>` is its path). */
+  readonly rerecord: string;
+}
+
+export interface AgentProbe {
+  /** The command names looked up on PATH (`claude`). */
+  readonly commands: readonly string[];
+  /** Install locations beside PATH, `~` for the home directory (`~/.local/bin/claude`). */
+  readonly knownLocations: readonly string[];
+  /** The arguments that print the version (`--version`). */
+  readonly versionArgs: readonly string[];
+  /** The version in that output: the first capture group (`/^(\d+\.\d+\.\d+) \(Claude Code\)/m`). */
+  readonly versionPattern: RegExp;
+  /** The recordings every claim of the dialect rests on, and how to make them again. */
+  readonly recordings: readonly RecordingSet[];
+  /** The script that turns the recordings into the merge vectors. */
+  readonly extractVectors: string;
+}
