@@ -42,6 +42,7 @@ export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = {
   "gemini-cli": "Gemini CLI",
   "copilot-cli": "Copilot CLI",
   droid: "droid",
+  "qwen-code": "Qwen Code",
 };
 
 export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
