@@ -50,6 +50,7 @@ interface Scenario {
   description?: string;
   event?: string;
   prompt?: string;
+  tool?: string;
   tool_call?: boolean;
   tool_input?: Obj;
   hooks?: ScenarioHook[];
@@ -84,6 +85,8 @@ const SCENARIOS = "test/observer/qwen-code/scenarios";
 const OUT = "test/vectors/merge/qwen-code";
 const SOURCES = ["project", "user", "system"] as const;
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
+/** The observer's default tool call (run-scenario.mjs). */
+const OBSERVER_TOOL_INPUT: Obj = { command: "echo original >> {{MARKER}}; echo tool-output-original; sleep 0.3", description: "oracle tool call" };
 const STD_REMINDER = "<system-reminder:std/>";
 
 const isObj = (v: Json | undefined): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -154,8 +157,10 @@ function requestOf(rec: Recording, scenario: Scenario, event: string, ran: numbe
       delete input[key];
     }
   }
-  if (request["tool_input"] === undefined && TOOL_EVENTS.has(event) && scenario.tool_input !== undefined) {
-    request["tool_input"] = JSON.parse(subst(JSON.stringify(scenario.tool_input))) as Json;
+  // No hook of the event ran: the call is the scenario's (the observer's default tool is the shell).
+  if (request["tool_name"] === undefined && TOOL_EVENTS.has(event)) request["tool_name"] = scenario.tool ?? "run_shell_command";
+  if (request["tool_input"] === undefined && TOOL_EVENTS.has(event)) {
+    request["tool_input"] = JSON.parse(subst(JSON.stringify(scenario.tool_input ?? OBSERVER_TOOL_INPUT))) as Json;
   }
   request["input"] = input;
   const order = configOrder(rec, event);
