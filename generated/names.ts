@@ -296,6 +296,8 @@ export const SCHEMA_PATHS: Readonly<Record<string, string>> = {
   "GeminiCliHooksConfig": "schemas/gemini-cli/hooks-config.schema.json",
   "GeminiCliHooksSettings": "schemas/gemini-cli/hooks-settings.schema.json",
   "HookTest": "schemas/hook-test.schema.json",
+  "InstallHook": "schemas/install/hook.schema.json",
+  "InstallManifest": "schemas/install/manifest.schema.json",
   "MergedResult": "schemas/merged-result.schema.json",
   "RunRecord": "schemas/run-record.schema.json",
   "RustHookOutput": "schemas/rust/hook-output.schema.json",

@@ -11,5 +11,6 @@ export * from "./copilot-cli.js";
 export * from "./droid.js";
 export * from "./gemini-cli.js";
 export * from "./hook-test.js";
+export * from "./install.js";
 export * from "./records.js";
 export * from "./rust.js";
