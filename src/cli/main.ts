@@ -20,6 +20,8 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   schema: { summary: "print a JSON Schema (schema TYPE; without TYPE: list them)", load: async () => (await import("./schema.js")).run },
   events: { summary: "each event: matcher, can it block, its output fields", load: async () => (await import("./events.js")).run },
   conformance: { summary: "line protocols for other implementations (serde|merge)", load: async () => (await import("./conformance.js")).run },
+  install: { summary: "write a manifest's hooks into each agent's configuration (--agent NAME|all)", load: async () => (await import("./install.js")).runMode("install") },
+  uninstall: { summary: "take a manifest owner's hooks out of each agent's configuration", load: async () => (await import("./install.js")).runMode("uninstall") },
   test: { summary: "run hook tests (*.hooktest.json): the effects the agent applies to your hooks' answers", load: async () => (await import("./test.js")).run }, // #11 kit
 };
 
