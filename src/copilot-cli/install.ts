@@ -29,10 +29,9 @@ function hookFile(ctx: InstallContext): ConfigFile {
 
 const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
 
-/** Copilot's camelCase event for a Claude Code event: the row whose Claude-style name it is (postToolUseFailure has none: same name, lower first letter). */
+/** Copilot's camelCase event for a Claude Code event: the row whose `canonical` it is. */
 export function copilotEventFor(claudeEvent: string): (typeof COPILOT_EVENT_NAMES)[number] | null {
-  const lowered = claudeEvent.charAt(0).toLowerCase() + claudeEvent.slice(1);
-  return COPILOT_EVENT_NAMES.find((name) => EVENTS[name].claudeStyleName === claudeEvent) ?? COPILOT_EVENT_NAMES.find((name) => name === lowered) ?? null;
+  return COPILOT_EVENT_NAMES.find((name) => EVENTS[name].canonical === claudeEvent) ?? null;
 }
 
 function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
