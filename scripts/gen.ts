@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateGo } from "./gen-go.js";
+import { generateKitAgents } from "./gen-kit-agents.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
@@ -38,6 +39,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "rust", generate: (context) => generateRust(context.serdeModel, buildTypeModel(context.schemas)) },
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
+  { name: "kit-agents", generate: generateKitAgents },
 ];
 
 export const GENERATED_DIR = "generated";

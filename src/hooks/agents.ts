@@ -1,30 +1,56 @@
 /**
- * Which agent ran the hook, told from its stdin alone (each agent's
- * *-observed.md lists its fields), and the answer writer of each agent the kit
- * can answer for. A writer is loaded only when a hook has something to write.
+ * Which agent ran the hook, and the answer writer of each agent. The agent is
+ * read first from what the hook's command says (`CLAUDE_HOOK_PROTOCOL_AGENT`
+ * or `--agent=<name>`, which `install` writes), else told from its stdin
+ * alone (each agent's *-observed.md lists its fields). A writer is loaded
+ * only when a hook has something to write.
  */
-import type { AgentName } from "../core/agents.js";
+import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
 import type { JsonObject } from "../json/value.js";
+import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
 
-/** Events Gemini CLI names its own way (gemini-cli-observed.md). */
-const GEMINI_EVENTS = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
+/** The environment variable a hook command sets to name the agent that runs it. */
+export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";
+/** The argument a hook command passes to name the agent that runs it (`--agent=gemini-cli`). */
+export const AGENT_ARG = "--agent=";
+
 /** droid's permission modes (droid-observed.md); Claude Code's are default, acceptEdits, plan, ... */
 const DROID_MODES = new Set(["auto-low", "auto-medium", "auto-high", "off"]);
 
 export interface Detected {
   readonly agent: AgentName;
-  /** The field that told it, for messages (`turn_id`). */
+  /** What told it, for messages (`turn_id`, `CLAUDE_HOOK_PROTOCOL_AGENT`). */
   readonly because: string;
 }
 
+/** The agent the hook's command names, a wrong name as `{invalid}`, or null when it names none. */
+export function declaredAgent(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): { readonly agent: AgentName; readonly because: string } | { readonly invalid: string } | null {
+  const arg = argv.slice(2).find((a) => a.startsWith(AGENT_ARG));
+  const named = arg !== undefined ? { value: arg.slice(AGENT_ARG.length), because: arg } : env[AGENT_ENV] !== undefined && env[AGENT_ENV] !== "" ? { value: env[AGENT_ENV]!, because: AGENT_ENV } : null;
+  if (named === null) return null;
+  if (!isAgentName(named.value)) return { invalid: `${named.because} names ${JSON.stringify(named.value)}, not an agent (${AGENT_NAMES.join(", ")})` };
+  return { agent: named.value, because: named.because };
+}
+
+function hasEvent(agent: AgentName, event: string): boolean {
+  return Object.prototype.hasOwnProperty.call(kitAgent(agent)?.events ?? {}, event);
+}
+
+/** The agent from the stdin fields only (a hook configured by hand says nothing). */
 export function detectAgent(input: JsonObject): Detected {
-  if (typeof input["sessionId"] === "string" || typeof input["toolName"] === "string") return { agent: "copilot-cli", because: "camelCase sessionId/toolName" };
+  const marker = kitAgent("copilot-cli")?.nativeInput?.marker ?? "sessionId";
+  if (input[marker] !== undefined || typeof input["toolName"] === "string") return { agent: "copilot-cli", because: `camelCase ${marker}/toolName` };
   if (input["timestamp"] !== undefined) {
+    // both send a timestamp; the event name tells them apart, else Gemini CLI's transcript_path (copilot-cli-observed.md, gemini-cli-observed.md)
     const event = input["hook_event_name"];
-    if (typeof event === "string" && GEMINI_EVENTS.has(event)) return { agent: "gemini-cli", because: `the event name ${event}` };
-    // Gemini CLI sends transcript_path; Copilot CLI's Claude-style input does not (copilot-cli-observed.md)
-    return input["transcript_path"] !== undefined ? { agent: "gemini-cli", because: "timestamp" } : { agent: "copilot-cli", because: "timestamp without transcript_path" };
+    if (typeof event === "string") {
+      const gemini = hasEvent("gemini-cli", event);
+      const copilot = hasEvent("copilot-cli", event);
+      if (gemini && !copilot) return { agent: "gemini-cli", because: `the event name ${event}` };
+      if (copilot && !gemini) return { agent: "copilot-cli", because: `the event name ${event} with a timestamp` };
+    }
+    return input["transcript_path"] !== undefined ? { agent: "gemini-cli", because: "timestamp and transcript_path" } : { agent: "copilot-cli", because: "timestamp without transcript_path" };
   }
   if (input["turn_id"] !== undefined) return { agent: "codex", because: "turn_id" };
   // Codex's SessionStart has no turn_id; its transcript is a rollout file (codex-observed.md). Claude Code sends `model` too.
@@ -36,27 +62,26 @@ export function detectAgent(input: JsonObject): Detected {
   return { agent: "claude-code", because: "no other agent's fields" };
 }
 
-export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = {
-  "claude-code": "Claude Code",
-  codex: "Codex CLI",
-  "gemini-cli": "Gemini CLI",
-  "copilot-cli": "Copilot CLI",
-  droid: "droid",
-};
+/** Each agent's name in messages. */
+export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.fromEntries(AGENT_NAMES.map((agent) => [agent, displayNameOf(agent)])) as Record<AgentName, string>;
 
+/** Writes `intent` as the answer to `event` (the agent's own event name, or Claude Code's, which is mapped to the agent's). */
 export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
 
-/**
- * The answer writer of each agent the kit answers for: the dialect's
- * `writeIntent` (src/core/dialect.ts), imported on first use. An agent whose
- * dialect is not here yet is refused with a clear message.
- */
+/** The answer writer of each agent: the dialect's `writeIntent` (src/core/dialect.ts), imported on first use. */
 const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "claude-code": async () => (await import("../claude-code/write-intent.js")).writeClaudeCodeIntent,
   codex: async () => (await import("../codex/intent.js")).writeCodexIntent,
+  "gemini-cli": async () => (await import("../gemini-cli/intent.js")).writeGeminiCliIntent,
+  "copilot-cli": async () => (await import("../copilot-cli/intent.js")).writeCopilotIntent,
   droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
 };
 
 export function answerWriter(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {
-  return WRITERS[agent];
+  const load = WRITERS[agent];
+  if (load === undefined) return undefined;
+  return async () => {
+    const write = await load();
+    return (event, intent) => write(ownEventOf(agent, event) ?? event, intent);
+  };
 }

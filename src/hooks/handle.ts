@@ -14,9 +14,11 @@ import type { AgentName } from "../core/agents.js";
 import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { allAnswers, type Reply } from "./answers.js";
-import { AGENT_DISPLAY_NAMES, answerWriter, detectAgent } from "./agents.js";
+import { DEGRADE_POLICY, type AnswerKind } from "../core/capabilities.js";
+import { supportOf, toAgentToolInput, toClaudeShape } from "./agent-names.js";
+import { AGENT_DISPLAY_NAMES, answerWriter, declaredAgent, detectAgent } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
-import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
+import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, STOP_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
 
 const DEFAULT_FAIL_CLOSED_BUDGET_MS = 50_000;
@@ -59,39 +61,118 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       throw new HookFailure(`stdin is not one JSON object (${(error as Error).message})`);
     }
     if (!isJsonObject(parsed as never)) throw new HookFailure("stdin is not a JSON object");
-    const input = parsed as JsonObject;
-    const detected = detectAgent(input);
+    const declared = declaredAgent();
+    if (declared !== null && "invalid" in declared) throw new HookFailure(declared.invalid);
+    const detected = declared ?? detectAgent(parsed as JsonObject);
     agent = detected.agent;
     const loadWriter = answerWriter(agent);
     if (loadWriter === undefined) {
-      const name = AGENT_DISPLAY_NAMES[agent];
-      return refuse(definition, agent, `this input comes from ${name} (${detected.because}); answering ${name} is not supported yet`);
+      return refuse(definition, agent, `this input comes from ${AGENT_DISPLAY_NAMES[agent]} (${detected.because}); answering it is not supported yet`);
     }
-    if (input["hook_event_name"] !== event) {
-      throw new HookFailure(`the hook is defined for ${event} but got ${JSON.stringify(input["hook_event_name"] ?? null)}`);
-    }
+    const call = toClaudeShape(agent, parsed as JsonObject);
+    // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
+    if (call.event !== event) return nothing(agent);
+    const input = call.input;
     const toolName = input["tool_name"];
     if (includes(TOOL_EVENTS, event)) {
       if (typeof toolName !== "string" || !isJsonObject(input["tool_input"])) throw new HookFailure(`a ${event} input needs a string tool_name and an object tool_input`);
-      if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return { agent, exit: 0, stdout: "", stderr: "" };
+      if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return nothing(agent);
     }
     const handled = agent;
     watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
-    const intent: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
-    if (intent === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
+    const replied: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
+    if (replied === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
+    const notes: string[] = [];
+    let intent = guardStop(definition, input, replied, notes);
+    const plan = fitToAgent(definition, agent, call.ownEvent, intent);
+    if ("refused" in plan) throw new HookFailure(plan.refused);
+    intent = plan.intent;
+    notes.push(...plan.notes);
     if (intent.updatedInput !== undefined && includes(REWRITE_EVENTS, event) && typeof toolName === "string" && agent === "claude-code") {
       const { checkToolInput } = await import("../claude-code/tool-input-check.js");
       const check = checkToolInput(toolName, intent.updatedInput);
       if (!check.ok) throw new HookFailure(`the rewrite fails the ${toolName} tool's schema, so Claude Code would not run the tool and tell the model:\n${check.toolResult}`);
     }
-    const written = (await loadWriter())(event, intent);
+    if (intent.updatedInput !== undefined) intent = { ...intent, updatedInput: toAgentToolInput(call.tool, intent.updatedInput) };
+    const written = (await loadWriter())(call.ownEvent, intent);
     if (!written.ok) throw new HookFailure(`the answer cannot be written: ${written.message}`);
-    return { agent, ...written.answer };
+    const stderr = notes.map((note) => `${PREFIX}: ${event} hook: ${note}\n`).join("");
+    return { agent, ...written.answer, stderr: written.answer.stderr + stderr };
   } catch (error) {
     if (error instanceof HookFailure) return refuse(definition, agent, error.message);
     return refuse(definition, agent, `the handler threw: ${String(error)}`, error instanceof Error ? error.stack : undefined);
   }
+}
+
+/** No answer: exit 0, nothing on stdout or stderr (Gemini CLI would show stderr text as a message). */
+function nothing(agent: AgentName): HookOutcome {
+  return { agent, exit: 0, stdout: "", stderr: "" };
+}
+
+/** The Stop guard: no second block while the agent is already continuing because of a Stop hook, unless the hook opts out. */
+function guardStop(definition: HookDefinition<HookEventName, string>, input: JsonObject, intent: HookIntent, notes: string[]): HookIntent {
+  if (!includes(STOP_EVENTS, definition.event) || definition.stopGuard === false || input["stop_hook_active"] !== true || intent.block !== true) return intent;
+  notes.push("stop_hook_active is true: the block is not given again, so the agent can stop (define the hook with stopGuard: false to block again)");
+  const { block: _block, reason: _reason, ...rest } = intent;
+  return rest;
+}
+
+/** The answer kinds an intent says (src/core/capabilities.ts's vocabulary). */
+function kindsOf(intent: HookIntent): AnswerKind[] {
+  const kinds: AnswerKind[] = [];
+  if (intent.decision === "deny" || intent.decision === "ask") kinds.push(intent.decision);
+  if (intent.decision === "allow") kinds.push(intent.updatedInput === undefined ? "allow" : "rewrite");
+  if (intent.context !== undefined) kinds.push("context");
+  if (intent.block === true) kinds.push("block");
+  if (intent.stop !== undefined) kinds.push("stop");
+  if (intent.userMessage !== undefined) kinds.push("message");
+  return kinds;
+}
+
+/** The intent without what `kind` says. */
+function without(intent: HookIntent, kind: AnswerKind): HookIntent {
+  const { decision, updatedInput, reason, context, block, stop, userMessage, ...rest } = intent;
+  const keep: { -readonly [K in keyof HookIntent]?: HookIntent[K] } = { ...rest };
+  const decides = kind === "deny" || kind === "ask" || kind === "allow" || kind === "rewrite";
+  if (!decides && decision !== undefined) keep.decision = decision;
+  if (!decides && updatedInput !== undefined) keep.updatedInput = updatedInput;
+  if (context !== undefined && kind !== "context") keep.context = context;
+  if (block !== undefined && kind !== "block") keep.block = block;
+  if (stop !== undefined && kind !== "stop") keep.stop = stop;
+  if (userMessage !== undefined && kind !== "message") keep.userMessage = userMessage;
+  if (reason !== undefined && (keep.decision !== undefined || keep.block === true)) keep.reason = reason;
+  return keep;
+}
+
+/**
+ * The intent as the agent can honour it on its `ownEvent`
+ * (claude-hook-protocol/capabilities): each answer it does not enforce is
+ * degraded by DEGRADE_POLICY with a note, or refused (policy `refuse`, or
+ * the hook is `unsupported: "strict"`).
+ */
+function fitToAgent(definition: HookDefinition<HookEventName, string>, agent: AgentName, ownEvent: string, intent: HookIntent): { readonly intent: HookIntent; readonly notes: readonly string[] } | { readonly refused: string } {
+  const notes: string[] = [];
+  let fitted = intent;
+  for (const kind of kindsOf(intent)) {
+    const claim = supportOf(agent, ownEvent, kind);
+    if (claim === undefined || claim.support === "enforced") continue;
+    const says = `${AGENT_DISPLAY_NAMES[agent]} does not honour ${kind} on ${ownEvent} (${claim.support}${claim.as === undefined ? "" : ` as ${claim.as}`}; claude-hook-protocol capabilities --agent ${agent})`;
+    const policy = DEGRADE_POLICY[kind];
+    if (definition.unsupported === "strict") return { refused: `${says}; the hook is strict` };
+    if (policy === "refuse") return { refused: `${says}; a ${kind} is never dropped` };
+    fitted = without(fitted, kind);
+    if (policy === "nothing") {
+      notes.push(`${says}: left out of the answer`);
+      continue;
+    }
+    const instead = supportOf(agent, ownEvent, policy);
+    if (instead !== undefined && instead.support !== "enforced") return { refused: `${says}, nor ${policy}` };
+    // ask -> deny: a deny needs a reason under some agents (Codex refuses one without)
+    fitted = { ...fitted, decision: policy === "deny" ? "deny" : fitted.decision, reason: intent.reason ?? `${kind} is not supported by ${AGENT_DISPLAY_NAMES[agent]}: denied` } as HookIntent;
+    notes.push(`${says}: answered ${policy} instead`);
+  }
+  return { intent: fitted, notes };
 }
 
 /** `run` within the budget; an overrun rejects (the handler's promise is left behind: the process exits after answering). */
