@@ -296,6 +296,8 @@ export const SCHEMA_PATHS: Readonly<Record<string, string>> = {
   "GeminiCliHooksConfig": "schemas/gemini-cli/hooks-config.schema.json",
   "GeminiCliHooksSettings": "schemas/gemini-cli/hooks-settings.schema.json",
   "HookTest": "schemas/hook-test.schema.json",
+  "InstallHook": "schemas/install/hook.schema.json",
+  "InstallManifest": "schemas/install/manifest.schema.json",
   "MergedResult": "schemas/merged-result.schema.json",
   "QwenCodeBaseHookInput": "schemas/qwen-code/base-hook-input.schema.json",
   "QwenCodeHookEvent": "schemas/qwen-code/hook-event.schema.json",

@@ -5436,6 +5436,52 @@ export interface HookTestExpectation {
   stop_reason?: string | null;
 }
 /**
+ * One hook of an install manifest, in Claude Code's spelling; each agent gets its own event name, tool names and timeout unit.
+ */
+export interface InstallHook {
+  /**
+   * The Claude Code event (`PreToolUse`, `Stop`, ...); an agent without a counterpart gets nothing, with a note.
+   */
+  event: string;
+  /**
+   * Claude Code tool names (`Bash`, `Read`, `mcp__server__tool`) for tool events; each agent gets its own names as one anchored matcher. Left out: every tool.
+   */
+  tools?: string[];
+  /**
+   * The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory). Install prefixes it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner.
+   */
+  command: string;
+  /**
+   * Seconds; written in each agent's unit (Gemini CLI: milliseconds). Left out: the agent's default.
+   */
+  timeout?: number;
+  /**
+   * The hook's failure (crash, timeout) should block: rendered where the agent has a setting for it (Claude Code `onFailure: "block"`); elsewhere the kit's `failClosed` decides, and install says so.
+   */
+  failClosed?: boolean;
+  /**
+   * A name for the hook, where the agent shows or disables hooks by name (Gemini CLI `name`).
+   */
+  name?: string;
+}
+/**
+ * What `claude-hook-protocol install` writes into each agent's hook configuration: hooks named in Claude Code's spelling (event, tool names), rendered into each agent's own file, form, units and tool names. Strict: a misspelled key is an error, not a hook that silently never runs.
+ */
+export interface InstallManifest {
+  /**
+   * The path or URL of this schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Who owns the entries this manifest installs (default `claude-hook-protocol`): written into every command as `CLAUDE_HOOK_PROTOCOL_OWNER=<owner>`, so `uninstall` removes this owner's entries and nothing else.
+   */
+  owner?: string;
+  /**
+   * The hooks, in the order each agent lists them.
+   */
+  hooks: InstallHook[];
+}
+/**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
  */
 export interface MergedResult {

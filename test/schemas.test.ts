@@ -69,6 +69,7 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
   "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },
   "copilot-cli/output": { prefix: "copilot-cli-", suffix: "-output" },
+  install: { prefix: "install-", suffix: "" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {

@@ -21,6 +21,9 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   events: { summary: "each event: matcher, can it block, its output fields", load: async () => (await import("./events.js")).run },
   capabilities: { summary: "what each agent does with each answer, per event, with the vectors that show it", load: async () => (await import("./capabilities.js")).run },
   conformance: { summary: "line protocols for other implementations (serde|merge)", load: async () => (await import("./conformance.js")).run },
+  install: { summary: "write a manifest's hooks into each agent's configuration (--agent NAME|all)", load: async () => (await import("./install.js")).runMode("install") },
+  uninstall: { summary: "take a manifest owner's hooks out of each agent's configuration", load: async () => (await import("./install.js")).runMode("uninstall") },
+  lint: { summary: "check every agent's hook configuration in a project (or given files): stable rule IDs", load: async () => (await import("./lint.js")).run },
   test: { summary: "run hook tests (*.hooktest.json): the effects the agent applies to your hooks' answers", load: async () => (await import("./test.js")).run }, // #11 kit
 };
 

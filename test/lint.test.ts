@@ -1,0 +1,188 @@
+// lint: one case per rule (a test checks every rule has one), each asserting
+// the rule fires on the file that shows it and names the place; files that
+// `install` writes lint clean; the CLI's formats and exit statuses.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import { LINTERS } from "../src/lint/agents.js";
+import { lintTargets, targetsIn } from "../src/lint/lint.js";
+import { applyPlan, planFromRequest } from "../src/install/install.js";
+import { nearestName } from "../src/lint/nearest.js";
+import { blankComments } from "../src/gemini-cli/lint-rules.js";
+import { main } from "../src/cli/main.js";
+import type { LintFinding } from "../src/lint/types.js";
+
+const hooks = (event: string, group: object): string => JSON.stringify({ hooks: { [event]: [group] } }, null, 2);
+const cmd = (extra: object = {}): object => ({ type: "command", command: "node /opt/h.mjs", ...extra });
+
+interface Case {
+  readonly rule: string;
+  /** Files below the project directory. */
+  readonly files: Readonly<Record<string, string>>;
+  /** A piece of the finding's message. */
+  readonly says: string;
+  /** The finding's JSON Pointer. */
+  readonly path?: string;
+}
+
+const CASES: readonly Case[] = [
+  // Claude Code
+  { rule: "CC-CFG-001", files: { ".claude/settings.json": '{"hooks": {' }, says: "not valid JSON" },
+  { rule: "CC-CFG-002", files: { ".claude/settings.json": hooks("PreToolUs", { hooks: [cmd()] }) }, says: 'did you mean "PreToolUse"?', path: "/hooks/PreToolUs" },
+  { rule: "CC-CFG-003", files: { "hooks/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd()] }] }) }, says: 'only under "hooks"', path: "/PreToolUse" },
+  { rule: "CC-CFG-004", files: { ".claude/settings.json": hooks("Stop", { matcher: "Bash", hooks: [cmd()] }) }, says: "Stop has no matcher", path: "/hooks/Stop/0/matcher" },
+  { rule: "CC-CFG-005", files: { ".claude/settings.json": hooks("UserPromptSubmit", { hooks: [cmd({ if: "Bash(git *)" })] }) }, says: "only evaluated on tool events", path: "/hooks/UserPromptSubmit/0/hooks/0/if" },
+  { rule: "CC-CFG-006", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash(", hooks: [cmd()] }) }, says: "not a valid regular expression" },
+  { rule: "CC-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "run_shell_command", hooks: [cmd()] }) }, says: "\"run_shell_command\" is Gemini CLI's name for Bash", path: "/hooks/PreToolUse/0/matcher" },
+  { rule: "CC-CFG-008", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: "30" })] }) }, says: '"timeout" must be a positive number of seconds' },
+  { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
+  // Codex CLI
+  { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
+  { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
+  { rule: "CX-CFG-003", files: { ".codex/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd()] }] }) }, says: 'expected {"hooks": {...}}; PreToolUse at the top never run' },
+  { rule: "CX-CFG-004", files: { ".codex/hooks.json": hooks("UserPromptSubmit", { matcher: "Bash", hooks: [cmd()] }) }, says: "UserPromptSubmit has no matcher" },
+  { rule: "CX-CFG-005", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "Codex drops the group" },
+  { rule: "CX-CFG-006", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "exec_command", hooks: [cmd()] }) }, says: 'Codex shows its shell tool to hooks as "Bash"' },
+  { rule: "CX-CFG-007", files: { ".codex/hooks.json": hooks("PreToolUse", { hooks: [{ type: "prompt", prompt: "x" }] }) }, says: "only {\"type\": \"command\"", path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "CX-CFG-008", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }), ".codex/config.toml": '[hooks]\nStop = [{ hooks = [{ type = "command", command = "x" }] }]\n' }, says: "both load, hooks.json first" },
+  { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
+  // Gemini CLI
+  { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
+  { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },
+  { rule: "GM-CFG-003", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30 })] }) }, says: "timeout 30 is 30 ms", path: "/hooks/BeforeTool/0/hooks/0/timeout" },
+  { rule: "GM-CFG-004", files: { ".gemini/settings.json": hooks("BeforeTool", { matcher: "Bash", hooks: [cmd()] }) }, says: "Gemini CLI's is \"run_shell_command\"" },
+  { rule: "GM-CFG-005", files: { ".gemini/settings.json": hooks("BeforeAgent", { matcher: "x", hooks: [cmd()] }) }, says: "BeforeAgent has no matcher" },
+  { rule: "GM-CFG-006", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [{ type: "command" }] }) }, says: "only command hooks with a command run" },
+  { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
+  // Copilot CLI
+  { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
+  { rule: "CP-CFG-002", files: { ".github/hooks/a.json": hooks("beforeTool", { type: "command", bash: "x" }) }, says: 'Copilot CLI has no "beforeTool" event' },
+  { rule: "CP-CFG-003", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", matcher: "*" }) }, says: "Invalid matcher regex in preToolUse hook: '*'" },
+  { rule: "CP-CFG-004", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", matcher: "Bash" }) }, says: 'a camelCase entry sees "bash"' },
+  { rule: "CP-CFG-005", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", matcher: "(" }) }, says: "hook will be skipped" },
+  { rule: "CP-CFG-006", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "exit 1: Copilot CLI: exit 1 denies here", path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "CP-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ command: "CLAUDE_HOOK_PROTOCOL_AGENT=claude-code node /opt/h.mjs" })] }), ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "CLAUDE_HOOK_PROTOCOL_AGENT=copilot-cli node /opt/h.mjs" }) }, says: "Copilot runs it twice" },
+  { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
+  // droid
+  { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
+  { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },
+  { rule: "DR-CFG-003", files: { ".factory/hooks.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: "runs none of it", path: "/hooks" },
+  { rule: "DR-CFG-004", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "droid's is \"Execute\"" },
+  { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
+  { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
+  { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
+];
+
+function project(files: Readonly<Record<string, string>>): string {
+  const dir = mkdtempSync(join(tmpdir(), "chp-lint-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const lintDir = (dir: string): LintFinding[] => lintTargets(targetsIn(LINTERS, dir, null, {}), LINTERS);
+
+describe("one case per rule", () => {
+  for (const c of CASES) {
+    test(`${c.rule}: ${c.says}`, () => {
+      const findings = lintDir(project(c.files));
+      const hit = findings.find((f) => f.rule === c.rule);
+      assert.ok(hit, `${c.rule} not found; got ${findings.map((f) => `${f.rule} ${f.message}`).join(" | ") || "nothing"}`);
+      assert.ok(hit.message.includes(c.says), hit.message);
+      if (c.path !== undefined) assert.equal(hit.path, c.path);
+      const rule = LINTERS.flatMap((l) => l.rules).find((r) => r.id === c.rule)!;
+      assert.equal(hit.code, rule.code);
+      if (rule.severity !== "info" && !c.files[".codex/config.toml"]?.startsWith("[hooks\n")) assert.ok(hit.position !== undefined || hit.file.endsWith(".toml"), "JSON findings carry line:column");
+    });
+  }
+
+  test("every rule has its case; IDs are unique and well formed", () => {
+    const rules = LINTERS.flatMap((l) => l.rules);
+    const ids = rules.map((r) => r.id);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ids) assert.match(id, /^(CC|CX|GM|CP|DR)-CFG-\d{3}$/);
+    assert.deepEqual(ids.filter((id) => !CASES.some((c) => c.rule === id)), []);
+    assert.ok(rules.length >= 40);
+  });
+});
+
+describe("what install writes lints clean", () => {
+  for (const scope of ["project", "user"] as const) {
+    test(`${scope}: no error or warning for any agent`, () => {
+      const root = mkdtempSync(join(tmpdir(), "chp-lint-install-"));
+      const plan = planFromRequest({
+        manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Bash", "Read"], command: "node /opt/h.mjs", timeout: 30 }, { event: "Stop", command: "node /opt/s.mjs" }] }),
+        mode: "install", agents: ["all"], scope, projectDir: root, homeDir: root, env: {},
+      });
+      assert.ok(plan.ok);
+      assert.equal(applyPlan(plan.value), null);
+      const findings = lintTargets(targetsIn(LINTERS, scope === "project" ? root : null, scope === "user" ? root : null, {}), LINTERS);
+      const bad = findings.filter((f) => f.severity !== "info" && f.rule !== "CP-CFG-006");
+      assert.deepEqual(bad.map((f) => `${f.rule} ${f.message}`), []);
+    });
+  }
+});
+
+describe("pieces", () => {
+  test("nearest name: close enough only", () => {
+    assert.equal(nearestName("pretooluse", ["PreToolUse", "PostToolUse"]), "PreToolUse");
+    assert.equal(nearestName("Foo", ["PreToolUse"]), null);
+  });
+  test("Gemini settings comments are blanked, positions kept, strings untouched", () => {
+    const text = '{\n  // c\n  "a": "//x", /* y */ "b": 1\n}';
+    const blanked = blankComments(text);
+    assert.equal(blanked.length, text.length);
+    assert.deepEqual(JSON.parse(blanked), { a: "//x", b: 1 });
+    assert.deepEqual(lintDir(project({ ".gemini/settings.json": '// mine\n{"hooks": {}}' })), []);
+  });
+  test("hostile: __proto__ as an event name is data, reported, nothing polluted", () => {
+    const findings = lintDir(project({ ".claude/settings.json": '{"hooks": {"__proto__": [{"hooks": []}]}}', ".gemini/settings.json": '{"hooks": {"__proto__": []}}', ".factory/hooks.json": '{"__proto__": []}' }));
+    assert.ok(findings.some((f) => f.rule === "CC-CFG-002"));
+    assert.ok(findings.some((f) => f.rule === "GM-CFG-002"));
+    assert.ok(findings.some((f) => f.rule === "DR-CFG-002"));
+    assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
+  });
+});
+
+describe("the CLI", () => {
+  async function lint(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+    let stdout = "";
+    let stderr = "";
+    const sink = (append: (s: string) => void) => new Writable({ write(chunk, _e, done) { append(String(chunk)); done(); } });
+    const status = await main(["lint", ...args], { stdin: Readable.from([]), stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)), env });
+    return { status, stdout, stderr };
+  }
+
+  test("text: file:line:col severity ID [code]; exit 1 on an error, 0 on warnings only, 2 on usage", async () => {
+    const bad = project({ ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) });
+    const r = await lint([bad]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /\.gemini\/settings\.json:3:5: error GM-CFG-002 \[unknown-event\] /);
+    assert.match(r.stdout, /1 file, 1 error, 0 warnings\n$/);
+    const warn = project({ ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 5 })] }) });
+    assert.equal((await lint([warn])).status, 0);
+    assert.equal((await lint([warn, "--format", "xml"])).status, 2);
+    assert.equal((await lint([warn, "--agent", "cursor"])).status, 2);
+  });
+
+  test("--format json; a named file goes to every agent that reads it; --agent narrows", async () => {
+    const dir = project({ ".claude/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) });
+    const both = JSON.parse((await lint([join(dir, ".claude/settings.json"), "--format", "json"])).stdout);
+    assert.deepEqual([...new Set(both.findings.map((f: LintFinding) => f.agent))].sort(), ["claude-code", "copilot-cli"]);
+    assert.equal(both.errors, 0);
+    const one = JSON.parse((await lint([join(dir, ".claude/settings.json"), "--format", "json", "--agent", "claude-code"])).stdout);
+    assert.deepEqual([...new Set(one.findings.map((f: LintFinding) => f.agent))], ["claude-code"]);
+  });
+
+  test("--user reads below $HOME", async () => {
+    const home = project({ ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 10 })] }) });
+    const empty = project({});
+    const r = JSON.parse((await lint([empty, "--user", "--format", "json"], { HOME: home })).stdout);
+    assert.deepEqual(r.findings.map((f: LintFinding) => f.rule), ["GM-CFG-003"]);
+  });
+});
