@@ -33,7 +33,7 @@ const claims = allCapabilities().flatMap((caps) =>
 );
 
 test("the matrix covers every agent, and a share of it cites recorded vectors", () => {
-  assert.equal(allCapabilities().length, 5);
+  assert.equal(allCapabilities().length, 6);
   const cited = claims.filter((c) => c.claim.vectors.length > 0);
   assert.ok(claims.length >= 250, `${claims.length} claims`);
   assert.ok(cited.length >= 75, `${cited.length} claims cite a vector`);

@@ -74,6 +74,17 @@ const CASES: readonly Case[] = [
   { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
   { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
+  // Qwen Code
+  { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },
+  { rule: "QW-CFG-002", files: { ".qwen/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'Qwen Code calls it "PreToolUse"', path: "/hooks/BeforeTool" },
+  { rule: "QW-CFG-003", files: { ".qwen/settings.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [cmd({ command: "node deny.mjs" })] }, { matcher: "run_shell_command", hooks: [cmd({ command: "node allow.mjs" })] }] } }) }, says: 'overrides the deny: Qwen Code counts the last decision in configuration order (project, then user, then system); later: "node allow.mjs"', path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "QW-CFG-004", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 1500 })] }) }, says: "timeout 1500 is read as 1500 ms", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
+  { rule: "QW-CFG-005", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "run_shell_command(", hooks: [cmd()] }) }, says: "never runs the group, and the tool runs" },
+  { rule: "QW-CFG-006", files: { ".qwen/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
+  { rule: "QW-CFG-007", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [{ type: "command" }] }) }, says: "Qwen Code discards this one", path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "QW-CFG-008", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "Execute", hooks: [cmd()] }) }, says: "\"Execute\" is droid's name for Bash" },
+  { rule: "QW-CFG-009", files: { ".qwen/settings.json": JSON.stringify({ disableAllHooks: true }) }, says: "the user's included", path: "/disableAllHooks" },
+  { rule: "QW-CFG-010", files: { ".qwen/settings.json": JSON.stringify({ hooks: { Stop: [{ sequential: true, hooks: [cmd()] }, { hooks: [cmd({ command: "x" })] }] } }) }, says: "one sequential group" },
 ];
 
 function project(files: Readonly<Record<string, string>>): string {
@@ -105,7 +116,7 @@ describe("one case per rule", () => {
     const rules = LINTERS.flatMap((l) => l.rules);
     const ids = rules.map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const id of ids) assert.match(id, /^(CC|CX|GM|CP|DR)-CFG-\d{3}$/);
+    for (const id of ids) assert.match(id, /^(CC|CX|GM|CP|DR|QW)-CFG-\d{3}$/);
     assert.deepEqual(ids.filter((id) => !CASES.some((c) => c.rule === id)), []);
     assert.ok(rules.length >= 40);
   });

@@ -684,5 +684,118 @@ export const KIT_AGENTS = {
         "message": "unsupported"
       }
     }
+  },
+  "qwen-code": {
+    "displayName": "Qwen Code",
+    "version": "0.24.4",
+    "events": {
+      "PreToolUse": "PreToolUse",
+      "PostToolUse": "PostToolUse",
+      "PostToolUseFailure": "PostToolUseFailure",
+      "PostToolBatch": "PostToolBatch",
+      "Notification": "Notification",
+      "UserPromptSubmit": "UserPromptSubmit",
+      "UserPromptExpansion": "UserPromptExpansion",
+      "SessionStart": "SessionStart",
+      "Stop": "Stop",
+      "MessageDisplay": null,
+      "SubagentStart": "SubagentStart",
+      "SubagentStop": "SubagentStop",
+      "PreCompact": "PreCompact",
+      "PostCompact": "PostCompact",
+      "SessionEnd": "SessionEnd",
+      "SessionDelete": null,
+      "PermissionRequest": "PermissionRequest",
+      "PermissionDenied": "PermissionDenied",
+      "StopFailure": "StopFailure",
+      "TodoCreated": null,
+      "TodoCompleted": null,
+      "InstructionsLoaded": "InstructionsLoaded"
+    },
+    "tools": [
+      {
+        "name": "run_shell_command",
+        "canonical": "Bash",
+        "basis": "recorded"
+      }
+    ],
+    "support": {
+      "PreToolUse": {
+        "deny": "enforced",
+        "ask": "degraded>deny",
+        "allow": "enforced",
+        "rewrite": "ignored",
+        "context": "ignored",
+        "block": "enforced",
+        "stop": "degraded>block",
+        "message": "ignored"
+      },
+      "PostToolUse": {
+        "context": "enforced",
+        "block": "ignored",
+        "stop": "degraded>block",
+        "message": "unsupported"
+      },
+      "PostToolUseFailure": {
+        "context": "enforced",
+        "block": "unsupported",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "UserPromptSubmit": {
+        "context": "enforced",
+        "block": "enforced",
+        "stop": "degraded>block",
+        "message": "unsupported"
+      },
+      "SessionStart": {
+        "context": "enforced",
+        "block": "ignored",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "Stop": {
+        "context": "unsupported",
+        "block": "enforced",
+        "stop": "degraded>block",
+        "message": "unsupported"
+      },
+      "SubagentStop": {
+        "context": "unsupported",
+        "block": "enforced",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "PostToolBatch": {
+        "context": "unsupported",
+        "block": "unsupported",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "Notification": {
+        "context": "unsupported",
+        "block": "unsupported",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "SubagentStart": {
+        "context": "unsupported",
+        "block": "unsupported",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "PreCompact": {
+        "context": "unsupported",
+        "block": "unsupported",
+        "stop": "unsupported",
+        "message": "unsupported"
+      },
+      "SessionEnd": {
+        "context": "unsupported",
+        "block": "unsupported",
+        "stop": "unsupported",
+        "message": "unsupported"
+      }
+    }
   }
 } as const;

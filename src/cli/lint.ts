@@ -28,7 +28,7 @@ it; --user adds the user-level files below $HOME. A FILE is linted by every
 agent that reads such a file (.claude/settings.json: Claude Code and Copilot CLI).
 
 Rule IDs are stable: CC- Claude Code, CX- Codex CLI, GM- Gemini CLI,
-CP- Copilot CLI, DR- droid (docs/lint.md lists them).
+CP- Copilot CLI, DR- droid, QW- Qwen Code (docs/lint.md lists them).
 
 Exit status: 0 no error (warnings and notes allowed), 1 at least one error, 2 usage error.
 

@@ -4,9 +4,10 @@ import { codexInstaller } from "../codex/install.js";
 import { copilotInstaller } from "../copilot-cli/install.js";
 import { droidInstaller } from "../droid/install.js";
 import { geminiInstaller } from "../gemini-cli/install.js";
+import { qwenCodeInstaller } from "../qwen-code/install.js";
 import type { AgentInstaller } from "./types.js";
 
-export const INSTALLERS: readonly AgentInstaller[] = [claudeCodeInstaller, codexInstaller, geminiInstaller, copilotInstaller, droidInstaller];
+export const INSTALLERS: readonly AgentInstaller[] = [claudeCodeInstaller, codexInstaller, geminiInstaller, copilotInstaller, droidInstaller, qwenCodeInstaller];
 
 export function installerFor(agent: string): AgentInstaller | undefined {
   return INSTALLERS.find((installer) => installer.agent === agent);

@@ -31,6 +31,8 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "gemini-cli": GEMINI,
   "copilot-cli": invert(CLAUDE_TOOL_NAMES),
   droid: { Bash: "Execute", Read: "Read", Edit: "Edit", Write: "Create", Glob: "Glob", Grep: "Grep" },
+  // Qwen Code's own names (its bundle's tool table; the shell tool recorded: pre-61)
+  "qwen-code": { Bash: "run_shell_command", Read: "read_file", Write: "write_file", Edit: "edit", Glob: "glob", Grep: "grep_search", WebFetch: "web_fetch", WebSearch: "web_search", Task: "agent", NotebookEdit: "notebook_edit" },
 };
 
 /**

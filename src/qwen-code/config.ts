@@ -133,6 +133,17 @@ export function qwenCodeMatcherMatches(matcher: JsonValue | undefined, value: st
   }
 }
 
+/** The Qwen tool a matcher name stands for (its own name or an alias, exactly), or null. */
+export function qwenToolNamed(name: string): string | null {
+  if (Object.prototype.hasOwnProperty.call(TOOL_ALIASES, name)) return name;
+  return Object.keys(TOOL_ALIASES).find((tool) => TOOL_ALIASES[tool]!.includes(name)) ?? null;
+}
+
+/** Every name a Qwen matcher takes for a built-in tool (own names and aliases). */
+export function qwenToolNames(): ReadonlySet<string> {
+  return new Set(Object.entries(TOOL_ALIASES).flatMap(([tool, aliases]) => [tool, ...aliases]));
+}
+
 export function toolAliases(toolName: string): readonly string[] {
   return Object.prototype.hasOwnProperty.call(TOOL_ALIASES, toolName) ? TOOL_ALIASES[toolName]! : [];
 }
