@@ -6,10 +6,6 @@
  * express: a rewrite (`updatedInput` is ignored), PreToolUse context
  * (dropped), a user message (`systemMessage` is only logged), a block
  * after a tool (ignored), a stop where `continue: false` does not end the loop.
- *
- * What tells a Qwen Code input apart (for the kit's detection): every input
- * carries `timestamp` and `transcript_path` as Gemini CLI's do, and also
- * `permission_mode`, which Gemini CLI never sends (qwen-code-observed.md, "Hook stdin").
  */
 import type { HookAnswer } from "../core/dialect.js";
 import type { HookIntent, IntentPart, WriteResult } from "../core/intent.js";
@@ -17,11 +13,6 @@ import { requestInput } from "../core/merge-request.js";
 import type { JsonObject } from "../json/value.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
 import { mergeQwenCode } from "./merge.js";
-
-/** True when a hook's stdin was written by Qwen Code (it has Gemini CLI's `timestamp` and `transcript_path`, plus Claude Code's `permission_mode`). */
-export function isQwenCodeInput(input: JsonObject): boolean {
-  return typeof input["timestamp"] === "string" && typeof input["transcript_path"] === "string" && typeof input["permission_mode"] === "string";
-}
 
 /** What Qwen does with this one answer, as an intent (null when it does nothing). */
 export function readQwenCodeIntent(answer: HookAnswer): HookIntent | null {
