@@ -37,6 +37,7 @@ interface Answer {
   stderr_parts?: Part[];
 }
 interface ScenarioHook extends Answer {
+  command?: string;
   event?: string;
   delay_ms?: number;
   timeout?: number;
@@ -83,6 +84,8 @@ interface Recording {
 const OBSERVED = "test/observer/qwen-code/observed";
 const SCENARIOS = "test/observer/qwen-code/scenarios";
 const OUT = "test/vectors/merge/qwen-code";
+/** What a custom-command hook (the kit's example) printed, captured by its wrapper: `<scenario>.h<k>.stdout` (the observer logs no custom command). */
+const CAPTURED = "test/observer/qwen-code/kit";
 const SOURCES = ["project", "user", "system"] as const;
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 /** The observer's default tool call (run-scenario.mjs). */
@@ -100,6 +103,12 @@ function bytesOf(text: string | undefined, parts: Part[] | undefined): string {
   if (parts === undefined) return subst(text ?? "");
   const buffer = Buffer.concat(parts.map((p) => (p.base64 !== undefined ? Buffer.from(p.base64, "base64") : p.repeat !== undefined ? Buffer.from(p.repeat.repeat(p.times ?? 1)) : Buffer.from(subst(p.text ?? "")))));
   return buffer.toString("utf8");
+}
+
+/** The captured answer of custom-command hook `k`, or null. */
+function captured(scenario: string, k: number): { stdout: string; stderr: string; exit: number } | null {
+  const file = join(CAPTURED, `${scenario}.h${k}.stdout`);
+  return existsSync(file) ? { stdout: readFileSync(file, "utf8"), stderr: "", exit: 0 } : null;
 }
 
 /** What the hook's script answered on its first run (run-scenario.mjs: `answers[0]`, else the hook's own fields). */
@@ -137,6 +146,15 @@ function sourceOf(rec: Recording, index: number, event: string): string {
   return "user";
 }
 
+/** The stdin a custom-command hook's wrapper captured (a run where no scripted hook logged one). */
+function capturedStdin(scenario: string, ran: number[]): Obj | undefined {
+  for (const k of ran) {
+    const file = join(CAPTURED, `${scenario}.h${k}.stdin`);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Obj;
+  }
+  return undefined;
+}
+
 interface Vector {
   description: string;
   scenario: string;
@@ -147,8 +165,8 @@ interface Vector {
   notes?: string[];
 }
 
-function requestOf(rec: Recording, scenario: Scenario, event: string, ran: number[]): Obj {
-  const stdin = rec.hooks.map((h) => h.stdin_first).find((s): s is Obj => isObj(s) && s["hook_event_name"] === event);
+function requestOf(rec: Recording, scenario: Scenario, event: string, ran: number[], answerOf: (i: number) => { stdout: string; stderr: string; exit: number }): Obj {
+  const stdin = rec.hooks.map((h) => h.stdin_first).find((s): s is Obj => isObj(s) && s["hook_event_name"] === event) ?? capturedStdin(rec.name, ran);
   const input: Obj = { ...(stdin ?? { hook_event_name: event }) };
   const request: Obj = { event };
   for (const key of ["tool_name", "tool_input"] as const) {
@@ -171,7 +189,7 @@ function requestOf(rec: Recording, scenario: Scenario, event: string, ran: numbe
     const started = log.start_ms[0];
     const ended = log.end_ms[0];
     const timedOut = started !== undefined && ended === undefined;
-    const answer = firstAnswer(configured);
+    const answer = answerOf(index);
     const hook: Obj = {
       command: log.command,
       exit: timedOut ? null : answer.exit,
@@ -185,7 +203,8 @@ function requestOf(rec: Recording, scenario: Scenario, event: string, ran: numbe
     };
     // Qwen reads a timeout of 1000 or more as milliseconds (to-03).
     const seconds = timeout >= 1000 ? timeout / 1000 : timeout;
-    const completedAt = ended ?? (started ?? 0) + seconds * 1000;
+    // a custom command logs no times: it keeps its configured place after the logged ones
+    const completedAt = ended ?? (started !== undefined ? started + seconds * 1000 : Number.MAX_SAFE_INTEGER - 1000 + order.indexOf(index));
     return { hook, completedAt, position: order.indexOf(index) };
   });
   hooks.sort((a, b) => a.completedAt - b.completedAt || a.position - b.position);
@@ -196,8 +215,9 @@ function requestOf(rec: Recording, scenario: Scenario, event: string, ran: numbe
 function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   const o = rec.outcome;
   const hooks = scenario.hooks ?? [];
-  const ranIndices = rec.hooks.filter((h) => h.invocations > 0).map((h) => h.index);
-  const acting = new Set(ranIndices.filter((i) => acts(firstAnswer(hooks[i]!))).map((i) => rec.hooks[i]!.event));
+  const answerOf = (i: number) => captured(rec.name, i) ?? firstAnswer(hooks[i]!);
+  const ranIndices = rec.hooks.filter((h) => h.invocations > 0 || captured(rec.name, h.index) !== null).map((h) => h.index);
+  const acting = new Set(ranIndices.filter((i) => acts(answerOf(i))).map((i) => rec.hooks[i]!.event));
   const event = acting.size === 1 ? [...acting][0]! : scenario.event ?? "PreToolUse";
   const vector: Vector = { description: scenario.description ?? "", scenario: rec.name, source, request: { event, hooks: [] }, expected: { effects: {} } };
   // Another event's hooks also answered: only a PreToolUse vector can still be read (its tool message), without the later request's context.
@@ -207,7 +227,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     return vector;
   }
   const ran = ranIndices.filter((i) => rec.hooks[i]!.event === event);
-  const request = requestOf(rec, scenario, event, ran);
+  const request = requestOf(rec, scenario, event, ran, answerOf);
   vector.request = request;
   const effects: Obj = {};
   const notes: string[] = [];

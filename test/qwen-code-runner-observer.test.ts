@@ -40,10 +40,17 @@ interface ScenarioHook extends Answer {
   same_command_as?: number;
 }
 interface Recording {
+  name: string;
   scenario: { hooks?: ScenarioHook[]; home_files?: Record<string, unknown> };
   settings: Record<string, unknown>;
-  hooks: { index: number; event: string; invocations: number }[];
+  hooks: { index: number; event: string; command: string; invocations: number }[];
 }
+/** What a custom-command hook (the kit's example) printed under Qwen, captured by its wrapper. */
+const CAPTURED = "test/observer/qwen-code/kit";
+const capturedOutput = (rec: Recording, k: number): string | null => {
+  const file = join(CAPTURED, `${rec.name}.h${k}.stdout`);
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+};
 interface Vector {
   source: string;
   request: { event: string; tool_name?: string; tool_input?: JsonObject; input?: JsonObject };
@@ -66,14 +73,18 @@ function materialise(rec: Recording, root: string): { system: string } {
   for (const dir of [hooks, join(root, "work", ".qwen"), join(root, "work", ".claude"), join(root, "home", ".qwen")]) mkdirSync(dir, { recursive: true });
   const system = join(root, "system-settings.json");
   const places: Record<string, string> = { user: join(root, "home", ".qwen", "settings.json"), project: join(root, "work", ".qwen", "settings.json"), claude: join(root, "work", ".claude", "settings.json"), system };
-  for (const [source, content] of Object.entries(rec.settings)) writeFileSync(places[source]!, JSON.stringify(content).replaceAll("$TMP", root));
+  // a custom command whose answer was captured is replayed by a script printing that answer
+  const replayed = (text: string): string => rec.hooks.reduce((t, h) => (capturedOutput(rec, h.index) === null ? t : t.replaceAll(JSON.stringify(h.command).slice(1, -1), `$TMP/hooks/h${h.index}.sh`)), text);
+  for (const [source, content] of Object.entries(rec.settings)) writeFileSync(places[source]!, replayed(JSON.stringify(content)).replaceAll("$TMP", root));
   for (const [path, content] of Object.entries(rec.scenario.home_files ?? {})) {
     const file = join(root, "home", path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, vars(typeof content === "string" ? content : JSON.stringify(content)));
   }
-  for (const [k, hook] of (rec.scenario.hooks ?? []).entries()) {
-    if (hook.same_command_as !== undefined || hook.command !== undefined) continue;
+  for (const [k, configured] of (rec.scenario.hooks ?? []).entries()) {
+    const capture = capturedOutput(rec, k);
+    if (configured.same_command_as !== undefined || (configured.command !== undefined && capture === null)) continue;
+    const hook: ScenarioHook = capture === null ? configured : { stdout: capture };
     const answers = hook.answers ?? [hook];
     answers.forEach((a, i) => {
       writeFileSync(join(hooks, `h${k}.a${i}.out`), bytes(a, vars));
@@ -122,7 +133,7 @@ test(`the runner reproduces every recorded run from the settings Qwen Code was g
       for (const hook of rec.hooks.filter((h) => h.event === vector.request.event)) {
         const count = join(root, "hooks", `h${hook.index}.count`);
         const ran = existsSync(count);
-        if (ran !== hook.invocations > 0) failures.push(`${file}: hook ${hook.index} ${ran ? "ran" : "did not run"}; under Qwen it ran ${hook.invocations} times`);
+        if (ran !== (hook.invocations > 0 || capturedOutput(rec, hook.index) !== null)) failures.push(`${file}: hook ${hook.index} ${ran ? "ran" : "did not run"}; under Qwen it ran ${hook.invocations} times`);
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
