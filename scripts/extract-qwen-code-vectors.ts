@@ -17,8 +17,9 @@
  * and system blocks added to later requests, whether a request followed),
  * never from our merge. `--check` writes nothing and exits 1 if a vector would change.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { syncVectorFiles, type RecordedMergeVector as Vector } from "./lib/merge-vector-files.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -155,15 +156,6 @@ function capturedStdin(scenario: string, ran: number[]): Obj | undefined {
   return undefined;
 }
 
-interface Vector {
-  description: string;
-  scenario: string;
-  source: string;
-  request: Obj;
-  expected: { effects: Obj };
-  skip_reason?: string;
-  notes?: string[];
-}
 
 function requestOf(rec: Recording, scenario: Scenario, event: string, ran: number[], answerOf: (i: number) => { stdout: string; stderr: string; exit: number }): Obj {
   const stdin = rec.hooks.map((h) => h.stdin_first).find((s): s is Obj => isObj(s) && s["hook_event_name"] === event) ?? capturedStdin(rec.name, ran);
@@ -306,17 +298,9 @@ export function ruleName(scenario: string): string {
   return scenario.replace(/^[a-z]+-\d{2}[a-z]?-/, "");
 }
 
-function listVectorFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? readdirSync(join(dir, entry.name)).filter((f) => f.endsWith(".json")).map((f) => join(dir, entry.name, f)) : [],
-  );
-}
-
 function main(): number {
   const check = process.argv.includes("--check");
   const targets = new Map<string, string>();
-  let changed = 0;
   for (const file of readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort()) {
     const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
     const scenario = JSON.parse(readFileSync(join(SCENARIOS, file), "utf8")) as Scenario;
@@ -324,23 +308,9 @@ function main(): number {
     const event = String(vector.request["event"]);
     let target = join(OUT, event, `${ruleName(rec.name)}.json`);
     for (let n = 2; targets.has(target); n++) target = join(OUT, event, `${ruleName(rec.name)}-${n}.json`);
-    const text = JSON.stringify(vector, null, 2) + "\n";
-    targets.set(target, text);
-    if (!existsSync(target) || readFileSync(target, "utf8") !== text) {
-      changed++;
-      if (check) process.stderr.write(`extract-qwen-code-vectors: ${target} would change\n`);
-      else {
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, text);
-      }
-    }
+    targets.set(target, JSON.stringify(vector, null, 2) + "\n");
   }
-  for (const stale of listVectorFiles(OUT).filter((f) => !targets.has(f))) {
-    changed++;
-    if (check) process.stderr.write(`extract-qwen-code-vectors: ${stale} has no recording\n`);
-    else rmSync(stale);
-  }
-  process.stderr.write(`extract-qwen-code-vectors: ${targets.size} vectors, ${changed} ${check ? "would change" : "changed"}\n`);
+  const changed = syncVectorFiles("extract-qwen-code-vectors", OUT, targets, check);
   return check && changed > 0 ? 1 : 0;
 }
 

@@ -12,31 +12,10 @@
  * throw anywhere in reading makes the event proceed as if no hook had
  * answered. `HookFailure` is that throw as a value.
  */
-import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
+import { jsString, spread, truthy } from "../json/js-values.js";
+import type { JsonObject, JsonValue } from "../json/value.js";
 import type { Combination } from "./events.js";
 import { escapeContext, NO_REASON_PROVIDED } from "./texts.js";
-
-/** JavaScript truthiness of a JSON value (Qwen tests fields with `||` and `if`). */
-export function truthy(value: JsonValue | undefined): boolean {
-  return value !== undefined && value !== null && value !== false && value !== 0 && value !== "";
-}
-
-function jsString(value: JsonValue | undefined): string {
-  if (value === undefined) return "undefined";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return value.map((v) => (v === null ? "" : jsString(v))).join(",");
-  if (typeof value === "object") return "[object Object]";
-  return String(value);
-}
-
-/** `String(value)` for a text Qwen builds from a field of any type ("" for an array nested too deep to print). */
-export function jsText(value: JsonValue | undefined): string {
-  try {
-    return jsString(value);
-  } catch {
-    return "";
-  }
-}
 
 /** Reading the answer threw in Qwen (a `hookSpecificOutput` `in` cannot test): the event proceeds as if unanswered. */
 export class HookFailure {
@@ -51,7 +30,7 @@ function obj(): JsonObject {
 function specificField(answer: JsonObject, key: string): JsonValue | undefined {
   const hso = answer["hookSpecificOutput"];
   if (!truthy(hso)) return undefined;
-  if (typeof hso !== "object") throw new HookFailure(`Cannot use 'in' operator to search for '${key}' in ${jsText(hso)}`);
+  if (typeof hso !== "object") throw new HookFailure(`Cannot use 'in' operator to search for '${key}' in ${jsString(hso)}`);
   if (Array.isArray(hso)) return undefined;
   return Object.prototype.hasOwnProperty.call(hso, key) ? (hso as JsonObject)[key] : undefined;
 }
@@ -87,7 +66,7 @@ function combineOr(answers: readonly JsonObject[]): JsonObject {
   }
   if (block) merged["decision"] = "block";
   else if (answers.some((a) => a["decision"] === "allow")) merged["decision"] = "allow";
-  if (reasons.length > 0) merged["reason"] = reasons.map(jsText).join("\n");
+  if (reasons.length > 0) merged["reason"] = reasons.map((r) => jsString(r)).join("\n");
   if (stop) {
     merged["continue"] = false;
     if (stopReason !== undefined) merged["stopReason"] = stopReason;
@@ -100,15 +79,13 @@ function combineOr(answers: readonly JsonObject[]): JsonObject {
 /** Qwen's `mergeSimple`: later answers' keys overwrite earlier ones; contexts joined. */
 function combineSimple(answers: readonly JsonObject[]): JsonObject {
   const contexts: string[] = [];
-  const merged = obj();
+  let merged = obj();
   for (const answer of answers) {
     contextOf(answer, contexts);
-    for (const [key, value] of Object.entries(answer)) if (key !== "terminalSequence") merged[key] = value;
+    const { terminalSequence: _ignored, ...rest } = answer;
+    merged = spread(merged, rest);
   }
-  if (contexts.length > 0) {
-    const hso = merged["hookSpecificOutput"];
-    merged["hookSpecificOutput"] = Object.assign(obj(), isJsonObject(hso ?? null) ? hso : {}, { additionalContext: contexts.join("\n") });
-  }
+  if (contexts.length > 0) merged["hookSpecificOutput"] = spread(merged["hookSpecificOutput"], { additionalContext: contexts.join("\n") });
   return merged;
 }
 

@@ -9,7 +9,7 @@ import type { Dialect, Divergence, HookAnswer } from "../core/dialect.js";
 import { requestInput, type MergeRequest, type RequestExtensions } from "../core/merge-request.js";
 import type { MergedResult } from "../core/records.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
-import { truthy } from "./combine.js";
+import { truthy } from "../json/js-values.js";
 import { QWEN_CODE_EVENT_NAMES, QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
 import { readQwenCodeIntent, writeQwenCodeIntent } from "./intent.js";
 import { mergeQwenCode, type QwenCodeHookResult } from "./merge.js";

@@ -8,10 +8,8 @@
  */
 import { shellHookFields, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import {
-  additionalContext, combine, effectiveReason, HookFailure, isBlockingDecision, jsText, permissionDecision,
-  permissionDecisionReason, stopsExecution, truthy,
-} from "./combine.js";
+import { jsString as jsText, truthy } from "../json/js-values.js";
+import { additionalContext, combine, effectiveReason, HookFailure, isBlockingDecision, permissionDecision, permissionDecisionReason, stopsExecution } from "./combine.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent, type MergeStrategy } from "./events.js";
 import { readQwenCodeHook, type QwenCodeHookReading, type QwenCodeProcessResult } from "./read.js";
 import * as T from "./texts.js";
