@@ -54,3 +54,30 @@ for (const [i, v] of runnable.entries()) {
     assert.deepEqual(got, v.expected.effects);
   });
 }
+
+test("completion order never changes Qwen Code's effects: every multi-hook vector, its hooks reversed and rotated", async () => {
+  const multi = runnable.filter((v) => (v.request["hooks"] as unknown[]).length > 1);
+  assert.ok(multi.length >= 20, `${multi.length} vectors with several hooks`);
+  const permuted = multi.flatMap((v) => {
+    const hooks = v.request["hooks"] as unknown[];
+    return [{ ...v.request, hooks: [...hooks].reverse() }, { ...v.request, hooks: [...hooks.slice(1), hooks[0]] }];
+  });
+  const answers = await conformanceAnswers(qwen!, permuted);
+  multi.forEach((v, i) => {
+    for (const answer of [answers[2 * i]!, answers[2 * i + 1]!]) {
+      const effects = answer["effects"] as Record<string, unknown>;
+      for (const key of Object.keys(v.expected.effects)) assert.deepEqual(effects[key], v.expected.effects[key], `${v.scenario}: ${key}`);
+    }
+  });
+});
+
+test("the lints name where Qwen Code reads an answer otherwise than Claude Code", () => {
+  const codes = (event: string, exit: number, stdout: string, stderr = ""): string[] => qwen!.divergences!({ event, exit, stdout, stderr }).map((d) => d.code);
+  assert.ok(codes("PreToolUse", 0, '{"hookSpecificOutput":{"permissionDecision":"allow"}}').includes("later-decision-wins"));
+  assert.ok(codes("PreToolUse", 2, '{"hookSpecificOutput":{"permissionDecision":"deny"}}').includes("fails-open"), "exit 2 with empty stderr");
+  assert.ok(codes("PreToolUse", 0, '{"hookSpecificOutput":{"permissionDecision":"Deny"}}').includes("fails-open"));
+  assert.ok(codes("PreToolUse", 0, '{"hookSpecificOutput":{"additionalContext":"C"}}').includes("context-dropped"));
+  assert.ok(codes("PostToolUse", 0, '{"decision":"block","reason":"R"}').includes("fails-open"));
+  assert.ok(codes("PreToolUse", 0, '{"hookSpecificOutput":"deny"}').includes("fails-open"));
+  assert.deepEqual(codes("BeforeTool", 0, ""), ["unknown-event"]);
+});
