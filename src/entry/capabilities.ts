@@ -6,3 +6,4 @@
 export { allCapabilities, capabilitiesOf } from "../agent-capabilities.js";
 export { ANSWER_KINDS, SUPPORT_LEVELS, DEGRADE_POLICY } from "../core/capabilities.js";
 export type { AgentCapabilities, AnswerKind, Basis, CapabilityClaim, NativeInputForm, Support, ToolName } from "../core/capabilities.js";
+export { shownSupport, type ShownSupport } from "../core/capability-evidence.js";
