@@ -128,11 +128,13 @@ describe("what install writes per agent", () => {
     assert.ok(plan.notes.some((n) => n.agent === "claude-code" && n.code === "tools-ignored"));
   });
 
-  test("a tool an agent is not known to have is written as given, with a note", () => {
+  test("tool names from the kit's mapping: renamed where the agent names them otherwise, MCP names kept", () => {
     const d = dirs();
-    const plan = run(request(d, { agents: ["codex"], manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Edit", "mcp__db__query"], command: "x" }] }) }));
-    assert.equal(json(join(d.project, ".codex/hooks.json")).hooks.PreToolUse[0].matcher, "Edit|mcp__db__query");
-    assert.deepEqual(plan.notes.filter((n) => n.code === "unknown-tool").map((n) => n.message.includes("Edit")), [true]);
+    run(request(d, { manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Write", "Read", "mcp__db__query"], command: "x" }] }) }));
+    assert.equal(json(join(d.project, ".codex/hooks.json")).hooks.PreToolUse[0].matcher, "Write|Read|mcp__db__query");
+    assert.equal(json(join(d.project, ".gemini/settings.json")).hooks.BeforeTool[0].matcher, "^(?:write_file|read_file|mcp__db__query)$");
+    assert.equal(json(join(d.project, ".factory/settings.json")).hooks.PreToolUse[0].matcher, "^(?:Create|Read|mcp__db__query)$");
+    assert.equal(json(join(d.project, ".claude/settings.json")).hooks.PreToolUse[0].matcher, "Write|Read|mcp__db__query");
   });
 });
 

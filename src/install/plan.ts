@@ -32,7 +32,7 @@ export interface PlanRequest {
   readonly context: InstallContext;
   readonly read: ReadFile;
   /** Claude Code's tool name -> the agent's (./tool-names.ts). */
-  readonly toolName: (agent: string, tool: string) => string | null;
+  readonly toolName: (agent: string, tool: string) => string;
 }
 
 interface FileState {
