@@ -108,7 +108,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   }
   if (hooksHere) {
     const project = file.kind.startsWith("project");
-    out.push(base(R.trust, [], `Codex runs these hooks only once reviewed (a trusted_hash per hook, from its hook review) or under --dangerously-bypass-hook-trust${project ? `; project hooks also need [projects."<project>"] trust_level = "trusted" in the user config.toml` : ""}`));
+    out.push(base(R.trust, [], `Codex runs these hooks only once reviewed (a trusted_hash per hook, from its hook review) or under --dangerously-bypass-hook-trust${project ? `; project hooks also need [projects."${dirname(dirname(file.path))}"] trust_level = "trusted" in the user config.toml` : ""}`));
   }
   return out;
 }
