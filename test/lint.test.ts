@@ -186,3 +186,11 @@ describe("the CLI", () => {
     assert.deepEqual(r.findings.map((f: LintFinding) => f.rule), ["GM-CFG-003"]);
   });
 });
+
+test("docs/lint.md lists every rule with its ID, code, severity and summary", async () => {
+  const { readFileSync } = await import("node:fs");
+  const doc = readFileSync(new URL("../docs/lint.md", import.meta.url), "utf8");
+  for (const rule of LINTERS.flatMap((l) => l.rules)) {
+    assert.ok(doc.includes(`| <a id="${rule.id}"></a>${rule.id} | \`${rule.code}\` | ${rule.severity} | ${rule.summary.replace(/\|/g, "\\|")} |`), `${rule.id} missing or stale in docs/lint.md`);
+  }
+});
