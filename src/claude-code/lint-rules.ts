@@ -8,7 +8,7 @@
  * agents in a matcher.
  */
 import { join } from "node:path";
-import { readDocument, walkEvents, matcherNames } from "../lint/document.js";
+import { readDocument, walkEvents, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject } from "../json/value.js";
 import { EVENT_CATALOG, eventInfo } from "./event-catalog.js";
@@ -86,10 +86,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     if (eventInfo(event.name)?.toolEvent !== true || event.groups === null) continue;
     for (const group of event.groups) {
       if (typeof group.matcher !== "string") continue;
-      for (const name of matcherNames(group.matcher) ?? []) {
-        const hint = ctx.foreignTool(name, new Set());
-        if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-      }
+      out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], group.matcher, (name) => ctx.foreignTool(name, new Set())));
     }
   }
   return out;

@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import { jsonPointer } from "../core/errors.js";
-import { readDocument, walkEvents, matcherNames, commandOf, type Segments } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
 import { compileMatcher } from "./runner.js";
@@ -65,10 +65,8 @@ function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
         if (compiled instanceof Error) out.push(at(R.invalidMatcher, [...group.path, "matcher"], `matcher ${JSON.stringify(matcher)} is not a valid regex (${compiled.message}); Codex drops the group`));
         else if (rules.matchField === null) out.push(at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
         else if (rules.matchField === "tool_name") {
-          for (const name of matcherNames(matcher) ?? []) {
-            const hint = name === "exec_command" || name === "shell" ? `"${name}" is the model's name; Codex shows its shell tool to hooks as "Bash"` : ctx.foreignTool(name, new Set());
-            if (hint !== null) out.push(at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-          }
+          const hintOf = (name: string): string | null => (name === "exec_command" || name === "shell" ? `"${name}" is the model's name; Codex shows its shell tool to hooks as "Bash"` : ctx.foreignTool(name, new Set()));
+          out.push(...foreignToolFindings(at, R.foreignTool, [...group.path, "matcher"], matcher, hintOf));
         }
       }
       for (const handler of group.handlers) {

@@ -9,7 +9,7 @@
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readDocument, walkEvents, matcherNames, commandOf } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { invalidMatcherNotice } from "./texts.js";
@@ -143,11 +143,10 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
         out.push(doc.at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
         continue;
       }
-      for (const name of matcherNames(matcher) ?? []) {
-        // camelCase entries see the model-facing names only; Claude-style ones also Claude's (cpre-17)
-        const hint = resolved.claudeStyle ? ctx.foreignTool(name, new Set(["Bash", "Read"])) : name === "Bash" || name === "Read" ? `"${name}" is Claude Code's name; a camelCase entry sees "${name === "Bash" ? "bash" : "view"}"` : ctx.foreignTool(name, new Set());
-        if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this entry never matches it`));
-      }
+      // camelCase entries see the model-facing names only; Claude-style ones also Claude's (cpre-17)
+      const hintOf = (name: string): string | null =>
+        resolved.claudeStyle ? ctx.foreignTool(name, new Set(["Bash", "Read"])) : name === "Bash" || name === "Read" ? `"${name}" is Claude Code's name; a camelCase entry sees "${name === "Bash" ? "bash" : "view"}"` : ctx.foreignTool(name, new Set());
+      out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], matcher, hintOf));
     }
   }
   return out;

@@ -5,7 +5,7 @@
  * same way).
  */
 import { dirname, join } from "node:path";
-import { readDocument, walkEvents, matcherNames } from "../lint/document.js";
+import { readDocument, walkEvents, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { DROID_EVENT_NAMES, DROID_EVENTS, isDroidEvent } from "./events.js";
@@ -78,12 +78,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
         continue;
       }
       if (matchField === null) out.push(doc.at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
-      else if (matchField === "tool_name") {
-        for (const name of matcherNames(matcher) ?? []) {
-          const hint = ctx.foreignTool(name, new Set());
-          if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-        }
-      }
+      else if (matchField === "tool_name") out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], matcher, (name) => ctx.foreignTool(name, new Set())));
     }
   }
   return out;

@@ -88,3 +88,17 @@ export function commandOf(handler: JsonValue): string | null {
   const command = handler["command"] ?? handler["bash"];
   return typeof command === "string" ? command : null;
 }
+
+/** A finding of `rule` per tool name of a plain-list matcher that `hintOf` says the agent never shows hooks. */
+export function foreignToolFindings(
+  at: (rule: LintRule, path: Segments, message: string) => LintFinding,
+  rule: LintRule,
+  matcherPath: Segments,
+  matcher: string,
+  hintOf: (name: string) => string | null,
+): LintFinding[] {
+  return (matcherNames(matcher) ?? []).flatMap((name) => {
+    const hint = hintOf(name);
+    return hint === null ? [] : [at(rule, matcherPath, `${hint}; it never matches there`)];
+  });
+}
