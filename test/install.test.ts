@@ -3,7 +3,7 @@
 // writes keeping the mode, Copilot CLI running .claude/settings.json, the CLI.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -250,6 +250,42 @@ describe("files that cannot be edited safely", () => {
     run(request(d, { agents: ["claude-code"] }));
     assert.equal(statSync(path).mode & 0o777, 0o600);
     assert.deepEqual(readdirSync(dirname(path)), ["settings.json"]);
+  });
+
+  test("a settings file that is a symbolic link is written through it; the link stays", () => {
+    const d = dirs();
+    const real = join(d.home, "dotfiles-settings.json");
+    writeFileSync(real, "{}\n");
+    mkdirSync(join(d.project, ".claude"));
+    symlinkSync(real, join(d.project, ".claude/settings.json"));
+    run(request(d, { agents: ["claude-code"] }));
+    assert.ok(lstatSync(join(d.project, ".claude/settings.json")).isSymbolicLink());
+    assert.equal(json(real).hooks.PreToolUse.length, 1);
+  });
+
+  test("nesting deeper than the parser takes is an error, not a crash, and nothing is written", () => {
+    const d = dirs();
+    const text = `{"x": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    write(join(d.project, ".claude/settings.json"), text);
+    const plan = planFromRequest(request(d, { agents: ["claude-code"] }));
+    assert.ok(!plan.ok && plan.error.code === "config-unreadable");
+  });
+
+  test("hostile manifests: __proto__ is an unknown key, an owner cannot leave Copilot's hook folder, empty commands", () => {
+    const d = dirs();
+    for (const manifestText of [
+      '{"__proto__": {"polluted": true}, "hooks": []}',
+      '{"owner": "../../evil", "hooks": [{"event": "PreToolUse", "command": "x"}]}',
+      '{"owner": "a b", "hooks": []}',
+      '{"hooks": [{"event": "PreToolUse", "command": "   "}]}',
+      '{"hooks": [{"event": "PreToolUse", "command": "x", "timeout": 0}]}',
+      '{"hooks": {"event": "PreToolUse"}}',
+    ]) {
+      const plan = planFromRequest(request(d, { manifestText }));
+      assert.ok(!plan.ok && plan.error.code === "invalid-manifest", manifestText);
+    }
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+    assert.deepEqual(readdirSync(d.project), []);
   });
 
   test("manifest errors: unknown key with its position, unknown agent", () => {
