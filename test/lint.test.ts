@@ -39,6 +39,7 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "run_shell_command", hooks: [cmd()] }) }, says: "\"run_shell_command\" is Gemini CLI's name for Bash", path: "/hooks/PreToolUse/0/matcher" },
   { rule: "CC-CFG-008", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: "30" })] }) }, says: '"timeout" must be a positive number of seconds' },
   { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
+  { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
   // Codex CLI
   { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
   { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
@@ -49,6 +50,7 @@ const CASES: readonly Case[] = [
   { rule: "CX-CFG-007", files: { ".codex/hooks.json": hooks("PreToolUse", { hooks: [{ type: "prompt", prompt: "x" }] }) }, says: "only {\"type\": \"command\"", path: "/hooks/PreToolUse/0/hooks/0" },
   { rule: "CX-CFG-008", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }), ".codex/config.toml": '[hooks]\nStop = [{ hooks = [{ type = "command", command = "x" }] }]\n' }, says: "both load, hooks.json first" },
   { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
+  { rule: "CX-CFG-010", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "Bash|mcp__my-db", hooks: [cmd()] }) }, says: "Codex anchors the matcher" },
   // Gemini CLI
   { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
   { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },

@@ -8,7 +8,7 @@
  * agents in a matcher.
  */
 import { join } from "node:path";
-import { readDocument, walkEvents, foreignToolFindings } from "../lint/document.js";
+import { readDocument, walkEvents, foreignToolFindings, serverOnlyMcpNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject } from "../json/value.js";
 import { EVENT_CATALOG, eventInfo } from "./event-catalog.js";
@@ -27,6 +27,7 @@ export const CLAUDE_CODE_LINT_RULES = {
   foreignTool: { id: "CC-CFG-007", code: "foreign-tool", severity: "warning", summary: "a matcher names another agent's tool (run_shell_command, Execute, bash): Claude Code never calls it that, the group never matches it" },
   invalidSettings: { id: "CC-CFG-008", code: "invalid-settings", severity: "error", summary: "a value of the wrong type or a missing field: Claude Code drops that hook, group or event" },
   unknownKey: { id: "CC-CFG-009", code: "unknown-key", severity: "warning", summary: "a key Claude Code does not know: ignored" },
+  mcpServerOnly: { id: "CC-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Claude Code compares plain names exactly, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CLAUDE_CODE_LINT_RULES;
@@ -87,6 +88,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     for (const group of event.groups) {
       if (typeof group.matcher !== "string") continue;
       out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], group.matcher, (name) => ctx.foreignTool(name, new Set())));
+      for (const name of serverOnlyMcpNames(group.matcher)) out.push(doc.at(R.mcpServerOnly, [...group.path, "matcher"], `"${name}" names an MCP server, not a tool: compared exactly, it matches no tool; write "${name}__.*"`));
     }
   }
   return out;

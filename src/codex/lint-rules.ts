@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import { jsonPointer } from "../core/errors.js";
-import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings, serverOnlyMcpNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
 import { compileMatcher } from "./runner.js";
@@ -26,6 +26,7 @@ export const CODEX_LINT_RULES = {
   notCommand: { id: "CX-CFG-007", code: "not-a-command-hook", severity: "error", summary: "a handler that is not {\"type\": \"command\", \"command\": ...}: Codex does not run it" },
   bothForms: { id: "CX-CFG-008", code: "both-representations", severity: "warning", summary: "hooks in both hooks.json and config.toml of one folder: both load (hooks.json first), with a warning" },
   trust: { id: "CX-CFG-009", code: "needs-trust", severity: "info", summary: "Codex runs these hooks only once reviewed (a trusted_hash per hook) and, for project hooks, in a trusted project" },
+  mcpServerOnly: { id: "CX-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Codex anchors matchers, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CODEX_LINT_RULES;
@@ -67,6 +68,7 @@ function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
         else if (rules.matchField === "tool_name") {
           const hintOf = (name: string): string | null => (name === "exec_command" || name === "shell" ? `"${name}" is the model's name; Codex shows its shell tool to hooks as "Bash"` : ctx.foreignTool(name, new Set()));
           out.push(...foreignToolFindings(at, R.foreignTool, [...group.path, "matcher"], matcher, hintOf));
+          for (const name of serverOnlyMcpNames(matcher)) out.push(at(R.mcpServerOnly, [...group.path, "matcher"], `"${name}" names an MCP server, not a tool: Codex anchors the matcher (^(?:${name})$), so it matches no tool; write "${name}__.*"`));
         }
       }
       for (const handler of group.handlers) {

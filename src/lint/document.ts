@@ -78,7 +78,7 @@ export function walkEvents(value: JsonValue, mapPath: Segments): WalkedEvent[] {
  */
 export function matcherNames(matcher: string): string[] | null {
   const inner = matcher.replace(/^\^(?:\(\?:)?/, "").replace(/(?:\))?\$$/, "");
-  if (!/^[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*$/.test(inner)) return null;
+  if (!/^[A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*$/.test(inner)) return null;
   return inner.split("|");
 }
 
@@ -101,4 +101,13 @@ export function foreignToolFindings(
     const hint = hintOf(name);
     return hint === null ? [] : [at(rule, matcherPath, `${hint}; it never matches there`)];
   });
+}
+
+/**
+ * `mcp__server` without a tool part: MCP tools are `mcp__<server>__<tool>`,
+ * so where a plain name is compared whole (an exact name, an anchored regex)
+ * it matches no tool.
+ */
+export function serverOnlyMcpNames(matcher: string): string[] {
+  return (matcherNames(matcher) ?? []).filter((name) => /^mcp__(?:(?!__).)+$/.test(name));
 }
