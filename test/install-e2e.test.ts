@@ -56,3 +56,8 @@ test("recorded: Copilot CLI runs a hook of .claude/settings.json and the same ho
   const cat = record.calls.find((call) => call.command === "cat hookcount.txt")!;
   assert.deepEqual(cat.tool_result.split("\n").slice(0, 2), ["own-file", "claude-settings"]);
 });
+
+test("recorded: Copilot CLI does not dedupe an identical command in both places: it runs twice", () => {
+  const record = JSON.parse(readFileSync(join(ROOT, "test/observer/copilot-cli/e2e-runs-twice/identical/calls.json"), "utf8")) as { calls: { tool_result: string }[] };
+  assert.deepEqual(record.calls[0]!.tool_result.split("\n").filter((line) => line === "ran"), ["ran", "ran"]);
+});
