@@ -153,6 +153,7 @@ describe("idempotence and ownership", () => {
     "2 spaces": JSON.stringify({ model: "x", hooks: { PreToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "fmt" }] }], Stop: [] }, env: { A: "1" } }, null, 2) + "\n",
     "4 spaces, no final newline": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "audit" }] }] } }, null, 4),
     tabs: JSON.stringify({ permissions: { allow: ["Bash(ls)"] } }, null, "\t") + "\n",
+    "odd entries kept as they are": JSON.stringify({ hooks: { PreToolUse: [null, 5, "x", { hooks: "nope" }, { hooks: [null, { command: 5 }] }], Stop: {} } }, null, 2) + "\n",
     "__proto__ as data": '{\n  "__proto__": {\n    "polluted": true\n  },\n  "hooks": {\n    "__proto__": []\n  }\n}\n',
   };
   for (const [name, text] of Object.entries(FOREIGN)) {

@@ -196,3 +196,33 @@ test("docs/lint.md lists every rule with its ID, code, severity and summary", as
     assert.ok(doc.includes(`| <a id="${rule.id}"></a>${rule.id} | \`${rule.code}\` | ${rule.severity} | ${rule.summary.replace(/\|/g, "\\|")} |`), `${rule.id} missing or stale in docs/lint.md`);
   }
 });
+
+describe("hostile documents: every agent's rules answer, never throw", () => {
+  const SHAPES = [
+    "null", "5", '"x"', "[]", "{}", '{"hooks": 5}', '{"hooks": []}', '{"hooks": null}', '{"hooks": {"PreToolUse": "x"}}',
+    '{"hooks": {"PreToolUse": [null, 5, "x", [], {}]}}', '{"hooks": {"PreToolUse": [{"matcher": 5, "hooks": "x"}]}}',
+    '{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": [null, {"type": 5}, {"command": {}}]}]}}',
+    '{"hooks": {"preToolUse": [{"type": "command", "bash": 5, "matcher": ["x"]}]}}', '{"PreToolUse": [{"hooks": [{"timeout": "NaN"}]}]}',
+    '{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": -1}]}], "enabled": "yes"}}',
+    `{"hooks": {"${"A".repeat(10_000)}": []}}`, '{"hooks": {"constructor": [], "toString": [], "hasOwnProperty": []}}',
+    "\uFEFF{}", '{"a": 1} trailing', "",
+  ];
+  const PATHS = [".claude/settings.json", "hooks/hooks.json", ".codex/hooks.json", ".gemini/settings.json", ".github/hooks/a.json", ".factory/settings.json", ".factory/hooks.json"];
+  test(`${SHAPES.length} shapes x ${PATHS.length} files`, () => {
+    let held = 0;
+    for (const shape of SHAPES) {
+      const dir = project(Object.fromEntries(PATHS.map((p) => [p, shape])));
+      const findings = lintDir(dir);
+      assert.ok(Array.isArray(findings));
+      for (const f of findings) assert.ok(typeof f.rule === "string" && typeof f.message === "string" && f.message !== "");
+      held++;
+    }
+    assert.equal(held, SHAPES.length);
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+  });
+  test("a TOML config that is not TOML, or whose hooks are not a table", () => {
+    for (const toml of ["[hooks", "hooks = 5", "[hooks]\nPreToolUse = 5", "[[hooks.PreToolUse]]\nmatcher = 1"]) {
+      assert.ok(Array.isArray(lintDir(project({ ".codex/config.toml": toml }))));
+    }
+  });
+});
