@@ -14,17 +14,20 @@ const cases = e2eCases();
 const manifest = readFileSync(join(ROOT, "test/observer/e2e-manifest.json"), "utf8");
 
 describe("end-to-end recordings", () => {
-  test("there is a recording per agent, and Copilot CLI's three configurations", () => {
+  test("there is a recording per agent and level, and Copilot CLI's three project configurations", () => {
     assert.deepEqual([...new Set(cases.map((c) => c.agent))], ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"]);
-    assert.deepEqual(cases.filter((c) => c.agent === "copilot-cli").map((c) => c.id), ["copilot-cli-own", "copilot-cli-claude-settings", "copilot-cli-both"]);
+    assert.deepEqual(cases.filter((c) => c.agent === "copilot-cli").map((c) => c.id), ["copilot-cli-own", "copilot-cli-claude-settings", "copilot-cli-both", "copilot-cli-user"]);
+    for (const agent of ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"]) assert.ok(cases.some((c) => c.agent === agent && c.scope === "user"), `${agent}: a user-level recording`);
   });
 
   for (const c of cases) {
     test(`${c.id}: the recorded configuration is what install writes today`, () => {
-      const project = mkdtempSync(join(tmpdir(), "chp-e2e-replay-"));
-      const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: c.installedFor, scope: "project", projectDir: project, homeDir: join(project, "home"), env: {} });
+      const root = mkdtempSync(join(tmpdir(), "chp-e2e-replay-"));
+      const [project, home] = [join(root, "project"), join(root, "home")];
+      const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: c.installedFor, scope: c.scope, projectDir: project, homeDir: home, env: {} });
       assert.ok(plan.ok);
-      const written = Object.fromEntries(plan.value.changes.map((change) => [change.path.slice(project.length + 1), change.after]));
+      const base = c.scope === "user" ? home : project;
+      const written = Object.fromEntries(plan.value.changes.map((change) => [change.path.slice(base.length + 1), change.after]));
       const recorded = Object.fromEntries(c.files.map((f) => [f, readFileSync(join(c.dir, "installed", f), "utf8")]));
       assert.deepEqual(written, recorded);
     });

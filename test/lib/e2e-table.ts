@@ -24,6 +24,8 @@ export interface E2eCase {
   readonly id: string;
   readonly dir: string;
   readonly installedFor: readonly string[];
+  /** Where install wrote: the project, or below $HOME (`--user`). */
+  readonly scope: "project" | "user";
   readonly calls: readonly RecordedCall[];
   /** Installed files, relative to the project. */
   readonly files: readonly string[];
@@ -39,12 +41,12 @@ export function e2eCases(): E2eCase[] {
   for (const agent of AGENT_ORDER) {
     const base = join(ROOT, "test/observer", agent, "e2e");
     if (!existsSync(base)) continue;
-    // Copilot CLI: its own file, then .claude/settings.json, then both installed
-    const rank = (id: string): number => (id.endsWith("-own") ? 0 : id.endsWith("-claude-settings") ? 1 : 2);
+    // project level first (Copilot CLI: its own file, then .claude/settings.json, then both), then user level
+    const rank = (id: string): number => (id.endsWith("-user") ? 3 : id.endsWith("-own") ? 0 : id.endsWith("-claude-settings") ? 1 : id.endsWith("-both") ? 2 : 0);
     for (const id of readdirSync(base).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
       const dir = join(base, id);
-      const record = JSON.parse(readFileSync(join(dir, "calls.json"), "utf8")) as { installed_for: string[]; calls: RecordedCall[] };
-      out.push({ agent, id, dir, installedFor: record.installed_for, calls: record.calls, files: filesBelow(join(dir, "installed")) });
+      const record = JSON.parse(readFileSync(join(dir, "calls.json"), "utf8")) as { installed_for: string[]; scope?: "project" | "user"; calls: RecordedCall[] };
+      out.push({ agent, id, dir, installedFor: record.installed_for, scope: record.scope ?? "project", calls: record.calls, files: filesBelow(join(dir, "installed")) });
     }
   }
   return out;
@@ -70,9 +72,9 @@ export function asWritten(c: E2eCase): boolean {
 
 export function e2eTable(cases: readonly E2eCase[] = e2eCases()): string {
   const rows = cases.map((c) => {
-    const config = c.files.map((f) => `\`${f}\``).join(", ");
+    const config = c.files.map((f) => `\`${c.scope === "user" ? "~/" : ""}${f}\``).join(", ");
     const link = `[${c.id}](test/observer/${c.agent}/e2e/${c.id}/calls.json)`;
-    return `| ${NAMES[c.agent]} | ${config} (install --agent ${c.installedFor.join(" --agent ")}) | ${rmCell(c.calls[0])} | ${lsCell(c.calls[1])} | ${asWritten(c) ? "yes" : "**no**"} | ${link} |`;
+    return `| ${NAMES[c.agent]} | ${config} (install --agent ${c.installedFor.join(" --agent ")}${c.scope === "user" ? " --user" : ""}) | ${rmCell(c.calls[0])} | ${lsCell(c.calls[1])} | ${asWritten(c) ? "yes" : "**no**"} | ${link} |`;
   });
   return ["| agent | configuration written by `install` | `rm -rf {{WORK}}/x` | `ls` | as written | recording |", "|---|---|---|---|---|---|", ...rows].join("\n") + "\n";
 }
