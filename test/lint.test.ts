@@ -40,6 +40,7 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-008", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: "30" })] }) }, says: '"timeout" must be a positive number of seconds' },
   { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
   { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
+  { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   // Codex CLI
   { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
   { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
@@ -51,6 +52,7 @@ const CASES: readonly Case[] = [
   { rule: "CX-CFG-008", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }), ".codex/config.toml": '[hooks]\nStop = [{ hooks = [{ type = "command", command = "x" }] }]\n' }, says: "both load, hooks.json first" },
   { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
   { rule: "CX-CFG-010", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "Bash|mcp__my-db", hooks: [cmd()] }) }, says: "Codex anchors the matcher" },
+  { rule: "CX-CFG-011", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd({ timeout: 60000 })] }) }, says: "Codex CLI reads seconds" },
   // Gemini CLI
   { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
   { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },
@@ -68,6 +70,7 @@ const CASES: readonly Case[] = [
   { rule: "CP-CFG-006", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "exit 1: Copilot CLI: exit 1 denies here", path: "/hooks/PreToolUse/0/hooks/0" },
   { rule: "CP-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ command: "CLAUDE_HOOK_PROTOCOL_AGENT=claude-code node /opt/h.mjs" })] }), ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "CLAUDE_HOOK_PROTOCOL_AGENT=copilot-cli node /opt/h.mjs" }) }, says: "Copilot runs it twice" },
   { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
+  { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
   // droid
   { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
   { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },
@@ -75,6 +78,7 @@ const CASES: readonly Case[] = [
   { rule: "DR-CFG-004", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "droid calls it \"Execute\"" },
   { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
   { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
+  { rule: "DR-CFG-008", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd({ timeout: 10000 })] }] }) }, says: "droid reads seconds" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
 ];
 

@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import { jsonPointer } from "../core/errors.js";
-import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings, serverOnlyMcpNames } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings, millisecondTimeouts, serverOnlyMcpNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
 import { compileMatcher } from "./runner.js";
@@ -27,6 +27,7 @@ export const CODEX_LINT_RULES = {
   bothForms: { id: "CX-CFG-008", code: "both-representations", severity: "warning", summary: "hooks in both hooks.json and config.toml of one folder: both load (hooks.json first), with a warning" },
   trust: { id: "CX-CFG-009", code: "needs-trust", severity: "info", summary: "Codex runs these hooks only once reviewed (a trusted_hash per hook) and, for project hooks, in a trusted project" },
   mcpServerOnly: { id: "CX-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Codex anchors matchers, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
+  msTimeout: { id: "CX-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Codex reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CODEX_LINT_RULES;
@@ -51,7 +52,7 @@ type At = (rule: LintRule, path: Segments, message: string) => LintFinding;
 
 /** The rules over a `hooks` value (JSON or TOML alike). */
 function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
-  const out: LintFinding[] = [];
+  const out: LintFinding[] = [...millisecondTimeouts(at, R.msTimeout, value, ["hooks"], "Codex CLI")];
   for (const event of walkEvents(value, ["hooks"])) {
     if (!isCodexEvent(event.name)) {
       const hint = ctx.eventHint(event.name);

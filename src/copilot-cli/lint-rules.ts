@@ -9,7 +9,7 @@
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readDocument, walkEvents, commandOf, foreignToolFindings } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, foreignToolFindings, millisecondTimeouts } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { invalidMatcherNotice } from "./texts.js";
@@ -25,6 +25,7 @@ export const COPILOT_CLI_LINT_RULES = {
   alsoRuns: { id: "CP-CFG-006", code: "also-runs-claude-settings", severity: "warning", summary: "a .claude/settings.json hook Copilot CLI also runs (trusted folder), with what it does differently from Claude Code" },
   runsTwice: { id: "CP-CFG-007", code: "runs-twice", severity: "warning", summary: "the same command for the same event in .claude/settings.json and in Copilot's own files: Copilot CLI runs it twice (no dedupe, pre-18b)" },
   matcherIgnored: { id: "CP-CFG-008", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event without one: ignored, the hooks run every time" },
+  msTimeout: { id: "CP-CFG-009", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeoutSec (or timeout) of 1000 or more: Copilot CLI reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
 const R = COPILOT_CLI_LINT_RULES;
@@ -115,7 +116,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   const read = readDocument(AGENT, file.path, ctx.text, R.invalidJson, "Copilot CLI reads no hook from it");
   if (!read.ok) return [read.finding];
   const { doc } = read;
-  const out: LintFinding[] = [];
+  const out: LintFinding[] = [...millisecondTimeouts(doc.at, R.msTimeout, doc.value, ["hooks"], "Copilot CLI", ["timeoutSec", "timeout"])];
   for (const event of walkEvents(doc.value, ["hooks"])) {
     const resolved = resolveEvent(event.name);
     if (resolved === null) {

@@ -111,3 +111,35 @@ export function foreignToolFindings(
 export function serverOnlyMcpNames(matcher: string): string[] {
   return (matcherNames(matcher) ?? []).filter((name) => /^mcp__(?:(?!__).)+$/.test(name));
 }
+
+/** At or above this a timeout in seconds was surely meant in milliseconds (1000 s is almost 17 minutes). */
+const MILLISECONDS_LIKE_SECONDS = 1000;
+
+/**
+ * A finding of `rule` per handler `timeout` (or another of `keys`) of at
+ * least 1000, for agents that read seconds: the value was written in
+ * milliseconds (Gemini CLI's unit) and the hook may hang that long.
+ */
+export function millisecondTimeouts(
+  at: (rule: LintRule, path: Segments, message: string) => LintFinding,
+  rule: LintRule,
+  value: JsonValue,
+  mapPath: Segments,
+  displayName: string,
+  keys: readonly string[] = ["timeout"],
+): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const event of walkEvents(value, mapPath)) {
+    for (const group of event.groups ?? []) for (const handler of group.handlers) {
+      if (!isJsonObject(handler.handler)) continue;
+      for (const key of keys) {
+        const timeout = handler.handler[key];
+        if (typeof timeout !== "number" || timeout < MILLISECONDS_LIKE_SECONDS) continue;
+        const hours = Math.floor(timeout / 3600);
+        const minutes = Math.round((timeout % 3600) / 60);
+        out.push(at(rule, [...handler.path, key], `${key} ${timeout} is ${timeout} s (${hours > 0 ? `${hours} h ` : ""}${minutes} min): ${displayName} reads seconds; ${timeout / 1000} s was meant?`));
+      }
+    }
+  }
+  return out;
+}
