@@ -64,3 +64,19 @@ test("recorded: Copilot CLI does not dedupe an identical command in both places:
   const record = JSON.parse(readFileSync(join(ROOT, "test/observer/copilot-cli/e2e-runs-twice/identical/calls.json"), "utf8")) as { calls: { tool_result: string }[] };
   assert.deepEqual(record.calls[0]!.tool_result.split("\n").filter((line) => line === "ran"), ["ran", "ran"]);
 });
+
+test("recorded: under Codex CLI the installed hook runs only once its review is done (or bypassed): unreviewed, it silently does not run", () => {
+  const read = (name: string): { outcome: { tool_ran: boolean; hook_runs: unknown[]; notices: unknown[]; tool_output: string } } =>
+    JSON.parse(readFileSync(join(ROOT, "test/observer/codex/e2e-trust", name), "utf8"));
+  const unreviewed = read("bypass-false.json").outcome;
+  assert.equal(unreviewed.tool_ran, true);
+  assert.deepEqual(unreviewed.hook_runs, []);
+  assert.deepEqual(unreviewed.notices, []);
+  const bypassed = read("bypass-true.json").outcome;
+  assert.equal(bypassed.tool_ran, false);
+  assert.match(bypassed.tool_output, /^Command blocked by PreToolUse hook: rm -rf is blocked by policy/);
+  // the configuration is what install writes today
+  const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: ["codex"], scope: "project", projectDir: "/p", homeDir: "/h", env: {} });
+  assert.ok(plan.ok);
+  assert.equal(plan.value.changes[0]!.after, readFileSync(join(ROOT, "test/observer/codex/e2e-trust/installed/.codex/hooks.json"), "utf8"));
+});
