@@ -3,7 +3,7 @@
 // writes keeping the mode, Copilot CLI running .claude/settings.json, the CLI.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -128,11 +128,13 @@ describe("what install writes per agent", () => {
     assert.ok(plan.notes.some((n) => n.agent === "claude-code" && n.code === "tools-ignored"));
   });
 
-  test("a tool an agent is not known to have is written as given, with a note", () => {
+  test("tool names from the kit's mapping: renamed where the agent names them otherwise, MCP names kept", () => {
     const d = dirs();
-    const plan = run(request(d, { agents: ["codex"], manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Edit", "mcp__db__query"], command: "x" }] }) }));
-    assert.equal(json(join(d.project, ".codex/hooks.json")).hooks.PreToolUse[0].matcher, "Edit|mcp__db__query");
-    assert.deepEqual(plan.notes.filter((n) => n.code === "unknown-tool").map((n) => n.message.includes("Edit")), [true]);
+    run(request(d, { manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Write", "Read", "mcp__db__query"], command: "x" }] }) }));
+    assert.equal(json(join(d.project, ".codex/hooks.json")).hooks.PreToolUse[0].matcher, "Write|Read|mcp__db__query");
+    assert.equal(json(join(d.project, ".gemini/settings.json")).hooks.BeforeTool[0].matcher, "^(?:write_file|read_file|mcp__db__query)$");
+    assert.equal(json(join(d.project, ".factory/settings.json")).hooks.PreToolUse[0].matcher, "^(?:Create|Read|mcp__db__query)$");
+    assert.equal(json(join(d.project, ".claude/settings.json")).hooks.PreToolUse[0].matcher, "Write|Read|mcp__db__query");
   });
 });
 
@@ -151,6 +153,7 @@ describe("idempotence and ownership", () => {
     "2 spaces": JSON.stringify({ model: "x", hooks: { PreToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "fmt" }] }], Stop: [] }, env: { A: "1" } }, null, 2) + "\n",
     "4 spaces, no final newline": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "audit" }] }] } }, null, 4),
     tabs: JSON.stringify({ permissions: { allow: ["Bash(ls)"] } }, null, "\t") + "\n",
+    "odd entries kept as they are": JSON.stringify({ hooks: { PreToolUse: [null, 5, "x", { hooks: "nope" }, { hooks: [null, { command: 5 }] }], Stop: {} } }, null, 2) + "\n",
     "__proto__ as data": '{\n  "__proto__": {\n    "polluted": true\n  },\n  "hooks": {\n    "__proto__": []\n  }\n}\n',
   };
   for (const [name, text] of Object.entries(FOREIGN)) {
@@ -248,6 +251,42 @@ describe("files that cannot be edited safely", () => {
     run(request(d, { agents: ["claude-code"] }));
     assert.equal(statSync(path).mode & 0o777, 0o600);
     assert.deepEqual(readdirSync(dirname(path)), ["settings.json"]);
+  });
+
+  test("a settings file that is a symbolic link is written through it; the link stays", () => {
+    const d = dirs();
+    const real = join(d.home, "dotfiles-settings.json");
+    writeFileSync(real, "{}\n");
+    mkdirSync(join(d.project, ".claude"));
+    symlinkSync(real, join(d.project, ".claude/settings.json"));
+    run(request(d, { agents: ["claude-code"] }));
+    assert.ok(lstatSync(join(d.project, ".claude/settings.json")).isSymbolicLink());
+    assert.equal(json(real).hooks.PreToolUse.length, 1);
+  });
+
+  test("nesting deeper than the parser takes is an error, not a crash, and nothing is written", () => {
+    const d = dirs();
+    const text = `{"x": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    write(join(d.project, ".claude/settings.json"), text);
+    const plan = planFromRequest(request(d, { agents: ["claude-code"] }));
+    assert.ok(!plan.ok && plan.error.code === "config-unreadable");
+  });
+
+  test("hostile manifests: __proto__ is an unknown key, an owner cannot leave Copilot's hook folder, empty commands", () => {
+    const d = dirs();
+    for (const manifestText of [
+      '{"__proto__": {"polluted": true}, "hooks": []}',
+      '{"owner": "../../evil", "hooks": [{"event": "PreToolUse", "command": "x"}]}',
+      '{"owner": "a b", "hooks": []}',
+      '{"hooks": [{"event": "PreToolUse", "command": "   "}]}',
+      '{"hooks": [{"event": "PreToolUse", "command": "x", "timeout": 0}]}',
+      '{"hooks": {"event": "PreToolUse"}}',
+    ]) {
+      const plan = planFromRequest(request(d, { manifestText }));
+      assert.ok(!plan.ok && plan.error.code === "invalid-manifest", manifestText);
+    }
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+    assert.deepEqual(readdirSync(d.project), []);
   });
 
   test("manifest errors: unknown key with its position, unknown agent", () => {

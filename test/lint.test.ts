@@ -39,6 +39,8 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "run_shell_command", hooks: [cmd()] }) }, says: "\"run_shell_command\" is Gemini CLI's name for Bash", path: "/hooks/PreToolUse/0/matcher" },
   { rule: "CC-CFG-008", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: "30" })] }) }, says: '"timeout" must be a positive number of seconds' },
   { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
+  { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
+  { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   // Codex CLI
   { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
   { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
@@ -49,11 +51,13 @@ const CASES: readonly Case[] = [
   { rule: "CX-CFG-007", files: { ".codex/hooks.json": hooks("PreToolUse", { hooks: [{ type: "prompt", prompt: "x" }] }) }, says: "only {\"type\": \"command\"", path: "/hooks/PreToolUse/0/hooks/0" },
   { rule: "CX-CFG-008", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }), ".codex/config.toml": '[hooks]\nStop = [{ hooks = [{ type = "command", command = "x" }] }]\n' }, says: "both load, hooks.json first" },
   { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
+  { rule: "CX-CFG-010", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "Bash|mcp__my-db", hooks: [cmd()] }) }, says: "Codex anchors the matcher" },
+  { rule: "CX-CFG-011", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd({ timeout: 60000 })] }) }, says: "Codex CLI reads seconds" },
   // Gemini CLI
   { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
   { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },
   { rule: "GM-CFG-003", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30 })] }) }, says: "timeout 30 is 30 ms", path: "/hooks/BeforeTool/0/hooks/0/timeout" },
-  { rule: "GM-CFG-004", files: { ".gemini/settings.json": hooks("BeforeTool", { matcher: "Bash", hooks: [cmd()] }) }, says: "Gemini CLI's is \"run_shell_command\"" },
+  { rule: "GM-CFG-004", files: { ".gemini/settings.json": hooks("BeforeTool", { matcher: "Bash", hooks: [cmd()] }) }, says: "\"Bash\" is Claude Code's name; Gemini CLI calls it \"run_shell_command\"" },
   { rule: "GM-CFG-005", files: { ".gemini/settings.json": hooks("BeforeAgent", { matcher: "x", hooks: [cmd()] }) }, says: "BeforeAgent has no matcher" },
   { rule: "GM-CFG-006", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [{ type: "command" }] }) }, says: "only command hooks with a command run" },
   { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
@@ -66,13 +70,15 @@ const CASES: readonly Case[] = [
   { rule: "CP-CFG-006", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "exit 1: Copilot CLI: exit 1 denies here", path: "/hooks/PreToolUse/0/hooks/0" },
   { rule: "CP-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ command: "CLAUDE_HOOK_PROTOCOL_AGENT=claude-code node /opt/h.mjs" })] }), ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "CLAUDE_HOOK_PROTOCOL_AGENT=copilot-cli node /opt/h.mjs" }) }, says: "Copilot runs it twice" },
   { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
+  { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
   // droid
   { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
   { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },
   { rule: "DR-CFG-003", files: { ".factory/hooks.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: "runs none of it", path: "/hooks" },
-  { rule: "DR-CFG-004", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "droid's is \"Execute\"" },
+  { rule: "DR-CFG-004", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "droid calls it \"Execute\"" },
   { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
   { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
+  { rule: "DR-CFG-008", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd({ timeout: 10000 })] }] }) }, says: "droid reads seconds" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
   // Qwen Code
   { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },
@@ -195,5 +201,43 @@ describe("the CLI", () => {
     const empty = project({});
     const r = JSON.parse((await lint([empty, "--user", "--format", "json"], { HOME: home })).stdout);
     assert.deepEqual(r.findings.map((f: LintFinding) => f.rule), ["GM-CFG-003"]);
+  });
+});
+
+test("docs/lint.md lists every rule with its ID, code, severity and summary", async () => {
+  const { readFileSync } = await import("node:fs");
+  const doc = readFileSync(new URL("../docs/lint.md", import.meta.url), "utf8");
+  for (const rule of LINTERS.flatMap((l) => l.rules)) {
+    assert.ok(doc.includes(`| <a id="${rule.id}"></a>${rule.id} | \`${rule.code}\` | ${rule.severity} | ${rule.summary.replace(/\|/g, "\\|")} |`), `${rule.id} missing or stale in docs/lint.md`);
+  }
+});
+
+describe("hostile documents: every agent's rules answer, never throw", () => {
+  const SHAPES = [
+    "null", "5", '"x"', "[]", "{}", '{"hooks": 5}', '{"hooks": []}', '{"hooks": null}', '{"hooks": {"PreToolUse": "x"}}',
+    '{"hooks": {"PreToolUse": [null, 5, "x", [], {}]}}', '{"hooks": {"PreToolUse": [{"matcher": 5, "hooks": "x"}]}}',
+    '{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": [null, {"type": 5}, {"command": {}}]}]}}',
+    '{"hooks": {"preToolUse": [{"type": "command", "bash": 5, "matcher": ["x"]}]}}', '{"PreToolUse": [{"hooks": [{"timeout": "NaN"}]}]}',
+    '{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": -1}]}], "enabled": "yes"}}',
+    `{"hooks": {"${"A".repeat(10_000)}": []}}`, '{"hooks": {"constructor": [], "toString": [], "hasOwnProperty": []}}',
+    "\uFEFF{}", '{"a": 1} trailing', "",
+  ];
+  const PATHS = [".claude/settings.json", "hooks/hooks.json", ".codex/hooks.json", ".gemini/settings.json", ".github/hooks/a.json", ".factory/settings.json", ".factory/hooks.json", ".qwen/settings.json"];
+  test(`${SHAPES.length} shapes x ${PATHS.length} files`, () => {
+    let held = 0;
+    for (const shape of SHAPES) {
+      const dir = project(Object.fromEntries(PATHS.map((p) => [p, shape])));
+      const findings = lintDir(dir);
+      assert.ok(Array.isArray(findings));
+      for (const f of findings) assert.ok(typeof f.rule === "string" && typeof f.message === "string" && f.message !== "");
+      held++;
+    }
+    assert.equal(held, SHAPES.length);
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+  });
+  test("a TOML config that is not TOML, or whose hooks are not a table", () => {
+    for (const toml of ["[hooks", "hooks = 5", "[hooks]\nPreToolUse = 5", "[[hooks.PreToolUse]]\nmatcher = 1"]) {
+      assert.ok(Array.isArray(lintDir(project({ ".codex/config.toml": toml }))));
+    }
   });
 });

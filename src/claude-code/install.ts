@@ -40,7 +40,7 @@ function matcherFor(names: readonly string[]): string {
   return names.every((name) => /^[A-Za-z0-9_]+$/.test(name)) ? names.join("|") : anchoredMatcher(names);
 }
 
-function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   const info = eventInfo(hook.event);
   if (info === undefined) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
   const tools = toolsFor(AGENT, NAME, hook, toolName, info.matchField !== null);

@@ -8,7 +8,7 @@
  * agents in a matcher.
  */
 import { join } from "node:path";
-import { readDocument, walkEvents, matcherNames } from "../lint/document.js";
+import { readDocument, walkEvents, foreignToolFindings, millisecondTimeouts, serverOnlyMcpNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject } from "../json/value.js";
 import { EVENT_CATALOG, eventInfo } from "./event-catalog.js";
@@ -27,6 +27,8 @@ export const CLAUDE_CODE_LINT_RULES = {
   foreignTool: { id: "CC-CFG-007", code: "foreign-tool", severity: "warning", summary: "a matcher names another agent's tool (run_shell_command, Execute, bash): Claude Code never calls it that, the group never matches it" },
   invalidSettings: { id: "CC-CFG-008", code: "invalid-settings", severity: "error", summary: "a value of the wrong type or a missing field: Claude Code drops that hook, group or event" },
   unknownKey: { id: "CC-CFG-009", code: "unknown-key", severity: "warning", summary: "a key Claude Code does not know: ignored" },
+  mcpServerOnly: { id: "CC-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Claude Code compares plain names exactly, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
+  msTimeout: { id: "CC-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Claude Code reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CLAUDE_CODE_LINT_RULES;
@@ -82,14 +84,13 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     }
     out.push({ rule: rule.id, code: rule.code, severity: problem.severity === "warning" && rule.severity === "error" ? "warning" : rule.severity, agent: AGENT, file: file.path, path: problem.path, ...(problem.position === undefined ? {} : { position: problem.position }), message });
   }
+  out.push(...millisecondTimeouts(doc.at, R.msTimeout, value, ["hooks"], "Claude Code"));
   for (const event of walkEvents(value, ["hooks"])) {
     if (eventInfo(event.name)?.toolEvent !== true || event.groups === null) continue;
     for (const group of event.groups) {
       if (typeof group.matcher !== "string") continue;
-      for (const name of matcherNames(group.matcher) ?? []) {
-        const hint = ctx.foreignTool(name, new Set());
-        if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-      }
+      out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], group.matcher, (name) => ctx.foreignTool(name, new Set())));
+      for (const name of serverOnlyMcpNames(group.matcher)) out.push(doc.at(R.mcpServerOnly, [...group.path, "matcher"], `"${name}" names an MCP server, not a tool: compared exactly, it matches no tool; write "${name}__.*"`));
     }
   }
   return out;

@@ -37,7 +37,7 @@ function trustNotes(ctx: InstallContext): InstallNote[] {
   return notes;
 }
 
-function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   if (!isCodexEvent(hook.event)) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
   const tools = toolsFor(AGENT, NAME, hook, toolName, CODEX_EVENTS[hook.event].matchField === "tool_name");
   const handler: JsonObject = { type: "command", command: command(hook, ctx) };

@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import { jsonPointer } from "../core/errors.js";
-import { readDocument, walkEvents, matcherNames, commandOf, type Segments } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings, millisecondTimeouts, serverOnlyMcpNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
 import { compileMatcher } from "./runner.js";
@@ -26,6 +26,8 @@ export const CODEX_LINT_RULES = {
   notCommand: { id: "CX-CFG-007", code: "not-a-command-hook", severity: "error", summary: "a handler that is not {\"type\": \"command\", \"command\": ...}: Codex does not run it" },
   bothForms: { id: "CX-CFG-008", code: "both-representations", severity: "warning", summary: "hooks in both hooks.json and config.toml of one folder: both load (hooks.json first), with a warning" },
   trust: { id: "CX-CFG-009", code: "needs-trust", severity: "info", summary: "Codex runs these hooks only once reviewed (a trusted_hash per hook) and, for project hooks, in a trusted project" },
+  mcpServerOnly: { id: "CX-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Codex anchors matchers, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
+  msTimeout: { id: "CX-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Codex reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CODEX_LINT_RULES;
@@ -50,7 +52,7 @@ type At = (rule: LintRule, path: Segments, message: string) => LintFinding;
 
 /** The rules over a `hooks` value (JSON or TOML alike). */
 function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
-  const out: LintFinding[] = [];
+  const out: LintFinding[] = [...millisecondTimeouts(at, R.msTimeout, value, ["hooks"], "Codex CLI")];
   for (const event of walkEvents(value, ["hooks"])) {
     if (!isCodexEvent(event.name)) {
       const hint = ctx.eventHint(event.name);
@@ -65,10 +67,9 @@ function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
         if (compiled instanceof Error) out.push(at(R.invalidMatcher, [...group.path, "matcher"], `matcher ${JSON.stringify(matcher)} is not a valid regex (${compiled.message}); Codex drops the group`));
         else if (rules.matchField === null) out.push(at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
         else if (rules.matchField === "tool_name") {
-          for (const name of matcherNames(matcher) ?? []) {
-            const hint = name === "exec_command" || name === "shell" ? `"${name}" is the model's name; Codex shows its shell tool to hooks as "Bash"` : ctx.foreignTool(name, new Set());
-            if (hint !== null) out.push(at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-          }
+          const hintOf = (name: string): string | null => (name === "exec_command" || name === "shell" ? `"${name}" is the model's name; Codex shows its shell tool to hooks as "Bash"` : ctx.foreignTool(name, new Set()));
+          out.push(...foreignToolFindings(at, R.foreignTool, [...group.path, "matcher"], matcher, hintOf));
+          for (const name of serverOnlyMcpNames(matcher)) out.push(at(R.mcpServerOnly, [...group.path, "matcher"], `"${name}" names an MCP server, not a tool: Codex anchors the matcher (^(?:${name})$), so it matches no tool; write "${name}__.*"`));
         }
       }
       for (const handler of group.handlers) {
@@ -108,7 +109,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   }
   if (hooksHere) {
     const project = file.kind.startsWith("project");
-    out.push(base(R.trust, [], `Codex runs these hooks only once reviewed (a trusted_hash per hook, from its hook review) or under --dangerously-bypass-hook-trust${project ? `; project hooks also need [projects."<project>"] trust_level = "trusted" in the user config.toml` : ""}`));
+    out.push(base(R.trust, [], `Codex runs these hooks only once reviewed (a trusted_hash per hook, from its hook review) or under --dangerously-bypass-hook-trust${project ? `; project hooks also need [projects."${dirname(dirname(file.path))}"] trust_level = "trusted" in the user config.toml` : ""}`));
   }
   return out;
 }

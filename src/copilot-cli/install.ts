@@ -34,7 +34,7 @@ export function copilotEventFor(claudeEvent: string): (typeof COPILOT_EVENT_NAME
   return COPILOT_EVENT_NAMES.find((name) => EVENTS[name].canonical === claudeEvent) ?? null;
 }
 
-function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   const event = copilotEventFor(hook.event);
   if (event === null) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no counterpart of ${hook.event}; nothing written` }] };
   const tools = toolsFor(AGENT, NAME, hook, toolName, EVENTS[event].matchField !== null);

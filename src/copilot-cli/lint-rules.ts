@@ -9,7 +9,7 @@
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readDocument, walkEvents, matcherNames, commandOf } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, foreignToolFindings, millisecondTimeouts } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { invalidMatcherNotice } from "./texts.js";
@@ -25,6 +25,7 @@ export const COPILOT_CLI_LINT_RULES = {
   alsoRuns: { id: "CP-CFG-006", code: "also-runs-claude-settings", severity: "warning", summary: "a .claude/settings.json hook Copilot CLI also runs (trusted folder), with what it does differently from Claude Code" },
   runsTwice: { id: "CP-CFG-007", code: "runs-twice", severity: "warning", summary: "the same command for the same event in .claude/settings.json and in Copilot's own files: Copilot CLI runs it twice (no dedupe, pre-18b)" },
   matcherIgnored: { id: "CP-CFG-008", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event without one: ignored, the hooks run every time" },
+  msTimeout: { id: "CP-CFG-009", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeoutSec (or timeout) of 1000 or more: Copilot CLI reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
 const R = COPILOT_CLI_LINT_RULES;
@@ -115,7 +116,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   const read = readDocument(AGENT, file.path, ctx.text, R.invalidJson, "Copilot CLI reads no hook from it");
   if (!read.ok) return [read.finding];
   const { doc } = read;
-  const out: LintFinding[] = [];
+  const out: LintFinding[] = [...millisecondTimeouts(doc.at, R.msTimeout, doc.value, ["hooks"], "Copilot CLI", ["timeoutSec", "timeout"])];
   for (const event of walkEvents(doc.value, ["hooks"])) {
     const resolved = resolveEvent(event.name);
     if (resolved === null) {
@@ -143,11 +144,10 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
         out.push(doc.at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
         continue;
       }
-      for (const name of matcherNames(matcher) ?? []) {
-        // camelCase entries see the model-facing names only; Claude-style ones also Claude's (cpre-17)
-        const hint = resolved.claudeStyle ? ctx.foreignTool(name, new Set(["Bash", "Read"])) : name === "Bash" || name === "Read" ? `"${name}" is Claude Code's name; a camelCase entry sees "${name === "Bash" ? "bash" : "view"}"` : ctx.foreignTool(name, new Set());
-        if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this entry never matches it`));
-      }
+      // camelCase entries see the model-facing names only; Claude-style ones also Claude's (cpre-17)
+      const hintOf = (name: string): string | null =>
+        resolved.claudeStyle ? ctx.foreignTool(name, new Set(["Bash", "Read"])) : name === "Bash" || name === "Read" ? `"${name}" is Claude Code's name; a camelCase entry sees "${name === "Bash" ? "bash" : "view"}"` : ctx.foreignTool(name, new Set());
+      out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], matcher, hintOf));
     }
   }
   return out;

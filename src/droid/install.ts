@@ -28,7 +28,7 @@ function files(ctx: InstallContext): [settings: ConfigFile, hooksJson: ConfigFil
 
 const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
 
-function render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
+function render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   const event = DROID_EVENT_NAMES.find((name) => DROID_EVENTS[name].canonical === hook.event);
   if (event === undefined) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
   const tools = toolsFor(AGENT, NAME, hook, toolName, DROID_EVENTS[event].matchField !== null);

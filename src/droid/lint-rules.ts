@@ -5,7 +5,7 @@
  * same way).
  */
 import { dirname, join } from "node:path";
-import { readDocument, walkEvents, matcherNames } from "../lint/document.js";
+import { readDocument, walkEvents, foreignToolFindings, millisecondTimeouts } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { DROID_EVENT_NAMES, DROID_EVENTS, isDroidEvent } from "./events.js";
@@ -20,6 +20,7 @@ export const DROID_LINT_RULES = {
   shadowed: { id: "DR-CFG-005", code: "shadowed-by-hooks-json", severity: "warning", summary: "an event listed in both settings.json and hooks.json of one folder: hooks.json's list replaces settings.json's, whose hooks never run" },
   invalidMatcher: { id: "DR-CFG-006", code: "invalid-matcher", severity: "error", summary: "a matcher that is not a valid regex: the group never matches, silently (pre-20-matcher-bad-regex)" },
   matcherIgnored: { id: "DR-CFG-007", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event droid matches nothing against: the hooks run every time" },
+  msTimeout: { id: "DR-CFG-008", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: droid reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
 const R = DROID_LINT_RULES;
@@ -56,6 +57,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   if (bare && isJsonObject(doc.value) && doc.value["hooks"] !== undefined) {
     out.push(doc.at(R.wrappedHooksJson, ["hooks"], 'hooks.json is the bare event map ({"PreToolUse": [...]}); with a "hooks" wrapper droid logs `Ignoring unknown hook event keys hooks` and runs none of it'));
   }
+  out.push(...millisecondTimeouts(doc.at, R.msTimeout, doc.value, bare ? [] : ["hooks"], "droid"));
   const other = bare ? null : parsedMap(ctx.read(join(dirname(file.path), "hooks.json")), true);
   for (const event of walkEvents(doc.value, bare ? [] : ["hooks"])) {
     if (!isDroidEvent(event.name)) {
@@ -78,12 +80,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
         continue;
       }
       if (matchField === null) out.push(doc.at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
-      else if (matchField === "tool_name") {
-        for (const name of matcherNames(matcher) ?? []) {
-          const hint = ctx.foreignTool(name, new Set());
-          if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-        }
-      }
+      else if (matchField === "tool_name") out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], matcher, (name) => ctx.foreignTool(name, new Set())));
     }
   }
   return out;

@@ -28,7 +28,7 @@ export function geminiEventFor(claudeEvent: string): (typeof EVENT_NAMES)[number
   return EVENT_NAMES.find((name) => EVENTS[name].canonical === claudeEvent) ?? null;
 }
 
-function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   const event = geminiEventFor(hook.event);
   if (event === null) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no counterpart of ${hook.event}; nothing written` }] };
   const tools = toolsFor(AGENT, NAME, hook, toolName, EVENTS[event].matchField !== null);

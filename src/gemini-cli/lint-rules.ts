@@ -5,7 +5,7 @@
  * `Invalid hook event name`), its tool names, timeouts in milliseconds.
  */
 import { join } from "node:path";
-import { readDocument, walkEvents, matcherNames, commandOf } from "../lint/document.js";
+import { readDocument, walkEvents, commandOf, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName } from "./events.js";
@@ -83,12 +83,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
       const matcher = typeof group.matcher === "string" ? group.matcher.trim() : "";
       if (matcher !== "" && matcher !== "*") {
         if (rules.matchField === null) out.push(doc.at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
-        else if (rules.matchField === "tool_name") {
-          for (const name of matcherNames(matcher) ?? []) {
-            const hint = ctx.foreignTool(name, new Set());
-            if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
-          }
-        }
+        else if (rules.matchField === "tool_name") out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], matcher, (name) => ctx.foreignTool(name, new Set())));
       }
       for (const handler of group.handlers) {
         if (!isJsonObject(handler.handler) || handler.handler["type"] !== "command" || (commandOf(handler.handler) ?? "") === "") {

@@ -32,7 +32,7 @@ export interface PlanRequest {
   readonly context: InstallContext;
   readonly read: ReadFile;
   /** Claude Code's tool name -> the agent's (./tool-names.ts). */
-  readonly toolName: (agent: string, tool: string) => string | null;
+  readonly toolName: (agent: string, tool: string) => string;
 }
 
 interface FileState {
@@ -57,6 +57,28 @@ function commandsIn(value: JsonObject | null, file: ConfigFile): Set<string> {
   };
   for (const list of Object.values(map as JsonObject)) if (Array.isArray(list)) list.forEach(add);
   return out;
+}
+
+/** Whether `installer`'s files (as planned, else as on disk) hold `command`. */
+function carries(installer: AgentInstaller, command: string, ctx: InstallContext, states: ReadonlyMap<string, FileState>, read: ReadFile): boolean {
+  return installer.files(ctx).some((file) => {
+    const state = states.get(file.path);
+    if (state !== undefined) return commandsIn(state.value, file).has(command);
+    const text = read(file.path);
+    const parsed = text.ok && text.value !== null ? readConfig(file, text.value.text) : null;
+    return parsed !== null && parsed.ok && commandsIn(parsed.value, file).has(command);
+  });
+}
+
+/** Notes for the agents that ran the owner's hooks from `installer`'s files and lose them with this uninstall. */
+function lostBy(installer: AgentInstaller, request: PlanRequest, planned: readonly AgentInstaller[]): InstallNote[] {
+  return request.registry
+    .filter((dependent) => dependent.alsoRuns?.agent === installer.agent && dependent.alsoRuns.scope === request.context.scope && !planned.includes(dependent))
+    .map((dependent) => ({
+      agent: dependent.agent,
+      code: "ran-from-other",
+      message: `${dependent.displayName}, which runs ${installer.displayName}'s file too, no longer has these hooks; to keep them, install --agent ${dependent.agent}`,
+    }));
 }
 
 export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolError & { readonly file?: string }> {
@@ -103,28 +125,14 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
       state.value = stripOwned(file, state.value, ctx.owner);
     }
     if (mode === "uninstall") {
-      // an agent that ran these hooks from this agent's file loses them: say so (its own file is the user's call)
-      for (const dependent of request.registry) {
-        const also = dependent.alsoRuns;
-        if (also?.agent !== installer.agent || also.scope !== ctx.scope || plans.some((p) => p.installer === dependent)) continue;
-        if (files.some((file) => states.get(file.path)!.heldOwned)) {
-          notes.push({ agent: dependent.agent, code: "ran-from-other", message: `${dependent.displayName} ran these hooks from ${installer.displayName}'s file; to keep them, install --agent ${dependent.agent}` });
-        }
-      }
+      if (files.some((file) => states.get(file.path)!.heldOwned)) notes.push(...lostBy(installer, request, plans.map((p) => p.installer)));
       continue;
     }
     const also = installer.alsoRuns;
     const other = also !== undefined && also.scope === ctx.scope ? request.registry.find((i) => i.agent === also.agent) : undefined;
     for (const hook of manifest.hooks) {
       if (other !== undefined) {
-        const command = other.command(hook, ctx);
-        const carried = other.files(ctx).some((file) => {
-          const state = states.get(file.path) ?? null;
-          if (state !== null) return commandsIn(state.value, file).has(command);
-          const read = request.read(file.path);
-          const parsed = read.ok && read.value !== null ? readConfig(file, read.value.text) : null;
-          return parsed !== null && parsed.ok && commandsIn(parsed.value, file).has(command);
-        });
+        const carried = carries(other, other.command(hook, ctx), ctx, states, request.read);
         if (carried) {
           notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
           continue;

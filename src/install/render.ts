@@ -20,23 +20,15 @@ export interface ToolMatch {
   readonly notes: InstallNote[];
 }
 
-/**
- * The hook's tools in the agent's names. A tool the agent is not known to
- * have is written as given, with a note (a newer agent may have it).
- */
-export function toolsFor(agent: string, displayName: string, hook: InstallHook, toAgent: (tool: string) => string | null, eventHasMatcher: boolean): ToolMatch {
+/** The hook's tools in the agent's names; on an event without matcher, none (with a note). */
+export function toolsFor(agent: string, displayName: string, hook: InstallHook, toAgent: (tool: string) => string, eventHasMatcher: boolean): ToolMatch {
   const notes: InstallNote[] = [];
   if (hook.tools === undefined || hook.tools.length === 0) return { names: null, notes };
   if (!eventHasMatcher) {
     notes.push({ agent, code: "tools-ignored", message: `${displayName}: ${hook.event} has no matcher; "tools" is left out and the hook runs on every ${hook.event}` });
     return { names: null, notes };
   }
-  const names = hook.tools.map((tool) => {
-    const own = toAgent(tool);
-    if (own === null) notes.push({ agent, code: "unknown-tool", message: `${displayName}: no known counterpart of Claude Code's ${tool}; written as "${tool}", which may never match` });
-    return own ?? tool;
-  });
-  return { names, notes };
+  return { names: hook.tools.map(toAgent), notes };
 }
 
 export function failClosedNote(agent: string, displayName: string, hook: InstallHook): InstallNote[] {

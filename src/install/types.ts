@@ -65,9 +65,9 @@ export interface AgentInstaller {
    * after the owner's old entries were removed (null: absent), for agents
    * whose target file depends on what is there (droid: hooks.json replaces
    * settings.json per event). `toolName` gives the agent's name for a
-   * Claude Code tool (null: not known to exist there).
+   * Claude Code tool (src/install/tool-names.ts).
    */
-  render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook;
+  render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook;
   /** The command as written for this agent (marker included): how another agent's planner finds it. */
   command(hook: InstallHook, ctx: InstallContext): string;
   readonly alsoRuns?: AlsoRuns;

@@ -78,7 +78,7 @@ export function walkEvents(value: JsonValue, mapPath: Segments): WalkedEvent[] {
  */
 export function matcherNames(matcher: string): string[] | null {
   const inner = matcher.replace(/^\^(?:\(\?:)?/, "").replace(/(?:\))?\$$/, "");
-  if (!/^[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*$/.test(inner)) return null;
+  if (!/^[A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*$/.test(inner)) return null;
   return inner.split("|");
 }
 
@@ -87,4 +87,59 @@ export function commandOf(handler: JsonValue): string | null {
   if (!isJsonObject(handler)) return null;
   const command = handler["command"] ?? handler["bash"];
   return typeof command === "string" ? command : null;
+}
+
+/** A finding of `rule` per tool name of a plain-list matcher that `hintOf` says the agent never shows hooks. */
+export function foreignToolFindings(
+  at: (rule: LintRule, path: Segments, message: string) => LintFinding,
+  rule: LintRule,
+  matcherPath: Segments,
+  matcher: string,
+  hintOf: (name: string) => string | null,
+): LintFinding[] {
+  return (matcherNames(matcher) ?? []).flatMap((name) => {
+    const hint = hintOf(name);
+    return hint === null ? [] : [at(rule, matcherPath, `${hint}; it never matches there`)];
+  });
+}
+
+/**
+ * `mcp__server` without a tool part: MCP tools are `mcp__<server>__<tool>`,
+ * so where a plain name is compared whole (an exact name, an anchored regex)
+ * it matches no tool.
+ */
+export function serverOnlyMcpNames(matcher: string): string[] {
+  return (matcherNames(matcher) ?? []).filter((name) => /^mcp__(?:(?!__).)+$/.test(name));
+}
+
+/** At or above this a timeout in seconds was surely meant in milliseconds (1000 s is almost 17 minutes). */
+const MILLISECONDS_LIKE_SECONDS = 1000;
+
+/**
+ * A finding of `rule` per handler `timeout` (or another of `keys`) of at
+ * least 1000, for agents that read seconds: the value was written in
+ * milliseconds (Gemini CLI's unit) and the hook may hang that long.
+ */
+export function millisecondTimeouts(
+  at: (rule: LintRule, path: Segments, message: string) => LintFinding,
+  rule: LintRule,
+  value: JsonValue,
+  mapPath: Segments,
+  displayName: string,
+  keys: readonly string[] = ["timeout"],
+): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const event of walkEvents(value, mapPath)) {
+    for (const group of event.groups ?? []) for (const handler of group.handlers) {
+      if (!isJsonObject(handler.handler)) continue;
+      for (const key of keys) {
+        const timeout = handler.handler[key];
+        if (typeof timeout !== "number" || timeout < MILLISECONDS_LIKE_SECONDS) continue;
+        const hours = Math.floor(timeout / 3600);
+        const minutes = Math.round((timeout % 3600) / 60);
+        out.push(at(rule, [...handler.path, key], `${key} ${timeout} is ${timeout} s (${hours > 0 ? `${hours} h ` : ""}${minutes} min): ${displayName} reads seconds; ${timeout / 1000} s was meant?`));
+      }
+    }
+  }
+  return out;
 }

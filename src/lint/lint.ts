@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { judgeAcrossAgents } from "../core/judge.js";
 import { isAgentName } from "../core/agents.js";
 import { dialectOf } from "../dialects.js";
-import { knownToolNames } from "../install/tool-names.js";
+import { renamedAnywhere, renamedTools } from "../install/tool-names.js";
 import { nearestName } from "./nearest.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding } from "./types.js";
 
@@ -34,14 +34,20 @@ function eventHint(linter: AgentLinter, all: readonly AgentLinter[], name: strin
   return nearest === null ? "" : `did you mean "${nearest}"?`;
 }
 
+/**
+ * A tool name in `linter`'s matcher that its agent never shows hooks: Claude
+ * Code's name where the agent has its own, or another agent's own name.
+ */
 function foreignTool(linter: AgentLinter, all: readonly AgentLinter[], name: string, ownNames: ReadonlySet<string>): string | null {
-  const mine = knownToolNames(linter.agent);
+  const mine = renamedTools(linter.agent);
+  const ownFor = (claudeTool: string): string => mine.get(claudeTool) ?? claudeTool;
   if (ownNames.has(name) || [...mine.values()].includes(name)) return null;
+  const canonical = renamedAnywhere(all.map((l) => l.agent));
+  if (canonical.has(name) && ownFor(name) !== name) return `"${name}" is Claude Code's name; ${linter.displayName} calls it "${ownFor(name)}"`;
   for (const other of all) {
     if (other === linter) continue;
-    for (const [claudeTool, theirs] of knownToolNames(other.agent)) {
-      const own = mine.get(claudeTool);
-      if (theirs === name && own !== undefined && own !== name) return `"${name}" is ${other.displayName}'s name for ${claudeTool}; ${linter.displayName}'s is "${own}"`;
+    for (const [claudeTool, theirs] of renamedTools(other.agent)) {
+      if (theirs === name && ownFor(claudeTool) !== name) return `"${name}" is ${other.displayName}'s name for ${claudeTool}; ${linter.displayName}'s is "${ownFor(claudeTool)}"`;
     }
   }
   return null;

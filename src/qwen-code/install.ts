@@ -1,14 +1,18 @@
 /**
  * How `install` writes a hook for Qwen Code 0.24.4: `.qwen/settings.json`
  * (project) or `~/.qwen/settings.json` (user), Claude Code's shape and event
- * names, Qwen's tool names (`run_shell_command`), the timeout in seconds, the
- * matcher anchored (Qwen tests an unanchored regex). Qwen does not read
+ * names, Qwen's tool names (`run_shell_command`) or Claude Code's where Qwen
+ * takes them as exact aliases (`Write` for `write_file`), the timeout in
+ * seconds. The matcher is a plain alternation, not anchored: Qwen compares
+ * each `|` alternative with the tool's names and aliases exactly first, and
+ * an anchored regex would skip that (`^(?:Write)$` never matches
+ * `write_file`). Qwen does not read
  * `.claude/settings.json` (cfg-06), so nothing runs twice.
  */
 import { join } from "node:path";
 import type { InstallHook } from "../../generated/types.js";
 import { markedCommand } from "../install/marker.js";
-import { anchoredMatcher, failClosedNote, toolsFor } from "../install/render.js";
+import { failClosedNote, nameAlternation, toolsFor } from "../install/render.js";
 import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
@@ -29,7 +33,7 @@ function lastWinsNote(hook: InstallHook, ctx: InstallContext): InstallNote[] {
   return [{ agent: AGENT, code: "later-allow-overrides", message: `${NAME}: the last decision in configuration order counts, so ${after} that answers allow overrides this hook's deny` }];
 }
 
-function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string | null): RenderedHook {
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   if (!isQwenCodeEvent(hook.event)) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
   const event = hook.event;
   const tools = toolsFor(AGENT, NAME, hook, toolName, QWEN_CODE_EVENTS[event].matchField !== null);
@@ -37,7 +41,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
   if (hook.name !== undefined) handler["name"] = hook.name;
   // seconds, but Qwen reads 1000 or more as milliseconds (to-03): such a timeout is written in milliseconds
   if (hook.timeout !== undefined) handler["timeout"] = hook.timeout >= 1000 ? hook.timeout * 1000 : hook.timeout;
-  const group: JsonObject = tools.names === null ? { hooks: [handler] } : { matcher: anchoredMatcher(tools.names), hooks: [handler] };
+  const group: JsonObject = tools.names === null ? { hooks: [handler] } : { matcher: nameAlternation(tools.names), hooks: [handler] };
   return { placements: [{ file: settingsFile(ctx).path, event, entry: group }], notes: [...tools.notes, ...failClosedNote(AGENT, NAME, hook), ...lastWinsNote(hook, ctx)] };
 }
 
