@@ -24,12 +24,14 @@ export const CASES = [
   { id: 'copilot-cli-claude-settings', run: 'copilot-cli', install: ['claude-code'] },
   { id: 'copilot-cli-both', run: 'copilot-cli', install: ['claude-code', 'copilot-cli'] },
   { id: 'droid', run: 'droid', install: ['droid'] },
+  { id: 'qwen-code', run: 'qwen-code', install: ['qwen-code'] },
   // user level: install --user writes below HOME, which the observer copies into the agent's HOME
   { id: 'claude-code-user', run: 'claude-code', install: ['claude-code'], user: true },
   { id: 'codex-user', run: 'codex', install: ['codex'], user: true },
   { id: 'gemini-cli-user', run: 'gemini-cli', install: ['gemini-cli'], user: true },
   { id: 'copilot-cli-user', run: 'copilot-cli', install: ['copilot-cli'], user: true },
   { id: 'droid-user', run: 'droid', install: ['droid'], user: true },
+  { id: 'qwen-code-user', run: 'qwen-code', install: ['qwen-code'], user: true },
 ];
 
 const wanted = process.argv.slice(2);
