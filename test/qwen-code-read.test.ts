@@ -93,3 +93,22 @@ test("hostile answers: never a throw; __proto__ is data; a hookSpecificOutput th
   }
   assert.equal(Object.getPrototypeOf({}).polluted, undefined);
 });
+
+test("every event, answers of every class: the merged result validates against MergedResult", async () => {
+  const { validateMergedResult } = await import("../generated/validators/records.js");
+  const { QWEN_CODE_EVENT_NAMES } = await import("../src/qwen-code/events.js");
+  const answers: Partial<QwenCodeHookResult>[] = [
+    { stdout: DENY("A") }, { stdout: ALLOW }, { exit: 2, stderr: "S" }, { exit: 2 }, { exit: 1, stderr: "W" }, { stdout: "plain" },
+    { stdout: '{"continue":false,"stopReason":"S"}' }, { stdout: '{"decision":"block","reason":"R"}' }, { stdout: "{oops" },
+    { stdout: '{"hookSpecificOutput":{"additionalContext":"C <x>"}}' }, { stdout: '{"hookSpecificOutput":"x"}' }, { stdout: "x", timed_out: true, exit: null },
+  ];
+  let checked = 0;
+  for (const event of [...QWEN_CODE_EVENT_NAMES, "BeforeTool"]) {
+    for (const [i, a] of answers.entries()) {
+      const merged = mergeQwenCode(event, [hook(a, 0), hook(answers[(i + 5) % answers.length]!, 1)], { input: { ...INPUT, prompt: "p", tool_response: { llmContent: "OUT" } } });
+      assert.equal(validateMergedResult(merged), true, `${event} ${i}: ${JSON.stringify(validateMergedResult.errors)}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 23 * answers.length);
+});
