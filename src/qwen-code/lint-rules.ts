@@ -32,6 +32,7 @@ export const QWEN_CODE_LINT_RULES = {
   foreignTool: { id: "QW-CFG-008", code: "foreign-tool", severity: "warning", summary: "a matcher names a tool as another agent calls it (Execute): Qwen Code's shell tool is run_shell_command (Bash also matches), the group never matches" },
   disableAll: { id: "QW-CFG-009", code: "all-hooks-disabled", severity: "warning", summary: "disableAllHooks: true: no hook runs (in project settings also the user's, cfg-04, cfg-22)" },
   sequentialEvent: { id: "QW-CFG-010", code: "sequential-whole-event", severity: "info", summary: "a sequential group makes every hook of the event run one at a time (Qwen's planner), not only its own" },
+  anchoredAlias: { id: "QW-CFG-011", code: "anchored-alias", severity: "warning", summary: "an anchored matcher (^...$) naming a tool by its Claude Code name (Write, Bash): Qwen Code takes those names only as whole alternatives, a regex is tested against its own name, the group never matches (mat-22)" },
 } as const satisfies Record<string, LintRule>;
 
 const R = QWEN_CODE_LINT_RULES;
@@ -181,9 +182,15 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
           out.push(doc.at(R.invalidMatcher, [...group.path, "matcher"], `matcher ${JSON.stringify(matcher)} is not a valid regex (${e instanceof Error ? e.message : String(e)}): ${NAME} never runs the group, and the tool runs`));
         }
         if (valid && matchField === "tool_name") {
-          for (const name of matcherNames(matcher) ?? []) {
+          const names = matcherNames(matcher) ?? [];
+          for (const name of names) {
             const hint = ctx.foreignTool(name, own);
             if (hint !== null) out.push(doc.at(R.foreignTool, [...group.path, "matcher"], `${hint}; this group never matches it`));
+          }
+          // Qwen compares a name with a tool's aliases only when the matcher is the name, or a plain `a|b` list (not starting with ^ or ()
+          const aliases = matcher.startsWith("^") || matcher.startsWith("(") ? names.filter((n) => qwenToolNamed(n) !== null && qwenToolNamed(n) !== n) : [];
+          if (aliases.length > 0) {
+            out.push(doc.at(R.anchoredAlias, [...group.path, "matcher"], `${aliases.map((n) => `"${n}"`).join(", ")} in an anchored matcher is tested as a regex against Qwen Code's own name (${aliases.map((n) => qwenToolNamed(n)).join(", ")}) and never matches; write ${JSON.stringify(names.join("|"))} or the own names`));
           }
         }
       }
