@@ -61,6 +61,7 @@ const CASES: readonly Case[] = [
   { rule: "GM-CFG-005", files: { ".gemini/settings.json": hooks("BeforeAgent", { matcher: "x", hooks: [cmd()] }) }, says: "BeforeAgent has no matcher" },
   { rule: "GM-CFG-006", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [{ type: "command" }] }) }, says: "only command hooks with a command run" },
   { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
+  { rule: "GM-CFG-008", files: { ".gemini/settings.json": JSON.stringify({ BeforeTool: [{ hooks: [cmd()] }] }) }, says: 'reads hooks only under "hooks"', path: "/BeforeTool" },
   // Copilot CLI
   { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
   { rule: "CP-CFG-002", files: { ".github/hooks/a.json": hooks("beforeTool", { type: "command", bash: "x" }) }, says: 'Copilot CLI has no "beforeTool" event' },
@@ -71,6 +72,7 @@ const CASES: readonly Case[] = [
   { rule: "CP-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ command: "CLAUDE_HOOK_PROTOCOL_AGENT=claude-code node /opt/h.mjs" })] }), ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "CLAUDE_HOOK_PROTOCOL_AGENT=copilot-cli node /opt/h.mjs" }) }, says: "Copilot runs it twice" },
   { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
   { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
+  { rule: "CP-CFG-010", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, preToolUse: [{ type: "command", bash: "x" }] }) }, says: 'reads hooks only under "hooks"', path: "/preToolUse" },
   // droid
   { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
   { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },

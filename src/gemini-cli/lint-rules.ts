@@ -25,6 +25,7 @@ export const GEMINI_CLI_LINT_RULES = {
   matcherIgnored: { id: "GM-CFG-005", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event without one: ignored, the hooks run every time" },
   invalidDefinition: { id: "GM-CFG-006", code: "invalid-definition", severity: "error", summary: "a definition without a hooks list or a handler without a command: Gemini CLI discards it" },
   trust: { id: "GM-CFG-007", code: "needs-trust", severity: "info", summary: "project hooks run only in a trusted folder, announced once with a WARNING, then remembered in ~/.gemini/trusted_hooks.json" },
+  missingWrapper: { id: "GM-CFG-008", code: "missing-hooks-wrapper", severity: "error", summary: "events at the top of settings.json, not under \"hooks\": Gemini CLI reads none of them" },
 } as const satisfies Record<string, LintRule>;
 
 const R = GEMINI_CLI_LINT_RULES;
@@ -66,6 +67,8 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   if (!read.ok) return [read.finding];
   const { doc } = read;
   const out: LintFinding[] = [];
+  const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((key) => isEventName(key)) : [];
+  if (top.length > 0) out.push(doc.at(R.missingWrapper, [top[0]!], `${top.join(", ")} at the top of the settings: Gemini CLI reads hooks only under "hooks", so these never run`));
   let any = false;
   for (const event of walkEvents(doc.value, ["hooks"])) {
     if (SWITCHES.has(event.name)) continue;
