@@ -213,6 +213,11 @@ test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AG
     process.env[AGENT_ENV] = "codex";
     const outcome = await denyRmRf.handle(claudeLooking);
     assert.equal(outcome.agent, "codex");
+    process.env[AGENT_ENV] = "claude-code";
+    const shared = shellCall("copilot-cli", "PreToolUse", "Bash", "rm -rf /");
+    const sharedOutcome = await denyRmRf.handle(JSON.stringify(shared));
+    assert.equal(sharedOutcome.agent, "copilot-cli", "a hook named for Claude Code in a .claude/settings.json that Copilot CLI runs is answered for Copilot");
+    assert.equal((await denyRmRf.handle(claudeLooking)).agent, "claude-code");
     process.env[AGENT_ENV] = "cursor";
     const wrong = await denyRmRf.handle(claudeLooking);
     assert.match(wrong.stdout, /"deny"/, "a fail-closed hook told a wrong agent name fails closed");
@@ -221,4 +226,161 @@ test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AG
     if (saved === undefined) delete process.env[AGENT_ENV];
     else process.env[AGENT_ENV] = saved;
   }
+});
+
+test("setSessionEnv appends export lines that bash reads back verbatim, hostile values included; bad names and no file are error values", async () => {
+  const { mkdtempSync, readFileSync: read, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  const { setSessionEnv } = await import("../src/hooks/index.js");
+  const dir = mkdtempSync(join(tmpdir(), "kit-env-"));
+  const file = join(dir, "env.sh");
+  writeFileSync(file, "export EARLIER=1\n");
+  const hostile: Record<string, string> = {
+    QUOTE: "it's",
+    SUBST: "$(touch pwned) `touch pwned2` ${HOME}",
+    NEWLINE: "a\nb\n",
+    BACKSLASH: "c:\\path\\'x'\\",
+    EMPTY: "",
+    UNICODE: "é ☃ \u2028",
+  };
+  const written = setSessionEnv(hostile, undefined, { CLAUDE_ENV_FILE: file });
+  assert.deepEqual(written, { ok: true, value: file });
+  assert.match(read(file, "utf8"), /^export EARLIER=1\n/, "appended, not replaced");
+  const names = Object.keys(hostile);
+  const printed = spawnSync("bash", ["-c", `source ${file}; for n in ${names.join(" ")}; do printf '%s\\0' "\${!n}"; done`], { cwd: dir, encoding: "utf8" });
+  assert.equal(printed.status, 0, printed.stderr);
+  assert.deepEqual(printed.stdout.split("\0").slice(0, -1), Object.values(hostile));
+  assert.equal(spawnSync("ls", [dir], { encoding: "utf8" }).stdout.includes("pwned"), false, "nothing in a value ran");
+  const droid = join(dir, "droid-env.sh");
+  assert.deepEqual(setSessionEnv({ A: "1" }, { CLAUDE_ENV_FILE: droid }, {}), { ok: true, value: droid }, "droid names the file in its stdin");
+  for (const [vars, code] of [[{ "A-B": "x" }, "invalid-env-name"], [{ "1A": "x" }, "invalid-env-name"], [{ A: "x\0y" }, "invalid-env-value"]] as const) {
+    const result = setSessionEnv(vars, undefined, { CLAUDE_ENV_FILE: file });
+    assert.equal(result.ok, false);
+    assert.equal(!result.ok && result.error.code, code);
+  }
+  const none = setSessionEnv({ A: "1" }, undefined, {});
+  assert.equal(!none.ok && none.error.code, "no-env-file");
+  const unwritable = setSessionEnv({ A: "1" }, undefined, { CLAUDE_ENV_FILE: join(dir, "missing", "env.sh") });
+  assert.equal(!unwritable.ok && unwritable.error.code, "env-file-write");
+});
+
+test("the logger never writes stdout: stderr or a file, filtered by level, and survives unserialisable data", async () => {
+  const { mkdtempSync, readFileSync: read } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { createLogger } = await import("../src/hooks/index.js");
+  const lines: string[] = [];
+  const log = createLogger({ name: "rm-guard", level: "info", write: (line) => lines.push(line) }, {});
+  log.debug("hidden");
+  log.info("checked", { command: "ls" });
+  const cyclic: Record<string, unknown> = {};
+  cyclic["self"] = cyclic;
+  log.error("odd data", cyclic);
+  assert.equal(lines.length, 2);
+  assert.match(lines[0]!, /^\S+ info \[rm-guard\] checked {"command":"ls"}\n$/);
+  assert.match(lines[1]!, /error \[rm-guard\] odd data \[object Object\]/);
+  const file = join(mkdtempSync(join(tmpdir(), "kit-log-")), "hook.log");
+  const toFile = createLogger({}, { CLAUDE_HOOK_PROTOCOL_LOG: file, CLAUDE_HOOK_PROTOCOL_LOG_LEVEL: "debug" });
+  const stdoutWrite = process.stdout.write;
+  let wroteStdout = false;
+  process.stdout.write = ((..._args: unknown[]) => ((wroteStdout = true), true)) as typeof process.stdout.write;
+  try {
+    toFile.debug("to the file");
+    createLogger({ level: "warn" }, {}).warn("to stderr");
+  } finally {
+    process.stdout.write = stdoutWrite;
+  }
+  assert.equal(wroteStdout, false);
+  assert.match(read(file, "utf8"), /debug to the file\n$/);
+});
+
+for (const { agent, form, event, shell } of SHELL_CALLS) {
+  test(`${agent}${form}: a fail-closed hook that crashes on its call denies in the agent's dialect, which its merge reads as a deny`, async () => {
+    const crashes = defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, run: () => { throw new Error("policy server down"); } });
+    const call = shellCall(agent, event, shell, "ls");
+    const outcome = await crashes.handle(JSON.stringify(call));
+    const merged = asAgentMerges(agent, event, call, outcome);
+    assert.ok(merged.ok);
+    assert.equal(merged.value.effects.blocked, true, `${outcome.stdout} / exit ${outcome.exit}`);
+    const otherTool = await crashes.handle(JSON.stringify({ ...call, ...(call["toolName"] !== undefined ? { toolName: "view" } : { tool_name: "Read" }) }));
+    assert.deepEqual(otherTool, { agent, exit: 0, stdout: "", stderr: "" }, "a tool the hook is not for: never denied, even fail-closed");
+  });
+}
+
+test("hostile inputs by class: prototype keys, odd toolArgs, odd event names and names of other agents' tools", async () => {
+  const held: string[] = [];
+  const cases: [string, string, (o: HookOutcome) => boolean][] = [
+    // prototype keys stay data through the renaming (Copilot's camelCase form, a tool's fields)
+    ["__proto__ in toolArgs", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"__proto__":{"command":"rm -rf /"},"command":"ls"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["__proto__ as toolName", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"__proto__","toolArgs":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["constructor as the event", `{"session_id":"s","timestamp":"t","cwd":"/w","transcript_path":"/t","hook_event_name":"constructor","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["toString as the tool", `{"session_id":"s","timestamp":"t","cwd":"/w","transcript_path":"/t","hook_event_name":"BeforeTool","tool_name":"toString","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    // toolArgs as text: JSON text is read, anything else fails the hook (closed: a deny)
+    ["toolArgs JSON text", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"{\\"command\\":\\"rm -rf /\\"}"}`, (o) => /"deny"/.test(o.stdout)],
+    ["toolArgs not JSON", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"rm -rf /"}`, (o) => /"deny"/.test(o.stdout) && /object tool_input/.test(o.stderr)],
+    ["toolArgs JSON array", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"[1,2]"}`, (o) => /"deny"/.test(o.stdout)],
+    ["toolArgs deep", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"${"[".repeat(5000)}${"]".repeat(5000)}"}`, (o) => /"deny"/.test(o.stdout)],
+    // names: the event and the tool both have to be the hook's
+    ["hook_event_name a number", `{"session_id":"s","cwd":"/w","hook_event_name":5,"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["a Copilot input of two events' keys", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"command":"rm -rf /"},"toolResult":{}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["droid's Execute under Claude Code's fields", `{"session_id":"s","transcript_path":"/h/.claude/p.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+  ];
+  for (const [name, stdin, ok] of cases) {
+    const outcome = await denyRmRf.handle(stdin);
+    if (ok(outcome)) held.push(name);
+    else assert.fail(`${name}: ${JSON.stringify(outcome)}`);
+  }
+  assert.equal(held.length, cases.length);
+  assert.equal(({} as Record<string, unknown>)["command"], undefined, "no prototype was polluted");
+});
+
+test("every answer the matrix says an agent does not enforce is degraded by the policy (said on stderr) or refused, under every agent and event", async () => {
+  const { allCapabilities } = await import("../src/agent-capabilities.js");
+  const { DEGRADE_POLICY } = await import("../src/core/capabilities.js");
+  const { KIT_AGENTS } = await import("../generated/kit/agents.js");
+  const NATIVE_VALUES: Record<string, unknown> = { toolName: "bash", toolArgs: { command: "ls" }, toolResult: {}, error: "e", hookName: "permissionRequest", toolInput: { command: "ls" }, stopReason: "end_turn", source: "new", prompt: "p" };
+  const SHELL: Partial<Record<AgentName, string>> = { "gemini-cli": "run_shell_command", droid: "Execute" };
+  const replies: Record<string, (a: Record<string, (...args: unknown[]) => unknown>) => unknown> = {
+    deny: (a) => a["deny"]!("R"), ask: (a) => a["ask"]!("R"), allow: (a) => a["allow"]!(), rewrite: (a) => a["rewrite"]!({ command: "x" }),
+    context: (a) => a["addContext"]!("C"), block: (a) => a["block"]!("R"), stop: (a) => a["stop"]!("R"), message: (a) => a["message"]!("M"),
+  };
+  const failures: string[] = [];
+  let checked = 0;
+  const saved = process.env[AGENT_ENV];
+  try {
+    for (const caps of allCapabilities()) {
+      process.env[AGENT_ENV] = caps.agent;
+      const events = (KIT_AGENTS as unknown as Record<string, { events: Record<string, string | null> }>)[caps.agent]!.events;
+      for (const [own, answers] of Object.entries(caps.events)) {
+        const canonical = events[own]!;
+        const native = caps.nativeInput?.events.find((e) => e.event === own);
+        const input = native !== undefined
+          ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
+          : { hook_event_name: own, session_id: "s", cwd: "/w", tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
+        for (const [kind, claim] of Object.entries(answers)) {
+          if (claim.support === "enforced") continue;
+          checked++;
+          const where = `${caps.agent} ${own} ${kind} (${claim.support})`;
+          const hook = defineHook({ event: canonical as "Stop", run: (_input, answer) => replies[kind]!(answer as never) as never });
+          const outcome = await hook.handle(JSON.stringify(input));
+          const policy = DEGRADE_POLICY[kind as keyof typeof DEGRADE_POLICY];
+          if (policy === "refuse") {
+            if (outcome.exit !== 1 || !/does not honour .* never dropped/.test(outcome.stderr)) failures.push(`${where}: not refused: ${JSON.stringify(outcome)}`);
+          } else if (policy === "nothing") {
+            if (outcome.exit !== 0 || outcome.stdout !== "" || !/left out of the answer/.test(outcome.stderr)) failures.push(`${where}: not left out: ${JSON.stringify(outcome)}`);
+          } else if (!/"deny"|"block"/.test(outcome.stdout) && !/nor deny/.test(outcome.stderr)) {
+            failures.push(`${where}: not answered ${policy}: ${JSON.stringify(outcome)}`);
+          }
+          const strict = defineHook({ event: canonical as "Stop", unsupported: "strict", run: (_input, answer) => replies[kind]!(answer as never) as never });
+          const refused = await strict.handle(JSON.stringify(input));
+          if (refused.exit !== 1 || !/the hook is strict/.test(refused.stderr)) failures.push(`${where}: strict not refused: ${JSON.stringify(refused)}`);
+        }
+      }
+    }
+  } finally {
+    if (saved === undefined) delete process.env[AGENT_ENV];
+    else process.env[AGENT_ENV] = saved;
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(checked >= 60, `${checked} claims checked`);
 });

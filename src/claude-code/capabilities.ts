@@ -20,8 +20,12 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/claude-code/PreToolUse/ask-without-rule.json",
         "test/vectors/merge/claude-code/PreToolUse/host-ask-host-allows.json",
       ]),
-      allow: documented("enforced"),
-      rewrite: documented("enforced"),
+      allow: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/allow-without-rule.json",
+      ]),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/rewrite-partial.json",
+      ]),
       context: recorded("enforced", [
         "test/vectors/merge/claude-code/PreToolUse/duplicate-command-project-and-flag.json",
         "test/vectors/merge/claude-code/PreToolUse/duplicate-command-same-group.json",

@@ -85,6 +85,7 @@ export const capabilities: AgentCapabilities = {
     UserPromptSubmit: {
       context: recorded("enforced", [
         "test/vectors/merge/codex/UserPromptSubmit/cx-ups-matcher-ignored.json",
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-reason-without-decision.json",
         "test/vectors/merge/codex/UserPromptSubmit/ups-01-additionalContext.json",
       ]),
       block: recorded("enforced", [

@@ -30,7 +30,9 @@ export const capabilities: AgentCapabilities = {
       ask: recorded("ignored", [
         "test/vectors/merge/droid/PreToolUse/ask.json",
       ], { note: CLAUDE_FORM }),
-      allow: documented("enforced"),
+      allow: recorded("enforced", [
+        "test/vectors/merge/droid/PreToolUse/allow-high-risk-auto-low.json",
+      ]),
       rewrite: documented("enforced"),
       context: recorded("ignored", [
         "test/vectors/merge/droid/PreToolUse/additionalContext.json",

@@ -26,11 +26,16 @@ interface KitAgent {
     readonly keys: Readonly<Record<string, string>>;
     readonly events: readonly { readonly event: string; readonly keys: readonly string[] }[];
   };
-  /** Event -> answer -> `enforced`, `ignored`, ... (`degraded>deny` names what it becomes). */
-  readonly support: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Event -> answer -> its level where not `enforced` (`ignored`, `degraded>deny` naming what it becomes, ...). */
+  readonly notEnforced: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 const AGENTS = KIT_AGENTS as unknown as Readonly<Partial<Record<AgentName, KitAgent>>>;
+
+/** `record[key]` when it is the record's own (an input's `constructor` or `__proto__` is no event name). */
+function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
 
 export function kitAgent(agent: AgentName): KitAgent | undefined {
   return AGENTS[agent];
@@ -44,13 +49,13 @@ export function ownEvents(agent: AgentName): readonly string[] {
 /** The agent's (first) own event for a Claude Code event: what its answer writer is told. */
 export function ownEventOf(agent: AgentName, event: string): string | undefined {
   const events = AGENTS[agent]?.events ?? {};
-  if (event in events) return event;
+  if (ownValue(events, event) !== undefined) return event;
   return Object.keys(events).find((own) => events[own] === event);
 }
 
-/** The support of `kind` on the agent's own `event`: `{support, as?}`, or undefined where the matrix has no claim. */
+/** The support of `kind` on the agent's own `event` where it is not enforced: `{support, as?}`; undefined when enforced or not claimed. */
 export function supportOf(agent: AgentName, event: string, kind: AnswerKind): { readonly support: string; readonly as?: AnswerKind } | undefined {
-  const level = AGENTS[agent]?.support[event]?.[kind];
+  const level = ownValue(ownValue(AGENTS[agent]?.notEnforced, event), kind);
   if (level === undefined) return undefined;
   const [support, as] = level.split(">") as [string, AnswerKind | undefined];
   return as === undefined ? { support } : { support, as };
@@ -107,7 +112,7 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
     input = renamed(raw, agent.nativeInput.keys);
   }
   if (typeof ownEvent !== "string") return { ownEvent: "", event: null, input };
-  const event = agent.events[ownEvent] ?? null;
+  const event = ownValue(agent.events, ownEvent) ?? null;
   const out = renamed(input, {});
   if (event !== null) out["hook_event_name"] = event;
   let toolInput: JsonValue | undefined = out["tool_input"];

@@ -7,16 +7,14 @@
  */
 import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
-import type { JsonObject } from "../json/value.js";
+import type { JsonObject, JsonValue } from "../json/value.js";
 import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
+import { DETECTION_DEFAULT, DETECTION_RULES, type DetectionCondition } from "./detection.js";
 
 /** The environment variable a hook command sets to name the agent that runs it. */
 export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";
 /** The argument a hook command passes to name the agent that runs it (`--agent=gemini-cli`). */
 export const AGENT_ARG = "--agent=";
-
-/** droid's permission modes (droid-observed.md); Claude Code's are default, acceptEdits, plan, ... */
-const DROID_MODES = new Set(["auto-low", "auto-medium", "auto-high", "off"]);
 
 export interface Detected {
   readonly agent: AgentName;
@@ -33,33 +31,39 @@ export function declaredAgent(env: NodeJS.ProcessEnv = process.env, argv: readon
   return { agent: named.value, because: named.because };
 }
 
-function hasEvent(agent: AgentName, event: string): boolean {
-  return Object.prototype.hasOwnProperty.call(kitAgent(agent)?.events ?? {}, event);
+function hasEvent(agent: AgentName, event: JsonValue | undefined): boolean {
+  return typeof event === "string" && Object.prototype.hasOwnProperty.call(kitAgent(agent)?.events ?? {}, event);
 }
 
-/** The agent from the stdin fields only (a hook configured by hand says nothing). */
+function holds(condition: DetectionCondition, input: JsonObject): boolean {
+  if ("has" in condition) return input[condition.has] !== undefined;
+  if ("eventOf" in condition) return hasEvent(condition.eventOf, input["hook_event_name"]);
+  if ("eventNotOf" in condition) return !hasEvent(condition.eventNotOf, input["hook_event_name"]);
+  const value = input[condition.key];
+  if (typeof value !== "string") return false;
+  return "oneOf" in condition ? condition.oneOf.includes(value) : new RegExp(condition.matches).test(value);
+}
+
+/** The agent from the stdin fields only (a hook configured by hand says nothing): the first of DETECTION_RULES that holds. */
 export function detectAgent(input: JsonObject): Detected {
-  const marker = kitAgent("copilot-cli")?.nativeInput?.marker ?? "sessionId";
-  if (input[marker] !== undefined || typeof input["toolName"] === "string") return { agent: "copilot-cli", because: `camelCase ${marker}/toolName` };
-  if (input["timestamp"] !== undefined) {
-    // both send a timestamp; the event name tells them apart, else Gemini CLI's transcript_path (copilot-cli-observed.md, gemini-cli-observed.md)
-    const event = input["hook_event_name"];
-    if (typeof event === "string") {
-      const gemini = hasEvent("gemini-cli", event);
-      const copilot = hasEvent("copilot-cli", event);
-      if (gemini && !copilot) return { agent: "gemini-cli", because: `the event name ${event}` };
-      if (copilot && !gemini) return { agent: "copilot-cli", because: `the event name ${event} with a timestamp` };
-    }
-    return input["transcript_path"] !== undefined ? { agent: "gemini-cli", because: "timestamp and transcript_path" } : { agent: "copilot-cli", because: "timestamp without transcript_path" };
-  }
-  if (input["turn_id"] !== undefined) return { agent: "codex", because: "turn_id" };
-  // Codex's SessionStart has no turn_id; its transcript is a rollout file (codex-observed.md). Claude Code sends `model` too.
-  if (typeof input["transcript_path"] === "string" && /\/sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[^/]*\.jsonl$/.test(input["transcript_path"])) return { agent: "codex", because: "a rollout transcript" };
-  const mode = input["permission_mode"];
-  if ((typeof mode === "string" && DROID_MODES.has(mode)) || (typeof input["transcript_path"] === "string" && input["transcript_path"].includes("/.factory/"))) {
-    return { agent: "droid", because: typeof mode === "string" && DROID_MODES.has(mode) ? `permission_mode ${mode}` : "a ~/.factory transcript" };
-  }
-  return { agent: "claude-code", because: "no other agent's fields" };
+  const rule = DETECTION_RULES.find((candidate) => candidate.when.every((condition) => holds(condition, input)));
+  return rule === undefined ? { agent: DETECTION_DEFAULT, because: "no other agent's fields" } : { agent: rule.agent, because: rule.because };
+}
+
+/**
+ * The agent that runs the hook: the one its command names, else the one its
+ * stdin shows. One exception: a hook named for Claude Code whose stdin is
+ * another agent's is answered for that agent, since other agents read Claude
+ * Code's settings too (Copilot CLI runs a repository's .claude/settings.json
+ * hooks) and Claude Code's own stdin matches no other agent's rule.
+ */
+export function whichAgent(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Detected | { readonly invalid: string } {
+  const declared = declaredAgent(env, argv);
+  if (declared !== null && "invalid" in declared) return declared;
+  if (declared !== null && declared.agent !== DETECTION_DEFAULT) return declared;
+  const fromStdin = detectAgent(input);
+  if (declared === null) return fromStdin;
+  return fromStdin.agent === DETECTION_DEFAULT ? declared : { agent: fromStdin.agent, because: `${fromStdin.because}, though ${declared.because} names ${DETECTION_DEFAULT} (a shared .claude/settings.json)` };
 }
 
 /** Each agent's name in messages. */

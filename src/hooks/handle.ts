@@ -14,11 +14,11 @@ import type { AgentName } from "../core/agents.js";
 import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { allAnswers, type Reply } from "./answers.js";
-import { DEGRADE_POLICY, type AnswerKind } from "../core/capabilities.js";
-import { supportOf, toAgentToolInput, toClaudeShape } from "./agent-names.js";
-import { AGENT_DISPLAY_NAMES, answerWriter, declaredAgent, detectAgent } from "./agents.js";
+import { toAgentToolInput, toClaudeShape } from "./agent-names.js";
+import { fitToAgent, guardStop } from "./fit-to-agent.js";
+import { AGENT_DISPLAY_NAMES, answerWriter, whichAgent } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
-import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, STOP_EVENTS, TOOL_EVENTS } from "./events.js";
+import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
 
 const DEFAULT_FAIL_CLOSED_BUDGET_MS = 50_000;
@@ -61,9 +61,8 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       throw new HookFailure(`stdin is not one JSON object (${(error as Error).message})`);
     }
     if (!isJsonObject(parsed as never)) throw new HookFailure("stdin is not a JSON object");
-    const declared = declaredAgent();
-    if (declared !== null && "invalid" in declared) throw new HookFailure(declared.invalid);
-    const detected = declared ?? detectAgent(parsed as JsonObject);
+    const detected = whichAgent(parsed as JsonObject);
+    if ("invalid" in detected) throw new HookFailure(detected.invalid);
     agent = detected.agent;
     const loadWriter = answerWriter(agent);
     if (loadWriter === undefined) {
@@ -85,7 +84,7 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     if (replied === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
     const notes: string[] = [];
     let intent = guardStop(definition, input, replied, notes);
-    const plan = fitToAgent(definition, agent, call.ownEvent, intent);
+    const plan = fitToAgent(definition, AGENT_DISPLAY_NAMES[agent], agent, call.ownEvent, intent);
     if ("refused" in plan) throw new HookFailure(plan.refused);
     intent = plan.intent;
     notes.push(...plan.notes);
@@ -108,71 +107,6 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
 /** No answer: exit 0, nothing on stdout or stderr (Gemini CLI would show stderr text as a message). */
 function nothing(agent: AgentName): HookOutcome {
   return { agent, exit: 0, stdout: "", stderr: "" };
-}
-
-/** The Stop guard: no second block while the agent is already continuing because of a Stop hook, unless the hook opts out. */
-function guardStop(definition: HookDefinition<HookEventName, string>, input: JsonObject, intent: HookIntent, notes: string[]): HookIntent {
-  if (!includes(STOP_EVENTS, definition.event) || definition.stopGuard === false || input["stop_hook_active"] !== true || intent.block !== true) return intent;
-  notes.push("stop_hook_active is true: the block is not given again, so the agent can stop (define the hook with stopGuard: false to block again)");
-  const { block: _block, reason: _reason, ...rest } = intent;
-  return rest;
-}
-
-/** The answer kinds an intent says (src/core/capabilities.ts's vocabulary). */
-function kindsOf(intent: HookIntent): AnswerKind[] {
-  const kinds: AnswerKind[] = [];
-  if (intent.decision === "deny" || intent.decision === "ask") kinds.push(intent.decision);
-  if (intent.decision === "allow") kinds.push(intent.updatedInput === undefined ? "allow" : "rewrite");
-  if (intent.context !== undefined) kinds.push("context");
-  if (intent.block === true) kinds.push("block");
-  if (intent.stop !== undefined) kinds.push("stop");
-  if (intent.userMessage !== undefined) kinds.push("message");
-  return kinds;
-}
-
-/** The intent without what `kind` says. */
-function without(intent: HookIntent, kind: AnswerKind): HookIntent {
-  const { decision, updatedInput, reason, context, block, stop, userMessage, ...rest } = intent;
-  const keep: { -readonly [K in keyof HookIntent]?: HookIntent[K] } = { ...rest };
-  const decides = kind === "deny" || kind === "ask" || kind === "allow" || kind === "rewrite";
-  if (!decides && decision !== undefined) keep.decision = decision;
-  if (!decides && updatedInput !== undefined) keep.updatedInput = updatedInput;
-  if (context !== undefined && kind !== "context") keep.context = context;
-  if (block !== undefined && kind !== "block") keep.block = block;
-  if (stop !== undefined && kind !== "stop") keep.stop = stop;
-  if (userMessage !== undefined && kind !== "message") keep.userMessage = userMessage;
-  if (reason !== undefined && (keep.decision !== undefined || keep.block === true)) keep.reason = reason;
-  return keep;
-}
-
-/**
- * The intent as the agent can honour it on its `ownEvent`
- * (claude-hook-protocol/capabilities): each answer it does not enforce is
- * degraded by DEGRADE_POLICY with a note, or refused (policy `refuse`, or
- * the hook is `unsupported: "strict"`).
- */
-function fitToAgent(definition: HookDefinition<HookEventName, string>, agent: AgentName, ownEvent: string, intent: HookIntent): { readonly intent: HookIntent; readonly notes: readonly string[] } | { readonly refused: string } {
-  const notes: string[] = [];
-  let fitted = intent;
-  for (const kind of kindsOf(intent)) {
-    const claim = supportOf(agent, ownEvent, kind);
-    if (claim === undefined || claim.support === "enforced") continue;
-    const says = `${AGENT_DISPLAY_NAMES[agent]} does not honour ${kind} on ${ownEvent} (${claim.support}${claim.as === undefined ? "" : ` as ${claim.as}`}; claude-hook-protocol capabilities --agent ${agent})`;
-    const policy = DEGRADE_POLICY[kind];
-    if (definition.unsupported === "strict") return { refused: `${says}; the hook is strict` };
-    if (policy === "refuse") return { refused: `${says}; a ${kind} is never dropped` };
-    fitted = without(fitted, kind);
-    if (policy === "nothing") {
-      notes.push(`${says}: left out of the answer`);
-      continue;
-    }
-    const instead = supportOf(agent, ownEvent, policy);
-    if (instead !== undefined && instead.support !== "enforced") return { refused: `${says}, nor ${policy}` };
-    // ask -> deny: a deny needs a reason under some agents (Codex refuses one without)
-    fitted = { ...fitted, decision: policy === "deny" ? "deny" : fitted.decision, reason: intent.reason ?? `${kind} is not supported by ${AGENT_DISPLAY_NAMES[agent]}: denied` } as HookIntent;
-    notes.push(`${says}: answered ${policy} instead`);
-  }
-  return { intent: fitted, notes };
 }
 
 /** `run` within the budget; an overrun rejects (the handler's promise is left behind: the process exits after answering). */
