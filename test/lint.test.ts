@@ -41,6 +41,7 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
   { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
   { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
+  { rule: "CC-CFG-012", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: true, hooks: {} }) }, says: "runs no hook at all", path: "/disableAllHooks" },
   // Codex CLI
   { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
   { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
@@ -61,6 +62,8 @@ const CASES: readonly Case[] = [
   { rule: "GM-CFG-005", files: { ".gemini/settings.json": hooks("BeforeAgent", { matcher: "x", hooks: [cmd()] }) }, says: "BeforeAgent has no matcher" },
   { rule: "GM-CFG-006", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [{ type: "command" }] }) }, says: "only command hooks with a command run" },
   { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
+  { rule: "GM-CFG-008", files: { ".gemini/settings.json": JSON.stringify({ BeforeTool: [{ hooks: [cmd()] }] }) }, says: 'reads hooks only under "hooks"', path: "/BeforeTool" },
+  { rule: "GM-CFG-009", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { disabled: ["guard"] }, hooks: { BeforeTool: [{ hooks: [cmd({ name: "guard", timeout: 5000 })] }] } }) }, says: '"guard" is in hooksConfig.disabled', path: "/hooks/BeforeTool/0/hooks/0" },
   // Copilot CLI
   { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
   { rule: "CP-CFG-002", files: { ".github/hooks/a.json": hooks("beforeTool", { type: "command", bash: "x" }) }, says: 'Copilot CLI has no "beforeTool" event' },
@@ -71,6 +74,7 @@ const CASES: readonly Case[] = [
   { rule: "CP-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ command: "CLAUDE_HOOK_PROTOCOL_AGENT=claude-code node /opt/h.mjs" })] }), ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "CLAUDE_HOOK_PROTOCOL_AGENT=copilot-cli node /opt/h.mjs" }) }, says: "Copilot runs it twice" },
   { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
   { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
+  { rule: "CP-CFG-010", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, preToolUse: [{ type: "command", bash: "x" }] }) }, says: 'reads hooks only under "hooks"', path: "/preToolUse" },
   // droid
   { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
   { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },

@@ -29,6 +29,7 @@ export const CLAUDE_CODE_LINT_RULES = {
   unknownKey: { id: "CC-CFG-009", code: "unknown-key", severity: "warning", summary: "a key Claude Code does not know: ignored" },
   mcpServerOnly: { id: "CC-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Claude Code compares plain names exactly, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
   msTimeout: { id: "CC-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Claude Code reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
+  allDisabled: { id: "CC-CFG-012", code: "all-hooks-disabled", severity: "warning", summary: "`disableAllHooks: true`: Claude Code runs no hook of any settings file or plugin" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CLAUDE_CODE_LINT_RULES;
@@ -72,6 +73,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
       out.push(doc.at(R.missingWrapper, [topEvents[0]!], `${topEvents.join(", ")} ${topEvents.length === 1 ? "is" : "are"} at the top of the file; Claude Code reads hooks only under "hooks" (${file.kind === "plugin" ? 'a plugin\'s hooks.json is {"hooks": {...}}' : "settings"}), so these never run`));
     }
   }
+  if (isJsonObject(value) && value["disableAllHooks"] === true) out.push(doc.at(R.allDisabled, ["disableAllHooks"], "disableAllHooks is true: Claude Code runs no hook at all, from any file"));
   const parsed = parseJsonWithPositions(ctx.text);
   const problems = parseHookSettingsValue(value, { file: file.path, kind: file.kind === "plugin" ? "plugin" : "project" }, parsed.ok ? parsed.positionOf : null).problems;
   for (const problem of problems) {

@@ -11,6 +11,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readDocument, walkEvents, commandOf, foreignToolFindings, millisecondTimeouts } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
+import { isJsonObject } from "../json/value.js";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { invalidMatcherNotice } from "./texts.js";
 
@@ -26,6 +27,7 @@ export const COPILOT_CLI_LINT_RULES = {
   runsTwice: { id: "CP-CFG-007", code: "runs-twice", severity: "warning", summary: "the same command for the same event in .claude/settings.json and in Copilot's own files: Copilot CLI runs it twice (no dedupe, pre-18b)" },
   matcherIgnored: { id: "CP-CFG-008", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event without one: ignored, the hooks run every time" },
   msTimeout: { id: "CP-CFG-009", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeoutSec (or timeout) of 1000 or more: Copilot CLI reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
+  missingWrapper: { id: "CP-CFG-010", code: "missing-hooks-wrapper", severity: "error", summary: "events at the top of a hook file, not under \"hooks\": Copilot CLI reads none of them" },
 } as const satisfies Record<string, LintRule>;
 
 const R = COPILOT_CLI_LINT_RULES;
@@ -117,6 +119,8 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   if (!read.ok) return [read.finding];
   const { doc } = read;
   const out: LintFinding[] = [...millisecondTimeouts(doc.at, R.msTimeout, doc.value, ["hooks"], "Copilot CLI", ["timeoutSec", "timeout"])];
+  const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((key) => resolveEvent(key) !== null) : [];
+  if (top.length > 0) out.push(doc.at(R.missingWrapper, [top[0]!], `${top.join(", ")} at the top: Copilot CLI reads hooks only under "hooks" ({"version": 1, "hooks": {...}}), so these never run`));
   for (const event of walkEvents(doc.value, ["hooks"])) {
     const resolved = resolveEvent(event.name);
     if (resolved === null) {

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { readDocument, walkEvents, commandOf, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
-import { isJsonObject } from "../json/value.js";
+import { isJsonObject, type JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName } from "./events.js";
 import { invalidEventName } from "./texts.js";
 
@@ -25,6 +25,8 @@ export const GEMINI_CLI_LINT_RULES = {
   matcherIgnored: { id: "GM-CFG-005", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event without one: ignored, the hooks run every time" },
   invalidDefinition: { id: "GM-CFG-006", code: "invalid-definition", severity: "error", summary: "a definition without a hooks list or a handler without a command: Gemini CLI discards it" },
   trust: { id: "GM-CFG-007", code: "needs-trust", severity: "info", summary: "project hooks run only in a trusted folder, announced once with a WARNING, then remembered in ~/.gemini/trusted_hooks.json" },
+  missingWrapper: { id: "GM-CFG-008", code: "missing-hooks-wrapper", severity: "error", summary: "events at the top of settings.json, not under \"hooks\": Gemini CLI reads none of them" },
+  disabled: { id: "GM-CFG-009", code: "hooks-disabled", severity: "warning", summary: "`hooksConfig.enabled: false` (no hook runs) or a hook named in `hooksConfig.disabled` (that hook does not run)" },
 } as const satisfies Record<string, LintRule>;
 
 const R = GEMINI_CLI_LINT_RULES;
@@ -66,6 +68,12 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   if (!read.ok) return [read.finding];
   const { doc } = read;
   const out: LintFinding[] = [];
+  const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((key) => isEventName(key)) : [];
+  if (top.length > 0) out.push(doc.at(R.missingWrapper, [top[0]!], `${top.join(", ")} at the top of the settings: Gemini CLI reads hooks only under "hooks", so these never run`));
+  const hooksConfig = isJsonObject(doc.value) ? doc.value["hooksConfig"] : undefined;
+  if (isJsonObject(hooksConfig ?? null) && (hooksConfig as JsonObject)["enabled"] === false) out.push(doc.at(R.disabled, ["hooksConfig", "enabled"], "hooksConfig.enabled is false: Gemini CLI runs no hook"));
+  const disabledList = isJsonObject(hooksConfig ?? null) ? (hooksConfig as JsonObject)["disabled"] : undefined;
+  const disabled = new Set(Array.isArray(disabledList) ? disabledList.filter((x): x is string => typeof x === "string") : []);
   let any = false;
   for (const event of walkEvents(doc.value, ["hooks"])) {
     if (SWITCHES.has(event.name)) continue;
@@ -91,6 +99,9 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
           continue;
         }
         any = true;
+        const name = handler.handler["name"];
+        const key = typeof name === "string" && name !== "" ? name : commandOf(handler.handler)!;
+        if (disabled.has(key)) out.push(doc.at(R.disabled, handler.path, `"${key}" is in hooksConfig.disabled: Gemini CLI does not run this hook`));
         const timeout = handler.handler["timeout"];
         if (typeof timeout === "number" && timeout > 0 && timeout < SECONDS_LIKE_MS) {
           out.push(doc.at(R.timeoutUnit, [...handler.path, "timeout"], `timeout ${timeout} is ${timeout} ms: Gemini CLI reads milliseconds (${timeout} s would be ${timeout * 1000}); the hook is killed and fails open`));

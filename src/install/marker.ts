@@ -10,7 +10,10 @@
  * how `uninstall` finds its own entries and no one else's.
  */
 
-export const AGENT_VARIABLE = "CLAUDE_HOOK_PROTOCOL_AGENT";
+import { AGENT_ENV } from "../hooks/agents.js";
+
+/** The variable the kit reads first to know its agent (src/hooks/agents.ts). */
+export const AGENT_VARIABLE = AGENT_ENV;
 export const OWNER_VARIABLE = "CLAUDE_HOOK_PROTOCOL_OWNER";
 export const DEFAULT_OWNER = "claude-hook-protocol";
 
