@@ -1929,6 +1929,318 @@ export type GeminiCliPreCompressHookInput = GeminiCliBaseHookInput & {
   [k: string]: unknown;
 };
 /**
+ * The hook events Qwen Code 0.24.4 knows (its bundled settings code): Claude Code's names. Any other key of `hooks` (a Gemini CLI name such as `BeforeTool`) is skipped silently.
+ */
+export type QwenCodeHookEvent =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "PostToolUseFailure"
+  | "PostToolBatch"
+  | "Notification"
+  | "UserPromptSubmit"
+  | "UserPromptExpansion"
+  | "SessionStart"
+  | "Stop"
+  | "MessageDisplay"
+  | "SubagentStart"
+  | "SubagentStop"
+  | "PreCompact"
+  | "PostCompact"
+  | "SessionEnd"
+  | "SessionDelete"
+  | "PermissionRequest"
+  | "PermissionDenied"
+  | "StopFailure"
+  | "TodoCreated"
+  | "TodoCompleted"
+  | "InstructionsLoaded";
+/**
+ * What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.
+ */
+export type QwenCodeHookInput =
+  | QwenCodePreToolUseHookInput
+  | QwenCodePostToolUseHookInput
+  | QwenCodePostToolUseFailureHookInput
+  | QwenCodePostToolBatchHookInput
+  | QwenCodeNotificationHookInput
+  | QwenCodeUserPromptSubmitHookInput
+  | QwenCodeSessionStartHookInput
+  | QwenCodeStopHookInput
+  | QwenCodeSubagentStartHookInput
+  | QwenCodeSubagentStopHookInput;
+/**
+ * What a PreToolUse hook receives on stdin (Qwen Code 0.24.4): the base fields, `prompt_id`, then the tool call. Unknown keys are allowed.
+ */
+export type QwenCodePreToolUseHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PreToolUse`.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * The model-facing tool name (`run_shell_command`, `write_file`, ...); matchers are tested against it (Claude Code's names such as `Bash` match too).
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (`run_shell_command`: `command`, `description`).
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * `toolu_<ms>_<random>`, made up by Qwen.
+   */
+  tool_use_id?: string;
+  /**
+   * The model API's call id.
+   */
+  tool_call_id?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolUse hook receives on stdin (Qwen Code 0.24.4): the tool call and its result. Unknown keys are allowed.
+ */
+export type QwenCodePostToolUseHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PostToolUse`.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * The model-facing tool name (`run_shell_command`, `write_file`, ...); matchers are tested against it (Claude Code's names such as `Bash` match too).
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (`run_shell_command`: `command`, `description`).
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * `toolu_<ms>_<random>`, made up by Qwen.
+   */
+  tool_use_id?: string;
+  /**
+   * The model API's call id.
+   */
+  tool_call_id?: string;
+  /**
+   * `llmContent` (the result text the model gets) and `returnDisplay` (the command's output).
+   */
+  tool_response: {
+    [k: string]: unknown;
+  };
+  /**
+   * How long the tool ran, in milliseconds.
+   */
+  duration_ms?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolUseFailure hook receives on stdin (Qwen Code 0.24.4): a tool call that failed (a shell command with a non-zero exit). Unknown keys are allowed.
+ */
+export type QwenCodePostToolUseFailureHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PostToolUseFailure`.
+   */
+  hook_event_name: "PostToolUseFailure";
+  /**
+   * The model-facing tool name (`run_shell_command`, `write_file`, ...); matchers are tested against it (Claude Code's names such as `Bash` match too).
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (`run_shell_command`: `command`, `description`).
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * `toolu_<ms>_<random>`, made up by Qwen.
+   */
+  tool_use_id?: string;
+  /**
+   * The model API's call id.
+   */
+  tool_call_id?: string;
+  /**
+   * The whole result text the model gets (with `Exit Code: <n>`).
+   */
+  error: string;
+  /**
+   * The call was interrupted (false in every recording).
+   */
+  is_interrupt?: boolean;
+  /**
+   * How long the tool ran, in milliseconds.
+   */
+  duration_ms?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolBatch hook receives on stdin (Qwen Code 0.24.4): the calls of one model turn after they all ran. Unknown keys are allowed.
+ */
+export type QwenCodePostToolBatchHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PostToolBatch`.
+   */
+  hook_event_name: "PostToolBatch";
+  /**
+   * One entry per call: `tool_name`, `tool_input`, `tool_use_id` (the API call id), `tool_call_id`, `status`, `tool_response` (`response_parts`, `result_display`, `execution_status`, `content_length`).
+   */
+  tool_calls: unknown[];
+  [k: string]: unknown;
+};
+/**
+ * What a Notification hook receives on stdin (Qwen Code 0.24.4): a notification (`auth_success` at start-up in headless runs). Unknown keys are allowed.
+ */
+export type QwenCodeNotificationHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `Notification`.
+   */
+  hook_event_name: "Notification";
+  /**
+   * The notification text.
+   */
+  message: string;
+  /**
+   * `auth_success`, ...
+   */
+  notification_type: string;
+  /**
+   * The notification title.
+   */
+  title?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a UserPromptSubmit hook receives on stdin (Qwen Code 0.24.4): the prompt; it fires again, with an empty `prompt` and no `submitted_prompt`, before the request that carries a tool result. Unknown keys are allowed.
+ */
+export type QwenCodeUserPromptSubmitHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `UserPromptSubmit`.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The prompt (empty on a continuation).
+   */
+  prompt: string;
+  /**
+   * The prompt as submitted (first run only).
+   */
+  submitted_prompt?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.
+ */
+export type QwenCodeSessionStartHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `SessionStart`.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * `startup` (headless), `resume`, `clear`, `compact`; matchers are tested against it.
+   */
+  source: string;
+  /**
+   * The model name.
+   */
+  model?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Stop hook receives on stdin (Qwen Code 0.24.4): the turn is ending. Unknown keys are allowed.
+ */
+export type QwenCodeStopHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `Stop`.
+   */
+  hook_event_name: "Stop";
+  /**
+   * true when a Stop hook already blocked this turn.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The model's last answer.
+   */
+  last_assistant_message?: string;
+  /**
+   * Background tasks still running.
+   */
+  background_tasks?: unknown[];
+  /**
+   * Scheduled jobs.
+   */
+  crons?: unknown[];
+  /**
+   * The share of the context window used.
+   */
+  context_usage?: number;
+  /**
+   * The model's context window, in tokens.
+   */
+  context_limit?: number;
+  /**
+   * Input tokens of the last request.
+   */
+  input_tokens?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.
+ */
+export type QwenCodeSubagentStartHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `SubagentStart`.
+   */
+  hook_event_name: "SubagentStart";
+  /**
+   * `<agent type>-<call id>`.
+   */
+  agent_id: string;
+  /**
+   * The subagent type (`general-purpose`); matchers are tested against it.
+   */
+  agent_type: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SubagentStop hook receives on stdin (Qwen Code 0.24.4): a subagent is about to stop. Unknown keys are allowed.
+ */
+export type QwenCodeSubagentStopHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `SubagentStop`.
+   */
+  hook_event_name: "SubagentStop";
+  /**
+   * `<agent type>-<call id>`.
+   */
+  agent_id: string;
+  /**
+   * The subagent type.
+   */
+  agent_type: string;
+  /**
+   * true when a SubagentStop hook already blocked it.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The subagent's transcript.
+   */
+  agent_transcript_path?: string;
+  /**
+   * The subagent's last answer.
+   */
+  last_assistant_message?: string;
+  /**
+   * Background tasks (the running subagent).
+   */
+  background_tasks?: unknown[];
+  /**
+   * Scheduled jobs.
+   */
+  crons?: unknown[];
+  [k: string]: unknown;
+};
+/**
  * exomonad-core's `HookSpecificOutput` (protocol/hook.rs): hook-specific output fields, an internally tagged enum (`#[serde(tag = "hookEventName")]`) with ten variants.
  */
 export type RustHookSpecificOutput =
@@ -5068,7 +5380,7 @@ export interface HookTest {
   /**
    * The agent whose rules run the hooks and apply their answers; default claude-code (`--agent` overrides).
    */
-  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid";
+  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code";
   /**
    * Hook commands (shell form, run in this file's directory), all configured for each case's event without a matcher. Give this or `settings`.
    */
@@ -5161,13 +5473,59 @@ export interface HookTestExpectation {
   stop_reason?: string | null;
 }
 /**
+ * One hook of an install manifest, in Claude Code's spelling; each agent gets its own event name, tool names and timeout unit.
+ */
+export interface InstallHook {
+  /**
+   * The Claude Code event (`PreToolUse`, `Stop`, ...); an agent without a counterpart gets nothing, with a note.
+   */
+  event: string;
+  /**
+   * Claude Code tool names (`Bash`, `Read`, `mcp__server__tool`) for tool events; each agent gets its own names as one anchored matcher. Left out: every tool.
+   */
+  tools?: string[];
+  /**
+   * The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory). Install prefixes it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner.
+   */
+  command: string;
+  /**
+   * Seconds; written in each agent's unit (Gemini CLI: milliseconds). Left out: the agent's default.
+   */
+  timeout?: number;
+  /**
+   * The hook's failure (crash, timeout) should block: rendered where the agent has a setting for it (Claude Code `onFailure: "block"`); elsewhere the kit's `failClosed` decides, and install says so.
+   */
+  failClosed?: boolean;
+  /**
+   * A name for the hook, where the agent shows or disables hooks by name (Gemini CLI `name`).
+   */
+  name?: string;
+}
+/**
+ * What `claude-hook-protocol install` writes into each agent's hook configuration: hooks named in Claude Code's spelling (event, tool names), rendered into each agent's own file, form, units and tool names. Strict: a misspelled key is an error, not a hook that silently never runs.
+ */
+export interface InstallManifest {
+  /**
+   * The path or URL of this schema, for editors.
+   */
+  $schema?: string;
+  /**
+   * Who owns the entries this manifest installs (default `claude-hook-protocol`): written into every command as `CLAUDE_HOOK_PROTOCOL_OWNER=<owner>`, so `uninstall` removes this owner's entries and nothing else.
+   */
+  owner?: string;
+  /**
+   * The hooks, in the order each agent lists them.
+   */
+  hooks: InstallHook[];
+}
+/**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
  */
 export interface MergedResult {
   /**
-   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
+   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
    */
-  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid";
+  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code";
   /**
    * The event the hooks answered, e.g. PreToolUse.
    */
@@ -5460,6 +5818,164 @@ export interface MergeEffects1 {
    * End-of-turn events (Claude Code Stop, SubagentStop; Codex Stop): the agent does not end its turn and calls the model again with `model_context` (a block, and for Claude Code also an `additionalContext` alone, up to its cap of consecutive continuations); false when the turn ends. Absent for events that do not end a turn and for agents whose dialect does not say it yet.
    */
   continues?: boolean;
+}
+/**
+ * The fields every Qwen Code 0.24.4 hook input starts with, in this order (then `prompt_id` on most events). Unknown keys are allowed.
+ */
+export interface QwenCodeBaseHookInput {
+  /**
+   * The session id (a UUID).
+   */
+  session_id: string;
+  /**
+   * `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+   */
+  transcript_path: string;
+  /**
+   * The project directory (Qwen's working directory).
+   */
+  cwd: string;
+  /**
+   * The event; each event's input narrows it to one name.
+   */
+  hook_event_name: QwenCodeHookEvent;
+  /**
+   * When the event fired: ISO 8601 with milliseconds and `Z`.
+   */
+  timestamp: string;
+  /**
+   * The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+   */
+  permission_mode: string;
+  /**
+   * `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+   */
+  prompt_id?: string;
+  [k: string]: unknown;
+}
+/**
+ * One hook of a matcher group (Qwen Code 0.24.4 settings).
+ */
+export interface QwenCodeHookHandler {
+  /**
+   * `command` (the only type measured); also `http`, `prompt`, `function`.
+   */
+  type: string;
+  /**
+   * Run with `bash -c` in the project directory.
+   */
+  command?: string;
+  /**
+   * Shown in the log instead of the command.
+   */
+  name?: string;
+  /**
+   * Seconds (default 60); a value of 1000 or more is read as milliseconds. A timed-out hook is killed and fails open.
+   */
+  timeout?: number;
+  /**
+   * Added to the hook's environment.
+   */
+  env?: {
+    [k: string]: string;
+  };
+  [k: string]: unknown;
+}
+/**
+ * One entry of an event's list (Qwen Code 0.24.4 settings).
+ */
+export interface QwenCodeHookMatcherGroup {
+  /**
+   * An unanchored, case-sensitive regex tested against the match value (`Bash` also matches `run_shell_command`); missing, `*` or empty: every value; an invalid regex matches nothing.
+   */
+  matcher?: string;
+  /**
+   * Run the group's hooks one after the other (default: together); the merge is the same.
+   */
+  sequential?: boolean;
+  /**
+   * The hooks.
+   */
+  hooks: QwenCodeHookHandler[];
+  [k: string]: unknown;
+}
+/**
+ * A hook's answer as Qwen Code 0.24.4 reads it: the JSON object on stdout (exit 0 or any code but 2; stderr when stdout is empty) or on stderr (exit 2); a JSON string holding JSON is parsed again. Plain text becomes `systemMessage` (exit 0), `Warning: <text>` (other codes) or a deny (exit 2). Nothing is validated.
+ */
+export interface QwenCodeHookOutput {
+  /**
+   * `false`: PreToolUse blocks the tool (the model gets the stopReason) and the model is called again; PostToolUse replaces the tool result with the stopReason; Stop treats it as a block.
+   */
+  continue?: boolean;
+  /**
+   * The text of a `continue: false` (default: the joined `reason`s, then `No reason provided`).
+   */
+  stopReason?: string;
+  /**
+   * Hides the `systemMessage` log line; changes nothing else.
+   */
+  suppressOutput?: boolean;
+  /**
+   * Only logged (`Hook system message: <text>`); never reaches the model.
+   */
+  systemMessage?: string;
+  /**
+   * `block`/`deny` in ANY output blocks (PreToolUse: only when no `permissionDecision` decides; Stop: continues with the reason); `approve`/`allow` allow. PostToolUse `block` is ignored.
+   */
+  decision?: string;
+  /**
+   * The reason of a top-level decision; several hooks' reasons are joined with `\n`.
+   */
+  reason?: string;
+  /**
+   * The event-specific fields.
+   */
+  hookSpecificOutput?: QwenCodeHookSpecificOutput;
+  [k: string]: unknown;
+}
+/**
+ * `hookSpecificOutput` as Qwen Code 0.24.4 reads it, on every event, whatever `hookEventName` says (never checked). With several hooks each key is taken from the LAST output (configuration order) that has it, except `additionalContext` (joined).
+ */
+export interface QwenCodeHookSpecificOutput {
+  /**
+   * Ignored (a deny naming another event still denies); kept for Claude Code compatibility.
+   */
+  hookEventName?: string;
+  /**
+   * PreToolUse: `allow`, `deny` or `ask`; the last output in configuration order that has the key decides (a later allow overrides an earlier deny). `ask` in a headless run is a deny. Any other value (even `null`) still replaces an earlier one and then means nothing, so the top-level `decision` decides.
+   */
+  permissionDecision?: string;
+  /**
+   * PreToolUse: the text the model gets verbatim as the tool result of a denied call (last one that has the key; without one, the joined top-level `reason`s, then `No reason provided`).
+   */
+  permissionDecisionReason?: string;
+  /**
+   * PostToolUse/PostToolUseFailure: appended to the tool result after a blank line; UserPromptSubmit: appended to the prompt in a `<qwen:user-prompt-submit-context>` block; SessionStart: in the system message. Joined with `\n` across hooks; `<` and `>` become `&lt;` `&gt;`. Dropped on PreToolUse.
+   */
+  additionalContext?: string;
+  /**
+   * Ignored: the tool runs with the model's input.
+   */
+  updatedInput?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * The hook keys of a Qwen Code 0.24.4 settings file (`~/.qwen/settings.json`, `<project>/.qwen/settings.json`, the system file).
+ */
+export interface QwenCodeHooksSettings {
+  /**
+   * Event name -> matcher groups.
+   */
+  hooks?: {
+    [k: string]: QwenCodeHookMatcherGroup[];
+  };
+  /**
+   * true: no hook runs (in project settings it also turns the user hooks off).
+   */
+  disableAllHooks?: boolean;
+  [k: string]: unknown;
 }
 /**
  * exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.

@@ -12,6 +12,7 @@ import { capabilities as codex } from "./codex/capabilities.js";
 import { capabilities as copilotCli } from "./copilot-cli/capabilities.js";
 import { capabilities as droid } from "./droid/capabilities.js";
 import { capabilities as geminiCli } from "./gemini-cli/capabilities.js";
+import { capabilities as qwenCode } from "./qwen-code/capabilities.js";
 
 const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = {
   "claude-code": claudeCode,
@@ -19,6 +20,7 @@ const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = {
   "gemini-cli": geminiCli,
   "copilot-cli": copilotCli,
   droid,
+  "qwen-code": qwenCode,
 };
 
 /** The capabilities of `agent`, or undefined when it has no capabilities file yet. */

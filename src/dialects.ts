@@ -10,6 +10,7 @@ import { codex } from "./codex/dialect.js";
 import { copilotCli } from "./copilot-cli/dialect.js";
 import { droid } from "./droid/dialect.js";
 import { geminiCli } from "./gemini-cli/dialect.js";
+import { qwenCode } from "./qwen-code/dialect.js";
 
 const DIALECTS: Partial<Record<AgentName, Dialect>> = {
   "claude-code": claudeCode,
@@ -17,6 +18,7 @@ const DIALECTS: Partial<Record<AgentName, Dialect>> = {
   "gemini-cli": geminiCli,
   "copilot-cli": copilotCli,
   droid,
+  "qwen-code": qwenCode,
 };
 
 /** The dialect of `agent`, or undefined when the package does not implement it yet. */

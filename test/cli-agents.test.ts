@@ -85,7 +85,7 @@ const byAgent = (report: Judged, agent: string) => report.agents.find((a) => a.a
 test("validate --agent all: every example output gets each of the five agents' verdict", () => {
   for (const output of ["deny-no-reason", "deny-with-reason", "legacy-block", "allow-with-rewrite", "stop-the-agent"]) {
     const { report } = judge(output);
-    assert.deepEqual(report.agents.map((a) => a.agent), ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"], output);
+    assert.deepEqual(report.agents.map((a) => a.agent), ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"], output);
   }
 });
 
@@ -96,7 +96,7 @@ test("validate --agent all: a reason-less deny fails open in Codex and Gemini CL
   assert.equal(byAgent(report, "codex").accepted, false);
   assert.ok(byAgent(report, "codex").divergences.some((d) => d.code === "fails-open"));
   assert.ok(byAgent(report, "gemini-cli").divergences.some((d) => d.code === "fails-open"));
-  for (const agent of ["claude-code", "copilot-cli", "droid"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
+  for (const agent of ["claude-code", "copilot-cli", "droid", "qwen-code"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
 });
 
 test("validate --agent all: a legacy decision:block fails open in Copilot CLI and droid: exit 3, though every agent accepts it", () => {

@@ -1,5 +1,5 @@
 /**
- * Conversion across the five dialects: an answer written for Claude Code,
+ * Conversion across the six dialects: an answer written for Claude Code,
  * rewritten for each other agent and merged there by that agent's recorded
  * rules. A deny must stay a deny everywhere (Codex needs a reason, Gemini CLI
  * a top-level decision, Copilot CLI's camelCase hooks the flat key), and what
@@ -18,7 +18,7 @@ const convert = (output: string, to: (typeof others)[number]) =>
   convertAnswer({ event: "PreToolUse", exit: 0, stdout: readFileSync(`examples/outputs/${output}.json`, "utf8"), stderr: "", input }, claudeCode, to);
 
 test("every other agent can write and read a Claude Code deny, with or without a reason, as a deny", () => {
-  assert.equal(others.length, 4);
+  assert.equal(others.length, 5);
   for (const output of ["deny-no-reason", "deny-with-reason", "legacy-block"]) {
     for (const to of others) {
       const c = convert(output, to);

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readHookOutput } from "../src/gemini-cli/read-output.js";
 import { aggregate, AggregateFailure } from "../src/gemini-cli/aggregate.js";
-import { jsString } from "../src/gemini-cli/js-values.js";
+import { jsString } from "../src/json/js-values.js";
 import { mergeRequest } from "../src/gemini-cli/merge-request.js";
 import { parseMergeRequest } from "../src/core/merge-request.js";
 import { geminiCli } from "../src/gemini-cli/dialect.js";

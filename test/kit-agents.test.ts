@@ -12,7 +12,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AgentName } from "../src/core/agents.js";
+import { AGENT_NAMES, type AgentName } from "../src/core/agents.js";
 import { toNullPrototype, type JsonObject } from "../src/json/value.js";
 import { merge } from "../src/merge.js";
 import { defineHook } from "../src/hooks/index.js";
@@ -25,7 +25,7 @@ interface Payload {
   readonly payload: Record<string, unknown>;
 }
 
-const AGENTS: readonly AgentName[] = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"];
+const AGENTS: readonly AgentName[] = AGENT_NAMES;
 
 function recordedPayloads(agent: AgentName): Payload[] {
   const dir = `test/observer/${agent}/observed`;
@@ -51,6 +51,7 @@ const SHELL_CALLS: readonly { readonly agent: AgentName; readonly form: string; 
   { agent: "copilot-cli", form: " (camelCase hooks)", event: "preToolUse", shell: "bash", args: "toolArgs" },
   { agent: "copilot-cli", form: " (.claude/settings.json hooks)", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   { agent: "droid", form: "", event: "PreToolUse", shell: "Execute", args: "tool_input" },
+  { agent: "qwen-code", form: "", event: "PreToolUse", shell: "run_shell_command", args: "tool_input" },
 ];
 
 function shellCall(agent: AgentName, event: string, shell: string, command: string): Record<string, unknown> {

@@ -64,10 +64,13 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
   droid: { prefix: "droid-", suffix: "" },
   "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
+  "qwen-code": { prefix: "qwen-code-", suffix: "" },
+  "qwen-code/hook-input": { prefix: "qwen-code-", suffix: "-hook-input" },
   "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
   "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
   "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },
   "copilot-cli/output": { prefix: "copilot-cli-", suffix: "-output" },
+  install: { prefix: "install-", suffix: "" },
 };
 
 test("every schema file: draft-07, $id = base + path, title follows the file name", () => {

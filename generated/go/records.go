@@ -8,7 +8,7 @@ import "encoding/json"
 
 var _ json.RawMessage
 
-// MergedResultAgent: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
+// MergedResultAgent: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
 type MergedResultAgent string
 
 const (
@@ -17,10 +17,11 @@ const (
 	MergedResultAgentGeminiCli  MergedResultAgent = "gemini-cli"
 	MergedResultAgentCopilotCli MergedResultAgent = "copilot-cli"
 	MergedResultAgentDroid      MergedResultAgent = "droid"
+	MergedResultAgentQwenCode   MergedResultAgent = "qwen-code"
 )
 
 func decodeMergedResultAgent(raw json.RawMessage, at string) (MergedResultAgent, error) {
-	s, err := decodeEnum(raw, at, []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid"})
+	s, err := decodeEnum(raw, at, []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"})
 	return MergedResultAgent(s), err
 }
 
@@ -790,7 +791,7 @@ func (v *MergeEffects) UnmarshalJSON(data []byte) error {
 
 // MergedResult: The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
 type MergedResult struct {
-	// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
+	// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
 	Agent MergedResultAgent `json:"agent"`
 	// The event the hooks answered, e.g. PreToolUse.
 	Event string `json:"event"`

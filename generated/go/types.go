@@ -1552,6 +1552,168 @@ func UnmarshalMergedResult(data []byte) (MergedResult, error) {
 	return decodeMergedResult(data, "")
 }
 
+// UnmarshalQwenCodeHookEvent reads a QwenCodeHookEvent from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHookEvent(data []byte) (QwenCodeHookEvent, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHookEvent
+		return zero, err
+	}
+	return decodeQwenCodeHookEvent(data, "")
+}
+
+// UnmarshalQwenCodeBaseHookInput reads a QwenCodeBaseHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeBaseHookInput(data []byte) (QwenCodeBaseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeBaseHookInput
+		return zero, err
+	}
+	return decodeQwenCodeBaseHookInput(data, "")
+}
+
+// UnmarshalQwenCodeHookHandler reads a QwenCodeHookHandler from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHookHandler(data []byte) (QwenCodeHookHandler, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHookHandler
+		return zero, err
+	}
+	return decodeQwenCodeHookHandler(data, "")
+}
+
+// UnmarshalQwenCodePreToolUseHookInput reads a QwenCodePreToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePreToolUseHookInput(data []byte) (QwenCodePreToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePreToolUseHookInput
+		return zero, err
+	}
+	return decodeQwenCodePreToolUseHookInput(data, "")
+}
+
+// UnmarshalQwenCodePostToolUseHookInput reads a QwenCodePostToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePostToolUseHookInput(data []byte) (QwenCodePostToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePostToolUseHookInput
+		return zero, err
+	}
+	return decodeQwenCodePostToolUseHookInput(data, "")
+}
+
+// UnmarshalQwenCodePostToolUseFailureHookInput reads a QwenCodePostToolUseFailureHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePostToolUseFailureHookInput(data []byte) (QwenCodePostToolUseFailureHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePostToolUseFailureHookInput
+		return zero, err
+	}
+	return decodeQwenCodePostToolUseFailureHookInput(data, "")
+}
+
+// UnmarshalQwenCodePostToolBatchHookInput reads a QwenCodePostToolBatchHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePostToolBatchHookInput(data []byte) (QwenCodePostToolBatchHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePostToolBatchHookInput
+		return zero, err
+	}
+	return decodeQwenCodePostToolBatchHookInput(data, "")
+}
+
+// UnmarshalQwenCodeNotificationHookInput reads a QwenCodeNotificationHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeNotificationHookInput(data []byte) (QwenCodeNotificationHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeNotificationHookInput
+		return zero, err
+	}
+	return decodeQwenCodeNotificationHookInput(data, "")
+}
+
+// UnmarshalQwenCodeUserPromptSubmitHookInput reads a QwenCodeUserPromptSubmitHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeUserPromptSubmitHookInput(data []byte) (QwenCodeUserPromptSubmitHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeUserPromptSubmitHookInput
+		return zero, err
+	}
+	return decodeQwenCodeUserPromptSubmitHookInput(data, "")
+}
+
+// UnmarshalQwenCodeSessionStartHookInput reads a QwenCodeSessionStartHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeSessionStartHookInput(data []byte) (QwenCodeSessionStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeSessionStartHookInput
+		return zero, err
+	}
+	return decodeQwenCodeSessionStartHookInput(data, "")
+}
+
+// UnmarshalQwenCodeStopHookInput reads a QwenCodeStopHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeStopHookInput(data []byte) (QwenCodeStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeStopHookInput
+		return zero, err
+	}
+	return decodeQwenCodeStopHookInput(data, "")
+}
+
+// UnmarshalQwenCodeSubagentStartHookInput reads a QwenCodeSubagentStartHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeSubagentStartHookInput(data []byte) (QwenCodeSubagentStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeSubagentStartHookInput
+		return zero, err
+	}
+	return decodeQwenCodeSubagentStartHookInput(data, "")
+}
+
+// UnmarshalQwenCodeSubagentStopHookInput reads a QwenCodeSubagentStopHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeSubagentStopHookInput(data []byte) (QwenCodeSubagentStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeSubagentStopHookInput
+		return zero, err
+	}
+	return decodeQwenCodeSubagentStopHookInput(data, "")
+}
+
+// UnmarshalQwenCodeHookInput reads a QwenCodeHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHookInput(data []byte) (QwenCodeHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHookInput
+		return zero, err
+	}
+	return decodeQwenCodeHookInput(data, "")
+}
+
+// UnmarshalQwenCodeHookMatcherGroup reads a QwenCodeHookMatcherGroup from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHookMatcherGroup(data []byte) (QwenCodeHookMatcherGroup, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHookMatcherGroup
+		return zero, err
+	}
+	return decodeQwenCodeHookMatcherGroup(data, "")
+}
+
+// UnmarshalQwenCodeHookSpecificOutput reads a QwenCodeHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHookSpecificOutput(data []byte) (QwenCodeHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHookSpecificOutput
+		return zero, err
+	}
+	return decodeQwenCodeHookSpecificOutput(data, "")
+}
+
+// UnmarshalQwenCodeHookOutput reads a QwenCodeHookOutput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHookOutput(data []byte) (QwenCodeHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHookOutput
+		return zero, err
+	}
+	return decodeQwenCodeHookOutput(data, "")
+}
+
+// UnmarshalQwenCodeHooksSettings reads a QwenCodeHooksSettings from JSON text, checking it against its schema.
+func UnmarshalQwenCodeHooksSettings(data []byte) (QwenCodeHooksSettings, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeHooksSettings
+		return zero, err
+	}
+	return decodeQwenCodeHooksSettings(data, "")
+}
+
 // Types reads a value of each schema title (the line protocol's T) from JSON text.
 var Types = map[string]func(data []byte) (json.Marshaler, error){
 	"ClaudeCodeAsyncHookOutput": func(data []byte) (json.Marshaler, error) {
@@ -2240,6 +2402,78 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"MergedResult": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalMergedResult(data)
+		return x, err
+	},
+	"QwenCodeHookEvent": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHookEvent(data)
+		return enumMarshaler(x), err
+	},
+	"QwenCodeBaseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeBaseHookInput(data)
+		return x, err
+	},
+	"QwenCodeHookHandler": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHookHandler(data)
+		return x, err
+	},
+	"QwenCodePreToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePreToolUseHookInput(data)
+		return x, err
+	},
+	"QwenCodePostToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePostToolUseHookInput(data)
+		return x, err
+	},
+	"QwenCodePostToolUseFailureHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePostToolUseFailureHookInput(data)
+		return x, err
+	},
+	"QwenCodePostToolBatchHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePostToolBatchHookInput(data)
+		return x, err
+	},
+	"QwenCodeNotificationHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeNotificationHookInput(data)
+		return x, err
+	},
+	"QwenCodeUserPromptSubmitHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeUserPromptSubmitHookInput(data)
+		return x, err
+	},
+	"QwenCodeSessionStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeSessionStartHookInput(data)
+		return x, err
+	},
+	"QwenCodeStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeStopHookInput(data)
+		return x, err
+	},
+	"QwenCodeSubagentStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeSubagentStartHookInput(data)
+		return x, err
+	},
+	"QwenCodeSubagentStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeSubagentStopHookInput(data)
+		return x, err
+	},
+	"QwenCodeHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHookInput(data)
+		return QwenCodeHookInputJSON{x}, err
+	},
+	"QwenCodeHookMatcherGroup": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHookMatcherGroup(data)
+		return x, err
+	},
+	"QwenCodeHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHookSpecificOutput(data)
+		return x, err
+	},
+	"QwenCodeHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHookOutput(data)
+		return x, err
+	},
+	"QwenCodeHooksSettings": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeHooksSettings(data)
 		return x, err
 	},
 }

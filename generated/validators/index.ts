@@ -11,5 +11,7 @@ export * from "./copilot-cli.js";
 export * from "./droid.js";
 export * from "./gemini-cli.js";
 export * from "./hook-test.js";
+export * from "./install.js";
+export * from "./qwen-code.js";
 export * from "./records.js";
 export * from "./rust.js";

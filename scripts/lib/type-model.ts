@@ -12,7 +12,8 @@
  * (the tools' inputs, which hook inputs carry as open `tool_input` objects):
  * their string patterns (`\S`, `^https?://`, tool parameter formats) have no
  * counterpart in the emitters; likewise the hook-test file format
- * (`hook-test.schema.json`), an authoring tool's fixture, not a message.
+ * (`hook-test.schema.json`), an authoring tool's fixture, not a message, and
+ * the install manifest (`install/`), the input of a command.
  *
  * Fails naming the schema and the construct it cannot model, so a schema
  * feature no emitter prints never passes silently.
@@ -84,7 +85,7 @@ export interface TypeModel {
 /** Families the generic emitters leave out (see the module comment). */
 export const EXCLUDED_FAMILIES: readonly string[] = ["rust"];
 /** Directories below a family the generic emitters leave out (see the module comment). */
-export const EXCLUDED_DIRECTORIES: readonly string[] = ["claude-code/settings/", "claude-code/tools/", "hook-test.schema.json"];
+export const EXCLUDED_DIRECTORIES: readonly string[] = ["claude-code/settings/", "claude-code/tools/", "hook-test.schema.json", "install/"];
 
 /** Whether the generic emitters print this schema. */
 export function inTypeModel(path: string): boolean {

@@ -13,7 +13,7 @@ fields of the event's hookSpecificOutput. Every event also accepts the
 top-level fields ${COMMON_OUTPUT_FIELDS.join(", ")}.
 
 With --agent, lists that agent's own events (codex, gemini-cli, copilot-cli,
-droid, claude-code) and the Claude Code event each copies; --agent all prints
+droid, qwen-code, claude-code) and the Claude Code event each copies; --agent all prints
 one table of the mapping across every agent. EVENT may then be the agent's
 own name or Claude Code's (events --agent gemini-cli PreToolUse shows BeforeTool).
 

@@ -22,6 +22,9 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   capabilities: { summary: "what each agent does with each answer, per event, with the vectors that show it", load: async () => (await import("./capabilities.js")).run },
   conformance: { summary: "line protocols for other implementations (serde|merge)", load: async () => (await import("./conformance.js")).run },
   doctor: { summary: "which agents are installed here, at which versions, against the recorded ones (exit 1 on a difference)", load: async () => (await import("./doctor.js")).run },
+  install: { summary: "write a manifest's hooks into each agent's configuration (--agent NAME|all)", load: async () => (await import("./install.js")).runMode("install") },
+  uninstall: { summary: "take a manifest owner's hooks out of each agent's configuration", load: async () => (await import("./install.js")).runMode("uninstall") },
+  lint: { summary: "check every agent's hook configuration in a project (or given files): stable rule IDs", load: async () => (await import("./lint.js")).run },
   test: { summary: "run hook tests (*.hooktest.json): the effects the agent applies to your hooks' answers", load: async () => (await import("./test.js")).run }, // #11 kit
 };
 

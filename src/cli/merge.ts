@@ -28,7 +28,7 @@ run records.
 
 Options:
   --agent A     merge as A does: claude-code (default), codex, gemini-cli,
-                copilot-cli, droid (hooks as process results; "config_index"
+                copilot-cli, droid, qwen-code (hooks as process results; "config_index"
                 per hook where the agent merges in configuration order)
   --words       print the merged result in words instead of JSON
   -h, --help    this text

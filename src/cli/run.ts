@@ -24,14 +24,15 @@ Hooks come from the --settings files (and --plugin directories), or from the
 one COMMAND after \`--\`: a single word or quoted string runs in shell form
 (/bin/sh -c), several words run in exec form (no shell).
 
-With --agent codex|gemini-cli|copilot-cli|droid, runs the hooks that agent
+With --agent codex|gemini-cli|copilot-cli|droid|qwen-code, runs the hooks that agent
 would run, from where it reads its configuration under --project-dir and
 --home-dir (Codex: $CODEX_HOME/hooks.json, config.toml, .codex/; Gemini CLI:
 settings.json; Copilot CLI: ~/.copilot, .github/hooks, .claude/settings*.json;
-droid: ~/.factory, .factory/), with its order, environment and timeouts.
+droid: ~/.factory, .factory/; Qwen Code: .qwen/settings.json, ~/.qwen, the
+system file), with its order, environment and timeouts.
 
 Options:
-  --agent AGENT         claude-code (default), codex, gemini-cli, copilot-cli, droid
+  --agent AGENT         claude-code (default), codex, gemini-cli, copilot-cli, droid, qwen-code
   --home-dir DIR        the user's home for --agent's configuration (default: ~)
   --event EVENT         the event (default: hook_event_name of the input)
   --input FILE|-        the event JSON (a sample: examples/events/)

@@ -37,7 +37,7 @@ Options:
   --json             one JSON object: {accepted, output, problems[], warnings[]}
   --input FILE       the event input the hook answered (PreToolUse): its tool_name's schema checks updatedInput
   --agent A|all      what each agent does with this answer (claude-code, codex, gemini-cli,
-                     copilot-cli, droid, a comma list, or all), and where they diverge;
+                     copilot-cli, droid, qwen-code, a comma list, or all), and where they diverge;
                      EVENT is Claude Code's name or any named agent's own (BeforeTool,
                      preToolUse); each agent's own event is found for it
   --exit N           with --agent: the hook's exit code (default 0)

@@ -14,9 +14,9 @@
  * (`schemas/rust/`, exomonad's serde types) is the `serde` protocol's, not
  * this one's, the settings file (`schemas/claude-code/settings/`) is an agent's
  * configuration, not a message, the tool inputs (`schemas/claude-code/tools/`)
- * travel as open `tool_input` objects, and a hook test is an authoring tool's
- * fixture: their titles are refused here in
- * every language.
+ * travel as open `tool_input` objects, a hook test is an authoring tool's
+ * fixture and an install manifest a command's input: their titles are
+ * refused here in every language.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -28,6 +28,7 @@ import * as allValidators from "../../generated/validators/index.js";
 import * as settingsValidators from "../../generated/validators/claude-code-settings.js";
 import * as toolValidators from "../../generated/validators/claude-code-tools.js";
 import * as hookTestValidators from "../../generated/validators/hook-test.js";
+import * as installValidators from "../../generated/validators/install.js";
 import * as rustFamilyValidators from "../../generated/validators/rust.js";
 import type { Validator } from "../../generated/validators/validator.js";
 import { stringifyOr, toNullPrototype } from "../json/value.js";
@@ -40,7 +41,7 @@ export function isTypeLanguage(name: string): name is TypeLanguage {
   return (TYPE_LANGUAGES as readonly string[]).includes(name);
 }
 
-const excluded = new Set([...Object.keys(rustFamilyValidators), ...Object.keys(settingsValidators), ...Object.keys(toolValidators), ...Object.keys(hookTestValidators)]);
+const excluded = new Set([...Object.keys(rustFamilyValidators), ...Object.keys(settingsValidators), ...Object.keys(toolValidators), ...Object.keys(hookTestValidators), ...Object.keys(installValidators)]);
 const validators = new Map<string, Validator<unknown>>(
   Object.entries(allValidators)
     .filter(([name, value]) => name.startsWith("validate") && !excluded.has(name) && typeof value === "function")

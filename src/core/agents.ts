@@ -4,7 +4,7 @@
  * Which dialect implements each is src/dialects.ts's business; this list
  * only names them, so shared code can type an agent without importing one.
  */
-export const AGENT_NAMES = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"] as const;
+export const AGENT_NAMES = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"] as const;
 
 export type AgentName = (typeof AGENT_NAMES)[number];
 

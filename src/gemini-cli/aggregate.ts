@@ -1,7 +1,7 @@
 /**
  * Gemini CLI 0.61.0's HookAggregator on the outputs of one event's hooks, in
  * listing (configuration) order: the four merge strategies of the event
- * table, reproduced with the CLI's JavaScript semantics (js-values.ts).
+ * table, reproduced with the CLI's JavaScript semantics (src/json/js-values.ts).
  * No outputs at all -> no merged output (the event then has no effect).
  *
  * Where the CLI's own code throws on an odd value (the `in` operator on a
@@ -12,7 +12,7 @@
  */
 import type { JsonObject, JsonValue } from "../json/value.js";
 import type { MergeStrategy } from "./events.js";
-import { jsString, spread, spreadEntries, truthy, type Field } from "./js-values.js";
+import { jsString, spread, spreadEntries, truthy, type Field } from "../json/js-values.js";
 
 /** The CLI's merge threw: its text (the JavaScript TypeError it would raise, paraphrased). */
 export class AggregateFailure {

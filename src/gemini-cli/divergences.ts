@@ -8,7 +8,7 @@ import type { Divergence, HookAnswer } from "../core/dialect.js";
 import type { JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName, TOOL_REQUIRED_PARAMS, type EventName } from "./events.js";
 import { isBlocking } from "./aggregate.js";
-import { objectOrUndefined } from "./js-values.js";
+import { objectOrUndefined } from "../json/js-values.js";
 import { readHookOutput } from "./read-output.js";
 
 /** Claude Code keys Gemini CLI never reads, with what to use instead. */

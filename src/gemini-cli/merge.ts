@@ -10,7 +10,7 @@ import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { aggregate, AggregateFailure, isBlocking } from "./aggregate.js";
 import { EVENTS, isEventName, TOOL_REQUIRED_PARAMS, type EventRules } from "./events.js";
-import { jsString, objectOrUndefined, truthy } from "./js-values.js";
+import { jsString, objectOrUndefined, truthy } from "../json/js-values.js";
 import { readHookOutput, type HookReading } from "./read-output.js";
 import * as texts from "./texts.js";
 

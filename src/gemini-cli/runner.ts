@@ -20,7 +20,7 @@ import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { spawnHook } from "../process/spawn-hook.js";
 import { EVENTS, isEventName, type EventName } from "./events.js";
-import { spread, truthy } from "./js-values.js";
+import { spread, truthy } from "../json/js-values.js";
 import { mergeHooks, type HookResult } from "./merge.js";
 import { readHookOutput } from "./read-output.js";
 import { invalidEventName } from "./texts.js";

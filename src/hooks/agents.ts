@@ -79,6 +79,7 @@ const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "gemini-cli": async () => (await import("../gemini-cli/intent.js")).writeGeminiCliIntent,
   "copilot-cli": async () => (await import("../copilot-cli/intent.js")).writeCopilotIntent,
   droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
+  "qwen-code": async () => (await import("../qwen-code/intent.js")).writeQwenCodeIntent,
 };
 
 export function answerWriter(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {

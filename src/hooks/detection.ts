@@ -30,6 +30,8 @@ export const DETECTION_RULES: readonly DetectionRule[] = [
   { agent: "copilot-cli", because: "camelCase sessionId", when: [{ has: "sessionId" }] },
   { agent: "copilot-cli", because: "camelCase toolName", when: [{ has: "toolName" }] },
   // both send a timestamp: the event name tells them apart, else Gemini CLI's transcript_path (Copilot's Claude-style input has none but on Stop)
+  // Qwen Code (a Gemini CLI fork with Claude Code's names) sends a timestamp like Gemini CLI, and permission_mode, which Gemini CLI does not (src/qwen-code/detect.ts)
+  { agent: "qwen-code", because: "a timestamp, transcript_path and permission_mode", when: [{ has: "timestamp" }, { has: "transcript_path" }, { has: "permission_mode" }] },
   { agent: "gemini-cli", because: "a timestamp and a Gemini CLI event name", when: [{ has: "timestamp" }, { eventOf: "gemini-cli" }, { eventNotOf: "copilot-cli" }] },
   { agent: "copilot-cli", because: "a timestamp and a Copilot CLI event name", when: [{ has: "timestamp" }, { eventOf: "copilot-cli" }, { eventNotOf: "gemini-cli" }] },
   { agent: "gemini-cli", because: "a timestamp and transcript_path", when: [{ has: "timestamp" }, { has: "transcript_path" }] },

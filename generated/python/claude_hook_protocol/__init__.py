@@ -474,6 +474,44 @@ from .records import (
     _check_RunRecord,
     _check_MergedResult,
 )
+from .qwen_code import (
+    QwenCodeHookEvent,
+    QwenCodeBaseHookInput,
+    QwenCodeHookHandler,
+    QwenCodePreToolUseHookInput,
+    QwenCodePostToolUseHookInput,
+    QwenCodePostToolUseFailureHookInput,
+    QwenCodePostToolBatchHookInput,
+    QwenCodeNotificationHookInput,
+    QwenCodeUserPromptSubmitHookInput,
+    QwenCodeSessionStartHookInput,
+    QwenCodeStopHookInput,
+    QwenCodeSubagentStartHookInput,
+    QwenCodeSubagentStopHookInput,
+    QwenCodeHookInput,
+    QwenCodeHookMatcherGroup,
+    QwenCodeHookSpecificOutput,
+    QwenCodeHookOutput,
+    QwenCodeHooksSettings,
+    _check_QwenCodeHookEvent,
+    _check_QwenCodeBaseHookInput,
+    _check_QwenCodeHookHandler,
+    _check_QwenCodePreToolUseHookInput,
+    _check_QwenCodePostToolUseHookInput,
+    _check_QwenCodePostToolUseFailureHookInput,
+    _check_QwenCodePostToolBatchHookInput,
+    _check_QwenCodeNotificationHookInput,
+    _check_QwenCodeUserPromptSubmitHookInput,
+    _check_QwenCodeSessionStartHookInput,
+    _check_QwenCodeStopHookInput,
+    _check_QwenCodeSubagentStartHookInput,
+    _check_QwenCodeSubagentStopHookInput,
+    _check_QwenCodeHookInput,
+    _check_QwenCodeHookMatcherGroup,
+    _check_QwenCodeHookSpecificOutput,
+    _check_QwenCodeHookOutput,
+    _check_QwenCodeHooksSettings,
+)
 
 __version__ = "0.1.0"
 
@@ -651,6 +689,24 @@ CHECKERS: Dict[str, Callable[[object, str], None]] = {
     "GeminiCliHooksSettings": _check_GeminiCliHooksSettings,
     "RunRecord": _check_RunRecord,
     "MergedResult": _check_MergedResult,
+    "QwenCodeHookEvent": _check_QwenCodeHookEvent,
+    "QwenCodeBaseHookInput": _check_QwenCodeBaseHookInput,
+    "QwenCodeHookHandler": _check_QwenCodeHookHandler,
+    "QwenCodePreToolUseHookInput": _check_QwenCodePreToolUseHookInput,
+    "QwenCodePostToolUseHookInput": _check_QwenCodePostToolUseHookInput,
+    "QwenCodePostToolUseFailureHookInput": _check_QwenCodePostToolUseFailureHookInput,
+    "QwenCodePostToolBatchHookInput": _check_QwenCodePostToolBatchHookInput,
+    "QwenCodeNotificationHookInput": _check_QwenCodeNotificationHookInput,
+    "QwenCodeUserPromptSubmitHookInput": _check_QwenCodeUserPromptSubmitHookInput,
+    "QwenCodeSessionStartHookInput": _check_QwenCodeSessionStartHookInput,
+    "QwenCodeStopHookInput": _check_QwenCodeStopHookInput,
+    "QwenCodeSubagentStartHookInput": _check_QwenCodeSubagentStartHookInput,
+    "QwenCodeSubagentStopHookInput": _check_QwenCodeSubagentStopHookInput,
+    "QwenCodeHookInput": _check_QwenCodeHookInput,
+    "QwenCodeHookMatcherGroup": _check_QwenCodeHookMatcherGroup,
+    "QwenCodeHookSpecificOutput": _check_QwenCodeHookSpecificOutput,
+    "QwenCodeHookOutput": _check_QwenCodeHookOutput,
+    "QwenCodeHooksSettings": _check_QwenCodeHooksSettings,
 }
 
 
@@ -2906,4 +2962,238 @@ def parse_merged_result(text: str) -> MergedResult:
 def serialize_merged_result(value: MergedResult) -> str:
     """A ``MergedResult`` as compact JSON text (checked first)."""
     _rt.checked(_check_MergedResult, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hook_event(text: str) -> QwenCodeHookEvent:
+    """A ``QwenCodeHookEvent`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHookEvent, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hook_event(value: QwenCodeHookEvent) -> str:
+    """A ``QwenCodeHookEvent`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHookEvent, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_base_hook_input(text: str) -> QwenCodeBaseHookInput:
+    """A ``QwenCodeBaseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeBaseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_base_hook_input(value: QwenCodeBaseHookInput) -> str:
+    """A ``QwenCodeBaseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeBaseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hook_handler(text: str) -> QwenCodeHookHandler:
+    """A ``QwenCodeHookHandler`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHookHandler, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hook_handler(value: QwenCodeHookHandler) -> str:
+    """A ``QwenCodeHookHandler`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHookHandler, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_pre_tool_use_hook_input(text: str) -> QwenCodePreToolUseHookInput:
+    """A ``QwenCodePreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePreToolUseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_pre_tool_use_hook_input(value: QwenCodePreToolUseHookInput) -> str:
+    """A ``QwenCodePreToolUseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodePreToolUseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_post_tool_use_hook_input(text: str) -> QwenCodePostToolUseHookInput:
+    """A ``QwenCodePostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePostToolUseHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_post_tool_use_hook_input(value: QwenCodePostToolUseHookInput) -> str:
+    """A ``QwenCodePostToolUseHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodePostToolUseHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_post_tool_use_failure_hook_input(text: str) -> QwenCodePostToolUseFailureHookInput:
+    """A ``QwenCodePostToolUseFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePostToolUseFailureHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_post_tool_use_failure_hook_input(value: QwenCodePostToolUseFailureHookInput) -> str:
+    """A ``QwenCodePostToolUseFailureHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodePostToolUseFailureHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_post_tool_batch_hook_input(text: str) -> QwenCodePostToolBatchHookInput:
+    """A ``QwenCodePostToolBatchHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePostToolBatchHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_post_tool_batch_hook_input(value: QwenCodePostToolBatchHookInput) -> str:
+    """A ``QwenCodePostToolBatchHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodePostToolBatchHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_notification_hook_input(text: str) -> QwenCodeNotificationHookInput:
+    """A ``QwenCodeNotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeNotificationHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_notification_hook_input(value: QwenCodeNotificationHookInput) -> str:
+    """A ``QwenCodeNotificationHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeNotificationHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_user_prompt_submit_hook_input(text: str) -> QwenCodeUserPromptSubmitHookInput:
+    """A ``QwenCodeUserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeUserPromptSubmitHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_user_prompt_submit_hook_input(value: QwenCodeUserPromptSubmitHookInput) -> str:
+    """A ``QwenCodeUserPromptSubmitHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeUserPromptSubmitHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_session_start_hook_input(text: str) -> QwenCodeSessionStartHookInput:
+    """A ``QwenCodeSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeSessionStartHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_session_start_hook_input(value: QwenCodeSessionStartHookInput) -> str:
+    """A ``QwenCodeSessionStartHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeSessionStartHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_stop_hook_input(text: str) -> QwenCodeStopHookInput:
+    """A ``QwenCodeStopHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeStopHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_stop_hook_input(value: QwenCodeStopHookInput) -> str:
+    """A ``QwenCodeStopHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_subagent_start_hook_input(text: str) -> QwenCodeSubagentStartHookInput:
+    """A ``QwenCodeSubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeSubagentStartHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_subagent_start_hook_input(value: QwenCodeSubagentStartHookInput) -> str:
+    """A ``QwenCodeSubagentStartHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeSubagentStartHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_subagent_stop_hook_input(text: str) -> QwenCodeSubagentStopHookInput:
+    """A ``QwenCodeSubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeSubagentStopHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_subagent_stop_hook_input(value: QwenCodeSubagentStopHookInput) -> str:
+    """A ``QwenCodeSubagentStopHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeSubagentStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hook_input(text: str) -> QwenCodeHookInput:
+    """A ``QwenCodeHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hook_input(value: QwenCodeHookInput) -> str:
+    """A ``QwenCodeHookInput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hook_matcher_group(text: str) -> QwenCodeHookMatcherGroup:
+    """A ``QwenCodeHookMatcherGroup`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHookMatcherGroup, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hook_matcher_group(value: QwenCodeHookMatcherGroup) -> str:
+    """A ``QwenCodeHookMatcherGroup`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHookMatcherGroup, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hook_specific_output(text: str) -> QwenCodeHookSpecificOutput:
+    """A ``QwenCodeHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHookSpecificOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hook_specific_output(value: QwenCodeHookSpecificOutput) -> str:
+    """A ``QwenCodeHookSpecificOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHookSpecificOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hook_output(text: str) -> QwenCodeHookOutput:
+    """A ``QwenCodeHookOutput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHookOutput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hook_output(value: QwenCodeHookOutput) -> str:
+    """A ``QwenCodeHookOutput`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHookOutput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_hooks_settings(text: str) -> QwenCodeHooksSettings:
+    """A ``QwenCodeHooksSettings`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeHooksSettings, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_hooks_settings(value: QwenCodeHooksSettings) -> str:
+    """A ``QwenCodeHooksSettings`` as compact JSON text (checked first)."""
+    _rt.checked(_check_QwenCodeHooksSettings, value)
     return _rt.dumps(value)

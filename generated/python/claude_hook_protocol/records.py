@@ -26,12 +26,12 @@ __all__ = [
 ]
 
 
-#: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0).
-MergedResultAgent = Literal["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"]
+#: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+MergedResultAgent = Literal["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"]
 
 
 def _check_MergedResultAgent(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("claude-code", "codex", "gemini-cli", "copilot-cli", "droid",))
+    _rt.check_enum(value, at, ("claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code",))
 
 
 #: How it was started.
@@ -253,7 +253,7 @@ def _check_MergeEffects(value: object, at: str) -> None:
 class MergedResult(TypedDict):
     """The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do."""
     agent: MergedResultAgent
-    """The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0)."""
+    """The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4)."""
     event: str
     """The event the hooks answered, e.g. PreToolUse."""
     runs: List[RunRecord]

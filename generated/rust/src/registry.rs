@@ -10,6 +10,7 @@ use crate::copilot_cli::*;
 use crate::droid::*;
 use crate::gemini_cli::*;
 use crate::records::*;
+use crate::qwen_code::*;
 
 /// Every schema title this crate has a type for.
 pub const TITLES: &[&str] = &[
@@ -185,6 +186,24 @@ pub const TITLES: &[&str] = &[
     "GeminiCliHooksSettings",
     "RunRecord",
     "MergedResult",
+    "QwenCodeHookEvent",
+    "QwenCodeBaseHookInput",
+    "QwenCodeHookHandler",
+    "QwenCodePreToolUseHookInput",
+    "QwenCodePostToolUseHookInput",
+    "QwenCodePostToolUseFailureHookInput",
+    "QwenCodePostToolBatchHookInput",
+    "QwenCodeNotificationHookInput",
+    "QwenCodeUserPromptSubmitHookInput",
+    "QwenCodeSessionStartHookInput",
+    "QwenCodeStopHookInput",
+    "QwenCodeSubagentStartHookInput",
+    "QwenCodeSubagentStopHookInput",
+    "QwenCodeHookInput",
+    "QwenCodeHookMatcherGroup",
+    "QwenCodeHookSpecificOutput",
+    "QwenCodeHookOutput",
+    "QwenCodeHooksSettings",
 ];
 
 /// Reads `json` as the type titled `type_name` and writes it back (compact): `None` for an unknown title.
@@ -363,6 +382,24 @@ pub fn round_trip(type_name: &str, json: &str) -> Option<Result<String, String>>
         "GeminiCliHooksSettings" => crate::runtime::round_trip::<GeminiCliHooksSettings>(json),
         "RunRecord" => crate::runtime::round_trip::<RunRecord>(json),
         "MergedResult" => crate::runtime::round_trip::<MergedResult>(json),
+        "QwenCodeHookEvent" => crate::runtime::round_trip::<QwenCodeHookEvent>(json),
+        "QwenCodeBaseHookInput" => crate::runtime::round_trip::<QwenCodeBaseHookInput>(json),
+        "QwenCodeHookHandler" => crate::runtime::round_trip::<QwenCodeHookHandler>(json),
+        "QwenCodePreToolUseHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::PreToolUse(_)), "QwenCodePreToolUseHookInput"),
+        "QwenCodePostToolUseHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::PostToolUse(_)), "QwenCodePostToolUseHookInput"),
+        "QwenCodePostToolUseFailureHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::PostToolUseFailure(_)), "QwenCodePostToolUseFailureHookInput"),
+        "QwenCodePostToolBatchHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::PostToolBatch(_)), "QwenCodePostToolBatchHookInput"),
+        "QwenCodeNotificationHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::Notification(_)), "QwenCodeNotificationHookInput"),
+        "QwenCodeUserPromptSubmitHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::UserPromptSubmit(_)), "QwenCodeUserPromptSubmitHookInput"),
+        "QwenCodeSessionStartHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::SessionStart(_)), "QwenCodeSessionStartHookInput"),
+        "QwenCodeStopHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::Stop(_)), "QwenCodeStopHookInput"),
+        "QwenCodeSubagentStartHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::SubagentStart(_)), "QwenCodeSubagentStartHookInput"),
+        "QwenCodeSubagentStopHookInput" => crate::runtime::round_trip_where::<QwenCodeHookInput>(json, |v| matches!(v, QwenCodeHookInput::SubagentStop(_)), "QwenCodeSubagentStopHookInput"),
+        "QwenCodeHookInput" => crate::runtime::round_trip::<QwenCodeHookInput>(json),
+        "QwenCodeHookMatcherGroup" => crate::runtime::round_trip::<QwenCodeHookMatcherGroup>(json),
+        "QwenCodeHookSpecificOutput" => crate::runtime::round_trip::<QwenCodeHookSpecificOutput>(json),
+        "QwenCodeHookOutput" => crate::runtime::round_trip::<QwenCodeHookOutput>(json),
+        "QwenCodeHooksSettings" => crate::runtime::round_trip::<QwenCodeHooksSettings>(json),
         _ => return None,
     })
 }

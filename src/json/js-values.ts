@@ -1,12 +1,12 @@
 /**
- * The JavaScript semantics Gemini CLI's hook code applies to a hook's parsed
- * output (it never validates it): truthiness tests (`if (output.reason)`),
- * string conversion (`reasons.join("\n")`, template literals) and object
- * spread (`{...merged, ...output}`), reproduced on JSON values so that an
- * odd value (a number reason, a string hookSpecificOutput) acts as it does
- * in the CLI.
+ * The JavaScript semantics agents written in JavaScript (Gemini CLI, Qwen
+ * Code) apply to a hook's parsed output, which they never validate:
+ * truthiness tests (`if (output.reason)`), string conversion
+ * (`reasons.join("\n")`, template literals) and object spread
+ * (`{...merged, ...output}`), reproduced on JSON values so that an odd value
+ * (a number reason, a string hookSpecificOutput) acts as it does in the CLI.
  */
-import type { JsonObject, JsonValue } from "../json/value.js";
+import type { JsonObject, JsonValue } from "./value.js";
 
 /** `undefined` stands for a missing key. */
 export type Field = JsonValue | undefined;

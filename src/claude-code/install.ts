@@ -1,0 +1,60 @@
+/**
+ * How `install` writes a hook for Claude Code 2.1.332: `.claude/settings.json`
+ * (project) or `~/.claude/settings.json` (user), `{"hooks": {"<Event>":
+ * [{"matcher": "Bash|Read", "hooks": [{"type": "command", "command", "timeout"}]}]}}`,
+ * timeout in seconds, `failClosed` as `onFailure: "block"`.
+ *
+ * GitHub Copilot CLI also runs a repository's `.claude/settings.json` hooks
+ * (in its Claude-style dialect), so at project level the command names its
+ * agent through `COPILOT_CLI`, which Copilot sets for every hook it runs
+ * (copilot-cli-observed.md "How a hook is run", pre-22): the kit is told
+ * `copilot-cli` there and `claude-code` under Claude Code.
+ */
+import { join } from "node:path";
+import type { InstallHook } from "../../generated/types.js";
+import { markedCommand } from "../install/marker.js";
+import { anchoredMatcher, toolsFor } from "../install/render.js";
+import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from "../install/types.js";
+import type { JsonObject } from "../json/value.js";
+import { eventInfo } from "./event-catalog.js";
+
+const AGENT = "claude-code";
+const NAME = "Claude Code";
+
+/** `CLAUDE_HOOK_PROTOCOL_AGENT` when Copilot CLI may run the same file: `copilot-cli` when `COPILOT_CLI` is set, else `claude-code`. */
+const SHARED_WITH_COPILOT = { prefix: ["CLAUDE_HOOK_PROTOCOL_COPILOT=${COPILOT_CLI:+copilot-cli}"], value: "${CLAUDE_HOOK_PROTOCOL_COPILOT:-claude-code}" };
+
+function settingsFile(ctx: InstallContext): ConfigFile {
+  const dir = ctx.scope === "user" ? ctx.homeDir : ctx.projectDir;
+  return { path: join(dir, ".claude", "settings.json"), map: "hooks", skeleton: {} };
+}
+
+function command(hook: InstallHook, ctx: InstallContext): string {
+  return ctx.scope === "project"
+    ? markedCommand(SHARED_WITH_COPILOT.value, ctx.owner, hook.command, SHARED_WITH_COPILOT.prefix)
+    : markedCommand(AGENT, ctx.owner, hook.command);
+}
+
+/** A list of exact names (`Bash|Read`) where Claude Code reads one; otherwise an anchored regex (runner/matcher.ts). */
+function matcherFor(names: readonly string[]): string {
+  return names.every((name) => /^[A-Za-z0-9_]+$/.test(name)) ? names.join("|") : anchoredMatcher(names);
+}
+
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
+  const info = eventInfo(hook.event);
+  if (info === undefined) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
+  const tools = toolsFor(AGENT, NAME, hook, toolName, info.matchField !== null);
+  const handler: JsonObject = { type: "command", command: command(hook, ctx) };
+  if (hook.timeout !== undefined) handler["timeout"] = hook.timeout;
+  if (hook.failClosed === true) handler["onFailure"] = "block";
+  const group: JsonObject = tools.names === null ? { hooks: [handler] } : { matcher: matcherFor(tools.names), hooks: [handler] };
+  return { placements: [{ file: settingsFile(ctx).path, event: hook.event, entry: group }], notes: tools.notes };
+}
+
+export const claudeCodeInstaller: AgentInstaller = {
+  agent: AGENT,
+  displayName: NAME,
+  files: (ctx) => [settingsFile(ctx)],
+  render,
+  command,
+};

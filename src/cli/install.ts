@@ -1,0 +1,110 @@
+/**
+ * `install MANIFEST --agent NAME|all --project DIR [--user] [--dry-run]` and
+ * `uninstall` with the same arguments: the manifest's hooks written into (or
+ * the owner's entries taken out of) each agent's own configuration. See
+ * docs/install.md.
+ */
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { commandArgs, single } from "./args.js";
+import type { CliIo } from "./main.js";
+import { applyPlan, planFromRequest } from "../install/install.js";
+import { unifiedDiff } from "../install/diff.js";
+import type { InstallMode } from "../install/plan.js";
+
+const help = (mode: InstallMode): string => `usage: claude-hook-protocol ${mode} MANIFEST --agent NAME|all [--agent NAME ...] [--project DIR] [--user] [--dry-run]
+
+${mode === "install"
+  ? `Writes the manifest's hooks (schemas/install/manifest.schema.json: event and
+tools in Claude Code's spelling, command, timeout in seconds) into each agent's
+own configuration, in its file, form, event and tool names and timeout unit.
+Every command written starts with CLAUDE_HOOK_PROTOCOL_AGENT=<agent> (the kit
+reads it) and CLAUDE_HOOK_PROTOCOL_OWNER=<owner>; the owner's earlier entries
+are replaced, everything else is kept. Running it twice changes nothing.`
+  : `Takes the manifest owner's entries (CLAUDE_HOOK_PROTOCOL_OWNER=<owner>) out of
+each agent's configuration and keeps everything else as it was.`}
+A file that does not parse is an error and is never rewritten; files are
+written atomically (a temporary file in the same directory, then renamed),
+keeping their mode.
+
+Agents and files (project level; --user: the same below $HOME):
+  claude-code  .claude/settings.json
+  codex        .codex/hooks.json ($CODEX_HOME/hooks.json with --user)
+  gemini-cli   .gemini/settings.json (timeouts in milliseconds)
+  copilot-cli  .github/hooks/<owner>.json ($COPILOT_HOME/hooks/<owner>.json with --user);
+               at project level not for hooks .claude/settings.json already carries
+               (Copilot CLI runs that file too and would run them twice)
+  droid        .factory/settings.json, or .factory/hooks.json where that file lists the event
+
+Exit status: 0 done (or nothing to change), 1 the manifest or a file is unusable or a write failed, 2 usage error.
+
+Options:
+  --agent NAME   claude-code, codex, gemini-cli, copilot-cli, droid or all (repeatable)
+  --project DIR  the repository (default: the current directory)
+  --user         write the user-level files below $HOME instead
+  --dry-run      print the unified diff of every file, write nothing
+  -h, --help     this text
+
+Example:
+  claude-hook-protocol ${mode} hooks.json --agent all --project .
+`;
+
+export function runMode(mode: InstallMode) {
+  return async (argv: readonly string[], io: CliIo): Promise<number> => {
+    const HELP = help(mode);
+    const args = commandArgs(mode, argv, { agent: { value: true, repeat: true }, project: { value: true }, user: { value: false }, "dry-run": { value: false } }, HELP, io, { count: 1, message: "one MANIFEST only" });
+    if (typeof args === "number") return args;
+    const usage = (message: string): number => {
+      io.stderr.write(`${mode}: ${message}\n\n${HELP}`);
+      return 2;
+    };
+    const manifestPath = args.positionals[0];
+    if (manifestPath === undefined) return usage("MANIFEST is required");
+    const agents = args.options.get("agent") ?? [];
+    if (agents.length === 0) return usage("--agent is required (a name or all)");
+    let manifestText: string;
+    try {
+      manifestText = readFileSync(manifestPath, "utf8");
+    } catch (error) {
+      io.stderr.write(`${mode}: cannot read ${manifestPath} (${(error as NodeJS.ErrnoException).code ?? "error"})\n`);
+      return 1;
+    }
+    const plan = planFromRequest({
+      manifestText,
+      mode,
+      agents,
+      scope: args.flags.has("user") ? "user" : "project",
+      projectDir: resolve(single(args, "project") ?? "."),
+      homeDir: io.env["HOME"] ?? homedir(),
+      env: io.env,
+    });
+    if (!plan.ok) {
+      const { error } = plan;
+      if (error.code === "unknown-agent") return usage(error.message);
+      const where = error.position === undefined ? "" : `:${error.position.line}:${error.position.column}`;
+      io.stderr.write(`${mode}: ${error.code.startsWith("invalid-") ? `${manifestPath}${where}: ` : ""}${error.message}${error.code.startsWith("invalid-") ? "" : where}\n`);
+      return 1;
+    }
+    const dryRun = args.flags.has("dry-run");
+    for (const change of plan.value.changes) {
+      if (dryRun) io.stdout.write(unifiedDiff(change.path, change.before, change.after));
+    }
+    if (!dryRun) {
+      const failed = applyPlan(plan.value);
+      if (failed !== null) {
+        io.stderr.write(`${mode}: ${failed.message}\n`);
+        return 1;
+      }
+      for (const change of plan.value.changes) {
+        const what = change.after === null ? "removed" : change.before === null ? "created" : "updated";
+        io.stdout.write(`${what} ${change.path} (${change.agents.join(", ")})\n`);
+      }
+    }
+    if (plan.value.changes.length === 0) io.stdout.write("nothing to change\n");
+    for (const note of plan.value.notes) io.stderr.write(`note [${note.agent}: ${note.code}]: ${note.message}\n`);
+    return 0;
+  };
+}
+
+export const run = runMode("install");

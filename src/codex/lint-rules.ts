@@ -1,0 +1,125 @@
+/**
+ * lint rules for Codex CLI 0.171.0's hook configuration: `hooks.json` and
+ * `[hooks]` in `config.toml`, in `$CODEX_HOME` (user) and `<project>/.codex/`
+ * (codex-observed.md "Configuration", "Matchers"). What the runner's loader
+ * (runner.ts) reports, in rules, plus trust and the names Codex never shows hooks.
+ */
+import { dirname, join } from "node:path";
+import { jsonPointer } from "../core/errors.js";
+import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings, millisecondTimeouts, serverOnlyMcpNames } from "../lint/document.js";
+import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
+import { isJsonObject, type JsonValue } from "../json/value.js";
+import { compileMatcher } from "./runner.js";
+import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent } from "./events.js";
+import { noSuchEvent } from "./texts.js";
+import { parseToml } from "./toml.js";
+
+const AGENT = "codex";
+
+export const CODEX_LINT_RULES = {
+  unreadable: { id: "CX-CFG-001", code: "invalid-file", severity: "error", summary: "hooks.json is not JSON or config.toml not TOML: Codex loads no hook from it" },
+  unknownEvent: { id: "CX-CFG-002", code: "unknown-event", severity: "error", summary: "an event Codex does not have: its hooks never run" },
+  missingWrapper: { id: "CX-CFG-003", code: "missing-hooks-wrapper", severity: "error", summary: "hooks.json without its {\"hooks\": ...} wrapper: Codex loads nothing from it" },
+  matcherIgnored: { id: "CX-CFG-004", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event Codex matches nothing against: the hooks run every time (cx-ups-matcher-ignored)" },
+  invalidMatcher: { id: "CX-CFG-005", code: "invalid-matcher", severity: "error", summary: "a matcher that is not a valid regex: Codex drops the group at load (cx-pre-matcher-invalid-regex)" },
+  foreignTool: { id: "CX-CFG-006", code: "foreign-tool", severity: "warning", summary: "a matcher names a tool as hooks never see it (`exec_command`, `bash`): Codex shows its shell tool to hooks as Bash, so the group never matches (pre-20c)" },
+  notCommand: { id: "CX-CFG-007", code: "not-a-command-hook", severity: "error", summary: "a handler that is not {\"type\": \"command\", \"command\": ...}: Codex does not run it" },
+  bothForms: { id: "CX-CFG-008", code: "both-representations", severity: "warning", summary: "hooks in both hooks.json and config.toml of one folder: both load (hooks.json first), with a warning" },
+  trust: { id: "CX-CFG-009", code: "needs-trust", severity: "info", summary: "Codex runs these hooks only once reviewed (a trusted_hash per hook) and, for project hooks, in a trusted project" },
+  mcpServerOnly: { id: "CX-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Codex anchors matchers, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
+  msTimeout: { id: "CX-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Codex reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
+} as const satisfies Record<string, LintRule>;
+
+const R = CODEX_LINT_RULES;
+
+const codexHome = (homeDir: string, env: Readonly<Record<string, string | undefined>>): string => env["CODEX_HOME"] ?? join(homeDir, ".codex");
+
+function files(projectDir: string | null, homeDir: string | null, env: Readonly<Record<string, string | undefined>>): LintFile[] {
+  const out: LintFile[] = [];
+  if (projectDir !== null) out.push({ path: join(projectDir, ".codex", "hooks.json"), kind: "project-json" }, { path: join(projectDir, ".codex", "config.toml"), kind: "project-toml" });
+  if (homeDir !== null) out.push({ path: join(codexHome(homeDir, env), "hooks.json"), kind: "user-json" }, { path: join(codexHome(homeDir, env), "config.toml"), kind: "user-toml" });
+  return out;
+}
+
+function claims(path: string): string | null {
+  const p = path.replace(/\\/g, "/");
+  if (/(^|\/)\.codex\/hooks\.json$/.test(p)) return "project-json";
+  if (/(^|\/)\.codex\/config\.toml$/.test(p)) return "project-toml";
+  return null;
+}
+
+type At = (rule: LintRule, path: Segments, message: string) => LintFinding;
+
+/** The rules over a `hooks` value (JSON or TOML alike). */
+function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
+  const out: LintFinding[] = [...millisecondTimeouts(at, R.msTimeout, value, ["hooks"], "Codex CLI")];
+  for (const event of walkEvents(value, ["hooks"])) {
+    if (!isCodexEvent(event.name)) {
+      const hint = ctx.eventHint(event.name);
+      out.push(at(R.unknownEvent, event.path, `${noSuchEvent(event.name)}; its hooks never run${hint === "" ? "" : ` (${hint})`}`));
+      continue;
+    }
+    const rules = CODEX_EVENTS[event.name];
+    for (const group of event.groups ?? []) {
+      const matcher = typeof group.matcher === "string" ? group.matcher : null;
+      if (matcher !== null && matcher !== "" && matcher !== "*") {
+        const compiled = compileMatcher(matcher);
+        if (compiled instanceof Error) out.push(at(R.invalidMatcher, [...group.path, "matcher"], `matcher ${JSON.stringify(matcher)} is not a valid regex (${compiled.message}); Codex drops the group`));
+        else if (rules.matchField === null) out.push(at(R.matcherIgnored, [...group.path, "matcher"], `${event.name} has no matcher; ${JSON.stringify(matcher)} is ignored and the hooks run every time`));
+        else if (rules.matchField === "tool_name") {
+          const hintOf = (name: string): string | null => (name === "exec_command" || name === "shell" ? `"${name}" is the model's name; Codex shows its shell tool to hooks as "Bash"` : ctx.foreignTool(name, new Set()));
+          out.push(...foreignToolFindings(at, R.foreignTool, [...group.path, "matcher"], matcher, hintOf));
+          for (const name of serverOnlyMcpNames(matcher)) out.push(at(R.mcpServerOnly, [...group.path, "matcher"], `"${name}" names an MCP server, not a tool: Codex anchors the matcher (^(?:${name})$), so it matches no tool; write "${name}__.*"`));
+        }
+      }
+      for (const handler of group.handlers) {
+        if (!isJsonObject(handler.handler) || handler.handler["type"] !== "command" || commandOf(handler.handler) === null || "bash" in handler.handler) {
+          out.push(at(R.notCommand, handler.path, 'only {"type": "command", "command": "..."} handlers run'));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function lint(file: LintFile, ctx: LintContext): LintFinding[] {
+  const out: LintFinding[] = [];
+  const base = (rule: LintRule, path: Segments, message: string): LintFinding => ({ rule: rule.id, code: rule.code, severity: rule.severity, agent: AGENT, file: file.path, path: jsonPointer(path), message });
+  const isToml = file.kind.endsWith("toml");
+  const sibling = join(dirname(file.path), isToml ? "hooks.json" : "config.toml");
+  let hooksHere = false;
+  if (isToml) {
+    const parsed = parseToml(ctx.text, file.path);
+    if (!parsed.ok) return [{ ...base(R.unreadable, [], `${parsed.error.message}; Codex loads nothing from it`), ...(parsed.error.position === undefined ? {} : { position: parsed.error.position }) }];
+    if (parsed.value["hooks"] === undefined) return [];
+    hooksHere = true;
+    out.push(...checkHooks(parsed.value, base, ctx));
+    const json = ctx.read(sibling);
+    if (json !== null) out.push(base(R.bothForms, ["hooks"], `hooks in both ${sibling} and ${file.path}: both load, hooks.json first; prefer one`));
+  } else {
+    const read = readDocument(AGENT, file.path, ctx.text, R.unreadable, "Codex loads no hook from it");
+    if (!read.ok) return [read.finding];
+    const { doc } = read;
+    if (!isJsonObject(doc.value) || doc.value["hooks"] === undefined) {
+      const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((k) => (CODEX_EVENT_NAMES as readonly string[]).includes(k)) : [];
+      return [doc.at(R.missingWrapper, [], `expected {"hooks": {...}}${top.length > 0 ? `; ${top.join(", ")} at the top never run` : ""}`)];
+    }
+    hooksHere = true;
+    out.push(...checkHooks(doc.value, doc.at, ctx));
+  }
+  if (hooksHere) {
+    const project = file.kind.startsWith("project");
+    out.push(base(R.trust, [], `Codex runs these hooks only once reviewed (a trusted_hash per hook, from its hook review) or under --dangerously-bypass-hook-trust${project ? `; project hooks also need [projects."${dirname(dirname(file.path))}"] trust_level = "trusted" in the user config.toml` : ""}`));
+  }
+  return out;
+}
+
+export const codexLinter: AgentLinter = {
+  agent: AGENT,
+  displayName: "Codex CLI",
+  rules: Object.values(R),
+  events: CODEX_EVENT_NAMES.map((name) => ({ name, canonical: CODEX_EVENTS[name].canonical })),
+  files,
+  claims,
+  lint,
+};

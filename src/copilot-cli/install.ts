@@ -1,0 +1,56 @@
+/**
+ * How `install` writes a hook for GitHub Copilot CLI 1.0.102: its own hook
+ * file, `<project>/.github/hooks/<owner>.json` or
+ * `$COPILOT_HOME/hooks/<owner>.json` (COPILOT_HOME defaults to `~/.copilot`),
+ * `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash",
+ * "timeoutSec", "matcher": "^(?:bash)$"}]}}`: the native camelCase dialect,
+ * the model-facing tool names, seconds (config.ts, copilot-cli-observed.md
+ * "Configuration").
+ *
+ * Copilot CLI also runs a trusted repository's `.claude/settings.json` and
+ * never dedupes (pre-18b): at project level a hook Claude Code's file already
+ * carries is not written here again (`alsoRuns`).
+ */
+import { join } from "node:path";
+import type { InstallHook } from "../../generated/types.js";
+import { markedCommand } from "../install/marker.js";
+import { anchoredMatcher, toolsFor } from "../install/render.js";
+import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from "../install/types.js";
+import type { JsonObject } from "../json/value.js";
+import { COPILOT_EVENT_NAMES, EVENTS } from "./events.js";
+
+const AGENT = "copilot-cli";
+const NAME = "Copilot CLI";
+
+function hookFile(ctx: InstallContext): ConfigFile {
+  const dir = ctx.scope === "user" ? join(ctx.env["COPILOT_HOME"] ?? join(ctx.homeDir, ".copilot"), "hooks") : join(ctx.projectDir, ".github", "hooks");
+  return { path: join(dir, `${ctx.owner}.json`), map: "hooks", skeleton: { version: 1 } };
+}
+
+const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
+
+/** Copilot's camelCase event for a Claude Code event: the row whose `canonical` it is. */
+export function copilotEventFor(claudeEvent: string): (typeof COPILOT_EVENT_NAMES)[number] | null {
+  return COPILOT_EVENT_NAMES.find((name) => EVENTS[name].canonical === claudeEvent) ?? null;
+}
+
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
+  const event = copilotEventFor(hook.event);
+  if (event === null) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no counterpart of ${hook.event}; nothing written` }] };
+  const tools = toolsFor(AGENT, NAME, hook, toolName, EVENTS[event].matchField !== null);
+  const entry: JsonObject = { type: "command", bash: command(hook, ctx) };
+  if (hook.timeout !== undefined) entry["timeoutSec"] = hook.timeout;
+  if (tools.names !== null) entry["matcher"] = anchoredMatcher(tools.names);
+  const notes = [...tools.notes];
+  if (hook.failClosed === true && event !== "preToolUse") notes.push({ agent: AGENT, code: "fail-closed-by-kit", message: `${NAME}: only preToolUse fails closed on a failing hook; on ${event} "failClosed" rests on the hook itself` });
+  return { placements: [{ file: hookFile(ctx).path, event, entry }], notes };
+}
+
+export const copilotInstaller: AgentInstaller = {
+  agent: AGENT,
+  displayName: NAME,
+  files: (ctx) => [hookFile(ctx)],
+  render,
+  command,
+  alsoRuns: { agent: "claude-code", scope: "project" },
+};

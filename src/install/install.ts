@@ -1,0 +1,66 @@
+/**
+ * install / uninstall from a manifest's text: the plan for the chosen agents
+ * (nothing written), and its application. Reads files through node:fs; the
+ * planning itself (./plan.ts) takes a reader, for tests.
+ */
+import { readFileSync, statSync } from "node:fs";
+import type { ProtocolError, Result } from "../core/errors.js";
+import { INSTALLERS, installerFor } from "./agents.js";
+import { applyChange } from "./apply.js";
+import { readManifest } from "./manifest.js";
+import { DEFAULT_OWNER } from "./marker.js";
+import { planInstall, type InstallMode, type ReadFile } from "./plan.js";
+import { agentToolName } from "./tool-names.js";
+import type { AgentInstaller, InstallPlan, InstallScope } from "./types.js";
+
+export interface InstallRequest {
+  readonly manifestText: string;
+  readonly mode: InstallMode;
+  /** Agent names, or ["all"]. */
+  readonly agents: readonly string[];
+  readonly scope: InstallScope;
+  readonly projectDir: string;
+  readonly homeDir: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export const readFromDisk: ReadFile = (path) => {
+  try {
+    const text = readFileSync(path, "utf8");
+    return { ok: true, value: { text, mode: statSync(path).mode & 0o7777 } };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { ok: true, value: null };
+    return { ok: false, error: { code: "config-unreadable", path: "", message: `${path}: cannot read (${code ?? "error"}); not rewritten` } };
+  }
+};
+
+export function planFromRequest(request: InstallRequest, read: ReadFile = readFromDisk): Result<InstallPlan, ProtocolError & { readonly file?: string }> {
+  const manifest = readManifest(request.manifestText);
+  if (!manifest.ok) return manifest;
+  const names = request.agents.includes("all") ? INSTALLERS.map((i) => i.agent) : request.agents;
+  const agents: AgentInstaller[] = [];
+  for (const name of names) {
+    const installer = installerFor(name);
+    if (installer === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: `unknown agent "${name}" (known: ${INSTALLERS.map((i) => i.agent).join(", ")}, all)` } };
+    if (!agents.includes(installer)) agents.push(installer);
+  }
+  return planInstall({
+    manifest: manifest.value,
+    mode: request.mode,
+    agents,
+    registry: INSTALLERS,
+    context: { scope: request.scope, projectDir: request.projectDir, homeDir: request.homeDir, env: request.env, owner: manifest.value.owner ?? DEFAULT_OWNER },
+    read,
+    toolName: agentToolName,
+  });
+}
+
+/** Writes every change; the first failure stops (files already written stay written, each one whole). */
+export function applyPlan(plan: InstallPlan): ProtocolError | null {
+  for (const change of plan.changes) {
+    const failed = applyChange(change);
+    if (failed !== null) return failed;
+  }
+  return null;
+}

@@ -1,0 +1,87 @@
+/**
+ * What Qwen Code 0.24.4 does with each answer a hook can give, per event
+ * (src/core/capabilities.ts): a claim cites the recorded vectors whose
+ * single hook answered as the kit writes it and whose recorded effects show
+ * the claim (test/capabilities.test.ts re-merges each); `documented` claims
+ * rest on docs/spec/qwen-code-observed.md with no such vector.
+ *
+ * One rule no claim can show: on PreToolUse the LAST decision in
+ * configuration order counts, so an `allow` (or `ask`) overrides an earlier
+ * hook's `deny` (pair-02); a deny is enforced only if no later hook decides.
+ *
+ * Tools: the shell tool is `run_shell_command` with Claude Code's `command`
+ * field (pre-61); Qwen's matchers also accept `Bash` (mat-01).
+ */
+import { documented, recorded, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
+
+const V = "test/vectors/merge/qwen-code";
+const LAST_WINS = "a later hook's allow or ask overrides it: the last decision in configuration order counts";
+const UNSUPPORTED = documented("unsupported");
+
+/** The events whose answers were not driven: the kit's writer refuses every answer there. */
+const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
+
+export const capabilities: AgentCapabilities = {
+  agent: "qwen-code",
+  version: "0.24.4",
+  tools: [{ name: "run_shell_command", canonical: "Bash", basis: "recorded" }],
+  events: {
+    PreToolUse: {
+      deny: recorded("enforced", [`${V}/PreToolUse/deny-reason.json`], { note: LAST_WINS }),
+      ask: { ...documented("degraded", "headless Qwen asks nobody: the reason goes to the model as for a deny (pre-04)"), as: "deny" },
+      allow: documented("enforced", "and it overrides every earlier hook's deny (pair-02)"),
+      rewrite: recorded("ignored", [`${V}/PreToolUse/updatedInput-allow.json`]),
+      context: recorded("ignored", [`${V}/PreToolUse/allow-context.json`]),
+      block: recorded("enforced", [`${V}/PreToolUse/legacy-block.json`], { note: LAST_WINS }),
+      stop: recorded("degraded", [`${V}/PreToolUse/continue-false.json`], { as: "block", note: "the call is refused with the stop reason and the model is called again" }),
+      message: recorded("ignored", [`${V}/PreToolUse/system-message.json`]),
+    },
+    PostToolUse: {
+      context: recorded("enforced", [`${V}/PostToolUse/context.json`]),
+      block: recorded("ignored", [`${V}/PostToolUse/block-reason.json`]),
+      stop: recorded("degraded", [`${V}/PostToolUse/continue-false.json`], { as: "block", note: "the tool result is replaced by the stop reason; the model is called again" }),
+      message: UNSUPPORTED,
+    },
+    PostToolUseFailure: {
+      context: recorded("enforced", [`${V}/PostToolUseFailure/failed-command.json`]),
+      block: UNSUPPORTED,
+      stop: UNSUPPORTED,
+      message: UNSUPPORTED,
+    },
+    UserPromptSubmit: {
+      context: recorded("enforced", [`${V}/UserPromptSubmit/context-json.json`]),
+      block: recorded("enforced", [`${V}/UserPromptSubmit/exit2-stderr.json`], { note: "the prompt is dropped silently: the run ends with an empty result" }),
+      stop: { ...documented("degraded", "continue:false drops the prompt as a block does"), as: "block" },
+      message: UNSUPPORTED,
+    },
+    SessionStart: {
+      context: documented("enforced", "plain stdout was recorded (ss-01); JSON additionalContext is read the same way"),
+      block: recorded("ignored", [`${V}/SessionStart/exit2-stderr.json`]),
+      stop: UNSUPPORTED,
+      message: UNSUPPORTED,
+    },
+    Stop: {
+      context: UNSUPPORTED,
+      block: recorded("enforced", [`${V}/Stop/block-once.json`], { note: "at most 8 blocks in a row" }),
+      stop: recorded("degraded", [`${V}/Stop/continue-false.json`], { as: "block", note: "continue:false is a block: the model answers again" }),
+      message: UNSUPPORTED,
+    },
+    SubagentStop: {
+      context: UNSUPPORTED,
+      block: recorded("enforced", [`${V}/SubagentStop/subagent-stop-block.json`]),
+      stop: UNSUPPORTED,
+      message: UNSUPPORTED,
+    },
+    PostToolBatch: NOTHING,
+    Notification: NOTHING,
+    UserPromptExpansion: NOTHING,
+    SubagentStart: NOTHING,
+    PreCompact: NOTHING,
+    PostCompact: NOTHING,
+    SessionEnd: NOTHING,
+    PermissionRequest: NOTHING,
+    PermissionDenied: NOTHING,
+    StopFailure: NOTHING,
+    InstructionsLoaded: NOTHING,
+  },
+};

@@ -1,0 +1,147 @@
+/**
+ * The one table of Qwen Code 0.24.4's hook events: what each corresponds to
+ * in Claude Code, what its matcher is tested against, how its hooks' answers
+ * are merged and what the merged answer does. Rows cite the recordings
+ * (test/observer/qwen-code/observed, docs/spec/qwen-code-observed.md) or say
+ * the rule was read from Qwen's bundled code only ("not driven").
+ */
+
+export const QWEN_CODE_EVENT_NAMES = [
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PostToolBatch",
+  "Notification",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "SessionStart",
+  "Stop",
+  "MessageDisplay",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PostCompact",
+  "SessionEnd",
+  "SessionDelete",
+  "PermissionRequest",
+  "PermissionDenied",
+  "StopFailure",
+  "TodoCreated",
+  "TodoCompleted",
+  "InstructionsLoaded",
+] as const;
+
+export type QwenCodeEventName = (typeof QWEN_CODE_EVENT_NAMES)[number];
+
+/**
+ * How Qwen combines several hooks' outputs before the event reads them
+ * (its `HookAggregator`): `or` = any `block`/`deny` blocks, reasons joined,
+ * each `hookSpecificOutput` key from the LAST output that has it, contexts
+ * joined; `simple` = later outputs' keys overwrite earlier ones, contexts
+ * joined; `none` = the answers are dropped (StopFailure).
+ */
+export type Combination = "or" | "simple" | "none";
+
+/** What the combined answer does (src/qwen-code/merge.ts has one function per strategy). */
+export type MergeStrategy = "pre-tool-use" | "post-tool-use" | "user-prompt-submit" | "session-start" | "stop" | "subagent-stop" | "no-effect";
+
+export interface QwenCodeEventRules {
+  /** The Claude Code event of the same name (Qwen uses Claude Code's names). */
+  readonly canonical: string | null;
+  /** The stdin field the matcher is tested against; null: every group runs. */
+  readonly matchField: "tool_name" | "source" | "agent_type" | null;
+  readonly summary: string;
+  readonly combination: Combination;
+  readonly merge: MergeStrategy;
+  /** Plain stdout of an exit-0 hook is context (elsewhere it is only a logged `systemMessage`). */
+  readonly plainTextIsContext: boolean;
+  /** Driven by the observer (recordings exist); false: read from the bundled code. */
+  readonly recorded: boolean;
+}
+
+const NOT_DRIVEN = { matchField: null, combination: "simple", merge: "no-effect", plainTextIsContext: false, recorded: false } as const;
+
+export const QWEN_CODE_EVENTS = {
+  PreToolUse: {
+    canonical: "PreToolUse",
+    matchField: "tool_name",
+    summary: "before a tool runs: the LAST decision in configuration order counts (a later allow overrides an earlier deny); the reason reaches the model verbatim; updatedInput and context are ignored",
+    combination: "or",
+    merge: "pre-tool-use",
+    plainTextIsContext: false,
+    recorded: true,
+  },
+  PostToolUse: {
+    canonical: "PostToolUse",
+    matchField: "tool_name",
+    summary: "after a tool succeeded: context is appended to the tool result after a blank line; continue:false replaces the result with the stop reason; block and exit 2 are ignored",
+    combination: "or",
+    merge: "post-tool-use",
+    plainTextIsContext: false,
+    recorded: true,
+  },
+  PostToolUseFailure: {
+    canonical: "PostToolUseFailure",
+    matchField: "tool_name",
+    summary: "after a tool failed (PostToolUse does not run then): context is appended to the failed result (post-09)",
+    combination: "or",
+    merge: "post-tool-use",
+    plainTextIsContext: false,
+    recorded: true,
+  },
+  PostToolBatch: { ...NOT_DRIVEN, canonical: "PostToolBatch", combination: "or", summary: "after a model turn's tool calls all ran (ord-01); its answers were not driven" },
+  Notification: { ...NOT_DRIVEN, canonical: "Notification", summary: "a notification (`auth_success` at start-up, nt-01); its answers were not driven" },
+  UserPromptSubmit: {
+    canonical: "UserPromptSubmit",
+    matchField: null,
+    summary: "a prompt is submitted, and again (empty prompt) before each continuation: context is appended to the prompt in a `<qwen:user-prompt-submit-context>` block; a block drops the prompt silently",
+    combination: "or",
+    merge: "user-prompt-submit",
+    plainTextIsContext: true,
+    recorded: true,
+  },
+  UserPromptExpansion: { ...NOT_DRIVEN, canonical: "UserPromptExpansion", combination: "or", plainTextIsContext: true, summary: "a slash command's prompt is expanded (not driven)" },
+  SessionStart: {
+    canonical: "SessionStart",
+    matchField: "source",
+    summary: "a session starts: context (JSON or plain stdout) goes into the system message in a `<qwen:session-start-context>` block; exit 2 is ignored",
+    combination: "simple",
+    merge: "session-start",
+    plainTextIsContext: true,
+    recorded: true,
+  },
+  Stop: {
+    canonical: "Stop",
+    matchField: null,
+    summary: "the turn is ending: a block (or continue:false, or exit 2) sends the reason as a user message and the model answers again, at most 8 times in a row",
+    combination: "or",
+    merge: "stop",
+    plainTextIsContext: false,
+    recorded: true,
+  },
+  MessageDisplay: { ...NOT_DRIVEN, canonical: null, summary: "a message is displayed (not driven)" },
+  SubagentStart: { ...NOT_DRIVEN, canonical: "SubagentStart", matchField: "agent_type", summary: "a subagent starts (sub-01); its answers were not driven" },
+  SubagentStop: {
+    canonical: "SubagentStop",
+    matchField: "agent_type",
+    summary: "a subagent is about to stop: a block sends `[Message from parent agent]: <reason>` to the subagent, which answers again (sub-01)",
+    combination: "or",
+    merge: "subagent-stop",
+    plainTextIsContext: false,
+    recorded: true,
+  },
+  PreCompact: { ...NOT_DRIVEN, canonical: "PreCompact", summary: "before compaction (`/compress` on a fresh session runs none, pc-01)" },
+  PostCompact: { ...NOT_DRIVEN, canonical: "PostCompact", summary: "after compaction (not driven)" },
+  SessionEnd: { ...NOT_DRIVEN, canonical: "SessionEnd", summary: "a session ends (does not run in a `-p` run, ord-01)" },
+  SessionDelete: { ...NOT_DRIVEN, canonical: null, summary: "a session is deleted (not driven)" },
+  PermissionRequest: { ...NOT_DRIVEN, canonical: "PermissionRequest", matchField: "tool_name", summary: "a permission prompt (never under --yolo, also not on ask: nt-01); deny beats allow here (bundle)" },
+  PermissionDenied: { ...NOT_DRIVEN, canonical: "PermissionDenied", matchField: "tool_name", summary: "a permission was denied (not driven)" },
+  StopFailure: { ...NOT_DRIVEN, canonical: "StopFailure", combination: "none", summary: "the turn ended with an error: answers are dropped (bundle)" },
+  TodoCreated: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is created (not driven)" },
+  TodoCompleted: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is completed (not driven)" },
+  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", summary: "instruction files were loaded (not driven)" },
+} as const satisfies Record<QwenCodeEventName, QwenCodeEventRules>;
+
+export function isQwenCodeEvent(name: string): name is QwenCodeEventName {
+  return (QWEN_CODE_EVENT_NAMES as readonly string[]).includes(name);
+}

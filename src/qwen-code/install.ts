@@ -1,0 +1,54 @@
+/**
+ * How `install` writes a hook for Qwen Code 0.24.4: `.qwen/settings.json`
+ * (project) or `~/.qwen/settings.json` (user), Claude Code's shape and event
+ * names, Qwen's tool names (`run_shell_command`) or Claude Code's where Qwen
+ * takes them as exact aliases (`Write` for `write_file`), the timeout in
+ * seconds. The matcher is a plain alternation, not anchored: Qwen compares
+ * each `|` alternative with the tool's names and aliases exactly first, and
+ * an anchored regex would skip that (`^(?:Write)$` never matches
+ * `write_file`). Qwen does not read
+ * `.claude/settings.json` (cfg-06), so nothing runs twice.
+ */
+import { join } from "node:path";
+import type { InstallHook } from "../../generated/types.js";
+import { markedCommand } from "../install/marker.js";
+import { failClosedNote, nameAlternation, toolsFor } from "../install/render.js";
+import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, RenderedHook } from "../install/types.js";
+import type { JsonObject } from "../json/value.js";
+import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
+
+const AGENT = "qwen-code";
+const NAME = "Qwen Code";
+
+function settingsFile(ctx: InstallContext): ConfigFile {
+  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".qwen", "settings.json"), map: "hooks", skeleton: {} };
+}
+
+const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
+
+/** A PreToolUse hook can be overridden by any hook after it (pair-02): user hooks come after project ones, system hooks last (cfg-08, cfg-20). */
+function lastWinsNote(hook: InstallHook, ctx: InstallContext): InstallNote[] {
+  if (hook.event !== "PreToolUse") return [];
+  const after = ctx.scope === "project" ? "a user or system PreToolUse hook (they come after project hooks)" : "a system PreToolUse hook, or a later user hook";
+  return [{ agent: AGENT, code: "later-allow-overrides", message: `${NAME}: the last decision in configuration order counts, so ${after} that answers allow overrides this hook's deny` }];
+}
+
+function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
+  if (!isQwenCodeEvent(hook.event)) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
+  const event = hook.event;
+  const tools = toolsFor(AGENT, NAME, hook, toolName, QWEN_CODE_EVENTS[event].matchField !== null);
+  const handler: JsonObject = { type: "command", command: command(hook, ctx) };
+  if (hook.name !== undefined) handler["name"] = hook.name;
+  // seconds, but Qwen reads 1000 or more as milliseconds (to-03): such a timeout is written in milliseconds
+  if (hook.timeout !== undefined) handler["timeout"] = hook.timeout >= 1000 ? hook.timeout * 1000 : hook.timeout;
+  const group: JsonObject = tools.names === null ? { hooks: [handler] } : { matcher: nameAlternation(tools.names), hooks: [handler] };
+  return { placements: [{ file: settingsFile(ctx).path, event, entry: group }], notes: [...tools.notes, ...failClosedNote(AGENT, NAME, hook), ...lastWinsNote(hook, ctx)] };
+}
+
+export const qwenCodeInstaller: AgentInstaller = {
+  agent: AGENT,
+  displayName: NAME,
+  files: (ctx) => [settingsFile(ctx)],
+  render,
+  command,
+};

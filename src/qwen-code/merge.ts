@@ -1,0 +1,261 @@
+/**
+ * Qwen Code 0.24.4's merge: every hook of the event runs (together, or one
+ * after the other in a `sequential` group), Qwen reads each one
+ * (src/qwen-code/read.ts), combines the answers in CONFIGURATION order
+ * (src/qwen-code/combine.ts; completion order never matters, pair-20) and
+ * the event reads the combined answer. One function per strategy of the
+ * event table (src/qwen-code/events.ts); the run records and legacy fields follow.
+ */
+import { shellHookFields, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
+import { jsString as jsText, truthy } from "../json/js-values.js";
+import { additionalContext, combine, effectiveReason, HookFailure, isBlockingDecision, permissionDecision, permissionDecisionReason, stopsExecution } from "./combine.js";
+import { QWEN_CODE_EVENTS, isQwenCodeEvent, type MergeStrategy } from "./events.js";
+import { readQwenCodeHook, type QwenCodeHookReading, type QwenCodeProcessResult } from "./read.js";
+import * as T from "./texts.js";
+
+/** One hook's raw result, with how it was configured. */
+export interface QwenCodeHookResult extends QwenCodeProcessResult {
+  readonly command: string;
+  /** `project`, `user` or `system` (the settings file it came from). */
+  readonly source?: string | null | undefined;
+  readonly matcher?: string | null | undefined;
+  /** As configured, in Qwen's unit: seconds, or milliseconds for a value of 1000 or more. */
+  readonly timeout?: number | null | undefined;
+  /** Position in configuration order (project hooks, then user, then system, each as listed). */
+  readonly config_index?: number | null | undefined;
+  /** The hook's group is `sequential` (it changes when hooks start, never the merge: pair-26). */
+  readonly sequential?: boolean | null | undefined;
+  readonly signal?: string | null | undefined;
+  readonly duration_ms?: number | null | undefined;
+  readonly argv?: readonly string[] | null | undefined;
+  /** The runner's note (a spawn failure, ...). */
+  readonly message?: string | null | undefined;
+}
+
+export interface QwenCodeMergeContext {
+  /** The event input the hooks got on stdin (tool_name, tool_input, tool_response, prompt, ...). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The tool's own result text as the model gets it (default: PostToolUse `tool_response.llmContent`, PostToolUseFailure `error`). */
+  readonly toolOutput?: string | undefined;
+}
+
+interface Verdict {
+  readonly effects: Partial<MergeEffects>;
+  readonly reasons?: readonly string[];
+  readonly denyMessages?: readonly string[];
+  readonly contexts?: readonly string[];
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const NOTHING: Verdict = { effects: {} };
+
+function preToolUse(answer: JsonObject): Verdict {
+  const blockedWith = (decision: MergeEffects["decision"], reason: string): Verdict => ({
+    effects: { decision, blocked: true, tool_input: null, tool_result: reason },
+    reasons: [reason],
+    denyMessages: [reason],
+  });
+  const decision = permissionDecision(answer);
+  const reason = permissionDecisionReason(answer);
+  // The reason reaches the model verbatim (pre-02), with no prefix; headless Qwen asks nobody, so ask blocks too (pre-04).
+  if (decision === "deny") return blockedWith("deny", jsText(truthy(reason) ? reason : effectiveReason(answer)));
+  if (decision === "ask") return blockedWith("ask", truthy(reason) ? jsText(reason) : T.USER_CONFIRMATION_REQUIRED);
+  // continue:false blocks the call with the stop reason, and the model is called again (pre-53).
+  if (stopsExecution(answer)) return blockedWith(null, jsText(effectiveReason(answer)));
+  // updatedInput is ignored (pre-50) and so is the context (pre-59).
+  return { effects: { decision: decision === "allow" ? "allow" : null } };
+}
+
+function postToolUse(answer: JsonObject, toolOutput: string | undefined, readsStop: boolean): Verdict {
+  const context = additionalContext(answer);
+  if (readsStop && stopsExecution(answer)) {
+    // The result is replaced by the stop reason; its context is not added (post-04).
+    const stopReason = answer["stopReason"];
+    const reason = answer["reason"] === undefined ? T.NO_REASON_PROVIDED : answer["reason"];
+    const text = [stopReason, reason].find(truthy);
+    const message = text === undefined ? T.EXECUTION_STOPPED_BY_HOOK : jsText(text);
+    return { effects: { blocked: true, tool_result: message }, reasons: [message] };
+  }
+  // `decision: "block"` and exit 2 are ignored here (post-02); the context is appended to the result (post-01, post-09).
+  if (context === undefined || context === "") return NOTHING;
+  return {
+    effects: { model_context: [context], tool_result: toolOutput === undefined ? null : T.appendToToolResult(toolOutput, context) },
+    contexts: [context],
+  };
+}
+
+function userPromptSubmit(answer: JsonObject): Verdict {
+  // A block drops the prompt without a word: no request, result "" (ups-03).
+  if (isBlockingDecision(answer) || stopsExecution(answer)) {
+    return { effects: { blocked: true }, reasons: [jsText(effectiveReason(answer))] };
+  }
+  const context = additionalContext(answer);
+  if (context === undefined || context === "") return NOTHING;
+  return { effects: { model_context: [T.userPromptSubmitContext(context)] }, contexts: [context] };
+}
+
+function sessionStart(answer: JsonObject): Verdict {
+  const context = additionalContext(answer);
+  if (context === undefined || context === "") return NOTHING;
+  return { effects: { model_context: [T.sessionStartContext(context)] }, contexts: [context] };
+}
+
+function stop(answer: JsonObject, subagent: boolean): Verdict {
+  if (!isBlockingDecision(answer) && !stopsExecution(answer)) return NOTHING;
+  // continue:false is a block too (stop-04); the reason is the next user message (stop-01).
+  const reason = jsText(effectiveReason(answer));
+  return { effects: { blocked: true, model_context: [subagent ? T.subagentContinuation(reason) : reason] }, reasons: [reason] };
+}
+
+function verdictOf(strategy: MergeStrategy, answer: JsonObject | undefined, context: QwenCodeMergeContext, event: string): Verdict {
+  if (answer === undefined) return NOTHING;
+  switch (strategy) {
+    case "pre-tool-use":
+      return preToolUse(answer);
+    case "post-tool-use":
+      return postToolUse(answer, context.toolOutput ?? toolOutputOf(event, context.input), event === "PostToolUse");
+    case "user-prompt-submit":
+      return userPromptSubmit(answer);
+    case "session-start":
+      return sessionStart(answer);
+    case "stop":
+      return stop(answer, false);
+    case "subagent-stop":
+      return stop(answer, true);
+    case "no-effect":
+      return NOTHING;
+  }
+}
+
+/** The tool's own result as Qwen gave it to the hooks: PostToolUse `tool_response.llmContent`, PostToolUseFailure `error`. */
+function toolOutputOf(event: string, input: Readonly<Record<string, unknown>>): string | undefined {
+  if (event === "PostToolUseFailure") return isString(input["error"]) ? input["error"] : undefined;
+  const response = input["tool_response"];
+  const text = isJsonObject((response ?? null) as JsonValue) ? (response as JsonObject)["llmContent"] : undefined;
+  return isString(text) ? text : undefined;
+}
+
+/** What this one answer would do alone (the run record's `outcome: block`). */
+function blocksAlone(event: string, output: JsonObject | undefined): boolean {
+  if (output === undefined) return false;
+  try {
+    switch (event) {
+      case "PreToolUse":
+        return permissionDecision(output) === "deny" || permissionDecision(output) === "ask" || stopsExecution(output);
+      case "PostToolUse":
+        return stopsExecution(output);
+      case "UserPromptSubmit":
+      case "Stop":
+      case "SubagentStop":
+        return isBlockingDecision(output) || stopsExecution(output);
+      default:
+        return false;
+    }
+  } catch {
+    return false;
+  }
+}
+
+function record(event: string, result: QwenCodeHookResult, reading: QwenCodeHookReading, completion: number): RunRecord {
+  const timedOut = reading.outcome === "timeout";
+  const trimmed = result.stdout.trim();
+  const output: RunRecord["output"] = trimmed === "" ? "empty" : reading.parseFailed ? "invalid" : reading.json && result.exit !== 2 ? "json" : "text";
+  const blocks = blocksAlone(event, reading.output);
+  const outcome: RunRecord["outcome"] = timedOut ? "timeout" : blocks ? "block" : reading.outcome === "success" || reading.outcome === "blocking" ? "success" : "error";
+  const seconds = timeoutSeconds(result.timeout);
+  const warning = reading.output !== undefined && isString(reading.output["systemMessage"]) && reading.output["systemMessage"].startsWith("Warning: ") ? reading.output["systemMessage"] : null;
+  return {
+    event,
+    hook_name: result.command,
+    ...shellHookFields(result),
+    async: false,
+    timeout: seconds,
+    outcome,
+    message: result.message ?? (timedOut ? T.LOG.timedOut(seconds) : reading.error),
+    exit: timedOut ? null : result.exit,
+    signal: result.signal ?? null,
+    duration_ms: result.duration_ms ?? null,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    output,
+    json: reading.json ? reading.output ?? null : null,
+    completion,
+    config_index: result.config_index ?? null,
+    timed_out: timedOut,
+    warnings: reading.parseFailed ? [T.LOG.invalidJson(result.command)] : [],
+    validation_error: reading.parseFailed ? { code: "json-parse", path: "", message: T.LOG.invalidJsonError } : null,
+    blocking_error: result.exit === 2 && blocks && reading.output !== undefined && !reading.json ? jsText(reading.output["reason"]) : null,
+    non_blocking_error: warning,
+    no_verdict: null,
+  };
+}
+
+/** A handler's `timeout` in seconds: as configured; 1000 or more is milliseconds (to-03); none or not positive: 60. */
+export function timeoutSeconds(timeout: number | null | undefined): number {
+  if (timeout === undefined || timeout === null || !(timeout > 0)) return 60;
+  return timeout >= 1000 ? timeout / 1000 : timeout;
+}
+
+/** Hooks in completion order (as given) -> the merged result, as Qwen reads them. Never throws. */
+export function mergeQwenCode(event: string, results: readonly QwenCodeHookResult[], context: QwenCodeMergeContext): MergedResult {
+  const reads = results.map((result, index) => ({ index, result, reading: readQwenCodeHook(result, event) }));
+  const runs = reads.map((r) => record(event, r.result, r.reading, r.index));
+  // Configuration order; hooks without a position keep their completion order after the others.
+  const position = (r: (typeof reads)[number]): number => r.result.config_index ?? Number.MAX_SAFE_INTEGER;
+  const configured = [...reads].sort((a, b) => position(a) - position(b) || a.index - b.index);
+  const known = isQwenCodeEvent(event);
+  const rules = known ? QWEN_CODE_EVENTS[event] : null;
+  const rawToolInput = context.input["tool_input"];
+  const toolInput = isJsonObject((rawToolInput ?? null) as JsonValue) ? (rawToolInput as JsonObject) : null;
+  const errors: string[] = [];
+  let verdict: Verdict;
+  try {
+    const answer = combine(configured.flatMap((r) => (r.reading.output === undefined ? [] : [r.reading.output])), rules?.combination ?? "simple");
+    verdict = verdictOf(rules?.merge ?? "no-effect", answer, context, event);
+  } catch (e) {
+    // Qwen's reading threw: the event goes on as if no hook had answered (the tool runs).
+    errors.push(`${event} hook error: ${e instanceof HookFailure ? e.message : String(e)}`);
+    verdict = NOTHING;
+  }
+  const failed = runs.filter((r) => r.outcome === "error" || r.outcome === "timeout").map((r) => r.command);
+  if (failed.length > 0) errors.push(T.LOG.failed(failed, event));
+  if (!known) errors.push(`Qwen Code has no ${event} event: hooks configured for it never run`);
+  const isToolEvent = rules?.matchField === "tool_name";
+  const effects: MergeEffects = {
+    decision: null,
+    tool_input: isToolEvent ? toolInput : null,
+    tool_result: null,
+    blocked: false,
+    model_context: [],
+    notices: [],
+    stopped: false,
+    stop_reason: null,
+    ...verdict.effects,
+  };
+  const reasons = [...(verdict.reasons ?? [])];
+  const denyMessages = [...(verdict.denyMessages ?? [])];
+  const contexts = [...(verdict.contexts ?? [])];
+  const systemMessages = configured.map((r) => r.reading.output?.["systemMessage"]).filter(isString);
+  return {
+    agent: "qwen-code",
+    event,
+    runs,
+    errors,
+    decision: effects.decision,
+    reasons,
+    deny_messages: denyMessages,
+    blocked: effects.blocked,
+    additional_context: contexts,
+    system_messages: systemMessages,
+    stopped: effects.stopped,
+    stop_reason: effects.stop_reason,
+    updated_input: null,
+    reason: reasons.length === 0 ? null : reasons.join("\n"),
+    deny_message: denyMessages.length === 0 ? null : denyMessages.join("\n"),
+    context: contexts.length === 0 ? null : contexts.join("\n"),
+    ran: runs.length,
+    async_context: [],
+    effects,
+  };
+}

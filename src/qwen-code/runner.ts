@@ -1,0 +1,103 @@
+/**
+ * Runs an event's hooks as Qwen Code 0.24.4 does: the handlers its settings
+ * select (src/qwen-code/config.ts), all started together (or one after the
+ * other when a group is `sequential`) with `bash -c` in the project dir, the
+ * event JSON on stdin (Qwen's own fields first), Qwen's environment
+ * variables plus the handler's `env`, each killed at its timeout (seconds;
+ * 1000 or more: milliseconds; default 60) and then worth nothing (to-01);
+ * the merge reads them in configuration order.
+ */
+import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import type { JsonObject } from "../json/value.js";
+import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
+import { qwenCodeSettingsFiles, selectQwenCodeHooks, type QwenCodeHandler } from "./config.js";
+import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
+import { mergeQwenCode, timeoutSeconds, type QwenCodeHookResult } from "./merge.js";
+
+/** Qwen keeps at most this much of each stream. */
+const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/** The stdin object: Qwen's base fields in its order, then the event's own. */
+export function qwenCodeStdin(event: string, input: JsonObject, projectDir: string): JsonObject {
+  const base: JsonObject = Object.create(null) as JsonObject;
+  base["session_id"] = input["session_id"] ?? "00000000-0000-0000-0000-000000000000";
+  base["transcript_path"] = input["transcript_path"] ?? "";
+  base["cwd"] = input["cwd"] ?? projectDir;
+  base["hook_event_name"] = event;
+  base["timestamp"] = input["timestamp"] ?? new Date().toISOString();
+  base["permission_mode"] = input["permission_mode"] ?? "default";
+  for (const [key, value] of Object.entries(input)) if (!(key in base)) base[key] = value;
+  return base;
+}
+
+/** The hook's environment: the CLI's, the three project-dir variables, the session's, then the handler's `env` (env-01). */
+export function qwenCodeHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, handler: QwenCodeHandler): NodeJS.ProcessEnv {
+  const session = typeof stdin["session_id"] === "string" ? stdin["session_id"] : "";
+  return {
+    ...base,
+    QWEN_PROJECT_DIR: projectDir,
+    CLAUDE_PROJECT_DIR: projectDir,
+    GEMINI_PROJECT_DIR: projectDir,
+    QWEN_CODE_SESSION_ID: session,
+    ...(typeof stdin["prompt_id"] === "string" ? { QWEN_CODE_PROMPT_ID: stdin["prompt_id"] } : {}),
+    QWEN_CODE_NO_RELAUNCH: "true",
+    ...handler.env,
+  };
+}
+
+function resultOf(handler: QwenCodeHandler, outcome: SpawnOutcome, argv: string[], sequential: boolean): QwenCodeHookResult {
+  const failed = outcome.status === "spawn_failed";
+  return {
+    command: handler.command,
+    exit: failed ? null : outcome.exit,
+    stdout: failed ? "" : outcome.stdout,
+    stderr: failed ? "" : outcome.stderr,
+    timed_out: outcome.status === "timed_out",
+    source: handler.source,
+    matcher: handler.matcher,
+    timeout: handler.timeout ?? 60,
+    config_index: handler.configIndex,
+    sequential,
+    signal: outcome.signal,
+    duration_ms: outcome.durationMs,
+    argv,
+    message: outcome.status === "cancelled" ? "cancelled" : failed ? outcome.message : null,
+  };
+}
+
+async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+  const { event, projectDir, homeDir } = options;
+  const baseEnv = options.env ?? process.env;
+  const stdin = qwenCodeStdin(event, options.input, projectDir);
+  const field = isQwenCodeEvent(event) ? QWEN_CODE_EVENTS[event].matchField : null;
+  const matchValue = field === null || typeof stdin[field] !== "string" ? null : (stdin[field] as string);
+  const { handlers, sequential, problems } = selectQwenCodeHooks(event, matchValue, projectDir, homeDir, baseEnv);
+  const text = JSON.stringify(stdin);
+  const runOne = async (handler: QwenCodeHandler): Promise<QwenCodeHookResult> => {
+    const argv = ["bash", "-c", handler.command];
+    const outcome = await spawnHook({
+      file: argv[0]!,
+      args: argv.slice(1),
+      cwd: projectDir,
+      env: qwenCodeHookEnv(baseEnv, stdin, projectDir, handler),
+      stdin: text,
+      timeoutMs: timeoutSeconds(handler.timeout) * 1000,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    return resultOf(handler, outcome, argv, sequential);
+  };
+  const finished: QwenCodeHookResult[] = [];
+  if (sequential) {
+    // A deny does not stop the later hooks (pair-26).
+    for (const handler of handlers) finished.push(await runOne(handler));
+  } else {
+    await Promise.all(handlers.map(async (handler) => finished.push(await runOne(handler))));
+  }
+  return { merged: mergeQwenCode(event, finished, { input: stdin }), problems };
+}
+
+export const qwenCodeRunner: DialectRunner = {
+  configLocations: qwenCodeSettingsFiles("<project>", "~", {}).map((f) => `${f.file} (${f.source}: hooks, disableAllHooks)`),
+  run,
+};

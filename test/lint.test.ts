@@ -1,0 +1,248 @@
+// lint: one case per rule (a test checks every rule has one), each asserting
+// the rule fires on the file that shows it and names the place; files that
+// `install` writes lint clean; the CLI's formats and exit statuses.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import { LINTERS } from "../src/lint/agents.js";
+import { lintTargets, targetsIn } from "../src/lint/lint.js";
+import { applyPlan, planFromRequest } from "../src/install/install.js";
+import { nearestName } from "../src/lint/nearest.js";
+import { blankComments } from "../src/gemini-cli/lint-rules.js";
+import { main } from "../src/cli/main.js";
+import type { LintFinding } from "../src/lint/types.js";
+
+const hooks = (event: string, group: object): string => JSON.stringify({ hooks: { [event]: [group] } }, null, 2);
+const cmd = (extra: object = {}): object => ({ type: "command", command: "node /opt/h.mjs", ...extra });
+
+interface Case {
+  readonly rule: string;
+  /** Files below the project directory. */
+  readonly files: Readonly<Record<string, string>>;
+  /** A piece of the finding's message. */
+  readonly says: string;
+  /** The finding's JSON Pointer. */
+  readonly path?: string;
+}
+
+const CASES: readonly Case[] = [
+  // Claude Code
+  { rule: "CC-CFG-001", files: { ".claude/settings.json": '{"hooks": {' }, says: "not valid JSON" },
+  { rule: "CC-CFG-002", files: { ".claude/settings.json": hooks("PreToolUs", { hooks: [cmd()] }) }, says: 'did you mean "PreToolUse"?', path: "/hooks/PreToolUs" },
+  { rule: "CC-CFG-003", files: { "hooks/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd()] }] }) }, says: 'only under "hooks"', path: "/PreToolUse" },
+  { rule: "CC-CFG-004", files: { ".claude/settings.json": hooks("Stop", { matcher: "Bash", hooks: [cmd()] }) }, says: "Stop has no matcher", path: "/hooks/Stop/0/matcher" },
+  { rule: "CC-CFG-005", files: { ".claude/settings.json": hooks("UserPromptSubmit", { hooks: [cmd({ if: "Bash(git *)" })] }) }, says: "only evaluated on tool events", path: "/hooks/UserPromptSubmit/0/hooks/0/if" },
+  { rule: "CC-CFG-006", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash(", hooks: [cmd()] }) }, says: "not a valid regular expression" },
+  { rule: "CC-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "run_shell_command", hooks: [cmd()] }) }, says: "\"run_shell_command\" is Gemini CLI's name for Bash", path: "/hooks/PreToolUse/0/matcher" },
+  { rule: "CC-CFG-008", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: "30" })] }) }, says: '"timeout" must be a positive number of seconds' },
+  { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
+  { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
+  { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
+  { rule: "CC-CFG-012", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: true, hooks: {} }) }, says: "runs no hook at all", path: "/disableAllHooks" },
+  // Codex CLI
+  { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
+  { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
+  { rule: "CX-CFG-003", files: { ".codex/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd()] }] }) }, says: 'expected {"hooks": {...}}; PreToolUse at the top never run' },
+  { rule: "CX-CFG-004", files: { ".codex/hooks.json": hooks("UserPromptSubmit", { matcher: "Bash", hooks: [cmd()] }) }, says: "UserPromptSubmit has no matcher" },
+  { rule: "CX-CFG-005", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "Codex drops the group" },
+  { rule: "CX-CFG-006", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "exec_command", hooks: [cmd()] }) }, says: 'Codex shows its shell tool to hooks as "Bash"' },
+  { rule: "CX-CFG-007", files: { ".codex/hooks.json": hooks("PreToolUse", { hooks: [{ type: "prompt", prompt: "x" }] }) }, says: "only {\"type\": \"command\"", path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "CX-CFG-008", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }), ".codex/config.toml": '[hooks]\nStop = [{ hooks = [{ type = "command", command = "x" }] }]\n' }, says: "both load, hooks.json first" },
+  { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
+  { rule: "CX-CFG-010", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "Bash|mcp__my-db", hooks: [cmd()] }) }, says: "Codex anchors the matcher" },
+  { rule: "CX-CFG-011", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd({ timeout: 60000 })] }) }, says: "Codex CLI reads seconds" },
+  // Gemini CLI
+  { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
+  { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },
+  { rule: "GM-CFG-003", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30 })] }) }, says: "timeout 30 is 30 ms", path: "/hooks/BeforeTool/0/hooks/0/timeout" },
+  { rule: "GM-CFG-004", files: { ".gemini/settings.json": hooks("BeforeTool", { matcher: "Bash", hooks: [cmd()] }) }, says: "\"Bash\" is Claude Code's name; Gemini CLI calls it \"run_shell_command\"" },
+  { rule: "GM-CFG-005", files: { ".gemini/settings.json": hooks("BeforeAgent", { matcher: "x", hooks: [cmd()] }) }, says: "BeforeAgent has no matcher" },
+  { rule: "GM-CFG-006", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [{ type: "command" }] }) }, says: "only command hooks with a command run" },
+  { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
+  { rule: "GM-CFG-008", files: { ".gemini/settings.json": JSON.stringify({ BeforeTool: [{ hooks: [cmd()] }] }) }, says: 'reads hooks only under "hooks"', path: "/BeforeTool" },
+  { rule: "GM-CFG-009", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { disabled: ["guard"] }, hooks: { BeforeTool: [{ hooks: [cmd({ name: "guard", timeout: 5000 })] }] } }) }, says: '"guard" is in hooksConfig.disabled', path: "/hooks/BeforeTool/0/hooks/0" },
+  // Copilot CLI
+  { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
+  { rule: "CP-CFG-002", files: { ".github/hooks/a.json": hooks("beforeTool", { type: "command", bash: "x" }) }, says: 'Copilot CLI has no "beforeTool" event' },
+  { rule: "CP-CFG-003", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", matcher: "*" }) }, says: "Invalid matcher regex in preToolUse hook: '*'" },
+  { rule: "CP-CFG-004", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", matcher: "Bash" }) }, says: 'a camelCase entry sees "bash"' },
+  { rule: "CP-CFG-005", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", matcher: "(" }) }, says: "hook will be skipped" },
+  { rule: "CP-CFG-006", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "exit 1: Copilot CLI: exit 1 denies here", path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "CP-CFG-007", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ command: "CLAUDE_HOOK_PROTOCOL_AGENT=claude-code node /opt/h.mjs" })] }), ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "CLAUDE_HOOK_PROTOCOL_AGENT=copilot-cli node /opt/h.mjs" }) }, says: "Copilot runs it twice" },
+  { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
+  { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
+  { rule: "CP-CFG-010", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, preToolUse: [{ type: "command", bash: "x" }] }) }, says: 'reads hooks only under "hooks"', path: "/preToolUse" },
+  // droid
+  { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
+  { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },
+  { rule: "DR-CFG-003", files: { ".factory/hooks.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: "runs none of it", path: "/hooks" },
+  { rule: "DR-CFG-004", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd()] }) }, says: "droid calls it \"Execute\"" },
+  { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
+  { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
+  { rule: "DR-CFG-008", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd({ timeout: 10000 })] }] }) }, says: "droid reads seconds" },
+  { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
+  // Qwen Code
+  { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },
+  { rule: "QW-CFG-002", files: { ".qwen/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'Qwen Code calls it "PreToolUse"', path: "/hooks/BeforeTool" },
+  { rule: "QW-CFG-003", files: { ".qwen/settings.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [cmd({ command: "node deny.mjs" })] }, { matcher: "run_shell_command", hooks: [cmd({ command: "node allow.mjs" })] }] } }) }, says: 'overrides the deny: Qwen Code counts the last decision in configuration order (project, then user, then system); later: "node allow.mjs"', path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "QW-CFG-004", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 1500 })] }) }, says: "timeout 1500 is read as 1500 ms", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
+  { rule: "QW-CFG-005", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "run_shell_command(", hooks: [cmd()] }) }, says: "never runs the group, and the tool runs" },
+  { rule: "QW-CFG-006", files: { ".qwen/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
+  { rule: "QW-CFG-007", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [{ type: "command" }] }) }, says: "Qwen Code discards this one", path: "/hooks/PreToolUse/0/hooks/0" },
+  { rule: "QW-CFG-008", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "Execute", hooks: [cmd()] }) }, says: "\"Execute\" is droid's name for Bash" },
+  { rule: "QW-CFG-009", files: { ".qwen/settings.json": JSON.stringify({ disableAllHooks: true }) }, says: "the user's included", path: "/disableAllHooks" },
+  { rule: "QW-CFG-011", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "^(?:Write|Bash)$", hooks: [cmd()] }) }, says: 'never matches; write "Write|Bash"', path: "/hooks/PreToolUse/0/matcher" },
+  { rule: "QW-CFG-010", files: { ".qwen/settings.json": JSON.stringify({ hooks: { Stop: [{ sequential: true, hooks: [cmd()] }, { hooks: [cmd({ command: "x" })] }] } }) }, says: "one sequential group" },
+];
+
+function project(files: Readonly<Record<string, string>>): string {
+  const dir = mkdtempSync(join(tmpdir(), "chp-lint-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const lintDir = (dir: string): LintFinding[] => lintTargets(targetsIn(LINTERS, dir, null, {}), LINTERS);
+
+describe("one case per rule", () => {
+  for (const c of CASES) {
+    test(`${c.rule}: ${c.says}`, () => {
+      const findings = lintDir(project(c.files));
+      const hit = findings.find((f) => f.rule === c.rule);
+      assert.ok(hit, `${c.rule} not found; got ${findings.map((f) => `${f.rule} ${f.message}`).join(" | ") || "nothing"}`);
+      assert.ok(hit.message.includes(c.says), hit.message);
+      if (c.path !== undefined) assert.equal(hit.path, c.path);
+      const rule = LINTERS.flatMap((l) => l.rules).find((r) => r.id === c.rule)!;
+      assert.equal(hit.code, rule.code);
+      if (rule.severity !== "info" && !c.files[".codex/config.toml"]?.startsWith("[hooks\n")) assert.ok(hit.position !== undefined || hit.file.endsWith(".toml"), "JSON findings carry line:column");
+    });
+  }
+
+  test("every rule has its case; IDs are unique and well formed", () => {
+    const rules = LINTERS.flatMap((l) => l.rules);
+    const ids = rules.map((r) => r.id);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ids) assert.match(id, /^(CC|CX|GM|CP|DR|QW)-CFG-\d{3}$/);
+    assert.deepEqual(ids.filter((id) => !CASES.some((c) => c.rule === id)), []);
+    assert.ok(rules.length >= 40);
+  });
+});
+
+describe("what install writes lints clean", () => {
+  for (const scope of ["project", "user"] as const) {
+    test(`${scope}: no error or warning for any agent`, () => {
+      const root = mkdtempSync(join(tmpdir(), "chp-lint-install-"));
+      const plan = planFromRequest({
+        manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Bash", "Read"], command: "node /opt/h.mjs", timeout: 30 }, { event: "Stop", command: "node /opt/s.mjs" }] }),
+        mode: "install", agents: ["all"], scope, projectDir: root, homeDir: root, env: {},
+      });
+      assert.ok(plan.ok);
+      assert.equal(applyPlan(plan.value), null);
+      const findings = lintTargets(targetsIn(LINTERS, scope === "project" ? root : null, scope === "user" ? root : null, {}), LINTERS);
+      const bad = findings.filter((f) => f.severity !== "info" && f.rule !== "CP-CFG-006");
+      assert.deepEqual(bad.map((f) => `${f.rule} ${f.message}`), []);
+    });
+  }
+});
+
+describe("pieces", () => {
+  test("nearest name: close enough only", () => {
+    assert.equal(nearestName("pretooluse", ["PreToolUse", "PostToolUse"]), "PreToolUse");
+    assert.equal(nearestName("Foo", ["PreToolUse"]), null);
+  });
+  test("Gemini settings comments are blanked, positions kept, strings untouched", () => {
+    const text = '{\n  // c\n  "a": "//x", /* y */ "b": 1\n}';
+    const blanked = blankComments(text);
+    assert.equal(blanked.length, text.length);
+    assert.deepEqual(JSON.parse(blanked), { a: "//x", b: 1 });
+    assert.deepEqual(lintDir(project({ ".gemini/settings.json": '// mine\n{"hooks": {}}' })), []);
+  });
+  test("hostile: __proto__ as an event name is data, reported, nothing polluted", () => {
+    const findings = lintDir(project({ ".claude/settings.json": '{"hooks": {"__proto__": [{"hooks": []}]}}', ".gemini/settings.json": '{"hooks": {"__proto__": []}}', ".factory/hooks.json": '{"__proto__": []}' }));
+    assert.ok(findings.some((f) => f.rule === "CC-CFG-002"));
+    assert.ok(findings.some((f) => f.rule === "GM-CFG-002"));
+    assert.ok(findings.some((f) => f.rule === "DR-CFG-002"));
+    assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
+  });
+});
+
+describe("the CLI", () => {
+  async function lint(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+    let stdout = "";
+    let stderr = "";
+    const sink = (append: (s: string) => void) => new Writable({ write(chunk, _e, done) { append(String(chunk)); done(); } });
+    const status = await main(["lint", ...args], { stdin: Readable.from([]), stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)), env });
+    return { status, stdout, stderr };
+  }
+
+  test("text: file:line:col severity ID [code]; exit 1 on an error, 0 on warnings only, 2 on usage", async () => {
+    const bad = project({ ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) });
+    const r = await lint([bad]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /\.gemini\/settings\.json:3:5: error GM-CFG-002 \[unknown-event\] /);
+    assert.match(r.stdout, /1 file, 1 error, 0 warnings\n$/);
+    const warn = project({ ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 5 })] }) });
+    assert.equal((await lint([warn])).status, 0);
+    assert.equal((await lint([warn, "--format", "xml"])).status, 2);
+    assert.equal((await lint([warn, "--agent", "cursor"])).status, 2);
+  });
+
+  test("--format json; a named file goes to every agent that reads it; --agent narrows", async () => {
+    const dir = project({ ".claude/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) });
+    const both = JSON.parse((await lint([join(dir, ".claude/settings.json"), "--format", "json"])).stdout);
+    assert.deepEqual([...new Set(both.findings.map((f: LintFinding) => f.agent))].sort(), ["claude-code", "copilot-cli"]);
+    assert.equal(both.errors, 0);
+    const one = JSON.parse((await lint([join(dir, ".claude/settings.json"), "--format", "json", "--agent", "claude-code"])).stdout);
+    assert.deepEqual([...new Set(one.findings.map((f: LintFinding) => f.agent))], ["claude-code"]);
+  });
+
+  test("--user reads below $HOME", async () => {
+    const home = project({ ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 10 })] }) });
+    const empty = project({});
+    const r = JSON.parse((await lint([empty, "--user", "--format", "json"], { HOME: home })).stdout);
+    assert.deepEqual(r.findings.map((f: LintFinding) => f.rule), ["GM-CFG-003"]);
+  });
+});
+
+test("docs/lint.md lists every rule with its ID, code, severity and summary", async () => {
+  const { readFileSync } = await import("node:fs");
+  const doc = readFileSync(new URL("../docs/lint.md", import.meta.url), "utf8");
+  for (const rule of LINTERS.flatMap((l) => l.rules)) {
+    assert.ok(doc.includes(`| <a id="${rule.id}"></a>${rule.id} | \`${rule.code}\` | ${rule.severity} | ${rule.summary.replace(/\|/g, "\\|")} |`), `${rule.id} missing or stale in docs/lint.md`);
+  }
+});
+
+describe("hostile documents: every agent's rules answer, never throw", () => {
+  const SHAPES = [
+    "null", "5", '"x"', "[]", "{}", '{"hooks": 5}', '{"hooks": []}', '{"hooks": null}', '{"hooks": {"PreToolUse": "x"}}',
+    '{"hooks": {"PreToolUse": [null, 5, "x", [], {}]}}', '{"hooks": {"PreToolUse": [{"matcher": 5, "hooks": "x"}]}}',
+    '{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": [null, {"type": 5}, {"command": {}}]}]}}',
+    '{"hooks": {"preToolUse": [{"type": "command", "bash": 5, "matcher": ["x"]}]}}', '{"PreToolUse": [{"hooks": [{"timeout": "NaN"}]}]}',
+    '{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": -1}]}], "enabled": "yes"}}',
+    `{"hooks": {"${"A".repeat(10_000)}": []}}`, '{"hooks": {"constructor": [], "toString": [], "hasOwnProperty": []}}',
+    "\uFEFF{}", '{"a": 1} trailing', "",
+  ];
+  const PATHS = [".claude/settings.json", "hooks/hooks.json", ".codex/hooks.json", ".gemini/settings.json", ".github/hooks/a.json", ".factory/settings.json", ".factory/hooks.json", ".qwen/settings.json"];
+  test(`${SHAPES.length} shapes x ${PATHS.length} files`, () => {
+    let held = 0;
+    for (const shape of SHAPES) {
+      const dir = project(Object.fromEntries(PATHS.map((p) => [p, shape])));
+      const findings = lintDir(dir);
+      assert.ok(Array.isArray(findings));
+      for (const f of findings) assert.ok(typeof f.rule === "string" && typeof f.message === "string" && f.message !== "");
+      held++;
+    }
+    assert.equal(held, SHAPES.length);
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+  });
+  test("a TOML config that is not TOML, or whose hooks are not a table", () => {
+    for (const toml of ["[hooks", "hooks = 5", "[hooks]\nPreToolUse = 5", "[[hooks.PreToolUse]]\nmatcher = 1"]) {
+      assert.ok(Array.isArray(lintDir(project({ ".codex/config.toml": toml }))));
+    }
+  });
+});
