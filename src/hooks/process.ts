@@ -133,7 +133,7 @@ class ProcessGuard implements HookWatcher {
     const kill = host.kill.bind(process);
     host.kill = (pid: number, signal?: string | number) => (pid === process.pid || pid === 0 ? intercept("process.kill")(pid, signal) : kill(pid, signal));
     process.on("uncaughtException", (error) => {
-      if (!(error instanceof ExitIntercepted)) this.fault(`an error escaped the handler: ${printable(error)}`);
+      if (!(error instanceof ExitIntercepted)) this.fault(`an error escaped the hook: ${printable(error)}`);
     });
     process.on("unhandledRejection", (reason) => {
       if (!(reason instanceof ExitIntercepted)) this.fault(`a promise was rejected and nothing handled it: ${printable(reason)}`);
