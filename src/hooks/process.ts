@@ -120,9 +120,15 @@ class ProcessGuard implements HookWatcher {
     const host = process as unknown as { reallyExit?: Exit; exit: Exit; abort: () => never; kill: (pid: number, signal?: string | number) => true };
     const exit = typeof host.reallyExit === "function" ? host.reallyExit.bind(process) : host.exit.bind(process);
     this.exit = exit;
-    // the kit owns stdout: what the hook prints goes to stderr (lazily: no stream is made unless it is used)
-    Object.defineProperty(process, "stdout", { configurable: true, enumerable: true, get: () => process.stderr });
-    Object.defineProperty(console, "_stdout", { configurable: true, get: () => process.stderr, set: () => undefined });
+    // the kit owns stdout: what the hook prints goes to stderr (lazily: no stream is made unless it is used);
+    // console binds its stream on first use, through the `_stdout` accessor it defines on itself
+    for (const [target, key] of [[process, "stdout"], [console, "_stdout"]] as const) {
+      try {
+        Object.defineProperty(target, key, { configurable: true, enumerable: key === "stdout", get: () => process.stderr, set: () => undefined });
+      } catch {
+        // not configurable in this Node: that output is not redirected (docs/authoring.md says what is)
+      }
+    }
     const intercept = (what: string) => (...args: unknown[]): never => {
       this.fault(`the handler called ${what}(${args.map((arg) => (typeof arg === "string" ? JSON.stringify(arg) : printable(arg))).join(", ")})`);
       throw new ExitIntercepted(`${what} is not available to a hook while the kit answers (it would end the process without an answer)`);
