@@ -28,7 +28,7 @@
  */
 import { createHook, type AsyncHook } from "node:async_hooks";
 import { closeSync, writeSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, syncBuiltinESMExports } from "node:module";
 import { defineHook, failurePolicy, type Hook, type HookOutcome, type HookWatcher } from "./define.js";
 import { readReply } from "./answers.js";
 import type { HandledCall } from "./handle.js";
@@ -42,6 +42,10 @@ const WATCHDOG_KILL_AFTER_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const FAIL_NOW = Symbol.for("claude-hook-protocol/hooks.failNow");
 const PREFIX = "claude-hook-protocol/hooks";
+/** The kit's own writer, taken before `fs.writeSync` is redirected for the hook. */
+const writeToFd = writeSync;
+/** File-descriptor and path forms of stdout that the hook's fs writes are redirected from, and to what. */
+const STDOUT_TARGETS = new Map<unknown, unknown>([[1, 2], ["/dev/stdout", 2], ["/proc/self/fd/1", 2]]);
 
 /** The watchdog thread (CommonJS, evaluated): at the deadline, claim the answer, write it, have the main thread exit with its code. */
 const WATCHDOG_SOURCE = `
@@ -88,7 +92,7 @@ function writeAll(fd: number, text: string): void {
   let at = 0;
   while (at < bytes.length) {
     try {
-      at += writeSync(fd, bytes, at);
+      at += writeToFd(fd, bytes, at);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EAGAIN") return;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
@@ -138,9 +142,26 @@ class ProcessGuard implements HookWatcher {
     host.abort = intercept("process.abort");
     const kill = host.kill.bind(process);
     host.kill = (pid: number, signal?: string | number) => (pid === process.pid || pid === 0 ? intercept("process.kill")(pid, signal) : kill(pid, signal));
-    process.on("uncaughtException", (error) => {
+    // fs writes to stdout (fd 1, /dev/stdout) go to stderr too
+    const fs = createRequire(import.meta.url)("node:fs") as Record<string, unknown>;
+    for (const name of ["writeSync", "write", "writeFileSync", "writeFile", "appendFileSync", "appendFile"]) {
+      const original = fs[name] as (target: unknown, ...rest: unknown[]) => unknown;
+      fs[name] = function redirected(this: unknown, target: unknown, ...rest: unknown[]) {
+        return original.call(this, STDOUT_TARGETS.get(target) ?? target, ...rest);
+      };
+    }
+    // `import { exit } from "node:process"` and `import { writeSync } from "node:fs"` see the replacements
+    syncBuiltinESMExports();
+    const uncaught = (error: unknown) => {
       if (!(error instanceof ExitIntercepted)) this.fault(`an error escaped the hook: ${printable(error)}`);
-    });
+    };
+    try {
+      // a capture callback cannot be removed by the hook's own removeAllListeners(); it also receives the
+      // unhandled rejections that reach no listener
+      process.setUncaughtExceptionCaptureCallback(uncaught);
+    } catch {
+      process.on("uncaughtException", uncaught);
+    }
     process.on("unhandledRejection", (reason) => {
       if (!(reason instanceof ExitIntercepted)) this.fault(`a promise was rejected and nothing handled it: ${printable(reason)}`);
     });

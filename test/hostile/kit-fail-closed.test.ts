@@ -201,6 +201,18 @@ test("console.log inside a timer while run waits: stdout has only the answer", (
   assert.equal(ran.stderr, "tick\n");
 });
 
+test("fs.writeSync(1, ...) inside run goes to stderr", () => {
+  const ran = run(`import { writeSync } from "node:fs";\n${bashHook(`(input, answer) => { writeSync(1, "plain text\\n"); return answer.deny("no"); }`)}`);
+  assert.equal(ran.stdout, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } }));
+  assert.equal(ran.stderr, "plain text\n");
+});
+
+test("fs.writeFileSync('/dev/stdout', ...) inside run goes to stderr", () => {
+  const ran = run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.writeFileSync("/dev/stdout", "{}"); return answer.deny("no"); }`)}`);
+  assert.equal(ran.stdout, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } }));
+  assert.equal(ran.stderr, "{}");
+});
+
 // --- the process ended from inside run ---
 
 test("process.exit(0) inside run: deny", () => {
@@ -217,6 +229,20 @@ test("process.exit() in a timer while run waits: deny", () => {
 
 test("process.exit caught and swallowed by run, which then allows: still deny", () => {
   assertDenied(run(bashHook(`(input, answer) => { try { process.exit(0); } catch {} return answer.allow(); }`)), "the handler called process.exit(0)");
+});
+
+test("exit imported from node:process before runHook ran: deny", () => {
+  assertDenied(run(`import { exit } from "node:process";\n${bashHook(`() => { exit(0); }`)}`), "the handler called process.exit(0)");
+});
+
+test("process.removeAllListeners() then a throw in a timer: deny", () => {
+  assertDenied(run(bashHook(`() => { process.removeAllListeners(); return new Promise(() => setTimeout(() => { throw new Error("unguarded?"); }, 5)); }`)), "an error escaped the hook: Error: unguarded?");
+});
+
+test("process.removeAllListeners() then an unhandled rejection: deny", () => {
+  const ran = run(bashHook(`() => { process.removeAllListeners(); Promise.reject(new Error("unheard")); return new Promise(() => {}); }`));
+  assert.equal(ran.status, 0);
+  assert.match(ran.stdout, /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: [^"]*Error: unheard"/);
 });
 
 test("process.reallyExit(0) inside run: deny", () => {
