@@ -141,7 +141,8 @@ class ProcessGuard implements HookWatcher {
     if (typeof host.reallyExit === "function") host.reallyExit = intercept("process.reallyExit");
     host.abort = intercept("process.abort");
     const kill = host.kill.bind(process);
-    host.kill = (pid: number, signal?: string | number) => (pid === process.pid || pid === 0 ? intercept("process.kill")(pid, signal) : kill(pid, signal));
+    // signal 0 only asks whether the process exists
+    host.kill = (pid: number, signal?: string | number) => ((pid === process.pid || pid === 0) && signal !== 0 ? intercept("process.kill")(pid, signal) : kill(pid, signal));
     // fs writes to stdout (fd 1, /dev/stdout) go to stderr too
     const fs = createRequire(import.meta.url)("node:fs") as Record<string, unknown>;
     for (const name of ["writeSync", "write", "writeFileSync", "writeFile", "appendFileSync", "appendFile"]) {

@@ -91,6 +91,14 @@ test("a throw from a stream's callback (fs.readFile of a missing file, rethrown)
   assertDenied(run(`import { readFile } from "node:fs";\n${bashHook(`() => new Promise(() => readFile("/nonexistent/x", (error) => { throw new Error("no file"); }))`)}`), "an error escaped the hook: Error: no file");
 });
 
+test("infinite recursion in run (a stack overflow): deny", () => {
+  assertDenied(run(bashHook(`() => { const down = () => down(); down(); }`)), "the handler threw: RangeError: Maximum call stack size exceeded");
+});
+
+test("throw null: deny", () => {
+  assertDenied(run(bashHook(`() => { throw null; }`)), "the handler threw: null");
+});
+
 test("a thrown value whose toString throws: deny with a fixed text", () => {
   assertDenied(run(bashHook(`() => { throw { toString() { throw new Error("no"); } }; }`)), "the handler threw: a thrown value that cannot be printed");
 });
@@ -253,6 +261,11 @@ test("process.kill(process.pid, 'SIGTERM') inside run: deny", () => {
   const ran = run(bashHook(`() => { process.kill(process.pid, "SIGTERM"); }`));
   assert.equal(ran.status, 0);
   assert.match(ran.stdout, /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler called process.kill\(\d+, \\"SIGTERM\\"\)"/);
+});
+
+test("process.kill(process.pid, 0) (does it exist?) is not a fault: the hook's answer", () => {
+  const ran = run(bashHook(`(input, answer) => (process.kill(process.pid, 0) ? answer.deny("alive") : undefined)`));
+  assert.match(ran.stdout, /"permissionDecisionReason":"alive"/);
 });
 
 test("process.abort() inside run: deny", () => {
