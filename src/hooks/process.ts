@@ -156,12 +156,13 @@ class ProcessGuard implements HookWatcher {
     const uncaught = (error: unknown) => {
       if (!(error instanceof ExitIntercepted)) this.fault(`an error escaped the hook: ${printable(error)}`);
     };
+    // a capture callback cannot be removed by the hook's own removeAllListeners() (it also receives the
+    // unhandled rejections that reach no listener); the listener stands in if the hook clears the callback
+    process.on("uncaughtException", uncaught);
     try {
-      // a capture callback cannot be removed by the hook's own removeAllListeners(); it also receives the
-      // unhandled rejections that reach no listener
       process.setUncaughtExceptionCaptureCallback(uncaught);
     } catch {
-      process.on("uncaughtException", uncaught);
+      // the hook set one before runHook: the listener alone
     }
     process.on("unhandledRejection", (reason) => {
       if (!(reason instanceof ExitIntercepted)) this.fault(`a promise was rejected and nothing handled it: ${printable(reason)}`);

@@ -247,6 +247,10 @@ test("process.removeAllListeners() then a throw in a timer: deny", () => {
   assertDenied(run(bashHook(`() => { process.removeAllListeners(); return new Promise(() => setTimeout(() => { throw new Error("unguarded?"); }, 5)); }`)), "an error escaped the hook: Error: unguarded?");
 });
 
+test("process.setUncaughtExceptionCaptureCallback(null) then a throw in a timer: deny", () => {
+  assertDenied(run(bashHook(`() => { process.setUncaughtExceptionCaptureCallback(null); return new Promise(() => setTimeout(() => { throw new Error("uncaptured"); }, 5)); }`)), "an error escaped the hook: Error: uncaptured");
+});
+
 test("process.removeAllListeners() then an unhandled rejection: deny", () => {
   const ran = run(bashHook(`() => { process.removeAllListeners(); Promise.reject(new Error("unheard")); return new Promise(() => {}); }`));
   assert.equal(ran.status, 0);
