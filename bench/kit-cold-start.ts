@@ -1,19 +1,23 @@
 /**
  * Cold start of a kit hook against the same hook written by hand:
- * `node examples/hooks/kit-deny-rm-rf.mjs` vs `node bench/fixtures/hand-deny-rm-rf.mjs`,
+ * `node examples/hooks/kit-deny-rm-rf.mjs` vs `bench/fixtures/hand-deny-rm-rf.mjs` with
+ * the example's rule put in (written to a temp dir),
  * one process per run, the same PreToolUse input on stdin, runs interleaved
  * (kit, hand, kit, ...) so machine noise hits both alike; the figure is the
  * ratio of the medians (target ≤ 1.15). Two inputs: an `rm -rf` command (the
- * kit loads Claude Code's answer writer) and `ls` (no answer). Also: what
+ * kit loads Claude Code's answer writer) and `ls` (no answer). Both include
+ * the fail-closed guard (src/hooks/process.ts); a third row gives the same
+ * hook with an async `run`, which also starts the guard's watchdog thread
+ * (not a target: the price of an async fail-closed handler). Also: what
  * importing `claude-hook-protocol/hooks` alone costs over an empty script.
  *
  *   npx tsx bench/kit-cold-start.ts [--runs N] [--no-build]
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const runsArg = process.argv.indexOf("--runs");
@@ -53,19 +57,31 @@ function compare(subject: string, baseline: string, stdin: string): { subject: n
 }
 
 const kit = join(ROOT, "examples/hooks/kit-deny-rm-rf.mjs");
-const hand = join(ROOT, "bench/fixtures/hand-deny-rm-rf.mjs");
 const dir = mkdtempSync(join(tmpdir(), "kit-bench-"));
+const example = readFileSync(kit, "utf8");
+// the baseline judges with the example's own rule: its functions, from the first doc comment to runHook
+const rule = example.slice(example.indexOf("/**"), example.indexOf("await runHook("));
+const handTemplate = readFileSync(join(ROOT, "bench/fixtures/hand-deny-rm-rf.mjs"), "utf8");
+if (!rule.includes("function isRecursiveForcedRm") || !handTemplate.includes("/* RULE */")) throw new Error("bench: the example's rule or the baseline's place for it is missing");
+const hand = join(dir, "hand-deny-rm-rf.mjs");
+writeFileSync(hand, handTemplate.replace("/* RULE */", rule));
 const empty = join(dir, "empty.mjs");
 const importOnly = join(ROOT, "bench/fixtures/import-kit-only.mjs");
 writeFileSync(empty, "");
 
+// the example with an async run, importing the built kit by path (a temp dir has no self-reference)
+const kitAsync = join(dir, "kit-deny-rm-rf-async.mjs");
+writeFileSync(kitAsync, example.replace('"claude-hook-protocol/hooks"', JSON.stringify(pathToFileURL(join(ROOT, "dist/src/hooks/index.js")).href)).replace("run: (input, answer) =>", "run: async (input, answer) =>"));
+if (readFileSync(kitAsync, "utf8") === example) throw new Error("bench: could not make the async variant of the example");
+
 const rows = [
   { name: "kit-deny-rm-rf vs hand-written, rm -rf (deny)", ...compare(kit, hand, input("rm -rf build")) },
   { name: "kit-deny-rm-rf vs hand-written, ls (no answer)", ...compare(kit, hand, input("ls -la")) },
+  { name: "async run (watchdog thread) vs hand-written, rm -rf", ...compare(kitAsync, hand, input("rm -rf build")) },
   { name: "import claude-hook-protocol/hooks vs empty script", ...compare(importOnly, empty, "") },
 ];
 console.log(`kit cold start (${RUNS} runs each, interleaved, medians; node ${process.version}; load average ${loadavg()[0]!.toFixed(1)})`);
 for (const row of rows) {
-  console.log(`${row.name.padEnd(52)} ${row.subject.toFixed(1).padStart(7)} ms / ${row.baseline.toFixed(1).padStart(7)} ms = ${row.ratio.toFixed(3)}x${row.name.startsWith("kit") ? (row.ratio <= 1.15 ? "  (target <= 1.15: met)" : "  (target <= 1.15: NOT met)") : `  (+${(row.subject - row.baseline).toFixed(1)} ms)`}`);
+  console.log(`${row.name.padEnd(52)} ${row.subject.toFixed(1).padStart(7)} ms / ${row.baseline.toFixed(1).padStart(7)} ms = ${row.ratio.toFixed(3)}x${row.name.startsWith("kit-") ? (row.ratio <= 1.15 ? "  (target <= 1.15: met)" : "  (target <= 1.15: NOT met)") : `  (+${(row.subject - row.baseline).toFixed(1)} ms)`}`);
 }
 if (process.argv.includes("--json")) console.log(JSON.stringify(rows));

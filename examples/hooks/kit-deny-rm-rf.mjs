@@ -1,7 +1,44 @@
 #!/usr/bin/env node
-// PreToolUse (Bash): deny any command containing `rm -rf`; say nothing otherwise.
-// Fails closed: if this hook crashes or overruns its budget, the call is denied.
+// PreToolUse (Bash): deny `rm` with both a recursive and a force flag, however it is written:
+// `rm -rf`, `rm -fr`, `rm -Rf`, `rm -r -f`, `rm --recursive --force`, `sudo rm`, `/bin/rm`,
+// `\rm`, `r''m`, inside `$(...)`, backticks, `bash -c "..."`, after `;`, `&&`, `|` or a newline.
+// It judges words, not text: `rm` anywhere in a command, even as an argument (`echo rm -rf`,
+// `xargs rm -rf`, `find -exec rm -rf`), counts, since a wrong deny costs a retry and a miss
+// costs the files. Not a sandbox: `$RM -rf` or a script file that runs rm is not seen.
+// Linear in the command's length (no backtracking pattern), so a long crafted command cannot
+// run it past its budget. Fails closed: if this hook crashes or overruns its budget, the call
+// is denied.
 import { defineHook, runHook } from "claude-hook-protocol/hooks";
+
+/** Where one simple command ends and another starts: ; & | newline ( ) ` { } */
+const SEPARATORS = /[;&|\n\r()`{}]/;
+const QUOTES = /["'\\]/g;
+
+/** Whether `word` (an option to rm) is recursive or force: -r, -R, -f in any cluster and case; --recursive, --force and their prefixes. */
+function flagsOf(word) {
+  if (word.startsWith("--")) return { recursive: word.length > 2 && "--recursive".startsWith(word), force: word.length > 2 && "--force".startsWith(word) };
+  const letters = word.slice(1).toLowerCase();
+  return { recursive: letters.includes("r"), force: letters.includes("f") };
+}
+
+function isRecursiveForcedRm(command) {
+  for (const part of command.split(SEPARATORS)) {
+    const words = part.split(/\s+/).map((word) => word.replace(QUOTES, ""));
+    const at = words.findIndex((word) => word.slice(word.lastIndexOf("/") + 1).toLowerCase() === "rm");
+    if (at === -1) continue;
+    let recursive = false;
+    let force = false;
+    for (const word of words.slice(at + 1)) {
+      if (word === "--") break;
+      if (!word.startsWith("-") || word === "-") continue;
+      const flags = flagsOf(word);
+      recursive ||= flags.recursive;
+      force ||= flags.force;
+    }
+    if (recursive && force) return true;
+  }
+  return false;
+}
 
 await runHook(defineHook({
   event: "PreToolUse",
@@ -9,7 +46,7 @@ await runHook(defineHook({
   failClosed: true,
   timeoutMs: 5000,
   run: (input, answer) =>
-    /\brm\s+-[a-zA-Z]*r[a-zA-Z]*f|\brm\s+-[a-zA-Z]*f[a-zA-Z]*r/.test(input.tool_input.command)
+    isRecursiveForcedRm(input.tool_input.command)
       ? answer.deny("rm -rf is blocked by policy: delete files one by one, or ask the user")
       : undefined,
 }));

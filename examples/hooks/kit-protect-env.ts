@@ -1,17 +1,39 @@
 // TypeScript twin of kit-protect-env.mjs (type-checked by test/kit-examples.test.ts).
-// PreToolUse (Read, Edit, Write): keep Claude out of .env files (.env, .env.local, ...;
-// .env.example stays readable). Fails closed: a crash denies the call.
+// PreToolUse (Read, Edit, Write, and MultiEdit of older Claude Code versions): keep Claude out of
+// .env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
+// path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
+// (`C:\p\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
+// stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+// are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
+// crash denies the call.
 import { defineHook, runHook } from "claude-hook-protocol/hooks";
 
-const SECRET_ENV_FILE = /(^|\/)\.env(\.(?!example$)[^/]+)?$/;
+/** The file name `path` ends at, as the file system reads it: `.`/`..` resolved, lower case, no NTFS stream, no trailing dots or spaces. */
+function fileNameOf(path: string): string {
+  const segments: string[] = [];
+  for (const segment of path.split(/[\\/]/)) {
+    if (segment === "..") segments.pop();
+    else if (segment !== "" && segment !== ".") segments.push(segment);
+  }
+  const name = (segments.at(-1) ?? "").toLowerCase().split(":", 1)[0] ?? "";
+  let end = name.length;
+  while (end > 0 && (name[end - 1] === "." || name[end - 1] === " ")) end--;
+  return name.slice(0, end);
+}
+
+function isSecretEnvFile(path: string): boolean {
+  const name = fileNameOf(path);
+  return name === ".env" || (name.startsWith(".env.") && name !== ".env.example");
+}
 
 await runHook(defineHook({
   event: "PreToolUse",
-  tools: ["Read", "Edit", "Write"],
+  tools: ["Read", "Edit", "Write", "MultiEdit"],
   failClosed: true,
   timeoutMs: 5000,
-  run: (input, answer) =>
-    SECRET_ENV_FILE.test(input.tool_input.file_path)
-      ? answer.deny(`${input.tool_input.file_path} holds secrets; ${input.tool_name} on .env files is blocked (use .env.example)`)
-      : undefined,
+  run: (input, answer) => {
+    const path = input.tool_input.file_path;
+    if (typeof path !== "string") return answer.deny(`${input.tool_name} without a file_path: blocked (this hook cannot tell whether it touches a .env file)`);
+    return isSecretEnvFile(path) ? answer.deny(`${path} holds secrets; ${input.tool_name} on .env files is blocked (use .env.example)`) : undefined;
+  },
 }));

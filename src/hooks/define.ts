@@ -5,8 +5,8 @@
  */
 import type { AgentName } from "../core/agents.js";
 import type { WrittenAnswer } from "../core/intent.js";
-import type { Answers, Reply } from "./answers.js";
-import { handle, refuse, type CallWatcher } from "./handle.js";
+import { failedReply, type Answers, type Reply } from "./answers.js";
+import { handle, handlerBudget, refuse, type CallWatcher } from "./handle.js";
 import type { AnyTool, HookEventName, HookInput } from "./types.js";
 
 /** What the handler may return: a reply, or nothing (the same as `answer.nothing()`). */
@@ -25,7 +25,11 @@ export interface HookDefinition<E extends HookEventName, T extends string> {
   readonly tools?: readonly (T | RegExp)[];
   /** Deny (or block) when the hook crashes, overruns `timeoutMs` or cannot answer; default false (non-blocking error). */
   readonly failClosed?: boolean;
-  /** Time budget of `run` in ms; past it the hook answers as on a crash. Default: none, 50 000 when `failClosed` (under the agent's kill). */
+  /**
+   * Time budget of `run` in ms, an integer from 1 to 2147483647 (Node's timer
+   * limit); past it the hook answers as on a crash. Default: none, 50 000 when
+   * `failClosed` (under the agent's kill).
+   */
   readonly timeoutMs?: number;
   /**
    * An answer the agent that runs the hook does not honour on this event
@@ -49,9 +53,18 @@ export interface HookDefinition<E extends HookEventName, T extends string> {
 export interface Hook<E extends HookEventName = HookEventName, T extends string = string> {
   readonly definition: HookDefinition<E, T>;
   /** Everything but the process I/O: stdin text -> the answer to print and the exit code. Never throws. */
-  handle(stdin: string, watcher?: CallWatcher): Promise<HookOutcome>;
+  handle(stdin: string, watcher?: CallWatcher | HookWatcher): Promise<HookOutcome>;
   /** The answer to a failure outside the handler (unreadable stdin): as on a crash. */
   fail(problem: string): Promise<HookOutcome>;
+}
+
+/**
+ * The hook process's side of a call (./process.ts): told when the hook takes
+ * the call, and running the handler's synchronous part itself, so that it
+ * sees what the handler leaves running after it (a promise, a timer).
+ */
+export interface HookWatcher extends CallWatcher {
+  runHandler<R>(run: () => R): R;
 }
 
 export interface HookOutcome extends WrittenAnswer {
@@ -59,8 +72,66 @@ export interface HookOutcome extends WrittenAnswer {
   readonly agent: AgentName | null;
 }
 
-/** Defines a hook; `runHook(hook)` runs it as a process. */
+/** Node's timer limit: setTimeout fires after 1 ms for anything longer. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+const PREFIX = "claude-hook-protocol/hooks";
+
+type LooseDefinition = HookDefinition<HookEventName, string>;
+
+/** What is wrong with a definition (from plain JavaScript, or cast), one line each. */
+function definitionProblems(definition: LooseDefinition): string[] {
+  const problems: string[] = [];
+  const { event, tools, failClosed, timeoutMs, run } = definition;
+  if (typeof event !== "string" || (event as string) === "") problems.push("event must be an event name such as \"PreToolUse\"");
+  if (tools !== undefined && (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string" || tool instanceof RegExp))) problems.push("tools must be a list of tool names and RegExps");
+  if (failClosed !== undefined && typeof failClosed !== "boolean") problems.push("failClosed must be true or false");
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    problems.push(`timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (Node's timer limit), got ${typeof timeoutMs === "number" ? String(timeoutMs) : typeof timeoutMs}`);
+  }
+  if (typeof run !== "function") problems.push("run must be a function");
+  return problems;
+}
+
+/**
+ * The hook an invalid definition stands for: it says what is wrong on stderr
+ * now, and answers every call it would handle with that error (a deny or a
+ * block unless `failClosed` is false or absent), so that a mistake in a
+ * security hook denies rather than crashing at import (a crash fails open).
+ */
+function brokenHook(definition: LooseDefinition | null, problems: readonly string[]): LooseDefinition {
+  const problem = `the hook's definition is invalid: ${problems.join("; ")}`;
+  process.stderr.write(`${PREFIX}: ${problem}\n`);
+  const failClosed = definition === null || (definition.failClosed !== undefined && definition.failClosed !== false);
+  const event = definition !== null && typeof definition.event === "string" ? definition.event : "";
+  const tools = definition !== null && Array.isArray(definition.tools) && definition.tools.every((tool) => typeof tool === "string" || tool instanceof RegExp) ? definition.tools : undefined;
+  return { event: event as HookEventName, ...(tools === undefined ? {} : { tools }), failClosed, run: () => failedReply(problem) };
+}
+
+/** The definition as `handle` runs it: the handler's synchronous part run by the process's watcher, when there is one. */
+function watched(definition: LooseDefinition, watcher: CallWatcher | HookWatcher | undefined): LooseDefinition {
+  if (watcher === undefined || !("runHandler" in watcher)) return definition;
+  return { ...definition, run: (input, answer) => watcher.runHandler(() => definition.run(input, answer)) };
+}
+
+/** How each defined hook fails, as checked (for the hook process, ./process.ts). */
+const POLICIES = new WeakMap<Hook, { readonly failClosed: boolean; readonly budgetMs: number | undefined }>();
+
+/** Whether `hook` fails closed and its handler's budget (ms), after the definition's checks. */
+export function failurePolicy(hook: Hook): { readonly failClosed: boolean; readonly budgetMs: number | undefined } {
+  return POLICIES.get(hook) ?? { failClosed: false, budgetMs: undefined };
+}
+
+/** Defines a hook; `runHook(hook)` runs it as a process. An invalid definition is reported, never thrown: see {@link brokenHook}. */
 export function defineHook<E extends HookEventName, const T extends AnyTool = AnyTool>(definition: HookDefinition<E, T>): Hook<E, T> {
-  const loose = definition as unknown as HookDefinition<HookEventName, string>;
-  return { definition, handle: (stdin, watcher) => handle(loose, stdin, watcher), fail: (problem) => refuse(loose, null, problem) };
+  let loose: LooseDefinition;
+  try {
+    const given = definition as unknown as LooseDefinition;
+    const problems = given !== null && typeof given === "object" ? definitionProblems(given) : ["defineHook needs an object { event, run, ... }"];
+    loose = problems.length === 0 ? given : brokenHook(given !== null && typeof given === "object" ? given : null, problems);
+  } catch {
+    loose = brokenHook(null, ["its fields cannot be read"]);
+  }
+  const hook: Hook<E, T> = { definition, handle: (stdin, watcher) => handle(watched(loose, watcher), stdin, watcher), fail: (problem) => refuse(loose, null, problem) };
+  POLICIES.set(hook as unknown as Hook, { failClosed: loose.failClosed === true, budgetMs: handlerBudget(loose) });
+  return hook;
 }

@@ -13,7 +13,8 @@
 import type { AgentName } from "../core/agents.js";
 import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
-import { allAnswers, type Reply } from "./answers.js";
+import { Script } from "node:vm";
+import { allAnswers, readReply, type Reply } from "./answers.js";
 import { toAgentToolInput, toClaudeShape } from "./agent-names.js";
 import { fitToAgent, guardStop } from "./fit-to-agent.js";
 import { AGENT_DISPLAY_NAMES, answerWriter, whichAgent } from "./agents.js";
@@ -41,7 +42,8 @@ function toolMatches(tools: readonly (string | RegExp)[], name: string): boolean
  * must not answer for a call the hook was not written to judge.
  */
 export interface CallWatcher {
-  handling(call: HandledCall): void;
+  /** May return a promise: the handler runs once it settles (the process prepares its failure answer first). */
+  handling(call: HandledCall): void | Promise<void>;
 }
 
 export interface HandledCall {
@@ -78,7 +80,7 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return nothing(agent);
     }
     const handled = agent;
-    watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
+    await watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
     const replied: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
     if (replied === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
@@ -109,20 +111,116 @@ function nothing(agent: AgentName): HookOutcome {
   return { agent, exit: 0, stdout: "", stderr: "" };
 }
 
-/** `run` within the budget; an overrun rejects (the handler's promise is left behind: the process exits after answering). */
-async function withinBudget(definition: HookDefinition<HookEventName, string>, call: () => HandlerResult | Promise<HandlerResult>): Promise<HandlerResult> {
-  const budget = definition.timeoutMs ?? (definition.failClosed === true ? DEFAULT_FAIL_CLOSED_BUDGET_MS : undefined);
-  const running = Promise.resolve().then(call);
-  if (budget === undefined) return running;
-  let timer: NodeJS.Timeout | undefined;
-  const overrun = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HookFailure(`the handler did not answer within its ${budget} ms budget`)), budget);
-  });
-  try {
-    return await Promise.race([running, overrun]);
-  } finally {
-    clearTimeout(timer);
+/** The budget of `run` in ms: `timeoutMs`, else 50 s for a fail-closed hook (under Claude Code's 60 s kill), else none. */
+export function handlerBudget(definition: HookDefinition<HookEventName, string>): number | undefined {
+  return definition.timeoutMs ?? (definition.failClosed === true ? DEFAULT_FAIL_CLOSED_BUDGET_MS : undefined);
+}
+
+/** An error the handler threw (or rejected with), described once: its text and stack, read without running its code again. */
+class HandlerError extends Error {
+  constructor(readonly text: string, stack: string | undefined) {
+    super(text);
+    if (stack === undefined) delete this.stack;
+    else this.stack = stack;
   }
+  override toString(): string {
+    return this.text;
+  }
+}
+
+/** `String(error)` and its stack, or a fixed text when printing it throws (a Proxy, a throwing toString). */
+function describeThrown(error: unknown): HandlerError {
+  let text: string;
+  try {
+    text = String(error);
+  } catch {
+    return new HandlerError("a thrown value that cannot be printed", undefined);
+  }
+  let stack: unknown;
+  try {
+    stack = (error as { stack?: unknown } | null | undefined)?.stack;
+  } catch {
+    stack = undefined;
+  }
+  return new HandlerError(text, typeof stack === "string" ? stack : undefined);
+}
+
+/** The handler's synchronous part, as it ended. */
+type SyncRun = { readonly thrown: HandlerError } | { readonly value: unknown; readonly thenable: boolean } | { readonly overran: true };
+
+const SYNC_CALL = Symbol.for("claude-hook-protocol/hooks.syncCall");
+let syncScript: Script | undefined;
+
+/**
+ * Calls `call` and reads what it gave (a throw, a thenable), all under V8's
+ * own watchdog when there is a budget: a vm script's `timeout` is a thread
+ * that stops the script, so a synchronous loop in `run` (which no timer on
+ * this thread can interrupt) ends at the budget, cheaply. Whatever the
+ * handler left running after its synchronous part is the process's to watch
+ * (src/hooks/process.ts).
+ */
+function runSync(call: () => unknown, budget: number | undefined): SyncRun {
+  let ended: SyncRun = { overran: true };
+  const once = (): void => {
+    try {
+      const value = call();
+      const thenable = value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
+      ended = { value, thenable };
+    } catch (error) {
+      ended = { thrown: describeThrown(error) };
+    }
+  };
+  if (budget === undefined) {
+    once();
+    return ended;
+  }
+  syncScript ??= new Script(`globalThis[Symbol.for(${JSON.stringify(SYNC_CALL.description)})]()`);
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  global[SYNC_CALL] = once;
+  try {
+    syncScript.runInThisContext({ timeout: budget });
+  } catch {
+    // `once` catches what the handler throws, so this is the timeout
+  } finally {
+    delete global[SYNC_CALL];
+  }
+  return ended;
+}
+
+/**
+ * `run` within the budget, and what it returned checked (a Reply the kit built
+ * whose values were good, or nothing). The synchronous part runs under the vm
+ * watchdog; an asynchronous part races a timer (an overrun leaves the
+ * handler's promise behind: the process exits after answering).
+ */
+async function withinBudget(definition: HookDefinition<HookEventName, string>, call: () => HandlerResult | Promise<HandlerResult>): Promise<HandlerResult> {
+  const budget = handlerBudget(definition);
+  const overrun = () => new HookFailure(`the handler did not answer within its ${budget} ms budget`);
+  const started = Date.now();
+  const sync = runSync(call, budget);
+  if ("overran" in sync) throw overrun();
+  if ("thrown" in sync) throw sync.thrown;
+  let result = sync.value;
+  if (sync.thenable) {
+    const running = Promise.resolve(sync.value as Promise<HandlerResult>).catch((error: unknown) => {
+      throw describeThrown(error);
+    });
+    if (budget === undefined) result = await running;
+    else {
+      let timer: NodeJS.Timeout | undefined;
+      const overran = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(overrun()), Math.max(0, budget - (Date.now() - started)));
+      });
+      try {
+        result = await Promise.race([running, overran]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+  const read = readReply(result);
+  if ("problem" in read) throw new HookFailure(read.problem);
+  return result as HandlerResult;
 }
 
 /**
