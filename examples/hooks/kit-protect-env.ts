@@ -26,6 +26,14 @@ function isSecretEnvFile(path: string): boolean {
   return name === ".env" || (name.startsWith(".env.") && name !== ".env.example");
 }
 
+// MultiEdit is an older Claude Code's tool (not in the recorded 2.1.332 list):
+// ToolInputs is open to declaration merging, so the hook declares its input.
+declare module "claude-hook-protocol/hooks" {
+  interface ToolInputs {
+    MultiEdit: { file_path: string; edits: { old_string: string; new_string: string; replace_all?: boolean }[] };
+  }
+}
+
 await runHook(defineHook({
   event: "PreToolUse",
   tools: ["Read", "Edit", "Write", "MultiEdit"],
