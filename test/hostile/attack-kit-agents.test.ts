@@ -1,0 +1,220 @@
+// Hostile inputs against the kit's agent detection and name mapping (src/hooks/detection.ts,
+// agent-names.ts, handle()): a fail-closed hook written to deny `rm -rf` on Bash must
+// (a) deny that call under every agent's form, however the fields are crafted, and
+// (b) give no answer (exit 0, nothing written) to a call it was not written to judge: another
+// tool, another event, `ls` judged and allowed, under all five agents, with swapped types, odd
+// `toolArgs`, missing event names, both camelCase and snake_case keys, and
+// CLAUDE_HOOK_PROTOCOL_AGENT set to junk or to the wrong agent.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { defineHook } from "../../src/hooks/index.js";
+import { AGENT_ENV } from "../../src/hooks/agents.js";
+import type { HookOutcome } from "../../src/hooks/define.js";
+import type { AgentName } from "../../src/core/agents.js";
+
+const denyRmRf = defineHook({
+  event: "PreToolUse",
+  tools: ["Bash"],
+  failClosed: true,
+  run: (input, answer) => (input.tool_input.command.includes("rm -rf") ? answer.deny("rm -rf is blocked") : undefined),
+});
+
+const readGuard = defineHook({
+  event: "PreToolUse",
+  tools: ["Read"],
+  failClosed: true,
+  run: (input, answer) => (String(input.tool_input.file_path).endsWith(".env") ? answer.deny("no .env") : undefined),
+});
+
+async function withAgentEnv<T>(value: string | undefined, body: () => Promise<T>): Promise<T> {
+  const saved = process.env[AGENT_ENV];
+  if (value === undefined) delete process.env[AGENT_ENV];
+  else process.env[AGENT_ENV] = value;
+  try {
+    return await body();
+  } finally {
+    if (saved === undefined) delete process.env[AGENT_ENV];
+    else process.env[AGENT_ENV] = saved;
+  }
+}
+
+const run = (stdin: unknown, env?: string, hook: { handle(stdin: string): Promise<HookOutcome> } = denyRmRf): Promise<HookOutcome> => withAgentEnv(env, () => hook.handle(typeof stdin === "string" ? stdin : JSON.stringify(stdin)));
+
+function assertDenied(outcome: HookOutcome, agent?: AgentName): void {
+  assert.ok(/"deny"/.test(outcome.stdout) || outcome.exit === 2, `denied: ${JSON.stringify(outcome)}`);
+  if (agent !== undefined) assert.equal(outcome.agent, agent, "answered in the dialect of the agent whose input it is");
+}
+
+function assertNoAnswer(outcome: HookOutcome): void {
+  assert.deepEqual({ exit: outcome.exit, stdout: outcome.stdout, stderr: outcome.stderr }, { exit: 0, stdout: "", stderr: "" }, JSON.stringify(outcome));
+}
+
+// The five agents' shell calls as recorded (each *-observed.md, "Hook stdin"), with a command.
+const claude = (command: string, extra: object = {}) => ({ session_id: "s", transcript_path: "/h/.claude/projects/p/s.jsonl", cwd: "/w", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t", ...extra });
+const codex = (command: string, extra: object = {}) => ({ session_id: "s", turn_id: "t", transcript_path: null, cwd: "/w", hook_event_name: "PreToolUse", model: "m", permission_mode: "default", tool_name: "Bash", tool_input: { command }, tool_use_id: "call_1", ...extra });
+const gemini = (command: string, extra: object = {}) => ({ session_id: "s", transcript_path: "/h/.gemini/tmp/p/chats/session-x.jsonl", cwd: "/w", hook_event_name: "BeforeTool", timestamp: "2026-01-01T00:00:00.000Z", tool_name: "run_shell_command", tool_input: { command, description: "d" }, ...extra });
+const copilot = (command: string, extra: object = {}) => ({ sessionId: "s", timestamp: 1, cwd: "/w", toolName: "bash", toolArgs: { command, description: "d" }, ...extra });
+const copilotClaude = (command: string, extra: object = {}) => ({ hook_event_name: "PreToolUse", session_id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w", tool_name: "Bash", tool_input: { command, description: "d" }, ...extra });
+const droid = (command: string, extra: object = {}) => ({ session_id: "s", transcript_path: "/h/.factory/sessions/s.jsonl", cwd: "/w", permission_mode: "auto-low", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command, riskLevel: "low", riskLevelReason: "r" }, ...extra });
+
+const FORMS: readonly [string, AgentName, (command: string, extra?: object) => object][] = [
+  ["claude-code", "claude-code", claude],
+  ["codex", "codex", codex],
+  ["gemini-cli", "gemini-cli", gemini],
+  ["copilot-cli camelCase", "copilot-cli", copilot],
+  ["copilot-cli .claude form", "copilot-cli", copilotClaude],
+  ["droid", "droid", droid],
+];
+
+// Baseline: the hook as written under each form.
+for (const [form, agent, make] of FORMS) {
+  test(`baseline ${form}: rm -rf denied in its dialect, ls no answer`, async () => {
+    assertDenied(await run(make("rm -rf /")), agent);
+    assertNoAnswer(await run(make("ls")));
+  });
+}
+
+// (a) the call it handles, crafted
+test("(a) Copilot camelCase form without sessionId (toolName alone tells the agent)", async () => {
+  const { sessionId: _, ...rest } = copilot("rm -rf /") as Record<string, unknown>;
+  assertDenied(await run(rest), "copilot-cli");
+});
+
+test("(a) Copilot camelCase fields under a camelCase hook_event_name", async () => {
+  assertDenied(await run(copilot("rm -rf /", { hook_event_name: "preToolUse" })), "copilot-cli");
+});
+
+test("(b) Copilot camelCase fields under a camelCase hook_event_name: ls is read, not failed on", async () => {
+  assertNoAnswer(await run(copilot("ls", { hook_event_name: "preToolUse" })));
+});
+
+test("(b) Copilot view with both path (the agent's field) and file_path: the Read guard judges path, and says the input is ambiguous", async () => {
+  assertDenied(await run(copilot("", { toolName: "view", toolArgs: { path: "/w/.env", file_path: "/w/a.txt" } }), undefined, readGuard), "copilot-cli");
+});
+
+test("(a) Copilot camelCase form with toolArgs rm -rf and a snake_case tool_input ls beside it", async () => {
+  assertDenied(await run(copilot("rm -rf /", { tool_input: { command: "ls" } })), "copilot-cli");
+});
+
+test("(a) Copilot camelCase form with toolArgs rm -rf and a toolInput ls beside it", async () => {
+  assertDenied(await run(copilot("rm -rf /", { toolInput: { command: "ls" } })), "copilot-cli");
+});
+
+test("(a) Copilot camelCase form with toolName bash and a snake_case tool_name view beside it", async () => {
+  assertDenied(await run(copilot("rm -rf /", { tool_name: "view", tool_input: { path: "/x" } })), "copilot-cli");
+});
+
+test("(a) Copilot .claude form with tool_input ls and a camelCase toolArgs rm -rf beside it", async () => {
+  assertDenied(await run(copilotClaude("ls", { toolArgs: { command: "rm -rf /" } })), "copilot-cli");
+});
+
+test("(a) Copilot toolArgs as JSON text with whitespace around it", async () => {
+  assertDenied(await run(copilot("", { toolArgs: `\n  ${JSON.stringify({ command: "rm -rf /" })}  \n` })), "copilot-cli");
+});
+
+test("(a) Copilot toolArgs as doubly encoded JSON text (a string inside): fails closed", async () => {
+  assertDenied(await run(copilot("", { toolArgs: JSON.stringify(JSON.stringify({ command: "rm -rf /" })) })), "copilot-cli");
+});
+
+test("(a) Gemini tool_input as JSON text", async () => {
+  assertDenied(await run(gemini("", { tool_input: JSON.stringify({ command: "rm -rf /" }) })), "gemini-cli");
+});
+
+// Not held: the kit does not check a tool input against the tool's schema (that validator is ~100 KB to load on
+// every call); the real agents validate a tool call before its PreToolUse hooks run, so none sends this.
+test("(a) Bash's command as an array (a type the handler does not expect): fails closed, never allowed", { todo: "tool inputs are not checked against the tool's schema before run" }, async () => {
+  assertDenied(await run(claude("", { tool_input: { command: ["rm", "-rf", "/"] } })), "claude-code");
+});
+
+test("(a) Bash's command as a number: fails closed", async () => {
+  assertDenied(await run(codex("", { tool_input: { command: 5 } })), "codex");
+});
+
+for (const [wrong, form, agent, make] of [
+  ["codex", "gemini-cli", "gemini-cli", gemini],
+  ["gemini-cli", "claude-code", "claude-code", claude],
+  ["droid", "copilot-cli camelCase", "copilot-cli", copilot],
+  ["codex", "droid", "droid", droid],
+  ["gemini-cli", "codex", "codex", codex],
+  ["copilot-cli", "droid", "droid", droid],
+] as const) {
+  test(`(a) ${AGENT_ENV}=${wrong} (the wrong agent) on a ${form} rm -rf call: denied in ${agent}'s dialect`, async () => {
+    assertDenied(await run(make("rm -rf /"), wrong), agent);
+  });
+}
+
+test(`(a) ${AGENT_ENV} set to junk on an rm -rf call: denied`, async () => {
+  const outcome = await run(claude("rm -rf /"), "cursor");
+  assertDenied(outcome, "claude-code");
+  assert.match(outcome.stderr, /CLAUDE_HOOK_PROTOCOL_AGENT names "cursor"/);
+});
+
+test(`(a) ${AGENT_ENV} set to junk on a Gemini rm -rf call: denied in Gemini's dialect`, async () => {
+  assertDenied(await run(gemini("rm -rf /"), "__proto__"), "gemini-cli");
+});
+
+// (b) calls it was not written to judge
+test(`(b) ${AGENT_ENV} set to junk: ls is allowed (the junk named on stderr), a Read and a SessionStart get no answer`, async () => {
+  const ls = await run(claude("ls"), "cursor");
+  assert.deepEqual({ exit: ls.exit, stdout: ls.stdout }, { exit: 0, stdout: "" });
+  assert.match(ls.stderr, /names "cursor", not an agent/);
+  assertNoAnswer(await run(claude("", { tool_name: "Read", tool_input: { file_path: "/x" } }), "cursor"));
+  assertNoAnswer(await run({ session_id: "s", transcript_path: "/t", cwd: "/w", hook_event_name: "SessionStart", source: "startup" }, "constructor"));
+});
+
+test(`(b) ${AGENT_ENV} names the wrong agent: another agent's SessionStart, Read and ls get no answer`, async () => {
+  assertNoAnswer(await run({ session_id: "s", transcript_path: "/h/.gemini/tmp/x.jsonl", cwd: "/w", hook_event_name: "SessionStart", timestamp: "t", source: "startup" }, "codex"));
+  assertNoAnswer(await run(claude("", { tool_name: "Read", tool_input: { file_path: "/x" } }), "gemini-cli"));
+  assertNoAnswer(await run(gemini("ls"), "droid"));
+  assertNoAnswer(await run(copilot("ls"), "codex"));
+});
+
+test("(b) Copilot camelCase and snake_case twins that agree: ls is not made ambiguous", async () => {
+  assertNoAnswer(await run(copilot("ls", { tool_name: "bash", tool_input: { command: "ls", description: "d" } })));
+});
+
+test("(b) Copilot twins that disagree, neither of them Bash: no answer", async () => {
+  assertNoAnswer(await run(copilot("", { toolName: "view", toolArgs: { path: "/a" }, tool_name: "glob", tool_input: { pattern: "*" } })));
+});
+
+test("(b) the event name of another type (null, a number, an object, a list): no answer", async () => {
+  for (const name of [null, 5, { PreToolUse: 1 }, ["PreToolUse"]]) assertNoAnswer(await run(claude("rm -rf /", { hook_event_name: name })));
+});
+
+test("(b) other events carrying a Bash rm -rf: PostToolUse, PermissionRequest, AfterTool, postToolUseFailure, permissionRequest", async () => {
+  assertNoAnswer(await run(claude("rm -rf /", { hook_event_name: "PostToolUse", tool_response: {} })));
+  assertNoAnswer(await run(codex("rm -rf /", { hook_event_name: "PermissionRequest" })));
+  assertNoAnswer(await run(gemini("rm -rf /", { hook_event_name: "AfterTool", tool_response: {} })));
+  assertNoAnswer(await run(copilot("rm -rf /", { error: "Path does not exist" })));
+  const { toolArgs, ...rest } = copilot("rm -rf /") as Record<string, unknown>;
+  assertNoAnswer(await run({ hookName: "permissionRequest", ...rest, toolInput: toolArgs, permissionSuggestions: [] }));
+});
+
+test("(b) a UserPromptSubmit whose prompt says rm -rf and whose stray tool_name says Bash", async () => {
+  assertNoAnswer(await run({ ...claude("rm -rf /"), hook_event_name: "UserPromptSubmit", prompt: "rm -rf /" }));
+});
+
+test("(b) a SessionStart with a swapped-type tool_name and tool_input under each agent", async () => {
+  for (const [, , make] of FORMS) {
+    const base = make("ls") as Record<string, unknown>;
+    const named = "hook_event_name" in base ? { hook_event_name: "SessionStart" } : {};
+    assertNoAnswer(await run({ ...base, ...named, source: "startup", tool_name: 5, tool_input: "x", toolName: undefined, toolArgs: undefined }));
+  }
+});
+
+test("(b) a Read guard (tools: [Read]) gives no answer to shell calls of any agent, and judges Copilot's view", async () => {
+  for (const [, , make] of FORMS) assertNoAnswer(await run(make("cat .env"), undefined, readGuard));
+  assertDenied(await run(copilot("", { toolName: "view", toolArgs: { path: "/w/.env" } }), undefined, readGuard), "copilot-cli");
+  assertNoAnswer(await run(copilot("", { toolName: "view", toolArgs: { path: "/w/a.txt" } }), undefined, readGuard));
+});
+
+test("(b) Gemini's and droid's other tools (read_file, Read-named droid tools) are not Bash", async () => {
+  assertNoAnswer(await run(gemini("", { tool_name: "read_file", tool_input: { absolute_path: "/x" } })));
+  assertNoAnswer(await run(droid("", { tool_name: "Read", tool_input: { file_path: "/x" } })));
+  assertNoAnswer(await run(gemini("rm -rf /", { tool_name: "run_shell_command_x" })));
+});
+
+test("(b) nothing of the input pollutes a prototype", async () => {
+  await run(`{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"command":"ls"},"__proto__":{"tool_name":"Bash","polluted":1},"constructor":{"prototype":{"polluted":1}}}`);
+  assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+});
