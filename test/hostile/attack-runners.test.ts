@@ -349,3 +349,37 @@ test("droid: a NUL byte in a top-level string of the input (exported as an envir
   const outcome = await agent.run(b, { input: { tool_name: "Execute", tool_input: { command: "rm -rf /" }, prompt: "a\u0000b" } });
   assertDenied(agent, outcome);
 });
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: __proto__ and constructor keys in the event input reach the hook's stdin as data and pollute nothing`, async () => {
+    const b = box();
+    const seen = join(b.root, "stdin.json");
+    write(agent.file(b), agent.config([{ command: `cat > ${shq(seen)}; printf '%s' ${shq(agent.denyOutput)}`, timeout: agent.unit === "s" ? "10" : "10000" }]));
+    const base = agent.name === "copilot-cli" ? `"toolName":"bash","toolArgs":{"command":"ls"}` : agent.name === "gemini-cli" ? `"tool_name":"run_shell_command","tool_input":{"command":"ls"}` : agent.name === "droid" ? `"tool_name":"Execute","tool_input":{"command":"ls"}` : `"tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"`;
+    const input = JSON.parse(`{"__proto__":{"polluted":1,"tool_name":"Edit"},"constructor":{"prototype":{"polluted":1}},${base}}`) as JsonObject;
+    const outcome = await agent.run(b, { input });
+    assertDenied(agent, outcome);
+    const stdin = JSON.parse(readFileSync(seen, "utf8")) as Record<string, unknown>;
+    assert.ok(Object.prototype.hasOwnProperty.call(stdin, "__proto__"), `__proto__ is a key of the stdin: ${readFileSync(seen, "utf8")}`);
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+  });
+}
+
+test("copilot-cli: COPILOT_HOME set but empty reads ~/.copilot, not ./hooks of the runner's working directory", async () => {
+  const agent = AGENTS[2]!;
+  const b = box();
+  write(agent.file(b), agent.config([denyHook(agent)]));
+  // a hooks file where an empty COPILOT_HOME would lead, relative to the process's cwd (a fresh one)
+  const saved = process.cwd();
+  const cwd = mkdtempSync(join(TMP, "cwd-"));
+  const stray = join(cwd, "hooks", "zz-attack.json");
+  process.chdir(cwd);
+  try {
+    write(stray, `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"printf '%s' '{\\"permissionDecision\\":\\"deny\\",\\"permissionDecisionReason\\":\\"stray\\"}'"}]}}`);
+    const outcome = await agent.run(b, { env: { ...baseEnv(b), COPILOT_HOME: "" } });
+    assertDenied(agent, outcome);
+    assert.doesNotMatch(outcome.merged.effects.tool_result ?? "", /stray/);
+  } finally {
+    process.chdir(saved);
+  }
+});
