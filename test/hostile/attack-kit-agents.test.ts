@@ -153,6 +153,25 @@ test(`(a) ${AGENT_ENV} set to junk on a Gemini rm -rf call: denied in Gemini's d
   assertDenied(await run(gemini("rm -rf /"), "__proto__"), "gemini-cli");
 });
 
+async function withArgv<T>(arg: string, body: () => Promise<T>): Promise<T> {
+  const saved = process.argv;
+  process.argv = [saved[0]!, "hook.mjs", arg];
+  try {
+    return await body();
+  } finally {
+    process.argv = saved;
+  }
+}
+
+test("(a) --agent=codex in the command on a Gemini rm -rf call: denied in Gemini's dialect", async () => {
+  assertDenied(await withArgv("--agent=codex", () => denyRmRf.handle(JSON.stringify(gemini("rm -rf /")))), "gemini-cli");
+});
+
+test("(b) --agent=junk in the command: a Read and another agent's SessionStart get no answer", async () => {
+  assertNoAnswer(await withArgv("--agent=__proto__", () => denyRmRf.handle(JSON.stringify(claude("", { tool_name: "Read", tool_input: { file_path: "/x" } })))));
+  assertNoAnswer(await withArgv("--agent=", () => denyRmRf.handle(JSON.stringify({ sessionId: "s", timestamp: 1, cwd: "/w", source: "new", initialPrompt: "rm -rf /" }))));
+});
+
 // (b) calls it was not written to judge
 test(`(b) ${AGENT_ENV} set to junk: ls is allowed (the junk named on stderr), a Read and a SessionStart get no answer`, async () => {
   const ls = await run(claude("ls"), "cursor");
