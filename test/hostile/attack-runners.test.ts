@@ -383,3 +383,13 @@ test("copilot-cli: COPILOT_HOME set but empty reads ~/.copilot, not ./hooks of t
     process.chdir(saved);
   }
 });
+
+test("copilot-cli: a tool named constructor or toString is its own name: no prototype member selects a .claude hook or reaches its stdin", async () => {
+  const b = box();
+  const seen = join(b.root, "stdin.json");
+  write(join(b.project, ".claude", "settings.json"), JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Object|native", hooks: [{ type: "command", command: `cat > ${shq(seen)}; exit 2` }] }, { matcher: "toString", hooks: [{ type: "command", command: `cat > ${shq(seen)}` }] }] } }));
+  const constructor = await runCopilotHooks({ event: "preToolUse", input: { toolName: "constructor", toolArgs: { command: "ls" } }, projectDir: b.project, homeDir: b.home, env: baseEnv(b) });
+  assert.equal(constructor.merged.effects.blocked, false, "the hook for tools matching Object|native did not run");
+  await runCopilotHooks({ event: "preToolUse", input: { toolName: "toString", toolArgs: { command: "ls" } }, projectDir: b.project, homeDir: b.home, env: baseEnv(b) });
+  assert.equal((JSON.parse(readFileSync(seen, "utf8")) as Record<string, unknown>)["tool_name"], "toString");
+});
