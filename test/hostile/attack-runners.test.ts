@@ -393,3 +393,30 @@ test("copilot-cli: a tool named constructor or toString is its own name: no prot
   await runCopilotHooks({ event: "preToolUse", input: { toolName: "toString", toolArgs: { command: "ls" } }, projectDir: b.project, homeDir: b.home, env: baseEnv(b) });
   assert.equal((JSON.parse(readFileSync(seen, "utf8")) as Record<string, unknown>)["tool_name"], "toString");
 });
+
+test("codex: a config.toml that is not TOML: a problem with the file, line and column; hooks.json's deny runs", async () => {
+  const agent = AGENTS[0]!;
+  const b = box();
+  write(join(b.home, ".codex", "config.toml"), `model = "m"\n[hooks\nPreToolUse = 1\n`);
+  write(agent.file(b), agent.config([denyHook(agent)]));
+  const outcome = await agent.run(b);
+  assertDenied(agent, outcome);
+  const found = outcome.problems.find((p) => p.position?.line === 2);
+  assert.ok(found, JSON.stringify(outcome.problems));
+});
+
+test("gemini-cli: a project directory named to break out of the shell quoting of $GEMINI_PROJECT_DIR runs nothing it names", async () => {
+  const agent = AGENTS[1]!;
+  const b = box();
+  const names = [`a b'$(touch pwned1)'`, `a"$(touch pwned2)"`, "a`touch pwned3`", "a;touch pwned4", `it's $(touch pwned5)`];
+  for (const name of names) {
+    const project = join(b.root, name);
+    mkdirSync(project, { recursive: true });
+    write(join(project, ".gemini", "settings.json"), agent.config([{ command: `cd $GEMINI_PROJECT_DIR && printf '%s' ${shq(agent.denyOutput)}`, timeout: "10000" }]));
+    const outcome = await agent.run(b, { projectDir: project });
+    assertDenied(agent, outcome);
+  }
+  for (const dir of [b.root, ...names.map((n) => join(b.root, n))]) {
+    for (const n of [1, 2, 3, 4, 5]) assert.throws(() => readFileSync(join(dir, `pwned${n}`)), `pwned${n} not created in ${dir}`);
+  }
+});
