@@ -17,7 +17,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import type { ProtocolError } from "../core/errors.js";
 import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
@@ -237,6 +237,8 @@ export const codexRunner: DialectRunner = {
     "[hooks] in <cwd>/.codex/config.toml, when the project is trusted",
   ],
   async run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+    const invalid = runOptionsProblem(options);
+    if (invalid !== null) return { merged: mergeCodex({ event: eventNameOf(options), hooks: [] }), problems: [invalid] };
     const base = options.env ?? process.env;
     const codexHome = base["CODEX_HOME"] !== undefined && base["CODEX_HOME"] !== "" ? base["CODEX_HOME"] : join(options.homeDir, ".codex");
     if (!isCodexEvent(options.event)) {

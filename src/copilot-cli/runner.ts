@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import type { ProtocolError } from "../core/errors.js";
 import type { MergedResult } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
@@ -96,6 +96,8 @@ function chainEnded(request: CopilotRequest): boolean {
 const toolArgsKey = (event: string): string => (resolveEvent(event)?.event === "permissionRequest" ? "toolInput" : "toolArgs");
 
 export async function runCopilotHooks(options: CopilotRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeCopilotRequest({ event: eventNameOf(options), hooks: [] }), problems: [invalid] };
   const problems: ProtocolError[] = [];
   const resolved = resolveEvent(options.event);
   const input = options.input;

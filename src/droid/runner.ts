@@ -6,7 +6,7 @@
  * 60; droid still reads what it printed, pre-p06); then read in configured
  * order by the merge.
  */
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import type { JsonObject } from "../json/value.js";
 import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
@@ -76,6 +76,8 @@ function resultOf(handler: DroidHandler, outcome: SpawnOutcome, argv: string[]):
 }
 
 async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeDroid(eventNameOf(options), [], { input: {} }), problems: [invalid] };
   const { event, projectDir, homeDir } = options;
   const stdin = droidStdin(event, options.input, projectDir);
   const field = isDroidEvent(event) ? DROID_EVENTS[event].matchField : null;

@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
@@ -229,6 +229,8 @@ function readSettings(options: DialectRunOptions): SettingsFile[] {
 }
 
 export async function runGeminiHooks(options: GeminiRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeHooks({ event: eventNameOf(options), hooks: [] }), problems: [invalid] };
   const config = loadGeminiHooks(options.settings ?? readSettings(options));
   const problems: ProtocolError[] = [...config.problems];
   if (!isEventName(options.event)) {
