@@ -420,3 +420,18 @@ test("gemini-cli: a project directory named to break out of the shell quoting of
     for (const n of [1, 2, 3, 4, 5]) assert.throws(() => readFileSync(join(dir, `pwned${n}`)), `pwned${n} not created in ${dir}`);
   }
 });
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: run options of the wrong types (no input, an array input, no directories, a bad signal, none at all) are one problem, never a throw`, async () => {
+    const b = box();
+    const good = { event: agent.name === "gemini-cli" ? "BeforeTool" : agent.name === "copilot-cli" ? "preToolUse" : "PreToolUse", input: {}, projectDir: b.project, homeDir: b.home };
+    const runner = agent.name === "codex" ? codexRunner : agent.name === "droid" ? droidRunner : null;
+    const runWith = (options: unknown): Promise<DialectRunOutcome> =>
+      runner !== null ? runner.run(options as never) : agent.name === "gemini-cli" ? runGeminiHooks(options as never) : runCopilotHooks(options as never);
+    for (const options of [{ ...good, input: null }, { ...good, input: [1] }, { ...good, input: "x" }, { ...good, event: { toString: () => { throw new Error("x"); } } }, { ...good, homeDir: undefined }, { ...good, projectDir: null }, { ...good, projectDir: "" }, { ...good, env: null }, { ...good, signal: {} }, null, undefined, 5]) {
+      const outcome = await runWith(options);
+      assert.equal(outcome.problems[0]?.code, "invalid-options", JSON.stringify(options));
+      assertNotDenied(agent, outcome);
+    }
+  });
+}
