@@ -8,7 +8,7 @@
 import type { AgentName } from "../core/agents.js";
 import type { AnswerKind } from "../core/capabilities.js";
 import { isJsonObject, stringifyOr, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import { KIT_AGENTS } from "../../generated/kit/agents.js";
+import { KIT_AGENTS, KIT_TOOL_STRING_FIELDS } from "../../generated/kit/agents.js";
 
 interface KitTool {
   readonly name: string;
@@ -178,6 +178,16 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
 /** A rewritten tool input (Claude Code's fields) in the agent's fields, for its answer. */
 export function toAgentToolInput(tool: KitTool | undefined, input: JsonObject): JsonObject {
   return tool?.fields === undefined ? input : renamed(input, tool.fields);
+}
+
+/**
+ * The first top-level field of a Claude Code tool's input that its schema makes a string but the
+ * input gives as something else (`command: ["rm", "-rf", "/"]`), as `tool_input.<field>`; null when none.
+ */
+export function nonStringField(toolName: string, toolInput: JsonObject): string | null {
+  const fields = ownValue(KIT_TOOL_STRING_FIELDS as unknown as Readonly<Record<string, readonly string[]>>, toolName) ?? [];
+  const wrong = fields.find((field) => toolInput[field] !== undefined && typeof toolInput[field] !== "string");
+  return wrong === undefined ? null : `tool_input.${wrong}`;
 }
 
 export function displayNameOf(agent: AgentName): string {

@@ -14,7 +14,7 @@ import type { AgentName } from "../core/agents.js";
 import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { allAnswers, type Reply } from "./answers.js";
-import { toAgentToolInput, toClaudeShape, type Translated } from "./agent-names.js";
+import { nonStringField, toAgentToolInput, toClaudeShape, type Translated } from "./agent-names.js";
 import { fitToAgent, guardStop } from "./fit-to-agent.js";
 import { AGENT_DISPLAY_NAMES, agentReadings, answerWriter } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
@@ -83,6 +83,9 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     const toolName = input["tool_name"];
     if (call.ambiguous.length > 0) throw new HookFailure(`the input gives ${call.ambiguous.join(", ")} twice, with different values: which one ${AGENT_DISPLAY_NAMES[agent]} acts on cannot be told`);
     if (includes(TOOL_EVENTS, event) && (typeof toolName !== "string" || !isJsonObject(input["tool_input"]))) throw new HookFailure(`a ${event} input needs a string tool_name and an object tool_input`);
+    // the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+    const notString = typeof toolName === "string" && isJsonObject(input["tool_input"]) ? nonStringField(toolName, input["tool_input"]) : null;
+    if (notString !== null) throw new HookFailure(`${notString} is not a string, as the ${toolName} tool's input must have it`);
     const handled = agent;
     watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
