@@ -120,14 +120,21 @@ test("(a) Gemini tool_input as JSON text", async () => {
   assertDenied(await run(gemini("", { tool_input: JSON.stringify({ command: "rm -rf /" }) })), "gemini-cli");
 });
 
-// Not held: the kit does not check a tool input against the tool's schema (that validator is ~100 KB to load on
-// every call); the real agents validate a tool call before its PreToolUse hooks run, so none sends this.
-test("(a) Bash's command as an array (a type the handler does not expect): fails closed, never allowed", { todo: "tool inputs are not checked against the tool's schema before run" }, async () => {
+test("(a) Bash's command as an array (a type the handler does not expect): fails closed, never allowed", async () => {
   assertDenied(await run(claude("", { tool_input: { command: ["rm", "-rf", "/"] } })), "claude-code");
 });
 
 test("(a) Bash's command as a number: fails closed", async () => {
   assertDenied(await run(codex("", { tool_input: { command: 5 } })), "codex");
+});
+
+test("(a) Bash's command as an object with its own includes, under droid and Gemini: fails closed", async () => {
+  assertDenied(await run(droid("", { tool_input: { command: { includes: 1 } } })), "droid");
+  assertDenied(await run(gemini("", { tool_input: { command: null } })), "gemini-cli");
+});
+
+test("(b) a tool field of another type in a tool the hook does not handle: no answer", async () => {
+  assertNoAnswer(await run(claude("", { tool_name: "Read", tool_input: { file_path: ["x"] } })));
 });
 
 for (const [wrong, form, agent, make] of [
