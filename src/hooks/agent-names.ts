@@ -159,7 +159,10 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
   };
   let toolInput: JsonValue | undefined = parsedArgs(out["tool_input"]);
   if (toolInput !== undefined) out["tool_input"] = toolInput;
-  const ambiguous = [...twice.entries()].filter(([field, values]) => field !== "tool_input" || values.some((v) => !sameValue(parsedArgs(v), toolInput))).map(([field]) => field);
+  // what the call does is its tool and input: twins elsewhere (sessionId beside session_id) read in the form's spelling
+  const ambiguous = [...twice.entries()]
+    .filter(([field, values]) => field === "tool_name" || (field === "tool_input" && values.some((v) => !sameValue(parsedArgs(v), toolInput))))
+    .map(([field]) => field);
   const canonical = (name: JsonValue): string | null => (typeof name === "string" ? (toolOf(agent, name)?.canonical ?? name) : null);
   const otherTools = (twice.get("tool_name") ?? []).map(canonical).filter((name): name is string => name !== null);
   const toolName = out["tool_name"];

@@ -199,6 +199,10 @@ test("(b) Copilot camelCase and snake_case twins that agree: ls is not made ambi
   assertNoAnswer(await run(copilot("ls", { tool_name: "bash", tool_input: { command: "ls", description: "d" } })));
 });
 
+test("(b) Copilot twins that disagree outside the tool (sessionId beside session_id, transcriptPath beside transcript_path): ls is judged, not failed on", async () => {
+  assertNoAnswer(await run(copilot("ls", { session_id: "other", transcriptPath: "/a", transcript_path: "/b" })));
+});
+
 test("(b) Copilot twins that disagree, neither of them Bash: no answer", async () => {
   assertNoAnswer(await run(copilot("", { toolName: "view", toolArgs: { path: "/a" }, tool_name: "glob", tool_input: { pattern: "*" } })));
 });
