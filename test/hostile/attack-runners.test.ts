@@ -435,3 +435,14 @@ for (const agent of AGENTS) {
     }
   });
 }
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: a file of 200,000 unclosed brackets is one problem with its place; the other file's deny runs`, async () => {
+    const b = box();
+    write(agent.file(b), "[".repeat(200_000));
+    write(agent.name === "codex" ? join(b.home, ".codex", "config.toml") : agent.otherFile(b), agent.name === "codex" ? codexToml(agent) : agent.config([denyHook(agent)]));
+    const outcome = await agent.run(b);
+    assertDenied(agent, outcome);
+    assert.ok(outcome.problems.some((p) => p.message.includes(agent.file(b)) && p.position !== undefined), JSON.stringify(outcome.problems).slice(0, 500));
+  });
+}
