@@ -27,7 +27,25 @@ import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
 import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
+
+/**
+ * Claude Code's tools -> their top-level fields that are strings (schemas/claude-code/tools/): a handled call whose
+ * tool input has another type there fails the hook, since the handler is typed (and written) for a string.
+ */
+export function toolStringFields(): Record<string, string[]> {
+  const dir = "schemas/claude-code/tools";
+  const out: Record<string, string[]> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
+    const schema = JSON.parse(readFileSync(join(dir, file), "utf8")) as { title?: string; properties?: Record<string, { type?: unknown }> };
+    if (schema.title === undefined || !schema.title.endsWith("ToolInput")) throw new Error(`gen-kit-agents: ${file} has no <Tool>ToolInput title`);
+    const fields = Object.entries(schema.properties ?? {}).filter(([, property]) => property.type === "string").map(([name]) => name);
+    if (fields.length > 0) out[schema.title.slice(0, -"ToolInput".length)] = fields;
+  }
+  return out;
+}
 
 export function kitAgentsData(): Record<string, unknown> {
   const agents: Record<string, unknown> = {};
@@ -47,7 +65,7 @@ export function kitAgentsData(): Record<string, unknown> {
       capabilities: caps.events,
     };
   }
-  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, agents };
+  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, toolStringFields: toolStringFields(), agents };
 }
 
 /** The kit's slice: names, and per event the answers not enforced, with their level (`>as` when degraded): the rest goes to the agent's writer as is. */
@@ -71,7 +89,9 @@ export function generateKitAgents(): GeneratedFile[] {
   const ts =
     `${tsBanner("scripts/gen-kit-agents.ts", "src/<agent>/capabilities.ts and the dialects' event tables")}` +
     `/** Per agent: its events (-> Claude Code's), tools, native input form and the answers it does not enforce (generated/kit/agents.json has every claim and its provenance). */\n` +
-    `export const KIT_AGENTS = ${jsLiteral(kitSlice(data))} as const;\n`;
+    `export const KIT_AGENTS = ${jsLiteral(kitSlice(data))} as const;\n` +
+    `/** Claude Code's tools -> their top-level string fields (schemas/claude-code/tools/). */\n` +
+    `export const KIT_TOOL_STRING_FIELDS = ${jsLiteral(data["toolStringFields"])} as const;\n`;
   return [
     { path: "generated/kit/agents.json", content: `${JSON.stringify(data, null, 2)}\n` },
     { path: "generated/kit/agents.ts", content: ts },

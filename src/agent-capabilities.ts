@@ -14,18 +14,30 @@ import { capabilities as droid } from "./droid/capabilities.js";
 import { capabilities as geminiCli } from "./gemini-cli/capabilities.js";
 import { capabilities as qwenCode } from "./qwen-code/capabilities.js";
 
-const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = {
+/** Frozen all the way down: a caller of the subpath cannot change what every other caller (and the CLI) reads. */
+function deepFreeze<T>(value: T): T {
+  const pending: unknown[] = [value];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (item === null || typeof item !== "object" || Object.isFrozen(item)) continue;
+    Object.freeze(item);
+    for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+// null prototype: `capabilitiesOf("__proto__")` or `("constructor")` is no agent's
+const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = deepFreeze(Object.assign(Object.create(null) as Partial<Record<AgentName, AgentCapabilities>>, {
   "claude-code": claudeCode,
   codex,
   "gemini-cli": geminiCli,
   "copilot-cli": copilotCli,
   droid,
   "qwen-code": qwenCode,
-};
+}));
 
-/** The capabilities of `agent`, or undefined when it has no capabilities file yet. */
+/** The capabilities of `agent`, or undefined when it names no agent with a capabilities file (any other value too). */
 export function capabilitiesOf(agent: AgentName): AgentCapabilities | undefined {
-  return CAPABILITIES[agent];
+  return typeof agent === "string" ? CAPABILITIES[agent] : undefined;
 }
 
 /** Every agent's capabilities, in AGENT_NAMES order. */

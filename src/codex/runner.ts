@@ -17,10 +17,12 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import type { ProtocolError } from "../core/errors.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { spawnHook } from "../process/spawn-hook.js";
+import { configuredTimeout } from "../process/timeout.js";
 import type { CodexHookResult } from "./classify.js";
 import { CODEX_EVENTS, isCodexEvent, type CodexEventName } from "./events.js";
 import { mergeCodex } from "./merge.js";
@@ -99,13 +101,14 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
           problems.push(problem("config-invalid", at, `${file}: only {"type": "command", "command": "..."} handlers run`));
           return;
         }
-        const timeout = handler["timeout"];
+        const timeout = configuredTimeout(handler["timeout"], "s", CODEX_EVENTS[event].defaultTimeoutSec * 1000);
+        if (timeout !== null && "invalid" in timeout) problems.push(problem("config-invalid", `${at}/timeout`, `${file}: ${timeout.invalid}`));
         const displayOrder = counts.get(event) ?? 0;
         counts.set(event, displayOrder + 1);
         into.push({
           event,
           command: handler["command"],
-          timeoutSec: typeof timeout === "number" && timeout > 0 ? timeout : CODEX_EVENTS[event].defaultTimeoutSec,
+          timeoutSec: timeout !== null && "ms" in timeout ? timeout.ms / 1000 : CODEX_EVENTS[event].defaultTimeoutSec,
           async: handler["async"] === true,
           matcher,
           layer,
@@ -145,13 +148,9 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
     }
     if (jsonText !== null && tomlHooks !== undefined) problems.push(problem("both-representations", "", texts.bothRepresentations(jsonFile, tomlFile)));
     if (jsonText !== null) {
-      let parsed: JsonValue;
-      try {
-        parsed = toNullPrototype(JSON.parse(jsonText));
-      } catch (e) {
-        problems.push(problem("config-parse", "", `${jsonFile}: ${e instanceof Error ? e.message : String(e)}`));
-        parsed = null;
-      }
+      const read = parseJsonText(jsonText);
+      if (!read.ok) problems.push({ ...problem("config-parse", "", `${jsonFile}:${read.position.line}:${read.position.column}: ${read.message}`), position: read.position });
+      const parsed: JsonValue = read.ok ? read.value : null;
       if (isJsonObject(parsed) && parsed["hooks"] !== undefined) readHooksValue(parsed["hooks"], jsonFile, layer, handlers, problems, counts);
       else if (parsed !== null) problems.push(problem("config-invalid", "", `${jsonFile}: expected {"hooks": {...}}`));
     }
@@ -238,6 +237,8 @@ export const codexRunner: DialectRunner = {
     "[hooks] in <cwd>/.codex/config.toml, when the project is trusted",
   ],
   async run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+    const invalid = runOptionsProblem(options);
+    if (invalid !== null) return { merged: mergeCodex({ event: eventNameOf(options), hooks: [] }), problems: [invalid] };
     const base = options.env ?? process.env;
     const codexHome = base["CODEX_HOME"] !== undefined && base["CODEX_HOME"] !== "" ? base["CODEX_HOME"] : join(options.homeDir, ".codex");
     if (!isCodexEvent(options.event)) {

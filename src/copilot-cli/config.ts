@@ -21,7 +21,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
+import { configuredTimeout } from "../process/timeout.js";
 import { CLAUDE_TOOL_NAMES, EVENTS, type ResolvedEvent } from "./events.js";
 import { CLAUDE_SETTINGS_LABEL, invalidMatcherNotice } from "./texts.js";
 
@@ -85,18 +87,25 @@ function readJsonFile(path: string, problems: ProtocolError[]): JsonObject | nul
   } catch {
     return null; // absent: nothing configured there
   }
-  try {
-    const value = toNullPrototype(JSON.parse(text));
-    if (isJsonObject(value)) return value;
-    problems.push({ code: "invalid-config", path: "", message: `${path}: not a JSON object` });
-  } catch (e) {
-    problems.push({ code: "invalid-config", path: "", message: `${path}: ${e instanceof Error ? e.message : String(e)}` });
+  const read = parseJsonText(text);
+  if (!read.ok) {
+    problems.push({ code: "invalid-config", path: "", message: `${path}:${read.position.line}:${read.position.column}: ${read.message}`, position: read.position });
+    return null;
   }
+  if (isJsonObject(read.value)) return read.value;
+  problems.push({ code: "invalid-config", path: "", message: `${path}: not a JSON object` });
   return null;
 }
 
 const stringOr = (value: JsonValue | undefined, fallback: string | null): string | null => (typeof value === "string" ? value : fallback);
-const numberOr = (value: JsonValue | undefined, fallback: number): number => (typeof value === "number" && value > 0 ? value : fallback);
+/** A timeout in seconds; an unusable one (negative, zero, Infinity, text) takes the default and is reported at `path`. */
+function timeoutOf(value: JsonValue | undefined, fallbackSec: number, file: string, path: readonly (string | number)[], problems: ProtocolError[]): number {
+  const timeout = configuredTimeout(value, "s", fallbackSec * 1000);
+  if (timeout === null) return fallbackSec;
+  if ("ms" in timeout) return timeout.ms / 1000;
+  problems.push({ code: "invalid-config", path: jsonPointer(path), message: `${file}: ${timeout.invalid}` });
+  return fallbackSec;
+}
 function envOf(value: JsonValue | undefined): Record<string, string> {
   const env: Record<string, string> = Object.create(null) as Record<string, string>;
   if (isJsonObject(value)) for (const [k, v] of Object.entries(value)) if (typeof v === "string") env[k] = v;
@@ -112,24 +121,39 @@ export function configuredHooks(files: readonly ConfigFile[], resolved: Resolved
   for (const file of files) {
     const doc = readJsonFile(file.path, problems);
     const hooks = doc?.["hooks"];
-    if (!isJsonObject(hooks)) continue;
+    if (hooks === undefined) continue;
+    if (!isJsonObject(hooks)) {
+      problems.push({ code: "invalid-config", path: "/hooks", message: `${file.path}: hooks is not an object of events; no hook of this file runs` });
+      continue;
+    }
     for (const [eventKey, claudeStyle] of keys) {
       const entries = hooks[eventKey];
-      if (!Array.isArray(entries)) continue;
+      if (entries === undefined) continue;
+      if (!Array.isArray(entries)) {
+        problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey]), message: `${file.path}: ${eventKey} is not a list of hooks` });
+        continue;
+      }
       for (const [i, entry] of entries.entries()) {
         if (!isJsonObject(entry)) {
-          problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i]), message: `${file.path}: an entry is an object` });
+          problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i]), message: `${file.path}: an entry is not an object` });
           continue;
         }
         const matcher = stringOr(entry["matcher"], null);
         const base = { file, eventKey, claudeStyle, matcher, cwd: stringOr(entry["cwd"], null), env: envOf(entry["env"]) };
         if (Array.isArray(entry["hooks"])) {
-          for (const handler of entry["hooks"]) {
-            if (!isJsonObject(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string") continue;
-            out.push({ ...base, command: handler["command"], timeoutSec: numberOr(handler["timeout"], rules.defaultTimeoutSec), env: envOf(handler["env"]) });
+          for (const [h, handler] of entry["hooks"].entries()) {
+            const at = ["hooks", eventKey, i, "hooks", h];
+            if (!isJsonObject(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string") {
+              problems.push({ code: "invalid-config", path: jsonPointer(at), message: `${file.path}: only {"type": "command", "command": "..."} hooks run` });
+              continue;
+            }
+            out.push({ ...base, command: handler["command"], timeoutSec: timeoutOf(handler["timeout"], rules.defaultTimeoutSec, file.path, [...at, "timeout"], problems), env: envOf(handler["env"]) });
           }
         } else if (entry["type"] === "command" && typeof (entry["bash"] ?? entry["command"]) === "string") {
-          out.push({ ...base, command: (entry["bash"] ?? entry["command"]) as string, timeoutSec: numberOr(entry["timeoutSec"] ?? entry["timeout"], rules.defaultTimeoutSec) });
+          const timeoutKey = entry["timeoutSec"] !== undefined ? "timeoutSec" : "timeout";
+          out.push({ ...base, command: (entry["bash"] ?? entry["command"]) as string, timeoutSec: timeoutOf(entry[timeoutKey], rules.defaultTimeoutSec, file.path, ["hooks", eventKey, i, timeoutKey], problems) });
+        } else {
+          problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i]), message: `${file.path}: only {"type": "command", "bash": "..."} entries (or {"hooks": [...]} groups) run` });
         }
       }
     }

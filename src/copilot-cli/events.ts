@@ -256,7 +256,7 @@ export function resolveEvent(name: string): ResolvedEvent | null {
  * hooks (`bash` -> `Bash`, `view` -> `Read`: cpre-17-view-tool-matcher); the
  * texts the model gets use the model-facing name.
  */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { bash: "Bash", view: "Read" };
+export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = Object.freeze(Object.assign(Object.create(null) as Record<string, string>, { bash: "Bash", view: "Read" })); // null prototype: a tool named `constructor` is its own name
 
 /** The model-facing name of a tool given either way (`Bash` -> `bash`). */
 export function modelToolName(name: string): string {

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import type { ProtocolError } from "../core/errors.js";
 import type { MergedResult } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
@@ -96,6 +96,8 @@ function chainEnded(request: CopilotRequest): boolean {
 const toolArgsKey = (event: string): string => (resolveEvent(event)?.event === "permissionRequest" ? "toolInput" : "toolArgs");
 
 export async function runCopilotHooks(options: CopilotRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeCopilotRequest({ event: eventNameOf(options), hooks: [] }), problems: [invalid] };
   const problems: ProtocolError[] = [];
   const resolved = resolveEvent(options.event);
   const input = options.input;
@@ -105,7 +107,8 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
     return { merged: mergeCopilotRequest(emptyRequest), problems };
   }
   const baseEnv = options.env ?? process.env;
-  const copilotHome = baseEnv["COPILOT_HOME"] ?? join(options.homeDir, ".copilot");
+  // an empty COPILOT_HOME is unset (as for CODEX_HOME), never the runner's working directory
+  const copilotHome = baseEnv["COPILOT_HOME"] !== undefined && baseEnv["COPILOT_HOME"] !== "" ? baseEnv["COPILOT_HOME"] : join(options.homeDir, ".copilot");
   const files = configFiles(options.projectDir, copilotHome, options.trustedFolder ?? true);
   const toolName = typeof input["toolName"] === "string" ? input["toolName"] : null;
   const matcherNotices: string[] = [];

@@ -9,7 +9,7 @@
 import type { AgentName } from "./agents.js";
 
 /** The answers a hook author gives (the kit's helpers), in the protocol's words. */
-export const ANSWER_KINDS = ["deny", "ask", "allow", "rewrite", "context", "block", "stop", "message"] as const;
+export const ANSWER_KINDS = Object.freeze(["deny", "ask", "allow", "rewrite", "context", "block", "stop", "message"] as const);
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /**
@@ -19,7 +19,7 @@ export type AnswerKind = (typeof ANSWER_KINDS)[number];
  * `fails-open` the answer is refused as an error and the action goes ahead;
  * `unsupported` the agent's protocol has no way to say it (the kit cannot write it).
  */
-export const SUPPORT_LEVELS = ["enforced", "degraded", "ignored", "fails-open", "unsupported"] as const;
+export const SUPPORT_LEVELS = Object.freeze(["enforced", "degraded", "ignored", "fails-open", "unsupported"] as const);
 export type Support = (typeof SUPPORT_LEVELS)[number];
 
 /** Where a claim comes from: recorded runs (vectors), the agent's documentation, or reading its shipped code. */
@@ -80,7 +80,8 @@ export interface AgentCapabilities {
  * fails: a non-blocking error, or a deny when it fails closed). A deny, a
  * block and a rewrite are never dropped.
  */
-export const DEGRADE_POLICY: Readonly<Record<AnswerKind, AnswerKind | "nothing" | "refuse">> = {
+// frozen: the kit degrades by it, so no importer of the capabilities subpath may turn a deny's `refuse` into `nothing`
+export const DEGRADE_POLICY: Readonly<Record<AnswerKind, AnswerKind | "nothing" | "refuse">> = Object.freeze({
   deny: "refuse",
   block: "refuse",
   rewrite: "refuse",
@@ -89,7 +90,7 @@ export const DEGRADE_POLICY: Readonly<Record<AnswerKind, AnswerKind | "nothing" 
   context: "nothing",
   stop: "nothing",
   message: "nothing",
-};
+});
 
 /** A claim shown by recorded vectors (paths from the repository root). */
 export function recorded(support: Support, vectors: readonly string[], more: { readonly as?: AnswerKind; readonly note?: string } = {}): CapabilityClaim {

@@ -6,35 +6,39 @@
  */
 import type { AnswerKind, Support } from "./capabilities.js";
 import type { MergeEffects } from "./records.js";
+import { stringifyOr } from "../json/value.js";
 
 export interface ShownSupport {
   readonly support: Support;
   readonly as?: AnswerKind;
 }
 
-/** The first non-empty string under one of `keys`, anywhere in `value`. */
-function textAt(value: unknown, keys: readonly string[]): string | null {
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (keys.includes(key) && typeof inner === "string" && inner.trim() !== "") return inner.trim();
-  }
-  for (const inner of Object.values(value as Record<string, unknown>)) {
-    const found = textAt(inner, keys);
-    if (found !== null) return found;
+/**
+ * The first value under one of `keys` that `accept` takes, anywhere in `value`: each object's own
+ * keys before its children's, children in order. Iterative: a hook's output nested 100,000 deep
+ * is searched, not a stack overflow.
+ */
+function findUnder<T>(value: unknown, keys: readonly string[], accept: (inner: unknown) => T | null): T | null {
+  const pending: unknown[] = [value];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node === null || typeof node !== "object") continue;
+    const entries = Object.entries(node as Record<string, unknown>);
+    for (const [key, inner] of entries) {
+      const found = keys.includes(key) ? accept(inner) : null;
+      if (found !== null) return found;
+    }
+    for (let i = entries.length - 1; i >= 0; i--) pending.push(entries[i]![1]);
   }
   return null;
 }
 
+/** The first non-empty string under one of `keys`, anywhere in `value`. */
+function textAt(value: unknown, keys: readonly string[]): string | null {
+  return findUnder(value, keys, (inner) => (typeof inner === "string" && inner.trim() !== "" ? inner.trim() : null));
+}
+
 function objectAt(value: unknown, keys: readonly string[]): Record<string, unknown> | null {
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (keys.includes(key) && inner !== null && typeof inner === "object" && !Array.isArray(inner)) return inner as Record<string, unknown>;
-  }
-  for (const inner of Object.values(value as Record<string, unknown>)) {
-    const found = objectAt(inner, keys);
-    if (found !== null) return found;
-  }
-  return null;
+  return findUnder(value, keys, (inner) => (inner !== null && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : null));
 }
 
 function parse(stdout: string): unknown {
@@ -54,11 +58,21 @@ const REWRITE_KEYS = ["updatedInput", "tool_input", "modifiedArgs"];
  * effects show it.
  */
 export function shownSupport(kind: AnswerKind, hookStdout: string, recorded: Partial<MergeEffects>): ShownSupport {
-  // a recorded vector may list only the effects it observed
-  const effects = { model_context: [], notices: [], tool_result: null, tool_input: null, blocked: false, stopped: false, decision: null, ...recorded };
-  const output = parse(hookStdout);
+  // a recorded vector may list only the effects it observed; a field of another type shows nothing
+  const given = (recorded !== null && typeof recorded === "object" ? recorded : {}) as Record<string, unknown>;
+  const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+  const effects = {
+    model_context: texts(given["model_context"]),
+    notices: texts(given["notices"]),
+    tool_result: typeof given["tool_result"] === "string" ? given["tool_result"] : null,
+    tool_input: given["tool_input"] !== null && typeof given["tool_input"] === "object" && !Array.isArray(given["tool_input"]) ? given["tool_input"] : null,
+    blocked: given["blocked"] === true,
+    stopped: given["stopped"] === true,
+    decision: typeof given["decision"] === "string" ? given["decision"] : null,
+  };
+  const output = typeof hookStdout === "string" ? parse(hookStdout) : null;
   // a dialect may report a changed prompt beside the shared effects (Copilot CLI's `prompt`)
-  const prompt = (recorded as { readonly prompt?: unknown }).prompt;
+  const prompt = given["prompt"];
   const toModel = [...effects.model_context, effects.tool_result ?? "", typeof prompt === "string" ? prompt : ""].join("\n");
   const blocked = effects.blocked || effects.decision === "deny";
   switch (kind) {
@@ -72,7 +86,7 @@ export function shownSupport(kind: AnswerKind, hookStdout: string, recorded: Par
       const wanted = objectAt(output, REWRITE_KEYS);
       const ran = effects.tool_input as Record<string, unknown> | null;
       if (wanted === null || ran === null) return { support: "ignored" };
-      const applied = Object.entries(wanted).every(([key, value]) => JSON.stringify(ran[key]) === JSON.stringify(value));
+      const applied = Object.entries(wanted).every(([key, value]) => stringifyOr(Object.prototype.hasOwnProperty.call(ran, key) ? ran[key] : undefined, "\u0000ran") === stringifyOr(value, "\u0000wanted"));
       return applied ? { support: "enforced" } : { support: "ignored" };
     }
     case "context": {
@@ -89,5 +103,8 @@ export function shownSupport(kind: AnswerKind, hookStdout: string, recorded: Par
       return effects.blocked ? { support: "enforced" } : effects.stopped ? { support: "degraded", as: "stop" } : { support: "ignored" };
     case "stop":
       return effects.stopped ? { support: "enforced" } : effects.blocked ? { support: "degraded", as: "block" } : { support: "ignored" };
+    default:
+      // not an answer kind (a caller's typo, `__proto__`): no protocol can say it
+      return { support: "unsupported" };
   }
 }

@@ -101,3 +101,26 @@ export interface DialectRunner {
   readonly configLocations: readonly string[];
   run(options: DialectRunOptions): Promise<DialectRunOutcome>;
 }
+
+/**
+ * What is wrong with a runner's options from an untyped caller, or null. A runner answers
+ * such options with this one problem and runs nothing, rather than throw.
+ */
+export function runOptionsProblem(options: unknown): ProtocolError | null {
+  const bad = (path: string, message: string): ProtocolError => ({ code: "invalid-options", path, message });
+  if (options === null || typeof options !== "object") return bad("", "the run options must be an object");
+  const o = options as Record<string, unknown>;
+  if (typeof o["event"] !== "string") return bad("/event", "event must be the agent's event name (a string)");
+  const input = o["input"];
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return bad("/input", "input must be the event's JSON object");
+  for (const dir of ["projectDir", "homeDir"]) if (typeof o[dir] !== "string" || o[dir] === "") return bad(`/${dir}`, `${dir} must be a directory path`);
+  if (o["env"] !== undefined && (o["env"] === null || typeof o["env"] !== "object")) return bad("/env", "env must be an object of environment variables");
+  if (o["signal"] !== undefined && !(o["signal"] instanceof AbortSignal)) return bad("/signal", "signal must be an AbortSignal");
+  return null;
+}
+
+/** The event name of options `runOptionsProblem` refused, for the empty merge: "" when it is not a string. */
+export function eventNameOf(options: unknown): string {
+  const event = options !== null && typeof options === "object" ? (options as Record<string, unknown>)["event"] : undefined;
+  return typeof event === "string" ? event : "";
+}

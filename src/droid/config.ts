@@ -14,8 +14,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
+import { configuredTimeout } from "../process/timeout.js";
 import { DROID_EVENT_NAMES, isDroidEvent } from "./events.js";
+
+/** droid's timeout when a handler sets none. */
+export const DEFAULT_TIMEOUT_SEC = 60;
 
 export type DroidConfigSource = "project_settings" | "project" | "user_settings" | "user";
 
@@ -53,13 +58,13 @@ function readMap(file: SourceFile, problems: ProtocolError[]): JsonObject | null
   } catch {
     return null; // a missing file is the normal case
   }
-  let value: JsonValue;
-  try {
-    value = toNullPrototype(JSON.parse(text));
-  } catch (e) {
-    problems.push({ code: "invalid-config", path: "", message: `${file.file}: invalid JSON (${e instanceof Error ? e.message : String(e)}); droid reads no hooks from it` });
+  const read = parseJsonText(text);
+  if (!read.ok) {
+    const { line, column } = read.position;
+    problems.push({ code: "invalid-config", path: "", message: `${file.file}:${line}:${column}: invalid JSON (${read.message}); droid reads no hooks from it`, position: read.position });
     return null;
   }
+  const value = read.value;
   const map = file.underHooksKey ? (isJsonObject(value) ? value["hooks"] : undefined) : value;
   if (map === undefined) return null;
   if (!isJsonObject(map ?? null)) {
@@ -140,8 +145,9 @@ export function selectDroidHooks(event: string, matchValue: string | null, comma
           problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h]), message: `${chosen.file}: a handler needs a command string` });
           continue;
         }
-        const timeout = typeof handler["timeout"] === "number" && handler["timeout"] > 0 ? handler["timeout"] : null;
-        handlers.push({ command: handler["command"], timeout, source: chosen.source, file: chosen.file, matcher, configIndex: handlers.length });
+        const timeout = configuredTimeout(handler["timeout"], "s", DEFAULT_TIMEOUT_SEC * 1000);
+        if (timeout !== null && "invalid" in timeout) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${chosen.file}: ${timeout.invalid}` });
+        handlers.push({ command: handler["command"], timeout: timeout !== null && "ms" in timeout ? timeout.ms / 1000 : null, source: chosen.source, file: chosen.file, matcher, configIndex: handlers.length });
       }
     }
   }

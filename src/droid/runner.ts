@@ -6,10 +6,11 @@
  * 60; droid still reads what it printed, pre-p06); then read in configured
  * order by the merge.
  */
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import type { JsonObject } from "../json/value.js";
 import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
-import { droidConfigFiles, selectDroidHooks, type DroidHandler } from "./config.js";
+import { DEFAULT_TIMEOUT_SEC, droidConfigFiles, selectDroidHooks, type DroidHandler } from "./config.js";
 import { DROID_EVENTS, isDroidEvent } from "./events.js";
 import { mergeDroid, type DroidHookResult } from "./merge.js";
 
@@ -31,8 +32,12 @@ export function droidStdin(event: string, input: JsonObject, projectDir: string)
   return base;
 }
 
-/** droid's hook environment: its own, the project dirs, the plugin roots, and every scalar stdin field by name (pre-25). */
-export function droidHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string): NodeJS.ProcessEnv {
+/**
+ * droid's hook environment: its own, the project dirs, the plugin roots, and every scalar stdin field by name (pre-25).
+ * A field with a NUL byte cannot be an environment value (no process would start with it): it is left out and
+ * named in `skipped`, so a NUL in a prompt does not stop every hook, a deny among them, from running.
+ */
+export function droidHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: string[] = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...base,
     FACTORY_PROJECT_DIR: projectDir,
@@ -43,7 +48,8 @@ export function droidHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, project
   };
   for (const [key, value] of Object.entries(stdin)) {
     if (!ENV_NAME.test(key)) continue;
-    if (typeof value === "string") env[key] = value;
+    if (typeof value === "string" && value.includes("\u0000")) skipped.push(key);
+    else if (typeof value === "string") env[key] = value;
     else if (typeof value === "number" || typeof value === "boolean") env[key] = String(value);
   }
   return env;
@@ -60,7 +66,7 @@ function resultOf(handler: DroidHandler, outcome: SpawnOutcome, argv: string[]):
     timed_out: outcome.status === "timed_out",
     source: handler.source,
     matcher: handler.matcher,
-    timeout: handler.timeout ?? 60,
+    timeout: handler.timeout ?? DEFAULT_TIMEOUT_SEC,
     config_index: handler.configIndex,
     signal: outcome.signal,
     duration_ms: outcome.durationMs,
@@ -70,6 +76,8 @@ function resultOf(handler: DroidHandler, outcome: SpawnOutcome, argv: string[]):
 }
 
 async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeDroid(eventNameOf(options), [], { input: {} }), problems: [invalid] };
   const { event, projectDir, homeDir } = options;
   const stdin = droidStdin(event, options.input, projectDir);
   const field = isDroidEvent(event) ? DROID_EVENTS[event].matchField : null;
@@ -79,7 +87,9 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
     ? toolInput["command"]
     : null;
   const { handlers, problems } = selectDroidHooks(event, matchValue, command, projectDir, homeDir);
-  const env = droidHookEnv(options.env ?? process.env, stdin, projectDir);
+  const skipped: string[] = [];
+  const env = droidHookEnv(options.env ?? process.env, stdin, projectDir, skipped);
+  const envProblems: ProtocolError[] = skipped.map((key) => ({ code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: $${key} is not set for the hooks` }));
   const text = JSON.stringify(stdin);
   const finished: DroidHookResult[] = [];
   await Promise.all(
@@ -91,14 +101,14 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
         cwd: projectDir,
         env,
         stdin: text,
-        timeoutMs: (handler.timeout ?? 60) * 1000,
+        timeoutMs: (handler.timeout ?? DEFAULT_TIMEOUT_SEC) * 1000,
         maxOutputBytes: MAX_OUTPUT_BYTES,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
       finished.push(resultOf(handler, outcome, argv));
     }),
   );
-  return { merged: mergeDroid(event, finished, { input: stdin }), problems };
+  return { merged: mergeDroid(event, finished, { input: stdin }), problems: [...problems, ...envProblems] };
 }
 
 export const droidRunner: DialectRunner = {

@@ -15,15 +15,17 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import { spawnHook } from "../process/spawn-hook.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
+import { MAX_TIMER_MS, spawnHook } from "../process/spawn-hook.js";
+import { configuredTimeout } from "../process/timeout.js";
 import { EVENTS, isEventName, type EventName } from "./events.js";
 import { spread, truthy } from "../json/js-values.js";
 import { mergeHooks, type HookResult } from "./merge.js";
 import { readHookOutput } from "./read-output.js";
-import { invalidEventName } from "./texts.js";
+import { invalidEventName, timeoutOverflows } from "./texts.js";
 
 /** Keys of the `hooks` object that are settings, not events (HOOKS_CONFIG_FIELDS). */
 const HOOKS_CONFIG_FIELDS = ["enabled", "disabled", "notifications"];
@@ -68,14 +70,16 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
   const perEvent = new Map<EventName, number>();
   for (const { source, file, text } of files) {
     if (text === null) continue;
-    let settings: JsonValue;
-    try {
-      settings = toNullPrototype(JSON.parse(text));
-    } catch (e) {
-      problems.push(problem(file, [], `invalid JSON: ${e instanceof Error ? e.message : String(e)}`));
+    const read = parseJsonText(text);
+    if (!read.ok) {
+      problems.push({ ...problem(file, [], `invalid JSON at line ${read.position.line}, column ${read.position.column}: ${read.message}`), position: read.position });
       continue;
     }
-    if (!isJsonObject(settings)) continue;
+    const settings: JsonValue = read.value;
+    if (!isJsonObject(settings)) {
+      problems.push(problem(file, [], "the settings are not a JSON object; no hook of this file runs"));
+      continue;
+    }
     const hooksConfig = settings["hooksConfig"];
     if (isJsonObject(hooksConfig)) {
       if (hooksConfig["enabled"] === false) enabled = false;
@@ -84,7 +88,11 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
       if (Array.isArray(list)) for (const item of list) if (typeof item === "string") disabled.push(item);
     }
     const events = settings["hooks"];
-    if (!isJsonObject(events)) continue;
+    if (events === undefined) continue;
+    if (!isJsonObject(events)) {
+      problems.push(problem(file, ["hooks"], "hooks is not an object of events; no hook of this file runs"));
+      continue;
+    }
     for (const [eventName, definitions] of Object.entries(events)) {
       if (HOOKS_CONFIG_FIELDS.includes(eventName)) continue;
       if (!isEventName(eventName)) {
@@ -110,13 +118,19 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
           }
           const env: Record<string, string> = Object.create(null) as Record<string, string>;
           if (isJsonObject(handler["env"])) for (const [k, v] of Object.entries(handler["env"])) if (typeof v === "string") env[k] = v;
+          // Gemini CLI hands the value to setTimeout unchecked: a negative, zero, non-finite or too large one fires
+          // after 1 ms and the hook's answer is lost as a timeout. Here a deny is not lost to a typo: an unusable
+          // value takes the default, a too large one is honoured, and both are reported.
+          const timeout = configuredTimeout(handler["timeout"], "ms", EVENTS[eventName].defaultTimeoutMs);
+          if (timeout !== null && "invalid" in timeout) problems.push(problem(file, [...at, "timeout"], timeout.invalid));
+          if (timeout !== null && "ms" in timeout && timeout.ms > MAX_TIMER_MS) problems.push(problem(file, [...at, "timeout"], timeoutOverflows(timeout.ms)));
           const index = perEvent.get(eventName) ?? 0;
           perEvent.set(eventName, index + 1);
           hooks.push({
             event: eventName,
             command: handler["command"],
             name: typeof handler["name"] === "string" && handler["name"] !== "" ? handler["name"] : null,
-            timeoutMs: typeof handler["timeout"] === "number" && handler["timeout"] > 0 ? handler["timeout"] : null,
+            timeoutMs: timeout !== null && "ms" in timeout ? timeout.ms : null,
             env,
             matcher,
             sequential,
@@ -215,6 +229,8 @@ function readSettings(options: DialectRunOptions): SettingsFile[] {
 }
 
 export async function runGeminiHooks(options: GeminiRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeHooks({ event: eventNameOf(options), hooks: [] }), problems: [invalid] };
   const config = loadGeminiHooks(options.settings ?? readSettings(options));
   const problems: ProtocolError[] = [...config.problems];
   if (!isEventName(options.event)) {

@@ -58,3 +58,7 @@ export const agentStopped = (text: string): string => `Agent execution stopped: 
 
 /** Config-time texts (runner). */
 export const invalidEventName = (name: string): string => `Invalid hook event name: "${name}" from project config. Skipping.`;
+
+/** A timeout past Node's timer limit: the CLI passes it to setTimeout unchecked (hookRunner), which fires after 1 ms. */
+export const timeoutOverflows = (ms: number): string =>
+  `timeout ${ms} ms is past Node's timer limit (2147483647 ms): Gemini CLI 0.61.0 would kill this hook after 1 ms and let the call through; this runner honours it`;

@@ -7,8 +7,8 @@
  */
 import type { AgentName } from "../core/agents.js";
 import type { AnswerKind } from "../core/capabilities.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import { KIT_AGENTS } from "../../generated/kit/agents.js";
+import { isJsonObject, stringifyOr, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { KIT_AGENTS, KIT_TOOL_STRING_FIELDS } from "../../generated/kit/agents.js";
 
 interface KitTool {
   readonly name: string;
@@ -71,6 +71,13 @@ export interface Translated {
   readonly input: JsonObject;
   /** The tool as the agent names it, when the tool has another name or other fields there. */
   readonly tool?: KitTool;
+  /**
+   * Fields the input gives twice, differently (Copilot CLI's `toolArgs` beside `tool_input`,
+   * `toolName` beside `tool_name`): which one the agent acts on cannot be told.
+   */
+  readonly ambiguous: readonly string[];
+  /** The other tool names such an input gives, in Claude Code's names (the hook handles the call if it handles any). */
+  readonly otherTools: readonly string[];
 }
 
 /** The event of a stdin without `hook_event_name` (Copilot CLI's camelCase form): the one whose keys are all present, the most of them. */
@@ -86,12 +93,34 @@ function toolOf(agent: KitAgent, name: string): KitTool | undefined {
   return agent.tools.find((tool) => tool.name === name) ?? agent.tools.find((tool) => tool.canonical === name);
 }
 
-/** `input` with its keys renamed `from` -> `to` (where `to` is not set too), in place and order, as a fresh null-prototype object. */
-function renamed(input: JsonObject, renames: Readonly<Record<string, string>>): JsonObject {
-  const out = Object.create(null) as JsonObject;
+/** Equal JSON (a value too deep to write counts as different: ambiguous, never silently equal). */
+const sameValue = (a: JsonValue | undefined, b: JsonValue | undefined): boolean => a === b || stringifyOr(a, "\u0000a") === stringifyOr(b, "\u0000b");
+
+/**
+ * `input` with its keys renamed `from` -> `to`, in place and order, as a fresh null-prototype
+ * object. A target given more than once (by `to` itself and by a source, or by two sources)
+ * keeps the first source's value when `preferSource` (the agent's own spelling), else `to`'s own;
+ * every other, different value is recorded in `twice` under the target's name.
+ */
+function renamed(input: JsonObject, renames: Readonly<Record<string, string>>, preferSource = false, twice?: Map<string, JsonValue[]>, prefix = ""): JsonObject {
+  const targetOf = (key: string): string => (Object.prototype.hasOwnProperty.call(renames, key) ? renames[key]! : key);
+  const given = new Map<string, { own?: JsonValue; sources: JsonValue[] }>();
   for (const [key, value] of Object.entries(input)) {
-    const to = Object.prototype.hasOwnProperty.call(renames, key) ? renames[key]! : undefined;
-    out[to !== undefined && input[to] === undefined ? to : key] = value;
+    const target = targetOf(key);
+    const entry = given.get(target) ?? { sources: [] };
+    if (target === key) entry.own = value;
+    else entry.sources.push(value);
+    given.set(target, entry);
+  }
+  const out = Object.create(null) as JsonObject;
+  for (const key of Object.keys(input)) {
+    const target = targetOf(key);
+    if (Object.prototype.hasOwnProperty.call(out, target)) continue;
+    const { own, sources } = given.get(target)!;
+    const values = own === undefined ? sources : preferSource ? [...sources, own] : [own, ...sources];
+    out[target] = values[0]!;
+    const others = values.slice(1).filter((v) => !sameValue(v, values[0]));
+    if (others.length > 0) twice?.set(prefix + target, others);
   }
   return out;
 }
@@ -104,39 +133,64 @@ function reversed(fields: Readonly<Record<string, string>>): Record<string, stri
 /** The call in Claude Code's shape; names the agent has no mapping for stay as they are. */
 export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated {
   const agent = AGENTS[agentName];
-  if (agent === undefined) return { ownEvent: String(raw["hook_event_name"] ?? ""), event: typeof raw["hook_event_name"] === "string" ? raw["hook_event_name"] : null, input: raw };
-  let input = raw;
+  if (agent === undefined) return { ownEvent: String(raw["hook_event_name"] ?? ""), event: typeof raw["hook_event_name"] === "string" ? raw["hook_event_name"] : null, input: raw, ambiguous: [], otherTools: [] };
   let ownEvent = raw["hook_event_name"];
-  if (typeof ownEvent !== "string" && agent.nativeInput !== undefined && raw[agent.nativeInput.marker] !== undefined) {
-    ownEvent = nativeEvent(agent, raw) ?? "";
-    input = renamed(raw, agent.nativeInput.keys);
-  }
-  if (typeof ownEvent !== "string") return { ownEvent: "", event: null, input };
+  const native = agent.nativeInput;
+  // An agent with a camelCase form (Copilot CLI): its keys read as Claude Code's in either form, the form's own
+  // spelling first; a key given in both spellings with different values is recorded, never silently dropped.
+  const twice = new Map<string, JsonValue[]>();
+  const nativeForm = typeof ownEvent !== "string" && native !== undefined;
+  if (nativeForm) ownEvent = nativeEvent(agent, raw) ?? "";
+  const input = native === undefined ? raw : renamed(raw, native.keys, nativeForm, twice);
+  if (typeof ownEvent !== "string") return { ownEvent: "", event: null, input, ambiguous: [], otherTools: [] };
   const event = ownValue(agent.events, ownEvent) ?? null;
   const out = renamed(input, {});
   if (event !== null) out["hook_event_name"] = event;
-  let toolInput: JsonValue | undefined = out["tool_input"];
-  if (typeof toolInput === "string") {
+  const parsedArgs = (value: JsonValue | undefined): JsonValue | undefined => {
+    if (typeof value !== "string") return value;
     // Copilot CLI's documented form sends the arguments as JSON text
     // (text that is not a JSON object stays as it is: a hook for the tool then fails on it)
     try {
-      const value = toNullPrototype(JSON.parse(toolInput));
-      if (isJsonObject(value)) out["tool_input"] = toolInput = value;
+      const parsed = toNullPrototype(JSON.parse(value));
+      return isJsonObject(parsed) ? parsed : value;
     } catch {
-      // kept as text
+      return value;
     }
-  }
+  };
+  let toolInput: JsonValue | undefined = parsedArgs(out["tool_input"]);
+  if (toolInput !== undefined) out["tool_input"] = toolInput;
+  // what the call does is its tool and input: twins elsewhere (sessionId beside session_id) read in the form's spelling
+  const ambiguous = [...twice.entries()]
+    .filter(([field, values]) => field === "tool_name" || (field === "tool_input" && values.some((v) => !sameValue(parsedArgs(v), toolInput))))
+    .map(([field]) => field);
+  const canonical = (name: JsonValue): string | null => (typeof name === "string" ? (toolOf(agent, name)?.canonical ?? name) : null);
+  const otherTools = (twice.get("tool_name") ?? []).map(canonical).filter((name): name is string => name !== null);
   const toolName = out["tool_name"];
   const tool = typeof toolName === "string" ? toolOf(agent, toolName) : undefined;
-  if (tool === undefined) return { ownEvent, event, input: out };
+  if (tool === undefined) return { ownEvent, event, input: out, ambiguous, otherTools };
   out["tool_name"] = tool.canonical;
-  if (isJsonObject(toolInput) && tool.fields !== undefined) out["tool_input"] = renamed(toolInput, reversed(tool.fields));
-  return { ownEvent, event, input: out, tool };
+  if (isJsonObject(toolInput) && tool.fields !== undefined) {
+    // the agent's own field names are what its tool reads: they win over Claude Code's spelling of the same field
+    const fieldsTwice = new Map<string, JsonValue[]>();
+    out["tool_input"] = toolInput = renamed(toolInput, reversed(tool.fields), true, fieldsTwice, "tool_input.");
+    ambiguous.push(...fieldsTwice.keys());
+  }
+  return { ownEvent, event, input: out, tool, ambiguous, otherTools };
 }
 
 /** A rewritten tool input (Claude Code's fields) in the agent's fields, for its answer. */
 export function toAgentToolInput(tool: KitTool | undefined, input: JsonObject): JsonObject {
   return tool?.fields === undefined ? input : renamed(input, tool.fields);
+}
+
+/**
+ * The first top-level field of a Claude Code tool's input that its schema makes a string but the
+ * input gives as something else (`command: ["rm", "-rf", "/"]`), as `tool_input.<field>`; null when none.
+ */
+export function nonStringField(toolName: string, toolInput: JsonObject): string | null {
+  const fields = ownValue(KIT_TOOL_STRING_FIELDS as unknown as Readonly<Record<string, readonly string[]>>, toolName) ?? [];
+  const wrong = fields.find((field) => toolInput[field] !== undefined && typeof toolInput[field] !== "string");
+  return wrong === undefined ? null : `tool_input.${wrong}`;
 }
 
 export function displayNameOf(agent: AgentName): string {

@@ -66,6 +66,24 @@ export function whichAgent(input: JsonObject, env: NodeJS.ProcessEnv = process.e
   return fromStdin.agent === DETECTION_DEFAULT ? declared : { agent: fromStdin.agent, because: `${fromStdin.because}, though ${declared.because} names ${DETECTION_DEFAULT} (a shared .claude/settings.json)` };
 }
 
+/**
+ * The agents whose reading of the stdin the kit tries, in order: `whichAgent`'s answer first, then
+ * the one the stdin shows when the command names another (an inherited or mistaken
+ * CLAUDE_HOOK_PROTOCOL_AGENT must neither hide a call the hook handles nor answer it in a dialect
+ * the running agent ignores), or the one the command names when the stdin's is preferred. A name
+ * that is no agent is set aside with a note: the stdin tells the agent, so a wrong name neither
+ * denies every call of every event nor lets one through.
+ */
+export function agentReadings(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): { readonly readings: readonly Detected[]; readonly note?: string } {
+  const declared = declaredAgent(env, argv);
+  const fromStdin = detectAgent(input);
+  if (declared === null) return { readings: [fromStdin] };
+  if ("invalid" in declared) return { readings: [fromStdin], note: `${declared.invalid}; told from stdin instead: ${fromStdin.agent} (${fromStdin.because})` };
+  const first = whichAgent(input, env, argv) as Detected;
+  const second = first.agent === declared.agent ? fromStdin : declared;
+  return { readings: second.agent === first.agent ? [first] : [first, second] };
+}
+
 /** Each agent's name in messages. */
 export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.fromEntries(AGENT_NAMES.map((agent) => [agent, displayNameOf(agent)])) as Record<AgentName, string>;
 

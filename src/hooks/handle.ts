@@ -15,9 +15,9 @@ import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { Script } from "node:vm";
 import { allAnswers, readReply, type Reply } from "./answers.js";
-import { toAgentToolInput, toClaudeShape } from "./agent-names.js";
+import { nonStringField, toAgentToolInput, toClaudeShape, type Translated } from "./agent-names.js";
 import { fitToAgent, guardStop } from "./fit-to-agent.js";
-import { AGENT_DISPLAY_NAMES, answerWriter, whichAgent } from "./agents.js";
+import { AGENT_DISPLAY_NAMES, agentReadings, answerWriter } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
 import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
@@ -63,28 +63,37 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       throw new HookFailure(`stdin is not one JSON object (${(error as Error).message})`);
     }
     if (!isJsonObject(parsed as never)) throw new HookFailure("stdin is not a JSON object");
-    const detected = whichAgent(parsed as JsonObject);
-    if ("invalid" in detected) throw new HookFailure(detected.invalid);
-    agent = detected.agent;
+    const { readings, note } = agentReadings(parsed as JsonObject);
+    // the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+    let chosen: { detected: (typeof readings)[number]; call: Translated } | null = null;
+    for (const detected of readings) {
+      const reading = toClaudeShape(detected.agent, parsed as JsonObject);
+      if (handles(definition, reading)) {
+        chosen = { detected, call: reading };
+        break;
+      }
+    }
+    agent = (chosen?.detected ?? readings[0]!).agent;
+    // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
+    if (chosen === null) return nothing(agent);
+    const { detected, call } = chosen;
     const loadWriter = answerWriter(agent);
     if (loadWriter === undefined) {
       return refuse(definition, agent, `this input comes from ${AGENT_DISPLAY_NAMES[agent]} (${detected.because}); answering it is not supported yet`);
     }
-    const call = toClaudeShape(agent, parsed as JsonObject);
-    // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-    if (call.event !== event) return nothing(agent);
     const input = call.input;
     const toolName = input["tool_name"];
-    if (includes(TOOL_EVENTS, event)) {
-      if (typeof toolName !== "string" || !isJsonObject(input["tool_input"])) throw new HookFailure(`a ${event} input needs a string tool_name and an object tool_input`);
-      if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return nothing(agent);
-    }
+    if (call.ambiguous.length > 0) throw new HookFailure(`the input gives ${call.ambiguous.join(", ")} twice, with different values: which one ${AGENT_DISPLAY_NAMES[agent]} acts on cannot be told`);
+    if (includes(TOOL_EVENTS, event) && (typeof toolName !== "string" || !isJsonObject(input["tool_input"]))) throw new HookFailure(`a ${event} input needs a string tool_name and an object tool_input`);
+    // the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+    const notString = typeof toolName === "string" && isJsonObject(input["tool_input"]) ? nonStringField(toolName, input["tool_input"]) : null;
+    if (notString !== null) throw new HookFailure(`${notString} is not a string, as the ${toolName} tool's input must have it`);
     const handled = agent;
     await watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
     const replied: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
     if (replied === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
-    const notes: string[] = [];
+    const notes: string[] = note === undefined ? [] : [note];
     let intent = guardStop(definition, input, replied, notes);
     const plan = fitToAgent(definition, AGENT_DISPLAY_NAMES[agent], agent, call.ownEvent, intent);
     if ("refused" in plan) throw new HookFailure(plan.refused);
@@ -104,6 +113,19 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     if (error instanceof HookFailure) return refuse(definition, agent, error.message);
     return refuse(definition, agent, `the handler threw: ${String(error)}`, error instanceof Error ? error.stack : undefined);
   }
+}
+
+/**
+ * Whether the call is the hook's: its event, and for a tool event one of its tools (the input's
+ * tool, or another tool the same input also names). A tool event input whose tool cannot be read
+ * is the hook's: it fails on it (closed, for a fail-closed hook) rather than let it through.
+ */
+function handles(definition: HookDefinition<HookEventName, string>, call: Translated): boolean {
+  if (call.event !== definition.event) return false;
+  if (!includes(TOOL_EVENTS, call.event) || definition.tools === undefined) return true;
+  const toolName = call.input["tool_name"];
+  if (typeof toolName !== "string") return true;
+  return [toolName, ...call.otherTools].some((name) => toolMatches(definition.tools!, name));
 }
 
 /** No answer: exit 0, nothing on stdout or stderr (Gemini CLI would show stderr text as a message). */

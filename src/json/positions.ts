@@ -5,6 +5,8 @@
  * Errors are values; nothing throws on bad input.
  */
 
+import { toNullPrototype, type JsonValue } from "./value.js";
+
 export interface TextPosition {
   readonly line: number;
   readonly column: number;
@@ -219,5 +221,20 @@ export function parseJsonWithPositions(text: string): ParsedJson {
   } catch (error) {
     if (error instanceof JsonSyntaxError) return { ok: false, message: error.message, position: toPosition(error.offset) };
     throw error;
+  }
+}
+
+/**
+ * A configuration file's text as a JSON value with null-prototype objects, or
+ * the syntax error with its line and column (a problem can then say where).
+ * The native parser reads valid text; the positional one only explains invalid text.
+ */
+export function parseJsonText(text: string): { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly message: string; readonly position: { readonly line: number; readonly column: number } } {
+  try {
+    return { ok: true, value: toNullPrototype(JSON.parse(text)) };
+  } catch (error) {
+    const located = parseJsonWithPositions(text);
+    if (!located.ok) return { ok: false, message: located.message, position: { line: located.position.line, column: located.position.column } };
+    return { ok: false, message: error instanceof Error ? error.message : String(error), position: { line: 1, column: 1 } };
   }
 }
