@@ -63,6 +63,17 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
   return { ok: true, args: { options: values, flags, positionals, rest } };
 }
 
+/**
+ * A value the user gave, as an error message shows it: JSON-quoted (control
+ * characters escaped, so nothing reaches the terminal raw) and cut at 200
+ * characters (a 1 MB argument is not echoed whole).
+ */
+export function shown(value: unknown): string {
+  const text = String(value);
+  const quoted = JSON.stringify(text.length > 200 ? text.slice(0, 200) : text);
+  return text.length > 200 ? `${quoted.slice(0, -1)}…" (${text.length} characters)` : quoted;
+}
+
 export function single(args: ParsedArgs, name: string): string | undefined {
   return args.options.get(name)?.[0];
 }
@@ -86,7 +97,8 @@ export function commandArgs(
   };
   const parsed = parseArgs(argv, spec);
   if (!parsed.ok) return usageError(parsed.message);
-  if (mostPositionals !== undefined && parsed.args.positionals.length > mostPositionals.count) {
+  // what follows `--` is positional too (only `run` takes a command there, and it sets no limit)
+  if (mostPositionals !== undefined && parsed.args.positionals.length + (parsed.args.rest?.length ?? 0) > mostPositionals.count) {
     return usageError(mostPositionals.message);
   }
   if (parsed.args.flags.has("help")) {

@@ -8,7 +8,7 @@ import { allCapabilities } from "../agent-capabilities.js";
 import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
 import { KIT_AGENTS } from "../../generated/kit/agents.js";
-import { commandArgs, single } from "./args.js";
+import { commandArgs, shown, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { styleFor } from "./style.js";
 
@@ -121,7 +121,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const agent = single(args, "agent") ?? "all";
   const format = single(args, "format") ?? "text";
   if (agent !== "all" && !isAgentName(agent)) {
-    io.stderr.write(`capabilities: --agent "${agent}" is not one of all, ${AGENT_NAMES.join(", ")}\n`);
+    io.stderr.write(`capabilities: --agent ${shown(agent)} is not one of all, ${AGENT_NAMES.join(", ")}\n`);
     return 2;
   }
   const list = allCapabilities().filter((caps) => agent === "all" || caps.agent === agent);
@@ -132,7 +132,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } else if (format === "text") {
     io.stdout.write(renderText(list, styleFor(io.stdout, io.env).bold));
   } else {
-    io.stderr.write(`capabilities: --format "${format}" is not one of text, json, markdown\n`);
+    io.stderr.write(`capabilities: --format ${shown(format)} is not one of text, json, markdown\n`);
     return 2;
   }
   return 0;

@@ -1,6 +1,6 @@
 /** `conformance serde|merge|types`: the line protocols any implementation can be tested by. */
 import { AGENT_NAMES, isAgentName } from "../core/agents.js";
-import { commandArgs, single } from "./args.js";
+import { commandArgs, single, shown } from "./args.js";
 import type { CliIo } from "./main.js";
 
 export const HELP = `usage: claude-hook-protocol conformance serde < requests.jsonl
@@ -45,7 +45,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       const { dialectOf } = await import("../dialects.js");
       const dialect = isAgentName(agent) ? dialectOf(agent) : undefined;
       if (dialect === undefined) {
-        io.stderr.write(`conformance merge: no dialect for agent "${agent}" (one of ${AGENT_NAMES.join(", ")})\n`);
+        io.stderr.write(`conformance merge: no dialect for agent ${shown(agent)} (one of ${AGENT_NAMES.join(", ")})\n`);
         return 2;
       }
       return (await import("../conformance/merge.js")).serveMergeConformance(io.stdin, io.stdout, dialect);
@@ -56,7 +56,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       const language = single(parsed, "language") ?? "typescript";
       const { isTypeLanguage, serveTypesConformance, TYPE_LANGUAGES } = await import("../conformance/types.js");
       if (!isTypeLanguage(language)) {
-        io.stderr.write(`conformance types: no language "${language}" (one of ${TYPE_LANGUAGES.join(", ")})\n`);
+        io.stderr.write(`conformance types: no language ${shown(language)} (one of ${TYPE_LANGUAGES.join(", ")})\n`);
         return 2;
       }
       const { packageRoot } = await import("./package-root.js");
@@ -67,7 +67,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       io.stdout.write(HELP);
       return 0;
     default:
-      io.stderr.write(args[0] === undefined ? HELP : `conformance: unknown protocol "${args[0]}" (serde, merge or types)\n\n${HELP}`);
+      io.stderr.write(args[0] === undefined ? HELP : `conformance: unknown protocol ${shown(args[0])} (serde, merge or types)\n\n${HELP}`);
       return 2;
   }
 }

@@ -10,7 +10,7 @@ import { delimiter, join } from "node:path";
 import { allDialects } from "../dialects.js";
 import { isAgentName, type AgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
-import { commandArgs } from "./args.js";
+import { commandArgs, shown } from "./args.js";
 import type { CliIo } from "./main.js";
 import { packageRoot } from "./package-root.js";
 
@@ -192,7 +192,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (typeof args === "number") return args;
   const format = args.options.get("format")?.[0] ?? "text";
   if (format !== "text" && format !== "json") {
-    io.stderr.write(`doctor: --format is text or json, not "${format}"\n`);
+    io.stderr.write(`doctor: --format is text or json, not ${shown(format)}\n`);
     return 2;
   }
   const overrides = new Map<AgentName, string>();
@@ -200,7 +200,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const at = value.indexOf("=");
     const agent = at > 0 ? value.slice(0, at) : "";
     if (!isAgentName(agent) || at === value.length - 1) {
-      io.stderr.write(`doctor: --bin takes AGENT=PATH with AGENT one of ${allDialects().map((d) => d.agent).join(", ")}, not "${value}"\n`);
+      io.stderr.write(`doctor: --bin takes AGENT=PATH with AGENT one of ${allDialects().map((d) => d.agent).join(", ")}, not ${shown(value)}\n`);
       return 2;
     }
     overrides.set(agent, value.slice(at + 1));
@@ -208,7 +208,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const wanted = args.options.get("agent") ?? [];
   for (const agent of wanted) {
     if (!isAgentName(agent)) {
-      io.stderr.write(`doctor: unknown agent "${agent}" (one of ${allDialects().map((d) => d.agent).join(", ")})\n`);
+      io.stderr.write(`doctor: unknown agent ${shown(agent)} (one of ${allDialects().map((d) => d.agent).join(", ")})\n`);
       return 2;
     }
   }

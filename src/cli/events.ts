@@ -1,5 +1,5 @@
 /** `events [EVENT] [--json]`: each event's matcher, whether it can block, and its output fields. */
-import { commandArgs, single } from "./args.js";
+import { commandArgs, single, shown } from "./args.js";
 import type { CliIo } from "./main.js";
 import { styleFor } from "./style.js";
 import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../claude-code/event-catalog.js";
@@ -88,7 +88,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (selected.length === 0) {
     const { claudeCodeEvent } = await import("./event-option.js");
     const resolved = claudeCodeEvent(only!);
-    io.stderr.write(`events: ${resolved.ok ? `unknown event "${only}"` : resolved.message}\n`);
+    io.stderr.write(`events: ${resolved.ok ? `unknown event ${shown(only)}` : resolved.message}\n`);
     return 2;
   }
   if (args.flags.has("json")) {

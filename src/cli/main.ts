@@ -3,6 +3,7 @@
  * and is imported only when used, so `validate` does not pay for the runner.
  */
 import type { Readable, Writable } from "node:stream";
+import { shown } from "./args.js";
 
 export interface CliIo {
   readonly stdin: Readable;
@@ -57,7 +58,7 @@ export async function main(args: readonly string[], io: CliIo): Promise<number> 
   }
   const command = name === undefined ? undefined : commands[name];
   if (command === undefined) {
-    io.stderr.write(name === undefined ? USAGE : `claude-hook-protocol: unknown command "${name}"\n\n${USAGE}`);
+    io.stderr.write(name === undefined ? USAGE : `claude-hook-protocol: unknown command ${shown(name)}\n\n${USAGE}`);
     return 2;
   }
   return (await command.load())(rest, io);

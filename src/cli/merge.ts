@@ -4,7 +4,7 @@
  * (completion order; each {"command","exit","stdout","stderr","timed_out"?,...})
  * or {"event", ..., "runs": [run records]}.
  */
-import { commandArgs, single } from "./args.js";
+import { commandArgs, single, shown } from "./args.js";
 import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
@@ -57,7 +57,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const agent = single(args, "agent") ?? DEFAULT_AGENT;
   const { dialectOf } = await import("../dialects.js");
   if (!isAgentName(agent) || dialectOf(agent) === undefined) {
-    io.stderr.write(`merge: --agent must be one of ${AGENT_NAMES.join(", ")}, not "${agent}"\n`);
+    io.stderr.write(`merge: --agent must be one of ${AGENT_NAMES.join(", ")}, not ${shown(agent)}\n`);
     return 2;
   }
   const text = await readInput(args.positionals[0], io.stdin);

@@ -6,7 +6,7 @@
  */
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
-import { commandArgs, single } from "./args.js";
+import { commandArgs, single, shown } from "./args.js";
 import { DEFAULT_AGENT } from "../core/agents.js";
 import type { CliIo } from "./main.js";
 import { readFileBounded, readInput, tooDeep } from "./read-input.js";
@@ -133,7 +133,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (resolved !== null && !resolved.ok) return usage(resolved.message);
   const event = resolved === null ? named : resolved.event;
   if (typeof inputObject["hook_event_name"] === "string" && inputObject["hook_event_name"] !== event) {
-    io.stderr.write(`run: note: the input says hook_event_name "${inputObject["hook_event_name"]}"; hooks get "${event}"\n`);
+    io.stderr.write(`run: note: the input says hook_event_name ${shown(inputObject["hook_event_name"])}; hooks get ${shown(event)}\n`);
   }
   inputObject["hook_event_name"] = event;
 

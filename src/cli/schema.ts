@@ -1,7 +1,7 @@
 /** `schema [TYPE]`: print one of the package's JSON Schemas, by title or file name; without TYPE, list them. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { commandArgs } from "./args.js";
+import { commandArgs, shown } from "./args.js";
 import type { CliIo } from "./main.js";
 import { packageRoot } from "./package-root.js";
 
@@ -69,7 +69,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     schemas.find((s) => s.title.toLowerCase() === wanted.toLowerCase());
   if (found === undefined) {
     const near = schemas.filter((s) => s.title.toLowerCase().includes(wanted.toLowerCase()) || s.name.includes(wanted)).map((s) => s.title || s.name);
-    io.stderr.write(`schema: no schema "${wanted}"${near.length > 0 ? `; close: ${near.slice(0, 8).join(", ")}` : ""}; \`claude-hook-protocol schema\` lists them\n`);
+    io.stderr.write(`schema: no schema ${shown(wanted)}${near.length > 0 ? `; close: ${near.slice(0, 8).join(", ")}` : ""}; \`claude-hook-protocol schema\` lists them\n`);
     return 2;
   }
   io.stdout.write(readFileSync(found.path, "utf8").replace(/\n?$/, "\n"));

@@ -16,6 +16,7 @@ import { styleFor } from "./style.js";
 import { isAgentName, type AgentName } from "../core/agents.js";
 import { toNullPrototype } from "../json/value.js";
 import type { HookTest, HookTestCase } from "../../generated/types.js";
+import { shown } from "./args.js";
 
 export const HELP = `usage: claude-hook-protocol test [--agent AGENT] [--json] [FILE|DIR ...]
 
@@ -159,7 +160,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const agentText = parsed.values.agent;
   if (agentText !== undefined && !isAgentName(agentText)) {
-    io.stderr.write(`test: unknown agent "${agentText}"\n`);
+    io.stderr.write(`test: unknown agent ${shown(agentText)}\n`);
     return 2;
   }
   const paths = parsed.positionals.length === 0 ? ["."] : parsed.positionals;

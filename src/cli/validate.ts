@@ -5,7 +5,7 @@
  * --agent) an agent lets through what Claude Code enforces. Each problem says where
  * (line:column and path), what, Claude Code's own words, and a hint.
  */
-import { commandArgs, single, type ParsedArgs } from "./args.js";
+import { commandArgs, single, type ParsedArgs, shown } from "./args.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import type { CliIo } from "./main.js";
 import { readFileBounded, readInput } from "./read-input.js";
@@ -281,7 +281,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     event = "event" in resolved ? resolved.event : resolved.canonical;
   }
   if (dialect !== "claude-code" && dialect !== "rust") {
-    io.stderr.write(`validate: --dialect must be claude-code or rust, not "${dialect}"\n`);
+    io.stderr.write(`validate: --dialect must be claude-code or rust, not ${shown(dialect)}\n`);
     return 2;
   }
   if (args.positionals.length > 1) {
@@ -366,7 +366,7 @@ async function validateAcrossAgents(agents: string, event: string, stdout: strin
   const exitText = single(args, "exit") ?? "0";
   const exit = Number(exitText);
   if (!Number.isInteger(exit) || exit < 0 || exit > 255) {
-    io.stderr.write(`validate: --exit takes the hook's exit code (0-255), not "${exitText}"\n`);
+    io.stderr.write(`validate: --exit takes the hook's exit code (0-255), not ${shown(exitText)}\n`);
     return 2;
   }
   let eventInput: JsonObject | undefined;

@@ -5,6 +5,7 @@
  * otherwise than a Claude Code author expects (it takes Claude Code's names,
  * so Claude Code hooks get copied into it).
  */
+import type { AgentProbe } from "../core/agent-probe.js";
 import type { Dialect, Divergence, HookAnswer } from "../core/dialect.js";
 import { requestInput, type MergeRequest, type RequestExtensions } from "../core/merge-request.js";
 import type { MergedResult } from "../core/records.js";
@@ -77,10 +78,23 @@ function divergences(answer: HookAnswer): Divergence[] {
   return out;
 }
 
+/** How `doctor` finds it and reads its version (`qwen --version` prints `0.24.4`), and how its recordings are made again. */
+const qwenCodeProbe: AgentProbe = {
+  commands: ["qwen"],
+  knownLocations: ["~/.local/bin/qwen", "/usr/local/bin/qwen", "/opt/homebrew/bin/qwen", "~/.npm-global/bin/qwen"],
+  versionArgs: ["--version"],
+  versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
+  recordings: [
+    { scenarios: "test/observer/qwen-code/scenarios", observed: "test/observer/qwen-code/observed", rerecord: "node /tmp/qwen-obs/run-scenario.mjs --qwen <bin> --all --jobs 2 --scenarios test/observer/qwen-code/scenarios --check test/observer/qwen-code/observed" },
+  ],
+  extractVectors: "npx tsx scripts/extract-qwen-code-vectors.ts",
+};
+
 export const qwenCode: Dialect = {
   agent: "qwen-code",
   displayName: "Qwen Code",
   version: "0.24.4",
+  probe: qwenCodeProbe,
   events: QWEN_CODE_EVENT_NAMES.map((name) => ({
     name,
     canonical: QWEN_CODE_EVENTS[name].canonical,
