@@ -20,8 +20,10 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { QWEN_CODE_EVENTS, QWEN_CODE_EVENT_NAMES, isQwenCodeEvent } from "./events.js";
+import { readQwenCodeTimeout } from "./merge.js";
 
 export type QwenCodeConfigSource = "project" | "user" | "system";
 
@@ -155,13 +157,14 @@ function readSettings(file: string, problems: ProtocolError[]): JsonObject | nul
   } catch {
     return null; // a missing file is the normal case
   }
-  try {
-    const value = toNullPrototype(JSON.parse(text));
-    if (isJsonObject(value)) return value;
-    problems.push({ code: "invalid-config", path: "", message: `${file}: settings must be a JSON object` });
-  } catch (e) {
-    problems.push({ code: "invalid-config", path: "", message: `${file}: invalid JSON (${e instanceof Error ? e.message : String(e)}); Qwen Code reads no hooks from it` });
+  const read = parseJsonText(text);
+  if (!read.ok) {
+    const { line, column } = read.position;
+    problems.push({ code: "invalid-config", path: "", message: `${file}:${line}:${column}: invalid JSON (${read.message}); Qwen Code reads no hooks from it`, position: read.position });
+    return null;
   }
+  if (isJsonObject(read.value)) return read.value;
+  problems.push({ code: "invalid-config", path: "", message: `${file}: settings must be a JSON object` });
   return null;
 }
 
@@ -209,14 +212,27 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
   const [project, user, system, systemDefaults] = files;
   const trusted = qwenCodeFolderTrusted(projectDir, homeDir, user!.settings, system!.settings);
   const active = files.filter((f) => f.source !== "project" || trusted);
-  // The effective disableAllHooks: system, then project, then user, then system defaults.
-  const disable = [system!, ...(trusted ? [project!] : []), user!, systemDefaults!].map((f) => f.settings?.["disableAllHooks"]).find((v) => typeof v === "boolean");
+  // The effective disableAllHooks: system, then project, then user, then system defaults. A value that is
+  // not a boolean turns nothing off (Qwen's schema wants a boolean; a hook that denies is never lost to it).
+  const ordered = [system!, ...(trusted ? [project!] : []), user!, systemDefaults!];
+  for (const { file, settings } of ordered) {
+    const value = settings?.["disableAllHooks"];
+    if (value !== undefined && value !== null && typeof value !== "boolean") {
+      problems.push({ code: "invalid-config", path: "/disableAllHooks", message: `${file}: disableAllHooks ${JSON.stringify(value).slice(0, 60)} is not a boolean; it turns no hook off` });
+    }
+  }
+  const disable = ordered.map((f) => f.settings?.["disableAllHooks"]).find((v) => typeof v === "boolean");
   if (disable === true) return { handlers, sequential: false, problems };
   const aliases = QWEN_CODE_EVENTS[event].matchField === "tool_name" && matchValue !== null ? toolAliases(matchValue) : [];
   const seen = new Set<string>();
   let sequential = false;
   for (const { source, file, settings } of active) {
-    const groups = field(field(settings ?? undefined, "hooks"), event);
+    const hooks = settings?.["hooks"];
+    if (hooks !== undefined && !isJsonObject(hooks)) {
+      problems.push({ code: "invalid-config", path: "/hooks", message: `${file}: hooks must be an object of events; Qwen Code reads no hooks from it` });
+      continue;
+    }
+    const groups = field(hooks, event);
     if (groups === undefined) continue;
     if (!Array.isArray(groups)) {
       problems.push({ code: "invalid-config", path: jsonPointer(["hooks", event]), message: `${file}: ${event} must be an array of matcher groups; Qwen Code skips it` });
@@ -246,7 +262,9 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
         seen.add(key);
         const env: Record<string, string> = Object.create(null) as Record<string, string>;
         if (isJsonObject(handler["env"] ?? null)) for (const [k, v] of Object.entries(handler["env"] as JsonObject)) if (typeof v === "string") env[k] = v;
-        const timeout = typeof handler["timeout"] === "number" && handler["timeout"] > 0 ? handler["timeout"] : null;
+        const read = readQwenCodeTimeout(handler["timeout"]);
+        if (read !== null && "invalid" in read) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${file}: ${read.invalid}` });
+        const timeout = read !== null && "ms" in read ? Number(handler["timeout"]) : null;
         if (group["sequential"] === true) sequential = true;
         handlers.push({ command: handler["command"], timeout, name, env, source, file, matcher, sequential: group["sequential"] === true, configIndex: handlers.length });
       }
