@@ -20,6 +20,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { blankComments } from "../json/comments.js";
 import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { QWEN_CODE_EVENTS, QWEN_CODE_EVENT_NAMES, isQwenCodeEvent } from "./events.js";
@@ -150,21 +151,27 @@ export function toolAliases(toolName: string): readonly string[] {
   return Object.prototype.hasOwnProperty.call(TOOL_ALIASES, toolName) ? TOOL_ALIASES[toolName]! : [];
 }
 
-function readSettings(file: string, problems: ProtocolError[]): JsonObject | null {
+/**
+ * A settings file as Qwen reads it: a UTF-8 BOM and comments dropped (blanked, so line:column
+ * stay right), then JSON. Qwen resets an invalid project file to `{}` and refuses to start on an
+ * invalid user or system file; here the other files' hooks still run (a deny is never lost).
+ */
+function readSettings(file: string, problems: ProtocolError[], source: QwenCodeConfigSource | null = null): JsonObject | null {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {
     return null; // a missing file is the normal case
   }
-  const read = parseJsonText(text);
+  const read = parseJsonText(blankComments(text.replace(/^\uFEFF/, " ")));
+  const consequence = source === "project" ? "Qwen Code resets it to {} and reads no hooks from it" : "Qwen Code refuses to start with it";
   if (!read.ok) {
     const { line, column } = read.position;
-    problems.push({ code: "invalid-config", path: "", message: `${file}:${line}:${column}: invalid JSON (${read.message}); Qwen Code reads no hooks from it`, position: read.position });
+    problems.push({ code: "invalid-config", path: "", message: `${file}:${line}:${column}: invalid JSON (${read.message}); ${consequence}`, position: read.position });
     return null;
   }
   if (isJsonObject(read.value)) return read.value;
-  problems.push({ code: "invalid-config", path: "", message: `${file}: settings must be a JSON object` });
+  problems.push({ code: "invalid-config", path: "", message: `${file}: settings must be a JSON object; Qwen Code refuses to start with it` });
   return null;
 }
 
@@ -208,7 +215,7 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
     problems.push({ code: "unknown-event", path: "", message: `Qwen Code has no ${event} event (it has ${QWEN_CODE_EVENT_NAMES.join(", ")})` });
     return { handlers, sequential: false, problems };
   }
-  const files = qwenCodeSettingsFiles(projectDir, homeDir, env).map((f) => ({ ...f, settings: readSettings(f.file, problems) }));
+  const files = qwenCodeSettingsFiles(projectDir, homeDir, env).map((f) => ({ ...f, settings: readSettings(f.file, problems, f.source) }));
   const [project, user, system, systemDefaults] = files;
   const trusted = qwenCodeFolderTrusted(projectDir, homeDir, user!.settings, system!.settings);
   const active = files.filter((f) => f.source !== "project" || trusted);

@@ -86,13 +86,20 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
   const { event, projectDir, homeDir } = options;
   const baseEnv = options.env ?? process.env;
   const stdin = qwenCodeStdin(event, options.input, projectDir);
+  let text: string;
+  try {
+    text = JSON.stringify(stdin);
+  } catch (e) {
+    // a cycle or a BigInt from an untyped caller: no hook could be given it
+    const problem: ProtocolError = { code: "invalid-options", path: "/input", message: `input must be JSON (${e instanceof Error ? e.message.slice(0, 200) : "not serialisable"})` };
+    return { merged: mergeQwenCode(event, [], { input: {} }), problems: [problem] };
+  }
   const field = isQwenCodeEvent(event) ? QWEN_CODE_EVENTS[event].matchField : null;
   const matchValue = field === null || typeof stdin[field] !== "string" ? null : (stdin[field] as string);
   const { handlers, sequential, problems } = selectQwenCodeHooks(event, matchValue, projectDir, homeDir, baseEnv);
   const skipped: string[] = [];
   const env = qwenCodeHookEnv(baseEnv, stdin, projectDir, skipped);
   const envProblems: ProtocolError[] = skipped.map((key) => ({ code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: Qwen's variable for it is not set for the hooks` }));
-  const text = JSON.stringify(stdin);
   const runOne = async (handler: QwenCodeHandler): Promise<QwenCodeHookResult> => {
     const argv = ["bash", "-c", handler.command];
     const outcome = await spawnHook({

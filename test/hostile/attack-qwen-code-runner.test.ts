@@ -404,3 +404,61 @@ test("qwen-code: QWEN_CODE_SYSTEM_SETTINGS_PATH naming a directory, or nothing: 
     assertDenied(await run(b, { env: { ...baseEnv(b), QWEN_CODE_SYSTEM_SETTINGS_PATH: path } }));
   }
 });
+
+test("qwen-code: settings with // and /* */ comments and a UTF-8 BOM are read as Qwen reads them (strip-json-comments): the deny runs", async () => {
+  const b = box();
+  const text = settings([denyHook()]).replace(`{"hooks":`, `\uFEFF// user hooks\n{ /* "hooks": {} */ "hooks":`).replace(`"matcher":`, `"matcher": // the shell\n`);
+  write(userFile(b), text);
+  const outcome = await run(b);
+  assertDenied(outcome);
+  assert.deepEqual(outcome.problems, []);
+});
+
+test("qwen-code: a comment marker inside a string stays text: the command \"printf '//'\" runs whole", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: `cat >/dev/null; printf '%s' ${shq(DENY_OUTPUT.replace("sibling deny", "sibling deny // /* x */"))}`, timeout: "10" }]));
+  const outcome = await run(b);
+  assertDenied(outcome);
+  assert.match(outcome.merged.effects.tool_result ?? "", /\/\/ \/\* x \*\//);
+});
+
+test("qwen-code: an error after a block comment and a BOM is placed at its true line and column", async () => {
+  const b = box();
+  write(projectFile(b), `\uFEFF/* a\n   b */ {"hooks": {"PreToolUse": [}}`);
+  write(userFile(b), settings([denyHook()]));
+  const outcome = await run(b);
+  assertDenied(outcome);
+  assertProblemAt(outcome.problems, projectFile(b), { line: 2, column: 35 });
+});
+
+test("qwen-code: an unterminated block comment swallowing the settings: one problem with its place; the other file's deny runs", async () => {
+  const b = box();
+  write(projectFile(b), `{"hooks": /* {"PreToolUse": []}`);
+  write(userFile(b), settings([denyHook()]));
+  const outcome = await run(b);
+  assertDenied(outcome);
+  assertProblemAt(outcome.problems, projectFile(b), { line: 1 });
+});
+
+test("qwen-code: an input that cannot be JSON (a cycle, a BigInt) is one problem, never a throw", async () => {
+  const b = box();
+  write(userFile(b), settings([denyHook()]));
+  const cyclic: Record<string, unknown> = { ...INPUT };
+  cyclic["self"] = cyclic;
+  for (const input of [cyclic, { ...INPUT, n: 10n }]) {
+    const outcome = await qwenCodeRunner.run({ event: "PreToolUse", input: input as JsonObject, projectDir: b.project, homeDir: b.home, env: baseEnv(b) });
+    assert.equal(outcome.problems[0]?.code, "invalid-options");
+    assertNotDenied(outcome);
+  }
+});
+
+test("qwen-code: a 3 MB command (past the system's argument limit) fails that hook alone; the deny survives", async () => {
+  const { outcome } = await runWith([{ command: `true ${"x".repeat(3_000_000)}` }]);
+  assertDenied(outcome);
+  assert.ok((outcome.merged.runs[0]?.message ?? "").length < 1000, "the failure message does not quote the whole command");
+});
+
+test("qwen-code: a hook that never reads a 4 MB input and exits at once does not break the run; the deny that reads it merges", async () => {
+  const { outcome } = await runWith([{ command: "exit 0" }], { input: { ...INPUT, tool_input: { command: "x".repeat(4_000_000) } } });
+  assertDenied(outcome);
+});
