@@ -136,7 +136,7 @@ test("qwen-code: a NUL byte in an environment value given to the runner: no thro
   assertNotDenied(await run(b, { env: { ...baseEnv(b), HOSTILE: "a\u0000b" } }));
 });
 
-for (const big of ["2147483648", "4294967296000", "1e300"]) {
+for (const big of ["2147483648", "4294967296000", "1e300", "\"2147483648\""]) {
   test(`qwen-code: a timeout of ${big} (milliseconds in Qwen's unit, past Node's timer limit) does not fire at once: the slow hook's deny is kept`, async () => {
     const b = box();
     write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.3; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: big }]));
@@ -150,7 +150,7 @@ test("qwen-code: a timeout of 999.9 (seconds, below the millisecond threshold) l
   assertDenied(await run(b));
 });
 
-for (const bad of ["-5", "0", "-0", "1e309", "-1e309", "1e-320", "0.0000001", "null", "\"ten\"", "\"\"", "true", "[10]", "{\"s\":10}"]) {
+for (const bad of ["-5", "0", "-0", "1e309", "-1e309", "1e-320", "0.0000001", "null", "\"ten\"", "\"\"", "\"Infinity\"", "\"-3\"", "true", "[10]", "{\"s\":10}"]) {
   test(`qwen-code: timeout ${bad} in the settings: the hook still runs and denies, bounded by the default, and the value is reported`, async () => {
     const b = box();
     write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.2; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: bad }]));
@@ -236,6 +236,11 @@ test("qwen-code: an event key __proto__ holding a deny hook runs nothing and pol
   write(userFile(b), settings([denyHook()]).replace(`"PreToolUse":`, `"__proto__":`));
   assertNotDenied(await run(b));
   assert.equal(({} as Record<string, unknown>)["PreToolUse"], undefined);
+});
+
+test("qwen-code: handler env names Node or the system cannot take (empty, with =) fail or pass that hook alone; the deny survives", async () => {
+  const { outcome } = await runWith([{ command: "exit 0", extra: `,"env":{"":"x","A=B":"c","PATH":5}` }]);
+  assertDenied(outcome);
 });
 
 test("qwen-code: a handler's __proto__ holding a command is no command, and its env's __proto__ is a plain name", async () => {
