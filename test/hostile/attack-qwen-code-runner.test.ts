@@ -8,49 +8,17 @@
 // type; a sequential group with failing hooks. Every attempt puts the hostile hook beside a hook
 // that denies and asserts: no throw, the deny is merged, a broken hook does not deny by itself,
 // and a settings problem is an error value naming its file and place.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { ProtocolError } from "../../src/core/errors.js";
 import type { JsonObject } from "../../src/json/value.js";
 import { qwenCodeRunner } from "../../src/qwen-code/runner.js";
 
-const TMP = mkdtempSync(join(tmpdir(), "attack-qwen-"));
-const grandchildren: string[] = [];
-after(() => {
-  // the detached sleepers some attempts leave behind, by the pid each wrote
-  for (const file of grandchildren) {
-    try {
-      process.kill(Number(readFileSync(file, "utf8").trim()), "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(TMP, { recursive: true, force: true });
-});
-
-interface Box {
-  readonly root: string;
-  readonly home: string;
-  readonly project: string;
-}
-
-function box(): Box {
-  const root = mkdtempSync(join(TMP, "box-"));
-  const home = join(root, "home");
-  const project = join(root, "work");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  return { root, home, project };
-}
-
-function write(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
+const { box, killAfter } = attackSandbox("attack-qwen-");
 
 /** One handler: its command and, when given, its timeout exactly as written (JSON text, so `1e309` is Infinity). */
 interface Handler {
@@ -61,10 +29,11 @@ interface Handler {
 
 const userFile = (b: Box): string => join(b.home, ".qwen", "settings.json");
 const projectFile = (b: Box): string => join(b.project, ".qwen", "settings.json");
+const systemFile = (b: Box): string => join(b.root, "system", "settings.json");
 const handlerText = (h: Handler): string => `{"type":"command","command":${JSON.stringify(h.command)}${h.timeout === undefined ? "" : `,"timeout":${h.timeout}`}${h.extra ?? ""}}`;
 const settings = (hs: readonly Handler[], group = ""): string => `{"hooks":{"PreToolUse":[{"matcher":"run_shell_command"${group},"hooks":[${hs.map(handlerText).join(",")}]}]}}`;
 /** Isolated from the machine: no system settings file is read. */
-const baseEnv = (b: Box): NodeJS.ProcessEnv => ({ PATH: process.env["PATH"], HOME: b.home, SHELL: "/bin/bash", QWEN_CODE_SYSTEM_SETTINGS_PATH: join(b.root, "system", "settings.json") });
+const baseEnv = (b: Box): NodeJS.ProcessEnv => ({ PATH: process.env["PATH"], HOME: b.home, SHELL: "/bin/bash", QWEN_CODE_SYSTEM_SETTINGS_PATH: systemFile(b) });
 const INPUT: JsonObject = { tool_name: "run_shell_command", tool_input: { command: "ls" }, tool_use_id: "t" };
 
 function run(b: Box, x: { input?: JsonObject; env?: NodeJS.ProcessEnv; signal?: AbortSignal; projectDir?: string } = {}): Promise<DialectRunOutcome> {
@@ -72,7 +41,6 @@ function run(b: Box, x: { input?: JsonObject; env?: NodeJS.ProcessEnv; signal?: 
 }
 
 const DENY_OUTPUT = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "sibling deny" } });
-const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const denyHook = (timeout = "10"): Handler => ({ command: `cat >/dev/null; printf '%s' ${shq(DENY_OUTPUT)}`, timeout });
 
 function assertDenied(outcome: DialectRunOutcome): void {
@@ -89,6 +57,16 @@ function assertProblemAt(problems: readonly ProtocolError[], file: string, place
   const found = problems.find((p) => p.message.includes(file) && ("line" in place ? p.position?.line === place.line && (place.column === undefined || p.position?.column === place.column) : place.test(p.path)));
   assert.ok(found, `a problem naming ${file} at ${JSON.stringify("line" in place ? place : String(place))}: ${JSON.stringify(problems).slice(0, 600)}`);
   return found;
+}
+
+/** A broken settings file beside one that denies (the user's, or the project's when the user's is broken): the deny is merged. */
+async function brokenBeside(broken: (b: Box) => string, text: string): Promise<{ b: Box; outcome: DialectRunOutcome }> {
+  const b = box();
+  write(broken(b), text);
+  write(broken === userFile ? projectFile(b) : userFile(b), settings([denyHook()]));
+  const outcome = await run(b);
+  assertDenied(outcome);
+  return { b, outcome };
 }
 
 /** The hostile handlers first, then the deny, in the user settings. */
@@ -174,7 +152,7 @@ test("qwen-code: timeout \"10\" (text) is read as Qwen reads it, 10 seconds: the
 test("qwen-code: a hook that denies and exits while a detached grandchild holds its stdout and stderr: the deny stands, no timeout", async () => {
   const b = box();
   const pidFile = join(b.root, "grandchild.pid");
-  grandchildren.push(pidFile);
+  killAfter(pidFile);
   const command = `cat >/dev/null; printf '%s' ${shq(DENY_OUTPUT)}; setsid sleep 3600 & echo $! > ${shq(pidFile)}; exit 0`;
   write(userFile(b), settings([{ command, timeout: "8" }]));
   assertDenied(await run(b));
@@ -206,20 +184,12 @@ test("qwen-code: 500 matching groups of distinct hooks run and the deny among th
 });
 
 test("qwen-code: settings nested 100,000 levels deep in one file; the other file's deny runs", async () => {
-  const b = box();
-  write(projectFile(b), `{"hooks":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(projectFile, `{"hooks":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
   assert.ok(outcome.problems.some((p) => p.message.includes(projectFile(b))), JSON.stringify(outcome.problems));
 });
 
 test("qwen-code: a file of 200,000 unclosed brackets is one problem with its place; the other file's deny runs", async () => {
-  const b = box();
-  write(projectFile(b), "[".repeat(200_000));
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(projectFile, "[".repeat(200_000));
   assert.ok(outcome.problems.some((p) => p.message.includes(projectFile(b)) && p.position !== undefined), JSON.stringify(outcome.problems).slice(0, 500));
 });
 
@@ -249,31 +219,19 @@ test("qwen-code: a handler's __proto__ holding a command is no command, and its 
 });
 
 test("qwen-code: a settings file that is not JSON: an error value naming the file, line and column; the other file's deny runs", async () => {
-  const b = box();
-  write(projectFile(b), `{\n  "hooks": {\n    "oops": [1,,2]\n  }\n}`);
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(projectFile, `{\n  "hooks": {\n    "oops": [1,,2]\n  }\n}`);
   const problem = assertProblemAt(outcome.problems, projectFile(b), { line: 3, column: 16 });
   assert.match(problem.message, /:3:16/);
 });
 
 test("qwen-code: a user settings file that is not JSON: the project file's deny runs", async () => {
-  const b = box();
-  write(userFile(b), `{"hooks": {"PreToolUse": [}`);
-  write(projectFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(userFile, `{"hooks": {"PreToolUse": [}`);
   assertProblemAt(outcome.problems, userFile(b), { line: 1 });
 });
 
 test("qwen-code: a system settings file that is not JSON, with a trailing comma: its place is reported; the user deny runs", async () => {
-  const b = box();
-  write(join(b.root, "system", "settings.json"), `{"hooks": {},\n}`);
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
-  assertProblemAt(outcome.problems, join(b.root, "system", "settings.json"), { line: 2 });
+  const { b, outcome } = await brokenBeside(systemFile, `{"hooks": {},\n}`);
+  assertProblemAt(outcome.problems, systemFile(b), { line: 2 });
 });
 
 test("qwen-code: handlers of the wrong shape (a string, an array, no command, a number as command, an empty command): each reported at its place; the deny runs", async () => {
@@ -296,11 +254,7 @@ test("qwen-code: an event whose value is not a list, a group that is not an obje
 });
 
 test("qwen-code: hooks that is a list or a string: reported with the file; the other file's deny runs", async () => {
-  const b = box();
-  write(projectFile(b), `{"hooks":[{"PreToolUse":[]}]}`);
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(projectFile, `{"hooks":[{"PreToolUse":[]}]}`);
   assertProblemAt(outcome.problems, projectFile(b), /^\/hooks$/);
 });
 
@@ -321,38 +275,24 @@ test("qwen-code: disableAllHooks of the wrong type in the project does not hide 
   assertDenied(await run(b));
 });
 
-test("qwen-code: 12 hooks sharing one abort signal: no MaxListenersExceededWarning, the deny merged", async () => {
-  const warnings: string[] = [];
-  const onWarning = (w: Error): void => void warnings.push(w.name);
-  process.on("warning", onWarning);
-  try {
-    const controller = new AbortController();
-    const hostile = Array.from({ length: 11 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: "10" }));
-    const { outcome } = await runWith(hostile, { signal: controller.signal });
-    assertDenied(outcome);
-    assert.equal(outcome.merged.runs.length, 12);
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(warnings.filter((w) => w === "MaxListenersExceededWarning"), []);
-  } finally {
-    process.off("warning", onWarning);
-  }
-});
-
-test("qwen-code: 12 sequential hooks on one abort signal: no MaxListenersExceededWarning, the deny merged", async () => {
-  const warnings: string[] = [];
-  const onWarning = (w: Error): void => void warnings.push(w.name);
-  process.on("warning", onWarning);
-  try {
-    const controller = new AbortController();
-    const hostile = Array.from({ length: 11 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: "10" }));
-    const { outcome } = await runWith(hostile, { signal: controller.signal }, `,"sequential":true`);
-    assertDenied(outcome);
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(warnings.filter((w) => w === "MaxListenersExceededWarning"), []);
-  } finally {
-    process.off("warning", onWarning);
-  }
-});
+for (const [form, group] of [["parallel", ""], ["sequential", `,"sequential":true`]] as const) {
+  test(`qwen-code: 12 ${form} hooks sharing one abort signal: no MaxListenersExceededWarning, the deny merged`, async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const controller = new AbortController();
+      const hostile = Array.from({ length: 11 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: "10" }));
+      const { outcome } = await runWith(hostile, { signal: controller.signal }, group);
+      assertDenied(outcome);
+      assert.equal(outcome.merged.runs.length, 12);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings.filter((w) => w === "MaxListenersExceededWarning"), []);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+}
 
 test("qwen-code: a sequential group whose first hooks exit 1, exit 2 with text, cannot start, and time out: the last hook's deny is merged", async () => {
   const hostile = [{ command: "exit 1" }, { command: "echo nope >&2; exit 2" }, { command: "echo a\u0000b" }, { command: "sleep 5", timeout: "1" }, { command: "printf '{not json'" }];
@@ -428,20 +368,12 @@ test("qwen-code: a comment marker inside a string stays text: the command \"prin
 });
 
 test("qwen-code: an error after a block comment and a BOM is placed at its true line and column", async () => {
-  const b = box();
-  write(projectFile(b), `\uFEFF/* a\n   b */ {"hooks": {"PreToolUse": [}}`);
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(projectFile, `\uFEFF/* a\n   b */ {"hooks": {"PreToolUse": [}}`);
   assertProblemAt(outcome.problems, projectFile(b), { line: 2, column: 35 });
 });
 
 test("qwen-code: an unterminated block comment swallowing the settings: one problem with its place; the other file's deny runs", async () => {
-  const b = box();
-  write(projectFile(b), `{"hooks": /* {"PreToolUse": []}`);
-  write(userFile(b), settings([denyHook()]));
-  const outcome = await run(b);
-  assertDenied(outcome);
+  const { b, outcome } = await brokenBeside(projectFile, `{"hooks": /* {"PreToolUse": []}`);
   assertProblemAt(outcome.problems, projectFile(b), { line: 1 });
 });
 
