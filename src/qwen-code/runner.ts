@@ -37,14 +37,14 @@ const EXPORTED_FIELDS = { QWEN_CODE_SESSION_ID: "session_id", QWEN_CODE_PROMPT_I
 /**
  * The hooks' environment: the CLI's, the three project-dir variables and the session's (env-01); each handler's `env` goes on top.
  * An exported input field with a NUL byte cannot be an environment value (no hook would start): it is left
- * out and named in `skipped`, so a NUL in a session id does not stop every hook, a deny among them.
+ * out and its variable named in `skipped`, so a NUL in a session id does not stop every hook, a deny among them.
  */
 export function qwenCodeHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: string[] = []): NodeJS.ProcessEnv {
   const exported = (variable: keyof typeof EXPORTED_FIELDS): string | undefined => {
     const value = stdin[EXPORTED_FIELDS[variable]];
     if (typeof value !== "string") return undefined;
     if (!value.includes("\u0000")) return value;
-    skipped.push(EXPORTED_FIELDS[variable]);
+    skipped.push(variable);
     return undefined;
   };
   const session = exported("QWEN_CODE_SESSION_ID");
@@ -99,7 +99,10 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
   const { handlers, sequential, problems } = selectQwenCodeHooks(event, matchValue, projectDir, homeDir, baseEnv);
   const skipped: string[] = [];
   const env = qwenCodeHookEnv(baseEnv, stdin, projectDir, skipped);
-  const envProblems: ProtocolError[] = skipped.map((key) => ({ code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: Qwen's variable for it is not set for the hooks` }));
+  const envProblems: ProtocolError[] = skipped.map((variable) => {
+    const key = EXPORTED_FIELDS[variable as keyof typeof EXPORTED_FIELDS];
+    return { code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: $${variable} is not set for the hooks` };
+  });
   const runOne = async (handler: QwenCodeHandler): Promise<QwenCodeHookResult> => {
     const argv = ["bash", "-c", handler.command];
     const outcome = await spawnHook({

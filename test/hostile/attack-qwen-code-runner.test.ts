@@ -99,7 +99,7 @@ test("qwen-code: a NUL byte in a tool argument and a top-level string of the inp
 test("qwen-code: a NUL byte in the session id (exported as QWEN_CODE_SESSION_ID) does not stop the hooks; it is reported", async () => {
   const { outcome } = await runWith([], { input: { ...INPUT, session_id: "s\u0000x" } });
   assertDenied(outcome);
-  assert.ok(outcome.problems.some((p) => p.path === "/session_id"), JSON.stringify(outcome.problems));
+  assert.ok(outcome.problems.some((p) => p.path === "/session_id" && p.message.includes("$QWEN_CODE_SESSION_ID")), JSON.stringify(outcome.problems));
 });
 
 test("qwen-code: a NUL byte in the prompt id (exported as QWEN_CODE_PROMPT_ID) does not stop the hooks; it is reported", async () => {
