@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { readDocument, walkEvents, commandOf, foreignToolFindings } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
+import { blankComments } from "../json/comments.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName } from "./events.js";
 import { invalidEventName } from "./texts.js";
@@ -40,28 +41,8 @@ function files(projectDir: string | null, homeDir: string | null): LintFile[] {
 
 const claims = (path: string): string | null => (/(^|\/)\.gemini\/settings\.json$/.test(path.replace(/\\/g, "/")) ? "project" : null);
 
-/** Comments blanked out with spaces (newlines kept), so positions stay right: Gemini CLI strips comments from its settings. */
-export function blankComments(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (ch === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") (out += " "), i++;
-      i--;
-    } else if (ch === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const stop = end === -1 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, " ");
-      i = stop - 1;
-    } else out += ch;
-  }
-  return out;
-}
+/** Gemini CLI strips comments from its settings (kept here for the lint's users). */
+export { blankComments };
 
 function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   const read = readDocument(AGENT, file.path, blankComments(ctx.text), R.invalidJson, "Gemini CLI reads no hook from it");

@@ -20,8 +20,11 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { blankComments } from "../json/comments.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { QWEN_CODE_EVENTS, QWEN_CODE_EVENT_NAMES, isQwenCodeEvent } from "./events.js";
+import { readQwenCodeTimeout } from "./merge.js";
 
 export type QwenCodeConfigSource = "project" | "user" | "system";
 
@@ -148,20 +151,27 @@ export function toolAliases(toolName: string): readonly string[] {
   return Object.prototype.hasOwnProperty.call(TOOL_ALIASES, toolName) ? TOOL_ALIASES[toolName]! : [];
 }
 
-function readSettings(file: string, problems: ProtocolError[]): JsonObject | null {
+/**
+ * A settings file as Qwen reads it: a UTF-8 BOM and comments dropped (blanked, so line:column
+ * stay right), then JSON. Qwen resets an invalid project file to `{}` and refuses to start on an
+ * invalid user or system file; here the other files' hooks still run (a deny is never lost).
+ */
+function readSettings(file: string, problems: ProtocolError[], source: QwenCodeConfigSource | null = null): JsonObject | null {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {
     return null; // a missing file is the normal case
   }
-  try {
-    const value = toNullPrototype(JSON.parse(text));
-    if (isJsonObject(value)) return value;
-    problems.push({ code: "invalid-config", path: "", message: `${file}: settings must be a JSON object` });
-  } catch (e) {
-    problems.push({ code: "invalid-config", path: "", message: `${file}: invalid JSON (${e instanceof Error ? e.message : String(e)}); Qwen Code reads no hooks from it` });
+  const read = parseJsonText(blankComments(text.replace(/^\uFEFF/, " ")));
+  const consequence = source === "project" ? "Qwen Code resets it to {} and reads no hooks from it" : "Qwen Code refuses to start with it";
+  if (!read.ok) {
+    const { line, column } = read.position;
+    problems.push({ code: "invalid-config", path: "", message: `${file}:${line}:${column}: invalid JSON (${read.message}); ${consequence}`, position: read.position });
+    return null;
   }
+  if (isJsonObject(read.value)) return read.value;
+  problems.push({ code: "invalid-config", path: "", message: `${file}: settings must be a JSON object; Qwen Code refuses to start with it` });
   return null;
 }
 
@@ -205,18 +215,31 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
     problems.push({ code: "unknown-event", path: "", message: `Qwen Code has no ${event} event (it has ${QWEN_CODE_EVENT_NAMES.join(", ")})` });
     return { handlers, sequential: false, problems };
   }
-  const files = qwenCodeSettingsFiles(projectDir, homeDir, env).map((f) => ({ ...f, settings: readSettings(f.file, problems) }));
+  const files = qwenCodeSettingsFiles(projectDir, homeDir, env).map((f) => ({ ...f, settings: readSettings(f.file, problems, f.source) }));
   const [project, user, system, systemDefaults] = files;
   const trusted = qwenCodeFolderTrusted(projectDir, homeDir, user!.settings, system!.settings);
   const active = files.filter((f) => f.source !== "project" || trusted);
-  // The effective disableAllHooks: system, then project, then user, then system defaults.
-  const disable = [system!, ...(trusted ? [project!] : []), user!, systemDefaults!].map((f) => f.settings?.["disableAllHooks"]).find((v) => typeof v === "boolean");
+  // The effective disableAllHooks: system, then project, then user, then system defaults. A value that is
+  // not a boolean turns nothing off (Qwen's schema wants a boolean; a hook that denies is never lost to it).
+  const ordered = [system!, ...(trusted ? [project!] : []), user!, systemDefaults!];
+  for (const { file, settings } of ordered) {
+    const value = settings?.["disableAllHooks"];
+    if (value !== undefined && value !== null && typeof value !== "boolean") {
+      problems.push({ code: "invalid-config", path: "/disableAllHooks", message: `${file}: disableAllHooks ${JSON.stringify(value).slice(0, 60)} is not a boolean; it turns no hook off` });
+    }
+  }
+  const disable = ordered.map((f) => f.settings?.["disableAllHooks"]).find((v) => typeof v === "boolean");
   if (disable === true) return { handlers, sequential: false, problems };
   const aliases = QWEN_CODE_EVENTS[event].matchField === "tool_name" && matchValue !== null ? toolAliases(matchValue) : [];
   const seen = new Set<string>();
   let sequential = false;
   for (const { source, file, settings } of active) {
-    const groups = field(field(settings ?? undefined, "hooks"), event);
+    const hooks = settings?.["hooks"];
+    if (hooks !== undefined && !isJsonObject(hooks)) {
+      problems.push({ code: "invalid-config", path: "/hooks", message: `${file}: hooks must be an object of events; Qwen Code reads no hooks from it` });
+      continue;
+    }
+    const groups = field(hooks, event);
     if (groups === undefined) continue;
     if (!Array.isArray(groups)) {
       problems.push({ code: "invalid-config", path: jsonPointer(["hooks", event]), message: `${file}: ${event} must be an array of matcher groups; Qwen Code skips it` });
@@ -246,7 +269,9 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
         seen.add(key);
         const env: Record<string, string> = Object.create(null) as Record<string, string>;
         if (isJsonObject(handler["env"] ?? null)) for (const [k, v] of Object.entries(handler["env"] as JsonObject)) if (typeof v === "string") env[k] = v;
-        const timeout = typeof handler["timeout"] === "number" && handler["timeout"] > 0 ? handler["timeout"] : null;
+        const read = readQwenCodeTimeout(handler["timeout"]);
+        if (read !== null && "invalid" in read) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${file}: ${read.invalid}` });
+        const timeout = read !== null && "ms" in read ? Number(handler["timeout"]) : null;
         if (group["sequential"] === true) sequential = true;
         handlers.push({ command: handler["command"], timeout, name, env, source, file, matcher, sequential: group["sequential"] === true, configIndex: handlers.length });
       }

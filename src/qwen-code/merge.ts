@@ -9,6 +9,7 @@
 import { shellHookFields, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { jsString as jsText, truthy } from "../json/js-values.js";
+import { configuredTimeout, type ConfiguredTimeout } from "../process/timeout.js";
 import { additionalContext, combine, effectiveReason, HookFailure, isBlockingDecision, permissionDecision, permissionDecisionReason, stopsExecution } from "./combine.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent, type MergeStrategy } from "./events.js";
 import { readQwenCodeHook, type QwenCodeHookReading, type QwenCodeProcessResult } from "./read.js";
@@ -191,10 +192,26 @@ function record(event: string, result: QwenCodeHookResult, reading: QwenCodeHook
   };
 }
 
-/** A handler's `timeout` in seconds: as configured; 1000 or more is milliseconds (to-03); none or not positive: 60. */
-export function timeoutSeconds(timeout: number | null | undefined): number {
-  if (timeout === undefined || timeout === null || !(timeout > 0)) return 60;
-  return timeout >= 1000 ? timeout / 1000 : timeout;
+/** Qwen's default for a command hook (its DEFAULT_COMMAND_HOOK_TIMEOUT_SECONDS). */
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/**
+ * A handler's `timeout` as Qwen reads it (its bundled readCommandHookTimeout): a number, or text
+ * holding one (`"10"` is 10 s); seconds, or milliseconds from 1000 up (to-03). Anything else,
+ * and a value under a millisecond (Qwen would kill the hook at once: fail safe instead), is the
+ * default of 60 s and reported.
+ */
+export function readQwenCodeTimeout(timeout: unknown): ConfiguredTimeout {
+  const number = typeof timeout === "string" && timeout.trim() !== "" ? Number(timeout) : timeout;
+  const value = Number.isNaN(number) ? timeout : number;
+  const unit = typeof value === "number" && Number.isFinite(value) && value >= 1000 ? "ms" : "s";
+  return configuredTimeout(value, unit, DEFAULT_TIMEOUT_SECONDS * 1000);
+}
+
+/** A handler's `timeout` in seconds, as `readQwenCodeTimeout` reads it; none or unusable: 60. */
+export function timeoutSeconds(timeout: unknown): number {
+  const read = readQwenCodeTimeout(timeout);
+  return read !== null && "ms" in read ? read.ms / 1000 : DEFAULT_TIMEOUT_SECONDS;
 }
 
 /** Hooks in completion order (as given) -> the merged result, as Qwen reads them. Never throws. */

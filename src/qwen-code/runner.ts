@@ -7,7 +7,8 @@
  * 1000 or more: milliseconds; default 60) and then worth nothing (to-01);
  * the merge reads them in configuration order.
  */
-import type { DialectRunner, DialectRunOptions, DialectRunOutcome } from "../core/dialect.js";
+import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import type { JsonObject } from "../json/value.js";
 import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
 import { qwenCodeSettingsFiles, selectQwenCodeHooks, type QwenCodeHandler } from "./config.js";
@@ -30,18 +31,32 @@ export function qwenCodeStdin(event: string, input: JsonObject, projectDir: stri
   return base;
 }
 
-/** The hook's environment: the CLI's, the three project-dir variables, the session's, then the handler's `env` (env-01). */
-export function qwenCodeHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, handler: QwenCodeHandler): NodeJS.ProcessEnv {
-  const session = typeof stdin["session_id"] === "string" ? stdin["session_id"] : "";
+/** The input fields Qwen exports to every hook, by variable. */
+const EXPORTED_FIELDS = { QWEN_CODE_SESSION_ID: "session_id", QWEN_CODE_PROMPT_ID: "prompt_id" } as const;
+
+/**
+ * The hooks' environment: the CLI's, the three project-dir variables and the session's (env-01); each handler's `env` goes on top.
+ * An exported input field with a NUL byte cannot be an environment value (no hook would start): it is left
+ * out and its variable named in `skipped`, so a NUL in a session id does not stop every hook, a deny among them.
+ */
+export function qwenCodeHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: string[] = []): NodeJS.ProcessEnv {
+  const exported = (variable: keyof typeof EXPORTED_FIELDS): string | undefined => {
+    const value = stdin[EXPORTED_FIELDS[variable]];
+    if (typeof value !== "string") return undefined;
+    if (!value.includes("\u0000")) return value;
+    skipped.push(variable);
+    return undefined;
+  };
+  const session = exported("QWEN_CODE_SESSION_ID");
+  const prompt = exported("QWEN_CODE_PROMPT_ID");
   return {
     ...base,
     QWEN_PROJECT_DIR: projectDir,
     CLAUDE_PROJECT_DIR: projectDir,
     GEMINI_PROJECT_DIR: projectDir,
-    QWEN_CODE_SESSION_ID: session,
-    ...(typeof stdin["prompt_id"] === "string" ? { QWEN_CODE_PROMPT_ID: stdin["prompt_id"] } : {}),
+    QWEN_CODE_SESSION_ID: session ?? "",
+    ...(prompt === undefined ? {} : { QWEN_CODE_PROMPT_ID: prompt }),
     QWEN_CODE_NO_RELAUNCH: "true",
-    ...handler.env,
   };
 }
 
@@ -66,20 +81,35 @@ function resultOf(handler: QwenCodeHandler, outcome: SpawnOutcome, argv: string[
 }
 
 async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
+  const invalid = runOptionsProblem(options);
+  if (invalid !== null) return { merged: mergeQwenCode(eventNameOf(options), [], { input: {} }), problems: [invalid] };
   const { event, projectDir, homeDir } = options;
   const baseEnv = options.env ?? process.env;
   const stdin = qwenCodeStdin(event, options.input, projectDir);
+  let text: string;
+  try {
+    text = JSON.stringify(stdin);
+  } catch (e) {
+    // a cycle or a BigInt from an untyped caller: no hook could be given it
+    const problem: ProtocolError = { code: "invalid-options", path: "/input", message: `input must be JSON (${e instanceof Error ? e.message.slice(0, 200) : "not serialisable"})` };
+    return { merged: mergeQwenCode(event, [], { input: {} }), problems: [problem] };
+  }
   const field = isQwenCodeEvent(event) ? QWEN_CODE_EVENTS[event].matchField : null;
   const matchValue = field === null || typeof stdin[field] !== "string" ? null : (stdin[field] as string);
   const { handlers, sequential, problems } = selectQwenCodeHooks(event, matchValue, projectDir, homeDir, baseEnv);
-  const text = JSON.stringify(stdin);
+  const skipped: string[] = [];
+  const env = qwenCodeHookEnv(baseEnv, stdin, projectDir, skipped);
+  const envProblems: ProtocolError[] = skipped.map((variable) => {
+    const key = EXPORTED_FIELDS[variable as keyof typeof EXPORTED_FIELDS];
+    return { code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: $${variable} is not set for the hooks` };
+  });
   const runOne = async (handler: QwenCodeHandler): Promise<QwenCodeHookResult> => {
     const argv = ["bash", "-c", handler.command];
     const outcome = await spawnHook({
       file: argv[0]!,
       args: argv.slice(1),
       cwd: projectDir,
-      env: qwenCodeHookEnv(baseEnv, stdin, projectDir, handler),
+      env: { ...env, ...handler.env },
       stdin: text,
       timeoutMs: timeoutSeconds(handler.timeout) * 1000,
       maxOutputBytes: MAX_OUTPUT_BYTES,
@@ -94,7 +124,7 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
   } else {
     await Promise.all(handlers.map(async (handler) => finished.push(await runOne(handler))));
   }
-  return { merged: mergeQwenCode(event, finished, { input: stdin }), problems };
+  return { merged: mergeQwenCode(event, finished, { input: stdin }), problems: [...problems, ...envProblems] };
 }
 
 export const qwenCodeRunner: DialectRunner = {

@@ -6,11 +6,11 @@
 // eleven and more hooks. Every attempt puts the hostile hook beside a hook that denies and
 // asserts: no throw, the deny is merged (a hook that should deny is never lost), a broken hook
 // does not deny by itself, and a configuration problem is an error value naming its file and place.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { ProtocolError } from "../../src/core/errors.js";
 import type { JsonObject } from "../../src/json/value.js";
@@ -19,39 +19,7 @@ import { runGeminiHooks } from "../../src/gemini-cli/runner.js";
 import { runCopilotHooks } from "../../src/copilot-cli/runner.js";
 import { droidRunner } from "../../src/droid/runner.js";
 
-const TMP = mkdtempSync(join(tmpdir(), "attack-runners-"));
-const grandchildren: string[] = [];
-after(() => {
-  // the detached sleepers some attempts leave behind, by the pid each wrote
-  for (const file of grandchildren) {
-    try {
-      process.kill(Number(readFileSync(file, "utf8").trim()), "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(TMP, { recursive: true, force: true });
-});
-
-interface Box {
-  readonly root: string;
-  readonly home: string;
-  readonly project: string;
-}
-
-function box(): Box {
-  const root = mkdtempSync(join(TMP, "box-"));
-  const home = join(root, "home");
-  const project = join(root, "work");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  return { root, home, project };
-}
-
-function write(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
+const { tmp: TMP, box, killAfter } = attackSandbox("attack-runners-");
 
 /** One configured handler: its command and, when given, its timeout value exactly as written. */
 interface Handler {
@@ -119,7 +87,6 @@ const AGENTS: readonly Agent[] = [
   },
 ];
 
-const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const denyHook = (agent: Agent, timeout = agent.unit === "s" ? "10" : "10000"): Handler => ({ command: `cat >/dev/null; printf '%s' ${shq(agent.denyOutput)}`, timeout });
 
 function assertDenied(agent: Agent, outcome: DialectRunOutcome): void {
@@ -202,7 +169,7 @@ for (const agent of AGENTS) {
   test(`${agent.name}: a hook that denies and exits while a detached grandchild holds its stdout and stderr: the deny stands, no timeout`, async () => {
     const b = box();
     const pidFile = join(b.root, "grandchild.pid");
-    grandchildren.push(pidFile);
+    killAfter(pidFile);
     const command = `cat >/dev/null; printf '%s' ${shq(agent.denyOutput)}; setsid sleep 3600 & echo $! > ${shq(pidFile)}; exit 0`;
     write(agent.file(b), agent.config([{ command, timeout: agent.unit === "s" ? "8" : "8000" }]));
     const outcome = await agent.run(b);
