@@ -162,3 +162,14 @@ test("sequential: a hook that exits non-zero does not pass its rewrite on, but t
   assert.deepEqual((JSON.parse(readFileSync(seen, "utf8")) as { tool_input: unknown }).tool_input, SHELL_INPUT.tool_input);
   assert.deepEqual({ ...merged.effects.tool_input }, { command: "echo A" });
 });
+
+test("a settings file with comments is read as Gemini CLI reads it (comments stripped): its deny applies", async () => {
+  const w = workspace({});
+  writeFileSync(join(w.project, ".gemini", "settings.json"), `{
+  // the project's guard
+  "hooks": { /* before every tool */ "BeforeTool": [{ "matcher": "run_shell_command", "hooks": [${JSON.stringify(cmd(`echo '{"decision":"deny","reason":"no"}'`))}] }] }
+}`);
+  const { merged, problems } = await run(w, "BeforeTool");
+  assert.deepEqual(problems, []);
+  assert.equal(merged.effects.decision, "deny");
+});

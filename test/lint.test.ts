@@ -246,3 +246,8 @@ describe("hostile documents: every agent's rules answer, never throw", () => {
     }
   });
 });
+
+test("a Qwen Code settings file with a BOM and comments is read as Qwen Code reads it: no invalid-JSON finding", () => {
+  const findings = lintDir(project({ ".qwen/settings.json": `\uFEFF{\n  // guard\n  "hooks": { /* shell */ "PreToolUse": [{ "matcher": "run_shell_command", "hooks": [{ "type": "command", "command": "node deny.mjs" }] }] }\n}\n` }));
+  assert.deepEqual(findings.filter((f) => f.rule === "QW-CFG-001"), []);
+});

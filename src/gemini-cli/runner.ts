@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { blankComments } from "../json/comments.js";
 import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { MAX_TIMER_MS, spawnHook } from "../process/spawn-hook.js";
@@ -70,7 +71,8 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
   const perEvent = new Map<EventName, number>();
   for (const { source, file, text } of files) {
     if (text === null) continue;
-    const read = parseJsonText(text);
+    // Gemini CLI strips comments from its settings (src/gemini-cli/lint-rules.ts reads them the same way)
+    const read = parseJsonText(blankComments(text));
     if (!read.ok) {
       problems.push({ ...problem(file, [], `invalid JSON at line ${read.position.line}, column ${read.position.column}: ${read.message}`), position: read.position });
       continue;

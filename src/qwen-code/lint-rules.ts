@@ -11,6 +11,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { commandOf, matcherNames, readDocument, walkEvents, type Segments } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
+import { blankComments } from "../json/comments.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { qwenCodeSystemSettingsPath, qwenToolNamed, qwenToolNames } from "./config.js";
 import { QWEN_CODE_EVENT_NAMES, QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
@@ -102,10 +103,15 @@ function overlap(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   return [...x].some((tool) => y.has(tool));
 }
 
+/** A settings file as Qwen Code parses it: a BOM and comments blanked (positions kept), as src/qwen-code/config.ts reads it. */
+function qwenSettingsText(text: string): string {
+  return blankComments(text.replace(/^\uFEFF/, " "));
+}
+
 function parsed(text: string | null): JsonValue | null {
   if (text === null) return null;
   try {
-    return toNullPrototype(JSON.parse(text));
+    return toNullPrototype(JSON.parse(qwenSettingsText(text)));
   } catch {
     return null;
   }
@@ -147,7 +153,7 @@ function lastDecisionWins(file: LintFile, value: JsonValue, ctx: LintContext, at
 }
 
 function lint(file: LintFile, ctx: LintContext): LintFinding[] {
-  const read = readDocument(AGENT, file.path, ctx.text, R.invalidJson, "Qwen Code reads no hook from it");
+  const read = readDocument(AGENT, file.path, qwenSettingsText(ctx.text), R.invalidJson, "Qwen Code reads no hook from it");
   if (!read.ok) return [read.finding];
   const { doc } = read;
   const out: LintFinding[] = [];
