@@ -25,6 +25,7 @@ import { generateTypes } from "./gen-types.js";
 import { generateValidators } from "./gen-validators.js";
 import type { GeneratedFile, GenerateContext, Generator } from "./lib/generated-file.js";
 import { loadSchemas } from "./lib/schemas.js";
+import { packageMeta } from "./lib/package-meta.js";
 import { buildSerdeModel } from "./lib/serde-model.js";
 import { buildTypeModel } from "./lib/type-model.js";
 
@@ -35,7 +36,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
-  { name: "rust", generate: (context) => generateRust(context.serdeModel, buildTypeModel(context.schemas)) },
+  { name: "rust", generate: (context) => generateRust(context.serdeModel, buildTypeModel(context.schemas), packageMeta(context)) },
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
 ];

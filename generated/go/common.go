@@ -62,6 +62,23 @@ func (v *HookEvent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as HookEvent("x") compiles).
+func (v HookEvent) Valid() bool {
+	switch v {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v HookEvent) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("HookEvent", string(v), []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand"})
+	}
+	return json.Marshal(string(v))
+}
+
 // BaseHookInputEffort: Reasoning effort of the current turn; only in tool-use-context events on models with effort.
 type BaseHookInputEffort struct {
 	// Effort level after any downgrade: `low`, `medium`, `high`, `xhigh` or `max`.
@@ -688,6 +705,23 @@ func (v *PermissionSuggestionType) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionSuggestionType("x") compiles).
+func (v PermissionSuggestionType) Valid() bool {
+	switch v {
+	case "addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionSuggestionType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionSuggestionType", string(v), []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PermissionSuggestionRulesItem: A permission rule.
 type PermissionSuggestionRulesItem struct {
 	// The tool the rule applies to.
@@ -771,6 +805,23 @@ func (v *PermissionSuggestionBehavior) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionSuggestionBehavior("x") compiles).
+func (v PermissionSuggestionBehavior) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionSuggestionBehavior) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionSuggestionBehavior", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PermissionSuggestionMode: The new permission mode (setMode).
 type PermissionSuggestionMode string
 
@@ -797,6 +848,23 @@ func (v *PermissionSuggestionMode) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionSuggestionMode("x") compiles).
+func (v PermissionSuggestionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionSuggestionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionSuggestionMode", string(v), []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PermissionUpdateDestination: Where a permission update is stored.
 type PermissionUpdateDestination string
 
@@ -820,6 +888,23 @@ func (v *PermissionUpdateDestination) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionUpdateDestination("x") compiles).
+func (v PermissionUpdateDestination) Valid() bool {
+	switch v {
+	case "userSettings", "projectSettings", "localSettings", "session", "cliArg":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionUpdateDestination) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionUpdateDestination", string(v), []string{"userSettings", "projectSettings", "localSettings", "session", "cliArg"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PermissionSuggestion: One update a PermissionRequest's permission prompt would offer, as the hook receives it: a permission update (claude-code/permission-update.schema.json) read as an input, so unknown keys are allowed (fields keep arriving) and only `type` is required.

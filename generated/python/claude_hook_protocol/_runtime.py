@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Callable, Dict, List, Sequence, Tuple, Union
 
-JsonValue = Union[None, bool, int, float, str, List["JsonValue"], Dict[str, "JsonValue"]]
+# typing is for the type checker only: a hook's start-up does not import it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Sequence, Tuple, Union
 
-Check = Callable[[object, str], None]
-#: (key, required, checker) for each field of an object type.
-Fields = Sequence[Tuple[str, bool, Check]]
+    Check = Callable[[object, str], None]
+    #: (key, required, checker) for each field of an object type.
+    Fields = Sequence[Tuple[str, bool, Check]]
 
 
 class ProtocolError(ValueError):
