@@ -83,6 +83,8 @@ test("python: pip installs the package into a venv offline; pyright --strict acc
     assert.equal(checked.status, 0, checked.stdout);
     assert.match(checked.stdout, /0 errors/);
     assert.deepEqual(JSON.parse(ok(run(python, ["example.py"], dir, env, denyInput), "example.py")), denyAnswer);
+    // mypy too where it is installed (Debian's python3-mypy; .ci/run installs it).
+    if (has("mypy", ["--version"])) assert.match(ok(run("mypy", ["--strict", "--python-executable", python, "example.py"], dir, env), "mypy --strict"), /Success: no issues found/);
 
     // Editable: the second venv imports the checkout's files.
     const editable = join(dir, "editable");
