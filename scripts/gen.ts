@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateGo } from "./gen-go.js";
+import { generateKitAnswers } from "./gen-kit-answers.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
@@ -27,7 +28,7 @@ import type { GeneratedFile, GenerateContext, Generator } from "./lib/generated-
 import { loadSchemas } from "./lib/schemas.js";
 import { packageMeta } from "./lib/package-meta.js";
 import { buildSerdeModel } from "./lib/serde-model.js";
-import { buildTypeModel } from "./lib/type-model.js";
+import { bindingsModel } from "./lib/type-model.js";
 
 /** Every output of `generated/`, by the module that makes it. */
 export const generators: readonly { readonly name: string; readonly generate: Generator }[] = [
@@ -36,9 +37,10 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
-  { name: "rust", generate: (context) => generateRust(context.serdeModel, buildTypeModel(context.schemas), packageMeta(context)) },
+  { name: "rust", generate: (context) => generateRust(context.serdeModel, bindingsModel(context.schemas), packageMeta(context)) },
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
+  { name: "kit-answers", generate: generateKitAnswers },
 ];
 
 export const GENERATED_DIR = "generated";

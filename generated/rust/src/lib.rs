@@ -32,6 +32,7 @@ pub mod copilot_cli;
 pub mod droid;
 pub mod gemini_cli;
 pub mod records;
+pub mod claude_code_tools;
 pub mod registry;
 pub mod runtime;
 pub use records::*;

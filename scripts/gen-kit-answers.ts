@@ -1,0 +1,91 @@
+/**
+ * The description the Python, Go and Rust hook kits answer from
+ * (`generated/kit/answers.json`), made by the TypeScript kit's own writers:
+ * for each agent the kit answers (src/hooks/agents.ts `answerWriter`), each
+ * Claude Code event and each answer helper, the dialect's `writeIntent` is
+ * called on the helper's intent with placeholder texts, and what it writes
+ * (exit code, stdout, stderr) is recorded as a template, or the refusal when
+ * the agent cannot say it. The kits fill the placeholders in the text: a
+ * placeholder sits inside a JSON string, so the JSON-escaped value (without
+ * its quotes) replaces it; `{"{{input}}":true}` is replaced by the rewritten
+ * input's JSON. Which answers each event offers comes from src/hooks/events.ts,
+ * as in the TypeScript kit's types.
+ *
+ * ```
+ * { "format": 1, "placeholders": {"reason": "{{reason}}", ...},
+ *   "events": { "<Claude Code event>": { "tool": bool, "answers": ["deny", ...], "failClosed": "deny" | "block" | null } },
+ *   "agents": { "<agent>": { "displayName", "answers": { "<event>": { "<answer>":
+ *       { "exit": n, "stdout": "<template>", "stderr": "<template>" } | { "unsupported": "<why>" } } } } } }
+ * ```
+ */
+import type { AgentName } from "../src/core/agents.js";
+import { AGENT_NAMES } from "../src/core/agents.js";
+import type { HookIntent } from "../src/core/intent.js";
+import { claudeCode } from "../src/claude-code/dialect.js";
+import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
+import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
+import type { GeneratedFile } from "./lib/generated-file.js";
+
+export const PLACEHOLDERS = { reason: "{{reason}}", text: "{{text}}" } as const;
+/** Stands for the rewritten tool input (an object) in a template. */
+const INPUT_PLACEHOLDER = { "{{input}}": true };
+
+/** Every answer helper of the kits, as the intent the TypeScript kit's helper builds (src/hooks/answers.ts). */
+const ANSWERS: Record<string, HookIntent> = {
+  deny: { decision: "deny", reason: PLACEHOLDERS.reason },
+  "deny-silent": { decision: "deny" },
+  ask: { decision: "ask", reason: PLACEHOLDERS.reason },
+  "ask-silent": { decision: "ask" },
+  allow: { decision: "allow" },
+  "allow-reason": { decision: "allow", reason: PLACEHOLDERS.reason },
+  rewrite: { decision: "allow", updatedInput: INPUT_PLACEHOLDER },
+  "rewrite-reason": { decision: "allow", updatedInput: INPUT_PLACEHOLDER, reason: PLACEHOLDERS.reason },
+  context: { context: PLACEHOLDERS.text },
+  block: { block: true, reason: PLACEHOLDERS.reason },
+  stop: { stop: { reason: PLACEHOLDERS.reason } },
+  "stop-silent": { stop: {} },
+  message: { userMessage: PLACEHOLDERS.text },
+};
+
+const has = (list: readonly string[], event: string): boolean => list.includes(event);
+
+/** The helpers event `event` offers (the TypeScript kit's `Answers<E>`). */
+function eventAnswers(event: string): string[] {
+  const out = ["stop", "stop-silent", "message"];
+  if (has(CONTEXT_EVENTS, event)) out.push("context");
+  if (has(BLOCK_EVENTS, event)) out.push("block");
+  if (has(DECISION_EVENTS, event)) out.push("deny", "deny-silent", "ask", "ask-silent", "allow", "allow-reason");
+  if (has(REWRITE_EVENTS, event)) out.push("rewrite", "rewrite-reason");
+  if (event === "PermissionRequest") out.push("allow", "deny", "deny-silent", "rewrite");
+  return out;
+}
+
+export async function kitAnswers(): Promise<Record<string, unknown>> {
+  const events: Record<string, unknown> = {};
+  for (const { name } of claudeCode.events) {
+    const failClosed = has(DECISION_EVENTS, name) || name === "PermissionRequest" ? "deny" : has(BLOCK_EVENTS, name) ? "block" : null;
+    events[name] = { tool: has(TOOL_EVENTS, name), answers: eventAnswers(name), failClosed };
+  }
+  const agents: Record<string, unknown> = {};
+  for (const agent of AGENT_NAMES as readonly AgentName[]) {
+    const load = answerWriter(agent);
+    if (load === undefined) continue;
+    const write = await load();
+    const answers: Record<string, Record<string, unknown>> = {};
+    for (const { name } of claudeCode.events) {
+      answers[name] = {};
+      for (const kind of eventAnswers(name)) {
+        // PermissionRequest's allow takes no reason and its rewrite no reason either (src/hooks/answers.ts).
+        const intent = ANSWERS[kind]!;
+        const written = write(name, intent);
+        answers[name]![kind] = written.ok ? { exit: written.answer.exit, stdout: written.answer.stdout, stderr: written.answer.stderr } : { unsupported: written.message };
+      }
+    }
+    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], answers };
+  }
+  return { format: 1, placeholders: { ...PLACEHOLDERS, input: JSON.stringify(INPUT_PLACEHOLDER) }, events, agents };
+}
+
+export async function generateKitAnswers(): Promise<GeneratedFile[]> {
+  return [{ path: "generated/kit/answers.json", content: `${JSON.stringify(await kitAnswers(), null, 1)}\n` }];
+}
