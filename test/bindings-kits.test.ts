@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -172,6 +172,90 @@ test("python kit: pyright --strict accepts the examples and refuses the answers 
     assert.match(checked.stdout, /Cannot access attribute "block" for class "PreToolUseAnswers"/);
     assert.match(checked.stdout, /Cannot access attribute "deny" for class "StopAnswers"/);
     assert.match(checked.stdout, /"file_path" is not a defined key in "BashToolInput"/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Go
+
+const goEnv = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GOPROXY: "off", GOWORK: "off" };
+const goMissing = !has("go", ["version"]) && "go not on PATH";
+
+/** A module in `dir` requiring the generated package, with `files` (path -> source). */
+function goModule(dir: string, files: Record<string, string>): void {
+  writeFileSync(join(dir, "go.mod"), `module example.com/kit\n\ngo 1.19\n\nrequire claude-hook-protocol/generated/go v0.2.0\n\nreplace claude-hook-protocol/generated/go => ${root}/generated/go\n`);
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), source);
+  }
+}
+
+test("go kit: the examples pass the TypeScript examples' hook tests", { skip: goMissing, timeout: 900_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "kit-go-"));
+  try {
+    for (const example of EXAMPLES) {
+      const binary = join(dir, example);
+      const build = run("go", ["build", "-o", binary, `./${example}`], { cwd: join(root, "examples/hooks/go"), env: goEnv });
+      assert.equal(build.status, 0, build.stderr);
+      const result = await hookTests(fixtureFor(dir, example, binary));
+      assert.equal(result.code, 0, `${example}: ${result.out}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("go kit: tells the agent of every recorded input as the TypeScript kit does; fails closed on a panic and an overrun; refuses what an event does not take at compile time", { skip: goMissing, timeout: 900_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "kit-go-"));
+  try {
+    const hookWith = (body: string, options = "FailClosed: true, Timeout: time.Second"): string =>
+      `package main\n\nimport (\n\t"time"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nvar _ = time.Second\n\nfunc main() {\n\tprotocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {\n${body}\n\t}, protocol.HookOptions{Tools: []string{"Bash"}, ${options}}))\n}\n`;
+    goModule(dir, {
+      "detect/main.go": `package main\n\nimport (\n\t"encoding/json"\n\t"fmt"\n\t"os"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nfunc main() {\n\tvar inputs []map[string]json.RawMessage\n\tif err := json.NewDecoder(os.Stdin).Decode(&inputs); err != nil {\n\t\tpanic(err)\n\t}\n\tagents := []string{}\n\tfor _, input := range inputs {\n\t\tagent, _ := protocol.DetectAgent(input)\n\t\tagents = append(agents, agent)\n\t}\n\ttext, _ := json.Marshal(agents)\n\tfmt.Println(string(text))\n}\n`,
+      "panic/main.go": hookWith('\t\tpanic("boom")'),
+      "sleep/main.go": hookWith("\t\ttime.Sleep(30 * time.Second)\n\t\treturn nil"),
+      "busy/main.go": hookWith("\t\tfor {\n\t\t}"),
+      "codex/main.go": hookWith('\t\treturn answer.Deny("")'),
+      "open/main.go": hookWith('\t\tpanic("boom")', "Timeout: time.Second"),
+    });
+    const binaries: Record<string, string> = {};
+    for (const name of ["detect", "panic", "sleep", "busy", "codex", "open"]) {
+      binaries[name] = join(dir, `${name}.bin`);
+      const build = run("go", ["build", "-o", binaries[name]!, `./${name}`], { cwd: dir, env: goEnv });
+      assert.equal(build.status, 0, `${name}: ${build.stderr}`);
+    }
+    const detected = run(binaries["detect"]!, [], { input: JSON.stringify(recorded) });
+    assert.equal(detected.status, 0, detected.stderr);
+    assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
+
+    const cases: [string, string, RegExp, number][] = [
+      ["panic", pre("Bash", { command: "ls" }), /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"/, 0],
+      ["sleep", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
+      ["busy", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
+      ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
+      ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
+      ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object"/, 0],
+      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from Copilot CLI/, 0],
+      ["open", pre("Bash", { command: "ls" }), /^$/, 1],
+    ];
+    for (const [name, input, expected, exit] of cases) {
+      const result = run(binaries[name]!, [], { input });
+      assert.equal(result.status, exit, `${name}: ${result.stderr}`);
+      assert.match(result.stdout, expected, `${name}: ${result.stdout} ${result.stderr}`);
+    }
+
+    const wrong = join(dir, "wrong");
+    mkdirSync(wrong);
+    goModule(wrong, {
+      "main.go": `package main\n\nimport protocol "claude-hook-protocol/generated/go"\n\nfunc main() {\n\tprotocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {\n\t\treturn answer.Block("a PreToolUse hook denies")\n\t}, protocol.HookOptions{}))\n\tprotocol.Run(protocol.OnStop(func(call *protocol.StopHookInput, answer protocol.StopAnswers) *protocol.Reply {\n\t\treturn answer.Deny("a Stop hook blocks")\n\t}, protocol.HookOptions{}))\n\tprotocol.Run(protocol.OnStop(func(call *protocol.PreToolUseHookInput, answer protocol.StopAnswers) *protocol.Reply {\n\t\treturn nil\n\t}, protocol.HookOptions{}))\n}\n`,
+    });
+    const build = run("go", ["build", "-o", join(dir, "wrong.bin"), "."], { cwd: wrong, env: goEnv });
+    assert.notEqual(build.status, 0);
+    assert.match(build.stderr, /answer\.Block undefined \(type \w+\.PreToolUseAnswers has no field or method Block\)/);
+    assert.match(build.stderr, /answer\.Deny undefined \(type \w+\.StopAnswers has no field or method Deny\)/);
+    assert.match(build.stderr, /cannot use func\(call \*protocol\.PreToolUseHookInput, answer protocol\.StopAnswers\) \*protocol\.Reply/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -149,7 +149,7 @@ test("rust: the compiler refuses an unlisted decision and another event's field;
     const env = { CARGO_TARGET_DIR: join(tmpdir(), "claude-hook-protocol-packaging-target") };
     const built = run("cargo", ["build", "--quiet", "--bin", "runtime"], dir, env);
     assert.equal(built.status, 0, built.stderr);
-    for (const [name, error] of [["bad_enum", /error\[E0599\]: no variant or associated item named `Block`/], ["wrong_field", /error\[E0560\]: struct `PostToolUseHookSpecificOutput` has no field named `permission_decision`/]] as const) {
+    for (const [name, error] of [["bad_enum", /error\[E0599\]: no variant or associated item named `Block`/], ["wrong_field", /error\[E0560\]: struct `(?:\w+::)*PostToolUseHookSpecificOutput` has no field named `permission_decision`/]] as const) {
       const build = run("cargo", ["build", "--quiet", "--bin", name], dir, env);
       assert.notEqual(build.status, 0, `${name} compiled`);
       assert.match(build.stderr, error, name);
