@@ -17,7 +17,7 @@ const go = (value: string): string => JSON.stringify(value);
 
 interface Description {
   events: Record<string, { tool: boolean; answers: string[]; failClosed: string | null }>;
-  agents: Record<string, { answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
+  agents: Record<string, { absentKeys: Record<string, Record<string, string | null>>; answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
 }
 
 const METHODS: readonly { kinds: readonly string[]; lines: string }[] = [
@@ -47,6 +47,16 @@ function kitAnswersGo(description: Description, model: TypeModel): string {
     }
     out.push("\t},");
   }
+  out.push("}", "", "// Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.", "var kitAbsentKeys = map[string]map[string]map[string]string{");
+  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
+    if (Object.keys(absentKeys).length === 0) {
+      out.push(`\t${go(agent)}: {},`);
+      continue;
+    }
+    out.push(`\t${go(agent)}: {`);
+    for (const [event, keys] of Object.entries(absentKeys)) out.push(`\t\t${go(event)}:${CELL}{${Object.entries(keys).map(([key, value]) => `${go(key)}: ${go(JSON.stringify(value))}`).join(", ")}},`);
+    out.push("\t},");
+  }
   out.push("}", "", "var kitEvents = map[string]kitEvent{");
   for (const [event, info] of Object.entries(description.events)) out.push(`\t${go(event)}:${CELL}{tool: ${info.tool}, failClosed: ${go(info.failClosed ?? "")}},`);
   out.push("}", "");
@@ -70,7 +80,7 @@ function kitAnswersGo(description: Description, model: TypeModel): string {
 }
 
 export async function generateGoKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {
-  const description = (await kitAnswers()) as unknown as Description;
+  const description = (await kitAnswers(context)) as unknown as Description;
   const template = readFileSync(join(dirname(context.schemaDir), "scripts/kits/kit.go"), "utf8");
   return [
     { path: "generated/go/kit.go", content: banner + template },

@@ -14,7 +14,7 @@
  * ```
  * { "format": 1, "placeholders": {"reason": "{{reason}}", ...},
  *   "events": { "<Claude Code event>": { "tool": bool, "answers": ["deny", ...], "failClosed": "deny" | "block" | null } },
- *   "agents": { "<agent>": { "displayName", "answers": { "<event>": { "<answer>":
+ *   "agents": { "<agent>": { "displayName", "absentKeys": { "<event>": { "<key>": "" | null } }, "answers": { "<event>": { "<answer>":
  *       { "exit": n, "stdout": "<template>", "stderr": "<template>" } | { "unsupported": "<why>" } } } } } }
  * ```
  */
@@ -24,7 +24,40 @@ import type { HookIntent } from "../src/core/intent.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
 import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
-import type { GeneratedFile } from "./lib/generated-file.js";
+import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
+import { buildTypeModel, type StructDecl, type TypeModel } from "./lib/type-model.js";
+
+/**
+ * Per agent and event, the keys Claude Code's input requires that the agent's
+ * own input schema leaves out (droid sends PreToolUse without tool_use_id):
+ * a kit reading the agent's input into Claude Code's typed input fills each
+ * with an empty string (null where the key is nullable). Any other type is an
+ * error of this generator (the kit could not type the input).
+ */
+function absentKeys(model: TypeModel, agent: string, events: readonly string[]): Record<string, Record<string, string | null>> {
+  const family = agent;
+  const out: Record<string, Record<string, string | null>> = {};
+  const struct = (family: string, event: string): StructDecl | undefined => {
+    for (const decl of model.decls) {
+      if (decl.kind !== "struct" || decl.family !== family || decl.variantOf?.tag !== "hook_event_name") continue;
+      if (decl.variantOf.values.includes(event)) return decl;
+    }
+    return undefined;
+  };
+  for (const event of events) {
+    const claude = struct("claude-code", event);
+    const own = struct(family, event);
+    if (claude === undefined || own === undefined) continue;
+    const missing = claude.fields.filter((field) => field.required && !own.fields.some((f) => f.key === field.key && f.required));
+    const fill = (field: (typeof missing)[number]): string | null => {
+      if (field.type.kind === "nullable") return null;
+      if (field.type.kind === "string") return "";
+      throw new Error(`gen-kit-answers: ${agent} ${event} may leave out ${field.key}, neither a string nor nullable: the kits cannot fill it`);
+    };
+    if (missing.length > 0) out[event] = Object.fromEntries(missing.map((field) => [field.key, fill(field)]));
+  }
+  return out;
+}
 
 export const PLACEHOLDERS = { reason: "{{reason}}", text: "{{text}}" } as const;
 /** Stands for the rewritten tool input (an object) in a template. */
@@ -60,7 +93,8 @@ function eventAnswers(event: string): string[] {
   return out;
 }
 
-export async function kitAnswers(): Promise<Record<string, unknown>> {
+export async function kitAnswers(context: GenerateContext): Promise<Record<string, unknown>> {
+  const model = buildTypeModel(context.schemas);
   const events: Record<string, unknown> = {};
   for (const { name } of claudeCode.events) {
     const failClosed = has(DECISION_EVENTS, name) || name === "PermissionRequest" ? "deny" : has(BLOCK_EVENTS, name) ? "block" : null;
@@ -81,11 +115,11 @@ export async function kitAnswers(): Promise<Record<string, unknown>> {
         answers[name]![kind] = written.ok ? { exit: written.answer.exit, stdout: written.answer.stdout, stderr: written.answer.stderr } : { unsupported: written.message };
       }
     }
-    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], answers };
+    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], absentKeys: absentKeys(model, agent, claudeCode.events.map((e) => e.name)), answers };
   }
   return { format: 1, placeholders: { ...PLACEHOLDERS, input: JSON.stringify(INPUT_PLACEHOLDER) }, events, agents };
 }
 
-export async function generateKitAnswers(): Promise<GeneratedFile[]> {
-  return [{ path: "generated/kit/answers.json", content: `${JSON.stringify(await kitAnswers(), null, 1)}\n` }];
+export async function generateKitAnswers(context: GenerateContext): Promise<GeneratedFile[]> {
+  return [{ path: "generated/kit/answers.json", content: `${JSON.stringify(await kitAnswers(context), null, 1)}\n` }];
 }

@@ -19,7 +19,7 @@ const py = (value: string): string => JSON.stringify(value);
 
 interface Description {
   events: Record<string, { tool: boolean; answers: string[]; failClosed: string | null }>;
-  agents: Record<string, { answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
+  agents: Record<string, { absentKeys: Record<string, Record<string, string | null>>; answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
 }
 
 /** Each helper method, with the answer kinds it builds. */
@@ -88,6 +88,12 @@ function answersModule(description: Description, model: TypeModel): string {
     }
     lines.push("    },");
   }
+  lines.push("}", "", "#: Keys Claude Code's input requires that an agent leaves out, with the value the kit fills in.", "ABSENT_KEYS = {");
+  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
+    lines.push(`    ${py(agent)}: {`);
+    for (const [event, keys] of Object.entries(absentKeys)) lines.push(`        ${py(event)}: {${Object.entries(keys).map(([key, value]) => `${py(key)}: ${value === null ? "None" : py(value)}`).join(", ")}},`);
+    lines.push("    },");
+  }
   lines.push("}", "", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
   for (const [event, info] of Object.entries(description.events)) lines.push(`    ${py(event)}: (${info.tool ? "True" : "False"}, ${info.failClosed === null ? "None" : py(info.failClosed)}),`);
   lines.push("}", "", "TOOL_EVENTS = frozenset(event for event, (tool, _) in EVENTS.items() if tool)", "", "#: Per built-in tool, the checker of its input (in _check_claude_code_tools).", "_TOOL_CHECKS = {");
@@ -97,7 +103,7 @@ function answersModule(description: Description, model: TypeModel): string {
 }
 
 export async function generatePythonKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {
-  const description = (await kitAnswers()) as unknown as Description;
+  const description = (await kitAnswers(context)) as unknown as Description;
   const template = readFileSync(join(dirname(context.schemaDir), "scripts/kits/kit.py"), "utf8");
   const marker = /^# @typed-api:.*\n#.*\n/m;
   if (!marker.test(template)) throw new Error("gen-python-kit: scripts/kits/kit.py has no # @typed-api marker");

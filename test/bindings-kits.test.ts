@@ -220,8 +220,17 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
       "codex/main.go": hookWith('\t\treturn answer.Deny("")'),
       "open/main.go": hookWith('\t\tpanic("boom")', "Timeout: time.Second"),
     });
+    // Every recorded input of an agent the kit answers, read as its event's typed input (Handle with a hook that says nothing).
+    const answered = JSON.parse(readFileSync(join(root, "generated/kit/answers.json"), "utf8")) as { agents: Record<string, unknown> };
+    const readable = recorded.filter((input, i) => expectedAgents[i]! in answered.agents);
+    const goTypes = readFileSync(join(root, "generated/go/claude_code.go"), "utf8");
+    const events = [...new Set(readable.map((input) => String(input["hook_event_name"])))].filter((event) => goTypes.includes(`type ${event}HookInput struct`));
+    const hooks = events.map((e) => `\t\t${JSON.stringify(e)}: protocol.On${e}(func(*protocol.${e}HookInput, protocol.${e}Answers) *protocol.Reply { return nil }, protocol.HookOptions{}),`).join("\n");
+    goModule(dir, {
+      "read/main.go": `package main\n\nimport (\n\t"encoding/json"\n\t"fmt"\n\t"os"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nfunc main() {\n\thooks := map[string]protocol.Hook{\n${hooks}\n\t}\n\tvar inputs []json.RawMessage\n\tif err := json.NewDecoder(os.Stdin).Decode(&inputs); err != nil {\n\t\tpanic(err)\n\t}\n\tread := 0\n\tfor _, raw := range inputs {\n\t\tvar event struct{ HookEventName string \`json:"hook_event_name"\` }\n\t\tjson.Unmarshal(raw, &event)\n\t\thook, ok := hooks[event.HookEventName]\n\t\tif !ok {\n\t\t\tcontinue\n\t\t}\n\t\tif exit, _, stderr := protocol.Handle(hook, raw); exit != 0 {\n\t\t\tfmt.Fprint(os.Stderr, stderr)\n\t\t} else {\n\t\t\tread++\n\t\t}\n\t}\n\tfmt.Println(read)\n}\n`,
+    });
     const binaries: Record<string, string> = {};
-    for (const name of ["detect", "panic", "sleep", "busy", "codex", "open"]) {
+    for (const name of ["detect", "read", "panic", "sleep", "busy", "codex", "open"]) {
       binaries[name] = join(dir, `${name}.bin`);
       const build = run("go", ["build", "-o", binaries[name]!, `./${name}`], { cwd: dir, env: goEnv });
       assert.equal(build.status, 0, `${name}: ${build.stderr}`);
@@ -229,6 +238,11 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     const detected = run(binaries["detect"]!, [], { input: JSON.stringify(recorded) });
     assert.equal(detected.status, 0, detected.stderr);
     assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
+    const withHooks = readable.filter((input) => events.includes(String(input["hook_event_name"])));
+    const read = run(binaries["read"]!, [], { input: JSON.stringify(withHooks) });
+    assert.equal(read.stderr, "");
+    assert.equal(Number(read.stdout), withHooks.length);
+    assert.ok(withHooks.length > 500, `${withHooks.length} inputs read`);
 
     const cases: [string, string, RegExp, number][] = [
       ["panic", pre("Bash", { command: "ls" }), /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"/, 0],

@@ -233,7 +233,21 @@ func handle(hook Hook, stdin []byte, handling func(agent string)) (exit int, std
 			}
 		}
 	}
-	reply, err := hook.call(stdin)
+	raw := stdin
+	if fills := kitAbsentKeys[agent][hook.event]; len(fills) > 0 {
+		// keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
+		filled := false
+		for key, value := range fills {
+			if _, ok := input[key]; !ok {
+				input[key] = json.RawMessage(value)
+				filled = true
+			}
+		}
+		if filled {
+			raw, _ = json.Marshal(input)
+		}
+	}
+	reply, err := hook.call(raw)
 	if err != nil {
 		return refuse(hook, agent, "the input is not a "+hook.event+" input: "+err.Error())
 	}

@@ -702,6 +702,22 @@ var kitAnswers = map[string]map[string]map[string]kitAnswer{
 	},
 }
 
+// Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.
+var kitAbsentKeys = map[string]map[string]map[string]string{
+	"claude-code": {},
+	"codex": {
+		"PreCompact":  {"custom_instructions": "null"},
+		"PostCompact": {"compact_summary": "\"\""},
+	},
+	"droid": {
+		"PreToolUse":   {"tool_use_id": "\"\""},
+		"PostToolUse":  {"tool_use_id": "\"\""},
+		"Notification": {"notification_type": "\"\""},
+		"SubagentStop": {"agent_id": "\"\"", "agent_type": "\"\"", "agent_transcript_path": "\"\""},
+		"PreCompact":   {"custom_instructions": "null"},
+	},
+}
+
 var kitEvents = map[string]kitEvent{
 	"PreToolUse":           {tool: true, failClosed: "deny"},
 	"PostToolUse":          {tool: true, failClosed: "block"},

@@ -685,6 +685,23 @@ ANSWERS = {
     },
 }
 
+#: Keys Claude Code's input requires that an agent leaves out, with the value the kit fills in.
+ABSENT_KEYS = {
+    "claude-code": {
+    },
+    "codex": {
+        "PreCompact": {"custom_instructions": None},
+        "PostCompact": {"compact_summary": ""},
+    },
+    "droid": {
+        "PreToolUse": {"tool_use_id": ""},
+        "PostToolUse": {"tool_use_id": ""},
+        "Notification": {"notification_type": ""},
+        "SubagentStop": {"agent_id": "", "agent_type": "", "agent_transcript_path": ""},
+        "PreCompact": {"custom_instructions": None},
+    },
+}
+
 #: Per event: (names a tool, the answer a fail-closed hook gives on failure).
 EVENTS = {
     "PreToolUse": (True, "deny"),

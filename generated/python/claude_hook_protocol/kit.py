@@ -27,7 +27,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, ANSWERS, EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, ANSWERS, EVENTS, TOOL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -747,6 +747,8 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
                 raise _Failure("a " + event + " input needs a string tool_name and an object tool_input")
             if definition.tools is not None and tool_name not in definition.tools:
                 return 0, "", ""
+        for key, value in ABSENT_KEYS[agent].get(event, {}).items():
+            hook_input.setdefault(key, value)  # Claude Code's input requires it; this agent leaves it out
         reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
         if reply is None:
             return 0, "", ""
