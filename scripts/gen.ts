@@ -19,6 +19,7 @@ import { generateGo } from "./gen-go.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
+import { generateRustKit } from "./gen-rust-kit.js";
 import { generateNames } from "./gen-names.js";
 import { generateOutputShape } from "./gen-output-shape.js";
 import { generateSerdeModel } from "./gen-serde-model.js";
@@ -37,7 +38,13 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
-  { name: "rust", generate: (context) => generateRust(context.serdeModel, bindingsModel(context.schemas), packageMeta(context)) },
+  {
+    name: "rust",
+    generate: async (context) => {
+      const model = bindingsModel(context.schemas);
+      return [...generateRust(context.serdeModel, model, packageMeta(context), ["event_inputs", "kit", "kit_answers"]), ...(await generateRustKit(context, model))];
+    },
+  },
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
   { name: "kit-answers", generate: generateKitAnswers },

@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -272,5 +272,94 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     assert.match(build.stderr, /cannot use func\(call \*protocol\.PreToolUseHookInput, answer protocol\.StopAnswers\) \*protocol\.Reply/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Rust
+
+const debianCrates = ["serde-1.0.152", "serde_derive-1.0.152", "serde_json-1.0.87"];
+const rustMissing = !has("cargo", ["--version"])
+  ? "cargo not on PATH"
+  : debianCrates.some((crate) => !existsSync(`/usr/share/cargo/registry/${crate}`))
+    ? "Debian serde crates not installed (.ci/rust-harness.sh installs them)"
+    : false;
+/** One target directory for every Rust build of the tests: the serde crates compile once. */
+const cargoTarget = join(tmpdir(), "claude-hook-protocol-packaging-target");
+
+test("rust kit: the examples pass the TypeScript examples' hook tests", { skip: rustMissing, timeout: 1_800_000 }, async () => {
+  const build = run("cargo", ["build", "--release", "--quiet"], { cwd: join(root, "examples/hooks/rust"), env: { CARGO_TARGET_DIR: cargoTarget } });
+  assert.equal(build.status, 0, build.stderr);
+  const dir = mkdtempSync(join(tmpdir(), "kit-rust-"));
+  try {
+    for (const example of EXAMPLES) {
+      const result = await hookTests(fixtureFor(dir, example, join(cargoTarget, "release", example)));
+      assert.equal(result.code, 0, `${example}: ${result.out}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("rust kit: tells the agent of every recorded input as the TypeScript kit does; fails closed on a panic and an overrun; refuses what an event does not take at compile time", { skip: rustMissing, timeout: 1_800_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "kit-rust-"));
+  try {
+    const hookWith = (body: string, options = "fail_closed: true, timeout: Some(Duration::from_secs(1))"): string =>
+      `use claude_hook_protocol_types::kit::{self, HookOptions};\nuse std::time::Duration;\n\nfn main() {\n    kit::run(kit::on_pre_tool_use(|_call, answer| {\n        let _ = &answer;\n${body}\n    }, HookOptions { tools: Some(vec!["Bash".into()]), ${options}, ..Default::default() }))\n}\n`;
+    const bins: Record<string, string> = {
+      detect: `use claude_hook_protocol_types::kit;\nuse serde_json::{Map, Value};\nuse std::io::Read;\n\nfn main() {\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).unwrap();\n    let inputs: Vec<Map<String, Value>> = serde_json::from_str(&text).unwrap();\n    let agents: Vec<&str> = inputs.iter().map(|input| kit::detect_agent(input).0).collect();\n    println!("{}", serde_json::to_string(&agents).unwrap());\n}\n`,
+      panic: hookWith('        panic!("boom")'),
+      sleep: hookWith("        std::thread::sleep(Duration::from_secs(30));\n        None"),
+      busy: hookWith("        loop {\n            std::hint::spin_loop();\n        }"),
+      codex: hookWith('        Some(answer.deny(""))'),
+      open: hookWith('        panic!("boom")', "timeout: Some(Duration::from_secs(1))"),
+      wrong: `use claude_hook_protocol_types::kit::{self, HookOptions};\n\nfn main() {\n    kit::run(kit::on_pre_tool_use(|_call, answer| Some(answer.block("a PreToolUse hook denies")), HookOptions::default()));\n}\n`,
+      wrong_stop: `use claude_hook_protocol_types::kit::{self, HookOptions};\n\nfn main() {\n    kit::run(kit::on_stop(|_call, answer| Some(answer.deny("a Stop hook blocks")), HookOptions::default()));\n}\n`,
+    };
+    mkdirSync(join(dir, "src/bin"), { recursive: true });
+    writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "kit-checks"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nclaude-hook-protocol-types = { path = "${root}/generated/rust" }\nserde_json = "1"\n`);
+    mkdirSync(join(dir, ".cargo"));
+    writeFileSync(join(dir, ".cargo/config.toml"), readFileSync(join(root, "examples/hooks/rust/.cargo/config.toml"), "utf8"));
+    for (const [name, source] of Object.entries(bins)) writeFileSync(join(dir, `src/bin/${name}.rs`), source);
+    const env = { CARGO_TARGET_DIR: cargoTarget };
+    for (const name of ["detect", "panic", "sleep", "busy", "codex", "open"]) {
+      const build = run("cargo", ["build", "--release", "--quiet", "--bin", name], { cwd: dir, env });
+      assert.equal(build.status, 0, `${name}: ${build.stderr}`);
+    }
+    const bin = (name: string): string => join(cargoTarget, "release", name);
+    const detected = run(bin("detect"), [], { input: JSON.stringify(recorded) });
+    assert.equal(detected.status, 0, detected.stderr);
+    assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
+
+    const cases: [string, string, RegExp, number][] = [
+      ["panic", pre("Bash", { command: "ls" }), /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"/, 0],
+      ["sleep", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
+      ["busy", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
+      ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
+      ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
+      ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
+      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from Copilot CLI/, 0],
+      ["open", pre("Bash", { command: "ls" }), /^$/, 1],
+    ];
+    for (const [name, input, expected, exit] of cases) {
+      const result = run(bin(name), [], { input });
+      assert.equal(result.status, exit, `${name}: ${result.stderr}`);
+      assert.match(result.stdout, expected, `${name}: ${result.stdout} ${result.stderr}`);
+    }
+    const wrong = run("cargo", ["build", "--release", "--quiet", "--bin", "wrong"], { cwd: dir, env });
+    assert.notEqual(wrong.status, 0);
+    assert.match(wrong.stderr, /no method named `block` found for reference `&PreToolUseAnswers`/);
+    const wrongStop = run("cargo", ["build", "--release", "--quiet", "--bin", "wrong_stop"], { cwd: dir, env });
+    assert.notEqual(wrongStop.status, 0);
+    assert.match(wrongStop.stderr, /no method named `deny` found for reference `&StopAnswers`/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("README: each language's 'write a hook' example is the example file CI runs", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  for (const file of ["examples/hooks/python/deny_rm_rf.py", "examples/hooks/go/deny-rm-rf/main.go", "examples/hooks/rust/src/bin/deny-rm-rf.rs", "examples/bindings/go/main.go", "examples/bindings/python/example.py", "examples/bindings/rust/main.rs"]) {
+    assert.ok(readme.includes(readFileSync(join(root, file), "utf8")), `README.md does not show ${file} as it is`);
   }
 });

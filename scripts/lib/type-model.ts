@@ -387,3 +387,32 @@ export function snakeCase(text: string): string {
 }
 
 export { pascal as pascalCase };
+
+/**
+ * A family whose inputs carry no event name (Copilot CLI's camelCase hooks:
+ * the event is the key the hook is configured under): its `input/<event>.schema.json`
+ * files, read by event name. Each emitter prints a union keyed by the event
+ * (`<Family>EventInput`) and a reader taking the event and the text.
+ */
+export interface EventKeyedInputs {
+  readonly family: string;
+  /** The union's name: `CopilotCliEventInput`. */
+  readonly name: string;
+  /** Each event (camelCase, as the agent names it) with its input struct. */
+  readonly events: readonly { readonly event: string; readonly struct: string }[];
+}
+
+export function eventKeyedInputs(schemas: readonly LoadedSchema[]): EventKeyedInputs[] {
+  const out: EventKeyedInputs[] = [];
+  const families = [...new Set(schemas.filter((s) => inTypeModel(s.path)).map((s) => familyOf(s.path)))];
+  for (const family of families) {
+    const inputs = schemas.filter((s) => s.path.startsWith(`${family}/input/`) && s.path.endsWith(".schema.json"));
+    // A family with an input union (`input.schema.json` with a discriminator) reads its inputs by tag.
+    const union = schemas.find((s) => s.path === `${family}/input.schema.json`);
+    if (inputs.length === 0 || (union !== undefined && isJsonObject(union.schema["discriminator"]))) continue;
+    const camel = (file: string): string => file.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const events = inputs.map((s) => ({ event: camel(s.path.slice(`${family}/input/`.length, -".schema.json".length)), struct: s.title }));
+    out.push({ family, name: `${pascal(family)}EventInput`, events });
+  }
+  return out;
+}

@@ -450,6 +450,7 @@ if TYPE_CHECKING:
         CopilotCliSessionStartOutput,
         CopilotCliUserPromptSubmittedOutput,
     )
+    from .copilot_cli import CopilotCliEventInput
     from ._check_copilot_cli import (
         parse_copilot_cli_base_input,
         serialize_copilot_cli_base_input,
@@ -497,6 +498,7 @@ if TYPE_CHECKING:
         serialize_copilot_cli_session_start_output,
         parse_copilot_cli_user_prompt_submitted_output,
         serialize_copilot_cli_user_prompt_submitted_output,
+        parse_copilot_cli_event_input,
     )
     from .droid import (
         DroidHookEvent,
@@ -1045,6 +1047,8 @@ __all__ = [
     "WebSearchToolInput",
     "WorkflowToolInput",
     "WriteToolInput",
+    "CopilotCliEventInput",
+    "parse_copilot_cli_event_input",
     "parse_claude_code_async_hook_output",
     "serialize_claude_code_async_hook_output",
     "parse_hook_event",
@@ -1734,6 +1738,8 @@ _MODULE_OF = {
     "WebSearchToolInput": "claude_code_tools",
     "WorkflowToolInput": "claude_code_tools",
     "WriteToolInput": "claude_code_tools",
+    "CopilotCliEventInput": "copilot_cli",
+    "parse_copilot_cli_event_input": "_check_copilot_cli",
     "parse_claude_code_async_hook_output": "_check_claude_code",
     "serialize_claude_code_async_hook_output": "_check_claude_code",
     "parse_hook_event": "_check_common",

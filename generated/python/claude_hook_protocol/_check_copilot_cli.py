@@ -80,6 +80,7 @@ __all__ = [
     "serialize_copilot_cli_session_start_output",
     "parse_copilot_cli_user_prompt_submitted_output",
     "serialize_copilot_cli_user_prompt_submitted_output",
+    "parse_copilot_cli_event_input",
 ]
 
 
@@ -725,3 +726,48 @@ def serialize_copilot_cli_user_prompt_submitted_output(value: CopilotCliUserProm
     """A ``CopilotCliUserPromptSubmittedOutput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
     _rt.checked(_check_CopilotCliUserPromptSubmittedOutput, value)
     return _rt.dumps(value)
+
+
+if TYPE_CHECKING:
+    from typing import Literal, overload
+
+    from .copilot_cli import CopilotCliEventInput
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["agentStop"], text: str) -> CopilotCliAgentStopInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["permissionRequest"], text: str) -> CopilotCliPermissionRequestInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["postToolUseFailure"], text: str) -> CopilotCliPostToolUseFailureInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["postToolUse"], text: str) -> CopilotCliPostToolUseInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["preToolUse"], text: str) -> CopilotCliPreToolUseInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["sessionStart"], text: str) -> CopilotCliSessionStartInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: Literal["userPromptSubmitted"], text: str) -> CopilotCliUserPromptSubmittedInput: ...
+
+    @overload
+    def parse_copilot_cli_event_input(event: str, text: str) -> CopilotCliEventInput: ...
+
+    def parse_copilot_cli_event_input(event: str, text: str) -> CopilotCliEventInput:
+        """The input of the hook configured for ``event``, from JSON text; raises ProtocolError."""
+        ...
+else:
+
+    _EVENT_CHECKS = {"agentStop": _check_CopilotCliAgentStopInput, "permissionRequest": _check_CopilotCliPermissionRequestInput, "postToolUseFailure": _check_CopilotCliPostToolUseFailureInput, "postToolUse": _check_CopilotCliPostToolUseInput, "preToolUse": _check_CopilotCliPreToolUseInput, "sessionStart": _check_CopilotCliSessionStartInput, "userPromptSubmitted": _check_CopilotCliUserPromptSubmittedInput}
+
+    def parse_copilot_cli_event_input(event: str, text: str) -> object:
+        check = _EVENT_CHECKS.get(event)
+        if check is None:
+            raise _rt.ProtocolError("", "no copilot-cli event " + repr(event))
+        value = _rt.loads(text)
+        _rt.checked(check, value)
+        return value

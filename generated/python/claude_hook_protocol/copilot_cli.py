@@ -39,6 +39,7 @@ __all__ = [
     "CopilotCliPreToolUseOutput",
     "CopilotCliSessionStartOutput",
     "CopilotCliUserPromptSubmittedOutput",
+    "CopilotCliEventInput",
 ]
 
 
@@ -386,3 +387,7 @@ class CopilotCliUserPromptSubmittedOutput(TypedDict):
     """`block` with a `reason` takes effect (`""` blocks a tool result or a prompt, not an agentStop: new-blind-post-block-empty-reason, new-blind2-stop-block-empty-reason); without a reason, or another value, it is ignored."""
     reason: NotRequired[str]
     """The block reason (a string; `""` blocks too): no model request is made and the CLI exits 1."""
+
+
+#: An input of any copilot-cli event; the event is not in it (read it with ``parse_copilot_cli_event_input(event, text)``).
+CopilotCliEventInput = Union[CopilotCliAgentStopInput, CopilotCliPermissionRequestInput, CopilotCliPostToolUseFailureInput, CopilotCliPostToolUseInput, CopilotCliPreToolUseInput, CopilotCliSessionStartInput, CopilotCliUserPromptSubmittedInput]
