@@ -30,7 +30,8 @@ const pyStr = (text: string): string => JSON.stringify(text);
 
 function docstring(text: string, indent: string): string[] {
   if (text === "") return [];
-  const escaped = text.replace(/\\/g, "\\\\").replace(/"""/g, '\\"\\"\\"');
+  // A closing quote of the text would run into the docstring's closing """.
+  const escaped = text.replace(/\\/g, "\\\\").replace(/"""/g, '\\"\\"\\"').replace(/"$/, '\\"');
   return [`${indent}"""${escaped}"""`];
 }
 

@@ -10,46 +10,18 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "./bindings-samples.js";
-
-const root = repoRoot.replace(/\/$/, "");
-const has = (command: string, args: string[]): boolean => spawnSync(command, args).status === 0;
-function run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): SpawnSyncReturns<string> {
-  return spawnSync(command, [...args], { cwd: options.cwd ?? root, env: { ...process.env, ...options.env }, input: options.input ?? "", encoding: "utf8", timeout: 1_200_000 });
-}
+import { cargoTarget, goEnv, goMissing, goModule, pythonMissing, recordedHookInputs, root, run, rustCrate, rustMissing } from "./lib/toolchains.js";
 
 const EVENTS = readdirSync(join(root, "schemas/copilot-cli/input")).map((file) => file.replace(".schema.json", "").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
 
 /** [event, input JSON] of every recorded native (camelCase) Copilot CLI input. */
 function recorded(): [string, string][] {
-  const out: [string, string][] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(".json")) {
-        let file: { hooks?: unknown };
-        try {
-          file = JSON.parse(readFileSync(path, "utf8")) as typeof file;
-        } catch {
-          continue;
-        }
-        if (!Array.isArray(file.hooks)) continue;
-        for (const hook of file.hooks as Record<string, unknown>[]) {
-          const event = hook["event"];
-          for (const input of [hook["stdin_first"], ...(Array.isArray(hook["stdin_more"]) ? hook["stdin_more"] : [])]) {
-            if (typeof event === "string" && EVENTS.includes(event) && input !== null && typeof input === "object" && "sessionId" in input) out.push([event, JSON.stringify(input)]);
-          }
-        }
-      }
-    }
-  };
-  walk(join(root, "test/observer/copilot-cli"));
-  return out;
+  return recordedHookInputs("copilot-cli")
+    .filter(({ event, input }) => typeof event === "string" && EVENTS.includes(event) && "sessionId" in input)
+    .map(({ event, input }) => [event as string, JSON.stringify(input)]);
 }
 const inputs = recorded();
 const variant = (event: string): string => `CopilotCli${event[0]!.toUpperCase()}${event.slice(1)}Input`;
@@ -60,7 +32,7 @@ test("there are recorded native inputs of every event", () => {
   assert.ok(inputs.length > 100, `${inputs.length} inputs`);
 });
 
-test("python: each recorded input is read by its event; pyright knows the event's variant", { skip: !has("python3", ["--version"]) && "python3 missing" }, () => {
+test("python: each recorded input is read by its event; pyright knows the event's variant", { skip: pythonMissing }, () => {
   const env = { PYTHONPATH: join(root, "generated/python"), PYTHONDONTWRITEBYTECODE: "1" };
   const script = [
     "import json, sys",
@@ -92,16 +64,14 @@ test("python: each recorded input is read by its event; pyright knows the event'
   }
 });
 
-test("go: each recorded input is read by its event into its variant's pointer", { skip: !has("go", ["version"]) && "go not on PATH", timeout: 900_000 }, () => {
+test("go: each recorded input is read by its event into its variant's pointer", { skip: goMissing, timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "event-inputs-go-"));
   try {
-    writeFileSync(join(dir, "go.mod"), `module example.com/events\n\ngo 1.19\n\nrequire claude-hook-protocol/generated/go v0.2.0\n\nreplace claude-hook-protocol/generated/go => ${root}/generated/go\n`);
     const cases = EVENTS.map((event) => `\t\tcase *protocol.${variant(event)}:\n\t\t\tout = append(out, ${JSON.stringify(variant(event))})`).join("\n");
-    writeFileSync(
-      join(dir, "main.go"),
-      `package main\n\nimport (\n\t"encoding/json"\n\t"fmt"\n\t"os"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nfunc main() {\n\tvar inputs [][2]string\n\tif err := json.NewDecoder(os.Stdin).Decode(&inputs); err != nil {\n\t\tpanic(err)\n\t}\n\tout := []string{}\n\tfor _, pair := range inputs {\n\t\tinput, err := protocol.UnmarshalCopilotCliEventInput(pair[0], []byte(pair[1]))\n\t\tif err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t\tswitch input.(type) {\n${cases}\n\t\t}\n\t}\n\t_, err := protocol.UnmarshalCopilotCliEventInput("PreToolUse", []byte("{}"))\n\tout = append(out, err.Error())\n\ttext, _ := json.Marshal(out)\n\tfmt.Println(string(text))\n}\n`,
-    );
-    const result = run("go", ["run", "."], { cwd: dir, env: { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GOPROXY: "off", GOWORK: "off" }, input: JSON.stringify(inputs) });
+    goModule(dir, {
+      "main.go": `package main\n\nimport (\n\t"encoding/json"\n\t"fmt"\n\t"os"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nfunc main() {\n\tvar inputs [][2]string\n\tif err := json.NewDecoder(os.Stdin).Decode(&inputs); err != nil {\n\t\tpanic(err)\n\t}\n\tout := []string{}\n\tfor _, pair := range inputs {\n\t\tinput, err := protocol.UnmarshalCopilotCliEventInput(pair[0], []byte(pair[1]))\n\t\tif err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t\tswitch input.(type) {\n${cases}\n\t\t}\n\t}\n\t_, err := protocol.UnmarshalCopilotCliEventInput("PreToolUse", []byte("{}"))\n\tout = append(out, err.Error())\n\ttext, _ := json.Marshal(out)\n\tfmt.Println(string(text))\n}\n`,
+    });
+    const result = run("go", ["run", "."], { cwd: dir, env: goEnv, input: JSON.stringify(inputs) });
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), [...expected, '(root): no copilot-cli event "PreToolUse"']);
   } finally {
@@ -109,28 +79,16 @@ test("go: each recorded input is read by its event into its variant's pointer", 
   }
 });
 
-const rustMissing = !has("cargo", ["--version"])
-  ? "cargo not on PATH"
-  : ["serde-1.0.152", "serde_derive-1.0.152", "serde_json-1.0.87"].some((crate) => !existsSync(`/usr/share/cargo/registry/${crate}`))
-    ? "Debian serde crates not installed (.ci/rust-harness.sh installs them)"
-    : false;
-
 test("rust: each recorded input is read by its event into its variant", { skip: rustMissing, timeout: 1_800_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "event-inputs-rust-"));
   try {
-    mkdirSync(join(dir, "src"));
-    mkdirSync(join(dir, ".cargo"));
-    writeFileSync(join(dir, ".cargo/config.toml"), readFileSync(join(root, "examples/hooks/rust/.cargo/config.toml"), "utf8"));
-    writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "event-inputs"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nclaude-hook-protocol-types = { path = "${root}/generated/rust" }\nserde_json = "1"\n`);
     const arms = EVENTS.map((event) => `            CopilotCliEventInput::${event[0]!.toUpperCase()}${event.slice(1)}(_) => ${JSON.stringify(variant(event))}.to_string(),`).join("\n");
-    writeFileSync(
-      join(dir, "src/main.rs"),
-      `use claude_hook_protocol_types::event_inputs::CopilotCliEventInput;\nuse std::io::Read;\n\nfn main() {\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).unwrap();\n    let inputs: Vec<(String, String)> = serde_json::from_str(&text).unwrap();\n    let mut out: Vec<String> = inputs.iter().map(|(event, json)| match CopilotCliEventInput::from_event(event, json).expect("read") {\n${arms}\n    }).collect();\n    out.push(CopilotCliEventInput::from_event("PreToolUse", "{}").unwrap_err().to_string());\n    println!("{}", serde_json::to_string(&out).unwrap());\n}\n`,
-    );
-    const target = join(tmpdir(), "claude-hook-protocol-packaging-target");
-    const build = run("cargo", ["build", "--release", "--quiet"], { cwd: dir, env: { CARGO_TARGET_DIR: target } });
+    rustCrate(dir, "event-inputs", {
+      "main.rs": `use claude_hook_protocol_types::event_inputs::CopilotCliEventInput;\nuse std::io::Read;\n\nfn main() {\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).unwrap();\n    let inputs: Vec<(String, String)> = serde_json::from_str(&text).unwrap();\n    let mut out: Vec<String> = inputs.iter().map(|(event, json)| match CopilotCliEventInput::from_event(event, json).expect("read") {\n${arms}\n    }).collect();\n    out.push(CopilotCliEventInput::from_event("PreToolUse", "{}").unwrap_err().to_string());\n    println!("{}", serde_json::to_string(&out).unwrap());\n}\n`,
+    });
+    const build = run("cargo", ["build", "--release", "--quiet"], { cwd: dir, env: { CARGO_TARGET_DIR: cargoTarget } });
     assert.equal(build.status, 0, build.stderr);
-    const result = run(join(target, "release/event-inputs"), [], { input: JSON.stringify(inputs) });
+    const result = run(join(cargoTarget, "release/event-inputs"), [], { input: JSON.stringify(inputs) });
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), [...expected, 'no copilot-cli event "PreToolUse"']);
   } finally {

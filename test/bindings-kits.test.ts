@@ -13,21 +13,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { run as runHookTests } from "../src/cli/test.js";
 import { detectAgent } from "../src/hooks/agents.js";
 import type { JsonObject } from "../src/json/value.js";
-import { repoRoot } from "./bindings-samples.js";
-
-const root = repoRoot.replace(/\/$/, "");
-const has = (command: string, args: string[]): boolean => spawnSync(command, args).status === 0;
-function run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): SpawnSyncReturns<string> {
-  return spawnSync(command, [...args], { cwd: options.cwd ?? root, env: { ...process.env, ...options.env }, input: options.input ?? "", encoding: "utf8", timeout: 900_000 });
-}
+import { cargoTarget, goEnv, goMissing, goModule, pythonMissing, recordedHookInputs, root, run, rustCrate, rustMissing } from "./lib/toolchains.js";
 
 async function hookTests(file: string): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();
@@ -60,29 +53,8 @@ const EXAMPLES = ["deny-rm-rf", "protect-env", "stop-until-tests-pass"] as const
 
 /** Every recorded hook input under test/observer/, once each. */
 function recordedInputs(): JsonObject[] {
-  const seen = new Set<string>();
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(".json")) {
-        let file: { hooks?: unknown };
-        try {
-          file = JSON.parse(readFileSync(path, "utf8")) as typeof file;
-        } catch {
-          continue;
-        }
-        if (!Array.isArray(file.hooks)) continue;
-        for (const hook of file.hooks as Record<string, unknown>[]) {
-          for (const input of [hook["stdin_first"], ...(Array.isArray(hook["stdin_more"]) ? hook["stdin_more"] : [])]) {
-            if (input !== null && typeof input === "object" && !Array.isArray(input)) seen.add(JSON.stringify(input));
-          }
-        }
-      }
-    }
-  };
-  walk(join(root, "test/observer"));
-  return [...seen].sort().map((text) => JSON.parse(text) as JsonObject);
+  const unique = new Set(recordedHookInputs().map(({ input }) => JSON.stringify(input)));
+  return [...unique].sort().map((text) => JSON.parse(text) as JsonObject);
 }
 const recorded = recordedInputs();
 const expectedAgents = recorded.map((input) => detectAgent(input).agent);
@@ -94,7 +66,6 @@ const pre = (toolName: string, toolInput: object, extra: object = {}): string =>
 // Python
 
 const python = { PYTHONPATH: join(root, "generated/python"), PYTHONDONTWRITEBYTECODE: "1" };
-const pythonMissing = !has("python3", ["--version"]) && "python3 missing";
 
 test("python kit: the examples pass the TypeScript examples' hook tests", { skip: pythonMissing }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "kit-python-"));
@@ -180,18 +151,6 @@ test("python kit: pyright --strict accepts the examples and refuses the answers 
 // ---------------------------------------------------------------------------
 // Go
 
-const goEnv = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GOPROXY: "off", GOWORK: "off" };
-const goMissing = !has("go", ["version"]) && "go not on PATH";
-
-/** A module in `dir` requiring the generated package, with `files` (path -> source). */
-function goModule(dir: string, files: Record<string, string>): void {
-  writeFileSync(join(dir, "go.mod"), `module example.com/kit\n\ngo 1.19\n\nrequire claude-hook-protocol/generated/go v0.2.0\n\nreplace claude-hook-protocol/generated/go => ${root}/generated/go\n`);
-  for (const [path, source] of Object.entries(files)) {
-    mkdirSync(join(dir, path, ".."), { recursive: true });
-    writeFileSync(join(dir, path), source);
-  }
-}
-
 test("go kit: the examples pass the TypeScript examples' hook tests", { skip: goMissing, timeout: 900_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "kit-go-"));
   try {
@@ -261,7 +220,6 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     }
 
     const wrong = join(dir, "wrong");
-    mkdirSync(wrong);
     goModule(wrong, {
       "main.go": `package main\n\nimport protocol "claude-hook-protocol/generated/go"\n\nfunc main() {\n\tprotocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {\n\t\treturn answer.Block("a PreToolUse hook denies")\n\t}, protocol.HookOptions{}))\n\tprotocol.Run(protocol.OnStop(func(call *protocol.StopHookInput, answer protocol.StopAnswers) *protocol.Reply {\n\t\treturn answer.Deny("a Stop hook blocks")\n\t}, protocol.HookOptions{}))\n\tprotocol.Run(protocol.OnStop(func(call *protocol.PreToolUseHookInput, answer protocol.StopAnswers) *protocol.Reply {\n\t\treturn nil\n\t}, protocol.HookOptions{}))\n}\n`,
     });
@@ -277,15 +235,6 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
 
 // ---------------------------------------------------------------------------
 // Rust
-
-const debianCrates = ["serde-1.0.152", "serde_derive-1.0.152", "serde_json-1.0.87"];
-const rustMissing = !has("cargo", ["--version"])
-  ? "cargo not on PATH"
-  : debianCrates.some((crate) => !existsSync(`/usr/share/cargo/registry/${crate}`))
-    ? "Debian serde crates not installed (.ci/rust-harness.sh installs them)"
-    : false;
-/** One target directory for every Rust build of the tests: the serde crates compile once. */
-const cargoTarget = join(tmpdir(), "claude-hook-protocol-packaging-target");
 
 test("rust kit: the examples pass the TypeScript examples' hook tests", { skip: rustMissing, timeout: 1_800_000 }, async () => {
   const build = run("cargo", ["build", "--release", "--quiet"], { cwd: join(root, "examples/hooks/rust"), env: { CARGO_TARGET_DIR: cargoTarget } });
@@ -316,11 +265,7 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
       wrong: `use claude_hook_protocol_types::kit::{self, HookOptions};\n\nfn main() {\n    kit::run(kit::on_pre_tool_use(|_call, answer| Some(answer.block("a PreToolUse hook denies")), HookOptions::default()));\n}\n`,
       wrong_stop: `use claude_hook_protocol_types::kit::{self, HookOptions};\n\nfn main() {\n    kit::run(kit::on_stop(|_call, answer| Some(answer.deny("a Stop hook blocks")), HookOptions::default()));\n}\n`,
     };
-    mkdirSync(join(dir, "src/bin"), { recursive: true });
-    writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "kit-checks"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nclaude-hook-protocol-types = { path = "${root}/generated/rust" }\nserde_json = "1"\n`);
-    mkdirSync(join(dir, ".cargo"));
-    writeFileSync(join(dir, ".cargo/config.toml"), readFileSync(join(root, "examples/hooks/rust/.cargo/config.toml"), "utf8"));
-    for (const [name, source] of Object.entries(bins)) writeFileSync(join(dir, `src/bin/${name}.rs`), source);
+    rustCrate(dir, "kit-checks", Object.fromEntries(Object.entries(bins).map(([name, source]) => [`bin/${name}.rs`, source])));
     const env = { CARGO_TARGET_DIR: cargoTarget };
     for (const name of ["detect", "panic", "sleep", "busy", "codex", "open"]) {
       const build = run("cargo", ["build", "--release", "--quiet", "--bin", name], { cwd: dir, env });

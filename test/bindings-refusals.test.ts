@@ -9,17 +9,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "./bindings-samples.js";
+import { cargoTarget, goEnv, goMissing, goModule, pythonMissing, root, run as runIn, rustCrate, rustMissing } from "./lib/toolchains.js";
 
-function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync(command, [...args], { cwd, env: { ...process.env, ...env }, encoding: "utf8", timeout: 900_000 });
-}
-const has = (command: string, args: string[]): boolean => spawnSync(command, args).status === 0;
-const root = repoRoot.replace(/\/$/, "");
+const run = (command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof runIn> => runIn(command, args, { cwd, env });
 
 /** The three wrong answers, as JSON a hook might assemble by hand. */
 const wrongAnswers = {
@@ -28,7 +23,7 @@ const wrongAnswers = {
   "missing hookEventName": { hookSpecificOutput: { permissionDecision: "deny" } },
 } as const;
 
-test("python: pyright --strict refuses each wrong answer at its line; serialize refuses each at run time, writing nothing", { skip: !has("python3", ["--version"]) && "python3 missing" }, () => {
+test("python: pyright --strict refuses each wrong answer at its line; serialize refuses each at run time, writing nothing", { skip: pythonMissing }, () => {
   const dir = mkdtempSync(join(tmpdir(), "refusals-python-"));
   try {
     const lines = ["from claude_hook_protocol import ClaudeCodeHookOutput", ""];
@@ -63,18 +58,10 @@ test("python: pyright --strict refuses each wrong answer at its line; serialize 
   }
 });
 
-const goEnv = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GOPROXY: "off", GOWORK: "off" };
+const goPrelude = 'import (\n\t"encoding/json"\n\t"fmt"\n\t"os"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nvar _ = json.Marshal\nvar _ = fmt.Println\nvar _ = os.Exit\n\n';
+const refusalModule = (dir: string, main: string): void => goModule(dir, { "main.go": `package main\n\n${goPrelude}${main}` });
 
-function goModule(dir: string, main: string): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, "go.mod"),
-    `module example.com/refusal\n\ngo 1.19\n\nrequire claude-hook-protocol/generated/go v0.2.0\n\nreplace claude-hook-protocol/generated/go => ${root}/generated/go\n`,
-  );
-  writeFileSync(join(dir, "main.go"), `package main\n\nimport (\n\t"encoding/json"\n\t"fmt"\n\t"os"\n\n\tprotocol "claude-hook-protocol/generated/go"\n)\n\nvar _ = json.Marshal\nvar _ = fmt.Println\nvar _ = os.Exit\n\n${main}`);
-}
-
-test("go: the compiler refuses another event's field and the value type switch; Marshal refuses an unlisted enum and Unmarshal each wrong answer", { skip: !has("go", ["version"]) && "go not on PATH", timeout: 900_000 }, () => {
+test("go: the compiler refuses another event's field and the value type switch; Marshal refuses an unlisted enum and Unmarshal each wrong answer", { skip: goMissing, timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "refusals-go-"));
   try {
     const compileFails: Record<string, { main: string; error: RegExp }> = {
@@ -89,13 +76,13 @@ test("go: the compiler refuses another event's field and the value type switch; 
     };
     for (const [name, { main, error }] of Object.entries(compileFails)) {
       const module = join(dir, name.replace(/\W+/g, "-"));
-      goModule(module, main);
+      refusalModule(module, main);
       const build = run("go", ["build", "./..."], module, goEnv);
       assert.notEqual(build.status, 0, `${name} compiled`);
       assert.match(build.stderr, error, name);
     }
     const runtime = join(dir, "runtime");
-    goModule(
+    refusalModule(
       runtime,
       `func main() {
 	block := protocol.PreToolUseHookSpecificOutputPermissionDecision("block")
@@ -122,13 +109,6 @@ test("go: the compiler refuses another event's field and the value type switch; 
   }
 });
 
-const debianCrates = ["serde-1.0.152", "serde_derive-1.0.152", "serde_json-1.0.87"];
-const rustMissing = !has("cargo", ["--version"])
-  ? "cargo not on PATH"
-  : debianCrates.some((crate) => !existsSync(`/usr/share/cargo/registry/${crate}`))
-    ? "Debian serde crates not installed (.ci/rust-harness.sh installs them)"
-    : false;
-
 test("rust: the compiler refuses an unlisted decision and another event's field; serde refuses each wrong answer", { skip: rustMissing, timeout: 1_800_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "refusals-rust-"));
   try {
@@ -138,15 +118,8 @@ test("rust: the compiler refuses an unlisted decision and another event's field;
       wrong_field: "fn main() {\n    let _ = PostToolUseHookSpecificOutput { permission_decision: Some(PreToolUseHookSpecificOutputPermissionDecision::Deny), ..Default::default() };\n}\n",
       runtime: `fn main() {\n    for text in std::env::args().skip(1) {\n        match serde_json::from_str::<ClaudeCodeHookOutput>(&text) {\n            Ok(_) => println!("accepted {}", text),\n            Err(error) => eprintln!("{}", error),\n        }\n    }\n}\n`,
     };
-    mkdirSync(join(dir, "src/bin"), { recursive: true });
-    writeFileSync(
-      join(dir, "Cargo.toml"),
-      `[package]\nname = "refusals"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nclaude-hook-protocol-types = { path = "${root}/generated/rust" }\nserde_json = "1"\n`,
-    );
-    mkdirSync(join(dir, ".cargo"));
-    writeFileSync(join(dir, ".cargo/config.toml"), '[source.crates-io]\nreplace-with = "debian"\n\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n\n[net]\noffline = true\n');
-    for (const [name, body] of Object.entries(bins)) writeFileSync(join(dir, `src/bin/${name}.rs`), prelude + body);
-    const env = { CARGO_TARGET_DIR: join(tmpdir(), "claude-hook-protocol-packaging-target") };
+    rustCrate(dir, "refusals", Object.fromEntries(Object.entries(bins).map(([name, body]) => [`bin/${name}.rs`, prelude + body])));
+    const env = { CARGO_TARGET_DIR: cargoTarget };
     const built = run("cargo", ["build", "--quiet", "--bin", "runtime"], dir, env);
     assert.equal(built.status, 0, built.stderr);
     for (const [name, error] of [["bad_enum", /error\[E0599\]: no variant or associated item named `Block`/], ["wrong_field", /error\[E0560\]: struct `(?:\w+::)*PostToolUseHookSpecificOutput` has no field named `permission_decision`/]] as const) {
@@ -154,7 +127,7 @@ test("rust: the compiler refuses an unlisted decision and another event's field;
       assert.notEqual(build.status, 0, `${name} compiled`);
       assert.match(build.stderr, error, name);
     }
-    const result = run(join(env.CARGO_TARGET_DIR, "debug/runtime"), Object.values(wrongAnswers).map((answer) => JSON.stringify(answer)), dir);
+    const result = run(join(cargoTarget, "debug/runtime"), Object.values(wrongAnswers).map((answer) => JSON.stringify(answer)), dir);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout, "");
     const refusals = result.stderr.trim().split("\n");

@@ -8,11 +8,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import type { SpawnSyncReturns } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "./bindings-samples.js";
+import { cargoTarget, goEnv, goMissing, has, root as repoRoot, run as runIn, rustMissing } from "./lib/toolchains.js";
 
 const read = (path: string): string => readFileSync(join(repoRoot, path), "utf8");
 const pkgVersion = (JSON.parse(read("package.json")) as { version: string }).version;
@@ -22,17 +22,14 @@ const bindingsDoc = read("docs/bindings.md");
 function docBlock(info: string): string {
   const match = new RegExp("```" + info.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "\\n([\\s\\S]*?)```").exec(bindingsDoc);
   assert.ok(match, `docs/bindings.md has no \`\`\`${info} block`);
-  return match[1]!.replaceAll("<checkout>", repoRoot.replace(/\/$/, ""));
+  return match[1]!.replaceAll("<checkout>", repoRoot);
 }
 
-function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, input = ""): SpawnSyncReturns<string> {
-  return spawnSync(command, [...args], { cwd, env: { ...process.env, ...env }, input, encoding: "utf8", timeout: 600_000 });
-}
+const run = (command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, input = ""): SpawnSyncReturns<string> => runIn(command, args, { cwd, env, input });
 function ok(result: SpawnSyncReturns<string>, what: string): string {
   assert.equal(result.status, 0, `${what} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
-const has = (command: string, args: string[]): boolean => spawnSync(command, args).status === 0;
 
 const denyInput = JSON.stringify({
   session_id: "s",
@@ -73,6 +70,9 @@ test("python: pip installs the package into a venv offline; pyright --strict acc
     assert.equal(installed[0], pkgVersion);
     assert.ok(installed[1]!.startsWith(join(dir, ".venv")), `imported from ${installed[1]}, not the venv`);
     for (const file of ["py.typed", "__init__.py"]) assert.ok(existsSync(join(installed[1]!, file)), file);
+    // Every module imports, and every lazy name of the root resolves (`import *` loads each).
+    const everything = "import importlib, pkgutil, claude_hook_protocol as p\nfor m in pkgutil.iter_modules(p.__path__): importlib.import_module('claude_hook_protocol.' + m.name)\nfrom claude_hook_protocol import *\nprint(len(p.__all__))";
+    assert.ok(Number(ok(run(python, ["-c", everything], dir, env), "import every module")) > 500);
     const distInfo = ok(run(python, ["-c", "from importlib.metadata import metadata as m; d = m('claude-hook-protocol'); print(d['Version'], d['License'], d['Requires-Python'])"], dir, env), "metadata");
     assert.equal(distInfo.trim(), `${pkgVersion} MIT >=3.11`);
 
@@ -98,26 +98,18 @@ test("python: pip installs the package into a venv offline; pyright --strict acc
   }
 });
 
-test("go: the example builds and runs as an outside module with the documented require and replace", { skip: !has("go", ["version"]) && "go not on PATH", timeout: 600_000 }, () => {
+test("go: the example builds and runs as an outside module with the documented require and replace", { skip: goMissing, timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "packaging-go-"));
   try {
     writeFileSync(join(dir, "go.mod"), `module example.com/hook\n\ngo 1.19\n\n${docBlock("go.mod")}`);
     copyFileSync(join(repoRoot, "examples/bindings/go/main.go"), join(dir, "main.go"));
-    const env = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GOPROXY: "off", GOWORK: "off" };
-    ok(run("go", ["vet", "./..."], dir, env), "go vet");
-    ok(run("go", ["build", "-o", "hook", "."], dir, env), "go build");
+    ok(run("go", ["vet", "./..."], dir, goEnv), "go vet");
+    ok(run("go", ["build", "-o", "hook", "."], dir, goEnv), "go build");
     assert.deepEqual(JSON.parse(ok(run(join(dir, "hook"), [], dir, {}, denyInput), "hook")), denyAnswer);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-const debianCrates = ["serde-1.0.152", "serde_derive-1.0.152", "serde_json-1.0.87"];
-const rustMissing = !has("cargo", ["--version"])
-  ? "cargo not on PATH"
-  : debianCrates.some((crate) => !existsSync(`/usr/share/cargo/registry/${crate}`))
-    ? "Debian serde crates not installed (.ci/rust-harness.sh installs them)"
-    : false;
 
 test("rust: the example builds and runs as an outside crate with the documented path dependency and .cargo/config.toml", { skip: rustMissing, timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "packaging-rust-"));
@@ -128,7 +120,7 @@ test("rust: the example builds and runs as an outside crate with the documented 
     mkdirSync(join(dir, "src"));
     copyFileSync(join(repoRoot, "examples/bindings/rust/main.rs"), join(dir, "src/main.rs"));
     // The dependencies' build is cached between runs (only the target directory is shared).
-    const target = join(tmpdir(), "claude-hook-protocol-packaging-target");
+    const target = cargoTarget;
     ok(run("cargo", ["build", "--release", "--quiet"], dir, { CARGO_TARGET_DIR: target }), "cargo build");
     assert.deepEqual(JSON.parse(ok(run(join(target, "release/hook"), [], dir, {}, denyInput), "hook")), denyAnswer);
   } finally {

@@ -93,7 +93,7 @@ For simple commands (git, npm, standard CLI tools), keep it brief (5-10 words):
 For commands that are harder to parse at a glance (piped commands, obscure flags, etc.), add enough context to clarify what it does:
 - find . -name "*.tmp" -exec rm {} \\; → "Find and delete all .tmp files recursively"
 - git reset --hard origin/main → "Discard all local changes and match remote main"
-- curl -s url | jq '.data[]' → "Fetch JSON from URL and extract data array elements""""
+- curl -s url | jq '.data[]' → "Fetch JSON from URL and extract data array elements\""""
     run_in_background: NotRequired[bool]
     """Set to true to run this command in the background. With it, `timeout` limits how long the command may run in the background before it is stopped (default 600000 ms, max 7200000 ms)."""
     dangerouslyDisableSandbox: NotRequired[bool]
@@ -250,7 +250,7 @@ class ReportFindingsToolInputFindingsItem(TypedDict):
     failure_scenario: str
     """Concrete inputs/state → wrong output/crash"""
     category: NotRequired[str]
-    """Short kebab-case slug of the finding type, e.g. "correctness", "simplification", "efficiency", "test-coverage""""
+    """Short kebab-case slug of the finding type, e.g. "correctness", "simplification", "efficiency", "test-coverage\""""
     severity: NotRequired[ReportFindingsToolInputFindingsItemSeverity]
     """Set when the review instructions ask for it. important: a bug the change adds or makes worse; pre_existing: a bug that was there before the change; nit: a minor issue"""
     verdict: NotRequired[ReportFindingsToolInputFindingsItemVerdict]
