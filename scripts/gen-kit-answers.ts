@@ -13,6 +13,7 @@
  *
  * ```
  * { "format": 1, "placeholders": {"reason": "{{reason}}", ...},
+ *   "detection": { "rules": [{ "agent", "because", "when": [<condition>] }], "default", "displayNames", "ownEvents": { "<agent>": ["<event>"] } },
  *   "events": { "<Claude Code event>": { "tool": bool, "answers": ["deny", ...], "failClosed": "deny" | "block" | null } },
  *   "agents": { "<agent>": { "displayName", "absentKeys": { "<event>": { "<key>": "" | null } }, "answers": { "<event>": { "<answer>":
  *       { "exit": n, "stdout": "<template>", "stderr": "<template>" } | { "unsupported": "<why>" } } } } } }
@@ -22,7 +23,10 @@ import type { AgentName } from "../src/core/agents.js";
 import { AGENT_NAMES } from "../src/core/agents.js";
 import type { HookIntent } from "../src/core/intent.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
+import { dialectOf } from "../src/dialects.js";
 import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
+import { ownEvents } from "../src/hooks/agent-names.js";
+import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
 import { buildTypeModel, type StructDecl, type TypeModel } from "./lib/type-model.js";
@@ -82,6 +86,18 @@ const ANSWERS: Record<string, HookIntent> = {
 
 const has = (list: readonly string[], event: string): boolean => list.includes(event);
 
+/**
+ * Whether the agent sends Claude Code's event names and input keys, which is
+ * what these kits read (Claude Code, Codex CLI, droid). Gemini CLI's own
+ * event names and Copilot CLI's camelCase inputs need the name mapping of
+ * generated/kit/agents.json, which the TypeScript kit applies and these kits
+ * do not yet: they refuse those agents by name.
+ */
+function namesEventsAsClaudeCode(agent: AgentName): boolean {
+  const dialect = dialectOf(agent);
+  return dialect !== undefined && dialect.events.every((event) => event.canonical === null || event.canonical === event.name);
+}
+
 /** The helpers event `event` offers (the TypeScript kit's `Answers<E>`). */
 function eventAnswers(event: string): string[] {
   const out = ["stop", "stop-silent", "message"];
@@ -103,7 +119,7 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
   const agents: Record<string, unknown> = {};
   for (const agent of AGENT_NAMES as readonly AgentName[]) {
     const load = answerWriter(agent);
-    if (load === undefined) continue;
+    if (load === undefined || !namesEventsAsClaudeCode(agent)) continue;
     const write = await load();
     const answers: Record<string, Record<string, unknown>> = {};
     for (const { name } of claudeCode.events) {
@@ -117,7 +133,26 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
     }
     agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], absentKeys: absentKeys(model, agent, claudeCode.events.map((e) => e.name)), answers };
   }
-  return { format: 1, placeholders: { ...PLACEHOLDERS, input: JSON.stringify(INPUT_PLACEHOLDER) }, events, agents };
+  for (const rule of DETECTION_RULES) {
+    for (const condition of rule.when) if ("matches" in condition) portablePattern(condition.matches);
+  }
+  const detection = {
+    rules: DETECTION_RULES,
+    default: DETECTION_DEFAULT,
+    displayNames: AGENT_DISPLAY_NAMES,
+    ownEvents: Object.fromEntries((AGENT_NAMES as readonly AgentName[]).map((agent) => [agent, ownEvents(agent)])),
+  };
+  return { format: 1, placeholders: { ...PLACEHOLDERS, input: JSON.stringify(INPUT_PLACEHOLDER) }, detection, events, agents };
+}
+
+/**
+ * A detection pattern the Rust kit's matcher reads too (it has no regex
+ * crate): literals, `\.` `\/` `\d`, a bracket class (`[^/]`), `*` or `{n}`
+ * after one item, `^` and `$` at the ends. Fails naming the pattern otherwise.
+ */
+function portablePattern(pattern: string): void {
+  const item = String.raw`(?:[^\\\[\]{}*+?()|.^$]|\\[./d]|\[\^?[^\]\\]+\])(?:\*|\{\d+\})?`;
+  if (!new RegExp(String.raw`^\^?(?:${item})*\$?$`).test(pattern)) throw new Error(`gen-kit-answers: detection pattern ${pattern} is beyond what the kits' matchers read`);
 }
 
 export async function generateKitAnswers(context: GenerateContext): Promise<GeneratedFile[]> {

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateGo } from "./gen-go.js";
+import { generateKitAgents } from "./gen-kit-agents.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
@@ -47,6 +48,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   },
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
+  { name: "kit-agents", generate: generateKitAgents },
   { name: "kit-answers", generate: generateKitAnswers },
 ];
 

@@ -100,7 +100,7 @@ test("python kit: fails closed on a crash, SystemExit and an overrun; other tool
     ["not JSON", hookWith("    return None"), "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
     ["a wrong answer for the event", hookWith("    return answer.block('no')"), pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the answer cannot be written: PreToolUse does not take block"/, 0],
     ["Codex's answer", hookWith("    return answer.deny()"), pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
-    ["Copilot CLI is refused", hookWith("    return None"), JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from Copilot CLI/, 0],
+    ["Copilot CLI is refused", hookWith("    return None"), JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
     ["another tool passes", hookWith("    raise RuntimeError('boom')"), pre("Read", { file_path: "/x" }), /^$/, 0],
     ["not fail-closed: exit 1", hookWith("    raise RuntimeError('boom')", "timeout=1"), pre("Bash", { command: "ls" }), /^$/, 1],
   ];
@@ -210,7 +210,7 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
       ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
       ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
       ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object"/, 0],
-      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from Copilot CLI/, 0],
+      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
       ["open", pre("Bash", { command: "ls" }), /^$/, 1],
     ];
     for (const [name, input, expected, exit] of cases) {
@@ -283,7 +283,7 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
       ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
       ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
       ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
-      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from Copilot CLI/, 0],
+      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
       ["open", pre("Bash", { command: "ls" }), /^$/, 1],
     ];
     for (const [name, input, expected, exit] of cases) {

@@ -123,3 +123,17 @@ export function eventOf(value: unknown): HookEvent | undefined {
 // The name lists are typed by the union they list.
 export const firstEvent: "PreToolUse" = HOOK_EVENTS[0];
 export const rustEvents: readonly HookEvent[] = RUST_HOOK_SPECIFIC_OUTPUT_EVENTS;
+
+// The kit's `tools`: Claude Code's tool names and `mcp__*`, checked at compile time; a RegExp stays open.
+import { defineHook } from "../src/hooks/index.js";
+defineHook({ event: "PreToolUse", tools: ["Bash", "Edit"], run: (input) => void input.tool_name });
+defineHook({ event: "PreToolUse", tools: ["mcp__github__create_issue"], run: (input) => void input.tool_input });
+defineHook({ event: "PreToolUse", tools: [/mcp__github__.*/], run: () => undefined });
+defineHook({ event: "PostToolUse", tools: ["Bash", /^mcp__fs__/], run: () => undefined });
+// @ts-expect-error -- "Bahs" is not a tool: the hook would never fire
+defineHook({ event: "PreToolUse", tools: ["Bahs"], run: () => undefined });
+// @ts-expect-error -- tools are named in Claude Code's spelling under every agent (droid's Execute is Bash)
+defineHook({ event: "PreToolUse", tools: ["Execute"], run: () => undefined });
+// @ts-expect-error -- an unknown option of the Stop guard
+defineHook({ event: "Stop", stopGuard: "sometimes", run: () => undefined });
+defineHook({ event: "Stop", stopGuard: false, unsupported: "strict", run: (_input, answer) => answer.block("keep going") });

@@ -2,7 +2,10 @@
 
 package claudehookprotocol
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"regexp"
+)
 
 var _ json.RawMessage
 
@@ -700,6 +703,38 @@ var kitAnswers = map[string]map[string]map[string]kitAnswer{
 			"rewrite-reason": {unsupported: "droid has no PreSkillShellCommand event"},
 		},
 	},
+}
+
+// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).
+var kitDetectionRules = []kitRule{
+	{agent: "copilot-cli", because: "camelCase sessionId", when: []kitCondition{{has: "sessionId"}}},
+	{agent: "copilot-cli", because: "camelCase toolName", when: []kitCondition{{has: "toolName"}}},
+	{agent: "gemini-cli", because: "a timestamp and a Gemini CLI event name", when: []kitCondition{{has: "timestamp"}, {eventOf: "gemini-cli"}, {eventNotOf: "copilot-cli"}}},
+	{agent: "copilot-cli", because: "a timestamp and a Copilot CLI event name", when: []kitCondition{{has: "timestamp"}, {eventOf: "copilot-cli"}, {eventNotOf: "gemini-cli"}}},
+	{agent: "gemini-cli", because: "a timestamp and transcript_path", when: []kitCondition{{has: "timestamp"}, {has: "transcript_path"}}},
+	{agent: "copilot-cli", because: "a timestamp without transcript_path", when: []kitCondition{{has: "timestamp"}}},
+	{agent: "codex", because: "turn_id", when: []kitCondition{{has: "turn_id"}}},
+	{agent: "codex", because: "a rollout transcript", when: []kitCondition{{key: "transcript_path", matches: regexp.MustCompile("/sessions/\\d{4}/\\d{2}/\\d{2}/rollout-[^/]*\\.jsonl$")}}},
+	{agent: "droid", because: "a droid permission_mode", when: []kitCondition{{key: "permission_mode", oneOf: []string{"auto-low", "auto-medium", "auto-high", "off"}}}},
+	{agent: "droid", because: "a ~/.factory transcript", when: []kitCondition{{key: "transcript_path", matches: regexp.MustCompile("/\\.factory/")}}},
+}
+
+const kitDetectionDefault = "claude-code"
+
+var kitOwnEvents = map[string]map[string]bool{
+	"claude-code": {"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true, "Notification": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true, "SessionEnd": true, "Stop": true, "StopFailure": true, "SubagentStart": true, "SubagentStop": true, "PreCompact": true, "PostCompact": true, "PreModelSwitch": true, "PostModelSwitch": true, "PermissionRequest": true, "PermissionDenied": true, "Setup": true, "TeammateIdle": true, "TaskCreated": true, "TaskCompleted": true, "Elicitation": true, "ElicitationResult": true, "ConfigChange": true, "WorktreeCreate": true, "WorktreeRemove": true, "InstructionsLoaded": true, "CwdChanged": true, "FileChanged": true, "DirectoryAdded": true, "MessageDisplay": true, "PreSkillShellCommand": true},
+	"codex":       {"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true, "PreCompact": true, "PostCompact": true, "SessionStart": true, "UserPromptSubmit": true, "Stop": true, "SubagentStart": true, "SubagentStop": true, "SessionEnd": true, "Interrupt": true},
+	"gemini-cli":  {"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true, "BeforeModel": true, "AfterModel": true, "BeforeToolSelection": true, "SessionStart": true, "SessionEnd": true, "Notification": true, "PreCompress": true},
+	"copilot-cli": {"SessionStart": true, "sessionStart": true, "UserPromptSubmit": true, "userPromptSubmitted": true, "PreToolUse": true, "preToolUse": true, "PermissionRequest": true, "permissionRequest": true, "PostToolUse": true, "postToolUse": true, "postToolUseFailure": true, "Stop": true, "agentStop": true},
+	"droid":       {"PreToolUse": true, "PostToolUse": true, "Notification": true, "UserPromptSubmit": true, "Stop": true, "SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true},
+}
+
+var kitDisplayNames = map[string]string{
+	"claude-code": "Claude Code",
+	"codex":       "Codex CLI",
+	"gemini-cli":  "Gemini CLI",
+	"copilot-cli": "GitHub Copilot CLI",
+	"droid":       "Factory droid",
 }
 
 // Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.

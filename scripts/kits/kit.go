@@ -83,10 +83,16 @@ func (answers) rewrite(input any, reason string) *Reply {
 	return &Reply{kind: "rewrite-reason", input: input, reason: reason}
 }
 
-var geminiEvents = map[string]bool{"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true, "BeforeModel": true, "AfterModel": true, "BeforeToolSelection": true, "PreCompress": true}
-var droidModes = map[string]bool{"auto-low": true, "auto-medium": true, "auto-high": true, "off": true}
-var rolloutTranscript = regexp.MustCompile(`/sessions/\d{4}/\d{2}/\d{2}/rollout-[^/]*\.jsonl$`)
-var agentDisplayNames = map[string]string{"claude-code": "Claude Code", "codex": "Codex CLI", "gemini-cli": "Gemini CLI", "copilot-cli": "Copilot CLI", "droid": "droid"}
+type kitCondition struct {
+	has, key, eventOf, eventNotOf string
+	oneOf                         []string
+	matches                       *regexp.Regexp
+}
+
+type kitRule struct {
+	agent, because string
+	when           []kitCondition
+}
 
 func stringField(input map[string]json.RawMessage, key string) (string, bool) {
 	raw, ok := input[key]
@@ -100,36 +106,46 @@ func stringField(input map[string]json.RawMessage, key string) (string, bool) {
 	return s, true
 }
 
-// DetectAgent says which agent sent a hook input, and the field that told it (src/hooks/agents.ts's rules).
+func (c kitCondition) holds(input map[string]json.RawMessage) bool {
+	if c.has != "" {
+		_, ok := input[c.has]
+		return ok
+	}
+	event, isString := stringField(input, "hook_event_name")
+	if c.eventOf != "" {
+		return isString && kitOwnEvents[c.eventOf][event]
+	}
+	if c.eventNotOf != "" {
+		return !(isString && kitOwnEvents[c.eventNotOf][event])
+	}
+	value, ok := stringField(input, c.key)
+	if !ok {
+		return false
+	}
+	if c.matches != nil {
+		return c.matches.MatchString(value)
+	}
+	for _, v := range c.oneOf {
+		if v == value {
+			return true
+		}
+	}
+	return false
+}
+
+// DetectAgent says which agent sent a hook input, and what told it: the
+// TypeScript kit's rules (src/hooks/detection.ts), from generated/kit/answers.json.
 func DetectAgent(input map[string]json.RawMessage) (agent string, because string) {
-	_, session := stringField(input, "sessionId")
-	_, tool := stringField(input, "toolName")
-	if session || tool {
-		return "copilot-cli", "camelCase sessionId/toolName"
-	}
-	if _, ok := input["timestamp"]; ok {
-		if event, ok := stringField(input, "hook_event_name"); ok && geminiEvents[event] {
-			return "gemini-cli", "the event name " + event
+	for _, rule := range kitDetectionRules {
+		all := true
+		for _, condition := range rule.when {
+			all = all && condition.holds(input)
 		}
-		if _, ok := input["transcript_path"]; ok {
-			return "gemini-cli", "timestamp"
+		if all {
+			return rule.agent, rule.because
 		}
-		return "copilot-cli", "timestamp without transcript_path"
 	}
-	if _, ok := input["turn_id"]; ok {
-		return "codex", "turn_id"
-	}
-	transcript, isString := stringField(input, "transcript_path")
-	if isString && rolloutTranscript.MatchString(transcript) {
-		return "codex", "a rollout transcript"
-	}
-	if mode, ok := stringField(input, "permission_mode"); ok && droidModes[mode] {
-		return "droid", "permission_mode " + mode
-	}
-	if isString && strings.Contains(transcript, "/.factory/") {
-		return "droid", "a ~/.factory transcript"
-	}
-	return "claude-code", "no other agent's fields"
+	return kitDetectionDefault, "no other agent's fields"
 }
 
 type kitFailure struct{ message string }
@@ -210,7 +226,7 @@ func handle(hook Hook, stdin []byte, handling func(agent string)) (exit int, std
 	agent, because := DetectAgent(input)
 	handling(agent)
 	if _, ok := kitAnswers[agent]; !ok {
-		name := agentDisplayNames[agent]
+		name := kitDisplayNames[agent]
 		return refuse(hook, agent, "this input comes from "+name+" ("+because+"); answering "+name+" is not supported yet")
 	}
 	if event, _ := stringField(input, "hook_event_name"); event != hook.event {

@@ -26,7 +26,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, ANSWERS, EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, OWN_EVENTS, TOOL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,11 +34,7 @@ if TYPE_CHECKING:
 
 _PREFIX = "claude-hook-protocol/kit"
 _DEFAULT_FAIL_CLOSED_BUDGET = 50.0
-_GEMINI_EVENTS = frozenset(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"))
-_DROID_MODES = frozenset(("auto-low", "auto-medium", "auto-high", "off"))
-_ROLLOUT = re.compile(r"/sessions/\d{4}/\d{2}/\d{2}/rollout-[^/]*\.jsonl$")
 _PLACEHOLDER = re.compile(r'\{\{(reason|text)\}\}|\{"\{\{input\}\}":true\}')
-_DISPLAY = {"claude-code": "Claude Code", "codex": "Codex CLI", "gemini-cli": "Gemini CLI", "copilot-cli": "Copilot CLI", "droid": "droid"}
 
 
 class Reply:
@@ -131,28 +127,28 @@ def __getattr__(name: str) -> object:
     return package_getattr(name)
 
 
+def _holds(condition: dict, hook_input: dict) -> bool:  # type: ignore[type-arg]
+    if "has" in condition:
+        return condition["has"] in hook_input
+    event = hook_input.get("hook_event_name")
+    if "eventOf" in condition:
+        return isinstance(event, str) and event in OWN_EVENTS[condition["eventOf"]]
+    if "eventNotOf" in condition:
+        return not (isinstance(event, str) and event in OWN_EVENTS[condition["eventNotOf"]])
+    value = hook_input.get(condition["key"])
+    if not isinstance(value, str):
+        return False
+    if "oneOf" in condition:
+        return value in condition["oneOf"]
+    return re.search(condition["matches"], value) is not None
+
+
 def detect_agent(hook_input: dict) -> Tuple[str, str]:  # type: ignore[type-arg]
-    """Which agent sent this input, and the field that told it (src/hooks/agents.ts's rules)."""
-    if isinstance(hook_input.get("sessionId"), str) or isinstance(hook_input.get("toolName"), str):
-        return "copilot-cli", "camelCase sessionId/toolName"
-    if "timestamp" in hook_input:
-        event = hook_input.get("hook_event_name")
-        if isinstance(event, str) and event in _GEMINI_EVENTS:
-            return "gemini-cli", "the event name " + event
-        if "transcript_path" in hook_input:
-            return "gemini-cli", "timestamp"
-        return "copilot-cli", "timestamp without transcript_path"
-    if "turn_id" in hook_input:
-        return "codex", "turn_id"
-    transcript = hook_input.get("transcript_path")
-    if isinstance(transcript, str) and _ROLLOUT.search(transcript):
-        return "codex", "a rollout transcript"
-    mode = hook_input.get("permission_mode")
-    if isinstance(mode, str) and mode in _DROID_MODES:
-        return "droid", "permission_mode " + mode
-    if isinstance(transcript, str) and "/.factory/" in transcript:
-        return "droid", "a ~/.factory transcript"
-    return "claude-code", "no other agent's fields"
+    """Which agent sent this input, and what told it: the TypeScript kit's rules (src/hooks/detection.ts), from generated/kit/answers.json."""
+    for agent, because, conditions in DETECTION_RULES:
+        if all(_holds(condition, hook_input) for condition in conditions):
+            return agent, because
+    return DETECTION_DEFAULT, "no other agent's fields"
 
 
 class _Failure(Exception):
@@ -217,7 +213,7 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         agent, because = detect_agent(hook_input)
         _handling[0] = agent
         if agent not in ANSWERS:
-            name = _DISPLAY[agent]
+            name = DISPLAY_NAMES[agent]
             return _refuse(definition, agent, "this input comes from " + name + " (" + because + "); answering " + name + " is not supported yet")
         event = definition.event
         if hook_input.get("hook_event_name") != event:

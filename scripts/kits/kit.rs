@@ -103,58 +103,130 @@ pub fn tool_input<T: DeserializeOwned>(tool_input: &Value) -> Result<T, serde_js
     T::deserialize(tool_input)
 }
 
-const GEMINI_EVENTS: [&str; 8] = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"];
-const DROID_MODES: [&str; 4] = ["auto-low", "auto-medium", "auto-high", "off"];
+/// One condition of a detection rule (src/hooks/detection.ts).
+pub(crate) enum Condition {
+    /// The key is present.
+    Has(&'static str),
+    /// The key is a string among these.
+    OneOf(&'static str, &'static [&'static str]),
+    /// The key is a string the pattern finds in.
+    Matches(&'static str, &'static str),
+    /// `hook_event_name` is one of this agent's own event names.
+    EventOf(&'static str),
+    /// `hook_event_name` is not one of this agent's own event names.
+    EventNotOf(&'static str),
+}
+
+enum Atom {
+    Char(char),
+    Digit,
+    Class(bool, Vec<char>),
+}
+
+impl Atom {
+    fn accepts(&self, c: char) -> bool {
+        match self {
+            Atom::Char(x) => *x == c,
+            Atom::Digit => c.is_ascii_digit(),
+            Atom::Class(negated, chars) => chars.contains(&c) != *negated,
+        }
+    }
+}
+
+/// The detection patterns' syntax, which scripts/gen-kit-answers.ts checks: literals, `\.` `\/` `\d`,
+/// a bracket class, `*` or `{n}` after one item, `^` and `$` at the ends (no regex crate needed).
+fn parse_pattern(pattern: &str) -> (bool, Vec<(Atom, Option<usize>)>, bool) {
+    let mut chars: Vec<char> = pattern.chars().collect();
+    let start = chars.first() == Some(&'^');
+    let end = chars.last() == Some(&'$');
+    if end {
+        chars.pop();
+    }
+    let mut items = Vec::new();
+    let mut i = usize::from(start);
+    while i < chars.len() {
+        let atom = match chars[i] {
+            '\\' => {
+                i += 1;
+                if chars[i] == 'd' { Atom::Digit } else { Atom::Char(chars[i]) }
+            }
+            '[' => {
+                let negated = chars.get(i + 1) == Some(&'^');
+                let from = i + 1 + usize::from(negated);
+                let to = from + chars[from..].iter().position(|c| *c == ']').unwrap_or(0);
+                let class = chars[from..to].to_vec();
+                i = to;
+                Atom::Class(negated, class)
+            }
+            c => Atom::Char(c),
+        };
+        i += 1;
+        // None: any number (`*`); Some(n): exactly n (`{n}`, or 1 without a quantifier).
+        let count = match chars.get(i) {
+            Some('*') => {
+                i += 1;
+                None
+            }
+            Some('{') => {
+                let close = i + chars[i..].iter().position(|c| *c == '}').unwrap_or(0);
+                let n = chars[i + 1..close].iter().collect::<String>().parse().unwrap_or(1);
+                i = close + 1;
+                Some(n)
+            }
+            _ => Some(1),
+        };
+        items.push((atom, count));
+    }
+    (start, items, end)
+}
+
+fn matches_here(items: &[(Atom, Option<usize>)], text: &[char], end: bool) -> bool {
+    match items.split_first() {
+        None => !end || text.is_empty(),
+        Some(((atom, Some(n)), rest)) => text.len() >= *n && text[..*n].iter().all(|c| atom.accepts(*c)) && matches_here(rest, &text[*n..], end),
+        Some(((atom, None), rest)) => {
+            let most = text.iter().take_while(|c| atom.accepts(**c)).count();
+            (0..=most).rev().any(|k| matches_here(rest, &text[k..], end))
+        }
+    }
+}
+
+/// Whether `pattern` finds a match in `text`, as JavaScript's `new RegExp(pattern).test(text)`.
+fn pattern_finds(pattern: &str, text: &str) -> bool {
+    let (start, items, end) = parse_pattern(pattern);
+    let text: Vec<char> = text.chars().collect();
+    let starts = if start { 0..=0 } else { 0..=text.len() };
+    starts.into_iter().any(|at| matches_here(&items, &text[at..], end))
+}
+
+fn own_event(agent: &str, event: Option<&str>) -> bool {
+    event.map_or(false, |event| KIT_OWN_EVENTS.iter().any(|(a, events)| *a == agent && events.contains(&event)))
+}
+
+fn holds(condition: &Condition, input: &Map<String, Value>) -> bool {
+    let event = input.get("hook_event_name").and_then(Value::as_str);
+    match condition {
+        Condition::Has(key) => input.contains_key(*key),
+        Condition::EventOf(agent) => own_event(agent, event),
+        Condition::EventNotOf(agent) => !own_event(agent, event),
+        Condition::OneOf(key, values) => input.get(*key).and_then(Value::as_str).map_or(false, |v| values.contains(&v)),
+        Condition::Matches(key, pattern) => input.get(*key).and_then(Value::as_str).map_or(false, |v| pattern_finds(pattern, v)),
+    }
+}
 
 fn display_name(agent: &str) -> &'static str {
-    match agent {
-        "claude-code" => "Claude Code",
-        "codex" => "Codex CLI",
-        "gemini-cli" => "Gemini CLI",
-        "copilot-cli" => "Copilot CLI",
-        _ => "droid",
-    }
+    KIT_DISPLAY_NAMES.iter().find(|(a, _)| *a == agent).map_or("an agent", |(_, name)| *name)
 }
 
-/// A rollout transcript path: `/sessions/YYYY/MM/DD/rollout-*.jsonl` at the end.
-fn is_rollout(path: &str) -> bool {
-    let parts: Vec<&str> = path.rsplitn(5, '/').collect();
-    if parts.len() < 5 || !parts[0].starts_with("rollout-") || !parts[0].ends_with(".jsonl") {
-        return false;
-    }
-    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
-    digits(parts[1], 2) && digits(parts[2], 2) && digits(parts[3], 4) && parts[4].ends_with("/sessions")
-}
-
-/// Which agent sent a hook input, and the field that told it (src/hooks/agents.ts's rules).
+/// Which agent sent a hook input, and what told it: the TypeScript kit's rules (src/hooks/detection.ts),
+/// from generated/kit/answers.json.
 pub fn detect_agent(input: &Map<String, Value>) -> (&'static str, String) {
-    let string = |key: &str| input.get(key).and_then(Value::as_str);
-    if string("sessionId").is_some() || string("toolName").is_some() {
-        return ("copilot-cli", "camelCase sessionId/toolName".into());
-    }
-    if input.contains_key("timestamp") {
-        if let Some(event) = string("hook_event_name").filter(|e| GEMINI_EVENTS.contains(e)) {
-            return ("gemini-cli", format!("the event name {}", event));
+    for (agent, because, conditions) in KIT_DETECTION_RULES {
+        if conditions.iter().all(|condition| holds(condition, input)) {
+            return (*agent, because.to_string());
         }
-        if input.contains_key("transcript_path") {
-            return ("gemini-cli", "timestamp".into());
-        }
-        return ("copilot-cli", "timestamp without transcript_path".into());
     }
-    if input.contains_key("turn_id") {
-        return ("codex", "turn_id".into());
-    }
-    let transcript = string("transcript_path");
-    if transcript.map_or(false, is_rollout) {
-        return ("codex", "a rollout transcript".into());
-    }
-    if let Some(mode) = string("permission_mode").filter(|m| DROID_MODES.contains(m)) {
-        return ("droid", format!("permission_mode {}", mode));
-    }
-    if transcript.map_or(false, |t| t.contains("/.factory/")) {
-        return ("droid", "a ~/.factory transcript".into());
-    }
-    ("claude-code", "no other agent's fields".into())
+    (KIT_DETECTION_DEFAULT, "no other agent's fields".to_string())
 }
 
 fn answers_agent(agent: &str) -> bool {

@@ -19,6 +19,7 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   merge: { summary: "process results or run records on stdin -> the merged result", load: async () => (await import("./merge.js")).run },
   schema: { summary: "print a JSON Schema (schema TYPE; without TYPE: list them)", load: async () => (await import("./schema.js")).run },
   events: { summary: "each event: matcher, can it block, its output fields", load: async () => (await import("./events.js")).run },
+  capabilities: { summary: "what each agent does with each answer, per event, with the vectors that show it", load: async () => (await import("./capabilities.js")).run },
   conformance: { summary: "line protocols for other implementations (serde|merge)", load: async () => (await import("./conformance.js")).run },
   test: { summary: "run hook tests (*.hooktest.json): the effects the agent applies to your hooks' answers", load: async () => (await import("./test.js")).run }, // #11 kit
 };

@@ -1,62 +1,91 @@
 /**
- * Which agent ran the hook, told from its stdin alone (each agent's
- * *-observed.md lists its fields), and the answer writer of each agent the kit
- * can answer for. A writer is loaded only when a hook has something to write.
+ * Which agent ran the hook, and the answer writer of each agent. The agent is
+ * read first from what the hook's command says (`CLAUDE_HOOK_PROTOCOL_AGENT`
+ * or `--agent=<name>`, which `install` writes), else told from its stdin
+ * alone (each agent's *-observed.md lists its fields). A writer is loaded
+ * only when a hook has something to write.
  */
-import type { AgentName } from "../core/agents.js";
+import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
-import type { JsonObject } from "../json/value.js";
+import type { JsonObject, JsonValue } from "../json/value.js";
+import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
+import { DETECTION_DEFAULT, DETECTION_RULES, type DetectionCondition } from "./detection.js";
 
-/** Events Gemini CLI names its own way (gemini-cli-observed.md). */
-const GEMINI_EVENTS = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
-/** droid's permission modes (droid-observed.md); Claude Code's are default, acceptEdits, plan, ... */
-const DROID_MODES = new Set(["auto-low", "auto-medium", "auto-high", "off"]);
+/** The environment variable a hook command sets to name the agent that runs it. */
+export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";
+/** The argument a hook command passes to name the agent that runs it (`--agent=gemini-cli`). */
+export const AGENT_ARG = "--agent=";
 
 export interface Detected {
   readonly agent: AgentName;
-  /** The field that told it, for messages (`turn_id`). */
+  /** What told it, for messages (`turn_id`, `CLAUDE_HOOK_PROTOCOL_AGENT`). */
   readonly because: string;
 }
 
-export function detectAgent(input: JsonObject): Detected {
-  if (typeof input["sessionId"] === "string" || typeof input["toolName"] === "string") return { agent: "copilot-cli", because: "camelCase sessionId/toolName" };
-  if (input["timestamp"] !== undefined) {
-    const event = input["hook_event_name"];
-    if (typeof event === "string" && GEMINI_EVENTS.has(event)) return { agent: "gemini-cli", because: `the event name ${event}` };
-    // Gemini CLI sends transcript_path; Copilot CLI's Claude-style input does not (copilot-cli-observed.md)
-    return input["transcript_path"] !== undefined ? { agent: "gemini-cli", because: "timestamp" } : { agent: "copilot-cli", because: "timestamp without transcript_path" };
-  }
-  if (input["turn_id"] !== undefined) return { agent: "codex", because: "turn_id" };
-  // Codex's SessionStart has no turn_id; its transcript is a rollout file (codex-observed.md). Claude Code sends `model` too.
-  if (typeof input["transcript_path"] === "string" && /\/sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[^/]*\.jsonl$/.test(input["transcript_path"])) return { agent: "codex", because: "a rollout transcript" };
-  const mode = input["permission_mode"];
-  if ((typeof mode === "string" && DROID_MODES.has(mode)) || (typeof input["transcript_path"] === "string" && input["transcript_path"].includes("/.factory/"))) {
-    return { agent: "droid", because: typeof mode === "string" && DROID_MODES.has(mode) ? `permission_mode ${mode}` : "a ~/.factory transcript" };
-  }
-  return { agent: "claude-code", because: "no other agent's fields" };
+/** The agent the hook's command names, a wrong name as `{invalid}`, or null when it names none. */
+export function declaredAgent(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): { readonly agent: AgentName; readonly because: string } | { readonly invalid: string } | null {
+  const arg = argv.slice(2).find((a) => a.startsWith(AGENT_ARG));
+  const named = arg !== undefined ? { value: arg.slice(AGENT_ARG.length), because: arg } : env[AGENT_ENV] !== undefined && env[AGENT_ENV] !== "" ? { value: env[AGENT_ENV]!, because: AGENT_ENV } : null;
+  if (named === null) return null;
+  if (!isAgentName(named.value)) return { invalid: `${named.because} names ${JSON.stringify(named.value)}, not an agent (${AGENT_NAMES.join(", ")})` };
+  return { agent: named.value, because: named.because };
 }
 
-export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = {
-  "claude-code": "Claude Code",
-  codex: "Codex CLI",
-  "gemini-cli": "Gemini CLI",
-  "copilot-cli": "Copilot CLI",
-  droid: "droid",
-};
+function hasEvent(agent: AgentName, event: JsonValue | undefined): boolean {
+  return typeof event === "string" && Object.prototype.hasOwnProperty.call(kitAgent(agent)?.events ?? {}, event);
+}
 
-export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
+function holds(condition: DetectionCondition, input: JsonObject): boolean {
+  if ("has" in condition) return input[condition.has] !== undefined;
+  if ("eventOf" in condition) return hasEvent(condition.eventOf, input["hook_event_name"]);
+  if ("eventNotOf" in condition) return !hasEvent(condition.eventNotOf, input["hook_event_name"]);
+  const value = input[condition.key];
+  if (typeof value !== "string") return false;
+  return "oneOf" in condition ? condition.oneOf.includes(value) : new RegExp(condition.matches).test(value);
+}
+
+/** The agent from the stdin fields only (a hook configured by hand says nothing): the first of DETECTION_RULES that holds. */
+export function detectAgent(input: JsonObject): Detected {
+  const rule = DETECTION_RULES.find((candidate) => candidate.when.every((condition) => holds(condition, input)));
+  return rule === undefined ? { agent: DETECTION_DEFAULT, because: "no other agent's fields" } : { agent: rule.agent, because: rule.because };
+}
 
 /**
- * The answer writer of each agent the kit answers for: the dialect's
- * `writeIntent` (src/core/dialect.ts), imported on first use. An agent whose
- * dialect is not here yet is refused with a clear message.
+ * The agent that runs the hook: the one its command names, else the one its
+ * stdin shows. One exception: a hook named for Claude Code whose stdin is
+ * another agent's is answered for that agent, since other agents read Claude
+ * Code's settings too (Copilot CLI runs a repository's .claude/settings.json
+ * hooks) and Claude Code's own stdin matches no other agent's rule.
  */
+export function whichAgent(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Detected | { readonly invalid: string } {
+  const declared = declaredAgent(env, argv);
+  if (declared !== null && "invalid" in declared) return declared;
+  if (declared !== null && declared.agent !== DETECTION_DEFAULT) return declared;
+  const fromStdin = detectAgent(input);
+  if (declared === null) return fromStdin;
+  return fromStdin.agent === DETECTION_DEFAULT ? declared : { agent: fromStdin.agent, because: `${fromStdin.because}, though ${declared.because} names ${DETECTION_DEFAULT} (a shared .claude/settings.json)` };
+}
+
+/** Each agent's name in messages. */
+export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.fromEntries(AGENT_NAMES.map((agent) => [agent, displayNameOf(agent)])) as Record<AgentName, string>;
+
+/** Writes `intent` as the answer to `event` (the agent's own event name, or Claude Code's, which is mapped to the agent's). */
+export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
+
+/** The answer writer of each agent: the dialect's `writeIntent` (src/core/dialect.ts), imported on first use. */
 const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "claude-code": async () => (await import("../claude-code/write-intent.js")).writeClaudeCodeIntent,
   codex: async () => (await import("../codex/intent.js")).writeCodexIntent,
+  "gemini-cli": async () => (await import("../gemini-cli/intent.js")).writeGeminiCliIntent,
+  "copilot-cli": async () => (await import("../copilot-cli/intent.js")).writeCopilotIntent,
   droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
 };
 
 export function answerWriter(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {
-  return WRITERS[agent];
+  const load = WRITERS[agent];
+  if (load === undefined) return undefined;
+  return async () => {
+    const write = await load();
+    return (event, intent) => write(ownEventOf(agent, event) ?? event, intent);
+  };
 }

@@ -19,6 +19,8 @@ export const CONTEXT_EVENTS = [
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion",
   "SessionStart", "Stop", "SubagentStart", "SubagentStop", "PostModelSwitch", "Setup",
 ] as const;
+/** Events whose input says `stop_hook_active` (the agent continues because a Stop hook blocked). */
+export const STOP_EVENTS = ["Stop", "SubagentStop"] as const;
 /** Events whose input names a tool. */
 export const TOOL_EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"] as const;
 

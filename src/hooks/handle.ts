@@ -14,7 +14,9 @@ import type { AgentName } from "../core/agents.js";
 import type { HookIntent } from "../core/intent.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { allAnswers, type Reply } from "./answers.js";
-import { AGENT_DISPLAY_NAMES, answerWriter, detectAgent } from "./agents.js";
+import { toAgentToolInput, toClaudeShape } from "./agent-names.js";
+import { fitToAgent, guardStop } from "./fit-to-agent.js";
+import { AGENT_DISPLAY_NAMES, answerWriter, whichAgent } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
 import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
@@ -59,39 +61,52 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       throw new HookFailure(`stdin is not one JSON object (${(error as Error).message})`);
     }
     if (!isJsonObject(parsed as never)) throw new HookFailure("stdin is not a JSON object");
-    const input = parsed as JsonObject;
-    const detected = detectAgent(input);
+    const detected = whichAgent(parsed as JsonObject);
+    if ("invalid" in detected) throw new HookFailure(detected.invalid);
     agent = detected.agent;
     const loadWriter = answerWriter(agent);
     if (loadWriter === undefined) {
-      const name = AGENT_DISPLAY_NAMES[agent];
-      return refuse(definition, agent, `this input comes from ${name} (${detected.because}); answering ${name} is not supported yet`);
+      return refuse(definition, agent, `this input comes from ${AGENT_DISPLAY_NAMES[agent]} (${detected.because}); answering it is not supported yet`);
     }
-    if (input["hook_event_name"] !== event) {
-      throw new HookFailure(`the hook is defined for ${event} but got ${JSON.stringify(input["hook_event_name"] ?? null)}`);
-    }
+    const call = toClaudeShape(agent, parsed as JsonObject);
+    // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
+    if (call.event !== event) return nothing(agent);
+    const input = call.input;
     const toolName = input["tool_name"];
     if (includes(TOOL_EVENTS, event)) {
       if (typeof toolName !== "string" || !isJsonObject(input["tool_input"])) throw new HookFailure(`a ${event} input needs a string tool_name and an object tool_input`);
-      if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return { agent, exit: 0, stdout: "", stderr: "" };
+      if (definition.tools !== undefined && !toolMatches(definition.tools, toolName)) return nothing(agent);
     }
     const handled = agent;
     watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
-    const intent: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
-    if (intent === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
+    const replied: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
+    if (replied === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
+    const notes: string[] = [];
+    let intent = guardStop(definition, input, replied, notes);
+    const plan = fitToAgent(definition, AGENT_DISPLAY_NAMES[agent], agent, call.ownEvent, intent);
+    if ("refused" in plan) throw new HookFailure(plan.refused);
+    intent = plan.intent;
+    notes.push(...plan.notes);
     if (intent.updatedInput !== undefined && includes(REWRITE_EVENTS, event) && typeof toolName === "string" && agent === "claude-code") {
       const { checkToolInput } = await import("../claude-code/tool-input-check.js");
       const check = checkToolInput(toolName, intent.updatedInput);
       if (!check.ok) throw new HookFailure(`the rewrite fails the ${toolName} tool's schema, so Claude Code would not run the tool and tell the model:\n${check.toolResult}`);
     }
-    const written = (await loadWriter())(event, intent);
+    if (intent.updatedInput !== undefined) intent = { ...intent, updatedInput: toAgentToolInput(call.tool, intent.updatedInput) };
+    const written = (await loadWriter())(call.ownEvent, intent);
     if (!written.ok) throw new HookFailure(`the answer cannot be written: ${written.message}`);
-    return { agent, ...written.answer };
+    const stderr = notes.map((note) => `${PREFIX}: ${event} hook: ${note}\n`).join("");
+    return { agent, ...written.answer, stderr: written.answer.stderr + stderr };
   } catch (error) {
     if (error instanceof HookFailure) return refuse(definition, agent, error.message);
     return refuse(definition, agent, `the handler threw: ${String(error)}`, error instanceof Error ? error.stack : undefined);
   }
+}
+
+/** No answer: exit 0, nothing on stdout or stderr (Gemini CLI would show stderr text as a message). */
+function nothing(agent: AgentName): HookOutcome {
+  return { agent, exit: 0, stdout: "", stderr: "" };
 }
 
 /** `run` within the budget; an overrun rejects (the handler's promise is left behind: the process exits after answering). */

@@ -21,4 +21,7 @@ export type { Hook, HookDefinition, HookOutcome, HandlerResult } from "./define.
 export type { Answers, Reply, CommonAnswers, ContextAnswers, BlockAnswers, DecisionAnswers, RewriteAnswers, PermissionRequestAnswers } from "./answers.js";
 export type { HookInputs, HookInput, HookEventName, ToolEventName, AnyTool } from "./types.js";
 export type { ToolInputs, ToolInputOf } from "./tool-inputs.js";
-export { detectAgent } from "./agents.js";
+export { detectAgent, declaredAgent, whichAgent, AGENT_ENV, AGENT_ARG } from "./agents.js";
+export { setSessionEnv, sessionEnvLines, shellQuote } from "./session-env.js";
+export { createLogger } from "./log.js";
+export type { Logger, LoggerOptions, LogLevel } from "./log.js";

@@ -740,6 +740,32 @@ EVENTS = {
     "PreSkillShellCommand": (False, "deny"),
 }
 
+#: How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).
+DETECTION_RULES = (
+    ("copilot-cli", "camelCase sessionId", ({"has": "sessionId"},)),
+    ("copilot-cli", "camelCase toolName", ({"has": "toolName"},)),
+    ("gemini-cli", "a timestamp and a Gemini CLI event name", ({"has": "timestamp"}, {"eventOf": "gemini-cli"}, {"eventNotOf": "copilot-cli"})),
+    ("copilot-cli", "a timestamp and a Copilot CLI event name", ({"has": "timestamp"}, {"eventOf": "copilot-cli"}, {"eventNotOf": "gemini-cli"})),
+    ("gemini-cli", "a timestamp and transcript_path", ({"has": "timestamp"}, {"has": "transcript_path"})),
+    ("copilot-cli", "a timestamp without transcript_path", ({"has": "timestamp"},)),
+    ("codex", "turn_id", ({"has": "turn_id"},)),
+    ("codex", "a rollout transcript", ({"key": "transcript_path", "matches": "/sessions/\\d{4}/\\d{2}/\\d{2}/rollout-[^/]*\\.jsonl$"},)),
+    ("droid", "a droid permission_mode", ({"key": "permission_mode", "oneOf": ("auto-low", "auto-medium", "auto-high", "off")},)),
+    ("droid", "a ~/.factory transcript", ({"key": "transcript_path", "matches": "/\\.factory/"},)),
+)
+DETECTION_DEFAULT = "claude-code"
+
+#: Each agent's own event names.
+OWN_EVENTS = {
+    "claude-code": frozenset(("PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand")),
+    "codex": frozenset(("PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionEnd", "Interrupt")),
+    "gemini-cli": frozenset(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress")),
+    "copilot-cli": frozenset(("SessionStart", "sessionStart", "UserPromptSubmit", "userPromptSubmitted", "PreToolUse", "preToolUse", "PermissionRequest", "permissionRequest", "PostToolUse", "postToolUse", "postToolUseFailure", "Stop", "agentStop")),
+    "droid": frozenset(("PreToolUse", "PostToolUse", "Notification", "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd")),
+}
+
+DISPLAY_NAMES = {"claude-code": "Claude Code", "codex": "Codex CLI", "gemini-cli": "Gemini CLI", "copilot-cli": "GitHub Copilot CLI", "droid": "Factory droid"}
+
 TOOL_EVENTS = frozenset(event for event, (tool, _) in EVENTS.items() if tool)
 
 #: Per built-in tool, the checker of its input (in _check_claude_code_tools).

@@ -5,7 +5,7 @@
 #![allow(clippy::all)]
 
 use crate::claude_code::*;
-use crate::kit::{Hook, HookOptions, Reply};
+use crate::kit::{Condition, Hook, HookOptions, Reply};
 #[allow(unused_imports)]
 use serde_json::{Map, Value};
 
@@ -533,6 +533,39 @@ pub(crate) static KIT_ABSENT_KEYS: &[(&str, &str, &str, &str)] = &[
     ("droid", "SubagentStop", "agent_type", "\"\""),
     ("droid", "SubagentStop", "agent_transcript_path", "\"\""),
     ("droid", "PreCompact", "custom_instructions", "null"),
+];
+
+/// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).
+pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[
+    ("copilot-cli", "camelCase sessionId", &[Condition::Has("sessionId")]),
+    ("copilot-cli", "camelCase toolName", &[Condition::Has("toolName")]),
+    ("gemini-cli", "a timestamp and a Gemini CLI event name", &[Condition::Has("timestamp"), Condition::EventOf("gemini-cli"), Condition::EventNotOf("copilot-cli")]),
+    ("copilot-cli", "a timestamp and a Copilot CLI event name", &[Condition::Has("timestamp"), Condition::EventOf("copilot-cli"), Condition::EventNotOf("gemini-cli")]),
+    ("gemini-cli", "a timestamp and transcript_path", &[Condition::Has("timestamp"), Condition::Has("transcript_path")]),
+    ("copilot-cli", "a timestamp without transcript_path", &[Condition::Has("timestamp")]),
+    ("codex", "turn_id", &[Condition::Has("turn_id")]),
+    ("codex", "a rollout transcript", &[Condition::Matches("transcript_path", "/sessions/\\d{4}/\\d{2}/\\d{2}/rollout-[^/]*\\.jsonl$")]),
+    ("droid", "a droid permission_mode", &[Condition::OneOf("permission_mode", &["auto-low", "auto-medium", "auto-high", "off"])]),
+    ("droid", "a ~/.factory transcript", &[Condition::Matches("transcript_path", "/\\.factory/")]),
+];
+
+pub(crate) static KIT_DETECTION_DEFAULT: &str = "claude-code";
+
+/// Each agent's own event names.
+pub(crate) static KIT_OWN_EVENTS: &[(&str, &[&str])] = &[
+    ("claude-code", &["PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand"]),
+    ("codex", &["PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionEnd", "Interrupt"]),
+    ("gemini-cli", &["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress"]),
+    ("copilot-cli", &["SessionStart", "sessionStart", "UserPromptSubmit", "userPromptSubmitted", "PreToolUse", "preToolUse", "PermissionRequest", "permissionRequest", "PostToolUse", "postToolUse", "postToolUseFailure", "Stop", "agentStop"]),
+    ("droid", &["PreToolUse", "PostToolUse", "Notification", "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"]),
+];
+
+pub(crate) static KIT_DISPLAY_NAMES: &[(&str, &str)] = &[
+    ("claude-code", "Claude Code"),
+    ("codex", "Codex CLI"),
+    ("gemini-cli", "Gemini CLI"),
+    ("copilot-cli", "GitHub Copilot CLI"),
+    ("droid", "Factory droid"),
 ];
 
 /// The answers a PreToolUse hook can give.

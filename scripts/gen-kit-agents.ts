@@ -1,0 +1,79 @@
+/**
+ * The agents' names and capabilities for hook kits in any language:
+ * `generated/kit/agents.json` (the format below, with every claim's
+ * provenance) and `generated/kit/agents.ts` (the same names and the answers
+ * not enforced, one line: the TypeScript kit, src/hooks/, loads it on every
+ * hook call). Read from each
+ * dialect's event table (`canonical`) and each agent's capabilities file
+ * (src/<agent>/capabilities.ts), so the kit cannot drift from them.
+ *
+ * agents.json:
+ * ```
+ * { "format": 1,
+ *   "answers": ["deny", ...], "supportLevels": ["enforced", ...],
+ *   "degradePolicy": { "ask": "deny", "deny": "refuse", ... },
+ *   "detection": { "rules": [{ "agent", "because", "when": [<condition>, ...] }], "default": "claude-code" },
+ *       (first rule whose conditions all hold; a condition: {"has": key} | {"key", "oneOf": [..]} |
+ *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent}: src/hooks/detection.ts)
+ *   "agents": { "<agent>": {
+ *     "displayName", "version",
+ *     "events": { "<the agent's event>": "<Claude Code event>" | null },
+ *     "tools": [{ "name", "canonical", "fields"?: { "<Claude field>": "<agent field>" }, "basis" }],
+ *     "nativeInput"?: { "marker", "keys": { "<agent key>": "<Claude key>" }, "events": [{ "event", "keys" }] },
+ *     "capabilities": { "<the agent's event>": { "<answer>": { "support", "as"?, "basis", "vectors", "note"? } } } } } }
+ * ```
+ */
+import { allCapabilities } from "../src/agent-capabilities.js";
+import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
+import { dialectOf } from "../src/dialects.js";
+import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
+import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
+
+export function kitAgentsData(): Record<string, unknown> {
+  const agents: Record<string, unknown> = {};
+  for (const caps of allCapabilities()) {
+    const dialect = dialectOf(caps.agent);
+    if (dialect === undefined) throw new Error(`gen-kit-agents: ${caps.agent} has capabilities but no dialect`);
+    const events = Object.fromEntries(dialect.events.map((event) => [event.name, event.canonical]));
+    for (const event of Object.keys(caps.events)) {
+      if (!(event in events)) throw new Error(`gen-kit-agents: src/${caps.agent}/capabilities.ts names ${event}, not an event of ${dialect.displayName}`);
+    }
+    agents[caps.agent] = {
+      displayName: dialect.displayName,
+      version: caps.version,
+      events,
+      tools: caps.tools,
+      ...(caps.nativeInput === undefined ? {} : { nativeInput: caps.nativeInput }),
+      capabilities: caps.events,
+    };
+  }
+  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, agents };
+}
+
+/** The kit's slice: names, and per event the answers not enforced, with their level (`>as` when degraded): the rest goes to the agent's writer as is. */
+function kitSlice(data: Record<string, unknown>): Record<string, unknown> {
+  const agents: Record<string, unknown> = {};
+  for (const [agent, value] of Object.entries(data["agents"] as Record<string, Record<string, unknown>>)) {
+    const capabilities = value["capabilities"] as Record<string, Record<string, { support: Support; as?: string }>>;
+    const support = Object.fromEntries(
+      Object.entries(capabilities)
+        .map(([event, answers]) => [event, Object.fromEntries(Object.entries(answers).filter(([, claim]) => claim.support !== "enforced").map(([kind, claim]) => [kind, claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`]))] as const)
+        .filter(([, answers]) => Object.keys(answers).length > 0),
+    );
+    const { capabilities: _full, ...names } = value;
+    agents[agent] = { ...names, notEnforced: support };
+  }
+  return agents;
+}
+
+export function generateKitAgents(): GeneratedFile[] {
+  const data = kitAgentsData();
+  const ts =
+    `${tsBanner("scripts/gen-kit-agents.ts", "src/<agent>/capabilities.ts and the dialects' event tables")}` +
+    `/** Per agent: its events (-> Claude Code's), tools, native input form and the answers it does not enforce (generated/kit/agents.json has every claim and its provenance). */\n` +
+    `export const KIT_AGENTS = ${jsLiteral(kitSlice(data))} as const;\n`;
+  return [
+    { path: "generated/kit/agents.json", content: `${JSON.stringify(data, null, 2)}\n` },
+    { path: "generated/kit/agents.ts", content: ts },
+  ];
+}

@@ -1,0 +1,244 @@
+/**
+ * What Claude Code 2.1.332 does with each answer a hook can give, per event
+ * (src/core/capabilities.ts): a claim cites the recorded vectors whose
+ * single hook answered as the kit writes it and whose recorded effects show
+ * the claim (test/capabilities.test.ts re-merges each); `documented` claims
+ * rest on the dialect's documented rules (docs/merge-rules.md) with no such vector yet.
+ */
+import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+
+export const capabilities: AgentCapabilities = {
+  agent: "claude-code",
+  version: "2.1.332",
+  tools: [],
+  events: {
+    PreToolUse: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/not-run-on-deny.json",
+      ]),
+      ask: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/ask-without-rule.json",
+        "test/vectors/merge/claude-code/PreToolUse/host-ask-host-allows.json",
+      ]),
+      allow: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/allow-without-rule.json",
+      ]),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/rewrite-partial.json",
+      ]),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/duplicate-command-project-and-flag.json",
+        "test/vectors/merge/claude-code/PreToolUse/duplicate-command-same-group.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PostToolUse: {
+      context: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUse/decision-block.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUse/continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUse/write-systemMessage.json",
+      ]),
+    },
+    PostToolUseFailure: {
+      context: documented("enforced"),
+      block: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PostToolUseFailure/continue-false.json",
+      ]),
+      message: documented("enforced"),
+    },
+    PostToolBatch: {
+      context: documented("enforced"),
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    Notification: {
+      context: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    UserPromptSubmit: {
+      context: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptSubmit/decision-block.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    UserPromptExpansion: {
+      context: documented("enforced"),
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    SessionStart: {
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/SessionStart/sessionstart-context.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    SessionEnd: {
+      stop: documented("enforced"),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/SessionEnd/context-and-systemMessage.json",
+      ]),
+    },
+    Stop: {
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/Stop/additionalContext.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/Stop/block-once.json",
+        "test/vectors/merge/claude-code/Stop/block-then-allow-later.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/Stop/continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/Stop/systemMessage.json",
+      ]),
+    },
+    StopFailure: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    SubagentStart: {
+      context: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    SubagentStop: {
+      context: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/SubagentStop/block-once.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/SubagentStop/continue-false.json",
+      ]),
+      message: documented("enforced"),
+    },
+    PreCompact: {
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreCompact/block.json",
+      ]),
+      stop: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreCompact/json-without-hso.json",
+      ]),
+    },
+    PostCompact: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PreModelSwitch: {
+      deny: documented("enforced"),
+      ask: documented("enforced"),
+      allow: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PostModelSwitch: {
+      context: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PermissionRequest: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/claude-code/PermissionRequest/read-deny.json",
+      ]),
+      allow: recorded("enforced", [
+        "test/vectors/merge/claude-code/PermissionRequest/allow.json",
+        "test/vectors/merge/claude-code/PermissionRequest/no-rule-perm-allow-host-slow.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PermissionDenied: {
+      stop: documented("enforced"),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/PermissionDenied/systemMessage.json",
+      ]),
+    },
+    Setup: {
+      context: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    TeammateIdle: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    TaskCreated: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    TaskCompleted: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    Elicitation: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    ElicitationResult: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    ConfigChange: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    WorktreeCreate: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    WorktreeRemove: {
+      block: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    InstructionsLoaded: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    CwdChanged: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    FileChanged: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    DirectoryAdded: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    MessageDisplay: {
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PreSkillShellCommand: {
+      deny: documented("enforced"),
+      ask: documented("enforced"),
+      allow: documented("enforced"),
+      rewrite: documented("enforced"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * What Codex CLI 0.171.0 does with each answer a hook can give, per event
+ * (src/core/capabilities.ts): a claim cites the recorded vectors whose
+ * single hook answered as the kit writes it and whose recorded effects show
+ * the claim (test/capabilities.test.ts re-merges each); `documented` claims
+ * rest on the dialect's documented rules (docs/codex.md) with no such vector yet.
+ *
+ * Tools: hooks see the model's `exec_command` as `Bash` with `{command}` (codex-observed.md), so no name differs.
+ */
+import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+
+/** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
+const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";
+
+export const capabilities: AgentCapabilities = {
+  agent: "codex",
+  version: "0.171.0",
+  tools: [],
+  events: {
+    PreToolUse: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/codex/PreToolUse/cx-pre-invalid-utf8-reason.json",
+        "test/vectors/merge/codex/PreToolUse/cx-pre-matcher-alternation.json",
+        "test/vectors/merge/codex/PreToolUse/cx-pre-matcher-empty.json",
+      ]),
+      ask: documented("unsupported"),
+      allow: recorded("ignored", [
+        "test/vectors/merge/codex/PreToolUse/pre-01-allow.json",
+      ], { note: CLAUDE_FORM }),
+      rewrite: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/codex/PreToolUse/cx-pre-context-padded.json",
+        "test/vectors/merge/codex/PreToolUse/cx-pre-display-order-nonmatching.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/codex/PreToolUse/pre-17-continue-false.json",
+      ], { note: CLAUDE_FORM }),
+      message: documented("enforced"),
+    },
+    PermissionRequest: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/codex/PermissionRequest/cx-perm-deny-padded-message.json",
+        "test/vectors/merge/codex/PermissionRequest/cx-perm-deny-quote-newline.json",
+      ]),
+      allow: recorded("enforced", [
+        "test/vectors/merge/codex/PermissionRequest/perm-01-allow.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("enforced"),
+    },
+    PostToolUse: {
+      context: recorded("enforced", [
+        "test/vectors/merge/codex/PostToolUse/post-01-additionalContext.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/codex/PostToolUse/cx-post-block-padded.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/codex/PostToolUse/cx-post-stop-padded-reason.json",
+        "test/vectors/merge/codex/PostToolUse/post-04-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PostToolUse/cx-post-sysmsg.json",
+      ]),
+    },
+    PreCompact: {
+      block: documented("unsupported"),
+      stop: documented("unsupported"),
+      message: documented("enforced"),
+    },
+    PostCompact: {
+      stop: documented("unsupported"),
+      message: documented("enforced"),
+    },
+    SessionStart: {
+      context: recorded("enforced", [
+        "test/vectors/merge/codex/SessionStart/ss-01-additionalContext.json",
+        "test/vectors/merge/codex/SessionStart/ss-05-matcher-startup.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/SessionStart/cx-ss-continue-false.json",
+      ]),
+      message: documented("enforced"),
+    },
+    UserPromptSubmit: {
+      context: recorded("enforced", [
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-matcher-ignored.json",
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-reason-without-decision.json",
+        "test/vectors/merge/codex/UserPromptSubmit/ups-01-additionalContext.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-block-padded-reason.json",
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-block-reason.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-continue-false.json",
+        "test/vectors/merge/codex/UserPromptSubmit/cx-ups-stop-padded-reason.json",
+      ]),
+      message: documented("enforced"),
+    },
+    Stop: {
+      context: documented("unsupported"),
+      block: recorded("enforced", [
+        "test/vectors/merge/codex/Stop/cx-stop-reason-markup.json",
+        "test/vectors/merge/codex/Stop/stop-01-block-once.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/Stop/stop-03-continue-false.json",
+      ]),
+      message: documented("enforced"),
+    },
+    SubagentStart: {
+      context: documented("unsupported"),
+      stop: documented("unsupported"),
+      message: documented("enforced"),
+    },
+    SubagentStop: {
+      context: documented("unsupported"),
+      block: documented("unsupported"),
+      stop: documented("unsupported"),
+      message: documented("enforced"),
+    },
+    SessionEnd: {
+      stop: documented("unsupported"),
+      message: documented("enforced"),
+    },
+  },
+};

@@ -1,0 +1,174 @@
+/**
+ * What GitHub Copilot CLI 1.0.102 does with each answer a hook can give, per event
+ * (src/core/capabilities.ts): a claim cites the recorded vectors whose
+ * single hook answered as the kit writes it and whose recorded effects show
+ * the claim (test/capabilities.test.ts re-merges each); `documented` claims
+ * rest on the dialect's documented rules (docs/copilot-cli.md) with no such vector yet.
+ *
+ * Tools: native hooks see the model-facing names (`bash`, `view`), Claude-style
+ * hooks Claude's (`Bash`, `Read`), both with Copilot's argument names (`path`:
+ * cpre-17-view-tool-matcher). The native stdin has no event name: the keys tell
+ * the event (copilot-cli-observed.md, "Hook stdin").
+ */
+import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+
+/** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
+const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";
+
+export const capabilities: AgentCapabilities = {
+  agent: "copilot-cli",
+  version: "1.0.102",
+  tools: [
+    { name: "bash", canonical: "Bash", basis: "recorded" },
+    { name: "view", canonical: "Read", fields: { file_path: "path" }, basis: "recorded" },
+    { name: "edit", canonical: "Edit", fields: { file_path: "path", old_string: "old_str", new_string: "new_str" }, basis: "docs" },
+    { name: "create", canonical: "Write", fields: { file_path: "path", content: "file_text" }, basis: "docs" },
+  ],
+  nativeInput: {
+    marker: "sessionId",
+    keys: {
+      sessionId: "session_id",
+      toolName: "tool_name",
+      toolArgs: "tool_input",
+      toolInput: "tool_input",
+      toolResult: "tool_result",
+      transcriptPath: "transcript_path",
+      stopReason: "stop_reason",
+      initialPrompt: "initial_prompt",
+    },
+    events: [
+      { event: "preToolUse", keys: ["toolName", "toolArgs"] },
+      { event: "postToolUse", keys: ["toolName", "toolArgs", "toolResult"] },
+      { event: "postToolUseFailure", keys: ["toolName", "toolArgs", "error"] },
+      { event: "permissionRequest", keys: ["hookName", "toolName", "toolInput"] },
+      { event: "agentStop", keys: ["stopReason"] },
+      { event: "sessionStart", keys: ["source"] },
+      { event: "userPromptSubmitted", keys: ["prompt"] },
+    ],
+  },
+  events: {
+    SessionStart: {
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/sessionStart/new-blind2-css-flat-context.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    sessionStart: {
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/sessionStart/ss-01-additionalContext.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    UserPromptSubmit: {
+      context: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-07-claude-block.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    userPromptSubmitted: {
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-01-additionalContext.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-02-block.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    PreToolUse: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cpre-02b-deny-flat.json",
+      ]),
+      ask: documented("enforced"),
+      allow: documented("enforced"),
+      rewrite: documented("enforced"),
+      context: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/copilot-cli/preToolUse/cpre-09-continue-false.json",
+      ], { note: CLAUDE_FORM }),
+      message: documented("unsupported"),
+    },
+    preToolUse: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cpre-12c-camel-nested-in-native-file.json",
+        "test/vectors/merge/copilot-cli/preToolUse/cpre-13b-native-and-claude-both.json",
+        "test/vectors/merge/copilot-cli/preToolUse/post-08-pre-deny-skips-post.json",
+      ]),
+      ask: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/pre-05-ask.json",
+        "test/vectors/merge/copilot-cli/preToolUse/pre-15d-ask-and-deny.json",
+      ]),
+      allow: documented("enforced"),
+      rewrite: documented("enforced"),
+      context: documented("enforced"),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    PermissionRequest: {
+      deny: documented("enforced"),
+      allow: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/permissionRequest/perm-01d-claude-flat-behavior.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    permissionRequest: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/permissionRequest/perm-02b-behavior-deny.json",
+        "test/vectors/merge/copilot-cli/permissionRequest/perm-03b-allow-all-behavior-deny.json",
+      ]),
+      allow: documented("enforced"),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    PostToolUse: {
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/postToolUse/post-06b-claude-flat-context.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/postToolUse/post-07-claude-block.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    postToolUse: {
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/postToolUse/post-01-additionalContext.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/postToolUse/post-02-block.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    postToolUseFailure: {
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/postToolUseFailure/post-10-failure-hook.json",
+      ]),
+      block: documented("unsupported"),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    Stop: {
+      context: documented("unsupported"),
+      block: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/agentStop/new-blind5-cstop-block.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    agentStop: {
+      context: documented("unsupported"),
+      block: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/agentStop/stop-01-block-once.json",
+        "test/vectors/merge/copilot-cli/agentStop/stop-03-block-always.json",
+      ]),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * What Factory droid 0.215.0 does with each answer a hook can give, per event
+ * (src/core/capabilities.ts): a claim cites the recorded vectors whose
+ * single hook answered as the kit writes it and whose recorded effects show
+ * the claim (test/capabilities.test.ts re-merges each); `documented` claims
+ * rest on the dialect's documented rules (docs/droid.md) with no such vector yet.
+ *
+ * Tools: the shell tool is `Execute` (`{command, riskLevel, riskLevelReason}`,
+ * droid-observed.md); file creation is `Create`.
+ */
+import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+
+/** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
+const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";
+
+export const capabilities: AgentCapabilities = {
+  agent: "droid",
+  version: "0.215.0",
+  tools: [
+    { name: "Execute", canonical: "Bash", basis: "recorded" },
+    { name: "Create", canonical: "Write", basis: "docs" },
+  ],
+  events: {
+    PreToolUse: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/droid/PreToolUse/command-regex-match.json",
+        "test/vectors/merge/droid/PreToolUse/matcher-empty.json",
+        "test/vectors/merge/droid/PreToolUse/matcher-none.json",
+      ]),
+      ask: recorded("ignored", [
+        "test/vectors/merge/droid/PreToolUse/ask.json",
+      ], { note: CLAUDE_FORM }),
+      allow: recorded("enforced", [
+        "test/vectors/merge/droid/PreToolUse/allow-high-risk-auto-low.json",
+      ]),
+      rewrite: documented("enforced"),
+      context: recorded("ignored", [
+        "test/vectors/merge/droid/PreToolUse/additionalContext.json",
+      ], { note: CLAUDE_FORM }),
+      stop: recorded("enforced", [
+        "test/vectors/merge/droid/PreToolUse/rpc-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/droid/PreToolUse/systemMessage.json",
+      ], { note: CLAUDE_FORM }),
+    },
+    PostToolUse: {
+      context: recorded("enforced", [
+        "test/vectors/merge/droid/PostToolUse/context.json",
+        "test/vectors/merge/droid/PostToolUse/rpc-context.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/droid/PostToolUse/exit2-no-stderr.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/droid/PostToolUse/rpc-continue-false.json",
+      ]),
+      message: documented("unsupported"),
+    },
+    Notification: {
+      context: documented("unsupported"),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    UserPromptSubmit: {
+      context: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/droid/UserPromptSubmit/exit2-block.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("unsupported"),
+    },
+    Stop: {
+      context: documented("unsupported"),
+      block: recorded("enforced", [
+        "test/vectors/merge/droid/Stop/block-once.json",
+        "test/vectors/merge/droid/Stop/rpc-block-once.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("unsupported"),
+    },
+    SubagentStop: {
+      context: documented("unsupported"),
+      block: documented("unsupported"),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    PreCompact: {
+      block: documented("enforced"),
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+    SessionStart: {
+      context: recorded("enforced", [
+        "test/vectors/merge/droid/SessionStart/context.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/droid/SessionStart/continue-false.json",
+      ], { note: CLAUDE_FORM }),
+      message: documented("unsupported"),
+    },
+    SessionEnd: {
+      stop: documented("unsupported"),
+      message: documented("unsupported"),
+    },
+  },
+};

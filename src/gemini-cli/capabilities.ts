@@ -1,0 +1,93 @@
+/**
+ * What Gemini CLI 0.61.0 does with each answer a hook can give, per event
+ * (src/core/capabilities.ts): a claim cites the recorded vectors whose
+ * single hook answered as the kit writes it and whose recorded effects show
+ * the claim (test/capabilities.test.ts re-merges each); `documented` claims
+ * rest on the dialect's documented rules (docs/gemini-cli.md) with no such vector yet.
+ */
+import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+
+export const capabilities: AgentCapabilities = {
+  agent: "gemini-cli",
+  version: "0.61.0",
+  tools: [
+    { name: "run_shell_command", canonical: "Bash", basis: "recorded" },
+    { name: "read_file", canonical: "Read", basis: "binary" },
+    { name: "write_file", canonical: "Write", basis: "binary" },
+    { name: "replace", canonical: "Edit", basis: "docs" },
+    { name: "web_fetch", canonical: "WebFetch", basis: "binary" },
+    { name: "google_web_search", canonical: "WebSearch", basis: "binary" },
+  ],
+  events: {
+    BeforeTool: {
+      deny: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeTool/bt-56-matcher-alternation.json",
+      ]),
+      ask: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeTool/bt-26-ask.json",
+      ]),
+      allow: documented("enforced"),
+      rewrite: documented("enforced"),
+      context: documented("unsupported"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeTool/bt-24b-continue-false-json.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeTool/gp-11-disabled-by-name.json",
+      ]),
+    },
+    AfterTool: {
+      context: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterTool/at-01-additional-context.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterTool/at-03-deny-replaces-output.json",
+      ]),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    BeforeAgent: {
+      context: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeAgent/ba-01-additional-context.json",
+      ]),
+      block: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeAgent/ba-04b-continue-false-json.json",
+      ]),
+      message: documented("enforced"),
+    },
+    AfterAgent: {
+      context: documented("unsupported"),
+      block: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterAgent/aa-04b-continue-false-json.json",
+      ]),
+      message: documented("enforced"),
+    },
+    SessionStart: {
+      context: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/SessionStart/ss-01-additional-context.json",
+      ]),
+      stop: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/SessionStart/ss-03-system-message.json",
+      ]),
+    },
+    SessionEnd: {
+      stop: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/SessionEnd/se-01-session-end.json",
+      ]),
+    },
+    Notification: {
+      context: documented("unsupported"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+    PreCompress: {
+      block: documented("unsupported"),
+      stop: documented("enforced"),
+      message: documented("enforced"),
+    },
+  },
+};

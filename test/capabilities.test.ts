@@ -1,0 +1,139 @@
+/**
+ * Capabilities as data (src/<agent>/capabilities.ts): every claim that cites
+ * vectors is shown by each of them, re-merged through the agent's dialect and
+ * as recorded; the claims agree with what each dialect's answer writer can
+ * say; and generated/kit/agents.json is what the files say.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { allCapabilities } from "../src/agent-capabilities.js";
+import { ANSWER_KINDS, type AnswerKind, type CapabilityClaim } from "../src/core/capabilities.js";
+import { shownSupport } from "../src/core/capability-evidence.js";
+import type { HookIntent } from "../src/core/intent.js";
+import { dialectOf } from "../src/dialects.js";
+import { merge } from "../src/merge.js";
+import { generateKitAgents } from "../scripts/gen-kit-agents.js";
+
+const INTENTS: Record<AnswerKind, HookIntent> = {
+  deny: { decision: "deny", reason: "R" },
+  ask: { decision: "ask", reason: "R" },
+  allow: { decision: "allow" },
+  rewrite: { decision: "allow", updatedInput: { command: "x" } },
+  context: { context: "C" },
+  block: { block: true, reason: "R" },
+  stop: { stop: { reason: "R" } },
+  message: { userMessage: "M" },
+};
+
+const claims = allCapabilities().flatMap((caps) =>
+  Object.entries(caps.events).flatMap(([event, answers]) =>
+    Object.entries(answers).map(([kind, claim]) => ({ agent: caps.agent, event, kind: kind as AnswerKind, claim: claim as CapabilityClaim })),
+  ),
+);
+
+test("the matrix covers every agent, and a share of it cites recorded vectors", () => {
+  assert.ok(allCapabilities().length >= 5, "the five agents (and any added since)");
+  const cited = claims.filter((c) => c.claim.vectors.length > 0);
+  assert.ok(claims.length >= 250, `${claims.length} claims`);
+  assert.ok(cited.length >= 75, `${cited.length} claims cite a vector`);
+  for (const c of claims) {
+    assert.ok(ANSWER_KINDS.includes(c.kind), `${c.agent} ${c.event}: ${c.kind} is not an answer`);
+    assert.equal(c.claim.basis === "recorded", c.claim.vectors.length > 0, `${c.agent} ${c.event} ${c.kind}: basis recorded iff it cites vectors`);
+    assert.equal(c.claim.support === "degraded", c.claim.as !== undefined, `${c.agent} ${c.event} ${c.kind}: degraded names what it becomes`);
+  }
+});
+
+test("every event of every dialect that copies a Claude Code event has a row, and every row is an event of the dialect", () => {
+  for (const caps of allCapabilities()) {
+    const dialect = dialectOf(caps.agent)!;
+    assert.equal(caps.version, dialect.version, `${caps.agent}: the claims' version is the dialect's`);
+    const copying = dialect.events.filter((event) => event.canonical !== null).map((event) => event.name);
+    assert.deepEqual(Object.keys(caps.events).sort(), [...copying].sort(), caps.agent);
+  }
+});
+
+test("every cited vector exists, is of its event, and shows the claim re-merged and as recorded", () => {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const { agent, event, kind, claim } of claims) {
+    for (const path of claim.vectors) {
+      const where = `${agent} ${event} ${kind} ${path}`;
+      if (!path.startsWith(`test/vectors/merge/${agent}/`) || !existsSync(path)) {
+        failures.push(`${where}: no such vector of ${agent}`);
+        continue;
+      }
+      const vector = JSON.parse(readFileSync(path, "utf8")) as { request: { event: string; hooks: { stdout: string }[] }; expected: { effects: Record<string, unknown> } };
+      if (vector.request.event !== event) failures.push(`${where}: the vector is of ${vector.request.event}`);
+      if (vector.request.hooks.length !== 1) failures.push(`${where}: ${vector.request.hooks.length} hooks, not one answer`);
+      const merged = merge(vector.request, agent);
+      if (!merged.ok) {
+        failures.push(`${where}: ${merged.error.message}`);
+        continue;
+      }
+      const want = { support: claim.support, ...(claim.as === undefined ? {} : { as: claim.as }) };
+      const stdout = vector.request.hooks[0]!.stdout;
+      const again = shownSupport(kind, stdout, merged.value.effects);
+      const asRecorded = shownSupport(kind, stdout, vector.expected.effects);
+      if (JSON.stringify(again) !== JSON.stringify(want)) failures.push(`${where}: re-merged shows ${JSON.stringify(again)}, the claim says ${JSON.stringify(want)}`);
+      if (JSON.stringify(asRecorded) !== JSON.stringify(want)) failures.push(`${where}: recorded shows ${JSON.stringify(asRecorded)}, the claim says ${JSON.stringify(want)}`);
+      checked++;
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(checked >= 100, `${checked} vectors checked`);
+});
+
+test("a claim of support the agent cannot be told is not made: `unsupported` iff the dialect's writer refuses (or the claim cites the Claude Code form)", () => {
+  const failures: string[] = [];
+  for (const { agent, event, kind, claim } of claims) {
+    const written = dialectOf(agent)!.writeIntent!(event, INTENTS[kind]);
+    if (claim.support === "unsupported" && written.ok) failures.push(`${agent} ${event} ${kind}: unsupported, yet the writer writes ${written.answer.stdout}`);
+    if (claim.support === "enforced" && !written.ok) failures.push(`${agent} ${event} ${kind}: enforced, yet the writer refuses: ${written.message}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("a claim shows what the vector shows: an enforced deny claim fails against a vector where the tool ran", () => {
+  const ran = JSON.parse(readFileSync("test/vectors/merge/droid/PreToolUse/additionalContext.json", "utf8")) as { request: { hooks: { stdout: string }[] } };
+  const merged = merge(ran.request, "droid");
+  assert.ok(merged.ok);
+  assert.deepEqual(shownSupport("deny", ran.request.hooks[0]!.stdout, merged.value.effects), { support: "ignored" });
+  assert.deepEqual(shownSupport("context", ran.request.hooks[0]!.stdout, merged.value.effects), { support: "ignored" }, "droid drops PreToolUse context");
+});
+
+test("generated/kit/agents.json and agents.ts are what the capabilities files and event tables say", () => {
+  for (const file of generateKitAgents()) assert.equal(readFileSync(file.path, "utf8"), file.content, `${file.path} is stale: npm run gen`);
+});
+
+test("docs/capabilities.md is what the capabilities files say (npx tsx scripts/gen-capabilities-doc.ts)", async () => {
+  const { capabilitiesDoc, CAPABILITIES_DOC } = await import("../scripts/gen-capabilities-doc.js");
+  assert.equal(readFileSync(CAPABILITIES_DOC, "utf8"), capabilitiesDoc(), `${CAPABILITIES_DOC} is stale`);
+  for (const { claim } of claims) for (const path of claim.vectors) assert.ok(capabilitiesDoc().includes(`(../${path})`), `${path} is linked`);
+});
+
+test("the capabilities command prints the matrix as text, JSON and markdown, and refuses an unknown agent or format", async () => {
+  const { PassThrough } = await import("node:stream");
+  const { run } = await import("../src/cli/capabilities.js");
+  const call = async (...argv: string[]): Promise<{ code: number; out: string; err: string }> => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = "";
+    let err = "";
+    stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    const code = await run(argv, { stdin: new PassThrough(), stdout, stderr, env: { NO_COLOR: "1" } });
+    return { code, out, err };
+  };
+  const json = await call("--agent", "gemini-cli", "--format", "json");
+  assert.equal(json.code, 0);
+  const parsed = JSON.parse(json.out) as Record<string, Record<string, Record<string, CapabilityClaim>>>;
+  assert.deepEqual(Object.keys(parsed), ["gemini-cli"]);
+  assert.equal(parsed["gemini-cli"]!["BeforeTool"]!["context"]!.support, "unsupported");
+  assert.match(parsed["gemini-cli"]!["BeforeTool"]!["deny"]!.vectors[0]!, /^test\/vectors\/merge\/gemini-cli\/BeforeTool\//);
+  const text = await call();
+  assert.match(text.out, /Factory droid|droid 0\.215\.0/);
+  assert.match(text.out, /BeforeTool \(PreToolUse\)/);
+  assert.equal((await call("--agent", "cursor")).code, 2);
+  assert.match((await call("--format", "yaml")).err, /--format "yaml" is not one of/);
+});

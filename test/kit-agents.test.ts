@@ -1,0 +1,386 @@
+/**
+ * The kit under every agent, on the stdin payloads recorded from the real
+ * agents (test/observer/<agent>/observed): each payload is detected as its
+ * agent; a hook written once in Claude Code's names (deny `rm -rf` on Bash,
+ * fail-closed) denies the recorded PreToolUse-equivalent call in that
+ * agent's dialect, which the agent's merge reads as a deny, and leaves `ls`
+ * and every other event unanswered; the input the handler sees is in Claude
+ * Code's shape; answers the agent does not honour are degraded or refused,
+ * never dropped silently; the Stop guard; the agent named by the command.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AgentName } from "../src/core/agents.js";
+import { toNullPrototype, type JsonObject } from "../src/json/value.js";
+import { merge } from "../src/merge.js";
+import { defineHook } from "../src/hooks/index.js";
+import { AGENT_ENV, declaredAgent, detectAgent } from "../src/hooks/agents.js";
+import type { HookOutcome } from "../src/hooks/define.js";
+
+interface Payload {
+  readonly file: string;
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+}
+
+const AGENTS: readonly AgentName[] = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"];
+
+function recordedPayloads(agent: AgentName): Payload[] {
+  const dir = `test/observer/${agent}/observed`;
+  const out: Payload[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    const run = JSON.parse(readFileSync(join(dir, file), "utf8")) as { hooks?: { event?: string; stdin_first?: unknown; stdin_more?: unknown[] }[] };
+    for (const hook of run.hooks ?? []) {
+      for (const payload of [hook.stdin_first, ...(hook.stdin_more ?? [])]) {
+        if (payload !== null && typeof payload === "object") out.push({ file, event: String(hook.event ?? (payload as Record<string, unknown>)["hook_event_name"]), payload: payload as Record<string, unknown> });
+      }
+    }
+  }
+  return out;
+}
+
+const PAYLOADS = new Map(AGENTS.map((agent) => [agent, recordedPayloads(agent)]));
+
+/** The PreToolUse-equivalent shell call of each agent (and form), as recorded. */
+const SHELL_CALLS: readonly { readonly agent: AgentName; readonly form: string; readonly event: string; readonly shell: string; readonly args: string }[] = [
+  { agent: "claude-code", form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
+  { agent: "codex", form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
+  { agent: "gemini-cli", form: "", event: "BeforeTool", shell: "run_shell_command", args: "tool_input" },
+  { agent: "copilot-cli", form: " (camelCase hooks)", event: "preToolUse", shell: "bash", args: "toolArgs" },
+  { agent: "copilot-cli", form: " (.claude/settings.json hooks)", event: "PreToolUse", shell: "Bash", args: "tool_input" },
+  { agent: "droid", form: "", event: "PreToolUse", shell: "Execute", args: "tool_input" },
+];
+
+function shellCall(agent: AgentName, event: string, shell: string, command: string): Record<string, unknown> {
+  const found = PAYLOADS.get(agent)!.find((p) => p.event === event && (p.payload["tool_name"] ?? p.payload["toolName"]) === shell);
+  assert.ok(found !== undefined, `no recorded ${event} ${shell} payload of ${agent}`);
+  const args = "toolArgs" in found.payload ? "toolArgs" : "tool_input";
+  return { ...found.payload, [args]: { ...(found.payload[args] as object), command } };
+}
+
+/** A recorded vector of the event with one hook, its answer replaced by `outcome`: the request the agent's merge reads. */
+function asAgentMerges(agent: AgentName, event: string, input: Record<string, unknown>, outcome: HookOutcome): ReturnType<typeof merge> {
+  const root = `test/vectors/merge/${agent}`;
+  for (const dir of readdirSync(root).filter((d) => !d.includes("."))) {
+    for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".json")).sort()) {
+      const vector = JSON.parse(readFileSync(join(root, dir, file), "utf8")) as { request: { event: string; tool_name?: string; tool_input?: unknown; input?: unknown; hooks: Record<string, unknown>[] } };
+      if (vector.request.event !== event || vector.request.hooks.length !== 1 || vector.request.tool_name === undefined) continue;
+      const args = (input["tool_input"] ?? input["toolArgs"]) as object;
+      return merge({ ...vector.request, tool_input: args, input, hooks: [{ ...vector.request.hooks[0], exit: outcome.exit, stdout: outcome.stdout, stderr: outcome.stderr }] }, agent);
+    }
+  }
+  throw new Error(`no one-hook ${event} vector of ${agent}`);
+}
+
+const seen: { command?: unknown; tool?: unknown; event?: unknown }[] = [];
+const denyRmRf = defineHook({
+  event: "PreToolUse",
+  tools: ["Bash"],
+  failClosed: true,
+  run: (input, answer) => {
+    seen.push({ command: input.tool_input.command, tool: input.tool_name, event: input.hook_event_name });
+    return input.tool_input.command.includes("rm -rf") ? answer.deny("rm -rf is blocked") : undefined;
+  },
+});
+
+test("every recorded stdin payload of every agent is detected as that agent", () => {
+  const wrong: string[] = [];
+  let count = 0;
+  for (const agent of AGENTS) {
+    for (const { file, event, payload } of PAYLOADS.get(agent)!) {
+      count++;
+      const detected = detectAgent(toNullPrototype(payload) as JsonObject);
+      if (detected.agent !== agent) wrong.push(`${agent} ${file} ${event}: detected ${detected.agent} (${detected.because})`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(count >= 1100, `${count} payloads`);
+});
+
+for (const { agent, form, event, shell } of SHELL_CALLS) {
+  test(`${agent}${form}: the rm -rf call is denied in its dialect, which its merge reads as a deny; ls gets no answer`, async () => {
+    seen.length = 0;
+    const call = shellCall(agent, event, shell, "rm -rf /tmp/scratch");
+    const outcome = await denyRmRf.handle(JSON.stringify(call));
+    assert.equal(outcome.agent, agent);
+    assert.deepEqual(seen, [{ command: "rm -rf /tmp/scratch", tool: "Bash", event: "PreToolUse" }], "the handler sees Claude Code's names");
+    const merged = asAgentMerges(agent, event, call, outcome);
+    assert.ok(merged.ok, JSON.stringify(merged));
+    assert.equal(merged.value.effects.blocked, true, `${outcome.stdout} / exit ${outcome.exit}`);
+    assert.match(merged.value.effects.tool_result ?? "", /rm -rf is blocked/, "the reason reaches the model");
+    const ls = await denyRmRf.handle(JSON.stringify(shellCall(agent, event, shell, "ls")));
+    assert.deepEqual(ls, { agent, exit: 0, stdout: "", stderr: "" });
+  });
+}
+
+test("every recorded call of another event or another tool gets no answer under every agent, even fail-closed", async () => {
+  const answered: string[] = [];
+  let count = 0;
+  for (const agent of AGENTS) {
+    const pre = new Set(SHELL_CALLS.filter((c) => c.agent === agent).map((c) => c.event));
+    for (const { file, event, payload } of PAYLOADS.get(agent)!) {
+      const shellTool = (payload["tool_name"] ?? payload["toolName"]) === SHELL_CALLS.find((c) => c.agent === agent && c.event === event)?.shell;
+      if (pre.has(event) && shellTool) continue;
+      count++;
+      const outcome = await denyRmRf.handle(JSON.stringify(payload));
+      if (outcome.exit !== 0 || outcome.stdout !== "" || outcome.stderr !== "") answered.push(`${agent} ${file} ${event}: exit ${outcome.exit} ${outcome.stdout} ${outcome.stderr}`);
+    }
+  }
+  assert.deepEqual(answered, []);
+  assert.ok(count >= 400, `${count} payloads`);
+});
+
+test("the handler gets Claude Code's shape: Copilot's view path is Read's file_path, toolArgs as JSON text is parsed, and a rewrite goes back in the agent's fields", async () => {
+  const inputs: unknown[] = [];
+  const reader = defineHook({
+    event: "PreToolUse",
+    tools: ["Read"],
+    run: (input, answer) => {
+      inputs.push(input);
+      return answer.rewrite({ file_path: `${input.tool_input.file_path}.bak` });
+    },
+  });
+  const native = { sessionId: "s", timestamp: 1, cwd: "/w", toolName: "view", toolArgs: JSON.stringify({ path: "/w/f.txt" }) };
+  const outcome = await reader.handle(JSON.stringify(native));
+  assert.equal(outcome.agent, "copilot-cli");
+  assert.deepEqual(JSON.parse(JSON.stringify(inputs[0])), { session_id: "s", timestamp: 1, cwd: "/w", tool_name: "Read", tool_input: { file_path: "/w/f.txt" }, hook_event_name: "PreToolUse" });
+  assert.deepEqual(JSON.parse(outcome.stdout), { permissionDecision: "allow", modifiedArgs: { path: "/w/f.txt.bak" } });
+  const gemini = { session_id: "s", transcript_path: "/h/.gemini/tmp/c.json", cwd: "/w", hook_event_name: "BeforeTool", timestamp: "2026-11-01T10:00:00.000Z", tool_name: "read_file", tool_input: { file_path: "/w/g.txt" } };
+  const answer = await reader.handle(JSON.stringify(gemini));
+  assert.deepEqual(JSON.parse(answer.stdout), { decision: "allow", hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { file_path: "/w/g.txt.bak" } } });
+});
+
+test("an answer the agent does not honour is degraded by the policy and said on stderr, or refused when the hook is strict", async () => {
+  const droidCall = JSON.stringify(shellCall("droid", "PreToolUse", "Execute", "ls"));
+  const asks = (unsupported?: "strict") => defineHook({ event: "PreToolUse", tools: ["Bash"], ...(unsupported === undefined ? {} : { unsupported }), run: (_input, answer) => answer.ask("check with the user") });
+  const degraded = await asks().handle(droidCall);
+  assert.deepEqual(JSON.parse(degraded.stdout), { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "check with the user" } });
+  assert.match(degraded.stderr, /droid does not honour ask on PreToolUse \(ignored; .*\): answered deny instead/);
+  const strict = await asks("strict").handle(droidCall);
+  assert.equal(strict.exit, 1);
+  assert.equal(strict.stdout, "");
+  assert.match(strict.stderr, /droid does not honour ask on PreToolUse .* the hook is strict/);
+  const merged = asAgentMerges("droid", "PreToolUse", JSON.parse(droidCall) as Record<string, unknown>, degraded);
+  assert.ok(merged.ok && merged.value.effects.blocked, "droid's merge reads the degraded ask as a deny");
+
+  const context = defineHook({ event: "PreToolUse", tools: ["Bash"], run: (_input, answer) => answer.deny("no").and(answer.addContext("policy 7")) });
+  const dropped = await context.handle(droidCall);
+  assert.deepEqual(JSON.parse(dropped.stdout)["hookSpecificOutput"]["permissionDecision"], "deny");
+  assert.doesNotMatch(dropped.stdout, /policy 7/);
+  assert.match(dropped.stderr, /does not honour context on PreToolUse .*: left out of the answer/);
+});
+
+test("a block the agent cannot honour is never dropped: the hook fails (fail-closed: exit 2); a stop it cannot say is dropped with a note", async () => {
+  const blocks = defineHook({ event: "PreCompact", failClosed: true, run: (_input, answer) => answer.block("not now") });
+  const codexCompact = { session_id: "s", turn_id: "t", transcript_path: "/h/.codex/sessions/2026/11/01/rollout-x.jsonl", cwd: "/w", hook_event_name: "PreCompact", model: "gpt-5", trigger: "manual" };
+  const refused = await blocks.handle(JSON.stringify(codexCompact));
+  assert.equal(refused.agent, "codex");
+  assert.notEqual(refused.exit, 0);
+  assert.match(refused.stderr, /Codex CLI does not honour block on PreCompact \(unsupported; .*\); a block is never dropped/);
+  const stops = defineHook({ event: "SessionStart", failClosed: true, run: (_input, answer) => answer.stop("halt") });
+  const copilot = { sessionId: "s", timestamp: 1, cwd: "/w", source: "new", initialPrompt: "do it" };
+  const outcome = await stops.handle(JSON.stringify(copilot));
+  assert.equal(outcome.agent, "copilot-cli");
+  assert.equal(outcome.stdout, "", "stop is dropped where Copilot cannot say it");
+  assert.match(outcome.stderr, /GitHub Copilot CLI does not honour stop on sessionStart \(unsupported; .*\): left out of the answer/);
+});
+
+test("the Stop guard: with stop_hook_active the block is not given again, unless the hook opts out", async () => {
+  const keepWorking = (stopGuard?: boolean) => defineHook({ event: "Stop", ...(stopGuard === undefined ? {} : { stopGuard }), run: (_input, answer) => answer.block("tests fail") });
+  const stop = PAYLOADS.get("codex")!.find((p) => p.event === "Stop")!.payload;
+  const first = await keepWorking().handle(JSON.stringify({ ...stop, stop_hook_active: false }));
+  assert.match(first.stdout, /"decision":"block"/);
+  const again = await keepWorking().handle(JSON.stringify({ ...stop, stop_hook_active: true }));
+  assert.equal(again.stdout, "");
+  assert.equal(again.exit, 0);
+  assert.match(again.stderr, /stop_hook_active is true: the block is not given again/);
+  const optedOut = await keepWorking(false).handle(JSON.stringify({ ...stop, stop_hook_active: true }));
+  assert.match(optedOut.stdout, /"decision":"block"/);
+  const copilot = PAYLOADS.get("copilot-cli")!.find((p) => p.event === "agentStop")!.payload;
+  assert.equal((await keepWorking().handle(JSON.stringify({ ...copilot, stop_hook_active: true }))).stdout, "", "Copilot's camelCase agentStop says stop_hook_active in snake_case too");
+});
+
+test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AGENT or --agent=<name>", async () => {
+  assert.deepEqual(declaredAgent({ [AGENT_ENV]: "droid" }, ["node", "hook.mjs"]), { agent: "droid", because: AGENT_ENV });
+  assert.deepEqual(declaredAgent({ [AGENT_ENV]: "droid" }, ["node", "hook.mjs", "--agent=codex"]), { agent: "codex", because: "--agent=codex" });
+  assert.deepEqual(declaredAgent({}, ["node", "hook.mjs"]), null);
+  assert.match((declaredAgent({ [AGENT_ENV]: "cursor" }, ["node", "hook.mjs"]) as { invalid: string }).invalid, /names "cursor", not an agent/);
+  const claudeLooking = JSON.stringify(shellCall("claude-code", "PreToolUse", "Bash", "rm -rf /"));
+  const saved = process.env[AGENT_ENV];
+  try {
+    process.env[AGENT_ENV] = "codex";
+    const outcome = await denyRmRf.handle(claudeLooking);
+    assert.equal(outcome.agent, "codex");
+    process.env[AGENT_ENV] = "claude-code";
+    const shared = shellCall("copilot-cli", "PreToolUse", "Bash", "rm -rf /");
+    const sharedOutcome = await denyRmRf.handle(JSON.stringify(shared));
+    assert.equal(sharedOutcome.agent, "copilot-cli", "a hook named for Claude Code in a .claude/settings.json that Copilot CLI runs is answered for Copilot");
+    assert.equal((await denyRmRf.handle(claudeLooking)).agent, "claude-code");
+    process.env[AGENT_ENV] = "cursor";
+    const wrong = await denyRmRf.handle(claudeLooking);
+    assert.match(wrong.stdout, /"deny"/, "a fail-closed hook told a wrong agent name fails closed");
+    assert.match(wrong.stderr, /CLAUDE_HOOK_PROTOCOL_AGENT names "cursor"/);
+  } finally {
+    if (saved === undefined) delete process.env[AGENT_ENV];
+    else process.env[AGENT_ENV] = saved;
+  }
+});
+
+test("setSessionEnv appends export lines that bash reads back verbatim, hostile values included; bad names and no file are error values", async () => {
+  const { mkdtempSync, readFileSync: read, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  const { setSessionEnv } = await import("../src/hooks/index.js");
+  const dir = mkdtempSync(join(tmpdir(), "kit-env-"));
+  const file = join(dir, "env.sh");
+  writeFileSync(file, "export EARLIER=1\n");
+  const hostile: Record<string, string> = {
+    QUOTE: "it's",
+    SUBST: "$(touch pwned) `touch pwned2` ${HOME}",
+    NEWLINE: "a\nb\n",
+    BACKSLASH: "c:\\path\\'x'\\",
+    EMPTY: "",
+    UNICODE: "é ☃ \u2028",
+  };
+  const written = setSessionEnv(hostile, undefined, { CLAUDE_ENV_FILE: file });
+  assert.deepEqual(written, { ok: true, value: file });
+  assert.match(read(file, "utf8"), /^export EARLIER=1\n/, "appended, not replaced");
+  const names = Object.keys(hostile);
+  const printed = spawnSync("bash", ["-c", `source ${file}; for n in ${names.join(" ")}; do printf '%s\\0' "\${!n}"; done`], { cwd: dir, encoding: "utf8" });
+  assert.equal(printed.status, 0, printed.stderr);
+  assert.deepEqual(printed.stdout.split("\0").slice(0, -1), Object.values(hostile));
+  assert.equal(spawnSync("ls", [dir], { encoding: "utf8" }).stdout.includes("pwned"), false, "nothing in a value ran");
+  const droid = join(dir, "droid-env.sh");
+  assert.deepEqual(setSessionEnv({ A: "1" }, { CLAUDE_ENV_FILE: droid }, {}), { ok: true, value: droid }, "droid names the file in its stdin");
+  for (const [vars, code] of [[{ "A-B": "x" }, "invalid-env-name"], [{ "1A": "x" }, "invalid-env-name"], [{ A: "x\0y" }, "invalid-env-value"]] as const) {
+    const result = setSessionEnv(vars, undefined, { CLAUDE_ENV_FILE: file });
+    assert.equal(result.ok, false);
+    assert.equal(!result.ok && result.error.code, code);
+  }
+  const none = setSessionEnv({ A: "1" }, undefined, {});
+  assert.equal(!none.ok && none.error.code, "no-env-file");
+  const unwritable = setSessionEnv({ A: "1" }, undefined, { CLAUDE_ENV_FILE: join(dir, "missing", "env.sh") });
+  assert.equal(!unwritable.ok && unwritable.error.code, "env-file-write");
+});
+
+test("the logger never writes stdout: stderr or a file, filtered by level, and survives unserialisable data", async () => {
+  const { mkdtempSync, readFileSync: read } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { createLogger } = await import("../src/hooks/index.js");
+  const lines: string[] = [];
+  const log = createLogger({ name: "rm-guard", level: "info", write: (line) => lines.push(line) }, {});
+  log.debug("hidden");
+  log.info("checked", { command: "ls" });
+  const cyclic: Record<string, unknown> = {};
+  cyclic["self"] = cyclic;
+  log.error("odd data", cyclic);
+  assert.equal(lines.length, 2);
+  assert.match(lines[0]!, /^\S+ info \[rm-guard\] checked {"command":"ls"}\n$/);
+  assert.match(lines[1]!, /error \[rm-guard\] odd data \[object Object\]/);
+  const file = join(mkdtempSync(join(tmpdir(), "kit-log-")), "hook.log");
+  const toFile = createLogger({}, { CLAUDE_HOOK_PROTOCOL_LOG: file, CLAUDE_HOOK_PROTOCOL_LOG_LEVEL: "debug" });
+  const stdoutWrite = process.stdout.write;
+  let wroteStdout = false;
+  process.stdout.write = ((..._args: unknown[]) => ((wroteStdout = true), true)) as typeof process.stdout.write;
+  try {
+    toFile.debug("to the file");
+    createLogger({ level: "warn" }, {}).warn("to stderr");
+  } finally {
+    process.stdout.write = stdoutWrite;
+  }
+  assert.equal(wroteStdout, false);
+  assert.match(read(file, "utf8"), /debug to the file\n$/);
+});
+
+for (const { agent, form, event, shell } of SHELL_CALLS) {
+  test(`${agent}${form}: a fail-closed hook that crashes on its call denies in the agent's dialect, which its merge reads as a deny`, async () => {
+    const crashes = defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, run: () => { throw new Error("policy server down"); } });
+    const call = shellCall(agent, event, shell, "ls");
+    const outcome = await crashes.handle(JSON.stringify(call));
+    const merged = asAgentMerges(agent, event, call, outcome);
+    assert.ok(merged.ok);
+    assert.equal(merged.value.effects.blocked, true, `${outcome.stdout} / exit ${outcome.exit}`);
+    const otherTool = await crashes.handle(JSON.stringify({ ...call, ...(call["toolName"] !== undefined ? { toolName: "view" } : { tool_name: "Read" }) }));
+    assert.deepEqual(otherTool, { agent, exit: 0, stdout: "", stderr: "" }, "a tool the hook is not for: never denied, even fail-closed");
+  });
+}
+
+test("hostile inputs by class: prototype keys, odd toolArgs, odd event names and names of other agents' tools", async () => {
+  const held: string[] = [];
+  const cases: [string, string, (o: HookOutcome) => boolean][] = [
+    // prototype keys stay data through the renaming (Copilot's camelCase form, a tool's fields)
+    ["__proto__ in toolArgs", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"__proto__":{"command":"rm -rf /"},"command":"ls"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["__proto__ as toolName", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"__proto__","toolArgs":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["constructor as the event", `{"session_id":"s","timestamp":"t","cwd":"/w","transcript_path":"/t","hook_event_name":"constructor","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["toString as the tool", `{"session_id":"s","timestamp":"t","cwd":"/w","transcript_path":"/t","hook_event_name":"BeforeTool","tool_name":"toString","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    // toolArgs as text: JSON text is read, anything else fails the hook (closed: a deny)
+    ["toolArgs JSON text", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"{\\"command\\":\\"rm -rf /\\"}"}`, (o) => /"deny"/.test(o.stdout)],
+    ["toolArgs not JSON", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"rm -rf /"}`, (o) => /"deny"/.test(o.stdout) && /object tool_input/.test(o.stderr)],
+    ["toolArgs JSON array", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"[1,2]"}`, (o) => /"deny"/.test(o.stdout)],
+    ["toolArgs deep", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":"${"[".repeat(5000)}${"]".repeat(5000)}"}`, (o) => /"deny"/.test(o.stdout)],
+    // names: the event and the tool both have to be the hook's
+    ["hook_event_name a number", `{"session_id":"s","cwd":"/w","hook_event_name":5,"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["a Copilot input of two events' keys", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"command":"rm -rf /"},"toolResult":{}}`, (o) => o.stdout === "" && o.exit === 0],
+    ["droid's Execute under Claude Code's fields", `{"session_id":"s","transcript_path":"/h/.claude/p.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":{"command":"rm -rf /"}}`, (o) => o.stdout === "" && o.exit === 0],
+  ];
+  for (const [name, stdin, ok] of cases) {
+    const outcome = await denyRmRf.handle(stdin);
+    if (ok(outcome)) held.push(name);
+    else assert.fail(`${name}: ${JSON.stringify(outcome)}`);
+  }
+  assert.equal(held.length, cases.length);
+  assert.equal(({} as Record<string, unknown>)["command"], undefined, "no prototype was polluted");
+});
+
+test("every answer the matrix says an agent does not enforce is degraded by the policy (said on stderr) or refused, under every agent and event", async () => {
+  const { allCapabilities } = await import("../src/agent-capabilities.js");
+  const { DEGRADE_POLICY } = await import("../src/core/capabilities.js");
+  const { KIT_AGENTS } = await import("../generated/kit/agents.js");
+  const NATIVE_VALUES: Record<string, unknown> = { toolName: "bash", toolArgs: { command: "ls" }, toolResult: {}, error: "e", hookName: "permissionRequest", toolInput: { command: "ls" }, stopReason: "end_turn", source: "new", prompt: "p" };
+  const SHELL: Partial<Record<AgentName, string>> = { "gemini-cli": "run_shell_command", droid: "Execute" };
+  const replies: Record<string, (a: Record<string, (...args: unknown[]) => unknown>) => unknown> = {
+    deny: (a) => a["deny"]!("R"), ask: (a) => a["ask"]!("R"), allow: (a) => a["allow"]!(), rewrite: (a) => a["rewrite"]!({ command: "x" }),
+    context: (a) => a["addContext"]!("C"), block: (a) => a["block"]!("R"), stop: (a) => a["stop"]!("R"), message: (a) => a["message"]!("M"),
+  };
+  const failures: string[] = [];
+  let checked = 0;
+  const saved = process.env[AGENT_ENV];
+  try {
+    for (const caps of allCapabilities()) {
+      process.env[AGENT_ENV] = caps.agent;
+      const events = (KIT_AGENTS as unknown as Record<string, { events: Record<string, string | null> }>)[caps.agent]!.events;
+      for (const [own, answers] of Object.entries(caps.events)) {
+        const canonical = events[own]!;
+        const native = caps.nativeInput?.events.find((e) => e.event === own);
+        const input = native !== undefined
+          ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
+          : { hook_event_name: own, session_id: "s", cwd: "/w", tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
+        for (const [kind, claim] of Object.entries(answers)) {
+          if (claim.support === "enforced") continue;
+          checked++;
+          const where = `${caps.agent} ${own} ${kind} (${claim.support})`;
+          const hook = defineHook({ event: canonical as "Stop", run: (_input, answer) => replies[kind]!(answer as never) as never });
+          const outcome = await hook.handle(JSON.stringify(input));
+          const policy = DEGRADE_POLICY[kind as keyof typeof DEGRADE_POLICY];
+          if (policy === "refuse") {
+            if (outcome.exit !== 1 || !/does not honour .* never dropped/.test(outcome.stderr)) failures.push(`${where}: not refused: ${JSON.stringify(outcome)}`);
+          } else if (policy === "nothing") {
+            if (outcome.exit !== 0 || outcome.stdout !== "" || !/left out of the answer/.test(outcome.stderr)) failures.push(`${where}: not left out: ${JSON.stringify(outcome)}`);
+          } else if (!/"deny"|"block"/.test(outcome.stdout) && !/nor deny/.test(outcome.stderr)) {
+            failures.push(`${where}: not answered ${policy}: ${JSON.stringify(outcome)}`);
+          }
+          const strict = defineHook({ event: canonical as "Stop", unsupported: "strict", run: (_input, answer) => replies[kind]!(answer as never) as never });
+          const refused = await strict.handle(JSON.stringify(input));
+          if (refused.exit !== 1 || !/the hook is strict/.test(refused.stderr)) failures.push(`${where}: strict not refused: ${JSON.stringify(refused)}`);
+        }
+      }
+    }
+  } finally {
+    if (saved === undefined) delete process.env[AGENT_ENV];
+    else process.env[AGENT_ENV] = saved;
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(checked >= 60, `${checked} claims checked`);
+});
