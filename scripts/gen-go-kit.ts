@@ -5,9 +5,8 @@
  * type whose methods are exactly the helpers the event takes, and
  * `On<Event>(handler, options)` handing the handler the event's typed input.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
+import { checkoutFile } from "./lib/package-meta.js";
 import { kitAnswers } from "./gen-kit-answers.js";
 import type { TypeModel } from "./lib/type-model.js";
 import { alignCells, CELL } from "./gen-go.js";
@@ -90,7 +89,7 @@ function kitAnswersGo(description: Description, model: TypeModel): string {
 
 export async function generateGoKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {
   const description = (await kitAnswers(context)) as unknown as Description;
-  const template = readFileSync(join(dirname(context.schemaDir), "scripts/kits/kit.go"), "utf8");
+  const template = checkoutFile(context, "scripts/kits/kit.go");
   return [
     { path: "generated/go/kit.go", content: banner + template },
     { path: "generated/go/kit_answers.go", content: kitAnswersGo(description, model) },

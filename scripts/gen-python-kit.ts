@@ -7,9 +7,8 @@
  * overloads of `hook(event, handler)` tying each event to its input type and
  * answers, and of `tool_input(call, "Bash")` returning the tool's input type.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
+import { checkoutFile } from "./lib/package-meta.js";
 import { kitAnswers } from "./gen-kit-answers.js";
 import type { TypeModel } from "./lib/type-model.js";
 import { TOOL_INPUT_FAMILY } from "./lib/type-model.js";
@@ -118,7 +117,7 @@ function answersModule(description: Description, model: TypeModel): string {
 
 export async function generatePythonKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {
   const description = (await kitAnswers(context)) as unknown as Description;
-  const template = readFileSync(join(dirname(context.schemaDir), "scripts/kits/kit.py"), "utf8");
+  const template = checkoutFile(context, "scripts/kits/kit.py");
   const marker = /^# @typed-api:.*\n#.*\n/m;
   if (!marker.test(template)) throw new Error("gen-python-kit: scripts/kits/kit.py has no # @typed-api marker");
   const kit = banner + template.replace(marker, `${typedApi(description, model)}\n`);

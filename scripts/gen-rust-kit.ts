@@ -6,9 +6,8 @@
  * takes, and `on_<event>(handler, options)` handing the handler the event's
  * typed input (Claude Code's variant of `ClaudeCodeHookInput`).
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
+import { checkoutFile } from "./lib/package-meta.js";
 import { kitAnswers } from "./gen-kit-answers.js";
 import { eventKeyedInputs, pascalCase, snakeCase, type TypeModel } from "./lib/type-model.js";
 
@@ -117,7 +116,7 @@ export function eventInputsRs(keyed: ReturnType<typeof eventKeyedInputs>): strin
 
 export async function generateRustKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {
   const description = (await kitAnswers(context)) as unknown as Description;
-  const template = readFileSync(join(dirname(context.schemaDir), "scripts/kits/kit.rs"), "utf8");
+  const template = checkoutFile(context, "scripts/kits/kit.rs");
   return [
     { path: "generated/rust/src/kit.rs", content: banner + template },
     { path: "generated/rust/src/kit_answers.rs", content: kitAnswersRs(description, model) },

@@ -4,9 +4,20 @@
  * checks the packages agree), the licence name and text (each package ships
  * the LICENSE file), the description.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { GenerateContext } from "./generated-file.js";
+
+/**
+ * A file of the checkout being generated (`rel` from its root), else of the
+ * checkout these scripts are in: `gen --check --root <copy>` runs on a copy
+ * holding only schemas/ and generated/.
+ */
+export function checkoutFile(context: GenerateContext, rel: string): string {
+  const own = join(dirname(context.schemaDir), rel);
+  return readFileSync(existsSync(own) ? own : join(fileURLToPath(new URL("../..", import.meta.url)), rel), "utf8");
+}
 
 export interface PackageMeta {
   readonly version: string;
@@ -15,7 +26,6 @@ export interface PackageMeta {
 }
 
 export function packageMeta(context: GenerateContext): PackageMeta {
-  const root = dirname(context.schemaDir);
-  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string; license: string };
-  return { version: pkg.version, license: pkg.license, licenseText: readFileSync(join(root, "LICENSE"), "utf8") };
+  const pkg = JSON.parse(checkoutFile(context, "package.json")) as { version: string; license: string };
+  return { version: pkg.version, license: pkg.license, licenseText: checkoutFile(context, "LICENSE") };
 }
