@@ -308,3 +308,25 @@ test("README: each language's 'write a hook' example is the example file CI runs
     assert.ok(readme.includes(readFileSync(join(root, file), "utf8")), `README.md does not show ${file} as it is`);
   }
 });
+
+test("python kit under the real Claude Code 2.1.332 (observer recordings): the deny example's answer, merged as Claude Code merges it, is what Claude Code did", { skip: pythonMissing }, async () => {
+  const { merge } = await import("../src/merge.js");
+  // The observer stores no stdin for a command hook: the kit is fed a recorded Claude Code Bash input with the scenario's command.
+  const recordedBash = recorded.find((input) => input["hook_event_name"] === "PreToolUse" && input["tool_name"] === "Bash" && expectedAgents[recorded.indexOf(input)] === "claude-code")!;
+  for (const name of ["kit-python-deny-rm-rf", "kit-python-deny-rm-rf-other"]) {
+    const observed = JSON.parse(readFileSync(join(root, `test/observer/claude-code/observed/${name}.json`), "utf8")) as {
+      hooks: { command: string }[];
+      outcome: { tool_ran: boolean; tool_result: { content: string } | null };
+    };
+    const scenario = JSON.parse(readFileSync(join(root, `test/observer/claude-code/kit-scenarios/${name}.json`), "utf8")) as { tool_input?: { command: string } };
+    assert.match(observed.hooks[0]!.command, /examples\/hooks\/python\/deny_rm_rf\.py$/);
+    const command = scenario.tool_input?.command ?? "echo original >> /tmp/m; echo tool-output-original";
+    const input = JSON.stringify({ ...recordedBash, tool_input: { command, description: "oracle tool call" } });
+    const hook = run("python3", [join(root, "examples/hooks/python/deny_rm_rf.py")], { env: python, input });
+    const merged = merge({ event: "PreToolUse", tool_name: "Bash", tool_input: { command }, hooks: [{ command: "kit", exit: hook.status ?? 1, stdout: hook.stdout, stderr: hook.stderr }] });
+    assert.ok(merged.ok, JSON.stringify(merged));
+    if (!merged.ok) continue;
+    assert.equal(merged.value.effects.decision === "deny", !observed.outcome.tool_ran, name);
+    if (!observed.outcome.tool_ran) assert.equal(merged.value.effects.tool_result, observed.outcome.tool_result!.content, name);
+  }
+});
