@@ -63,6 +63,13 @@ function absentKeys(model: TypeModel, agent: string, events: readonly string[]):
   return out;
 }
 
+/** generated/kit/answers.json, as the kits' generators read it. */
+export interface KitDescription {
+  detection: { rules: { agent: string; because: string; when: Record<string, unknown>[] }[]; default: string; displayNames: Record<string, string>; ownEvents: Record<string, string[]> };
+  events: Record<string, { tool: boolean; answers: string[]; failClosed: string | null }>;
+  agents: Record<string, { absentKeys: Record<string, Record<string, string | null>>; answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
+}
+
 export const PLACEHOLDERS = { reason: "{{reason}}", text: "{{text}}" } as const;
 /** Stands for the rewritten tool input (an object) in a template. */
 const INPUT_PLACEHOLDER = { "{{input}}": true };

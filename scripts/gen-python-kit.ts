@@ -9,7 +9,7 @@
  */
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
 import { checkoutFile } from "./lib/package-meta.js";
-import { kitAnswers } from "./gen-kit-answers.js";
+import { kitAnswers, type KitDescription } from "./gen-kit-answers.js";
 import type { TypeModel } from "./lib/type-model.js";
 import { TOOL_INPUT_FAMILY } from "./lib/type-model.js";
 
@@ -24,11 +24,6 @@ function pyLiteral(value: unknown): string {
   throw new Error(`gen-python-kit: no Python literal for ${JSON.stringify(value)}`);
 }
 
-interface Description {
-  detection: { rules: { agent: string; because: string; when: Record<string, unknown>[] }[]; default: string; displayNames: Record<string, string>; ownEvents: Record<string, string[]> };
-  events: Record<string, { tool: boolean; answers: string[]; failClosed: string | null }>;
-  agents: Record<string, { absentKeys: Record<string, Record<string, string | null>>; answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
-}
 
 /** Each helper method, with the answer kinds it builds. */
 const METHODS: readonly { name: string; kinds: readonly string[]; signature: string }[] = [
@@ -48,7 +43,7 @@ export function toolNames(model: TypeModel): { tool: string; type: string }[] {
     .map((decl) => ({ tool: decl.name.slice(0, -"ToolInput".length), type: decl.name }));
 }
 
-function typedApi(description: Description, model: TypeModel): string {
+function typedApi(description: KitDescription, model: TypeModel): string {
   const inputType = (event: string): string => (model.decls.some((d) => d.name === `${event}HookInput` && d.family === "claude-code") ? `${event}HookInput` : "Dict[str, JsonValue]");
   const events = Object.keys(description.events);
   const inputs = [...new Set(events.map(inputType).filter((t) => !t.startsWith("Dict")))];
@@ -82,7 +77,7 @@ function typedApi(description: Description, model: TypeModel): string {
   return out.join("\n");
 }
 
-function answersModule(description: Description, model: TypeModel): string {
+function answersModule(description: KitDescription, model: TypeModel): string {
   const lines = [banner.trimEnd(), '"""generated/kit/answers.json as the kit reads it: per agent, event and answer, (exit, stdout, stderr) templates or why not."""', ""];
   lines.push("ANSWERS = {");
   for (const [agent, { answers }] of Object.entries(description.agents)) {
@@ -116,7 +111,7 @@ function answersModule(description: Description, model: TypeModel): string {
 }
 
 export async function generatePythonKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {
-  const description = (await kitAnswers(context)) as unknown as Description;
+  const description = (await kitAnswers(context)) as unknown as KitDescription;
   const template = checkoutFile(context, "scripts/kits/kit.py");
   const marker = /^# @typed-api:.*\n#.*\n/m;
   if (!marker.test(template)) throw new Error("gen-python-kit: scripts/kits/kit.py has no # @typed-api marker");

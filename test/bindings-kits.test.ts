@@ -166,6 +166,21 @@ test("go kit: the examples pass the TypeScript examples' hook tests", { skip: go
   }
 });
 
+/**
+ * The failure cases of the compiled kits (Go and Rust): the binary named first,
+ * built from the same handler in each language, on an input -> stdout, exit.
+ */
+const compiledKitCases: readonly [string, string, RegExp, number][] = [
+  ["panic", pre("Bash", { command: "ls" }), /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"/, 0],
+  ["sleep", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
+  ["busy", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
+  ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
+  ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
+  ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
+  ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
+  ["open", pre("Bash", { command: "ls" }), /^$/, 1],
+];
+
 test("go kit: tells the agent of every recorded input as the TypeScript kit does; fails closed on a panic and an overrun; refuses what an event does not take at compile time", { skip: goMissing, timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "kit-go-"));
   try {
@@ -203,16 +218,7 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     assert.equal(Number(read.stdout), withHooks.length);
     assert.ok(withHooks.length > 500, `${withHooks.length} inputs read`);
 
-    const cases: [string, string, RegExp, number][] = [
-      ["panic", pre("Bash", { command: "ls" }), /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"/, 0],
-      ["sleep", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
-      ["busy", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
-      ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
-      ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
-      ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object"/, 0],
-      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
-      ["open", pre("Bash", { command: "ls" }), /^$/, 1],
-    ];
+    const cases = compiledKitCases;
     for (const [name, input, expected, exit] of cases) {
       const result = run(binaries[name]!, [], { input });
       assert.equal(result.status, exit, `${name}: ${result.stderr}`);
@@ -276,16 +282,7 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
     assert.equal(detected.status, 0, detected.stderr);
     assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
 
-    const cases: [string, string, RegExp, number][] = [
-      ["panic", pre("Bash", { command: "ls" }), /"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"/, 0],
-      ["sleep", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
-      ["busy", pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the handler did not answer within its 1s budget"/, 0],
-      ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
-      ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
-      ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
-      ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
-      ["open", pre("Bash", { command: "ls" }), /^$/, 1],
-    ];
+    const cases = compiledKitCases;
     for (const [name, input, expected, exit] of cases) {
       const result = run(bin(name), [], { input });
       assert.equal(result.status, exit, `${name}: ${result.stderr}`);
