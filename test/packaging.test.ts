@@ -3,13 +3,15 @@
  * "Install" blocks followed literally (`<checkout>` replaced by this
  * repository), in fresh directories outside the repository, then the
  * documented examples built, type-checked and run from there. Also the one
- * version and the one LICENSE every package carries. (The npm tarball is
- * test/package-publish.test.ts.)
+ * version and the one LICENSE every package carries. And the npm tarball as
+ * a user installs it: every subpath of package.json's exports imported from
+ * a fresh project, the CLI run from it (test/package-publish.test.ts checks
+ * the tarball's file list and its types).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { SpawnSyncReturns } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cargoTarget, goEnv, goMissing, has, root as repoRoot, run as runIn, rustMissing } from "./lib/toolchains.js";
@@ -128,3 +130,38 @@ test("rust: the example builds and runs as an outside crate with the documented 
   }
 });
 
+
+test("npm: the packed tarball in a fresh project: every exported subpath imports, the CLI runs", { timeout: 600_000 }, () => {
+  if (!existsSync(join(repoRoot, "dist/src/index.js"))) ok(run(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], repoRoot), "build");
+  const dir = mkdtempSync(join(tmpdir(), "packaging-npm-"));
+  const env = { npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+  try {
+    // Packed from a copy of what package.json's `files` names (npm pack fails in a checkout whose
+    // node_modules is a symlink, as in a git worktree), with the ignore file that applies.
+    const pkgFiles = (JSON.parse(read("package.json")) as { files: string[] }).files;
+    const tree = join(dir, "tree");
+    for (const path of [...pkgFiles, "package.json", ".gitignore"]) cpSync(join(repoRoot, path), join(tree, path), { recursive: true });
+    const packed = JSON.parse(ok(run("npm", ["pack", "--ignore-scripts", "--pack-destination", dir, "--json"], tree, env), "npm pack")) as { filename: string }[];
+    const project = join(dir, "project");
+    mkdirSync(project);
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "project", version: "1.0.0", private: true, type: "module" }));
+    ok(run("npm", ["install", "--offline", "--no-package-lock", join(dir, packed[0]!.filename)], project, env), "npm install");
+    const pkg = JSON.parse(read("package.json")) as { name: string; bin: Record<string, string>; exports: Record<string, unknown> };
+    // Each subpath, a wildcard one by an instance of it.
+    const instances: Record<string, string> = { "./validators/*": "./validators/claude-code", "./schemas/*": "./schemas/claude-code/hook-output.schema.json" };
+    const subpaths = Object.entries(pkg.exports).filter(([, target]) => target !== null).map(([path]) => instances[path] ?? path);
+    const lines = subpaths.map((path, i) => (path.endsWith(".json") ? `import m${i} from "${pkg.name}${path.slice(1)}" with { type: "json" };` : `import * as m${i} from "${pkg.name}${path === "." ? "" : path.slice(1)}";`));
+    lines.push(`console.log(JSON.stringify([${subpaths.map((_, i) => `Object.keys(m${i}).length`).join(", ")}]));`);
+    writeFileSync(join(project, "every-subpath.mjs"), `${lines.join("\n")}\n`);
+    const counts = JSON.parse(ok(run(process.execPath, ["every-subpath.mjs"], project), "import every subpath")) as number[];
+    assert.equal(counts.length, subpaths.length);
+    counts.forEach((count, i) => assert.ok(count > 0, `${subpaths[i]} exports nothing`));
+    const bin = join(project, "node_modules/.bin", Object.keys(pkg.bin)[0]!);
+    assert.equal(ok(run(bin, ["--version"], project), "--version").trim(), pkgVersion);
+    const verdict = run(bin, ["validate", "--event", "PreToolUse", "--input", join(project, "node_modules", pkg.name, "examples/events/pre-tool-use.json"), join(project, "node_modules", pkg.name, "examples/outputs/deny-with-reason.json")], project);
+    assert.equal(verdict.status, 0, verdict.stderr);
+    assert.match(verdict.stdout, /^accepted: .*deny-with-reason\.json is json output Claude Code [\d.]+ accepts for PreToolUse$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
