@@ -300,11 +300,11 @@ function initModule(model: TypeModel, version: string, keyed: readonly EventKeye
     "",
     "from __future__ import annotations",
     "",
-    "from . import _runtime as _rt",
-    "from ._runtime import ProtocolError",
+    "from ._errors import ProtocolError",
     "",
     "TYPE_CHECKING = False",
     "if TYPE_CHECKING:",
+    "    from . import _runtime as _rt",
     "    from ._json_value import JsonValue",
   ];
   for (const family of model.families) {
@@ -362,6 +362,8 @@ function initModule(model: TypeModel, version: string, keyed: readonly EventKeye
     "def parse(type_name: str, text: str) -> JsonValue:",
     '    """The value of ``text`` (JSON) checked against the schema titled ``type_name``; raises ProtocolError."""',
     "    check = _checker(type_name)",
+    "    from . import _runtime as _rt  # json is loaded when a value is read, not with the package",
+    "",
     "    value = _rt.loads(text)",
     "    _rt.checked(check, value)",
     "    return value  # type: ignore[return-value]",
@@ -369,6 +371,8 @@ function initModule(model: TypeModel, version: string, keyed: readonly EventKeye
     "",
     "def serialize(type_name: str, value: object) -> str:",
     '    """``value`` checked against the schema titled ``type_name``, as compact JSON text; raises ProtocolError."""',
+    "    from . import _runtime as _rt",
+    "",
     "    _rt.checked(_checker(type_name), value)",
     "    return _rt.dumps(value)",
     "",
@@ -393,13 +397,7 @@ if TYPE_CHECKING:
     Fields = Sequence[Tuple[str, bool, Check]]
 
 
-class ProtocolError(ValueError):
-    """A value that is not of its type: \`\`path\`\` is the JSON Pointer of the field ("" for the whole value)."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__((path or "(root)") + ": " + message)
-        self.path = path
-        self.message = message
+from ._errors import ProtocolError
 
 
 def pointer(at: str, key: Union[str, int]) -> str:
@@ -584,6 +582,19 @@ def check_union(value: object, at: str, tag: str, variants: Dict[str, Check]) ->
     if check is None:
         raise ProtocolError(pointer(at, tag), "expected one of " + ", ".join(json.dumps(v) for v in variants))
     check(value, at)
+`;
+
+/** ProtocolError alone: the package root imports it without importing json. */
+const errorsModule = `${banner}"""\`\`ProtocolError\`\`, the one error of the package."""
+
+
+class ProtocolError(ValueError):
+    """A value that is not of its type: \`\`path\`\` is the JSON Pointer of the field ("" for the whole value)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__((path or "(root)") + ": " + message)
+        self.path = path
+        self.message = message
 `;
 
 const jsonValueModule = `${banner}"""\`\`JsonValue\`\`: any JSON value, as \`\`json.loads\`\` returns it."""
@@ -863,6 +874,7 @@ export async function generatePython(context: GenerateContext): Promise<Generate
     { path: `${dir}/claude_hook_protocol/__init__.py`, content: initModule(model, meta.version, keyed) },
     { path: `${dir}/claude_hook_protocol/_runtime.py`, content: runtimeModule },
     { path: `${dir}/claude_hook_protocol/_json_value.py`, content: jsonValueModule },
+    { path: `${dir}/claude_hook_protocol/_errors.py`, content: errorsModule },
     { path: `${dir}/claude_hook_protocol/conformance.py`, content: conformanceModule },
     { path: `${dir}/claude_hook_protocol/py.typed`, content: "" },
   ];

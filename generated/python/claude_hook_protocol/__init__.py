@@ -10,11 +10,11 @@ Names load on first use: importing the package costs almost nothing."""
 
 from __future__ import annotations
 
-from . import _runtime as _rt
-from ._runtime import ProtocolError
+from ._errors import ProtocolError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from . import _runtime as _rt
     from ._json_value import JsonValue
     from .claude_code import (
         ClaudeCodeAsyncHookOutput,
@@ -2346,6 +2346,8 @@ def _checker(type_name: str) -> _rt.Check:
 def parse(type_name: str, text: str) -> JsonValue:
     """The value of ``text`` (JSON) checked against the schema titled ``type_name``; raises ProtocolError."""
     check = _checker(type_name)
+    from . import _runtime as _rt  # json is loaded when a value is read, not with the package
+
     value = _rt.loads(text)
     _rt.checked(check, value)
     return value  # type: ignore[return-value]
@@ -2353,5 +2355,7 @@ def parse(type_name: str, text: str) -> JsonValue:
 
 def serialize(type_name: str, value: object) -> str:
     """``value`` checked against the schema titled ``type_name``, as compact JSON text; raises ProtocolError."""
+    from . import _runtime as _rt
+
     _rt.checked(_checker(type_name), value)
     return _rt.dumps(value)

@@ -16,13 +16,7 @@ if TYPE_CHECKING:
     Fields = Sequence[Tuple[str, bool, Check]]
 
 
-class ProtocolError(ValueError):
-    """A value that is not of its type: ``path`` is the JSON Pointer of the field ("" for the whole value)."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__((path or "(root)") + ": " + message)
-        self.path = path
-        self.message = message
+from ._errors import ProtocolError
 
 
 def pointer(at: str, key: Union[str, int]) -> str:
