@@ -27,22 +27,26 @@ const METHODS: readonly { kinds: readonly string[]; lines: string }[] = [
 ];
 
 function kitAnswersGo(description: KitDescription, model: TypeModel): string {
-  const out = [banner.trimEnd(), "", "package claudehookprotocol", "", 'import (\n\t"encoding/json"\n\t"regexp"\n)', "", "var _ json.RawMessage", ""];
+  const out = [banner.trimEnd(), "", "package claudehookprotocol", "", 'import (\n\t"encoding/json"\n\t"regexp"\n\t"sync"\n)', "", "var _ json.RawMessage", ""];
   out.push("type kitAnswer struct {\n\texit        int\n\tstdout      string\n\tstderr      string\n\tunsupported string\n}", "");
   out.push("type kitEvent struct {\n\ttool       bool\n\tfailClosed string\n}", "");
-  out.push("var kitAnswers = map[string]map[string]map[string]kitAnswer{");
+  out.push("// The agents the kit answers.", "var kitAnswered = map[string]bool{");
+  for (const agent of Object.keys(description.agents)) out.push(`\t${go(agent)}:${CELL}true,`);
+  out.push("}", "");
+  out.push("var kitAnswersOnce sync.Once", "var kitAnswersTable map[string]map[string]map[string]kitAnswer", "");
+  out.push("// kitAnswers is built on first use: a hook that says nothing never builds it.", "func kitAnswers() map[string]map[string]map[string]kitAnswer {", "\tkitAnswersOnce.Do(func() {", "\t\tkitAnswersTable = map[string]map[string]map[string]kitAnswer{");
   for (const [agent, { answers }] of Object.entries(description.agents)) {
-    out.push(`\t${go(agent)}: {`);
+    out.push(`\t\t\t${go(agent)}: {`);
     for (const [event, kinds] of Object.entries(answers)) {
-      out.push(`\t\t${go(event)}: {`);
+      out.push(`\t\t\t\t${go(event)}: {`);
       for (const [kind, written] of Object.entries(kinds)) {
-        out.push(`\t\t\t${go(kind)}:${CELL}{${"unsupported" in written ? `unsupported: ${go(written.unsupported)}` : `exit: ${written.exit}, stdout: ${go(written.stdout)}, stderr: ${go(written.stderr)}`}},`);
+        out.push(`\t\t\t\t\t${go(kind)}:${CELL}{${"unsupported" in written ? `unsupported: ${go(written.unsupported)}` : `exit: ${written.exit}, stdout: ${go(written.stdout)}, stderr: ${go(written.stderr)}`}},`);
       }
-      out.push("\t\t},");
+      out.push("\t\t\t\t},");
     }
-    out.push("\t},");
+    out.push("\t\t\t},");
   }
-  out.push("}", "", "// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "var kitDetectionRules = []kitRule{");
+  out.push("\t\t}", "\t})", "\treturn kitAnswersTable", "}", "", "// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "var kitDetectionRules = []kitRule{");
   const condition = (c: Record<string, unknown>): string =>
     `{${Object.entries(c).map(([k, v]) => (Array.isArray(v) ? `oneOf: []string{${v.map((x) => go(String(x))).join(", ")}}` : k === "matches" ? `matches: regexp.MustCompile(${go(String(v))})` : `${k}: ${go(String(v))}`)).join(", ")}}`;
   for (const rule of description.detection.rules) out.push(`\t{agent: ${go(rule.agent)}, because: ${go(rule.because)}, when: []kitCondition{${rule.when.map(condition).join(", ")}}},`);

@@ -168,7 +168,7 @@ func escaped(text string) string {
 }
 
 func writeAnswer(agent string, event string, reply *Reply) (int, string, string, error) {
-	template, ok := kitAnswers[agent][event][reply.kind]
+	template, ok := kitAnswers()[agent][event][reply.kind]
 	if !ok {
 		return 0, "", "", kitFailure{"the answer cannot be written: " + event + " does not take " + reply.kind}
 	}
@@ -196,7 +196,7 @@ func refuse(hook Hook, agent string, problem string) (int, string, string) {
 	if runes := []rune(oneLine); len(runes) > 500 {
 		oneLine = string(runes[:500]) + "…"
 	}
-	if _, ok := kitAnswers[agent]; !ok {
+	if !kitAnswered[agent] {
 		agent = "claude-code"
 	}
 	if kind := kitEvents[hook.event].failClosed; kind != "" {
@@ -225,7 +225,7 @@ func handle(hook Hook, stdin []byte, handling func(agent string)) (exit int, std
 	}
 	agent, because := DetectAgent(input)
 	handling(agent)
-	if _, ok := kitAnswers[agent]; !ok {
+	if !kitAnswered[agent] {
 		name := kitDisplayNames[agent]
 		return refuse(hook, agent, "this input comes from "+name+" ("+because+"); answering "+name+" is not supported yet")
 	}

@@ -331,12 +331,15 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
         }
     }
     // keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
+    let mut filled = false;
     for (_, _, key, value) in KIT_ABSENT_KEYS.iter().filter(|k| k.0 == agent && k.1 == hook.event) {
         if !input.contains_key(*key) {
             input.insert(key.to_string(), serde_json::from_str(value).unwrap_or(Value::Null));
+            filled = true;
         }
     }
-    let raw = Value::Object(input).to_string();
+    // the typed input is read from stdin itself unless a key was filled in
+    let raw = if filled { Value::Object(input).to_string() } else { stdin.to_string() };
     match catch_unwind(AssertUnwindSafe(|| (hook.call)(&raw))) {
         Err(payload) => refuse(hook, agent, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
         Ok(Err(error)) => refuse(hook, agent, &format!("the input is not a {} input: {}", hook.event, error)),
