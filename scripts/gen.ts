@@ -17,8 +17,10 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
+import { generateKitAnswers } from "./gen-kit-answers.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
+import { generateRustKit } from "./gen-rust-kit.js";
 import { generateNames } from "./gen-names.js";
 import { generateOutputShape } from "./gen-output-shape.js";
 import { generateSerdeModel } from "./gen-serde-model.js";
@@ -26,8 +28,9 @@ import { generateTypes } from "./gen-types.js";
 import { generateValidators } from "./gen-validators.js";
 import type { GeneratedFile, GenerateContext, Generator } from "./lib/generated-file.js";
 import { loadSchemas } from "./lib/schemas.js";
+import { packageMeta } from "./lib/package-meta.js";
 import { buildSerdeModel } from "./lib/serde-model.js";
-import { buildTypeModel } from "./lib/type-model.js";
+import { bindingsModel } from "./lib/type-model.js";
 
 /** Every output of `generated/`, by the module that makes it. */
 export const generators: readonly { readonly name: string; readonly generate: Generator }[] = [
@@ -36,10 +39,17 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "serde-model", generate: generateSerdeModel },
   { name: "names", generate: generateNames },
   { name: "output-shape", generate: generateOutputShape },
-  { name: "rust", generate: (context) => generateRust(context.serdeModel, buildTypeModel(context.schemas)) },
+  {
+    name: "rust",
+    generate: async (context) => {
+      const model = bindingsModel(context.schemas);
+      return [...generateRust(context.serdeModel, model, packageMeta(context), ["event_inputs", "kit", "kit_answers"]), ...(await generateRustKit(context, model))];
+    },
+  },
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
   { name: "kit-agents", generate: generateKitAgents },
+  { name: "kit-answers", generate: generateKitAnswers },
 ];
 
 export const GENERATED_DIR = "generated";

@@ -284,7 +284,7 @@ func (v *PreToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PreToolUseHookInput) isClaudeCodeHookInput() {}
+func (*PreToolUseHookInput) isClaudeCodeHookInput() {}
 
 // PostToolUseHookInput: What a PostToolUse hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type PostToolUseHookInput struct {
@@ -534,7 +534,7 @@ func (v *PostToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostToolUseHookInput) isClaudeCodeHookInput() {}
+func (*PostToolUseHookInput) isClaudeCodeHookInput() {}
 
 // PostToolUseFailureHookInput: What a PostToolUseFailure hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type PostToolUseFailureHookInput struct {
@@ -796,7 +796,7 @@ func (v *PostToolUseFailureHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostToolUseFailureHookInput) isClaudeCodeHookInput() {}
+func (*PostToolUseFailureHookInput) isClaudeCodeHookInput() {}
 
 // PostToolBatchHookInput: What a PostToolBatch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type PostToolBatchHookInput struct {
@@ -986,7 +986,7 @@ func (v *PostToolBatchHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostToolBatchHookInput) isClaudeCodeHookInput() {}
+func (*PostToolBatchHookInput) isClaudeCodeHookInput() {}
 
 // NotificationHookInput: What a Notification hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type NotificationHookInput struct {
@@ -1200,7 +1200,7 @@ func (v *NotificationHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (NotificationHookInput) isClaudeCodeHookInput() {}
+func (*NotificationHookInput) isClaudeCodeHookInput() {}
 
 // UserPromptSubmitHookInputSource: Who authored the prompt.
 type UserPromptSubmitHookInputSource string
@@ -1226,6 +1226,23 @@ func (v *UserPromptSubmitHookInputSource) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as UserPromptSubmitHookInputSource("x") compiles).
+func (v UserPromptSubmitHookInputSource) Valid() bool {
+	switch v {
+	case "user", "sdk", "system", "loop_wakeup", "schedule_wakeup", "poll_event":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v UserPromptSubmitHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("UserPromptSubmitHookInputSource", string(v), []string{"user", "sdk", "system", "loop_wakeup", "schedule_wakeup", "poll_event"})
+	}
+	return json.Marshal(string(v))
 }
 
 // UserPromptSubmitHookInput: What a UserPromptSubmit hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -1440,7 +1457,7 @@ func (v *UserPromptSubmitHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (UserPromptSubmitHookInput) isClaudeCodeHookInput() {}
+func (*UserPromptSubmitHookInput) isClaudeCodeHookInput() {}
 
 // UserPromptExpansionHookInputExpansionType: What is expanded.
 type UserPromptExpansionHookInputExpansionType string
@@ -1462,6 +1479,23 @@ func (v *UserPromptExpansionHookInputExpansionType) UnmarshalJSON(data []byte) e
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as UserPromptExpansionHookInputExpansionType("x") compiles).
+func (v UserPromptExpansionHookInputExpansionType) Valid() bool {
+	switch v {
+	case "slash_command", "mcp_prompt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v UserPromptExpansionHookInputExpansionType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("UserPromptExpansionHookInputExpansionType", string(v), []string{"slash_command", "mcp_prompt"})
+	}
+	return json.Marshal(string(v))
 }
 
 // UserPromptExpansionHookInput: What a UserPromptExpansion hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -1700,7 +1734,7 @@ func (v *UserPromptExpansionHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (UserPromptExpansionHookInput) isClaudeCodeHookInput() {}
+func (*UserPromptExpansionHookInput) isClaudeCodeHookInput() {}
 
 // SessionStartHookInputSource: Why the session starts.
 type SessionStartHookInputSource string
@@ -1725,6 +1759,23 @@ func (v *SessionStartHookInputSource) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as SessionStartHookInputSource("x") compiles).
+func (v SessionStartHookInputSource) Valid() bool {
+	switch v {
+	case "startup", "resume", "clear", "compact", "fork":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v SessionStartHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("SessionStartHookInputSource", string(v), []string{"startup", "resume", "clear", "compact", "fork"})
+	}
+	return json.Marshal(string(v))
 }
 
 // SessionStartHookInput: What a SessionStart hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -1987,7 +2038,7 @@ func (v *SessionStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SessionStartHookInput) isClaudeCodeHookInput() {}
+func (*SessionStartHookInput) isClaudeCodeHookInput() {}
 
 // SessionEndHookInputReason: Why the session ends.
 type SessionEndHookInputReason string
@@ -2012,6 +2063,23 @@ func (v *SessionEndHookInputReason) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as SessionEndHookInputReason("x") compiles).
+func (v SessionEndHookInputReason) Valid() bool {
+	switch v {
+	case "clear", "resume", "logout", "prompt_input_exit", "other":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v SessionEndHookInputReason) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("SessionEndHookInputReason", string(v), []string{"clear", "resume", "logout", "prompt_input_exit", "other"})
+	}
+	return json.Marshal(string(v))
 }
 
 // SessionEndHookInput: What a SessionEnd hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -2202,7 +2270,7 @@ func (v *SessionEndHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SessionEndHookInput) isClaudeCodeHookInput() {}
+func (*SessionEndHookInput) isClaudeCodeHookInput() {}
 
 // StopHookInput: What a Stop hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type StopHookInput struct {
@@ -2428,7 +2496,7 @@ func (v *StopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (StopHookInput) isClaudeCodeHookInput() {}
+func (*StopHookInput) isClaudeCodeHookInput() {}
 
 // StopFailureHookInputError: The API error that ended the turn.
 type StopFailureHookInputError string
@@ -2461,6 +2529,23 @@ func (v *StopFailureHookInputError) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as StopFailureHookInputError("x") compiles).
+func (v StopFailureHookInputError) Valid() bool {
+	switch v {
+	case "authentication_failed", "oauth_org_not_allowed", "account_on_hold", "verification_required", "billing_error", "rate_limit", "overloaded", "invalid_request", "model_not_found", "server_error", "unknown", "max_output_tokens", "cloud_credential_error":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v StopFailureHookInputError) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("StopFailureHookInputError", string(v), []string{"authentication_failed", "oauth_org_not_allowed", "account_on_hold", "verification_required", "billing_error", "rate_limit", "overloaded", "invalid_request", "model_not_found", "server_error", "unknown", "max_output_tokens", "cloud_credential_error"})
+	}
+	return json.Marshal(string(v))
 }
 
 // StopFailureHookInput: What a StopFailure hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -2675,7 +2760,7 @@ func (v *StopFailureHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (StopFailureHookInput) isClaudeCodeHookInput() {}
+func (*StopFailureHookInput) isClaudeCodeHookInput() {}
 
 // SubagentStartHookInput: What a SubagentStart hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type SubagentStartHookInput struct {
@@ -2853,7 +2938,7 @@ func (v *SubagentStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SubagentStartHookInput) isClaudeCodeHookInput() {}
+func (*SubagentStartHookInput) isClaudeCodeHookInput() {}
 
 // SubagentStopHookInput: What a SubagentStop hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type SubagentStopHookInput struct {
@@ -3091,7 +3176,7 @@ func (v *SubagentStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SubagentStopHookInput) isClaudeCodeHookInput() {}
+func (*SubagentStopHookInput) isClaudeCodeHookInput() {}
 
 // PreCompactHookInputTrigger: What started the compaction.
 type PreCompactHookInputTrigger string
@@ -3113,6 +3198,23 @@ func (v *PreCompactHookInputTrigger) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreCompactHookInputTrigger("x") compiles).
+func (v PreCompactHookInputTrigger) Valid() bool {
+	switch v {
+	case "manual", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreCompactHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreCompactHookInputTrigger", string(v), []string{"manual", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreCompactHookInput: What a PreCompact hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -3315,7 +3417,7 @@ func (v *PreCompactHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PreCompactHookInput) isClaudeCodeHookInput() {}
+func (*PreCompactHookInput) isClaudeCodeHookInput() {}
 
 // PostCompactHookInputTrigger: What started the compaction.
 type PostCompactHookInputTrigger string
@@ -3337,6 +3439,23 @@ func (v *PostCompactHookInputTrigger) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PostCompactHookInputTrigger("x") compiles).
+func (v PostCompactHookInputTrigger) Valid() bool {
+	switch v {
+	case "manual", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PostCompactHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PostCompactHookInputTrigger", string(v), []string{"manual", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PostCompactHookInput: What a PostCompact hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -3539,7 +3658,7 @@ func (v *PostCompactHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostCompactHookInput) isClaudeCodeHookInput() {}
+func (*PostCompactHookInput) isClaudeCodeHookInput() {}
 
 // PreModelSwitchHookInputSource: What caused the switch.
 type PreModelSwitchHookInputSource string
@@ -3564,6 +3683,23 @@ func (v *PreModelSwitchHookInputSource) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PreModelSwitchHookInputSource("x") compiles).
+func (v PreModelSwitchHookInputSource) Valid() bool {
+	switch v {
+	case "command", "picker", "sdk":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreModelSwitchHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreModelSwitchHookInputSource", string(v), []string{"command", "picker", "sdk"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PreModelSwitchHookInputCacheTtl: The prompt cache TTL.
 type PreModelSwitchHookInputCacheTtl string
 
@@ -3584,6 +3720,23 @@ func (v *PreModelSwitchHookInputCacheTtl) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreModelSwitchHookInputCacheTtl("x") compiles).
+func (v PreModelSwitchHookInputCacheTtl) Valid() bool {
+	switch v {
+	case "5m", "1h":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreModelSwitchHookInputCacheTtl) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreModelSwitchHookInputCacheTtl", string(v), []string{"5m", "1h"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreModelSwitchHookInputPricing: How the cost was priced.
@@ -3607,6 +3760,23 @@ func (v *PreModelSwitchHookInputPricing) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreModelSwitchHookInputPricing("x") compiles).
+func (v PreModelSwitchHookInputPricing) Valid() bool {
+	switch v {
+	case "configured", "catalog", "default":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreModelSwitchHookInputPricing) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreModelSwitchHookInputPricing", string(v), []string{"configured", "catalog", "default"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreModelSwitchHookInput: What a PreModelSwitch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -3893,7 +4063,7 @@ func (v *PreModelSwitchHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PreModelSwitchHookInput) isClaudeCodeHookInput() {}
+func (*PreModelSwitchHookInput) isClaudeCodeHookInput() {}
 
 // PostModelSwitchHookInputSource: What caused the switch.
 type PostModelSwitchHookInputSource string
@@ -3920,6 +4090,23 @@ func (v *PostModelSwitchHookInputSource) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PostModelSwitchHookInputSource("x") compiles).
+func (v PostModelSwitchHookInputSource) Valid() bool {
+	switch v {
+	case "command", "picker", "sdk", "auto", "resume":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PostModelSwitchHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PostModelSwitchHookInputSource", string(v), []string{"command", "picker", "sdk", "auto", "resume"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PostModelSwitchHookInputCacheTtl: The prompt cache TTL.
 type PostModelSwitchHookInputCacheTtl string
 
@@ -3940,6 +4127,23 @@ func (v *PostModelSwitchHookInputCacheTtl) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PostModelSwitchHookInputCacheTtl("x") compiles).
+func (v PostModelSwitchHookInputCacheTtl) Valid() bool {
+	switch v {
+	case "5m", "1h":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PostModelSwitchHookInputCacheTtl) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PostModelSwitchHookInputCacheTtl", string(v), []string{"5m", "1h"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PostModelSwitchHookInputPricing: How the cost was priced.
@@ -3963,6 +4167,23 @@ func (v *PostModelSwitchHookInputPricing) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PostModelSwitchHookInputPricing("x") compiles).
+func (v PostModelSwitchHookInputPricing) Valid() bool {
+	switch v {
+	case "configured", "catalog", "default":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PostModelSwitchHookInputPricing) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PostModelSwitchHookInputPricing", string(v), []string{"configured", "catalog", "default"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PostModelSwitchHookInput: What a PostModelSwitch hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -4249,7 +4470,7 @@ func (v *PostModelSwitchHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostModelSwitchHookInput) isClaudeCodeHookInput() {}
+func (*PostModelSwitchHookInput) isClaudeCodeHookInput() {}
 
 // PermissionRequestHookInputMcpSkill: Internal: the MCP skill, set with `tool_kind`.
 type PermissionRequestHookInputMcpSkill struct {
@@ -4583,7 +4804,7 @@ func (v *PermissionRequestHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionRequestHookInput) isClaudeCodeHookInput() {}
+func (*PermissionRequestHookInput) isClaudeCodeHookInput() {}
 
 // PermissionDeniedHookInput: What a PermissionDenied hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type PermissionDeniedHookInput struct {
@@ -4821,7 +5042,7 @@ func (v *PermissionDeniedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionDeniedHookInput) isClaudeCodeHookInput() {}
+func (*PermissionDeniedHookInput) isClaudeCodeHookInput() {}
 
 // SetupHookInputTrigger: What started setup.
 type SetupHookInputTrigger string
@@ -4843,6 +5064,23 @@ func (v *SetupHookInputTrigger) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as SetupHookInputTrigger("x") compiles).
+func (v SetupHookInputTrigger) Valid() bool {
+	switch v {
+	case "init", "maintenance":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v SetupHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("SetupHookInputTrigger", string(v), []string{"init", "maintenance"})
+	}
+	return json.Marshal(string(v))
 }
 
 // SetupHookInput: What a Setup hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -5033,7 +5271,7 @@ func (v *SetupHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SetupHookInput) isClaudeCodeHookInput() {}
+func (*SetupHookInput) isClaudeCodeHookInput() {}
 
 // TeammateIdleHookInput: What a TeammateIdle hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type TeammateIdleHookInput struct {
@@ -5235,7 +5473,7 @@ func (v *TeammateIdleHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (TeammateIdleHookInput) isClaudeCodeHookInput() {}
+func (*TeammateIdleHookInput) isClaudeCodeHookInput() {}
 
 // TaskCreatedHookInput: What a TaskCreated hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type TaskCreatedHookInput struct {
@@ -5473,7 +5711,7 @@ func (v *TaskCreatedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (TaskCreatedHookInput) isClaudeCodeHookInput() {}
+func (*TaskCreatedHookInput) isClaudeCodeHookInput() {}
 
 // TaskCompletedHookInput: What a TaskCompleted hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type TaskCompletedHookInput struct {
@@ -5711,7 +5949,7 @@ func (v *TaskCompletedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (TaskCompletedHookInput) isClaudeCodeHookInput() {}
+func (*TaskCompletedHookInput) isClaudeCodeHookInput() {}
 
 // ElicitationHookInputMode: Form or URL elicitation.
 type ElicitationHookInputMode string
@@ -5733,6 +5971,23 @@ func (v *ElicitationHookInputMode) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ElicitationHookInputMode("x") compiles).
+func (v ElicitationHookInputMode) Valid() bool {
+	switch v {
+	case "form", "url":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ElicitationHookInputMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ElicitationHookInputMode", string(v), []string{"form", "url"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ElicitationHookInput: What a Elicitation hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -5983,7 +6238,7 @@ func (v *ElicitationHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ElicitationHookInput) isClaudeCodeHookInput() {}
+func (*ElicitationHookInput) isClaudeCodeHookInput() {}
 
 // ElicitationResultHookInputMode: Form or URL elicitation.
 type ElicitationResultHookInputMode string
@@ -6007,6 +6262,23 @@ func (v *ElicitationResultHookInputMode) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as ElicitationResultHookInputMode("x") compiles).
+func (v ElicitationResultHookInputMode) Valid() bool {
+	switch v {
+	case "form", "url":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ElicitationResultHookInputMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ElicitationResultHookInputMode", string(v), []string{"form", "url"})
+	}
+	return json.Marshal(string(v))
+}
+
 // ElicitationResultHookInputAction: The user's response.
 type ElicitationResultHookInputAction string
 
@@ -6028,6 +6300,23 @@ func (v *ElicitationResultHookInputAction) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ElicitationResultHookInputAction("x") compiles).
+func (v ElicitationResultHookInputAction) Valid() bool {
+	switch v {
+	case "accept", "decline", "cancel":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ElicitationResultHookInputAction) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ElicitationResultHookInputAction", string(v), []string{"accept", "decline", "cancel"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ElicitationResultHookInput: What a ElicitationResult hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -6266,7 +6555,7 @@ func (v *ElicitationResultHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ElicitationResultHookInput) isClaudeCodeHookInput() {}
+func (*ElicitationResultHookInput) isClaudeCodeHookInput() {}
 
 // ConfigChangeHookInputSource: Which settings changed.
 type ConfigChangeHookInputSource string
@@ -6291,6 +6580,23 @@ func (v *ConfigChangeHookInputSource) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ConfigChangeHookInputSource("x") compiles).
+func (v ConfigChangeHookInputSource) Valid() bool {
+	switch v {
+	case "user_settings", "project_settings", "local_settings", "policy_settings", "skills":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ConfigChangeHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ConfigChangeHookInputSource", string(v), []string{"user_settings", "project_settings", "local_settings", "policy_settings", "skills"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ConfigChangeHookInput: What a ConfigChange hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -6493,7 +6799,7 @@ func (v *ConfigChangeHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ConfigChangeHookInput) isClaudeCodeHookInput() {}
+func (*ConfigChangeHookInput) isClaudeCodeHookInput() {}
 
 // WorktreeCreateHookInput: What a WorktreeCreate hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type WorktreeCreateHookInput struct {
@@ -6683,7 +6989,7 @@ func (v *WorktreeCreateHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (WorktreeCreateHookInput) isClaudeCodeHookInput() {}
+func (*WorktreeCreateHookInput) isClaudeCodeHookInput() {}
 
 // WorktreeRemoveHookInput: What a WorktreeRemove hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type WorktreeRemoveHookInput struct {
@@ -6873,7 +7179,7 @@ func (v *WorktreeRemoveHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (WorktreeRemoveHookInput) isClaudeCodeHookInput() {}
+func (*WorktreeRemoveHookInput) isClaudeCodeHookInput() {}
 
 // InstructionsLoadedHookInputMemoryType: The memory scope.
 type InstructionsLoadedHookInputMemoryType string
@@ -6899,6 +7205,23 @@ func (v *InstructionsLoadedHookInputMemoryType) UnmarshalJSON(data []byte) error
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as InstructionsLoadedHookInputMemoryType("x") compiles).
+func (v InstructionsLoadedHookInputMemoryType) Valid() bool {
+	switch v {
+	case "User", "Project", "Local", "Managed":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v InstructionsLoadedHookInputMemoryType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("InstructionsLoadedHookInputMemoryType", string(v), []string{"User", "Project", "Local", "Managed"})
+	}
+	return json.Marshal(string(v))
+}
+
 // InstructionsLoadedHookInputLoadReason: Why it was loaded.
 type InstructionsLoadedHookInputLoadReason string
 
@@ -6922,6 +7245,23 @@ func (v *InstructionsLoadedHookInputLoadReason) UnmarshalJSON(data []byte) error
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as InstructionsLoadedHookInputLoadReason("x") compiles).
+func (v InstructionsLoadedHookInputLoadReason) Valid() bool {
+	switch v {
+	case "session_start", "nested_traversal", "path_glob_match", "include", "compact":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v InstructionsLoadedHookInputLoadReason) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("InstructionsLoadedHookInputLoadReason", string(v), []string{"session_start", "nested_traversal", "path_glob_match", "include", "compact"})
+	}
+	return json.Marshal(string(v))
 }
 
 // InstructionsLoadedHookInput: What a InstructionsLoaded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -7172,7 +7512,7 @@ func (v *InstructionsLoadedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (InstructionsLoadedHookInput) isClaudeCodeHookInput() {}
+func (*InstructionsLoadedHookInput) isClaudeCodeHookInput() {}
 
 // CwdChangedHookInput: What a CwdChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type CwdChangedHookInput struct {
@@ -7374,7 +7714,7 @@ func (v *CwdChangedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CwdChangedHookInput) isClaudeCodeHookInput() {}
+func (*CwdChangedHookInput) isClaudeCodeHookInput() {}
 
 // FileChangedHookInputEvent: What happened to it.
 type FileChangedHookInputEvent string
@@ -7397,6 +7737,23 @@ func (v *FileChangedHookInputEvent) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as FileChangedHookInputEvent("x") compiles).
+func (v FileChangedHookInputEvent) Valid() bool {
+	switch v {
+	case "change", "add", "unlink":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v FileChangedHookInputEvent) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("FileChangedHookInputEvent", string(v), []string{"change", "add", "unlink"})
+	}
+	return json.Marshal(string(v))
 }
 
 // FileChangedHookInput: What a FileChanged hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -7599,7 +7956,7 @@ func (v *FileChangedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (FileChangedHookInput) isClaudeCodeHookInput() {}
+func (*FileChangedHookInput) isClaudeCodeHookInput() {}
 
 // DirectoryAddedHookInputSource: How it was added: `/add-dir` or the SDK's register_repo_root.
 type DirectoryAddedHookInputSource string
@@ -7621,6 +7978,23 @@ func (v *DirectoryAddedHookInputSource) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as DirectoryAddedHookInputSource("x") compiles).
+func (v DirectoryAddedHookInputSource) Valid() bool {
+	switch v {
+	case "slash_command", "register_repo_root":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v DirectoryAddedHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("DirectoryAddedHookInputSource", string(v), []string{"slash_command", "register_repo_root"})
+	}
+	return json.Marshal(string(v))
 }
 
 // DirectoryAddedHookInput: What a DirectoryAdded hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -7823,7 +8197,7 @@ func (v *DirectoryAddedHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DirectoryAddedHookInput) isClaudeCodeHookInput() {}
+func (*DirectoryAddedHookInput) isClaudeCodeHookInput() {}
 
 // MessageDisplayHookInput: What a MessageDisplay hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
 type MessageDisplayHookInput struct {
@@ -8061,7 +8435,7 @@ func (v *MessageDisplayHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (MessageDisplayHookInput) isClaudeCodeHookInput() {}
+func (*MessageDisplayHookInput) isClaudeCodeHookInput() {}
 
 // PreSkillShellCommandHookInputToolInput: The command as it would run.
 type PreSkillShellCommandHookInputToolInput struct {
@@ -8132,6 +8506,23 @@ func (v *PreSkillShellCommandHookInputInvokedBy) UnmarshalJSON(data []byte) erro
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreSkillShellCommandHookInputInvokedBy("x") compiles).
+func (v PreSkillShellCommandHookInputInvokedBy) Valid() bool {
+	switch v {
+	case "user", "claude", "other":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreSkillShellCommandHookInputInvokedBy) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreSkillShellCommandHookInputInvokedBy", string(v), []string{"user", "claude", "other"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreSkillShellCommandHookInput: What a PreSkillShellCommand hook receives on stdin (Claude Code 2.1.332): the base fields plus the event's own. Unknown keys are allowed.
@@ -8382,7 +8773,7 @@ func (v *PreSkillShellCommandHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PreSkillShellCommandHookInput) isClaudeCodeHookInput() {}
+func (*PreSkillShellCommandHookInput) isClaudeCodeHookInput() {}
 
 // ClaudeCodeHookInput: What a hook receives on stdin: one of 34 inputs discriminated by `hook_event_name` (the SDK's `HookInput`).
 // Implemented by PreToolUseHookInput, PostToolUseHookInput, PostToolUseFailureHookInput, PostToolBatchHookInput, NotificationHookInput, UserPromptSubmitHookInput, UserPromptExpansionHookInput, SessionStartHookInput, SessionEndHookInput, StopHookInput, StopFailureHookInput, SubagentStartHookInput, SubagentStopHookInput, PreCompactHookInput, PostCompactHookInput, PreModelSwitchHookInput, PostModelSwitchHookInput, PermissionRequestHookInput, PermissionDeniedHookInput, SetupHookInput, TeammateIdleHookInput, TaskCreatedHookInput, TaskCompletedHookInput, ElicitationHookInput, ElicitationResultHookInput, ConfigChangeHookInput, WorktreeCreateHookInput, WorktreeRemoveHookInput, InstructionsLoadedHookInput, CwdChangedHookInput, FileChangedHookInput, DirectoryAddedHookInput, MessageDisplayHookInput, PreSkillShellCommandHookInput.
@@ -8397,73 +8788,209 @@ func decodeClaudeCodeHookInput(raw json.RawMessage, at string) (ClaudeCodeHookIn
 	}
 	switch tag {
 	case "PreToolUse":
-		return decodePreToolUseHookInput(raw, at)
+		x, err := decodePreToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUse":
-		return decodePostToolUseHookInput(raw, at)
+		x, err := decodePostToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUseFailure":
-		return decodePostToolUseFailureHookInput(raw, at)
+		x, err := decodePostToolUseFailureHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolBatch":
-		return decodePostToolBatchHookInput(raw, at)
+		x, err := decodePostToolBatchHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Notification":
-		return decodeNotificationHookInput(raw, at)
+		x, err := decodeNotificationHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptSubmit":
-		return decodeUserPromptSubmitHookInput(raw, at)
+		x, err := decodeUserPromptSubmitHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptExpansion":
-		return decodeUserPromptExpansionHookInput(raw, at)
+		x, err := decodeUserPromptExpansionHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeSessionStartHookInput(raw, at)
+		x, err := decodeSessionStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionEnd":
-		return decodeSessionEndHookInput(raw, at)
+		x, err := decodeSessionEndHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Stop":
-		return decodeStopHookInput(raw, at)
+		x, err := decodeStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "StopFailure":
-		return decodeStopFailureHookInput(raw, at)
+		x, err := decodeStopFailureHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStart":
-		return decodeSubagentStartHookInput(raw, at)
+		x, err := decodeSubagentStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStop":
-		return decodeSubagentStopHookInput(raw, at)
+		x, err := decodeSubagentStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreCompact":
-		return decodePreCompactHookInput(raw, at)
+		x, err := decodePreCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostCompact":
-		return decodePostCompactHookInput(raw, at)
+		x, err := decodePostCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreModelSwitch":
-		return decodePreModelSwitchHookInput(raw, at)
+		x, err := decodePreModelSwitchHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostModelSwitch":
-		return decodePostModelSwitchHookInput(raw, at)
+		x, err := decodePostModelSwitchHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PermissionRequest":
-		return decodePermissionRequestHookInput(raw, at)
+		x, err := decodePermissionRequestHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PermissionDenied":
-		return decodePermissionDeniedHookInput(raw, at)
+		x, err := decodePermissionDeniedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Setup":
-		return decodeSetupHookInput(raw, at)
+		x, err := decodeSetupHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "TeammateIdle":
-		return decodeTeammateIdleHookInput(raw, at)
+		x, err := decodeTeammateIdleHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "TaskCreated":
-		return decodeTaskCreatedHookInput(raw, at)
+		x, err := decodeTaskCreatedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "TaskCompleted":
-		return decodeTaskCompletedHookInput(raw, at)
+		x, err := decodeTaskCompletedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Elicitation":
-		return decodeElicitationHookInput(raw, at)
+		x, err := decodeElicitationHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "ElicitationResult":
-		return decodeElicitationResultHookInput(raw, at)
+		x, err := decodeElicitationResultHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "ConfigChange":
-		return decodeConfigChangeHookInput(raw, at)
+		x, err := decodeConfigChangeHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "WorktreeCreate":
-		return decodeWorktreeCreateHookInput(raw, at)
+		x, err := decodeWorktreeCreateHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "WorktreeRemove":
-		return decodeWorktreeRemoveHookInput(raw, at)
+		x, err := decodeWorktreeRemoveHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "InstructionsLoaded":
-		return decodeInstructionsLoadedHookInput(raw, at)
+		x, err := decodeInstructionsLoadedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "CwdChanged":
-		return decodeCwdChangedHookInput(raw, at)
+		x, err := decodeCwdChangedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "FileChanged":
-		return decodeFileChangedHookInput(raw, at)
+		x, err := decodeFileChangedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "DirectoryAdded":
-		return decodeDirectoryAddedHookInput(raw, at)
+		x, err := decodeDirectoryAddedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "MessageDisplay":
-		return decodeMessageDisplayHookInput(raw, at)
+		x, err := decodeMessageDisplayHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreSkillShellCommand":
-		return decodePreSkillShellCommandHookInput(raw, at)
+		x, err := decodePreSkillShellCommandHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand"})
 }
@@ -8508,6 +9035,23 @@ func (v *ClaudeCodeHookOutputDecision) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as ClaudeCodeHookOutputDecision("x") compiles).
+func (v ClaudeCodeHookOutputDecision) Valid() bool {
+	switch v {
+	case "approve", "block":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ClaudeCodeHookOutputDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ClaudeCodeHookOutputDecision", string(v), []string{"approve", "block"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PreToolUseHookSpecificOutputPermissionDecision: Permission decision; precedence across hooks is deny > defer > ask > allow.
 type PreToolUseHookSpecificOutputPermissionDecision string
 
@@ -8530,6 +9074,23 @@ func (v *PreToolUseHookSpecificOutputPermissionDecision) UnmarshalJSON(data []by
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreToolUseHookSpecificOutputPermissionDecision("x") compiles).
+func (v PreToolUseHookSpecificOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask", "defer":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreToolUseHookSpecificOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreToolUseHookSpecificOutputPermissionDecision", string(v), []string{"allow", "deny", "ask", "defer"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreToolUseHookSpecificOutput: The PreToolUse answer: a permission decision, a reason, a rewritten input, context. Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -8644,7 +9205,7 @@ func (v *PreToolUseHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PreToolUseHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PreToolUseHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // UserPromptSubmitHookSpecificOutput: The UserPromptSubmit answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type UserPromptSubmitHookSpecificOutput struct {
@@ -8722,7 +9283,7 @@ func (v *UserPromptSubmitHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (UserPromptSubmitHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*UserPromptSubmitHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // UserPromptExpansionHookSpecificOutput: The UserPromptExpansion answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type UserPromptExpansionHookSpecificOutput struct {
@@ -8788,7 +9349,7 @@ func (v *UserPromptExpansionHookSpecificOutput) UnmarshalJSON(data []byte) error
 	return nil
 }
 
-func (UserPromptExpansionHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*UserPromptExpansionHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // SessionStartHookSpecificOutput: The SessionStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type SessionStartHookSpecificOutput struct {
@@ -8890,7 +9451,7 @@ func (v *SessionStartHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SessionStartHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*SessionStartHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // SetupHookSpecificOutput: The Setup answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type SetupHookSpecificOutput struct {
@@ -8944,7 +9505,7 @@ func (v *SetupHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SetupHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*SetupHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PreModelSwitchHookSpecificOutputPermissionDecision: allow proceeds, deny cancels the switch, ask asks the user to confirm.
 type PreModelSwitchHookSpecificOutputPermissionDecision string
@@ -8967,6 +9528,23 @@ func (v *PreModelSwitchHookSpecificOutputPermissionDecision) UnmarshalJSON(data 
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreModelSwitchHookSpecificOutputPermissionDecision("x") compiles).
+func (v PreModelSwitchHookSpecificOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreModelSwitchHookSpecificOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreModelSwitchHookSpecificOutputPermissionDecision", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreModelSwitchHookSpecificOutput: The PreModelSwitch answer (no `defer`). Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -9033,7 +9611,7 @@ func (v *PreModelSwitchHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PreModelSwitchHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PreModelSwitchHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PostModelSwitchHookSpecificOutput: The PostModelSwitch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type PostModelSwitchHookSpecificOutput struct {
@@ -9087,7 +9665,7 @@ func (v *PostModelSwitchHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostModelSwitchHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PostModelSwitchHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // SubagentStartHookSpecificOutput: The SubagentStart answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type SubagentStartHookSpecificOutput struct {
@@ -9141,7 +9719,7 @@ func (v *SubagentStartHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SubagentStartHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*SubagentStartHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PostToolUseHookSpecificOutput: The PostToolUse answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type PostToolUseHookSpecificOutput struct {
@@ -9231,7 +9809,7 @@ func (v *PostToolUseHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostToolUseHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PostToolUseHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PostToolUseFailureHookSpecificOutput: The PostToolUseFailure answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type PostToolUseFailureHookSpecificOutput struct {
@@ -9285,7 +9863,7 @@ func (v *PostToolUseFailureHookSpecificOutput) UnmarshalJSON(data []byte) error 
 	return nil
 }
 
-func (PostToolUseFailureHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PostToolUseFailureHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PostToolBatchHookSpecificOutput: The PostToolBatch answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type PostToolBatchHookSpecificOutput struct {
@@ -9339,7 +9917,7 @@ func (v *PostToolBatchHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PostToolBatchHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PostToolBatchHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // StopHookSpecificOutput: The Stop answer: non-error feedback; the conversation continues so the model can act on it. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type StopHookSpecificOutput struct {
@@ -9393,7 +9971,7 @@ func (v *StopHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (StopHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*StopHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // SubagentStopHookSpecificOutput: The SubagentStop answer: non-error feedback; the subagent continues. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type SubagentStopHookSpecificOutput struct {
@@ -9447,7 +10025,7 @@ func (v *SubagentStopHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (SubagentStopHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*SubagentStopHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PermissionDeniedHookSpecificOutput: The PermissionDenied answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type PermissionDeniedHookSpecificOutput struct {
@@ -9501,7 +10079,7 @@ func (v *PermissionDeniedHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionDeniedHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PermissionDeniedHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // NotificationHookSpecificOutput: The Notification answer (accepted, not acted on). Unknown keys are not part of the type; Claude Code strips and ignores them.
 type NotificationHookSpecificOutput struct {
@@ -9555,7 +10133,7 @@ func (v *NotificationHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (NotificationHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*NotificationHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // ClaudeCodePermissionRulesUpdateType: The update kind.
 type ClaudeCodePermissionRulesUpdateType string
@@ -9580,6 +10158,23 @@ func (v *ClaudeCodePermissionRulesUpdateType) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as ClaudeCodePermissionRulesUpdateType("x") compiles).
+func (v ClaudeCodePermissionRulesUpdateType) Valid() bool {
+	switch v {
+	case "addRules", "replaceRules", "removeRules":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ClaudeCodePermissionRulesUpdateType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ClaudeCodePermissionRulesUpdateType", string(v), []string{"addRules", "replaceRules", "removeRules"})
+	}
+	return json.Marshal(string(v))
+}
+
 // ClaudeCodePermissionRulesUpdateBehavior: What the rules do.
 type ClaudeCodePermissionRulesUpdateBehavior string
 
@@ -9601,6 +10196,23 @@ func (v *ClaudeCodePermissionRulesUpdateBehavior) UnmarshalJSON(data []byte) err
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ClaudeCodePermissionRulesUpdateBehavior("x") compiles).
+func (v ClaudeCodePermissionRulesUpdateBehavior) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ClaudeCodePermissionRulesUpdateBehavior) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ClaudeCodePermissionRulesUpdateBehavior", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ClaudeCodePermissionRulesUpdate: Add, replace or remove permission rules.
@@ -9683,7 +10295,7 @@ func (v *ClaudeCodePermissionRulesUpdate) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ClaudeCodePermissionRulesUpdate) isClaudeCodePermissionUpdate() {}
+func (*ClaudeCodePermissionRulesUpdate) isClaudeCodePermissionUpdate() {}
 
 // ClaudeCodePermissionSetModeUpdateMode: The new permission mode (`bypassPermissions` only works if it was available at launch).
 type ClaudeCodePermissionSetModeUpdateMode string
@@ -9709,6 +10321,23 @@ func (v *ClaudeCodePermissionSetModeUpdateMode) UnmarshalJSON(data []byte) error
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ClaudeCodePermissionSetModeUpdateMode("x") compiles).
+func (v ClaudeCodePermissionSetModeUpdateMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ClaudeCodePermissionSetModeUpdateMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ClaudeCodePermissionSetModeUpdateMode", string(v), []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ClaudeCodePermissionSetModeUpdate: Switch the permission mode.
@@ -9775,7 +10404,7 @@ func (v *ClaudeCodePermissionSetModeUpdate) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ClaudeCodePermissionSetModeUpdate) isClaudeCodePermissionUpdate() {}
+func (*ClaudeCodePermissionSetModeUpdate) isClaudeCodePermissionUpdate() {}
 
 // ClaudeCodePermissionDirectoriesUpdateType: The update kind.
 type ClaudeCodePermissionDirectoriesUpdateType string
@@ -9797,6 +10426,23 @@ func (v *ClaudeCodePermissionDirectoriesUpdateType) UnmarshalJSON(data []byte) e
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ClaudeCodePermissionDirectoriesUpdateType("x") compiles).
+func (v ClaudeCodePermissionDirectoriesUpdateType) Valid() bool {
+	switch v {
+	case "addDirectories", "removeDirectories":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ClaudeCodePermissionDirectoriesUpdateType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ClaudeCodePermissionDirectoriesUpdateType", string(v), []string{"addDirectories", "removeDirectories"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ClaudeCodePermissionDirectoriesUpdate: Add or remove working directories.
@@ -9867,7 +10513,7 @@ func (v *ClaudeCodePermissionDirectoriesUpdate) UnmarshalJSON(data []byte) error
 	return nil
 }
 
-func (ClaudeCodePermissionDirectoriesUpdate) isClaudeCodePermissionUpdate() {}
+func (*ClaudeCodePermissionDirectoriesUpdate) isClaudeCodePermissionUpdate() {}
 
 // ClaudeCodePermissionUpdate: A permission update (the SDK's `PermissionUpdate`), discriminated by `type`.
 // Implemented by ClaudeCodePermissionRulesUpdate, ClaudeCodePermissionSetModeUpdate, ClaudeCodePermissionDirectoriesUpdate.
@@ -9882,11 +10528,23 @@ func decodeClaudeCodePermissionUpdate(raw json.RawMessage, at string) (ClaudeCod
 	}
 	switch tag {
 	case "addRules", "replaceRules", "removeRules":
-		return decodeClaudeCodePermissionRulesUpdate(raw, at)
+		x, err := decodeClaudeCodePermissionRulesUpdate(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "setMode":
-		return decodeClaudeCodePermissionSetModeUpdate(raw, at)
+		x, err := decodeClaudeCodePermissionSetModeUpdate(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "addDirectories", "removeDirectories":
-		return decodeClaudeCodePermissionDirectoriesUpdate(raw, at)
+		x, err := decodeClaudeCodePermissionDirectoriesUpdate(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "type", []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
 }
@@ -9973,7 +10631,7 @@ func (v *ClaudeCodePermissionRequestAllow) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ClaudeCodePermissionRequestAllow) isClaudeCodePermissionRequestDecision() {}
+func (*ClaudeCodePermissionRequestAllow) isClaudeCodePermissionRequestDecision() {}
 
 // ClaudeCodePermissionRequestDeny: Deny the tool.
 type ClaudeCodePermissionRequestDeny struct {
@@ -10039,7 +10697,7 @@ func (v *ClaudeCodePermissionRequestDeny) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ClaudeCodePermissionRequestDeny) isClaudeCodePermissionRequestDecision() {}
+func (*ClaudeCodePermissionRequestDeny) isClaudeCodePermissionRequestDecision() {}
 
 // ClaudeCodePermissionRequestDecision: A PermissionRequest hook's decision, discriminated by `behavior`.
 // Implemented by ClaudeCodePermissionRequestAllow, ClaudeCodePermissionRequestDeny.
@@ -10054,9 +10712,17 @@ func decodeClaudeCodePermissionRequestDecision(raw json.RawMessage, at string) (
 	}
 	switch tag {
 	case "allow":
-		return decodeClaudeCodePermissionRequestAllow(raw, at)
+		x, err := decodeClaudeCodePermissionRequestAllow(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "deny":
-		return decodeClaudeCodePermissionRequestDeny(raw, at)
+		x, err := decodeClaudeCodePermissionRequestDeny(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "behavior", []string{"allow", "deny"})
 }
@@ -10131,7 +10797,7 @@ func (v *PermissionRequestHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionRequestHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PermissionRequestHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // ElicitationHookSpecificOutputAction: The response to send.
 type ElicitationHookSpecificOutputAction string
@@ -10154,6 +10820,23 @@ func (v *ElicitationHookSpecificOutputAction) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ElicitationHookSpecificOutputAction("x") compiles).
+func (v ElicitationHookSpecificOutputAction) Valid() bool {
+	switch v {
+	case "accept", "decline", "cancel":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ElicitationHookSpecificOutputAction) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ElicitationHookSpecificOutputAction", string(v), []string{"accept", "decline", "cancel"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ElicitationHookSpecificOutput: The Elicitation answer: accept or decline an MCP elicitation. Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -10220,7 +10903,7 @@ func (v *ElicitationHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ElicitationHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*ElicitationHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // ElicitationResultHookSpecificOutputAction: The response to send.
 type ElicitationResultHookSpecificOutputAction string
@@ -10243,6 +10926,23 @@ func (v *ElicitationResultHookSpecificOutputAction) UnmarshalJSON(data []byte) e
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as ElicitationResultHookSpecificOutputAction("x") compiles).
+func (v ElicitationResultHookSpecificOutputAction) Valid() bool {
+	switch v {
+	case "accept", "decline", "cancel":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v ElicitationResultHookSpecificOutputAction) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("ElicitationResultHookSpecificOutputAction", string(v), []string{"accept", "decline", "cancel"})
+	}
+	return json.Marshal(string(v))
 }
 
 // ElicitationResultHookSpecificOutput: The ElicitationResult answer: override the user's response. Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -10309,7 +11009,7 @@ func (v *ElicitationResultHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (ElicitationResultHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*ElicitationResultHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // CwdChangedHookSpecificOutput: The CwdChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type CwdChangedHookSpecificOutput struct {
@@ -10363,7 +11063,7 @@ func (v *CwdChangedHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CwdChangedHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*CwdChangedHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // FileChangedHookSpecificOutput: The FileChanged answer. Unknown keys are not part of the type; Claude Code strips and ignores them.
 type FileChangedHookSpecificOutput struct {
@@ -10417,7 +11117,7 @@ func (v *FileChangedHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (FileChangedHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*FileChangedHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // WorktreeCreateHookSpecificOutput: The WorktreeCreate answer: the path of the created worktree (command hooks print it on stdout instead). Unknown keys are not part of the type; Claude Code strips and ignores them.
 type WorktreeCreateHookSpecificOutput struct {
@@ -10471,7 +11171,7 @@ func (v *WorktreeCreateHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (WorktreeCreateHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*WorktreeCreateHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // MessageDisplayHookSpecificOutput: The MessageDisplay answer (display only). Unknown keys are not part of the type; Claude Code strips and ignores them.
 type MessageDisplayHookSpecificOutput struct {
@@ -10525,7 +11225,7 @@ func (v *MessageDisplayHookSpecificOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (MessageDisplayHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*MessageDisplayHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // PreSkillShellCommandHookSpecificOutputPermissionDecision: allow adds nothing; deny, ask and defer keep the command from running.
 type PreSkillShellCommandHookSpecificOutputPermissionDecision string
@@ -10549,6 +11249,23 @@ func (v *PreSkillShellCommandHookSpecificOutputPermissionDecision) UnmarshalJSON
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PreSkillShellCommandHookSpecificOutputPermissionDecision("x") compiles).
+func (v PreSkillShellCommandHookSpecificOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask", "defer":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PreSkillShellCommandHookSpecificOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PreSkillShellCommandHookSpecificOutputPermissionDecision", string(v), []string{"allow", "deny", "ask", "defer"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PreSkillShellCommandHookSpecificOutput: The PreSkillShellCommand answer: only allow lets the command run. Unknown keys are not part of the type; Claude Code strips and ignores them.
@@ -10627,7 +11344,7 @@ func (v *PreSkillShellCommandHookSpecificOutput) UnmarshalJSON(data []byte) erro
 	return nil
 }
 
-func (PreSkillShellCommandHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
+func (*PreSkillShellCommandHookSpecificOutput) isClaudeCodeHookSpecificOutput() {}
 
 // ClaudeCodeHookSpecificOutput: `hookSpecificOutput` as Claude Code 2.1.332 reads it: 23 variants discriminated by `hookEventName`. The other 11 events have no variant; sending one fails validation.
 // Implemented by PreToolUseHookSpecificOutput, UserPromptSubmitHookSpecificOutput, UserPromptExpansionHookSpecificOutput, SessionStartHookSpecificOutput, SetupHookSpecificOutput, PreModelSwitchHookSpecificOutput, PostModelSwitchHookSpecificOutput, SubagentStartHookSpecificOutput, PostToolUseHookSpecificOutput, PostToolUseFailureHookSpecificOutput, PostToolBatchHookSpecificOutput, StopHookSpecificOutput, SubagentStopHookSpecificOutput, PermissionDeniedHookSpecificOutput, NotificationHookSpecificOutput, PermissionRequestHookSpecificOutput, ElicitationHookSpecificOutput, ElicitationResultHookSpecificOutput, CwdChangedHookSpecificOutput, FileChangedHookSpecificOutput, WorktreeCreateHookSpecificOutput, MessageDisplayHookSpecificOutput, PreSkillShellCommandHookSpecificOutput.
@@ -10642,51 +11359,143 @@ func decodeClaudeCodeHookSpecificOutput(raw json.RawMessage, at string) (ClaudeC
 	}
 	switch tag {
 	case "PreToolUse":
-		return decodePreToolUseHookSpecificOutput(raw, at)
+		x, err := decodePreToolUseHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptSubmit":
-		return decodeUserPromptSubmitHookSpecificOutput(raw, at)
+		x, err := decodeUserPromptSubmitHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptExpansion":
-		return decodeUserPromptExpansionHookSpecificOutput(raw, at)
+		x, err := decodeUserPromptExpansionHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeSessionStartHookSpecificOutput(raw, at)
+		x, err := decodeSessionStartHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Setup":
-		return decodeSetupHookSpecificOutput(raw, at)
+		x, err := decodeSetupHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreModelSwitch":
-		return decodePreModelSwitchHookSpecificOutput(raw, at)
+		x, err := decodePreModelSwitchHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostModelSwitch":
-		return decodePostModelSwitchHookSpecificOutput(raw, at)
+		x, err := decodePostModelSwitchHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStart":
-		return decodeSubagentStartHookSpecificOutput(raw, at)
+		x, err := decodeSubagentStartHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUse":
-		return decodePostToolUseHookSpecificOutput(raw, at)
+		x, err := decodePostToolUseHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUseFailure":
-		return decodePostToolUseFailureHookSpecificOutput(raw, at)
+		x, err := decodePostToolUseFailureHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolBatch":
-		return decodePostToolBatchHookSpecificOutput(raw, at)
+		x, err := decodePostToolBatchHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Stop":
-		return decodeStopHookSpecificOutput(raw, at)
+		x, err := decodeStopHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStop":
-		return decodeSubagentStopHookSpecificOutput(raw, at)
+		x, err := decodeSubagentStopHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PermissionDenied":
-		return decodePermissionDeniedHookSpecificOutput(raw, at)
+		x, err := decodePermissionDeniedHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Notification":
-		return decodeNotificationHookSpecificOutput(raw, at)
+		x, err := decodeNotificationHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PermissionRequest":
-		return decodePermissionRequestHookSpecificOutput(raw, at)
+		x, err := decodePermissionRequestHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Elicitation":
-		return decodeElicitationHookSpecificOutput(raw, at)
+		x, err := decodeElicitationHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "ElicitationResult":
-		return decodeElicitationResultHookSpecificOutput(raw, at)
+		x, err := decodeElicitationResultHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "CwdChanged":
-		return decodeCwdChangedHookSpecificOutput(raw, at)
+		x, err := decodeCwdChangedHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "FileChanged":
-		return decodeFileChangedHookSpecificOutput(raw, at)
+		x, err := decodeFileChangedHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "WorktreeCreate":
-		return decodeWorktreeCreateHookSpecificOutput(raw, at)
+		x, err := decodeWorktreeCreateHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "MessageDisplay":
-		return decodeMessageDisplayHookSpecificOutput(raw, at)
+		x, err := decodeMessageDisplayHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreSkillShellCommand":
-		return decodePreSkillShellCommandHookSpecificOutput(raw, at)
+		x, err := decodePreSkillShellCommandHookSpecificOutput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hookEventName", []string{"PreToolUse", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Setup", "PreModelSwitch", "PostModelSwitch", "SubagentStart", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "SubagentStop", "PermissionDenied", "Notification", "PermissionRequest", "Elicitation", "ElicitationResult", "CwdChanged", "FileChanged", "WorktreeCreate", "MessageDisplay", "PreSkillShellCommand"})
 }

@@ -30,6 +30,23 @@ func (v *CodexPermissionRequestDecisionBehavior) UnmarshalJSON(data []byte) erro
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPermissionRequestDecisionBehavior("x") compiles).
+func (v CodexPermissionRequestDecisionBehavior) Valid() bool {
+	switch v {
+	case "allow", "deny":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPermissionRequestDecisionBehavior) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPermissionRequestDecisionBehavior", string(v), []string{"allow", "deny"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexPermissionRequestDecision: A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.
 type CodexPermissionRequestDecision struct {
 	// `allow` approves without asking; `deny` rejects (deny wins over another hook's allow).
@@ -153,6 +170,23 @@ func (v *CodexPermissionRequestHookSpecificOutputHookEventName) UnmarshalJSON(da
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPermissionRequestHookSpecificOutputHookEventName("x") compiles).
+func (v CodexPermissionRequestHookSpecificOutputHookEventName) Valid() bool {
+	switch v {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPermissionRequestHookSpecificOutputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPermissionRequestHookSpecificOutputHookEventName", string(v), []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexPermissionRequestHookSpecificOutput: The `hookSpecificOutput` of a Codex CLI 0.171.0 PermissionRequest output; closed.
 type CodexPermissionRequestHookSpecificOutput struct {
 	// Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
@@ -238,6 +272,23 @@ func (v *CodexPostToolUseHookSpecificOutputHookEventName) UnmarshalJSON(data []b
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPostToolUseHookSpecificOutputHookEventName("x") compiles).
+func (v CodexPostToolUseHookSpecificOutputHookEventName) Valid() bool {
+	switch v {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPostToolUseHookSpecificOutputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPostToolUseHookSpecificOutputHookEventName", string(v), []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPostToolUseHookSpecificOutput: The `hookSpecificOutput` of a Codex CLI 0.171.0 PostToolUse output; closed.
@@ -339,6 +390,23 @@ func (v *CodexPreToolUseHookSpecificOutputHookEventName) UnmarshalJSON(data []by
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPreToolUseHookSpecificOutputHookEventName("x") compiles).
+func (v CodexPreToolUseHookSpecificOutputHookEventName) Valid() bool {
+	switch v {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPreToolUseHookSpecificOutputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPreToolUseHookSpecificOutputHookEventName", string(v), []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexPreToolUseHookSpecificOutputPermissionDecision: `deny` + a non-empty `permissionDecisionReason` blocks; `allow` acts only with `updatedInput` (a rewrite); `ask` and a bare `allow` are refused as unsupported.
 type CodexPreToolUseHookSpecificOutputPermissionDecision string
 
@@ -360,6 +428,23 @@ func (v *CodexPreToolUseHookSpecificOutputPermissionDecision) UnmarshalJSON(data
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPreToolUseHookSpecificOutputPermissionDecision("x") compiles).
+func (v CodexPreToolUseHookSpecificOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPreToolUseHookSpecificOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPreToolUseHookSpecificOutputPermissionDecision", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPreToolUseHookSpecificOutput: The `hookSpecificOutput` of a Codex CLI 0.171.0 PreToolUse output; closed.
@@ -485,6 +570,23 @@ func (v *CodexSessionStartHookSpecificOutputHookEventName) UnmarshalJSON(data []
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSessionStartHookSpecificOutputHookEventName("x") compiles).
+func (v CodexSessionStartHookSpecificOutputHookEventName) Valid() bool {
+	switch v {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSessionStartHookSpecificOutputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSessionStartHookSpecificOutputHookEventName", string(v), []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexSessionStartHookSpecificOutput: The `hookSpecificOutput` of a Codex CLI 0.171.0 SessionStart output; closed.
 type CodexSessionStartHookSpecificOutput struct {
 	// Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
@@ -570,6 +672,23 @@ func (v *CodexSubagentStartHookSpecificOutputHookEventName) UnmarshalJSON(data [
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSubagentStartHookSpecificOutputHookEventName("x") compiles).
+func (v CodexSubagentStartHookSpecificOutputHookEventName) Valid() bool {
+	switch v {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSubagentStartHookSpecificOutputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSubagentStartHookSpecificOutputHookEventName", string(v), []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexSubagentStartHookSpecificOutput: The `hookSpecificOutput` of a Codex CLI 0.171.0 SubagentStart output; closed.
@@ -659,6 +778,23 @@ func (v *CodexUserPromptSubmitHookSpecificOutputHookEventName) UnmarshalJSON(dat
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexUserPromptSubmitHookSpecificOutputHookEventName("x") compiles).
+func (v CodexUserPromptSubmitHookSpecificOutputHookEventName) Valid() bool {
+	switch v {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexUserPromptSubmitHookSpecificOutputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexUserPromptSubmitHookSpecificOutputHookEventName", string(v), []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "Interrupt"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexUserPromptSubmitHookSpecificOutput: The `hookSpecificOutput` of a Codex CLI 0.171.0 UserPromptSubmit output; closed.
 type CodexUserPromptSubmitHookSpecificOutput struct {
 	// Required. Codex's embedded schema says `const` this event, but Codex 0.171.0 accepts the name of any of its events that has an output (cx-pre-wrong-event-name-deny and the cx-pre-*-event-name-deny recordings: all eleven) and refuses SessionEnd, a name that is no event (cx-pre-bogus-event-name-deny) or a number.
@@ -738,6 +874,23 @@ func (v *CodexPreToolUseHookInputPermissionMode) UnmarshalJSON(data []byte) erro
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPreToolUseHookInputPermissionMode("x") compiles).
+func (v CodexPreToolUseHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPreToolUseHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPreToolUseHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPreToolUseHookInput: Codex CLI 0.171.0 PreToolUse stdin: Before a tool runs. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -916,7 +1069,7 @@ func (v *CodexPreToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexPreToolUseHookInput) isCodexHookInput() {}
+func (*CodexPreToolUseHookInput) isCodexHookInput() {}
 
 // CodexPermissionRequestHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexPermissionRequestHookInputPermissionMode string
@@ -941,6 +1094,23 @@ func (v *CodexPermissionRequestHookInputPermissionMode) UnmarshalJSON(data []byt
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPermissionRequestHookInputPermissionMode("x") compiles).
+func (v CodexPermissionRequestHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPermissionRequestHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPermissionRequestHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPermissionRequestHookInput: Codex CLI 0.171.0 PermissionRequest stdin: When Codex would ask the client to approve an escalated call (approval policy `on-request`); no `tool_use_id`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -1107,7 +1277,7 @@ func (v *CodexPermissionRequestHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexPermissionRequestHookInput) isCodexHookInput() {}
+func (*CodexPermissionRequestHookInput) isCodexHookInput() {}
 
 // CodexPostToolUseHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexPostToolUseHookInputPermissionMode string
@@ -1132,6 +1302,23 @@ func (v *CodexPostToolUseHookInputPermissionMode) UnmarshalJSON(data []byte) err
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPostToolUseHookInputPermissionMode("x") compiles).
+func (v CodexPostToolUseHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPostToolUseHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPostToolUseHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPostToolUseHookInput: Codex CLI 0.171.0 PostToolUse stdin: After a tool ran. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -1322,7 +1509,7 @@ func (v *CodexPostToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexPostToolUseHookInput) isCodexHookInput() {}
+func (*CodexPostToolUseHookInput) isCodexHookInput() {}
 
 // CodexPreCompactHookInputTrigger: What started the compaction.
 type CodexPreCompactHookInputTrigger string
@@ -1344,6 +1531,23 @@ func (v *CodexPreCompactHookInputTrigger) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPreCompactHookInputTrigger("x") compiles).
+func (v CodexPreCompactHookInputTrigger) Valid() bool {
+	switch v {
+	case "manual", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPreCompactHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPreCompactHookInputTrigger", string(v), []string{"manual", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPreCompactHookInput: Codex CLI 0.171.0 PreCompact stdin: Before a compaction (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -1486,7 +1690,7 @@ func (v *CodexPreCompactHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexPreCompactHookInput) isCodexHookInput() {}
+func (*CodexPreCompactHookInput) isCodexHookInput() {}
 
 // CodexPostCompactHookInputTrigger: What started the compaction.
 type CodexPostCompactHookInputTrigger string
@@ -1508,6 +1712,23 @@ func (v *CodexPostCompactHookInputTrigger) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPostCompactHookInputTrigger("x") compiles).
+func (v CodexPostCompactHookInputTrigger) Valid() bool {
+	switch v {
+	case "manual", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPostCompactHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPostCompactHookInputTrigger", string(v), []string{"manual", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPostCompactHookInput: Codex CLI 0.171.0 PostCompact stdin: After a compaction (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -1650,7 +1871,7 @@ func (v *CodexPostCompactHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexPostCompactHookInput) isCodexHookInput() {}
+func (*CodexPostCompactHookInput) isCodexHookInput() {}
 
 // CodexSessionStartHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexSessionStartHookInputPermissionMode string
@@ -1677,6 +1898,23 @@ func (v *CodexSessionStartHookInputPermissionMode) UnmarshalJSON(data []byte) er
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSessionStartHookInputPermissionMode("x") compiles).
+func (v CodexSessionStartHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSessionStartHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSessionStartHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexSessionStartHookInputSource: Why the session starts; matchers are matched against it.
 type CodexSessionStartHookInputSource string
 
@@ -1700,6 +1938,23 @@ func (v *CodexSessionStartHookInputSource) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSessionStartHookInputSource("x") compiles).
+func (v CodexSessionStartHookInputSource) Valid() bool {
+	switch v {
+	case "startup", "resume", "clear", "compact", "fork":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSessionStartHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSessionStartHookInputSource", string(v), []string{"startup", "resume", "clear", "compact", "fork"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexSessionStartHookInput: Codex CLI 0.171.0 SessionStart stdin: When a session starts or resumes; no `turn_id`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -1818,7 +2073,7 @@ func (v *CodexSessionStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexSessionStartHookInput) isCodexHookInput() {}
+func (*CodexSessionStartHookInput) isCodexHookInput() {}
 
 // CodexUserPromptSubmitHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexUserPromptSubmitHookInputPermissionMode string
@@ -1843,6 +2098,23 @@ func (v *CodexUserPromptSubmitHookInputPermissionMode) UnmarshalJSON(data []byte
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexUserPromptSubmitHookInputPermissionMode("x") compiles).
+func (v CodexUserPromptSubmitHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexUserPromptSubmitHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexUserPromptSubmitHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexUserPromptSubmitHookInput: Codex CLI 0.171.0 UserPromptSubmit stdin: When the user submits a prompt, before the model sees it. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -1997,7 +2269,7 @@ func (v *CodexUserPromptSubmitHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexUserPromptSubmitHookInput) isCodexHookInput() {}
+func (*CodexUserPromptSubmitHookInput) isCodexHookInput() {}
 
 // CodexStopHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexStopHookInputPermissionMode string
@@ -2022,6 +2294,23 @@ func (v *CodexStopHookInputPermissionMode) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexStopHookInputPermissionMode("x") compiles).
+func (v CodexStopHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexStopHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexStopHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexStopHookInput: Codex CLI 0.171.0 Stop stdin: When the model has answered and the turn would end. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -2164,7 +2453,7 @@ func (v *CodexStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexStopHookInput) isCodexHookInput() {}
+func (*CodexStopHookInput) isCodexHookInput() {}
 
 // CodexSubagentStartHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexSubagentStartHookInputPermissionMode string
@@ -2189,6 +2478,23 @@ func (v *CodexSubagentStartHookInputPermissionMode) UnmarshalJSON(data []byte) e
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSubagentStartHookInputPermissionMode("x") compiles).
+func (v CodexSubagentStartHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSubagentStartHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSubagentStartHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexSubagentStartHookInput: Codex CLI 0.171.0 SubagentStart stdin: When a subagent starts (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -2331,7 +2637,7 @@ func (v *CodexSubagentStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexSubagentStartHookInput) isCodexHookInput() {}
+func (*CodexSubagentStartHookInput) isCodexHookInput() {}
 
 // CodexSubagentStopHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexSubagentStopHookInputPermissionMode string
@@ -2356,6 +2662,23 @@ func (v *CodexSubagentStopHookInputPermissionMode) UnmarshalJSON(data []byte) er
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSubagentStopHookInputPermissionMode("x") compiles).
+func (v CodexSubagentStopHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSubagentStopHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSubagentStopHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexSubagentStopHookInput: Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -2534,7 +2857,7 @@ func (v *CodexSubagentStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexSubagentStopHookInput) isCodexHookInput() {}
+func (*CodexSubagentStopHookInput) isCodexHookInput() {}
 
 // CodexSessionEndHookInput: Codex CLI 0.171.0 SessionEnd stdin: When a session ends (embedded schema; not driven); no `model`. Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
 type CodexSessionEndHookInput struct {
@@ -2624,7 +2947,7 @@ func (v *CodexSessionEndHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexSessionEndHookInput) isCodexHookInput() {}
+func (*CodexSessionEndHookInput) isCodexHookInput() {}
 
 // CodexInterruptHookInputPermissionMode: Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 type CodexInterruptHookInputPermissionMode string
@@ -2649,6 +2972,23 @@ func (v *CodexInterruptHookInputPermissionMode) UnmarshalJSON(data []byte) error
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexInterruptHookInputPermissionMode("x") compiles).
+func (v CodexInterruptHookInputPermissionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "plan", "dontAsk", "bypassPermissions":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexInterruptHookInputPermissionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexInterruptHookInputPermissionMode", string(v), []string{"default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexInterruptHookInput: Codex CLI 0.171.0 Interrupt stdin: When the user interrupts a turn (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
@@ -2767,7 +3107,7 @@ func (v *CodexInterruptHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CodexInterruptHookInput) isCodexHookInput() {}
+func (*CodexInterruptHookInput) isCodexHookInput() {}
 
 // CodexHookInput: Any Codex CLI 0.171.0 hook stdin payload, by `hook_event_name`.
 // Implemented by CodexPreToolUseHookInput, CodexPermissionRequestHookInput, CodexPostToolUseHookInput, CodexPreCompactHookInput, CodexPostCompactHookInput, CodexSessionStartHookInput, CodexUserPromptSubmitHookInput, CodexStopHookInput, CodexSubagentStartHookInput, CodexSubagentStopHookInput, CodexSessionEndHookInput, CodexInterruptHookInput.
@@ -2782,29 +3122,77 @@ func decodeCodexHookInput(raw json.RawMessage, at string) (CodexHookInput, error
 	}
 	switch tag {
 	case "PreToolUse":
-		return decodeCodexPreToolUseHookInput(raw, at)
+		x, err := decodeCodexPreToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PermissionRequest":
-		return decodeCodexPermissionRequestHookInput(raw, at)
+		x, err := decodeCodexPermissionRequestHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUse":
-		return decodeCodexPostToolUseHookInput(raw, at)
+		x, err := decodeCodexPostToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreCompact":
-		return decodeCodexPreCompactHookInput(raw, at)
+		x, err := decodeCodexPreCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostCompact":
-		return decodeCodexPostCompactHookInput(raw, at)
+		x, err := decodeCodexPostCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeCodexSessionStartHookInput(raw, at)
+		x, err := decodeCodexSessionStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptSubmit":
-		return decodeCodexUserPromptSubmitHookInput(raw, at)
+		x, err := decodeCodexUserPromptSubmitHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Stop":
-		return decodeCodexStopHookInput(raw, at)
+		x, err := decodeCodexStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStart":
-		return decodeCodexSubagentStartHookInput(raw, at)
+		x, err := decodeCodexSubagentStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStop":
-		return decodeCodexSubagentStopHookInput(raw, at)
+		x, err := decodeCodexSubagentStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionEnd":
-		return decodeCodexSessionEndHookInput(raw, at)
+		x, err := decodeCodexSessionEndHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Interrupt":
-		return decodeCodexInterruptHookInput(raw, at)
+		x, err := decodeCodexInterruptHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionEnd", "Interrupt"})
 }
@@ -3064,6 +3452,23 @@ func (v *CodexPostToolUseHookOutputDecision) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPostToolUseHookOutputDecision("x") compiles).
+func (v CodexPostToolUseHookOutputDecision) Valid() bool {
+	switch v {
+	case "block":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPostToolUseHookOutputDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPostToolUseHookOutputDecision", string(v), []string{"block"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexPostToolUseHookOutput: What Codex CLI 0.171.0 accepts on a PostToolUse hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block (or `continue:false`) replaces the tool output the model gets.
 type CodexPostToolUseHookOutput struct {
 	// `false` replaces the tool output with `stopReason`; the turn goes on.
@@ -3280,6 +3685,23 @@ func (v *CodexPreToolUseHookOutputDecision) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexPreToolUseHookOutputDecision("x") compiles).
+func (v CodexPreToolUseHookOutputDecision) Valid() bool {
+	switch v {
+	case "approve", "block":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexPreToolUseHookOutputDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexPreToolUseHookOutputDecision", string(v), []string{"approve", "block"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexPreToolUseHookOutput: What Codex CLI 0.171.0 accepts on a PreToolUse hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Only a deny/block with a non-empty reason, a rewrite (`allow` + `updatedInput`) and `additionalContext` act; `allow` alone, `ask`, `approve`, `continue:false`, `stopReason`, `suppressOutput:true` are refused as unsupported (the hook fails open).
@@ -3511,6 +3933,23 @@ func (v *CodexStopHookOutputDecision) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexStopHookOutputDecision("x") compiles).
+func (v CodexStopHookOutputDecision) Valid() bool {
+	switch v {
+	case "block":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexStopHookOutputDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexStopHookOutputDecision", string(v), []string{"block"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexStopHookOutput: What Codex CLI 0.171.0 accepts on a Stop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block continues the turn with the reason as a user message; `continue:false` ends it (and wins over a block).
 type CodexStopHookOutput struct {
 	// `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
@@ -3728,6 +4167,23 @@ func (v *CodexSubagentStopHookOutputDecision) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexSubagentStopHookOutputDecision("x") compiles).
+func (v CodexSubagentStopHookOutputDecision) Valid() bool {
+	switch v {
+	case "block":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexSubagentStopHookOutputDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexSubagentStopHookOutputDecision", string(v), []string{"block"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CodexSubagentStopHookOutput: What Codex CLI 0.171.0 accepts on a SubagentStop hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). Embedded schema; not driven.
 type CodexSubagentStopHookOutput struct {
 	// `false` stops where the event honours it (refused as unsupported on PreToolUse and PermissionRequest); `null` makes the whole output invalid.
@@ -3851,6 +4307,23 @@ func (v *CodexUserPromptSubmitHookOutputDecision) UnmarshalJSON(data []byte) err
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CodexUserPromptSubmitHookOutputDecision("x") compiles).
+func (v CodexUserPromptSubmitHookOutputDecision) Valid() bool {
+	switch v {
+	case "block":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CodexUserPromptSubmitHookOutputDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CodexUserPromptSubmitHookOutputDecision", string(v), []string{"block"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CodexUserPromptSubmitHookOutput: What Codex CLI 0.171.0 accepts on a UserPromptSubmit hook's stdout (exit 0). Closed: any other key, a wrong type or a value outside an enum makes the whole output invalid (`hook returned invalid ... JSON output`). A block or `continue:false` keeps the prompt from the model.

@@ -62,6 +62,23 @@ func (v *HookEvent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as HookEvent("x") compiles).
+func (v HookEvent) Valid() bool {
+	switch v {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v HookEvent) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("HookEvent", string(v), []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand"})
+	}
+	return json.Marshal(string(v))
+}
+
 // BaseHookInputEffort: Reasoning effort of the current turn; only in tool-use-context events on models with effort.
 type BaseHookInputEffort struct {
 	// Effort level after any downgrade: `low`, `medium`, `high`, `xhigh` or `max`.
@@ -685,6 +702,23 @@ func (v *PermissionRulesSuggestionType) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionRulesSuggestionType("x") compiles).
+func (v PermissionRulesSuggestionType) Valid() bool {
+	switch v {
+	case "addRules", "replaceRules", "removeRules":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionRulesSuggestionType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionRulesSuggestionType", string(v), []string{"addRules", "replaceRules", "removeRules"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PermissionRulesSuggestionRulesItem: A permission rule (open: an input).
 type PermissionRulesSuggestionRulesItem struct {
 	// The tool the rule applies to.
@@ -768,6 +802,23 @@ func (v *PermissionRulesSuggestionBehavior) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionRulesSuggestionBehavior("x") compiles).
+func (v PermissionRulesSuggestionBehavior) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionRulesSuggestionBehavior) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionRulesSuggestionBehavior", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
+}
+
 // PermissionUpdateDestination: Where a permission update is stored.
 type PermissionUpdateDestination string
 
@@ -791,6 +842,23 @@ func (v *PermissionUpdateDestination) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionUpdateDestination("x") compiles).
+func (v PermissionUpdateDestination) Valid() bool {
+	switch v {
+	case "userSettings", "projectSettings", "localSettings", "session", "cliArg":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionUpdateDestination) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionUpdateDestination", string(v), []string{"userSettings", "projectSettings", "localSettings", "session", "cliArg"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PermissionRulesSuggestion: A suggestion to add, replace or remove permission rules. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
@@ -877,7 +945,7 @@ func (v *PermissionRulesSuggestion) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionRulesSuggestion) isPermissionSuggestion() {}
+func (*PermissionRulesSuggestion) isPermissionSuggestion() {}
 
 // PermissionSetModeSuggestionMode: The new permission mode.
 type PermissionSetModeSuggestionMode string
@@ -903,6 +971,23 @@ func (v *PermissionSetModeSuggestionMode) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionSetModeSuggestionMode("x") compiles).
+func (v PermissionSetModeSuggestionMode) Valid() bool {
+	switch v {
+	case "default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionSetModeSuggestionMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionSetModeSuggestionMode", string(v), []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PermissionSetModeSuggestion: A suggestion to switch the permission mode. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
@@ -973,7 +1058,7 @@ func (v *PermissionSetModeSuggestion) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionSetModeSuggestion) isPermissionSuggestion() {}
+func (*PermissionSetModeSuggestion) isPermissionSuggestion() {}
 
 // PermissionDirectoriesSuggestionType: The update kind.
 type PermissionDirectoriesSuggestionType string
@@ -995,6 +1080,23 @@ func (v *PermissionDirectoriesSuggestionType) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as PermissionDirectoriesSuggestionType("x") compiles).
+func (v PermissionDirectoriesSuggestionType) Valid() bool {
+	switch v {
+	case "addDirectories", "removeDirectories":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v PermissionDirectoriesSuggestionType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("PermissionDirectoriesSuggestionType", string(v), []string{"addDirectories", "removeDirectories"})
+	}
+	return json.Marshal(string(v))
 }
 
 // PermissionDirectoriesSuggestion: A suggestion to add or remove working directories. Read as an input: unknown keys are allowed (fields keep arriving), the fields the Agent SDK's `PermissionUpdate` variant requires are required.
@@ -1069,7 +1171,7 @@ func (v *PermissionDirectoriesSuggestion) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (PermissionDirectoriesSuggestion) isPermissionSuggestion() {}
+func (*PermissionDirectoriesSuggestion) isPermissionSuggestion() {}
 
 // PermissionSuggestion: One update a PermissionRequest's permission prompt would offer, as the hook receives it (the Agent SDK's `PermissionUpdate`, discriminated by `type`): each variant open to unknown keys, with the fields the SDK's variant requires required (`{type: "addRules"}` alone is not a suggestion).
 // Implemented by PermissionRulesSuggestion, PermissionSetModeSuggestion, PermissionDirectoriesSuggestion.
@@ -1084,11 +1186,23 @@ func decodePermissionSuggestion(raw json.RawMessage, at string) (PermissionSugge
 	}
 	switch tag {
 	case "addRules", "replaceRules", "removeRules":
-		return decodePermissionRulesSuggestion(raw, at)
+		x, err := decodePermissionRulesSuggestion(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "setMode":
-		return decodePermissionSetModeSuggestion(raw, at)
+		x, err := decodePermissionSetModeSuggestion(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "addDirectories", "removeDirectories":
-		return decodePermissionDirectoriesSuggestion(raw, at)
+		x, err := decodePermissionDirectoriesSuggestion(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "type", []string{"addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"})
 }

@@ -268,7 +268,7 @@ func (v *CopilotCliClaudePreToolUseInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CopilotCliClaudePreToolUseInput) isCopilotCliClaudeInput() {}
+func (*CopilotCliClaudePreToolUseInput) isCopilotCliClaudeInput() {}
 
 // CopilotCliClaudePostToolUseInputToolResult: The tool's result (Claude Code sends `tool_response` instead).
 type CopilotCliClaudePostToolUseInputToolResult struct {
@@ -446,7 +446,7 @@ func (v *CopilotCliClaudePostToolUseInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CopilotCliClaudePostToolUseInput) isCopilotCliClaudeInput() {}
+func (*CopilotCliClaudePostToolUseInput) isCopilotCliClaudeInput() {}
 
 // CopilotCliClaudeUserPromptSubmitInput: What a Claude-style `UserPromptSubmit` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the prompt. Unknown keys are allowed.
 type CopilotCliClaudeUserPromptSubmitInput struct {
@@ -540,7 +540,7 @@ func (v *CopilotCliClaudeUserPromptSubmitInput) UnmarshalJSON(data []byte) error
 	return nil
 }
 
-func (CopilotCliClaudeUserPromptSubmitInput) isCopilotCliClaudeInput() {}
+func (*CopilotCliClaudeUserPromptSubmitInput) isCopilotCliClaudeInput() {}
 
 // CopilotCliClaudeSessionStartInput: What a Claude-style `SessionStart` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then how the session started. Unknown keys are allowed.
 type CopilotCliClaudeSessionStartInput struct {
@@ -646,7 +646,7 @@ func (v *CopilotCliClaudeSessionStartInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CopilotCliClaudeSessionStartInput) isCopilotCliClaudeInput() {}
+func (*CopilotCliClaudeSessionStartInput) isCopilotCliClaudeInput() {}
 
 // CopilotCliClaudeStopInput: What a Claude-style `Stop` hook (a PascalCase event name, e.g. from the project's `.claude/settings.json`) receives on stdin (GitHub Copilot CLI 1.0.102): the base fields, then the transcript and why the agent stops. Unknown keys are allowed.
 type CopilotCliClaudeStopInput struct {
@@ -764,7 +764,7 @@ func (v *CopilotCliClaudeStopInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (CopilotCliClaudeStopInput) isCopilotCliClaudeInput() {}
+func (*CopilotCliClaudeStopInput) isCopilotCliClaudeInput() {}
 
 // CopilotCliClaudeInput: What a Claude-style (PascalCase) hook receives on stdin under GitHub Copilot CLI 1.0.102, discriminated by `hook_event_name`. (A `PermissionRequest` hook gets the native camelCase `CopilotCliPermissionRequestInput`.)
 // Implemented by CopilotCliClaudePreToolUseInput, CopilotCliClaudePostToolUseInput, CopilotCliClaudeUserPromptSubmitInput, CopilotCliClaudeSessionStartInput, CopilotCliClaudeStopInput.
@@ -779,15 +779,35 @@ func decodeCopilotCliClaudeInput(raw json.RawMessage, at string) (CopilotCliClau
 	}
 	switch tag {
 	case "PreToolUse":
-		return decodeCopilotCliClaudePreToolUseInput(raw, at)
+		x, err := decodeCopilotCliClaudePreToolUseInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUse":
-		return decodeCopilotCliClaudePostToolUseInput(raw, at)
+		x, err := decodeCopilotCliClaudePostToolUseInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptSubmit":
-		return decodeCopilotCliClaudeUserPromptSubmitInput(raw, at)
+		x, err := decodeCopilotCliClaudeUserPromptSubmitInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeCopilotCliClaudeSessionStartInput(raw, at)
+		x, err := decodeCopilotCliClaudeSessionStartInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Stop":
-		return decodeCopilotCliClaudeStopInput(raw, at)
+		x, err := decodeCopilotCliClaudeStopInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "Stop"})
 }
@@ -833,6 +853,23 @@ func (v *CopilotCliClaudePreToolUseOutputPermissionDecision) UnmarshalJSON(data 
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CopilotCliClaudePreToolUseOutputPermissionDecision("x") compiles).
+func (v CopilotCliClaudePreToolUseOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CopilotCliClaudePreToolUseOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CopilotCliClaudePreToolUseOutputPermissionDecision", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision: `deny` denies the call and ends the hook chain; `ask` is a deny in prompt mode (`Denied by preToolUse hook (unable to ask user for confirmation): R`); `allow` lets it run and skips the permission request. Other values are ignored.
 type CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision string
 
@@ -854,6 +891,23 @@ func (v *CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision) U
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision("x") compiles).
+func (v CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CopilotCliClaudePreToolUseOutputHookSpecificOutput: Claude Code's nested form; read only for PascalCase PreToolUse (ignored on every other event and in camelCase hooks). A key given here shadows the flat one, even with a value Copilot cannot use (new-blind3-cpre-hso-bad-flat-deny).
@@ -1906,6 +1960,23 @@ func (v *CopilotCliPermissionRequestOutputBehavior) UnmarshalJSON(data []byte) e
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as CopilotCliPermissionRequestOutputBehavior("x") compiles).
+func (v CopilotCliPermissionRequestOutputBehavior) Valid() bool {
+	switch v {
+	case "allow", "deny":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CopilotCliPermissionRequestOutputBehavior) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CopilotCliPermissionRequestOutputBehavior", string(v), []string{"allow", "deny"})
+	}
+	return json.Marshal(string(v))
+}
+
 // CopilotCliPermissionRequestOutput: A `permissionRequest` / `PermissionRequest` hook's stdout JSON as GitHub Copilot CLI 1.0.102 reads it (flat in both spellings; `permissionDecision` and Claude's `hookSpecificOutput.decision` are ignored). Outputs are merged key by key, the last configured hook winning. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.
 type CopilotCliPermissionRequestOutput struct {
 	// `allow` runs the tool without approval; `deny` denies it: `Permission denied by a PermissionRequest hook: <message>`.
@@ -2179,6 +2250,23 @@ func (v *CopilotCliPreToolUseOutputPermissionDecision) UnmarshalJSON(data []byte
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as CopilotCliPreToolUseOutputPermissionDecision("x") compiles).
+func (v CopilotCliPreToolUseOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v CopilotCliPreToolUseOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("CopilotCliPreToolUseOutputPermissionDecision", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
 }
 
 // CopilotCliPreToolUseOutput: A native `preToolUse` hook's stdout JSON (exit 0, or exit 2 where a JSON deny still gives its reason), as GitHub Copilot CLI 1.0.102 reads it: flat keys only; `hookSpecificOutput`, flat `updatedInput` and legacy `decision` are ignored. Context goes into a user message `Additional context from preToolUse hook:\n<C1>\n\n<C2>` after the tool result. Open: Copilot ignores unknown keys without a notice, and a key whose value is outside these types only loses that key (new-pre-bad-enum-with-context); `continue`, `stopReason`, `systemMessage`, `suppressOutput` have no effect anywhere.

@@ -37,6 +37,23 @@ func (v *DroidHookEvent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as DroidHookEvent("x") compiles).
+func (v DroidHookEvent) Valid() bool {
+	switch v {
+	case "PreToolUse", "PostToolUse", "Notification", "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v DroidHookEvent) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("DroidHookEvent", string(v), []string{"PreToolUse", "PostToolUse", "Notification", "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"})
+	}
+	return json.Marshal(string(v))
+}
+
 // DroidBaseHookInput: The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.
 type DroidBaseHookInput struct {
 	// The session id (a UUID; `unknown` before a session exists).
@@ -317,7 +334,7 @@ func (v *DroidPreToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidPreToolUseHookInput) isDroidHookInput() {}
+func (*DroidPreToolUseHookInput) isDroidHookInput() {}
 
 // DroidPostToolUseHookInput: What a PostToolUse hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
 type DroidPostToolUseHookInput struct {
@@ -447,7 +464,7 @@ func (v *DroidPostToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidPostToolUseHookInput) isDroidHookInput() {}
+func (*DroidPostToolUseHookInput) isDroidHookInput() {}
 
 // DroidNotificationHookInput: What a Notification hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
 type DroidNotificationHookInput struct {
@@ -577,7 +594,7 @@ func (v *DroidNotificationHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidNotificationHookInput) isDroidHookInput() {}
+func (*DroidNotificationHookInput) isDroidHookInput() {}
 
 // DroidUserPromptSubmitHookInput: What a UserPromptSubmit hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
 type DroidUserPromptSubmitHookInput struct {
@@ -707,7 +724,7 @@ func (v *DroidUserPromptSubmitHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidUserPromptSubmitHookInput) isDroidHookInput() {}
+func (*DroidUserPromptSubmitHookInput) isDroidHookInput() {}
 
 // DroidStopHookInput: What a Stop hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
 type DroidStopHookInput struct {
@@ -849,7 +866,7 @@ func (v *DroidStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidStopHookInput) isDroidHookInput() {}
+func (*DroidStopHookInput) isDroidHookInput() {}
 
 // DroidSubagentStopHookInput: What a SubagentStop hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
 type DroidSubagentStopHookInput struct {
@@ -991,7 +1008,7 @@ func (v *DroidSubagentStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidSubagentStopHookInput) isDroidHookInput() {}
+func (*DroidSubagentStopHookInput) isDroidHookInput() {}
 
 // DroidPreCompactHookInputTrigger: `manual` when compaction was asked for with instructions, else `auto`.
 type DroidPreCompactHookInputTrigger string
@@ -1013,6 +1030,23 @@ func (v *DroidPreCompactHookInputTrigger) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as DroidPreCompactHookInputTrigger("x") compiles).
+func (v DroidPreCompactHookInputTrigger) Valid() bool {
+	switch v {
+	case "manual", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v DroidPreCompactHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("DroidPreCompactHookInputTrigger", string(v), []string{"manual", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // DroidPreCompactHookInput: What a PreCompact hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
@@ -1167,7 +1201,7 @@ func (v *DroidPreCompactHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidPreCompactHookInput) isDroidHookInput() {}
+func (*DroidPreCompactHookInput) isDroidHookInput() {}
 
 // DroidSessionStartHookInput: What a SessionStart hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Unknown keys are allowed.
 type DroidSessionStartHookInput struct {
@@ -1321,7 +1355,7 @@ func (v *DroidSessionStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidSessionStartHookInput) isDroidHookInput() {}
+func (*DroidSessionStartHookInput) isDroidHookInput() {}
 
 // DroidSessionEndHookInput: What a SessionEnd hook receives on stdin (Factory droid 0.215.0): the base fields plus the event's own, in this order. Not driven by the observer: the fields are those droid's bundled code passes (`undefined` fields are left out of the JSON). Unknown keys are allowed.
 type DroidSessionEndHookInput struct {
@@ -1463,7 +1497,7 @@ func (v *DroidSessionEndHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (DroidSessionEndHookInput) isDroidHookInput() {}
+func (*DroidSessionEndHookInput) isDroidHookInput() {}
 
 // DroidHookInput: What a Factory droid 0.215.0 hook receives on stdin: one of 9 inputs discriminated by `hook_event_name`.
 // Implemented by DroidPreToolUseHookInput, DroidPostToolUseHookInput, DroidNotificationHookInput, DroidUserPromptSubmitHookInput, DroidStopHookInput, DroidSubagentStopHookInput, DroidPreCompactHookInput, DroidSessionStartHookInput, DroidSessionEndHookInput.
@@ -1478,23 +1512,59 @@ func decodeDroidHookInput(raw json.RawMessage, at string) (DroidHookInput, error
 	}
 	switch tag {
 	case "PreToolUse":
-		return decodeDroidPreToolUseHookInput(raw, at)
+		x, err := decodeDroidPreToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUse":
-		return decodeDroidPostToolUseHookInput(raw, at)
+		x, err := decodeDroidPostToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Notification":
-		return decodeDroidNotificationHookInput(raw, at)
+		x, err := decodeDroidNotificationHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptSubmit":
-		return decodeDroidUserPromptSubmitHookInput(raw, at)
+		x, err := decodeDroidUserPromptSubmitHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Stop":
-		return decodeDroidStopHookInput(raw, at)
+		x, err := decodeDroidStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStop":
-		return decodeDroidSubagentStopHookInput(raw, at)
+		x, err := decodeDroidSubagentStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreCompact":
-		return decodeDroidPreCompactHookInput(raw, at)
+		x, err := decodeDroidPreCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeDroidSessionStartHookInput(raw, at)
+		x, err := decodeDroidSessionStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionEnd":
-		return decodeDroidSessionEndHookInput(raw, at)
+		x, err := decodeDroidSessionEndHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "Notification", "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"})
 }
@@ -1610,6 +1680,23 @@ func (v *DroidHookSpecificOutputPermissionDecision) UnmarshalJSON(data []byte) e
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as DroidHookSpecificOutputPermissionDecision("x") compiles).
+func (v DroidHookSpecificOutputPermissionDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v DroidHookSpecificOutputPermissionDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("DroidHookSpecificOutputPermissionDecision", string(v), []string{"allow", "deny", "ask"})
+	}
+	return json.Marshal(string(v))
 }
 
 // DroidHookSpecificOutput: `hookSpecificOutput` as Factory droid 0.215.0 reads it: these four fields, whatever `hookEventName` says (it is never checked) and on every event. Unknown keys are ignored.

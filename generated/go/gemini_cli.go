@@ -39,6 +39,23 @@ func (v *GeminiCliBaseHookInputHookEventName) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliBaseHookInputHookEventName("x") compiles).
+func (v GeminiCliBaseHookInputHookEventName) Valid() bool {
+	switch v {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliBaseHookInputHookEventName) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliBaseHookInputHookEventName", string(v), []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress"})
+	}
+	return json.Marshal(string(v))
+}
+
 // GeminiCliBaseHookInput: The fields every Gemini CLI 0.61.0 hook input starts with, in this order (its `createBaseInput`). Unknown keys are allowed. There is no `permission_mode`, `tool_use_id` or `prompt_id`.
 type GeminiCliBaseHookInput struct {
 	// The session id (a UUID).
@@ -154,6 +171,23 @@ func (v *GeminiCliHookHandlerType) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliHookHandlerType("x") compiles).
+func (v GeminiCliHookHandlerType) Valid() bool {
+	switch v {
+	case "command":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliHookHandlerType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliHookHandlerType", string(v), []string{"command"})
+	}
+	return json.Marshal(string(v))
 }
 
 // GeminiCliHookHandler: One hook in a Gemini CLI 0.61.0 hook definition (`hooks[]`). The CLI keeps unknown keys; a handler without `type` or, for `command`, without `command` is discarded with a debug warning.
@@ -476,7 +510,7 @@ func (v *GeminiCliBeforeToolHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliBeforeToolHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliBeforeToolHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliAfterToolHookInputToolResponse: What the tool returned.
 type GeminiCliAfterToolHookInputToolResponse struct {
@@ -702,7 +736,7 @@ func (v *GeminiCliAfterToolHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliAfterToolHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliAfterToolHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliBeforeAgentHookInput: What a Gemini CLI 0.61.0 BeforeAgent hook receives on stdin (once per prompt, before the first model request; can block the prompt or add context): the base fields plus the event's own, in this order. Unknown keys are allowed.
 type GeminiCliBeforeAgentHookInput struct {
@@ -808,7 +842,7 @@ func (v *GeminiCliBeforeAgentHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliBeforeAgentHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliBeforeAgentHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliAfterAgentHookInput: What a Gemini CLI 0.61.0 AfterAgent hook receives on stdin (after the final answer; a deny sends its reason back as a new user message): the base fields plus the event's own, in this order. Unknown keys are allowed.
 type GeminiCliAfterAgentHookInput struct {
@@ -938,7 +972,7 @@ func (v *GeminiCliAfterAgentHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliAfterAgentHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliAfterAgentHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliBeforeModelHookInputLlmRequestMessagesItem: One message.
 type GeminiCliBeforeModelHookInputLlmRequestMessagesItem struct {
@@ -1176,7 +1210,7 @@ func (v *GeminiCliBeforeModelHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliBeforeModelHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliBeforeModelHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliAfterModelHookInputLlmRequestMessagesItem: One message.
 type GeminiCliAfterModelHookInputLlmRequestMessagesItem struct {
@@ -1498,7 +1532,7 @@ func (v *GeminiCliAfterModelHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliAfterModelHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliAfterModelHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem: One message.
 type GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem struct {
@@ -1736,7 +1770,7 @@ func (v *GeminiCliBeforeToolSelectionHookInput) UnmarshalJSON(data []byte) error
 	return nil
 }
 
-func (GeminiCliBeforeToolSelectionHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliBeforeToolSelectionHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliSessionStartHookInputSource: Why the session started (only `startup` driven).
 type GeminiCliSessionStartHookInputSource string
@@ -1759,6 +1793,23 @@ func (v *GeminiCliSessionStartHookInputSource) UnmarshalJSON(data []byte) error 
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliSessionStartHookInputSource("x") compiles).
+func (v GeminiCliSessionStartHookInputSource) Valid() bool {
+	switch v {
+	case "startup", "resume", "clear":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliSessionStartHookInputSource) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliSessionStartHookInputSource", string(v), []string{"startup", "resume", "clear"})
+	}
+	return json.Marshal(string(v))
 }
 
 // GeminiCliSessionStartHookInput: What a Gemini CLI 0.61.0 SessionStart hook receives on stdin (when the session starts; context is prepended to the prompt): the base fields plus the event's own, in this order. Unknown keys are allowed.
@@ -1865,7 +1916,7 @@ func (v *GeminiCliSessionStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliSessionStartHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliSessionStartHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliSessionEndHookInputReason: Why the session ended (only `exit` driven).
 type GeminiCliSessionEndHookInputReason string
@@ -1890,6 +1941,23 @@ func (v *GeminiCliSessionEndHookInputReason) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliSessionEndHookInputReason("x") compiles).
+func (v GeminiCliSessionEndHookInputReason) Valid() bool {
+	switch v {
+	case "exit", "clear", "logout", "prompt_input_exit", "other":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliSessionEndHookInputReason) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliSessionEndHookInputReason", string(v), []string{"exit", "clear", "logout", "prompt_input_exit", "other"})
+	}
+	return json.Marshal(string(v))
 }
 
 // GeminiCliSessionEndHookInput: What a Gemini CLI 0.61.0 SessionEnd hook receives on stdin (when the session ends; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.
@@ -1996,7 +2064,7 @@ func (v *GeminiCliSessionEndHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliSessionEndHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliSessionEndHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliNotificationHookInputNotificationType: The kind of notification.
 type GeminiCliNotificationHookInputNotificationType string
@@ -2017,6 +2085,23 @@ func (v *GeminiCliNotificationHookInputNotificationType) UnmarshalJSON(data []by
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliNotificationHookInputNotificationType("x") compiles).
+func (v GeminiCliNotificationHookInputNotificationType) Valid() bool {
+	switch v {
+	case "ToolPermission":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliNotificationHookInputNotificationType) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliNotificationHookInputNotificationType", string(v), []string{"ToolPermission"})
+	}
+	return json.Marshal(string(v))
 }
 
 // GeminiCliNotificationHookInput: What a Gemini CLI 0.61.0 Notification hook receives on stdin (when a confirmation is requested; output has no effect): the base fields plus the event's own, in this order. Unknown keys are allowed.
@@ -2147,7 +2232,7 @@ func (v *GeminiCliNotificationHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliNotificationHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliNotificationHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliPreCompressHookInputTrigger: `manual` (`/compress`) or `auto`.
 type GeminiCliPreCompressHookInputTrigger string
@@ -2169,6 +2254,23 @@ func (v *GeminiCliPreCompressHookInputTrigger) UnmarshalJSON(data []byte) error 
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliPreCompressHookInputTrigger("x") compiles).
+func (v GeminiCliPreCompressHookInputTrigger) Valid() bool {
+	switch v {
+	case "manual", "auto":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliPreCompressHookInputTrigger) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliPreCompressHookInputTrigger", string(v), []string{"manual", "auto"})
+	}
+	return json.Marshal(string(v))
 }
 
 // GeminiCliPreCompressHookInput: What a Gemini CLI 0.61.0 PreCompress hook receives on stdin (before the history is compressed; output only logged): the base fields plus the event's own, in this order. Unknown keys are allowed.
@@ -2275,7 +2377,7 @@ func (v *GeminiCliPreCompressHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (GeminiCliPreCompressHookInput) isGeminiCliHookInput() {}
+func (*GeminiCliPreCompressHookInput) isGeminiCliHookInput() {}
 
 // GeminiCliHookInput: What a Gemini CLI 0.61.0 hook receives on stdin: one of 11 inputs discriminated by `hook_event_name`.
 // Implemented by GeminiCliBeforeToolHookInput, GeminiCliAfterToolHookInput, GeminiCliBeforeAgentHookInput, GeminiCliAfterAgentHookInput, GeminiCliBeforeModelHookInput, GeminiCliAfterModelHookInput, GeminiCliBeforeToolSelectionHookInput, GeminiCliSessionStartHookInput, GeminiCliSessionEndHookInput, GeminiCliNotificationHookInput, GeminiCliPreCompressHookInput.
@@ -2290,27 +2392,71 @@ func decodeGeminiCliHookInput(raw json.RawMessage, at string) (GeminiCliHookInpu
 	}
 	switch tag {
 	case "BeforeTool":
-		return decodeGeminiCliBeforeToolHookInput(raw, at)
+		x, err := decodeGeminiCliBeforeToolHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "AfterTool":
-		return decodeGeminiCliAfterToolHookInput(raw, at)
+		x, err := decodeGeminiCliAfterToolHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "BeforeAgent":
-		return decodeGeminiCliBeforeAgentHookInput(raw, at)
+		x, err := decodeGeminiCliBeforeAgentHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "AfterAgent":
-		return decodeGeminiCliAfterAgentHookInput(raw, at)
+		x, err := decodeGeminiCliAfterAgentHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "BeforeModel":
-		return decodeGeminiCliBeforeModelHookInput(raw, at)
+		x, err := decodeGeminiCliBeforeModelHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "AfterModel":
-		return decodeGeminiCliAfterModelHookInput(raw, at)
+		x, err := decodeGeminiCliAfterModelHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "BeforeToolSelection":
-		return decodeGeminiCliBeforeToolSelectionHookInput(raw, at)
+		x, err := decodeGeminiCliBeforeToolSelectionHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeGeminiCliSessionStartHookInput(raw, at)
+		x, err := decodeGeminiCliSessionStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionEnd":
-		return decodeGeminiCliSessionEndHookInput(raw, at)
+		x, err := decodeGeminiCliSessionEndHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Notification":
-		return decodeGeminiCliNotificationHookInput(raw, at)
+		x, err := decodeGeminiCliNotificationHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PreCompress":
-		return decodeGeminiCliPreCompressHookInput(raw, at)
+		x, err := decodeGeminiCliPreCompressHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hook_event_name", []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress"})
 }
@@ -2414,6 +2560,23 @@ func (v *GeminiCliHookSpecificOutputToolConfigMode) UnmarshalJSON(data []byte) e
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as GeminiCliHookSpecificOutputToolConfigMode("x") compiles).
+func (v GeminiCliHookSpecificOutputToolConfigMode) Valid() bool {
+	switch v {
+	case "AUTO", "ANY", "NONE":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v GeminiCliHookSpecificOutputToolConfigMode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("GeminiCliHookSpecificOutputToolConfigMode", string(v), []string{"AUTO", "ANY", "NONE"})
+	}
+	return json.Marshal(string(v))
 }
 
 // GeminiCliHookSpecificOutputToolConfig: BeforeToolSelection: the function-calling config; across hooks `NONE` wins, else `ANY`, else `AUTO`, and the names are unioned and sorted.

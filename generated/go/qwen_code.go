@@ -50,6 +50,23 @@ func (v *QwenCodeHookEvent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as QwenCodeHookEvent("x") compiles).
+func (v QwenCodeHookEvent) Valid() bool {
+	switch v {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Stop", "MessageDisplay", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "SessionDelete", "PermissionRequest", "PermissionDenied", "StopFailure", "TodoCreated", "TodoCompleted", "InstructionsLoaded":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v QwenCodeHookEvent) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("QwenCodeHookEvent", string(v), []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Stop", "MessageDisplay", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "SessionDelete", "PermissionRequest", "PermissionDenied", "StopFailure", "TodoCreated", "TodoCompleted", "InstructionsLoaded"})
+	}
+	return json.Marshal(string(v))
+}
+
 // QwenCodeBaseHookInput: The fields every Qwen Code 0.24.4 hook input starts with, in this order (then `prompt_id` on most events). Unknown keys are allowed.
 type QwenCodeBaseHookInput struct {
 	// The session id (a UUID).
@@ -430,7 +447,7 @@ func (v *QwenCodePreToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodePreToolUseHookInput) isQwenCodeHookInput() {}
+func (*QwenCodePreToolUseHookInput) isQwenCodeHookInput() {}
 
 // QwenCodePostToolUseHookInput: What a PostToolUse hook receives on stdin (Qwen Code 0.24.4): the tool call and its result. Unknown keys are allowed.
 type QwenCodePostToolUseHookInput struct {
@@ -620,7 +637,7 @@ func (v *QwenCodePostToolUseHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodePostToolUseHookInput) isQwenCodeHookInput() {}
+func (*QwenCodePostToolUseHookInput) isQwenCodeHookInput() {}
 
 // QwenCodePostToolUseFailureHookInput: What a PostToolUseFailure hook receives on stdin (Qwen Code 0.24.4): a tool call that failed (a shell command with a non-zero exit). Unknown keys are allowed.
 type QwenCodePostToolUseFailureHookInput struct {
@@ -822,7 +839,7 @@ func (v *QwenCodePostToolUseFailureHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodePostToolUseFailureHookInput) isQwenCodeHookInput() {}
+func (*QwenCodePostToolUseFailureHookInput) isQwenCodeHookInput() {}
 
 // QwenCodePostToolBatchHookInput: What a PostToolBatch hook receives on stdin (Qwen Code 0.24.4): the calls of one model turn after they all ran. Unknown keys are allowed.
 type QwenCodePostToolBatchHookInput struct {
@@ -952,7 +969,7 @@ func (v *QwenCodePostToolBatchHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodePostToolBatchHookInput) isQwenCodeHookInput() {}
+func (*QwenCodePostToolBatchHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeNotificationHookInput: What a Notification hook receives on stdin (Qwen Code 0.24.4): a notification (`auth_success` at start-up in headless runs). Unknown keys are allowed.
 type QwenCodeNotificationHookInput struct {
@@ -1106,7 +1123,7 @@ func (v *QwenCodeNotificationHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodeNotificationHookInput) isQwenCodeHookInput() {}
+func (*QwenCodeNotificationHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeUserPromptSubmitHookInput: What a UserPromptSubmit hook receives on stdin (Qwen Code 0.24.4): the prompt; it fires again, with an empty `prompt` and no `submitted_prompt`, before the request that carries a tool result. Unknown keys are allowed.
 type QwenCodeUserPromptSubmitHookInput struct {
@@ -1248,7 +1265,7 @@ func (v *QwenCodeUserPromptSubmitHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodeUserPromptSubmitHookInput) isQwenCodeHookInput() {}
+func (*QwenCodeUserPromptSubmitHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeSessionStartHookInput: What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.
 type QwenCodeSessionStartHookInput struct {
@@ -1390,7 +1407,7 @@ func (v *QwenCodeSessionStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodeSessionStartHookInput) isQwenCodeHookInput() {}
+func (*QwenCodeSessionStartHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeStopHookInput: What a Stop hook receives on stdin (Qwen Code 0.24.4): the turn is ending. Unknown keys are allowed.
 type QwenCodeStopHookInput struct {
@@ -1592,7 +1609,7 @@ func (v *QwenCodeStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodeStopHookInput) isQwenCodeHookInput() {}
+func (*QwenCodeStopHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeSubagentStartHookInput: What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.
 type QwenCodeSubagentStartHookInput struct {
@@ -1734,7 +1751,7 @@ func (v *QwenCodeSubagentStartHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodeSubagentStartHookInput) isQwenCodeHookInput() {}
+func (*QwenCodeSubagentStartHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeSubagentStopHookInput: What a SubagentStop hook receives on stdin (Qwen Code 0.24.4): a subagent is about to stop. Unknown keys are allowed.
 type QwenCodeSubagentStopHookInput struct {
@@ -1936,7 +1953,7 @@ func (v *QwenCodeSubagentStopHookInput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (QwenCodeSubagentStopHookInput) isQwenCodeHookInput() {}
+func (*QwenCodeSubagentStopHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeHookInput: What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.
 // Implemented by QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput.
@@ -1951,25 +1968,65 @@ func decodeQwenCodeHookInput(raw json.RawMessage, at string) (QwenCodeHookInput,
 	}
 	switch tag {
 	case "PreToolUse":
-		return decodeQwenCodePreToolUseHookInput(raw, at)
+		x, err := decodeQwenCodePreToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUse":
-		return decodeQwenCodePostToolUseHookInput(raw, at)
+		x, err := decodeQwenCodePostToolUseHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolUseFailure":
-		return decodeQwenCodePostToolUseFailureHookInput(raw, at)
+		x, err := decodeQwenCodePostToolUseFailureHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "PostToolBatch":
-		return decodeQwenCodePostToolBatchHookInput(raw, at)
+		x, err := decodeQwenCodePostToolBatchHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Notification":
-		return decodeQwenCodeNotificationHookInput(raw, at)
+		x, err := decodeQwenCodeNotificationHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "UserPromptSubmit":
-		return decodeQwenCodeUserPromptSubmitHookInput(raw, at)
+		x, err := decodeQwenCodeUserPromptSubmitHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
-		return decodeQwenCodeSessionStartHookInput(raw, at)
+		x, err := decodeQwenCodeSessionStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "Stop":
-		return decodeQwenCodeStopHookInput(raw, at)
+		x, err := decodeQwenCodeStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStart":
-		return decodeQwenCodeSubagentStartHookInput(raw, at)
+		x, err := decodeQwenCodeSubagentStartHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SubagentStop":
-		return decodeQwenCodeSubagentStopHookInput(raw, at)
+		x, err := decodeQwenCodeSubagentStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
 	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "SessionStart", "Stop", "SubagentStart", "SubagentStop"})
 }

@@ -34,6 +34,23 @@ func (v *MergedResultAgent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as MergedResultAgent("x") compiles).
+func (v MergedResultAgent) Valid() bool {
+	switch v {
+	case "claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v MergedResultAgent) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("MergedResultAgent", string(v), []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"})
+	}
+	return json.Marshal(string(v))
+}
+
 // RunRecordForm: How it was started.
 type RunRecordForm string
 
@@ -55,6 +72,23 @@ func (v *RunRecordForm) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as RunRecordForm("x") compiles).
+func (v RunRecordForm) Valid() bool {
+	switch v {
+	case "exec", "shell", "http":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v RunRecordForm) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("RunRecordForm", string(v), []string{"exec", "shell", "http"})
+	}
+	return json.Marshal(string(v))
 }
 
 // RunRecordOutcome: success: the answer was read and used; block: the hook blocked or denied (exit 2 on an event that honours it, decision:"block", permissionDecision deny, PermissionRequest deny); error: a non-blocking error (other exit code without JSON, unusable JSON, exit 2 on an event that cannot block); timeout: killed at its timeout, output discarded, fails open; skipped: not run (duplicate, unsupported type, see message); running: async, still in the background; cancelled: stopped by the caller.
@@ -84,6 +118,23 @@ func (v *RunRecordOutcome) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as RunRecordOutcome("x") compiles).
+func (v RunRecordOutcome) Valid() bool {
+	switch v {
+	case "success", "block", "error", "timeout", "skipped", "running", "cancelled":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v RunRecordOutcome) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("RunRecordOutcome", string(v), []string{"success", "block", "error", "timeout", "skipped", "running", "cancelled"})
+	}
+	return json.Marshal(string(v))
+}
+
 // RunRecordOutput: What stdout was, as the agent reads it: empty after trimming; plain text (not starting with `{`); JSON the agent accepted (unknown keys stripped); invalid (starts with `{` but does not parse, fails validation, or names another event).
 type RunRecordOutput string
 
@@ -108,6 +159,23 @@ func (v *RunRecordOutput) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as RunRecordOutput("x") compiles).
+func (v RunRecordOutput) Valid() bool {
+	switch v {
+	case "empty", "text", "json", "invalid":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v RunRecordOutput) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("RunRecordOutput", string(v), []string{"empty", "text", "json", "invalid"})
+	}
+	return json.Marshal(string(v))
+}
+
 // RunRecordValidationErrorCode: json-parse: starts like a JSON object but does not parse; json-validation: fails Claude Code's schema; wrong-event-name: hookSpecificOutput names another event.
 type RunRecordValidationErrorCode string
 
@@ -129,6 +197,23 @@ func (v *RunRecordValidationErrorCode) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as RunRecordValidationErrorCode("x") compiles).
+func (v RunRecordValidationErrorCode) Valid() bool {
+	switch v {
+	case "json-parse", "json-validation", "wrong-event-name":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v RunRecordValidationErrorCode) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("RunRecordValidationErrorCode", string(v), []string{"json-parse", "json-validation", "wrong-event-name"})
+	}
+	return json.Marshal(string(v))
 }
 
 // RunRecordValidationError: Why the agent did not use the JSON on stdout, or null.
@@ -219,6 +304,23 @@ func (v *RunRecordNoVerdict) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as RunRecordNoVerdict("x") compiles).
+func (v RunRecordNoVerdict) Valid() bool {
+	switch v {
+	case "no_usable_answer", "timed_out":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v RunRecordNoVerdict) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("RunRecordNoVerdict", string(v), []string{"no_usable_answer", "timed_out"})
+	}
+	return json.Marshal(string(v))
 }
 
 // RunRecord: One hook that an event selected: how it was configured, what the process did, and how the agent reads the result (its exit-code x output matrix; the `agent` of the merged result says which). The fields of Langertha Raider's Hooks::Result run entry, plus completion order, timeout, warnings and the agent's own error texts.
@@ -613,6 +715,23 @@ func (v *MergedResultDecision) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// Valid says whether v is one of the values the schema lists (a conversion such as MergedResultDecision("x") compiles).
+func (v MergedResultDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask", "defer":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v MergedResultDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("MergedResultDecision", string(v), []string{"allow", "deny", "ask", "defer"})
+	}
+	return json.Marshal(string(v))
+}
+
 // MergeEffectsDecision: The permission decision of the event's hooks (Claude Code: PreToolUse, PermissionRequest, PreModelSwitch, PreSkillShellCommand; exit 2 counts as deny where it is honoured); null when no hook decided or the event has no decision.
 type MergeEffectsDecision string
 
@@ -635,6 +754,23 @@ func (v *MergeEffectsDecision) UnmarshalJSON(data []byte) error {
 	}
 	*v = x
 	return nil
+}
+
+// Valid says whether v is one of the values the schema lists (a conversion such as MergeEffectsDecision("x") compiles).
+func (v MergeEffectsDecision) Valid() bool {
+	switch v {
+	case "allow", "deny", "ask", "defer":
+		return true
+	}
+	return false
+}
+
+// MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
+func (v MergeEffectsDecision) MarshalJSON() ([]byte, error) {
+	if !v.Valid() {
+		return nil, badEnum("MergeEffectsDecision", string(v), []string{"allow", "deny", "ask", "defer"})
+	}
+	return json.Marshal(string(v))
 }
 
 // MergeEffects: What the agent would do with the hooks' answers, as plain values with fixed names, the same vocabulary for every agent.

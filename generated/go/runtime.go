@@ -431,6 +431,15 @@ func (w *objectWriter) bytes() ([]byte, error) {
 	return w.buf.Bytes(), nil
 }
 
+// badEnum is the error of writing a string-enum value the schema does not list.
+func badEnum(typeName string, value string, values []string) error {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = strconv.Quote(v)
+	}
+	return &Error{Path: "", Message: typeName + " " + strconv.Quote(value) + " is not one of " + strings.Join(quoted, ", ")}
+}
+
 type enumMarshaler string
 
 func (e enumMarshaler) MarshalJSON() ([]byte, error) {

@@ -1714,6 +1714,195 @@ func UnmarshalQwenCodeHooksSettings(data []byte) (QwenCodeHooksSettings, error) 
 	return decodeQwenCodeHooksSettings(data, "")
 }
 
+// UnmarshalAgentToolInput reads a AgentToolInput from JSON text, checking it against its schema.
+func UnmarshalAgentToolInput(data []byte) (AgentToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero AgentToolInput
+		return zero, err
+	}
+	return decodeAgentToolInput(data, "")
+}
+
+// UnmarshalBashToolInput reads a BashToolInput from JSON text, checking it against its schema.
+func UnmarshalBashToolInput(data []byte) (BashToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero BashToolInput
+		return zero, err
+	}
+	return decodeBashToolInput(data, "")
+}
+
+// UnmarshalCronCreateToolInput reads a CronCreateToolInput from JSON text, checking it against its schema.
+func UnmarshalCronCreateToolInput(data []byte) (CronCreateToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CronCreateToolInput
+		return zero, err
+	}
+	return decodeCronCreateToolInput(data, "")
+}
+
+// UnmarshalCronDeleteToolInput reads a CronDeleteToolInput from JSON text, checking it against its schema.
+func UnmarshalCronDeleteToolInput(data []byte) (CronDeleteToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CronDeleteToolInput
+		return zero, err
+	}
+	return decodeCronDeleteToolInput(data, "")
+}
+
+// UnmarshalCronListToolInput reads a CronListToolInput from JSON text, checking it against its schema.
+func UnmarshalCronListToolInput(data []byte) (CronListToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero CronListToolInput
+		return zero, err
+	}
+	return decodeCronListToolInput(data, "")
+}
+
+// UnmarshalEditToolInput reads a EditToolInput from JSON text, checking it against its schema.
+func UnmarshalEditToolInput(data []byte) (EditToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero EditToolInput
+		return zero, err
+	}
+	return decodeEditToolInput(data, "")
+}
+
+// UnmarshalEnterWorktreeToolInput reads a EnterWorktreeToolInput from JSON text, checking it against its schema.
+func UnmarshalEnterWorktreeToolInput(data []byte) (EnterWorktreeToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero EnterWorktreeToolInput
+		return zero, err
+	}
+	return decodeEnterWorktreeToolInput(data, "")
+}
+
+// UnmarshalExitWorktreeToolInput reads a ExitWorktreeToolInput from JSON text, checking it against its schema.
+func UnmarshalExitWorktreeToolInput(data []byte) (ExitWorktreeToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ExitWorktreeToolInput
+		return zero, err
+	}
+	return decodeExitWorktreeToolInput(data, "")
+}
+
+// UnmarshalListAgentsToolInput reads a ListAgentsToolInput from JSON text, checking it against its schema.
+func UnmarshalListAgentsToolInput(data []byte) (ListAgentsToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ListAgentsToolInput
+		return zero, err
+	}
+	return decodeListAgentsToolInput(data, "")
+}
+
+// UnmarshalMonitorToolInput reads a MonitorToolInput from JSON text, checking it against its schema.
+func UnmarshalMonitorToolInput(data []byte) (MonitorToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero MonitorToolInput
+		return zero, err
+	}
+	return decodeMonitorToolInput(data, "")
+}
+
+// UnmarshalNotebookEditToolInput reads a NotebookEditToolInput from JSON text, checking it against its schema.
+func UnmarshalNotebookEditToolInput(data []byte) (NotebookEditToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero NotebookEditToolInput
+		return zero, err
+	}
+	return decodeNotebookEditToolInput(data, "")
+}
+
+// UnmarshalReadToolInput reads a ReadToolInput from JSON text, checking it against its schema.
+func UnmarshalReadToolInput(data []byte) (ReadToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ReadToolInput
+		return zero, err
+	}
+	return decodeReadToolInput(data, "")
+}
+
+// UnmarshalReportFindingsToolInput reads a ReportFindingsToolInput from JSON text, checking it against its schema.
+func UnmarshalReportFindingsToolInput(data []byte) (ReportFindingsToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ReportFindingsToolInput
+		return zero, err
+	}
+	return decodeReportFindingsToolInput(data, "")
+}
+
+// UnmarshalScheduleWakeupToolInput reads a ScheduleWakeupToolInput from JSON text, checking it against its schema.
+func UnmarshalScheduleWakeupToolInput(data []byte) (ScheduleWakeupToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero ScheduleWakeupToolInput
+		return zero, err
+	}
+	return decodeScheduleWakeupToolInput(data, "")
+}
+
+// UnmarshalSendMessageToolInput reads a SendMessageToolInput from JSON text, checking it against its schema.
+func UnmarshalSendMessageToolInput(data []byte) (SendMessageToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero SendMessageToolInput
+		return zero, err
+	}
+	return decodeSendMessageToolInput(data, "")
+}
+
+// UnmarshalSkillToolInput reads a SkillToolInput from JSON text, checking it against its schema.
+func UnmarshalSkillToolInput(data []byte) (SkillToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero SkillToolInput
+		return zero, err
+	}
+	return decodeSkillToolInput(data, "")
+}
+
+// UnmarshalTaskStopToolInput reads a TaskStopToolInput from JSON text, checking it against its schema.
+func UnmarshalTaskStopToolInput(data []byte) (TaskStopToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero TaskStopToolInput
+		return zero, err
+	}
+	return decodeTaskStopToolInput(data, "")
+}
+
+// UnmarshalWebFetchToolInput reads a WebFetchToolInput from JSON text, checking it against its schema.
+func UnmarshalWebFetchToolInput(data []byte) (WebFetchToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero WebFetchToolInput
+		return zero, err
+	}
+	return decodeWebFetchToolInput(data, "")
+}
+
+// UnmarshalWebSearchToolInput reads a WebSearchToolInput from JSON text, checking it against its schema.
+func UnmarshalWebSearchToolInput(data []byte) (WebSearchToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero WebSearchToolInput
+		return zero, err
+	}
+	return decodeWebSearchToolInput(data, "")
+}
+
+// UnmarshalWorkflowToolInput reads a WorkflowToolInput from JSON text, checking it against its schema.
+func UnmarshalWorkflowToolInput(data []byte) (WorkflowToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero WorkflowToolInput
+		return zero, err
+	}
+	return decodeWorkflowToolInput(data, "")
+}
+
+// UnmarshalWriteToolInput reads a WriteToolInput from JSON text, checking it against its schema.
+func UnmarshalWriteToolInput(data []byte) (WriteToolInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero WriteToolInput
+		return zero, err
+	}
+	return decodeWriteToolInput(data, "")
+}
+
 // Types reads a value of each schema title (the line protocol's T) from JSON text.
 var Types = map[string]func(data []byte) (json.Marshaler, error){
 	"ClaudeCodeAsyncHookOutput": func(data []byte) (json.Marshaler, error) {
@@ -2474,6 +2663,90 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"QwenCodeHooksSettings": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalQwenCodeHooksSettings(data)
+		return x, err
+	},
+	"AgentToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalAgentToolInput(data)
+		return x, err
+	},
+	"BashToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalBashToolInput(data)
+		return x, err
+	},
+	"CronCreateToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCronCreateToolInput(data)
+		return x, err
+	},
+	"CronDeleteToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCronDeleteToolInput(data)
+		return x, err
+	},
+	"CronListToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalCronListToolInput(data)
+		return x, err
+	},
+	"EditToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalEditToolInput(data)
+		return x, err
+	},
+	"EnterWorktreeToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalEnterWorktreeToolInput(data)
+		return x, err
+	},
+	"ExitWorktreeToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalExitWorktreeToolInput(data)
+		return x, err
+	},
+	"ListAgentsToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalListAgentsToolInput(data)
+		return x, err
+	},
+	"MonitorToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalMonitorToolInput(data)
+		return x, err
+	},
+	"NotebookEditToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalNotebookEditToolInput(data)
+		return x, err
+	},
+	"ReadToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalReadToolInput(data)
+		return x, err
+	},
+	"ReportFindingsToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalReportFindingsToolInput(data)
+		return x, err
+	},
+	"ScheduleWakeupToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalScheduleWakeupToolInput(data)
+		return x, err
+	},
+	"SendMessageToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalSendMessageToolInput(data)
+		return x, err
+	},
+	"SkillToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalSkillToolInput(data)
+		return x, err
+	},
+	"TaskStopToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalTaskStopToolInput(data)
+		return x, err
+	},
+	"WebFetchToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalWebFetchToolInput(data)
+		return x, err
+	},
+	"WebSearchToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalWebSearchToolInput(data)
+		return x, err
+	},
+	"WorkflowToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalWorkflowToolInput(data)
+		return x, err
+	},
+	"WriteToolInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalWriteToolInput(data)
 		return x, err
 	},
 }

@@ -93,6 +93,10 @@ export function inTypeModel(path: string): boolean {
 }
 
 export function familyOf(path: string): string {
+  return pathFamily(path);
+}
+
+function pathFamily(path: string): string {
   return path.includes("/") ? path.slice(0, path.indexOf("/")) : "records";
 }
 
@@ -103,12 +107,48 @@ const pascal = (text: string): string =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join("");
 
-export function buildTypeModel(schemas: readonly LoadedSchema[]): TypeModel {
+/** The directory of Claude Code's built-in tools' inputs, and the family name their model uses. */
+export const TOOL_INPUT_DIRECTORY = "claude-code/tools/";
+export const TOOL_INPUT_FAMILY = "claude-code-tools";
+
+/**
+ * The built-in tools' inputs (schemas/claude-code/tools/), the same schemas the
+ * TypeScript kit types `tool_input` with, as a model of their own (family
+ * `claude-code-tools`): not part of the line protocol. Their string patterns,
+ * formats and number bounds are the agent's to check (it refuses the call
+ * before any hook runs); the bindings type the field as a string or number.
+ */
+export function buildToolInputModel(schemas: readonly LoadedSchema[]): TypeModel {
+  return buildTypeModel(schemas, { include: (path) => path.startsWith(TOOL_INPUT_DIRECTORY), family: TOOL_INPUT_FAMILY, constraintsUnchecked: true, openObjects: true });
+}
+
+/** What the Rust, Python and Go emitters print: every family of the type model, then the tools' inputs. */
+export function bindingsModel(schemas: readonly LoadedSchema[]): TypeModel {
+  const main = buildTypeModel(schemas);
+  const tools = buildToolInputModel(schemas);
+  return { decls: [...main.decls, ...tools.decls], families: [...main.families, ...tools.families] };
+}
+
+interface ModelOptions {
+  readonly include?: (path: string) => boolean;
+  /** One family name for every declaration, instead of the directory's. */
+  readonly family?: string;
+  readonly constraintsUnchecked?: boolean;
+  /**
+   * Every object keeps unknown keys. A tool's declared input is closed, but a
+   * hook reads what the agent sends: a parameter a later version adds must not
+   * make the hook fail.
+   */
+  readonly openObjects?: boolean;
+}
+
+export function buildTypeModel(schemas: readonly LoadedSchema[], options: ModelOptions = {}): TypeModel {
   const byPath = new Map(schemas.map((schema) => [schema.path, schema]));
   const decls = new Map<string, Decl>();
   /** Declaration names by `path#pointer`, so a schema reached twice is declared once. */
   const named = new Map<string, string>();
-  const included = schemas.filter((schema) => inTypeModel(schema.path));
+  const included = schemas.filter((schema) => (options.include ?? inTypeModel)(schema.path));
+  const familyOf = (path: string): string => options.family ?? pathFamily(path);
 
   const fail = (where: string, why: string): never => {
     throw new Error(`type-model: schemas/${where}: ${why}`);
@@ -174,7 +214,7 @@ export function buildTypeModel(schemas: readonly LoadedSchema[]): TypeModel {
     if (schema["type"] === "object" && (schema["properties"] !== undefined || schema["allOf"] !== undefined)) {
       // Reserve the name first: a recursive reference finds it.
       const fields = objectFields(path, pointer, schema, title);
-      add({ kind: "struct", name: title, doc, family, root, fields, open: schema["additionalProperties"] !== false }, where);
+      add({ kind: "struct", name: title, doc, family, root, fields, open: options.openObjects === true || schema["additionalProperties"] !== false }, where);
       return title;
     }
     return fail(where, "a named type must be an object with properties, a string enum or a discriminated union");
@@ -268,12 +308,14 @@ export function buildTypeModel(schemas: readonly LoadedSchema[]): TypeModel {
 
   const plainType = (path: string, pointer: string, schema: JsonObject, type: string, suggested: string): TypeExpr => {
     const where = `${path}#${pointer}`;
-    const minimum = typeof schema["minimum"] === "number" ? schema["minimum"] : undefined;
+    const minimum = typeof schema["minimum"] === "number" && options.constraintsUnchecked !== true ? schema["minimum"] : undefined;
     switch (type) {
       case "boolean":
         return { kind: "boolean" };
       case "string":
-        if (schema["pattern"] !== undefined || schema["minLength"] !== undefined || schema["format"] !== undefined) fail(where, "string constraints are not modelled");
+        if (!options.constraintsUnchecked && (schema["pattern"] !== undefined || schema["minLength"] !== undefined || schema["format"] !== undefined)) {
+          fail(where, "string constraints are not modelled");
+        }
         return { kind: "string" };
       case "integer":
         return minimum === undefined ? { kind: "integer" } : { kind: "integer", minimum };
@@ -346,3 +388,32 @@ export function snakeCase(text: string): string {
 }
 
 export { pascal as pascalCase };
+
+/**
+ * A family whose inputs carry no event name (Copilot CLI's camelCase hooks:
+ * the event is the key the hook is configured under): its `input/<event>.schema.json`
+ * files, read by event name. Each emitter prints a union keyed by the event
+ * (`<Family>EventInput`) and a reader taking the event and the text.
+ */
+export interface EventKeyedInputs {
+  readonly family: string;
+  /** The union's name: `CopilotCliEventInput`. */
+  readonly name: string;
+  /** Each event (camelCase, as the agent names it) with its input struct. */
+  readonly events: readonly { readonly event: string; readonly struct: string }[];
+}
+
+export function eventKeyedInputs(schemas: readonly LoadedSchema[]): EventKeyedInputs[] {
+  const out: EventKeyedInputs[] = [];
+  const families = [...new Set(schemas.filter((s) => inTypeModel(s.path)).map((s) => familyOf(s.path)))];
+  for (const family of families) {
+    const inputs = schemas.filter((s) => s.path.startsWith(`${family}/input/`) && s.path.endsWith(".schema.json"));
+    // A family with an input union (`input.schema.json` with a discriminator) reads its inputs by tag.
+    const union = schemas.find((s) => s.path === `${family}/input.schema.json`);
+    if (inputs.length === 0 || (union !== undefined && isJsonObject(union.schema["discriminator"]))) continue;
+    const camel = (file: string): string => file.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const events = inputs.map((s) => ({ event: camel(s.path.slice(`${family}/input/`.length, -".schema.json".length)), struct: s.title }));
+    out.push({ family, name: `${pascal(family)}EventInput`, events });
+  }
+  return out;
+}

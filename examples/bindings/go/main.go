@@ -17,9 +17,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if call, ok := input.(protocol.PreToolUseHookInput); ok && call.ToolName == "Bash" {
+	// Variants are pointers: `case protocol.PreToolUseHookInput:` does not compile.
+	if call, ok := input.(*protocol.PreToolUseHookInput); ok && call.ToolName == "Bash" {
 		deny, reason := protocol.PreToolUseHookSpecificOutputPermissionDecisionDeny, "no shell here"
-		answer := protocol.ClaudeCodeHookOutput{HookSpecificOutput: protocol.PreToolUseHookSpecificOutput{PermissionDecision: &deny, PermissionDecisionReason: &reason}}
+		answer := protocol.ClaudeCodeHookOutput{HookSpecificOutput: &protocol.PreToolUseHookSpecificOutput{PermissionDecision: &deny, PermissionDecisionReason: &reason}}
 		out, _ := json.Marshal(answer)
 		fmt.Println(string(out))
 	}

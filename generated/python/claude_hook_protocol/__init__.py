@@ -5,716 +5,2566 @@ Every value is the plain JSON value (dict, list, str, int, float, bool, None)
 typed as a TypedDict; ``parse(type_name, text)`` checks a JSON text against
 the schema titled ``type_name`` and returns it, ``serialize(type_name, value)``
 checks a value and writes it. A failure raises ``ProtocolError`` naming the
-field by JSON Pointer. One ``parse_<type>`` / ``serialize_<type>`` pair per schema title."""
+field by JSON Pointer. One ``parse_<type>`` / ``serialize_<type>`` pair per schema title.
+Names load on first use: importing the package costs almost nothing."""
 
 from __future__ import annotations
 
-from typing import Callable, Dict
+from ._errors import ProtocolError
 
-from . import _runtime as _rt
-from ._runtime import JsonValue, ProtocolError
-from .claude_code import (
-    ClaudeCodeAsyncHookOutput,
-    PreToolUseHookInput,
-    PostToolUseHookInput,
-    PostToolUseFailureHookInput,
-    PostToolBatchHookInput,
-    NotificationHookInput,
-    UserPromptSubmitHookInputSource,
-    UserPromptSubmitHookInput,
-    UserPromptExpansionHookInputExpansionType,
-    UserPromptExpansionHookInput,
-    SessionStartHookInputSource,
-    SessionStartHookInput,
-    SessionEndHookInputReason,
-    SessionEndHookInput,
-    StopHookInput,
-    StopFailureHookInputError,
-    StopFailureHookInput,
-    SubagentStartHookInput,
-    SubagentStopHookInput,
-    PreCompactHookInputTrigger,
-    PreCompactHookInput,
-    PostCompactHookInputTrigger,
-    PostCompactHookInput,
-    PreModelSwitchHookInputSource,
-    PreModelSwitchHookInputCacheTtl,
-    PreModelSwitchHookInputPricing,
-    PreModelSwitchHookInput,
-    PostModelSwitchHookInputSource,
-    PostModelSwitchHookInputCacheTtl,
-    PostModelSwitchHookInputPricing,
-    PostModelSwitchHookInput,
-    PermissionRequestHookInputMcpSkill,
-    PermissionRequestHookInput,
-    PermissionDeniedHookInput,
-    SetupHookInputTrigger,
-    SetupHookInput,
-    TeammateIdleHookInput,
-    TaskCreatedHookInput,
-    TaskCompletedHookInput,
-    ElicitationHookInputMode,
-    ElicitationHookInput,
-    ElicitationResultHookInputMode,
-    ElicitationResultHookInputAction,
-    ElicitationResultHookInput,
-    ConfigChangeHookInputSource,
-    ConfigChangeHookInput,
-    WorktreeCreateHookInput,
-    WorktreeRemoveHookInput,
-    InstructionsLoadedHookInputMemoryType,
-    InstructionsLoadedHookInputLoadReason,
-    InstructionsLoadedHookInput,
-    CwdChangedHookInput,
-    FileChangedHookInputEvent,
-    FileChangedHookInput,
-    DirectoryAddedHookInputSource,
-    DirectoryAddedHookInput,
-    MessageDisplayHookInput,
-    PreSkillShellCommandHookInputToolInput,
-    PreSkillShellCommandHookInputInvokedBy,
-    PreSkillShellCommandHookInput,
-    ClaudeCodeHookInput,
-    ClaudeCodeHookOutputDecision,
-    PreToolUseHookSpecificOutputPermissionDecision,
-    PreToolUseHookSpecificOutput,
-    UserPromptSubmitHookSpecificOutput,
-    UserPromptExpansionHookSpecificOutput,
-    SessionStartHookSpecificOutput,
-    SetupHookSpecificOutput,
-    PreModelSwitchHookSpecificOutputPermissionDecision,
-    PreModelSwitchHookSpecificOutput,
-    PostModelSwitchHookSpecificOutput,
-    SubagentStartHookSpecificOutput,
-    PostToolUseHookSpecificOutput,
-    PostToolUseFailureHookSpecificOutput,
-    PostToolBatchHookSpecificOutput,
-    StopHookSpecificOutput,
-    SubagentStopHookSpecificOutput,
-    PermissionDeniedHookSpecificOutput,
-    NotificationHookSpecificOutput,
-    ClaudeCodePermissionRulesUpdateType,
-    ClaudeCodePermissionRulesUpdateBehavior,
-    ClaudeCodePermissionRulesUpdate,
-    ClaudeCodePermissionSetModeUpdateMode,
-    ClaudeCodePermissionSetModeUpdate,
-    ClaudeCodePermissionDirectoriesUpdateType,
-    ClaudeCodePermissionDirectoriesUpdate,
-    ClaudeCodePermissionUpdate,
-    ClaudeCodePermissionRequestAllow,
-    ClaudeCodePermissionRequestDeny,
-    ClaudeCodePermissionRequestDecision,
-    PermissionRequestHookSpecificOutput,
-    ElicitationHookSpecificOutputAction,
-    ElicitationHookSpecificOutput,
-    ElicitationResultHookSpecificOutputAction,
-    ElicitationResultHookSpecificOutput,
-    CwdChangedHookSpecificOutput,
-    FileChangedHookSpecificOutput,
-    WorktreeCreateHookSpecificOutput,
-    MessageDisplayHookSpecificOutput,
-    PreSkillShellCommandHookSpecificOutputPermissionDecision,
-    PreSkillShellCommandHookSpecificOutput,
-    ClaudeCodeHookSpecificOutput,
-    ClaudeCodeHookOutput,
-    _check_ClaudeCodeAsyncHookOutput,
-    _check_PreToolUseHookInput,
-    _check_PostToolUseHookInput,
-    _check_PostToolUseFailureHookInput,
-    _check_PostToolBatchHookInput,
-    _check_NotificationHookInput,
-    _check_UserPromptSubmitHookInput,
-    _check_UserPromptExpansionHookInput,
-    _check_SessionStartHookInput,
-    _check_SessionEndHookInput,
-    _check_StopHookInput,
-    _check_StopFailureHookInput,
-    _check_SubagentStartHookInput,
-    _check_SubagentStopHookInput,
-    _check_PreCompactHookInput,
-    _check_PostCompactHookInput,
-    _check_PreModelSwitchHookInput,
-    _check_PostModelSwitchHookInput,
-    _check_PermissionRequestHookInput,
-    _check_PermissionDeniedHookInput,
-    _check_SetupHookInput,
-    _check_TeammateIdleHookInput,
-    _check_TaskCreatedHookInput,
-    _check_TaskCompletedHookInput,
-    _check_ElicitationHookInput,
-    _check_ElicitationResultHookInput,
-    _check_ConfigChangeHookInput,
-    _check_WorktreeCreateHookInput,
-    _check_WorktreeRemoveHookInput,
-    _check_InstructionsLoadedHookInput,
-    _check_CwdChangedHookInput,
-    _check_FileChangedHookInput,
-    _check_DirectoryAddedHookInput,
-    _check_MessageDisplayHookInput,
-    _check_PreSkillShellCommandHookInput,
-    _check_ClaudeCodeHookInput,
-    _check_PreToolUseHookSpecificOutput,
-    _check_UserPromptSubmitHookSpecificOutput,
-    _check_UserPromptExpansionHookSpecificOutput,
-    _check_SessionStartHookSpecificOutput,
-    _check_SetupHookSpecificOutput,
-    _check_PreModelSwitchHookSpecificOutput,
-    _check_PostModelSwitchHookSpecificOutput,
-    _check_SubagentStartHookSpecificOutput,
-    _check_PostToolUseHookSpecificOutput,
-    _check_PostToolUseFailureHookSpecificOutput,
-    _check_PostToolBatchHookSpecificOutput,
-    _check_StopHookSpecificOutput,
-    _check_SubagentStopHookSpecificOutput,
-    _check_PermissionDeniedHookSpecificOutput,
-    _check_NotificationHookSpecificOutput,
-    _check_ClaudeCodePermissionRulesUpdate,
-    _check_ClaudeCodePermissionSetModeUpdate,
-    _check_ClaudeCodePermissionDirectoriesUpdate,
-    _check_ClaudeCodePermissionUpdate,
-    _check_ClaudeCodePermissionRequestAllow,
-    _check_ClaudeCodePermissionRequestDeny,
-    _check_ClaudeCodePermissionRequestDecision,
-    _check_PermissionRequestHookSpecificOutput,
-    _check_ElicitationHookSpecificOutput,
-    _check_ElicitationResultHookSpecificOutput,
-    _check_CwdChangedHookSpecificOutput,
-    _check_FileChangedHookSpecificOutput,
-    _check_WorktreeCreateHookSpecificOutput,
-    _check_MessageDisplayHookSpecificOutput,
-    _check_PreSkillShellCommandHookSpecificOutput,
-    _check_ClaudeCodeHookSpecificOutput,
-    _check_ClaudeCodeHookOutput,
-)
-from .codex import (
-    CodexPermissionRequestDecisionBehavior,
-    CodexPermissionRequestDecision,
-    CodexPermissionRequestHookSpecificOutputHookEventName,
-    CodexPermissionRequestHookSpecificOutput,
-    CodexPostToolUseHookSpecificOutputHookEventName,
-    CodexPostToolUseHookSpecificOutput,
-    CodexPreToolUseHookSpecificOutputHookEventName,
-    CodexPreToolUseHookSpecificOutputPermissionDecision,
-    CodexPreToolUseHookSpecificOutput,
-    CodexSessionStartHookSpecificOutputHookEventName,
-    CodexSessionStartHookSpecificOutput,
-    CodexSubagentStartHookSpecificOutputHookEventName,
-    CodexSubagentStartHookSpecificOutput,
-    CodexUserPromptSubmitHookSpecificOutputHookEventName,
-    CodexUserPromptSubmitHookSpecificOutput,
-    CodexPreToolUseHookInputPermissionMode,
-    CodexPreToolUseHookInput,
-    CodexPermissionRequestHookInputPermissionMode,
-    CodexPermissionRequestHookInput,
-    CodexPostToolUseHookInputPermissionMode,
-    CodexPostToolUseHookInput,
-    CodexPreCompactHookInputTrigger,
-    CodexPreCompactHookInput,
-    CodexPostCompactHookInputTrigger,
-    CodexPostCompactHookInput,
-    CodexSessionStartHookInputPermissionMode,
-    CodexSessionStartHookInputSource,
-    CodexSessionStartHookInput,
-    CodexUserPromptSubmitHookInputPermissionMode,
-    CodexUserPromptSubmitHookInput,
-    CodexStopHookInputPermissionMode,
-    CodexStopHookInput,
-    CodexSubagentStartHookInputPermissionMode,
-    CodexSubagentStartHookInput,
-    CodexSubagentStopHookInputPermissionMode,
-    CodexSubagentStopHookInput,
-    CodexSessionEndHookInput,
-    CodexInterruptHookInputPermissionMode,
-    CodexInterruptHookInput,
-    CodexHookInput,
-    CodexInterruptHookOutput,
-    CodexPermissionRequestHookOutput,
-    CodexPostCompactHookOutput,
-    CodexPostToolUseHookOutputDecision,
-    CodexPostToolUseHookOutput,
-    CodexPreCompactHookOutput,
-    CodexPreToolUseHookOutputDecision,
-    CodexPreToolUseHookOutput,
-    CodexSessionStartHookOutput,
-    CodexStopHookOutputDecision,
-    CodexStopHookOutput,
-    CodexSubagentStartHookOutput,
-    CodexSubagentStopHookOutputDecision,
-    CodexSubagentStopHookOutput,
-    CodexUserPromptSubmitHookOutputDecision,
-    CodexUserPromptSubmitHookOutput,
-    _check_CodexPermissionRequestDecision,
-    _check_CodexPermissionRequestHookSpecificOutput,
-    _check_CodexPostToolUseHookSpecificOutput,
-    _check_CodexPreToolUseHookSpecificOutput,
-    _check_CodexSessionStartHookSpecificOutput,
-    _check_CodexSubagentStartHookSpecificOutput,
-    _check_CodexUserPromptSubmitHookSpecificOutput,
-    _check_CodexPreToolUseHookInput,
-    _check_CodexPermissionRequestHookInput,
-    _check_CodexPostToolUseHookInput,
-    _check_CodexPreCompactHookInput,
-    _check_CodexPostCompactHookInput,
-    _check_CodexSessionStartHookInput,
-    _check_CodexUserPromptSubmitHookInput,
-    _check_CodexStopHookInput,
-    _check_CodexSubagentStartHookInput,
-    _check_CodexSubagentStopHookInput,
-    _check_CodexSessionEndHookInput,
-    _check_CodexInterruptHookInput,
-    _check_CodexHookInput,
-    _check_CodexInterruptHookOutput,
-    _check_CodexPermissionRequestHookOutput,
-    _check_CodexPostCompactHookOutput,
-    _check_CodexPostToolUseHookOutput,
-    _check_CodexPreCompactHookOutput,
-    _check_CodexPreToolUseHookOutput,
-    _check_CodexSessionStartHookOutput,
-    _check_CodexStopHookOutput,
-    _check_CodexSubagentStartHookOutput,
-    _check_CodexSubagentStopHookOutput,
-    _check_CodexUserPromptSubmitHookOutput,
-)
-from .common import (
-    HookEvent,
-    BaseHookInputEffort,
-    BaseHookInput,
-    McpServerProvenance,
-    PostToolBatchToolCall,
-    BackgroundTaskSummary,
-    SessionCronSummary,
-    PermissionRulesSuggestionType,
-    PermissionRulesSuggestionRulesItem,
-    PermissionRulesSuggestionBehavior,
-    PermissionUpdateDestination,
-    PermissionRulesSuggestion,
-    PermissionSetModeSuggestionMode,
-    PermissionSetModeSuggestion,
-    PermissionDirectoriesSuggestionType,
-    PermissionDirectoriesSuggestion,
-    PermissionSuggestion,
-    PermissionRuleValue,
-    _check_HookEvent,
-    _check_BaseHookInput,
-    _check_McpServerProvenance,
-    _check_PostToolBatchToolCall,
-    _check_BackgroundTaskSummary,
-    _check_SessionCronSummary,
-    _check_PermissionUpdateDestination,
-    _check_PermissionRulesSuggestion,
-    _check_PermissionSetModeSuggestion,
-    _check_PermissionDirectoriesSuggestion,
-    _check_PermissionSuggestion,
-    _check_PermissionRuleValue,
-)
-from .copilot_cli import (
-    CopilotCliBaseInput,
-    CopilotCliClaudeBaseInput,
-    CopilotCliClaudePreToolUseInput,
-    CopilotCliClaudePostToolUseInputToolResult,
-    CopilotCliClaudePostToolUseInput,
-    CopilotCliClaudeUserPromptSubmitInput,
-    CopilotCliClaudeSessionStartInput,
-    CopilotCliClaudeStopInput,
-    CopilotCliClaudeInput,
-    CopilotCliClaudePreToolUseOutputPermissionDecision,
-    CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision,
-    CopilotCliClaudePreToolUseOutputHookSpecificOutput,
-    CopilotCliClaudePreToolUseOutput,
-    CopilotCliAgentStopInput,
-    CopilotCliPermissionRequestInput,
-    CopilotCliPostToolUseFailureInput,
-    CopilotCliPostToolUseInputToolResult,
-    CopilotCliPostToolUseInput,
-    CopilotCliPreToolUseInput,
-    CopilotCliSessionStartInput,
-    CopilotCliUserPromptSubmittedInput,
-    CopilotCliAgentStopOutput,
-    CopilotCliPermissionRequestOutputBehavior,
-    CopilotCliPermissionRequestOutput,
-    CopilotCliPostToolUseFailureOutput,
-    CopilotCliPostToolUseOutputModifiedResult,
-    CopilotCliPostToolUseOutput,
-    CopilotCliPreToolUseOutputPermissionDecision,
-    CopilotCliPreToolUseOutput,
-    CopilotCliSessionStartOutput,
-    CopilotCliUserPromptSubmittedOutput,
-    _check_CopilotCliBaseInput,
-    _check_CopilotCliClaudeBaseInput,
-    _check_CopilotCliClaudePreToolUseInput,
-    _check_CopilotCliClaudePostToolUseInput,
-    _check_CopilotCliClaudeUserPromptSubmitInput,
-    _check_CopilotCliClaudeSessionStartInput,
-    _check_CopilotCliClaudeStopInput,
-    _check_CopilotCliClaudeInput,
-    _check_CopilotCliClaudePreToolUseOutput,
-    _check_CopilotCliAgentStopInput,
-    _check_CopilotCliPermissionRequestInput,
-    _check_CopilotCliPostToolUseFailureInput,
-    _check_CopilotCliPostToolUseInput,
-    _check_CopilotCliPreToolUseInput,
-    _check_CopilotCliSessionStartInput,
-    _check_CopilotCliUserPromptSubmittedInput,
-    _check_CopilotCliAgentStopOutput,
-    _check_CopilotCliPermissionRequestOutput,
-    _check_CopilotCliPostToolUseFailureOutput,
-    _check_CopilotCliPostToolUseOutput,
-    _check_CopilotCliPreToolUseOutput,
-    _check_CopilotCliSessionStartOutput,
-    _check_CopilotCliUserPromptSubmittedOutput,
-)
-from .droid import (
-    DroidHookEvent,
-    DroidBaseHookInput,
-    DroidHookCommand,
-    DroidPreToolUseHookInput,
-    DroidPostToolUseHookInput,
-    DroidNotificationHookInput,
-    DroidUserPromptSubmitHookInput,
-    DroidStopHookInput,
-    DroidSubagentStopHookInput,
-    DroidPreCompactHookInputTrigger,
-    DroidPreCompactHookInput,
-    DroidSessionStartHookInput,
-    DroidSessionEndHookInput,
-    DroidHookInput,
-    DroidHookMatcherGroup,
-    DroidHookSpecificOutputPermissionDecision,
-    DroidHookSpecificOutput,
-    DroidHookOutput,
-    DroidHooksFile,
-    _check_DroidHookEvent,
-    _check_DroidBaseHookInput,
-    _check_DroidHookCommand,
-    _check_DroidPreToolUseHookInput,
-    _check_DroidPostToolUseHookInput,
-    _check_DroidNotificationHookInput,
-    _check_DroidUserPromptSubmitHookInput,
-    _check_DroidStopHookInput,
-    _check_DroidSubagentStopHookInput,
-    _check_DroidPreCompactHookInput,
-    _check_DroidSessionStartHookInput,
-    _check_DroidSessionEndHookInput,
-    _check_DroidHookInput,
-    _check_DroidHookMatcherGroup,
-    _check_DroidHookSpecificOutput,
-    _check_DroidHookOutput,
-    _check_DroidHooksFile,
-)
-from .gemini_cli import (
-    GeminiCliBaseHookInputHookEventName,
-    GeminiCliBaseHookInput,
-    GeminiCliHookHandlerType,
-    GeminiCliHookHandler,
-    GeminiCliHookDefinition,
-    GeminiCliBeforeToolHookInput,
-    GeminiCliAfterToolHookInputToolResponse,
-    GeminiCliAfterToolHookInput,
-    GeminiCliBeforeAgentHookInput,
-    GeminiCliAfterAgentHookInput,
-    GeminiCliBeforeModelHookInputLlmRequestMessagesItem,
-    GeminiCliBeforeModelHookInputLlmRequest,
-    GeminiCliBeforeModelHookInput,
-    GeminiCliAfterModelHookInputLlmRequestMessagesItem,
-    GeminiCliAfterModelHookInputLlmRequest,
-    GeminiCliAfterModelHookInputLlmResponse,
-    GeminiCliAfterModelHookInput,
-    GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem,
-    GeminiCliBeforeToolSelectionHookInputLlmRequest,
-    GeminiCliBeforeToolSelectionHookInput,
-    GeminiCliSessionStartHookInputSource,
-    GeminiCliSessionStartHookInput,
-    GeminiCliSessionEndHookInputReason,
-    GeminiCliSessionEndHookInput,
-    GeminiCliNotificationHookInputNotificationType,
-    GeminiCliNotificationHookInput,
-    GeminiCliPreCompressHookInputTrigger,
-    GeminiCliPreCompressHookInput,
-    GeminiCliHookInput,
-    GeminiCliHookSpecificOutputTailToolCallRequest,
-    GeminiCliHookSpecificOutputToolConfigMode,
-    GeminiCliHookSpecificOutputToolConfig,
-    GeminiCliHookSpecificOutput,
-    GeminiCliHookOutput,
-    GeminiCliHooksConfig,
-    GeminiCliHooksSettings,
-    _check_GeminiCliBaseHookInput,
-    _check_GeminiCliHookHandler,
-    _check_GeminiCliHookDefinition,
-    _check_GeminiCliBeforeToolHookInput,
-    _check_GeminiCliAfterToolHookInput,
-    _check_GeminiCliBeforeAgentHookInput,
-    _check_GeminiCliAfterAgentHookInput,
-    _check_GeminiCliBeforeModelHookInput,
-    _check_GeminiCliAfterModelHookInput,
-    _check_GeminiCliBeforeToolSelectionHookInput,
-    _check_GeminiCliSessionStartHookInput,
-    _check_GeminiCliSessionEndHookInput,
-    _check_GeminiCliNotificationHookInput,
-    _check_GeminiCliPreCompressHookInput,
-    _check_GeminiCliHookInput,
-    _check_GeminiCliHookSpecificOutput,
-    _check_GeminiCliHookOutput,
-    _check_GeminiCliHooksConfig,
-    _check_GeminiCliHooksSettings,
-)
-from .records import (
-    MergedResultAgent,
-    RunRecordForm,
-    RunRecordOutcome,
-    RunRecordOutput,
-    RunRecordValidationErrorCode,
-    RunRecordValidationError,
-    RunRecordNoVerdict,
-    RunRecord,
-    MergedResultDecision,
-    MergeEffectsDecision,
-    MergeEffects,
-    MergedResult,
-    _check_RunRecord,
-    _check_MergedResult,
-)
-from .qwen_code import (
-    QwenCodeHookEvent,
-    QwenCodeBaseHookInput,
-    QwenCodeHookHandler,
-    QwenCodePreToolUseHookInput,
-    QwenCodePostToolUseHookInput,
-    QwenCodePostToolUseFailureHookInput,
-    QwenCodePostToolBatchHookInput,
-    QwenCodeNotificationHookInput,
-    QwenCodeUserPromptSubmitHookInput,
-    QwenCodeSessionStartHookInput,
-    QwenCodeStopHookInput,
-    QwenCodeSubagentStartHookInput,
-    QwenCodeSubagentStopHookInput,
-    QwenCodeHookInput,
-    QwenCodeHookMatcherGroup,
-    QwenCodeHookSpecificOutput,
-    QwenCodeHookOutput,
-    QwenCodeHooksSettings,
-    _check_QwenCodeHookEvent,
-    _check_QwenCodeBaseHookInput,
-    _check_QwenCodeHookHandler,
-    _check_QwenCodePreToolUseHookInput,
-    _check_QwenCodePostToolUseHookInput,
-    _check_QwenCodePostToolUseFailureHookInput,
-    _check_QwenCodePostToolBatchHookInput,
-    _check_QwenCodeNotificationHookInput,
-    _check_QwenCodeUserPromptSubmitHookInput,
-    _check_QwenCodeSessionStartHookInput,
-    _check_QwenCodeStopHookInput,
-    _check_QwenCodeSubagentStartHookInput,
-    _check_QwenCodeSubagentStopHookInput,
-    _check_QwenCodeHookInput,
-    _check_QwenCodeHookMatcherGroup,
-    _check_QwenCodeHookSpecificOutput,
-    _check_QwenCodeHookOutput,
-    _check_QwenCodeHooksSettings,
-)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import _runtime as _rt
+    from ._json_value import JsonValue
+    from .claude_code import (
+        ClaudeCodeAsyncHookOutput,
+        PreToolUseHookInput,
+        PostToolUseHookInput,
+        PostToolUseFailureHookInput,
+        PostToolBatchHookInput,
+        NotificationHookInput,
+        UserPromptSubmitHookInputSource,
+        UserPromptSubmitHookInput,
+        UserPromptExpansionHookInputExpansionType,
+        UserPromptExpansionHookInput,
+        SessionStartHookInputSource,
+        SessionStartHookInput,
+        SessionEndHookInputReason,
+        SessionEndHookInput,
+        StopHookInput,
+        StopFailureHookInputError,
+        StopFailureHookInput,
+        SubagentStartHookInput,
+        SubagentStopHookInput,
+        PreCompactHookInputTrigger,
+        PreCompactHookInput,
+        PostCompactHookInputTrigger,
+        PostCompactHookInput,
+        PreModelSwitchHookInputSource,
+        PreModelSwitchHookInputCacheTtl,
+        PreModelSwitchHookInputPricing,
+        PreModelSwitchHookInput,
+        PostModelSwitchHookInputSource,
+        PostModelSwitchHookInputCacheTtl,
+        PostModelSwitchHookInputPricing,
+        PostModelSwitchHookInput,
+        PermissionRequestHookInputMcpSkill,
+        PermissionRequestHookInput,
+        PermissionDeniedHookInput,
+        SetupHookInputTrigger,
+        SetupHookInput,
+        TeammateIdleHookInput,
+        TaskCreatedHookInput,
+        TaskCompletedHookInput,
+        ElicitationHookInputMode,
+        ElicitationHookInput,
+        ElicitationResultHookInputMode,
+        ElicitationResultHookInputAction,
+        ElicitationResultHookInput,
+        ConfigChangeHookInputSource,
+        ConfigChangeHookInput,
+        WorktreeCreateHookInput,
+        WorktreeRemoveHookInput,
+        InstructionsLoadedHookInputMemoryType,
+        InstructionsLoadedHookInputLoadReason,
+        InstructionsLoadedHookInput,
+        CwdChangedHookInput,
+        FileChangedHookInputEvent,
+        FileChangedHookInput,
+        DirectoryAddedHookInputSource,
+        DirectoryAddedHookInput,
+        MessageDisplayHookInput,
+        PreSkillShellCommandHookInputToolInput,
+        PreSkillShellCommandHookInputInvokedBy,
+        PreSkillShellCommandHookInput,
+        ClaudeCodeHookInput,
+        ClaudeCodeHookOutputDecision,
+        PreToolUseHookSpecificOutputPermissionDecision,
+        PreToolUseHookSpecificOutput,
+        UserPromptSubmitHookSpecificOutput,
+        UserPromptExpansionHookSpecificOutput,
+        SessionStartHookSpecificOutput,
+        SetupHookSpecificOutput,
+        PreModelSwitchHookSpecificOutputPermissionDecision,
+        PreModelSwitchHookSpecificOutput,
+        PostModelSwitchHookSpecificOutput,
+        SubagentStartHookSpecificOutput,
+        PostToolUseHookSpecificOutput,
+        PostToolUseFailureHookSpecificOutput,
+        PostToolBatchHookSpecificOutput,
+        StopHookSpecificOutput,
+        SubagentStopHookSpecificOutput,
+        PermissionDeniedHookSpecificOutput,
+        NotificationHookSpecificOutput,
+        ClaudeCodePermissionRulesUpdateType,
+        ClaudeCodePermissionRulesUpdateBehavior,
+        ClaudeCodePermissionRulesUpdate,
+        ClaudeCodePermissionSetModeUpdateMode,
+        ClaudeCodePermissionSetModeUpdate,
+        ClaudeCodePermissionDirectoriesUpdateType,
+        ClaudeCodePermissionDirectoriesUpdate,
+        ClaudeCodePermissionUpdate,
+        ClaudeCodePermissionRequestAllow,
+        ClaudeCodePermissionRequestDeny,
+        ClaudeCodePermissionRequestDecision,
+        PermissionRequestHookSpecificOutput,
+        ElicitationHookSpecificOutputAction,
+        ElicitationHookSpecificOutput,
+        ElicitationResultHookSpecificOutputAction,
+        ElicitationResultHookSpecificOutput,
+        CwdChangedHookSpecificOutput,
+        FileChangedHookSpecificOutput,
+        WorktreeCreateHookSpecificOutput,
+        MessageDisplayHookSpecificOutput,
+        PreSkillShellCommandHookSpecificOutputPermissionDecision,
+        PreSkillShellCommandHookSpecificOutput,
+        ClaudeCodeHookSpecificOutput,
+        ClaudeCodeHookOutput,
+    )
+    from ._check_claude_code import (
+        parse_claude_code_async_hook_output,
+        serialize_claude_code_async_hook_output,
+        parse_pre_tool_use_hook_input,
+        serialize_pre_tool_use_hook_input,
+        parse_post_tool_use_hook_input,
+        serialize_post_tool_use_hook_input,
+        parse_post_tool_use_failure_hook_input,
+        serialize_post_tool_use_failure_hook_input,
+        parse_post_tool_batch_hook_input,
+        serialize_post_tool_batch_hook_input,
+        parse_notification_hook_input,
+        serialize_notification_hook_input,
+        parse_user_prompt_submit_hook_input,
+        serialize_user_prompt_submit_hook_input,
+        parse_user_prompt_expansion_hook_input,
+        serialize_user_prompt_expansion_hook_input,
+        parse_session_start_hook_input,
+        serialize_session_start_hook_input,
+        parse_session_end_hook_input,
+        serialize_session_end_hook_input,
+        parse_stop_hook_input,
+        serialize_stop_hook_input,
+        parse_stop_failure_hook_input,
+        serialize_stop_failure_hook_input,
+        parse_subagent_start_hook_input,
+        serialize_subagent_start_hook_input,
+        parse_subagent_stop_hook_input,
+        serialize_subagent_stop_hook_input,
+        parse_pre_compact_hook_input,
+        serialize_pre_compact_hook_input,
+        parse_post_compact_hook_input,
+        serialize_post_compact_hook_input,
+        parse_pre_model_switch_hook_input,
+        serialize_pre_model_switch_hook_input,
+        parse_post_model_switch_hook_input,
+        serialize_post_model_switch_hook_input,
+        parse_permission_request_hook_input,
+        serialize_permission_request_hook_input,
+        parse_permission_denied_hook_input,
+        serialize_permission_denied_hook_input,
+        parse_setup_hook_input,
+        serialize_setup_hook_input,
+        parse_teammate_idle_hook_input,
+        serialize_teammate_idle_hook_input,
+        parse_task_created_hook_input,
+        serialize_task_created_hook_input,
+        parse_task_completed_hook_input,
+        serialize_task_completed_hook_input,
+        parse_elicitation_hook_input,
+        serialize_elicitation_hook_input,
+        parse_elicitation_result_hook_input,
+        serialize_elicitation_result_hook_input,
+        parse_config_change_hook_input,
+        serialize_config_change_hook_input,
+        parse_worktree_create_hook_input,
+        serialize_worktree_create_hook_input,
+        parse_worktree_remove_hook_input,
+        serialize_worktree_remove_hook_input,
+        parse_instructions_loaded_hook_input,
+        serialize_instructions_loaded_hook_input,
+        parse_cwd_changed_hook_input,
+        serialize_cwd_changed_hook_input,
+        parse_file_changed_hook_input,
+        serialize_file_changed_hook_input,
+        parse_directory_added_hook_input,
+        serialize_directory_added_hook_input,
+        parse_message_display_hook_input,
+        serialize_message_display_hook_input,
+        parse_pre_skill_shell_command_hook_input,
+        serialize_pre_skill_shell_command_hook_input,
+        parse_claude_code_hook_input,
+        serialize_claude_code_hook_input,
+        parse_pre_tool_use_hook_specific_output,
+        serialize_pre_tool_use_hook_specific_output,
+        parse_user_prompt_submit_hook_specific_output,
+        serialize_user_prompt_submit_hook_specific_output,
+        parse_user_prompt_expansion_hook_specific_output,
+        serialize_user_prompt_expansion_hook_specific_output,
+        parse_session_start_hook_specific_output,
+        serialize_session_start_hook_specific_output,
+        parse_setup_hook_specific_output,
+        serialize_setup_hook_specific_output,
+        parse_pre_model_switch_hook_specific_output,
+        serialize_pre_model_switch_hook_specific_output,
+        parse_post_model_switch_hook_specific_output,
+        serialize_post_model_switch_hook_specific_output,
+        parse_subagent_start_hook_specific_output,
+        serialize_subagent_start_hook_specific_output,
+        parse_post_tool_use_hook_specific_output,
+        serialize_post_tool_use_hook_specific_output,
+        parse_post_tool_use_failure_hook_specific_output,
+        serialize_post_tool_use_failure_hook_specific_output,
+        parse_post_tool_batch_hook_specific_output,
+        serialize_post_tool_batch_hook_specific_output,
+        parse_stop_hook_specific_output,
+        serialize_stop_hook_specific_output,
+        parse_subagent_stop_hook_specific_output,
+        serialize_subagent_stop_hook_specific_output,
+        parse_permission_denied_hook_specific_output,
+        serialize_permission_denied_hook_specific_output,
+        parse_notification_hook_specific_output,
+        serialize_notification_hook_specific_output,
+        parse_claude_code_permission_rules_update,
+        serialize_claude_code_permission_rules_update,
+        parse_claude_code_permission_set_mode_update,
+        serialize_claude_code_permission_set_mode_update,
+        parse_claude_code_permission_directories_update,
+        serialize_claude_code_permission_directories_update,
+        parse_claude_code_permission_update,
+        serialize_claude_code_permission_update,
+        parse_claude_code_permission_request_allow,
+        serialize_claude_code_permission_request_allow,
+        parse_claude_code_permission_request_deny,
+        serialize_claude_code_permission_request_deny,
+        parse_claude_code_permission_request_decision,
+        serialize_claude_code_permission_request_decision,
+        parse_permission_request_hook_specific_output,
+        serialize_permission_request_hook_specific_output,
+        parse_elicitation_hook_specific_output,
+        serialize_elicitation_hook_specific_output,
+        parse_elicitation_result_hook_specific_output,
+        serialize_elicitation_result_hook_specific_output,
+        parse_cwd_changed_hook_specific_output,
+        serialize_cwd_changed_hook_specific_output,
+        parse_file_changed_hook_specific_output,
+        serialize_file_changed_hook_specific_output,
+        parse_worktree_create_hook_specific_output,
+        serialize_worktree_create_hook_specific_output,
+        parse_message_display_hook_specific_output,
+        serialize_message_display_hook_specific_output,
+        parse_pre_skill_shell_command_hook_specific_output,
+        serialize_pre_skill_shell_command_hook_specific_output,
+        parse_claude_code_hook_specific_output,
+        serialize_claude_code_hook_specific_output,
+        parse_claude_code_hook_output,
+        serialize_claude_code_hook_output,
+    )
+    from .codex import (
+        CodexPermissionRequestDecisionBehavior,
+        CodexPermissionRequestDecision,
+        CodexPermissionRequestHookSpecificOutputHookEventName,
+        CodexPermissionRequestHookSpecificOutput,
+        CodexPostToolUseHookSpecificOutputHookEventName,
+        CodexPostToolUseHookSpecificOutput,
+        CodexPreToolUseHookSpecificOutputHookEventName,
+        CodexPreToolUseHookSpecificOutputPermissionDecision,
+        CodexPreToolUseHookSpecificOutput,
+        CodexSessionStartHookSpecificOutputHookEventName,
+        CodexSessionStartHookSpecificOutput,
+        CodexSubagentStartHookSpecificOutputHookEventName,
+        CodexSubagentStartHookSpecificOutput,
+        CodexUserPromptSubmitHookSpecificOutputHookEventName,
+        CodexUserPromptSubmitHookSpecificOutput,
+        CodexPreToolUseHookInputPermissionMode,
+        CodexPreToolUseHookInput,
+        CodexPermissionRequestHookInputPermissionMode,
+        CodexPermissionRequestHookInput,
+        CodexPostToolUseHookInputPermissionMode,
+        CodexPostToolUseHookInput,
+        CodexPreCompactHookInputTrigger,
+        CodexPreCompactHookInput,
+        CodexPostCompactHookInputTrigger,
+        CodexPostCompactHookInput,
+        CodexSessionStartHookInputPermissionMode,
+        CodexSessionStartHookInputSource,
+        CodexSessionStartHookInput,
+        CodexUserPromptSubmitHookInputPermissionMode,
+        CodexUserPromptSubmitHookInput,
+        CodexStopHookInputPermissionMode,
+        CodexStopHookInput,
+        CodexSubagentStartHookInputPermissionMode,
+        CodexSubagentStartHookInput,
+        CodexSubagentStopHookInputPermissionMode,
+        CodexSubagentStopHookInput,
+        CodexSessionEndHookInput,
+        CodexInterruptHookInputPermissionMode,
+        CodexInterruptHookInput,
+        CodexHookInput,
+        CodexInterruptHookOutput,
+        CodexPermissionRequestHookOutput,
+        CodexPostCompactHookOutput,
+        CodexPostToolUseHookOutputDecision,
+        CodexPostToolUseHookOutput,
+        CodexPreCompactHookOutput,
+        CodexPreToolUseHookOutputDecision,
+        CodexPreToolUseHookOutput,
+        CodexSessionStartHookOutput,
+        CodexStopHookOutputDecision,
+        CodexStopHookOutput,
+        CodexSubagentStartHookOutput,
+        CodexSubagentStopHookOutputDecision,
+        CodexSubagentStopHookOutput,
+        CodexUserPromptSubmitHookOutputDecision,
+        CodexUserPromptSubmitHookOutput,
+    )
+    from ._check_codex import (
+        parse_codex_permission_request_decision,
+        serialize_codex_permission_request_decision,
+        parse_codex_permission_request_hook_specific_output,
+        serialize_codex_permission_request_hook_specific_output,
+        parse_codex_post_tool_use_hook_specific_output,
+        serialize_codex_post_tool_use_hook_specific_output,
+        parse_codex_pre_tool_use_hook_specific_output,
+        serialize_codex_pre_tool_use_hook_specific_output,
+        parse_codex_session_start_hook_specific_output,
+        serialize_codex_session_start_hook_specific_output,
+        parse_codex_subagent_start_hook_specific_output,
+        serialize_codex_subagent_start_hook_specific_output,
+        parse_codex_user_prompt_submit_hook_specific_output,
+        serialize_codex_user_prompt_submit_hook_specific_output,
+        parse_codex_pre_tool_use_hook_input,
+        serialize_codex_pre_tool_use_hook_input,
+        parse_codex_permission_request_hook_input,
+        serialize_codex_permission_request_hook_input,
+        parse_codex_post_tool_use_hook_input,
+        serialize_codex_post_tool_use_hook_input,
+        parse_codex_pre_compact_hook_input,
+        serialize_codex_pre_compact_hook_input,
+        parse_codex_post_compact_hook_input,
+        serialize_codex_post_compact_hook_input,
+        parse_codex_session_start_hook_input,
+        serialize_codex_session_start_hook_input,
+        parse_codex_user_prompt_submit_hook_input,
+        serialize_codex_user_prompt_submit_hook_input,
+        parse_codex_stop_hook_input,
+        serialize_codex_stop_hook_input,
+        parse_codex_subagent_start_hook_input,
+        serialize_codex_subagent_start_hook_input,
+        parse_codex_subagent_stop_hook_input,
+        serialize_codex_subagent_stop_hook_input,
+        parse_codex_session_end_hook_input,
+        serialize_codex_session_end_hook_input,
+        parse_codex_interrupt_hook_input,
+        serialize_codex_interrupt_hook_input,
+        parse_codex_hook_input,
+        serialize_codex_hook_input,
+        parse_codex_interrupt_hook_output,
+        serialize_codex_interrupt_hook_output,
+        parse_codex_permission_request_hook_output,
+        serialize_codex_permission_request_hook_output,
+        parse_codex_post_compact_hook_output,
+        serialize_codex_post_compact_hook_output,
+        parse_codex_post_tool_use_hook_output,
+        serialize_codex_post_tool_use_hook_output,
+        parse_codex_pre_compact_hook_output,
+        serialize_codex_pre_compact_hook_output,
+        parse_codex_pre_tool_use_hook_output,
+        serialize_codex_pre_tool_use_hook_output,
+        parse_codex_session_start_hook_output,
+        serialize_codex_session_start_hook_output,
+        parse_codex_stop_hook_output,
+        serialize_codex_stop_hook_output,
+        parse_codex_subagent_start_hook_output,
+        serialize_codex_subagent_start_hook_output,
+        parse_codex_subagent_stop_hook_output,
+        serialize_codex_subagent_stop_hook_output,
+        parse_codex_user_prompt_submit_hook_output,
+        serialize_codex_user_prompt_submit_hook_output,
+    )
+    from .common import (
+        HookEvent,
+        BaseHookInputEffort,
+        BaseHookInput,
+        McpServerProvenance,
+        PostToolBatchToolCall,
+        BackgroundTaskSummary,
+        SessionCronSummary,
+        PermissionRulesSuggestionType,
+        PermissionRulesSuggestionRulesItem,
+        PermissionRulesSuggestionBehavior,
+        PermissionUpdateDestination,
+        PermissionRulesSuggestion,
+        PermissionSetModeSuggestionMode,
+        PermissionSetModeSuggestion,
+        PermissionDirectoriesSuggestionType,
+        PermissionDirectoriesSuggestion,
+        PermissionSuggestion,
+        PermissionRuleValue,
+    )
+    from ._check_common import (
+        parse_hook_event,
+        serialize_hook_event,
+        parse_base_hook_input,
+        serialize_base_hook_input,
+        parse_mcp_server_provenance,
+        serialize_mcp_server_provenance,
+        parse_post_tool_batch_tool_call,
+        serialize_post_tool_batch_tool_call,
+        parse_background_task_summary,
+        serialize_background_task_summary,
+        parse_session_cron_summary,
+        serialize_session_cron_summary,
+        parse_permission_update_destination,
+        serialize_permission_update_destination,
+        parse_permission_rules_suggestion,
+        serialize_permission_rules_suggestion,
+        parse_permission_set_mode_suggestion,
+        serialize_permission_set_mode_suggestion,
+        parse_permission_directories_suggestion,
+        serialize_permission_directories_suggestion,
+        parse_permission_suggestion,
+        serialize_permission_suggestion,
+        parse_permission_rule_value,
+        serialize_permission_rule_value,
+    )
+    from .copilot_cli import (
+        CopilotCliBaseInput,
+        CopilotCliClaudeBaseInput,
+        CopilotCliClaudePreToolUseInput,
+        CopilotCliClaudePostToolUseInputToolResult,
+        CopilotCliClaudePostToolUseInput,
+        CopilotCliClaudeUserPromptSubmitInput,
+        CopilotCliClaudeSessionStartInput,
+        CopilotCliClaudeStopInput,
+        CopilotCliClaudeInput,
+        CopilotCliClaudePreToolUseOutputPermissionDecision,
+        CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision,
+        CopilotCliClaudePreToolUseOutputHookSpecificOutput,
+        CopilotCliClaudePreToolUseOutput,
+        CopilotCliAgentStopInput,
+        CopilotCliPermissionRequestInput,
+        CopilotCliPostToolUseFailureInput,
+        CopilotCliPostToolUseInputToolResult,
+        CopilotCliPostToolUseInput,
+        CopilotCliPreToolUseInput,
+        CopilotCliSessionStartInput,
+        CopilotCliUserPromptSubmittedInput,
+        CopilotCliAgentStopOutput,
+        CopilotCliPermissionRequestOutputBehavior,
+        CopilotCliPermissionRequestOutput,
+        CopilotCliPostToolUseFailureOutput,
+        CopilotCliPostToolUseOutputModifiedResult,
+        CopilotCliPostToolUseOutput,
+        CopilotCliPreToolUseOutputPermissionDecision,
+        CopilotCliPreToolUseOutput,
+        CopilotCliSessionStartOutput,
+        CopilotCliUserPromptSubmittedOutput,
+    )
+    from .copilot_cli import CopilotCliEventInput
+    from ._check_copilot_cli import (
+        parse_copilot_cli_base_input,
+        serialize_copilot_cli_base_input,
+        parse_copilot_cli_claude_base_input,
+        serialize_copilot_cli_claude_base_input,
+        parse_copilot_cli_claude_pre_tool_use_input,
+        serialize_copilot_cli_claude_pre_tool_use_input,
+        parse_copilot_cli_claude_post_tool_use_input,
+        serialize_copilot_cli_claude_post_tool_use_input,
+        parse_copilot_cli_claude_user_prompt_submit_input,
+        serialize_copilot_cli_claude_user_prompt_submit_input,
+        parse_copilot_cli_claude_session_start_input,
+        serialize_copilot_cli_claude_session_start_input,
+        parse_copilot_cli_claude_stop_input,
+        serialize_copilot_cli_claude_stop_input,
+        parse_copilot_cli_claude_input,
+        serialize_copilot_cli_claude_input,
+        parse_copilot_cli_claude_pre_tool_use_output,
+        serialize_copilot_cli_claude_pre_tool_use_output,
+        parse_copilot_cli_agent_stop_input,
+        serialize_copilot_cli_agent_stop_input,
+        parse_copilot_cli_permission_request_input,
+        serialize_copilot_cli_permission_request_input,
+        parse_copilot_cli_post_tool_use_failure_input,
+        serialize_copilot_cli_post_tool_use_failure_input,
+        parse_copilot_cli_post_tool_use_input,
+        serialize_copilot_cli_post_tool_use_input,
+        parse_copilot_cli_pre_tool_use_input,
+        serialize_copilot_cli_pre_tool_use_input,
+        parse_copilot_cli_session_start_input,
+        serialize_copilot_cli_session_start_input,
+        parse_copilot_cli_user_prompt_submitted_input,
+        serialize_copilot_cli_user_prompt_submitted_input,
+        parse_copilot_cli_agent_stop_output,
+        serialize_copilot_cli_agent_stop_output,
+        parse_copilot_cli_permission_request_output,
+        serialize_copilot_cli_permission_request_output,
+        parse_copilot_cli_post_tool_use_failure_output,
+        serialize_copilot_cli_post_tool_use_failure_output,
+        parse_copilot_cli_post_tool_use_output,
+        serialize_copilot_cli_post_tool_use_output,
+        parse_copilot_cli_pre_tool_use_output,
+        serialize_copilot_cli_pre_tool_use_output,
+        parse_copilot_cli_session_start_output,
+        serialize_copilot_cli_session_start_output,
+        parse_copilot_cli_user_prompt_submitted_output,
+        serialize_copilot_cli_user_prompt_submitted_output,
+        parse_copilot_cli_event_input,
+    )
+    from .droid import (
+        DroidHookEvent,
+        DroidBaseHookInput,
+        DroidHookCommand,
+        DroidPreToolUseHookInput,
+        DroidPostToolUseHookInput,
+        DroidNotificationHookInput,
+        DroidUserPromptSubmitHookInput,
+        DroidStopHookInput,
+        DroidSubagentStopHookInput,
+        DroidPreCompactHookInputTrigger,
+        DroidPreCompactHookInput,
+        DroidSessionStartHookInput,
+        DroidSessionEndHookInput,
+        DroidHookInput,
+        DroidHookMatcherGroup,
+        DroidHookSpecificOutputPermissionDecision,
+        DroidHookSpecificOutput,
+        DroidHookOutput,
+        DroidHooksFile,
+    )
+    from ._check_droid import (
+        parse_droid_hook_event,
+        serialize_droid_hook_event,
+        parse_droid_base_hook_input,
+        serialize_droid_base_hook_input,
+        parse_droid_hook_command,
+        serialize_droid_hook_command,
+        parse_droid_pre_tool_use_hook_input,
+        serialize_droid_pre_tool_use_hook_input,
+        parse_droid_post_tool_use_hook_input,
+        serialize_droid_post_tool_use_hook_input,
+        parse_droid_notification_hook_input,
+        serialize_droid_notification_hook_input,
+        parse_droid_user_prompt_submit_hook_input,
+        serialize_droid_user_prompt_submit_hook_input,
+        parse_droid_stop_hook_input,
+        serialize_droid_stop_hook_input,
+        parse_droid_subagent_stop_hook_input,
+        serialize_droid_subagent_stop_hook_input,
+        parse_droid_pre_compact_hook_input,
+        serialize_droid_pre_compact_hook_input,
+        parse_droid_session_start_hook_input,
+        serialize_droid_session_start_hook_input,
+        parse_droid_session_end_hook_input,
+        serialize_droid_session_end_hook_input,
+        parse_droid_hook_input,
+        serialize_droid_hook_input,
+        parse_droid_hook_matcher_group,
+        serialize_droid_hook_matcher_group,
+        parse_droid_hook_specific_output,
+        serialize_droid_hook_specific_output,
+        parse_droid_hook_output,
+        serialize_droid_hook_output,
+        parse_droid_hooks_file,
+        serialize_droid_hooks_file,
+    )
+    from .gemini_cli import (
+        GeminiCliBaseHookInputHookEventName,
+        GeminiCliBaseHookInput,
+        GeminiCliHookHandlerType,
+        GeminiCliHookHandler,
+        GeminiCliHookDefinition,
+        GeminiCliBeforeToolHookInput,
+        GeminiCliAfterToolHookInputToolResponse,
+        GeminiCliAfterToolHookInput,
+        GeminiCliBeforeAgentHookInput,
+        GeminiCliAfterAgentHookInput,
+        GeminiCliBeforeModelHookInputLlmRequestMessagesItem,
+        GeminiCliBeforeModelHookInputLlmRequest,
+        GeminiCliBeforeModelHookInput,
+        GeminiCliAfterModelHookInputLlmRequestMessagesItem,
+        GeminiCliAfterModelHookInputLlmRequest,
+        GeminiCliAfterModelHookInputLlmResponse,
+        GeminiCliAfterModelHookInput,
+        GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem,
+        GeminiCliBeforeToolSelectionHookInputLlmRequest,
+        GeminiCliBeforeToolSelectionHookInput,
+        GeminiCliSessionStartHookInputSource,
+        GeminiCliSessionStartHookInput,
+        GeminiCliSessionEndHookInputReason,
+        GeminiCliSessionEndHookInput,
+        GeminiCliNotificationHookInputNotificationType,
+        GeminiCliNotificationHookInput,
+        GeminiCliPreCompressHookInputTrigger,
+        GeminiCliPreCompressHookInput,
+        GeminiCliHookInput,
+        GeminiCliHookSpecificOutputTailToolCallRequest,
+        GeminiCliHookSpecificOutputToolConfigMode,
+        GeminiCliHookSpecificOutputToolConfig,
+        GeminiCliHookSpecificOutput,
+        GeminiCliHookOutput,
+        GeminiCliHooksConfig,
+        GeminiCliHooksSettings,
+    )
+    from ._check_gemini_cli import (
+        parse_gemini_cli_base_hook_input,
+        serialize_gemini_cli_base_hook_input,
+        parse_gemini_cli_hook_handler,
+        serialize_gemini_cli_hook_handler,
+        parse_gemini_cli_hook_definition,
+        serialize_gemini_cli_hook_definition,
+        parse_gemini_cli_before_tool_hook_input,
+        serialize_gemini_cli_before_tool_hook_input,
+        parse_gemini_cli_after_tool_hook_input,
+        serialize_gemini_cli_after_tool_hook_input,
+        parse_gemini_cli_before_agent_hook_input,
+        serialize_gemini_cli_before_agent_hook_input,
+        parse_gemini_cli_after_agent_hook_input,
+        serialize_gemini_cli_after_agent_hook_input,
+        parse_gemini_cli_before_model_hook_input,
+        serialize_gemini_cli_before_model_hook_input,
+        parse_gemini_cli_after_model_hook_input,
+        serialize_gemini_cli_after_model_hook_input,
+        parse_gemini_cli_before_tool_selection_hook_input,
+        serialize_gemini_cli_before_tool_selection_hook_input,
+        parse_gemini_cli_session_start_hook_input,
+        serialize_gemini_cli_session_start_hook_input,
+        parse_gemini_cli_session_end_hook_input,
+        serialize_gemini_cli_session_end_hook_input,
+        parse_gemini_cli_notification_hook_input,
+        serialize_gemini_cli_notification_hook_input,
+        parse_gemini_cli_pre_compress_hook_input,
+        serialize_gemini_cli_pre_compress_hook_input,
+        parse_gemini_cli_hook_input,
+        serialize_gemini_cli_hook_input,
+        parse_gemini_cli_hook_specific_output,
+        serialize_gemini_cli_hook_specific_output,
+        parse_gemini_cli_hook_output,
+        serialize_gemini_cli_hook_output,
+        parse_gemini_cli_hooks_config,
+        serialize_gemini_cli_hooks_config,
+        parse_gemini_cli_hooks_settings,
+        serialize_gemini_cli_hooks_settings,
+    )
+    from .records import (
+        MergedResultAgent,
+        RunRecordForm,
+        RunRecordOutcome,
+        RunRecordOutput,
+        RunRecordValidationErrorCode,
+        RunRecordValidationError,
+        RunRecordNoVerdict,
+        RunRecord,
+        MergedResultDecision,
+        MergeEffectsDecision,
+        MergeEffects,
+        MergedResult,
+    )
+    from ._check_records import (
+        parse_run_record,
+        serialize_run_record,
+        parse_merged_result,
+        serialize_merged_result,
+    )
+    from .qwen_code import (
+        QwenCodeHookEvent,
+        QwenCodeBaseHookInput,
+        QwenCodeHookHandler,
+        QwenCodePreToolUseHookInput,
+        QwenCodePostToolUseHookInput,
+        QwenCodePostToolUseFailureHookInput,
+        QwenCodePostToolBatchHookInput,
+        QwenCodeNotificationHookInput,
+        QwenCodeUserPromptSubmitHookInput,
+        QwenCodeSessionStartHookInput,
+        QwenCodeStopHookInput,
+        QwenCodeSubagentStartHookInput,
+        QwenCodeSubagentStopHookInput,
+        QwenCodeHookInput,
+        QwenCodeHookMatcherGroup,
+        QwenCodeHookSpecificOutput,
+        QwenCodeHookOutput,
+        QwenCodeHooksSettings,
+    )
+    from ._check_qwen_code import (
+        parse_qwen_code_hook_event,
+        serialize_qwen_code_hook_event,
+        parse_qwen_code_base_hook_input,
+        serialize_qwen_code_base_hook_input,
+        parse_qwen_code_hook_handler,
+        serialize_qwen_code_hook_handler,
+        parse_qwen_code_pre_tool_use_hook_input,
+        serialize_qwen_code_pre_tool_use_hook_input,
+        parse_qwen_code_post_tool_use_hook_input,
+        serialize_qwen_code_post_tool_use_hook_input,
+        parse_qwen_code_post_tool_use_failure_hook_input,
+        serialize_qwen_code_post_tool_use_failure_hook_input,
+        parse_qwen_code_post_tool_batch_hook_input,
+        serialize_qwen_code_post_tool_batch_hook_input,
+        parse_qwen_code_notification_hook_input,
+        serialize_qwen_code_notification_hook_input,
+        parse_qwen_code_user_prompt_submit_hook_input,
+        serialize_qwen_code_user_prompt_submit_hook_input,
+        parse_qwen_code_session_start_hook_input,
+        serialize_qwen_code_session_start_hook_input,
+        parse_qwen_code_stop_hook_input,
+        serialize_qwen_code_stop_hook_input,
+        parse_qwen_code_subagent_start_hook_input,
+        serialize_qwen_code_subagent_start_hook_input,
+        parse_qwen_code_subagent_stop_hook_input,
+        serialize_qwen_code_subagent_stop_hook_input,
+        parse_qwen_code_hook_input,
+        serialize_qwen_code_hook_input,
+        parse_qwen_code_hook_matcher_group,
+        serialize_qwen_code_hook_matcher_group,
+        parse_qwen_code_hook_specific_output,
+        serialize_qwen_code_hook_specific_output,
+        parse_qwen_code_hook_output,
+        serialize_qwen_code_hook_output,
+        parse_qwen_code_hooks_settings,
+        serialize_qwen_code_hooks_settings,
+    )
+    from .claude_code_tools import (
+        AgentToolInputModel,
+        AgentToolInputEffort,
+        AgentToolInputIsolation,
+        AgentToolInput,
+        BashToolInput,
+        CronCreateToolInput,
+        CronDeleteToolInput,
+        CronListToolInput,
+        EditToolInput,
+        EnterWorktreeToolInput,
+        ExitWorktreeToolInputAction,
+        ExitWorktreeToolInput,
+        ListAgentsToolInput,
+        MonitorToolInputWs,
+        MonitorToolInput,
+        NotebookEditToolInputCellType,
+        NotebookEditToolInputEditMode,
+        NotebookEditToolInput,
+        ReadToolInput,
+        ReportFindingsToolInputLevel,
+        ReportFindingsToolInputFindingsItemSeverity,
+        ReportFindingsToolInputFindingsItemVerdict,
+        ReportFindingsToolInputFindingsItemOutcome,
+        ReportFindingsToolInputFindingsItem,
+        ReportFindingsToolInput,
+        ScheduleWakeupToolInput,
+        SendMessageToolInput,
+        SkillToolInput,
+        TaskStopToolInput,
+        WebFetchToolInput,
+        WebSearchToolInput,
+        WorkflowToolInput,
+        WriteToolInput,
+    )
+    from ._check_claude_code_tools import (
+        parse_agent_tool_input,
+        serialize_agent_tool_input,
+        parse_bash_tool_input,
+        serialize_bash_tool_input,
+        parse_cron_create_tool_input,
+        serialize_cron_create_tool_input,
+        parse_cron_delete_tool_input,
+        serialize_cron_delete_tool_input,
+        parse_cron_list_tool_input,
+        serialize_cron_list_tool_input,
+        parse_edit_tool_input,
+        serialize_edit_tool_input,
+        parse_enter_worktree_tool_input,
+        serialize_enter_worktree_tool_input,
+        parse_exit_worktree_tool_input,
+        serialize_exit_worktree_tool_input,
+        parse_list_agents_tool_input,
+        serialize_list_agents_tool_input,
+        parse_monitor_tool_input,
+        serialize_monitor_tool_input,
+        parse_notebook_edit_tool_input,
+        serialize_notebook_edit_tool_input,
+        parse_read_tool_input,
+        serialize_read_tool_input,
+        parse_report_findings_tool_input,
+        serialize_report_findings_tool_input,
+        parse_schedule_wakeup_tool_input,
+        serialize_schedule_wakeup_tool_input,
+        parse_send_message_tool_input,
+        serialize_send_message_tool_input,
+        parse_skill_tool_input,
+        serialize_skill_tool_input,
+        parse_task_stop_tool_input,
+        serialize_task_stop_tool_input,
+        parse_web_fetch_tool_input,
+        serialize_web_fetch_tool_input,
+        parse_web_search_tool_input,
+        serialize_web_search_tool_input,
+        parse_workflow_tool_input,
+        serialize_workflow_tool_input,
+        parse_write_tool_input,
+        serialize_write_tool_input,
+    )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
-#: Every schema title, with the checker of its values.
-CHECKERS: Dict[str, Callable[[object, str], None]] = {
-    "ClaudeCodeAsyncHookOutput": _check_ClaudeCodeAsyncHookOutput,
-    "HookEvent": _check_HookEvent,
-    "BaseHookInput": _check_BaseHookInput,
-    "McpServerProvenance": _check_McpServerProvenance,
-    "PreToolUseHookInput": _check_PreToolUseHookInput,
-    "PostToolUseHookInput": _check_PostToolUseHookInput,
-    "PostToolUseFailureHookInput": _check_PostToolUseFailureHookInput,
-    "PostToolBatchToolCall": _check_PostToolBatchToolCall,
-    "PostToolBatchHookInput": _check_PostToolBatchHookInput,
-    "NotificationHookInput": _check_NotificationHookInput,
-    "UserPromptSubmitHookInput": _check_UserPromptSubmitHookInput,
-    "UserPromptExpansionHookInput": _check_UserPromptExpansionHookInput,
-    "SessionStartHookInput": _check_SessionStartHookInput,
-    "SessionEndHookInput": _check_SessionEndHookInput,
-    "BackgroundTaskSummary": _check_BackgroundTaskSummary,
-    "SessionCronSummary": _check_SessionCronSummary,
-    "StopHookInput": _check_StopHookInput,
-    "StopFailureHookInput": _check_StopFailureHookInput,
-    "SubagentStartHookInput": _check_SubagentStartHookInput,
-    "SubagentStopHookInput": _check_SubagentStopHookInput,
-    "PreCompactHookInput": _check_PreCompactHookInput,
-    "PostCompactHookInput": _check_PostCompactHookInput,
-    "PreModelSwitchHookInput": _check_PreModelSwitchHookInput,
-    "PostModelSwitchHookInput": _check_PostModelSwitchHookInput,
-    "PermissionUpdateDestination": _check_PermissionUpdateDestination,
-    "PermissionRulesSuggestion": _check_PermissionRulesSuggestion,
-    "PermissionSetModeSuggestion": _check_PermissionSetModeSuggestion,
-    "PermissionDirectoriesSuggestion": _check_PermissionDirectoriesSuggestion,
-    "PermissionSuggestion": _check_PermissionSuggestion,
-    "PermissionRequestHookInput": _check_PermissionRequestHookInput,
-    "PermissionDeniedHookInput": _check_PermissionDeniedHookInput,
-    "SetupHookInput": _check_SetupHookInput,
-    "TeammateIdleHookInput": _check_TeammateIdleHookInput,
-    "TaskCreatedHookInput": _check_TaskCreatedHookInput,
-    "TaskCompletedHookInput": _check_TaskCompletedHookInput,
-    "ElicitationHookInput": _check_ElicitationHookInput,
-    "ElicitationResultHookInput": _check_ElicitationResultHookInput,
-    "ConfigChangeHookInput": _check_ConfigChangeHookInput,
-    "WorktreeCreateHookInput": _check_WorktreeCreateHookInput,
-    "WorktreeRemoveHookInput": _check_WorktreeRemoveHookInput,
-    "InstructionsLoadedHookInput": _check_InstructionsLoadedHookInput,
-    "CwdChangedHookInput": _check_CwdChangedHookInput,
-    "FileChangedHookInput": _check_FileChangedHookInput,
-    "DirectoryAddedHookInput": _check_DirectoryAddedHookInput,
-    "MessageDisplayHookInput": _check_MessageDisplayHookInput,
-    "PreSkillShellCommandHookInput": _check_PreSkillShellCommandHookInput,
-    "ClaudeCodeHookInput": _check_ClaudeCodeHookInput,
-    "PreToolUseHookSpecificOutput": _check_PreToolUseHookSpecificOutput,
-    "UserPromptSubmitHookSpecificOutput": _check_UserPromptSubmitHookSpecificOutput,
-    "UserPromptExpansionHookSpecificOutput": _check_UserPromptExpansionHookSpecificOutput,
-    "SessionStartHookSpecificOutput": _check_SessionStartHookSpecificOutput,
-    "SetupHookSpecificOutput": _check_SetupHookSpecificOutput,
-    "PreModelSwitchHookSpecificOutput": _check_PreModelSwitchHookSpecificOutput,
-    "PostModelSwitchHookSpecificOutput": _check_PostModelSwitchHookSpecificOutput,
-    "SubagentStartHookSpecificOutput": _check_SubagentStartHookSpecificOutput,
-    "PostToolUseHookSpecificOutput": _check_PostToolUseHookSpecificOutput,
-    "PostToolUseFailureHookSpecificOutput": _check_PostToolUseFailureHookSpecificOutput,
-    "PostToolBatchHookSpecificOutput": _check_PostToolBatchHookSpecificOutput,
-    "StopHookSpecificOutput": _check_StopHookSpecificOutput,
-    "SubagentStopHookSpecificOutput": _check_SubagentStopHookSpecificOutput,
-    "PermissionDeniedHookSpecificOutput": _check_PermissionDeniedHookSpecificOutput,
-    "NotificationHookSpecificOutput": _check_NotificationHookSpecificOutput,
-    "PermissionRuleValue": _check_PermissionRuleValue,
-    "ClaudeCodePermissionRulesUpdate": _check_ClaudeCodePermissionRulesUpdate,
-    "ClaudeCodePermissionSetModeUpdate": _check_ClaudeCodePermissionSetModeUpdate,
-    "ClaudeCodePermissionDirectoriesUpdate": _check_ClaudeCodePermissionDirectoriesUpdate,
-    "ClaudeCodePermissionUpdate": _check_ClaudeCodePermissionUpdate,
-    "ClaudeCodePermissionRequestAllow": _check_ClaudeCodePermissionRequestAllow,
-    "ClaudeCodePermissionRequestDeny": _check_ClaudeCodePermissionRequestDeny,
-    "ClaudeCodePermissionRequestDecision": _check_ClaudeCodePermissionRequestDecision,
-    "PermissionRequestHookSpecificOutput": _check_PermissionRequestHookSpecificOutput,
-    "ElicitationHookSpecificOutput": _check_ElicitationHookSpecificOutput,
-    "ElicitationResultHookSpecificOutput": _check_ElicitationResultHookSpecificOutput,
-    "CwdChangedHookSpecificOutput": _check_CwdChangedHookSpecificOutput,
-    "FileChangedHookSpecificOutput": _check_FileChangedHookSpecificOutput,
-    "WorktreeCreateHookSpecificOutput": _check_WorktreeCreateHookSpecificOutput,
-    "MessageDisplayHookSpecificOutput": _check_MessageDisplayHookSpecificOutput,
-    "PreSkillShellCommandHookSpecificOutput": _check_PreSkillShellCommandHookSpecificOutput,
-    "ClaudeCodeHookSpecificOutput": _check_ClaudeCodeHookSpecificOutput,
-    "ClaudeCodeHookOutput": _check_ClaudeCodeHookOutput,
-    "CodexPermissionRequestDecision": _check_CodexPermissionRequestDecision,
-    "CodexPermissionRequestHookSpecificOutput": _check_CodexPermissionRequestHookSpecificOutput,
-    "CodexPostToolUseHookSpecificOutput": _check_CodexPostToolUseHookSpecificOutput,
-    "CodexPreToolUseHookSpecificOutput": _check_CodexPreToolUseHookSpecificOutput,
-    "CodexSessionStartHookSpecificOutput": _check_CodexSessionStartHookSpecificOutput,
-    "CodexSubagentStartHookSpecificOutput": _check_CodexSubagentStartHookSpecificOutput,
-    "CodexUserPromptSubmitHookSpecificOutput": _check_CodexUserPromptSubmitHookSpecificOutput,
-    "CodexPreToolUseHookInput": _check_CodexPreToolUseHookInput,
-    "CodexPermissionRequestHookInput": _check_CodexPermissionRequestHookInput,
-    "CodexPostToolUseHookInput": _check_CodexPostToolUseHookInput,
-    "CodexPreCompactHookInput": _check_CodexPreCompactHookInput,
-    "CodexPostCompactHookInput": _check_CodexPostCompactHookInput,
-    "CodexSessionStartHookInput": _check_CodexSessionStartHookInput,
-    "CodexUserPromptSubmitHookInput": _check_CodexUserPromptSubmitHookInput,
-    "CodexStopHookInput": _check_CodexStopHookInput,
-    "CodexSubagentStartHookInput": _check_CodexSubagentStartHookInput,
-    "CodexSubagentStopHookInput": _check_CodexSubagentStopHookInput,
-    "CodexSessionEndHookInput": _check_CodexSessionEndHookInput,
-    "CodexInterruptHookInput": _check_CodexInterruptHookInput,
-    "CodexHookInput": _check_CodexHookInput,
-    "CodexInterruptHookOutput": _check_CodexInterruptHookOutput,
-    "CodexPermissionRequestHookOutput": _check_CodexPermissionRequestHookOutput,
-    "CodexPostCompactHookOutput": _check_CodexPostCompactHookOutput,
-    "CodexPostToolUseHookOutput": _check_CodexPostToolUseHookOutput,
-    "CodexPreCompactHookOutput": _check_CodexPreCompactHookOutput,
-    "CodexPreToolUseHookOutput": _check_CodexPreToolUseHookOutput,
-    "CodexSessionStartHookOutput": _check_CodexSessionStartHookOutput,
-    "CodexStopHookOutput": _check_CodexStopHookOutput,
-    "CodexSubagentStartHookOutput": _check_CodexSubagentStartHookOutput,
-    "CodexSubagentStopHookOutput": _check_CodexSubagentStopHookOutput,
-    "CodexUserPromptSubmitHookOutput": _check_CodexUserPromptSubmitHookOutput,
-    "CopilotCliBaseInput": _check_CopilotCliBaseInput,
-    "CopilotCliClaudeBaseInput": _check_CopilotCliClaudeBaseInput,
-    "CopilotCliClaudePreToolUseInput": _check_CopilotCliClaudePreToolUseInput,
-    "CopilotCliClaudePostToolUseInput": _check_CopilotCliClaudePostToolUseInput,
-    "CopilotCliClaudeUserPromptSubmitInput": _check_CopilotCliClaudeUserPromptSubmitInput,
-    "CopilotCliClaudeSessionStartInput": _check_CopilotCliClaudeSessionStartInput,
-    "CopilotCliClaudeStopInput": _check_CopilotCliClaudeStopInput,
-    "CopilotCliClaudeInput": _check_CopilotCliClaudeInput,
-    "CopilotCliClaudePreToolUseOutput": _check_CopilotCliClaudePreToolUseOutput,
-    "CopilotCliAgentStopInput": _check_CopilotCliAgentStopInput,
-    "CopilotCliPermissionRequestInput": _check_CopilotCliPermissionRequestInput,
-    "CopilotCliPostToolUseFailureInput": _check_CopilotCliPostToolUseFailureInput,
-    "CopilotCliPostToolUseInput": _check_CopilotCliPostToolUseInput,
-    "CopilotCliPreToolUseInput": _check_CopilotCliPreToolUseInput,
-    "CopilotCliSessionStartInput": _check_CopilotCliSessionStartInput,
-    "CopilotCliUserPromptSubmittedInput": _check_CopilotCliUserPromptSubmittedInput,
-    "CopilotCliAgentStopOutput": _check_CopilotCliAgentStopOutput,
-    "CopilotCliPermissionRequestOutput": _check_CopilotCliPermissionRequestOutput,
-    "CopilotCliPostToolUseFailureOutput": _check_CopilotCliPostToolUseFailureOutput,
-    "CopilotCliPostToolUseOutput": _check_CopilotCliPostToolUseOutput,
-    "CopilotCliPreToolUseOutput": _check_CopilotCliPreToolUseOutput,
-    "CopilotCliSessionStartOutput": _check_CopilotCliSessionStartOutput,
-    "CopilotCliUserPromptSubmittedOutput": _check_CopilotCliUserPromptSubmittedOutput,
-    "DroidHookEvent": _check_DroidHookEvent,
-    "DroidBaseHookInput": _check_DroidBaseHookInput,
-    "DroidHookCommand": _check_DroidHookCommand,
-    "DroidPreToolUseHookInput": _check_DroidPreToolUseHookInput,
-    "DroidPostToolUseHookInput": _check_DroidPostToolUseHookInput,
-    "DroidNotificationHookInput": _check_DroidNotificationHookInput,
-    "DroidUserPromptSubmitHookInput": _check_DroidUserPromptSubmitHookInput,
-    "DroidStopHookInput": _check_DroidStopHookInput,
-    "DroidSubagentStopHookInput": _check_DroidSubagentStopHookInput,
-    "DroidPreCompactHookInput": _check_DroidPreCompactHookInput,
-    "DroidSessionStartHookInput": _check_DroidSessionStartHookInput,
-    "DroidSessionEndHookInput": _check_DroidSessionEndHookInput,
-    "DroidHookInput": _check_DroidHookInput,
-    "DroidHookMatcherGroup": _check_DroidHookMatcherGroup,
-    "DroidHookSpecificOutput": _check_DroidHookSpecificOutput,
-    "DroidHookOutput": _check_DroidHookOutput,
-    "DroidHooksFile": _check_DroidHooksFile,
-    "GeminiCliBaseHookInput": _check_GeminiCliBaseHookInput,
-    "GeminiCliHookHandler": _check_GeminiCliHookHandler,
-    "GeminiCliHookDefinition": _check_GeminiCliHookDefinition,
-    "GeminiCliBeforeToolHookInput": _check_GeminiCliBeforeToolHookInput,
-    "GeminiCliAfterToolHookInput": _check_GeminiCliAfterToolHookInput,
-    "GeminiCliBeforeAgentHookInput": _check_GeminiCliBeforeAgentHookInput,
-    "GeminiCliAfterAgentHookInput": _check_GeminiCliAfterAgentHookInput,
-    "GeminiCliBeforeModelHookInput": _check_GeminiCliBeforeModelHookInput,
-    "GeminiCliAfterModelHookInput": _check_GeminiCliAfterModelHookInput,
-    "GeminiCliBeforeToolSelectionHookInput": _check_GeminiCliBeforeToolSelectionHookInput,
-    "GeminiCliSessionStartHookInput": _check_GeminiCliSessionStartHookInput,
-    "GeminiCliSessionEndHookInput": _check_GeminiCliSessionEndHookInput,
-    "GeminiCliNotificationHookInput": _check_GeminiCliNotificationHookInput,
-    "GeminiCliPreCompressHookInput": _check_GeminiCliPreCompressHookInput,
-    "GeminiCliHookInput": _check_GeminiCliHookInput,
-    "GeminiCliHookSpecificOutput": _check_GeminiCliHookSpecificOutput,
-    "GeminiCliHookOutput": _check_GeminiCliHookOutput,
-    "GeminiCliHooksConfig": _check_GeminiCliHooksConfig,
-    "GeminiCliHooksSettings": _check_GeminiCliHooksSettings,
-    "RunRecord": _check_RunRecord,
-    "MergedResult": _check_MergedResult,
-    "QwenCodeHookEvent": _check_QwenCodeHookEvent,
-    "QwenCodeBaseHookInput": _check_QwenCodeBaseHookInput,
-    "QwenCodeHookHandler": _check_QwenCodeHookHandler,
-    "QwenCodePreToolUseHookInput": _check_QwenCodePreToolUseHookInput,
-    "QwenCodePostToolUseHookInput": _check_QwenCodePostToolUseHookInput,
-    "QwenCodePostToolUseFailureHookInput": _check_QwenCodePostToolUseFailureHookInput,
-    "QwenCodePostToolBatchHookInput": _check_QwenCodePostToolBatchHookInput,
-    "QwenCodeNotificationHookInput": _check_QwenCodeNotificationHookInput,
-    "QwenCodeUserPromptSubmitHookInput": _check_QwenCodeUserPromptSubmitHookInput,
-    "QwenCodeSessionStartHookInput": _check_QwenCodeSessionStartHookInput,
-    "QwenCodeStopHookInput": _check_QwenCodeStopHookInput,
-    "QwenCodeSubagentStartHookInput": _check_QwenCodeSubagentStartHookInput,
-    "QwenCodeSubagentStopHookInput": _check_QwenCodeSubagentStopHookInput,
-    "QwenCodeHookInput": _check_QwenCodeHookInput,
-    "QwenCodeHookMatcherGroup": _check_QwenCodeHookMatcherGroup,
-    "QwenCodeHookSpecificOutput": _check_QwenCodeHookSpecificOutput,
-    "QwenCodeHookOutput": _check_QwenCodeHookOutput,
-    "QwenCodeHooksSettings": _check_QwenCodeHooksSettings,
+__all__ = [
+    "JsonValue",
+    "ProtocolError",
+    "TYPE_NAMES",
+    "parse",
+    "serialize",
+    "ClaudeCodeAsyncHookOutput",
+    "HookEvent",
+    "BaseHookInputEffort",
+    "BaseHookInput",
+    "McpServerProvenance",
+    "PreToolUseHookInput",
+    "PostToolUseHookInput",
+    "PostToolUseFailureHookInput",
+    "PostToolBatchToolCall",
+    "PostToolBatchHookInput",
+    "NotificationHookInput",
+    "UserPromptSubmitHookInputSource",
+    "UserPromptSubmitHookInput",
+    "UserPromptExpansionHookInputExpansionType",
+    "UserPromptExpansionHookInput",
+    "SessionStartHookInputSource",
+    "SessionStartHookInput",
+    "SessionEndHookInputReason",
+    "SessionEndHookInput",
+    "BackgroundTaskSummary",
+    "SessionCronSummary",
+    "StopHookInput",
+    "StopFailureHookInputError",
+    "StopFailureHookInput",
+    "SubagentStartHookInput",
+    "SubagentStopHookInput",
+    "PreCompactHookInputTrigger",
+    "PreCompactHookInput",
+    "PostCompactHookInputTrigger",
+    "PostCompactHookInput",
+    "PreModelSwitchHookInputSource",
+    "PreModelSwitchHookInputCacheTtl",
+    "PreModelSwitchHookInputPricing",
+    "PreModelSwitchHookInput",
+    "PostModelSwitchHookInputSource",
+    "PostModelSwitchHookInputCacheTtl",
+    "PostModelSwitchHookInputPricing",
+    "PostModelSwitchHookInput",
+    "PermissionRulesSuggestionType",
+    "PermissionRulesSuggestionRulesItem",
+    "PermissionRulesSuggestionBehavior",
+    "PermissionUpdateDestination",
+    "PermissionRulesSuggestion",
+    "PermissionSetModeSuggestionMode",
+    "PermissionSetModeSuggestion",
+    "PermissionDirectoriesSuggestionType",
+    "PermissionDirectoriesSuggestion",
+    "PermissionSuggestion",
+    "PermissionRequestHookInputMcpSkill",
+    "PermissionRequestHookInput",
+    "PermissionDeniedHookInput",
+    "SetupHookInputTrigger",
+    "SetupHookInput",
+    "TeammateIdleHookInput",
+    "TaskCreatedHookInput",
+    "TaskCompletedHookInput",
+    "ElicitationHookInputMode",
+    "ElicitationHookInput",
+    "ElicitationResultHookInputMode",
+    "ElicitationResultHookInputAction",
+    "ElicitationResultHookInput",
+    "ConfigChangeHookInputSource",
+    "ConfigChangeHookInput",
+    "WorktreeCreateHookInput",
+    "WorktreeRemoveHookInput",
+    "InstructionsLoadedHookInputMemoryType",
+    "InstructionsLoadedHookInputLoadReason",
+    "InstructionsLoadedHookInput",
+    "CwdChangedHookInput",
+    "FileChangedHookInputEvent",
+    "FileChangedHookInput",
+    "DirectoryAddedHookInputSource",
+    "DirectoryAddedHookInput",
+    "MessageDisplayHookInput",
+    "PreSkillShellCommandHookInputToolInput",
+    "PreSkillShellCommandHookInputInvokedBy",
+    "PreSkillShellCommandHookInput",
+    "ClaudeCodeHookInput",
+    "ClaudeCodeHookOutputDecision",
+    "PreToolUseHookSpecificOutputPermissionDecision",
+    "PreToolUseHookSpecificOutput",
+    "UserPromptSubmitHookSpecificOutput",
+    "UserPromptExpansionHookSpecificOutput",
+    "SessionStartHookSpecificOutput",
+    "SetupHookSpecificOutput",
+    "PreModelSwitchHookSpecificOutputPermissionDecision",
+    "PreModelSwitchHookSpecificOutput",
+    "PostModelSwitchHookSpecificOutput",
+    "SubagentStartHookSpecificOutput",
+    "PostToolUseHookSpecificOutput",
+    "PostToolUseFailureHookSpecificOutput",
+    "PostToolBatchHookSpecificOutput",
+    "StopHookSpecificOutput",
+    "SubagentStopHookSpecificOutput",
+    "PermissionDeniedHookSpecificOutput",
+    "NotificationHookSpecificOutput",
+    "ClaudeCodePermissionRulesUpdateType",
+    "PermissionRuleValue",
+    "ClaudeCodePermissionRulesUpdateBehavior",
+    "ClaudeCodePermissionRulesUpdate",
+    "ClaudeCodePermissionSetModeUpdateMode",
+    "ClaudeCodePermissionSetModeUpdate",
+    "ClaudeCodePermissionDirectoriesUpdateType",
+    "ClaudeCodePermissionDirectoriesUpdate",
+    "ClaudeCodePermissionUpdate",
+    "ClaudeCodePermissionRequestAllow",
+    "ClaudeCodePermissionRequestDeny",
+    "ClaudeCodePermissionRequestDecision",
+    "PermissionRequestHookSpecificOutput",
+    "ElicitationHookSpecificOutputAction",
+    "ElicitationHookSpecificOutput",
+    "ElicitationResultHookSpecificOutputAction",
+    "ElicitationResultHookSpecificOutput",
+    "CwdChangedHookSpecificOutput",
+    "FileChangedHookSpecificOutput",
+    "WorktreeCreateHookSpecificOutput",
+    "MessageDisplayHookSpecificOutput",
+    "PreSkillShellCommandHookSpecificOutputPermissionDecision",
+    "PreSkillShellCommandHookSpecificOutput",
+    "ClaudeCodeHookSpecificOutput",
+    "ClaudeCodeHookOutput",
+    "CodexPermissionRequestDecisionBehavior",
+    "CodexPermissionRequestDecision",
+    "CodexPermissionRequestHookSpecificOutputHookEventName",
+    "CodexPermissionRequestHookSpecificOutput",
+    "CodexPostToolUseHookSpecificOutputHookEventName",
+    "CodexPostToolUseHookSpecificOutput",
+    "CodexPreToolUseHookSpecificOutputHookEventName",
+    "CodexPreToolUseHookSpecificOutputPermissionDecision",
+    "CodexPreToolUseHookSpecificOutput",
+    "CodexSessionStartHookSpecificOutputHookEventName",
+    "CodexSessionStartHookSpecificOutput",
+    "CodexSubagentStartHookSpecificOutputHookEventName",
+    "CodexSubagentStartHookSpecificOutput",
+    "CodexUserPromptSubmitHookSpecificOutputHookEventName",
+    "CodexUserPromptSubmitHookSpecificOutput",
+    "CodexPreToolUseHookInputPermissionMode",
+    "CodexPreToolUseHookInput",
+    "CodexPermissionRequestHookInputPermissionMode",
+    "CodexPermissionRequestHookInput",
+    "CodexPostToolUseHookInputPermissionMode",
+    "CodexPostToolUseHookInput",
+    "CodexPreCompactHookInputTrigger",
+    "CodexPreCompactHookInput",
+    "CodexPostCompactHookInputTrigger",
+    "CodexPostCompactHookInput",
+    "CodexSessionStartHookInputPermissionMode",
+    "CodexSessionStartHookInputSource",
+    "CodexSessionStartHookInput",
+    "CodexUserPromptSubmitHookInputPermissionMode",
+    "CodexUserPromptSubmitHookInput",
+    "CodexStopHookInputPermissionMode",
+    "CodexStopHookInput",
+    "CodexSubagentStartHookInputPermissionMode",
+    "CodexSubagentStartHookInput",
+    "CodexSubagentStopHookInputPermissionMode",
+    "CodexSubagentStopHookInput",
+    "CodexSessionEndHookInput",
+    "CodexInterruptHookInputPermissionMode",
+    "CodexInterruptHookInput",
+    "CodexHookInput",
+    "CodexInterruptHookOutput",
+    "CodexPermissionRequestHookOutput",
+    "CodexPostCompactHookOutput",
+    "CodexPostToolUseHookOutputDecision",
+    "CodexPostToolUseHookOutput",
+    "CodexPreCompactHookOutput",
+    "CodexPreToolUseHookOutputDecision",
+    "CodexPreToolUseHookOutput",
+    "CodexSessionStartHookOutput",
+    "CodexStopHookOutputDecision",
+    "CodexStopHookOutput",
+    "CodexSubagentStartHookOutput",
+    "CodexSubagentStopHookOutputDecision",
+    "CodexSubagentStopHookOutput",
+    "CodexUserPromptSubmitHookOutputDecision",
+    "CodexUserPromptSubmitHookOutput",
+    "CopilotCliBaseInput",
+    "CopilotCliClaudeBaseInput",
+    "CopilotCliClaudePreToolUseInput",
+    "CopilotCliClaudePostToolUseInputToolResult",
+    "CopilotCliClaudePostToolUseInput",
+    "CopilotCliClaudeUserPromptSubmitInput",
+    "CopilotCliClaudeSessionStartInput",
+    "CopilotCliClaudeStopInput",
+    "CopilotCliClaudeInput",
+    "CopilotCliClaudePreToolUseOutputPermissionDecision",
+    "CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision",
+    "CopilotCliClaudePreToolUseOutputHookSpecificOutput",
+    "CopilotCliClaudePreToolUseOutput",
+    "CopilotCliAgentStopInput",
+    "CopilotCliPermissionRequestInput",
+    "CopilotCliPostToolUseFailureInput",
+    "CopilotCliPostToolUseInputToolResult",
+    "CopilotCliPostToolUseInput",
+    "CopilotCliPreToolUseInput",
+    "CopilotCliSessionStartInput",
+    "CopilotCliUserPromptSubmittedInput",
+    "CopilotCliAgentStopOutput",
+    "CopilotCliPermissionRequestOutputBehavior",
+    "CopilotCliPermissionRequestOutput",
+    "CopilotCliPostToolUseFailureOutput",
+    "CopilotCliPostToolUseOutputModifiedResult",
+    "CopilotCliPostToolUseOutput",
+    "CopilotCliPreToolUseOutputPermissionDecision",
+    "CopilotCliPreToolUseOutput",
+    "CopilotCliSessionStartOutput",
+    "CopilotCliUserPromptSubmittedOutput",
+    "DroidHookEvent",
+    "DroidBaseHookInput",
+    "DroidHookCommand",
+    "DroidPreToolUseHookInput",
+    "DroidPostToolUseHookInput",
+    "DroidNotificationHookInput",
+    "DroidUserPromptSubmitHookInput",
+    "DroidStopHookInput",
+    "DroidSubagentStopHookInput",
+    "DroidPreCompactHookInputTrigger",
+    "DroidPreCompactHookInput",
+    "DroidSessionStartHookInput",
+    "DroidSessionEndHookInput",
+    "DroidHookInput",
+    "DroidHookMatcherGroup",
+    "DroidHookSpecificOutputPermissionDecision",
+    "DroidHookSpecificOutput",
+    "DroidHookOutput",
+    "DroidHooksFile",
+    "GeminiCliBaseHookInputHookEventName",
+    "GeminiCliBaseHookInput",
+    "GeminiCliHookHandlerType",
+    "GeminiCliHookHandler",
+    "GeminiCliHookDefinition",
+    "GeminiCliBeforeToolHookInput",
+    "GeminiCliAfterToolHookInputToolResponse",
+    "GeminiCliAfterToolHookInput",
+    "GeminiCliBeforeAgentHookInput",
+    "GeminiCliAfterAgentHookInput",
+    "GeminiCliBeforeModelHookInputLlmRequestMessagesItem",
+    "GeminiCliBeforeModelHookInputLlmRequest",
+    "GeminiCliBeforeModelHookInput",
+    "GeminiCliAfterModelHookInputLlmRequestMessagesItem",
+    "GeminiCliAfterModelHookInputLlmRequest",
+    "GeminiCliAfterModelHookInputLlmResponse",
+    "GeminiCliAfterModelHookInput",
+    "GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem",
+    "GeminiCliBeforeToolSelectionHookInputLlmRequest",
+    "GeminiCliBeforeToolSelectionHookInput",
+    "GeminiCliSessionStartHookInputSource",
+    "GeminiCliSessionStartHookInput",
+    "GeminiCliSessionEndHookInputReason",
+    "GeminiCliSessionEndHookInput",
+    "GeminiCliNotificationHookInputNotificationType",
+    "GeminiCliNotificationHookInput",
+    "GeminiCliPreCompressHookInputTrigger",
+    "GeminiCliPreCompressHookInput",
+    "GeminiCliHookInput",
+    "GeminiCliHookSpecificOutputTailToolCallRequest",
+    "GeminiCliHookSpecificOutputToolConfigMode",
+    "GeminiCliHookSpecificOutputToolConfig",
+    "GeminiCliHookSpecificOutput",
+    "GeminiCliHookOutput",
+    "GeminiCliHooksConfig",
+    "GeminiCliHooksSettings",
+    "MergedResultAgent",
+    "RunRecordForm",
+    "RunRecordOutcome",
+    "RunRecordOutput",
+    "RunRecordValidationErrorCode",
+    "RunRecordValidationError",
+    "RunRecordNoVerdict",
+    "RunRecord",
+    "MergedResultDecision",
+    "MergeEffectsDecision",
+    "MergeEffects",
+    "MergedResult",
+    "QwenCodeHookEvent",
+    "QwenCodeBaseHookInput",
+    "QwenCodeHookHandler",
+    "QwenCodePreToolUseHookInput",
+    "QwenCodePostToolUseHookInput",
+    "QwenCodePostToolUseFailureHookInput",
+    "QwenCodePostToolBatchHookInput",
+    "QwenCodeNotificationHookInput",
+    "QwenCodeUserPromptSubmitHookInput",
+    "QwenCodeSessionStartHookInput",
+    "QwenCodeStopHookInput",
+    "QwenCodeSubagentStartHookInput",
+    "QwenCodeSubagentStopHookInput",
+    "QwenCodeHookInput",
+    "QwenCodeHookMatcherGroup",
+    "QwenCodeHookSpecificOutput",
+    "QwenCodeHookOutput",
+    "QwenCodeHooksSettings",
+    "AgentToolInputModel",
+    "AgentToolInputEffort",
+    "AgentToolInputIsolation",
+    "AgentToolInput",
+    "BashToolInput",
+    "CronCreateToolInput",
+    "CronDeleteToolInput",
+    "CronListToolInput",
+    "EditToolInput",
+    "EnterWorktreeToolInput",
+    "ExitWorktreeToolInputAction",
+    "ExitWorktreeToolInput",
+    "ListAgentsToolInput",
+    "MonitorToolInputWs",
+    "MonitorToolInput",
+    "NotebookEditToolInputCellType",
+    "NotebookEditToolInputEditMode",
+    "NotebookEditToolInput",
+    "ReadToolInput",
+    "ReportFindingsToolInputLevel",
+    "ReportFindingsToolInputFindingsItemSeverity",
+    "ReportFindingsToolInputFindingsItemVerdict",
+    "ReportFindingsToolInputFindingsItemOutcome",
+    "ReportFindingsToolInputFindingsItem",
+    "ReportFindingsToolInput",
+    "ScheduleWakeupToolInput",
+    "SendMessageToolInput",
+    "SkillToolInput",
+    "TaskStopToolInput",
+    "WebFetchToolInput",
+    "WebSearchToolInput",
+    "WorkflowToolInput",
+    "WriteToolInput",
+    "CopilotCliEventInput",
+    "parse_copilot_cli_event_input",
+    "parse_claude_code_async_hook_output",
+    "serialize_claude_code_async_hook_output",
+    "parse_hook_event",
+    "serialize_hook_event",
+    "parse_base_hook_input",
+    "serialize_base_hook_input",
+    "parse_mcp_server_provenance",
+    "serialize_mcp_server_provenance",
+    "parse_pre_tool_use_hook_input",
+    "serialize_pre_tool_use_hook_input",
+    "parse_post_tool_use_hook_input",
+    "serialize_post_tool_use_hook_input",
+    "parse_post_tool_use_failure_hook_input",
+    "serialize_post_tool_use_failure_hook_input",
+    "parse_post_tool_batch_tool_call",
+    "serialize_post_tool_batch_tool_call",
+    "parse_post_tool_batch_hook_input",
+    "serialize_post_tool_batch_hook_input",
+    "parse_notification_hook_input",
+    "serialize_notification_hook_input",
+    "parse_user_prompt_submit_hook_input",
+    "serialize_user_prompt_submit_hook_input",
+    "parse_user_prompt_expansion_hook_input",
+    "serialize_user_prompt_expansion_hook_input",
+    "parse_session_start_hook_input",
+    "serialize_session_start_hook_input",
+    "parse_session_end_hook_input",
+    "serialize_session_end_hook_input",
+    "parse_background_task_summary",
+    "serialize_background_task_summary",
+    "parse_session_cron_summary",
+    "serialize_session_cron_summary",
+    "parse_stop_hook_input",
+    "serialize_stop_hook_input",
+    "parse_stop_failure_hook_input",
+    "serialize_stop_failure_hook_input",
+    "parse_subagent_start_hook_input",
+    "serialize_subagent_start_hook_input",
+    "parse_subagent_stop_hook_input",
+    "serialize_subagent_stop_hook_input",
+    "parse_pre_compact_hook_input",
+    "serialize_pre_compact_hook_input",
+    "parse_post_compact_hook_input",
+    "serialize_post_compact_hook_input",
+    "parse_pre_model_switch_hook_input",
+    "serialize_pre_model_switch_hook_input",
+    "parse_post_model_switch_hook_input",
+    "serialize_post_model_switch_hook_input",
+    "parse_permission_update_destination",
+    "serialize_permission_update_destination",
+    "parse_permission_rules_suggestion",
+    "serialize_permission_rules_suggestion",
+    "parse_permission_set_mode_suggestion",
+    "serialize_permission_set_mode_suggestion",
+    "parse_permission_directories_suggestion",
+    "serialize_permission_directories_suggestion",
+    "parse_permission_suggestion",
+    "serialize_permission_suggestion",
+    "parse_permission_request_hook_input",
+    "serialize_permission_request_hook_input",
+    "parse_permission_denied_hook_input",
+    "serialize_permission_denied_hook_input",
+    "parse_setup_hook_input",
+    "serialize_setup_hook_input",
+    "parse_teammate_idle_hook_input",
+    "serialize_teammate_idle_hook_input",
+    "parse_task_created_hook_input",
+    "serialize_task_created_hook_input",
+    "parse_task_completed_hook_input",
+    "serialize_task_completed_hook_input",
+    "parse_elicitation_hook_input",
+    "serialize_elicitation_hook_input",
+    "parse_elicitation_result_hook_input",
+    "serialize_elicitation_result_hook_input",
+    "parse_config_change_hook_input",
+    "serialize_config_change_hook_input",
+    "parse_worktree_create_hook_input",
+    "serialize_worktree_create_hook_input",
+    "parse_worktree_remove_hook_input",
+    "serialize_worktree_remove_hook_input",
+    "parse_instructions_loaded_hook_input",
+    "serialize_instructions_loaded_hook_input",
+    "parse_cwd_changed_hook_input",
+    "serialize_cwd_changed_hook_input",
+    "parse_file_changed_hook_input",
+    "serialize_file_changed_hook_input",
+    "parse_directory_added_hook_input",
+    "serialize_directory_added_hook_input",
+    "parse_message_display_hook_input",
+    "serialize_message_display_hook_input",
+    "parse_pre_skill_shell_command_hook_input",
+    "serialize_pre_skill_shell_command_hook_input",
+    "parse_claude_code_hook_input",
+    "serialize_claude_code_hook_input",
+    "parse_pre_tool_use_hook_specific_output",
+    "serialize_pre_tool_use_hook_specific_output",
+    "parse_user_prompt_submit_hook_specific_output",
+    "serialize_user_prompt_submit_hook_specific_output",
+    "parse_user_prompt_expansion_hook_specific_output",
+    "serialize_user_prompt_expansion_hook_specific_output",
+    "parse_session_start_hook_specific_output",
+    "serialize_session_start_hook_specific_output",
+    "parse_setup_hook_specific_output",
+    "serialize_setup_hook_specific_output",
+    "parse_pre_model_switch_hook_specific_output",
+    "serialize_pre_model_switch_hook_specific_output",
+    "parse_post_model_switch_hook_specific_output",
+    "serialize_post_model_switch_hook_specific_output",
+    "parse_subagent_start_hook_specific_output",
+    "serialize_subagent_start_hook_specific_output",
+    "parse_post_tool_use_hook_specific_output",
+    "serialize_post_tool_use_hook_specific_output",
+    "parse_post_tool_use_failure_hook_specific_output",
+    "serialize_post_tool_use_failure_hook_specific_output",
+    "parse_post_tool_batch_hook_specific_output",
+    "serialize_post_tool_batch_hook_specific_output",
+    "parse_stop_hook_specific_output",
+    "serialize_stop_hook_specific_output",
+    "parse_subagent_stop_hook_specific_output",
+    "serialize_subagent_stop_hook_specific_output",
+    "parse_permission_denied_hook_specific_output",
+    "serialize_permission_denied_hook_specific_output",
+    "parse_notification_hook_specific_output",
+    "serialize_notification_hook_specific_output",
+    "parse_permission_rule_value",
+    "serialize_permission_rule_value",
+    "parse_claude_code_permission_rules_update",
+    "serialize_claude_code_permission_rules_update",
+    "parse_claude_code_permission_set_mode_update",
+    "serialize_claude_code_permission_set_mode_update",
+    "parse_claude_code_permission_directories_update",
+    "serialize_claude_code_permission_directories_update",
+    "parse_claude_code_permission_update",
+    "serialize_claude_code_permission_update",
+    "parse_claude_code_permission_request_allow",
+    "serialize_claude_code_permission_request_allow",
+    "parse_claude_code_permission_request_deny",
+    "serialize_claude_code_permission_request_deny",
+    "parse_claude_code_permission_request_decision",
+    "serialize_claude_code_permission_request_decision",
+    "parse_permission_request_hook_specific_output",
+    "serialize_permission_request_hook_specific_output",
+    "parse_elicitation_hook_specific_output",
+    "serialize_elicitation_hook_specific_output",
+    "parse_elicitation_result_hook_specific_output",
+    "serialize_elicitation_result_hook_specific_output",
+    "parse_cwd_changed_hook_specific_output",
+    "serialize_cwd_changed_hook_specific_output",
+    "parse_file_changed_hook_specific_output",
+    "serialize_file_changed_hook_specific_output",
+    "parse_worktree_create_hook_specific_output",
+    "serialize_worktree_create_hook_specific_output",
+    "parse_message_display_hook_specific_output",
+    "serialize_message_display_hook_specific_output",
+    "parse_pre_skill_shell_command_hook_specific_output",
+    "serialize_pre_skill_shell_command_hook_specific_output",
+    "parse_claude_code_hook_specific_output",
+    "serialize_claude_code_hook_specific_output",
+    "parse_claude_code_hook_output",
+    "serialize_claude_code_hook_output",
+    "parse_codex_permission_request_decision",
+    "serialize_codex_permission_request_decision",
+    "parse_codex_permission_request_hook_specific_output",
+    "serialize_codex_permission_request_hook_specific_output",
+    "parse_codex_post_tool_use_hook_specific_output",
+    "serialize_codex_post_tool_use_hook_specific_output",
+    "parse_codex_pre_tool_use_hook_specific_output",
+    "serialize_codex_pre_tool_use_hook_specific_output",
+    "parse_codex_session_start_hook_specific_output",
+    "serialize_codex_session_start_hook_specific_output",
+    "parse_codex_subagent_start_hook_specific_output",
+    "serialize_codex_subagent_start_hook_specific_output",
+    "parse_codex_user_prompt_submit_hook_specific_output",
+    "serialize_codex_user_prompt_submit_hook_specific_output",
+    "parse_codex_pre_tool_use_hook_input",
+    "serialize_codex_pre_tool_use_hook_input",
+    "parse_codex_permission_request_hook_input",
+    "serialize_codex_permission_request_hook_input",
+    "parse_codex_post_tool_use_hook_input",
+    "serialize_codex_post_tool_use_hook_input",
+    "parse_codex_pre_compact_hook_input",
+    "serialize_codex_pre_compact_hook_input",
+    "parse_codex_post_compact_hook_input",
+    "serialize_codex_post_compact_hook_input",
+    "parse_codex_session_start_hook_input",
+    "serialize_codex_session_start_hook_input",
+    "parse_codex_user_prompt_submit_hook_input",
+    "serialize_codex_user_prompt_submit_hook_input",
+    "parse_codex_stop_hook_input",
+    "serialize_codex_stop_hook_input",
+    "parse_codex_subagent_start_hook_input",
+    "serialize_codex_subagent_start_hook_input",
+    "parse_codex_subagent_stop_hook_input",
+    "serialize_codex_subagent_stop_hook_input",
+    "parse_codex_session_end_hook_input",
+    "serialize_codex_session_end_hook_input",
+    "parse_codex_interrupt_hook_input",
+    "serialize_codex_interrupt_hook_input",
+    "parse_codex_hook_input",
+    "serialize_codex_hook_input",
+    "parse_codex_interrupt_hook_output",
+    "serialize_codex_interrupt_hook_output",
+    "parse_codex_permission_request_hook_output",
+    "serialize_codex_permission_request_hook_output",
+    "parse_codex_post_compact_hook_output",
+    "serialize_codex_post_compact_hook_output",
+    "parse_codex_post_tool_use_hook_output",
+    "serialize_codex_post_tool_use_hook_output",
+    "parse_codex_pre_compact_hook_output",
+    "serialize_codex_pre_compact_hook_output",
+    "parse_codex_pre_tool_use_hook_output",
+    "serialize_codex_pre_tool_use_hook_output",
+    "parse_codex_session_start_hook_output",
+    "serialize_codex_session_start_hook_output",
+    "parse_codex_stop_hook_output",
+    "serialize_codex_stop_hook_output",
+    "parse_codex_subagent_start_hook_output",
+    "serialize_codex_subagent_start_hook_output",
+    "parse_codex_subagent_stop_hook_output",
+    "serialize_codex_subagent_stop_hook_output",
+    "parse_codex_user_prompt_submit_hook_output",
+    "serialize_codex_user_prompt_submit_hook_output",
+    "parse_copilot_cli_base_input",
+    "serialize_copilot_cli_base_input",
+    "parse_copilot_cli_claude_base_input",
+    "serialize_copilot_cli_claude_base_input",
+    "parse_copilot_cli_claude_pre_tool_use_input",
+    "serialize_copilot_cli_claude_pre_tool_use_input",
+    "parse_copilot_cli_claude_post_tool_use_input",
+    "serialize_copilot_cli_claude_post_tool_use_input",
+    "parse_copilot_cli_claude_user_prompt_submit_input",
+    "serialize_copilot_cli_claude_user_prompt_submit_input",
+    "parse_copilot_cli_claude_session_start_input",
+    "serialize_copilot_cli_claude_session_start_input",
+    "parse_copilot_cli_claude_stop_input",
+    "serialize_copilot_cli_claude_stop_input",
+    "parse_copilot_cli_claude_input",
+    "serialize_copilot_cli_claude_input",
+    "parse_copilot_cli_claude_pre_tool_use_output",
+    "serialize_copilot_cli_claude_pre_tool_use_output",
+    "parse_copilot_cli_agent_stop_input",
+    "serialize_copilot_cli_agent_stop_input",
+    "parse_copilot_cli_permission_request_input",
+    "serialize_copilot_cli_permission_request_input",
+    "parse_copilot_cli_post_tool_use_failure_input",
+    "serialize_copilot_cli_post_tool_use_failure_input",
+    "parse_copilot_cli_post_tool_use_input",
+    "serialize_copilot_cli_post_tool_use_input",
+    "parse_copilot_cli_pre_tool_use_input",
+    "serialize_copilot_cli_pre_tool_use_input",
+    "parse_copilot_cli_session_start_input",
+    "serialize_copilot_cli_session_start_input",
+    "parse_copilot_cli_user_prompt_submitted_input",
+    "serialize_copilot_cli_user_prompt_submitted_input",
+    "parse_copilot_cli_agent_stop_output",
+    "serialize_copilot_cli_agent_stop_output",
+    "parse_copilot_cli_permission_request_output",
+    "serialize_copilot_cli_permission_request_output",
+    "parse_copilot_cli_post_tool_use_failure_output",
+    "serialize_copilot_cli_post_tool_use_failure_output",
+    "parse_copilot_cli_post_tool_use_output",
+    "serialize_copilot_cli_post_tool_use_output",
+    "parse_copilot_cli_pre_tool_use_output",
+    "serialize_copilot_cli_pre_tool_use_output",
+    "parse_copilot_cli_session_start_output",
+    "serialize_copilot_cli_session_start_output",
+    "parse_copilot_cli_user_prompt_submitted_output",
+    "serialize_copilot_cli_user_prompt_submitted_output",
+    "parse_droid_hook_event",
+    "serialize_droid_hook_event",
+    "parse_droid_base_hook_input",
+    "serialize_droid_base_hook_input",
+    "parse_droid_hook_command",
+    "serialize_droid_hook_command",
+    "parse_droid_pre_tool_use_hook_input",
+    "serialize_droid_pre_tool_use_hook_input",
+    "parse_droid_post_tool_use_hook_input",
+    "serialize_droid_post_tool_use_hook_input",
+    "parse_droid_notification_hook_input",
+    "serialize_droid_notification_hook_input",
+    "parse_droid_user_prompt_submit_hook_input",
+    "serialize_droid_user_prompt_submit_hook_input",
+    "parse_droid_stop_hook_input",
+    "serialize_droid_stop_hook_input",
+    "parse_droid_subagent_stop_hook_input",
+    "serialize_droid_subagent_stop_hook_input",
+    "parse_droid_pre_compact_hook_input",
+    "serialize_droid_pre_compact_hook_input",
+    "parse_droid_session_start_hook_input",
+    "serialize_droid_session_start_hook_input",
+    "parse_droid_session_end_hook_input",
+    "serialize_droid_session_end_hook_input",
+    "parse_droid_hook_input",
+    "serialize_droid_hook_input",
+    "parse_droid_hook_matcher_group",
+    "serialize_droid_hook_matcher_group",
+    "parse_droid_hook_specific_output",
+    "serialize_droid_hook_specific_output",
+    "parse_droid_hook_output",
+    "serialize_droid_hook_output",
+    "parse_droid_hooks_file",
+    "serialize_droid_hooks_file",
+    "parse_gemini_cli_base_hook_input",
+    "serialize_gemini_cli_base_hook_input",
+    "parse_gemini_cli_hook_handler",
+    "serialize_gemini_cli_hook_handler",
+    "parse_gemini_cli_hook_definition",
+    "serialize_gemini_cli_hook_definition",
+    "parse_gemini_cli_before_tool_hook_input",
+    "serialize_gemini_cli_before_tool_hook_input",
+    "parse_gemini_cli_after_tool_hook_input",
+    "serialize_gemini_cli_after_tool_hook_input",
+    "parse_gemini_cli_before_agent_hook_input",
+    "serialize_gemini_cli_before_agent_hook_input",
+    "parse_gemini_cli_after_agent_hook_input",
+    "serialize_gemini_cli_after_agent_hook_input",
+    "parse_gemini_cli_before_model_hook_input",
+    "serialize_gemini_cli_before_model_hook_input",
+    "parse_gemini_cli_after_model_hook_input",
+    "serialize_gemini_cli_after_model_hook_input",
+    "parse_gemini_cli_before_tool_selection_hook_input",
+    "serialize_gemini_cli_before_tool_selection_hook_input",
+    "parse_gemini_cli_session_start_hook_input",
+    "serialize_gemini_cli_session_start_hook_input",
+    "parse_gemini_cli_session_end_hook_input",
+    "serialize_gemini_cli_session_end_hook_input",
+    "parse_gemini_cli_notification_hook_input",
+    "serialize_gemini_cli_notification_hook_input",
+    "parse_gemini_cli_pre_compress_hook_input",
+    "serialize_gemini_cli_pre_compress_hook_input",
+    "parse_gemini_cli_hook_input",
+    "serialize_gemini_cli_hook_input",
+    "parse_gemini_cli_hook_specific_output",
+    "serialize_gemini_cli_hook_specific_output",
+    "parse_gemini_cli_hook_output",
+    "serialize_gemini_cli_hook_output",
+    "parse_gemini_cli_hooks_config",
+    "serialize_gemini_cli_hooks_config",
+    "parse_gemini_cli_hooks_settings",
+    "serialize_gemini_cli_hooks_settings",
+    "parse_run_record",
+    "serialize_run_record",
+    "parse_merged_result",
+    "serialize_merged_result",
+    "parse_qwen_code_hook_event",
+    "serialize_qwen_code_hook_event",
+    "parse_qwen_code_base_hook_input",
+    "serialize_qwen_code_base_hook_input",
+    "parse_qwen_code_hook_handler",
+    "serialize_qwen_code_hook_handler",
+    "parse_qwen_code_pre_tool_use_hook_input",
+    "serialize_qwen_code_pre_tool_use_hook_input",
+    "parse_qwen_code_post_tool_use_hook_input",
+    "serialize_qwen_code_post_tool_use_hook_input",
+    "parse_qwen_code_post_tool_use_failure_hook_input",
+    "serialize_qwen_code_post_tool_use_failure_hook_input",
+    "parse_qwen_code_post_tool_batch_hook_input",
+    "serialize_qwen_code_post_tool_batch_hook_input",
+    "parse_qwen_code_notification_hook_input",
+    "serialize_qwen_code_notification_hook_input",
+    "parse_qwen_code_user_prompt_submit_hook_input",
+    "serialize_qwen_code_user_prompt_submit_hook_input",
+    "parse_qwen_code_session_start_hook_input",
+    "serialize_qwen_code_session_start_hook_input",
+    "parse_qwen_code_stop_hook_input",
+    "serialize_qwen_code_stop_hook_input",
+    "parse_qwen_code_subagent_start_hook_input",
+    "serialize_qwen_code_subagent_start_hook_input",
+    "parse_qwen_code_subagent_stop_hook_input",
+    "serialize_qwen_code_subagent_stop_hook_input",
+    "parse_qwen_code_hook_input",
+    "serialize_qwen_code_hook_input",
+    "parse_qwen_code_hook_matcher_group",
+    "serialize_qwen_code_hook_matcher_group",
+    "parse_qwen_code_hook_specific_output",
+    "serialize_qwen_code_hook_specific_output",
+    "parse_qwen_code_hook_output",
+    "serialize_qwen_code_hook_output",
+    "parse_qwen_code_hooks_settings",
+    "serialize_qwen_code_hooks_settings",
+    "parse_agent_tool_input",
+    "serialize_agent_tool_input",
+    "parse_bash_tool_input",
+    "serialize_bash_tool_input",
+    "parse_cron_create_tool_input",
+    "serialize_cron_create_tool_input",
+    "parse_cron_delete_tool_input",
+    "serialize_cron_delete_tool_input",
+    "parse_cron_list_tool_input",
+    "serialize_cron_list_tool_input",
+    "parse_edit_tool_input",
+    "serialize_edit_tool_input",
+    "parse_enter_worktree_tool_input",
+    "serialize_enter_worktree_tool_input",
+    "parse_exit_worktree_tool_input",
+    "serialize_exit_worktree_tool_input",
+    "parse_list_agents_tool_input",
+    "serialize_list_agents_tool_input",
+    "parse_monitor_tool_input",
+    "serialize_monitor_tool_input",
+    "parse_notebook_edit_tool_input",
+    "serialize_notebook_edit_tool_input",
+    "parse_read_tool_input",
+    "serialize_read_tool_input",
+    "parse_report_findings_tool_input",
+    "serialize_report_findings_tool_input",
+    "parse_schedule_wakeup_tool_input",
+    "serialize_schedule_wakeup_tool_input",
+    "parse_send_message_tool_input",
+    "serialize_send_message_tool_input",
+    "parse_skill_tool_input",
+    "serialize_skill_tool_input",
+    "parse_task_stop_tool_input",
+    "serialize_task_stop_tool_input",
+    "parse_web_fetch_tool_input",
+    "serialize_web_fetch_tool_input",
+    "parse_web_search_tool_input",
+    "serialize_web_search_tool_input",
+    "parse_workflow_tool_input",
+    "serialize_workflow_tool_input",
+    "parse_write_tool_input",
+    "serialize_write_tool_input",
+]
+
+# Where each lazily loaded name lives.
+_MODULE_OF = {
+    "JsonValue": "_json_value",
+    "ClaudeCodeAsyncHookOutput": "claude_code",
+    "HookEvent": "common",
+    "BaseHookInputEffort": "common",
+    "BaseHookInput": "common",
+    "McpServerProvenance": "common",
+    "PreToolUseHookInput": "claude_code",
+    "PostToolUseHookInput": "claude_code",
+    "PostToolUseFailureHookInput": "claude_code",
+    "PostToolBatchToolCall": "common",
+    "PostToolBatchHookInput": "claude_code",
+    "NotificationHookInput": "claude_code",
+    "UserPromptSubmitHookInputSource": "claude_code",
+    "UserPromptSubmitHookInput": "claude_code",
+    "UserPromptExpansionHookInputExpansionType": "claude_code",
+    "UserPromptExpansionHookInput": "claude_code",
+    "SessionStartHookInputSource": "claude_code",
+    "SessionStartHookInput": "claude_code",
+    "SessionEndHookInputReason": "claude_code",
+    "SessionEndHookInput": "claude_code",
+    "BackgroundTaskSummary": "common",
+    "SessionCronSummary": "common",
+    "StopHookInput": "claude_code",
+    "StopFailureHookInputError": "claude_code",
+    "StopFailureHookInput": "claude_code",
+    "SubagentStartHookInput": "claude_code",
+    "SubagentStopHookInput": "claude_code",
+    "PreCompactHookInputTrigger": "claude_code",
+    "PreCompactHookInput": "claude_code",
+    "PostCompactHookInputTrigger": "claude_code",
+    "PostCompactHookInput": "claude_code",
+    "PreModelSwitchHookInputSource": "claude_code",
+    "PreModelSwitchHookInputCacheTtl": "claude_code",
+    "PreModelSwitchHookInputPricing": "claude_code",
+    "PreModelSwitchHookInput": "claude_code",
+    "PostModelSwitchHookInputSource": "claude_code",
+    "PostModelSwitchHookInputCacheTtl": "claude_code",
+    "PostModelSwitchHookInputPricing": "claude_code",
+    "PostModelSwitchHookInput": "claude_code",
+    "PermissionRulesSuggestionType": "common",
+    "PermissionRulesSuggestionRulesItem": "common",
+    "PermissionRulesSuggestionBehavior": "common",
+    "PermissionUpdateDestination": "common",
+    "PermissionRulesSuggestion": "common",
+    "PermissionSetModeSuggestionMode": "common",
+    "PermissionSetModeSuggestion": "common",
+    "PermissionDirectoriesSuggestionType": "common",
+    "PermissionDirectoriesSuggestion": "common",
+    "PermissionSuggestion": "common",
+    "PermissionRequestHookInputMcpSkill": "claude_code",
+    "PermissionRequestHookInput": "claude_code",
+    "PermissionDeniedHookInput": "claude_code",
+    "SetupHookInputTrigger": "claude_code",
+    "SetupHookInput": "claude_code",
+    "TeammateIdleHookInput": "claude_code",
+    "TaskCreatedHookInput": "claude_code",
+    "TaskCompletedHookInput": "claude_code",
+    "ElicitationHookInputMode": "claude_code",
+    "ElicitationHookInput": "claude_code",
+    "ElicitationResultHookInputMode": "claude_code",
+    "ElicitationResultHookInputAction": "claude_code",
+    "ElicitationResultHookInput": "claude_code",
+    "ConfigChangeHookInputSource": "claude_code",
+    "ConfigChangeHookInput": "claude_code",
+    "WorktreeCreateHookInput": "claude_code",
+    "WorktreeRemoveHookInput": "claude_code",
+    "InstructionsLoadedHookInputMemoryType": "claude_code",
+    "InstructionsLoadedHookInputLoadReason": "claude_code",
+    "InstructionsLoadedHookInput": "claude_code",
+    "CwdChangedHookInput": "claude_code",
+    "FileChangedHookInputEvent": "claude_code",
+    "FileChangedHookInput": "claude_code",
+    "DirectoryAddedHookInputSource": "claude_code",
+    "DirectoryAddedHookInput": "claude_code",
+    "MessageDisplayHookInput": "claude_code",
+    "PreSkillShellCommandHookInputToolInput": "claude_code",
+    "PreSkillShellCommandHookInputInvokedBy": "claude_code",
+    "PreSkillShellCommandHookInput": "claude_code",
+    "ClaudeCodeHookInput": "claude_code",
+    "ClaudeCodeHookOutputDecision": "claude_code",
+    "PreToolUseHookSpecificOutputPermissionDecision": "claude_code",
+    "PreToolUseHookSpecificOutput": "claude_code",
+    "UserPromptSubmitHookSpecificOutput": "claude_code",
+    "UserPromptExpansionHookSpecificOutput": "claude_code",
+    "SessionStartHookSpecificOutput": "claude_code",
+    "SetupHookSpecificOutput": "claude_code",
+    "PreModelSwitchHookSpecificOutputPermissionDecision": "claude_code",
+    "PreModelSwitchHookSpecificOutput": "claude_code",
+    "PostModelSwitchHookSpecificOutput": "claude_code",
+    "SubagentStartHookSpecificOutput": "claude_code",
+    "PostToolUseHookSpecificOutput": "claude_code",
+    "PostToolUseFailureHookSpecificOutput": "claude_code",
+    "PostToolBatchHookSpecificOutput": "claude_code",
+    "StopHookSpecificOutput": "claude_code",
+    "SubagentStopHookSpecificOutput": "claude_code",
+    "PermissionDeniedHookSpecificOutput": "claude_code",
+    "NotificationHookSpecificOutput": "claude_code",
+    "ClaudeCodePermissionRulesUpdateType": "claude_code",
+    "PermissionRuleValue": "common",
+    "ClaudeCodePermissionRulesUpdateBehavior": "claude_code",
+    "ClaudeCodePermissionRulesUpdate": "claude_code",
+    "ClaudeCodePermissionSetModeUpdateMode": "claude_code",
+    "ClaudeCodePermissionSetModeUpdate": "claude_code",
+    "ClaudeCodePermissionDirectoriesUpdateType": "claude_code",
+    "ClaudeCodePermissionDirectoriesUpdate": "claude_code",
+    "ClaudeCodePermissionUpdate": "claude_code",
+    "ClaudeCodePermissionRequestAllow": "claude_code",
+    "ClaudeCodePermissionRequestDeny": "claude_code",
+    "ClaudeCodePermissionRequestDecision": "claude_code",
+    "PermissionRequestHookSpecificOutput": "claude_code",
+    "ElicitationHookSpecificOutputAction": "claude_code",
+    "ElicitationHookSpecificOutput": "claude_code",
+    "ElicitationResultHookSpecificOutputAction": "claude_code",
+    "ElicitationResultHookSpecificOutput": "claude_code",
+    "CwdChangedHookSpecificOutput": "claude_code",
+    "FileChangedHookSpecificOutput": "claude_code",
+    "WorktreeCreateHookSpecificOutput": "claude_code",
+    "MessageDisplayHookSpecificOutput": "claude_code",
+    "PreSkillShellCommandHookSpecificOutputPermissionDecision": "claude_code",
+    "PreSkillShellCommandHookSpecificOutput": "claude_code",
+    "ClaudeCodeHookSpecificOutput": "claude_code",
+    "ClaudeCodeHookOutput": "claude_code",
+    "CodexPermissionRequestDecisionBehavior": "codex",
+    "CodexPermissionRequestDecision": "codex",
+    "CodexPermissionRequestHookSpecificOutputHookEventName": "codex",
+    "CodexPermissionRequestHookSpecificOutput": "codex",
+    "CodexPostToolUseHookSpecificOutputHookEventName": "codex",
+    "CodexPostToolUseHookSpecificOutput": "codex",
+    "CodexPreToolUseHookSpecificOutputHookEventName": "codex",
+    "CodexPreToolUseHookSpecificOutputPermissionDecision": "codex",
+    "CodexPreToolUseHookSpecificOutput": "codex",
+    "CodexSessionStartHookSpecificOutputHookEventName": "codex",
+    "CodexSessionStartHookSpecificOutput": "codex",
+    "CodexSubagentStartHookSpecificOutputHookEventName": "codex",
+    "CodexSubagentStartHookSpecificOutput": "codex",
+    "CodexUserPromptSubmitHookSpecificOutputHookEventName": "codex",
+    "CodexUserPromptSubmitHookSpecificOutput": "codex",
+    "CodexPreToolUseHookInputPermissionMode": "codex",
+    "CodexPreToolUseHookInput": "codex",
+    "CodexPermissionRequestHookInputPermissionMode": "codex",
+    "CodexPermissionRequestHookInput": "codex",
+    "CodexPostToolUseHookInputPermissionMode": "codex",
+    "CodexPostToolUseHookInput": "codex",
+    "CodexPreCompactHookInputTrigger": "codex",
+    "CodexPreCompactHookInput": "codex",
+    "CodexPostCompactHookInputTrigger": "codex",
+    "CodexPostCompactHookInput": "codex",
+    "CodexSessionStartHookInputPermissionMode": "codex",
+    "CodexSessionStartHookInputSource": "codex",
+    "CodexSessionStartHookInput": "codex",
+    "CodexUserPromptSubmitHookInputPermissionMode": "codex",
+    "CodexUserPromptSubmitHookInput": "codex",
+    "CodexStopHookInputPermissionMode": "codex",
+    "CodexStopHookInput": "codex",
+    "CodexSubagentStartHookInputPermissionMode": "codex",
+    "CodexSubagentStartHookInput": "codex",
+    "CodexSubagentStopHookInputPermissionMode": "codex",
+    "CodexSubagentStopHookInput": "codex",
+    "CodexSessionEndHookInput": "codex",
+    "CodexInterruptHookInputPermissionMode": "codex",
+    "CodexInterruptHookInput": "codex",
+    "CodexHookInput": "codex",
+    "CodexInterruptHookOutput": "codex",
+    "CodexPermissionRequestHookOutput": "codex",
+    "CodexPostCompactHookOutput": "codex",
+    "CodexPostToolUseHookOutputDecision": "codex",
+    "CodexPostToolUseHookOutput": "codex",
+    "CodexPreCompactHookOutput": "codex",
+    "CodexPreToolUseHookOutputDecision": "codex",
+    "CodexPreToolUseHookOutput": "codex",
+    "CodexSessionStartHookOutput": "codex",
+    "CodexStopHookOutputDecision": "codex",
+    "CodexStopHookOutput": "codex",
+    "CodexSubagentStartHookOutput": "codex",
+    "CodexSubagentStopHookOutputDecision": "codex",
+    "CodexSubagentStopHookOutput": "codex",
+    "CodexUserPromptSubmitHookOutputDecision": "codex",
+    "CodexUserPromptSubmitHookOutput": "codex",
+    "CopilotCliBaseInput": "copilot_cli",
+    "CopilotCliClaudeBaseInput": "copilot_cli",
+    "CopilotCliClaudePreToolUseInput": "copilot_cli",
+    "CopilotCliClaudePostToolUseInputToolResult": "copilot_cli",
+    "CopilotCliClaudePostToolUseInput": "copilot_cli",
+    "CopilotCliClaudeUserPromptSubmitInput": "copilot_cli",
+    "CopilotCliClaudeSessionStartInput": "copilot_cli",
+    "CopilotCliClaudeStopInput": "copilot_cli",
+    "CopilotCliClaudeInput": "copilot_cli",
+    "CopilotCliClaudePreToolUseOutputPermissionDecision": "copilot_cli",
+    "CopilotCliClaudePreToolUseOutputHookSpecificOutputPermissionDecision": "copilot_cli",
+    "CopilotCliClaudePreToolUseOutputHookSpecificOutput": "copilot_cli",
+    "CopilotCliClaudePreToolUseOutput": "copilot_cli",
+    "CopilotCliAgentStopInput": "copilot_cli",
+    "CopilotCliPermissionRequestInput": "copilot_cli",
+    "CopilotCliPostToolUseFailureInput": "copilot_cli",
+    "CopilotCliPostToolUseInputToolResult": "copilot_cli",
+    "CopilotCliPostToolUseInput": "copilot_cli",
+    "CopilotCliPreToolUseInput": "copilot_cli",
+    "CopilotCliSessionStartInput": "copilot_cli",
+    "CopilotCliUserPromptSubmittedInput": "copilot_cli",
+    "CopilotCliAgentStopOutput": "copilot_cli",
+    "CopilotCliPermissionRequestOutputBehavior": "copilot_cli",
+    "CopilotCliPermissionRequestOutput": "copilot_cli",
+    "CopilotCliPostToolUseFailureOutput": "copilot_cli",
+    "CopilotCliPostToolUseOutputModifiedResult": "copilot_cli",
+    "CopilotCliPostToolUseOutput": "copilot_cli",
+    "CopilotCliPreToolUseOutputPermissionDecision": "copilot_cli",
+    "CopilotCliPreToolUseOutput": "copilot_cli",
+    "CopilotCliSessionStartOutput": "copilot_cli",
+    "CopilotCliUserPromptSubmittedOutput": "copilot_cli",
+    "DroidHookEvent": "droid",
+    "DroidBaseHookInput": "droid",
+    "DroidHookCommand": "droid",
+    "DroidPreToolUseHookInput": "droid",
+    "DroidPostToolUseHookInput": "droid",
+    "DroidNotificationHookInput": "droid",
+    "DroidUserPromptSubmitHookInput": "droid",
+    "DroidStopHookInput": "droid",
+    "DroidSubagentStopHookInput": "droid",
+    "DroidPreCompactHookInputTrigger": "droid",
+    "DroidPreCompactHookInput": "droid",
+    "DroidSessionStartHookInput": "droid",
+    "DroidSessionEndHookInput": "droid",
+    "DroidHookInput": "droid",
+    "DroidHookMatcherGroup": "droid",
+    "DroidHookSpecificOutputPermissionDecision": "droid",
+    "DroidHookSpecificOutput": "droid",
+    "DroidHookOutput": "droid",
+    "DroidHooksFile": "droid",
+    "GeminiCliBaseHookInputHookEventName": "gemini_cli",
+    "GeminiCliBaseHookInput": "gemini_cli",
+    "GeminiCliHookHandlerType": "gemini_cli",
+    "GeminiCliHookHandler": "gemini_cli",
+    "GeminiCliHookDefinition": "gemini_cli",
+    "GeminiCliBeforeToolHookInput": "gemini_cli",
+    "GeminiCliAfterToolHookInputToolResponse": "gemini_cli",
+    "GeminiCliAfterToolHookInput": "gemini_cli",
+    "GeminiCliBeforeAgentHookInput": "gemini_cli",
+    "GeminiCliAfterAgentHookInput": "gemini_cli",
+    "GeminiCliBeforeModelHookInputLlmRequestMessagesItem": "gemini_cli",
+    "GeminiCliBeforeModelHookInputLlmRequest": "gemini_cli",
+    "GeminiCliBeforeModelHookInput": "gemini_cli",
+    "GeminiCliAfterModelHookInputLlmRequestMessagesItem": "gemini_cli",
+    "GeminiCliAfterModelHookInputLlmRequest": "gemini_cli",
+    "GeminiCliAfterModelHookInputLlmResponse": "gemini_cli",
+    "GeminiCliAfterModelHookInput": "gemini_cli",
+    "GeminiCliBeforeToolSelectionHookInputLlmRequestMessagesItem": "gemini_cli",
+    "GeminiCliBeforeToolSelectionHookInputLlmRequest": "gemini_cli",
+    "GeminiCliBeforeToolSelectionHookInput": "gemini_cli",
+    "GeminiCliSessionStartHookInputSource": "gemini_cli",
+    "GeminiCliSessionStartHookInput": "gemini_cli",
+    "GeminiCliSessionEndHookInputReason": "gemini_cli",
+    "GeminiCliSessionEndHookInput": "gemini_cli",
+    "GeminiCliNotificationHookInputNotificationType": "gemini_cli",
+    "GeminiCliNotificationHookInput": "gemini_cli",
+    "GeminiCliPreCompressHookInputTrigger": "gemini_cli",
+    "GeminiCliPreCompressHookInput": "gemini_cli",
+    "GeminiCliHookInput": "gemini_cli",
+    "GeminiCliHookSpecificOutputTailToolCallRequest": "gemini_cli",
+    "GeminiCliHookSpecificOutputToolConfigMode": "gemini_cli",
+    "GeminiCliHookSpecificOutputToolConfig": "gemini_cli",
+    "GeminiCliHookSpecificOutput": "gemini_cli",
+    "GeminiCliHookOutput": "gemini_cli",
+    "GeminiCliHooksConfig": "gemini_cli",
+    "GeminiCliHooksSettings": "gemini_cli",
+    "MergedResultAgent": "records",
+    "RunRecordForm": "records",
+    "RunRecordOutcome": "records",
+    "RunRecordOutput": "records",
+    "RunRecordValidationErrorCode": "records",
+    "RunRecordValidationError": "records",
+    "RunRecordNoVerdict": "records",
+    "RunRecord": "records",
+    "MergedResultDecision": "records",
+    "MergeEffectsDecision": "records",
+    "MergeEffects": "records",
+    "MergedResult": "records",
+    "QwenCodeHookEvent": "qwen_code",
+    "QwenCodeBaseHookInput": "qwen_code",
+    "QwenCodeHookHandler": "qwen_code",
+    "QwenCodePreToolUseHookInput": "qwen_code",
+    "QwenCodePostToolUseHookInput": "qwen_code",
+    "QwenCodePostToolUseFailureHookInput": "qwen_code",
+    "QwenCodePostToolBatchHookInput": "qwen_code",
+    "QwenCodeNotificationHookInput": "qwen_code",
+    "QwenCodeUserPromptSubmitHookInput": "qwen_code",
+    "QwenCodeSessionStartHookInput": "qwen_code",
+    "QwenCodeStopHookInput": "qwen_code",
+    "QwenCodeSubagentStartHookInput": "qwen_code",
+    "QwenCodeSubagentStopHookInput": "qwen_code",
+    "QwenCodeHookInput": "qwen_code",
+    "QwenCodeHookMatcherGroup": "qwen_code",
+    "QwenCodeHookSpecificOutput": "qwen_code",
+    "QwenCodeHookOutput": "qwen_code",
+    "QwenCodeHooksSettings": "qwen_code",
+    "AgentToolInputModel": "claude_code_tools",
+    "AgentToolInputEffort": "claude_code_tools",
+    "AgentToolInputIsolation": "claude_code_tools",
+    "AgentToolInput": "claude_code_tools",
+    "BashToolInput": "claude_code_tools",
+    "CronCreateToolInput": "claude_code_tools",
+    "CronDeleteToolInput": "claude_code_tools",
+    "CronListToolInput": "claude_code_tools",
+    "EditToolInput": "claude_code_tools",
+    "EnterWorktreeToolInput": "claude_code_tools",
+    "ExitWorktreeToolInputAction": "claude_code_tools",
+    "ExitWorktreeToolInput": "claude_code_tools",
+    "ListAgentsToolInput": "claude_code_tools",
+    "MonitorToolInputWs": "claude_code_tools",
+    "MonitorToolInput": "claude_code_tools",
+    "NotebookEditToolInputCellType": "claude_code_tools",
+    "NotebookEditToolInputEditMode": "claude_code_tools",
+    "NotebookEditToolInput": "claude_code_tools",
+    "ReadToolInput": "claude_code_tools",
+    "ReportFindingsToolInputLevel": "claude_code_tools",
+    "ReportFindingsToolInputFindingsItemSeverity": "claude_code_tools",
+    "ReportFindingsToolInputFindingsItemVerdict": "claude_code_tools",
+    "ReportFindingsToolInputFindingsItemOutcome": "claude_code_tools",
+    "ReportFindingsToolInputFindingsItem": "claude_code_tools",
+    "ReportFindingsToolInput": "claude_code_tools",
+    "ScheduleWakeupToolInput": "claude_code_tools",
+    "SendMessageToolInput": "claude_code_tools",
+    "SkillToolInput": "claude_code_tools",
+    "TaskStopToolInput": "claude_code_tools",
+    "WebFetchToolInput": "claude_code_tools",
+    "WebSearchToolInput": "claude_code_tools",
+    "WorkflowToolInput": "claude_code_tools",
+    "WriteToolInput": "claude_code_tools",
+    "CopilotCliEventInput": "copilot_cli",
+    "parse_copilot_cli_event_input": "_check_copilot_cli",
+    "parse_claude_code_async_hook_output": "_check_claude_code",
+    "serialize_claude_code_async_hook_output": "_check_claude_code",
+    "parse_hook_event": "_check_common",
+    "serialize_hook_event": "_check_common",
+    "parse_base_hook_input": "_check_common",
+    "serialize_base_hook_input": "_check_common",
+    "parse_mcp_server_provenance": "_check_common",
+    "serialize_mcp_server_provenance": "_check_common",
+    "parse_pre_tool_use_hook_input": "_check_claude_code",
+    "serialize_pre_tool_use_hook_input": "_check_claude_code",
+    "parse_post_tool_use_hook_input": "_check_claude_code",
+    "serialize_post_tool_use_hook_input": "_check_claude_code",
+    "parse_post_tool_use_failure_hook_input": "_check_claude_code",
+    "serialize_post_tool_use_failure_hook_input": "_check_claude_code",
+    "parse_post_tool_batch_tool_call": "_check_common",
+    "serialize_post_tool_batch_tool_call": "_check_common",
+    "parse_post_tool_batch_hook_input": "_check_claude_code",
+    "serialize_post_tool_batch_hook_input": "_check_claude_code",
+    "parse_notification_hook_input": "_check_claude_code",
+    "serialize_notification_hook_input": "_check_claude_code",
+    "parse_user_prompt_submit_hook_input": "_check_claude_code",
+    "serialize_user_prompt_submit_hook_input": "_check_claude_code",
+    "parse_user_prompt_expansion_hook_input": "_check_claude_code",
+    "serialize_user_prompt_expansion_hook_input": "_check_claude_code",
+    "parse_session_start_hook_input": "_check_claude_code",
+    "serialize_session_start_hook_input": "_check_claude_code",
+    "parse_session_end_hook_input": "_check_claude_code",
+    "serialize_session_end_hook_input": "_check_claude_code",
+    "parse_background_task_summary": "_check_common",
+    "serialize_background_task_summary": "_check_common",
+    "parse_session_cron_summary": "_check_common",
+    "serialize_session_cron_summary": "_check_common",
+    "parse_stop_hook_input": "_check_claude_code",
+    "serialize_stop_hook_input": "_check_claude_code",
+    "parse_stop_failure_hook_input": "_check_claude_code",
+    "serialize_stop_failure_hook_input": "_check_claude_code",
+    "parse_subagent_start_hook_input": "_check_claude_code",
+    "serialize_subagent_start_hook_input": "_check_claude_code",
+    "parse_subagent_stop_hook_input": "_check_claude_code",
+    "serialize_subagent_stop_hook_input": "_check_claude_code",
+    "parse_pre_compact_hook_input": "_check_claude_code",
+    "serialize_pre_compact_hook_input": "_check_claude_code",
+    "parse_post_compact_hook_input": "_check_claude_code",
+    "serialize_post_compact_hook_input": "_check_claude_code",
+    "parse_pre_model_switch_hook_input": "_check_claude_code",
+    "serialize_pre_model_switch_hook_input": "_check_claude_code",
+    "parse_post_model_switch_hook_input": "_check_claude_code",
+    "serialize_post_model_switch_hook_input": "_check_claude_code",
+    "parse_permission_update_destination": "_check_common",
+    "serialize_permission_update_destination": "_check_common",
+    "parse_permission_rules_suggestion": "_check_common",
+    "serialize_permission_rules_suggestion": "_check_common",
+    "parse_permission_set_mode_suggestion": "_check_common",
+    "serialize_permission_set_mode_suggestion": "_check_common",
+    "parse_permission_directories_suggestion": "_check_common",
+    "serialize_permission_directories_suggestion": "_check_common",
+    "parse_permission_suggestion": "_check_common",
+    "serialize_permission_suggestion": "_check_common",
+    "parse_permission_request_hook_input": "_check_claude_code",
+    "serialize_permission_request_hook_input": "_check_claude_code",
+    "parse_permission_denied_hook_input": "_check_claude_code",
+    "serialize_permission_denied_hook_input": "_check_claude_code",
+    "parse_setup_hook_input": "_check_claude_code",
+    "serialize_setup_hook_input": "_check_claude_code",
+    "parse_teammate_idle_hook_input": "_check_claude_code",
+    "serialize_teammate_idle_hook_input": "_check_claude_code",
+    "parse_task_created_hook_input": "_check_claude_code",
+    "serialize_task_created_hook_input": "_check_claude_code",
+    "parse_task_completed_hook_input": "_check_claude_code",
+    "serialize_task_completed_hook_input": "_check_claude_code",
+    "parse_elicitation_hook_input": "_check_claude_code",
+    "serialize_elicitation_hook_input": "_check_claude_code",
+    "parse_elicitation_result_hook_input": "_check_claude_code",
+    "serialize_elicitation_result_hook_input": "_check_claude_code",
+    "parse_config_change_hook_input": "_check_claude_code",
+    "serialize_config_change_hook_input": "_check_claude_code",
+    "parse_worktree_create_hook_input": "_check_claude_code",
+    "serialize_worktree_create_hook_input": "_check_claude_code",
+    "parse_worktree_remove_hook_input": "_check_claude_code",
+    "serialize_worktree_remove_hook_input": "_check_claude_code",
+    "parse_instructions_loaded_hook_input": "_check_claude_code",
+    "serialize_instructions_loaded_hook_input": "_check_claude_code",
+    "parse_cwd_changed_hook_input": "_check_claude_code",
+    "serialize_cwd_changed_hook_input": "_check_claude_code",
+    "parse_file_changed_hook_input": "_check_claude_code",
+    "serialize_file_changed_hook_input": "_check_claude_code",
+    "parse_directory_added_hook_input": "_check_claude_code",
+    "serialize_directory_added_hook_input": "_check_claude_code",
+    "parse_message_display_hook_input": "_check_claude_code",
+    "serialize_message_display_hook_input": "_check_claude_code",
+    "parse_pre_skill_shell_command_hook_input": "_check_claude_code",
+    "serialize_pre_skill_shell_command_hook_input": "_check_claude_code",
+    "parse_claude_code_hook_input": "_check_claude_code",
+    "serialize_claude_code_hook_input": "_check_claude_code",
+    "parse_pre_tool_use_hook_specific_output": "_check_claude_code",
+    "serialize_pre_tool_use_hook_specific_output": "_check_claude_code",
+    "parse_user_prompt_submit_hook_specific_output": "_check_claude_code",
+    "serialize_user_prompt_submit_hook_specific_output": "_check_claude_code",
+    "parse_user_prompt_expansion_hook_specific_output": "_check_claude_code",
+    "serialize_user_prompt_expansion_hook_specific_output": "_check_claude_code",
+    "parse_session_start_hook_specific_output": "_check_claude_code",
+    "serialize_session_start_hook_specific_output": "_check_claude_code",
+    "parse_setup_hook_specific_output": "_check_claude_code",
+    "serialize_setup_hook_specific_output": "_check_claude_code",
+    "parse_pre_model_switch_hook_specific_output": "_check_claude_code",
+    "serialize_pre_model_switch_hook_specific_output": "_check_claude_code",
+    "parse_post_model_switch_hook_specific_output": "_check_claude_code",
+    "serialize_post_model_switch_hook_specific_output": "_check_claude_code",
+    "parse_subagent_start_hook_specific_output": "_check_claude_code",
+    "serialize_subagent_start_hook_specific_output": "_check_claude_code",
+    "parse_post_tool_use_hook_specific_output": "_check_claude_code",
+    "serialize_post_tool_use_hook_specific_output": "_check_claude_code",
+    "parse_post_tool_use_failure_hook_specific_output": "_check_claude_code",
+    "serialize_post_tool_use_failure_hook_specific_output": "_check_claude_code",
+    "parse_post_tool_batch_hook_specific_output": "_check_claude_code",
+    "serialize_post_tool_batch_hook_specific_output": "_check_claude_code",
+    "parse_stop_hook_specific_output": "_check_claude_code",
+    "serialize_stop_hook_specific_output": "_check_claude_code",
+    "parse_subagent_stop_hook_specific_output": "_check_claude_code",
+    "serialize_subagent_stop_hook_specific_output": "_check_claude_code",
+    "parse_permission_denied_hook_specific_output": "_check_claude_code",
+    "serialize_permission_denied_hook_specific_output": "_check_claude_code",
+    "parse_notification_hook_specific_output": "_check_claude_code",
+    "serialize_notification_hook_specific_output": "_check_claude_code",
+    "parse_permission_rule_value": "_check_common",
+    "serialize_permission_rule_value": "_check_common",
+    "parse_claude_code_permission_rules_update": "_check_claude_code",
+    "serialize_claude_code_permission_rules_update": "_check_claude_code",
+    "parse_claude_code_permission_set_mode_update": "_check_claude_code",
+    "serialize_claude_code_permission_set_mode_update": "_check_claude_code",
+    "parse_claude_code_permission_directories_update": "_check_claude_code",
+    "serialize_claude_code_permission_directories_update": "_check_claude_code",
+    "parse_claude_code_permission_update": "_check_claude_code",
+    "serialize_claude_code_permission_update": "_check_claude_code",
+    "parse_claude_code_permission_request_allow": "_check_claude_code",
+    "serialize_claude_code_permission_request_allow": "_check_claude_code",
+    "parse_claude_code_permission_request_deny": "_check_claude_code",
+    "serialize_claude_code_permission_request_deny": "_check_claude_code",
+    "parse_claude_code_permission_request_decision": "_check_claude_code",
+    "serialize_claude_code_permission_request_decision": "_check_claude_code",
+    "parse_permission_request_hook_specific_output": "_check_claude_code",
+    "serialize_permission_request_hook_specific_output": "_check_claude_code",
+    "parse_elicitation_hook_specific_output": "_check_claude_code",
+    "serialize_elicitation_hook_specific_output": "_check_claude_code",
+    "parse_elicitation_result_hook_specific_output": "_check_claude_code",
+    "serialize_elicitation_result_hook_specific_output": "_check_claude_code",
+    "parse_cwd_changed_hook_specific_output": "_check_claude_code",
+    "serialize_cwd_changed_hook_specific_output": "_check_claude_code",
+    "parse_file_changed_hook_specific_output": "_check_claude_code",
+    "serialize_file_changed_hook_specific_output": "_check_claude_code",
+    "parse_worktree_create_hook_specific_output": "_check_claude_code",
+    "serialize_worktree_create_hook_specific_output": "_check_claude_code",
+    "parse_message_display_hook_specific_output": "_check_claude_code",
+    "serialize_message_display_hook_specific_output": "_check_claude_code",
+    "parse_pre_skill_shell_command_hook_specific_output": "_check_claude_code",
+    "serialize_pre_skill_shell_command_hook_specific_output": "_check_claude_code",
+    "parse_claude_code_hook_specific_output": "_check_claude_code",
+    "serialize_claude_code_hook_specific_output": "_check_claude_code",
+    "parse_claude_code_hook_output": "_check_claude_code",
+    "serialize_claude_code_hook_output": "_check_claude_code",
+    "parse_codex_permission_request_decision": "_check_codex",
+    "serialize_codex_permission_request_decision": "_check_codex",
+    "parse_codex_permission_request_hook_specific_output": "_check_codex",
+    "serialize_codex_permission_request_hook_specific_output": "_check_codex",
+    "parse_codex_post_tool_use_hook_specific_output": "_check_codex",
+    "serialize_codex_post_tool_use_hook_specific_output": "_check_codex",
+    "parse_codex_pre_tool_use_hook_specific_output": "_check_codex",
+    "serialize_codex_pre_tool_use_hook_specific_output": "_check_codex",
+    "parse_codex_session_start_hook_specific_output": "_check_codex",
+    "serialize_codex_session_start_hook_specific_output": "_check_codex",
+    "parse_codex_subagent_start_hook_specific_output": "_check_codex",
+    "serialize_codex_subagent_start_hook_specific_output": "_check_codex",
+    "parse_codex_user_prompt_submit_hook_specific_output": "_check_codex",
+    "serialize_codex_user_prompt_submit_hook_specific_output": "_check_codex",
+    "parse_codex_pre_tool_use_hook_input": "_check_codex",
+    "serialize_codex_pre_tool_use_hook_input": "_check_codex",
+    "parse_codex_permission_request_hook_input": "_check_codex",
+    "serialize_codex_permission_request_hook_input": "_check_codex",
+    "parse_codex_post_tool_use_hook_input": "_check_codex",
+    "serialize_codex_post_tool_use_hook_input": "_check_codex",
+    "parse_codex_pre_compact_hook_input": "_check_codex",
+    "serialize_codex_pre_compact_hook_input": "_check_codex",
+    "parse_codex_post_compact_hook_input": "_check_codex",
+    "serialize_codex_post_compact_hook_input": "_check_codex",
+    "parse_codex_session_start_hook_input": "_check_codex",
+    "serialize_codex_session_start_hook_input": "_check_codex",
+    "parse_codex_user_prompt_submit_hook_input": "_check_codex",
+    "serialize_codex_user_prompt_submit_hook_input": "_check_codex",
+    "parse_codex_stop_hook_input": "_check_codex",
+    "serialize_codex_stop_hook_input": "_check_codex",
+    "parse_codex_subagent_start_hook_input": "_check_codex",
+    "serialize_codex_subagent_start_hook_input": "_check_codex",
+    "parse_codex_subagent_stop_hook_input": "_check_codex",
+    "serialize_codex_subagent_stop_hook_input": "_check_codex",
+    "parse_codex_session_end_hook_input": "_check_codex",
+    "serialize_codex_session_end_hook_input": "_check_codex",
+    "parse_codex_interrupt_hook_input": "_check_codex",
+    "serialize_codex_interrupt_hook_input": "_check_codex",
+    "parse_codex_hook_input": "_check_codex",
+    "serialize_codex_hook_input": "_check_codex",
+    "parse_codex_interrupt_hook_output": "_check_codex",
+    "serialize_codex_interrupt_hook_output": "_check_codex",
+    "parse_codex_permission_request_hook_output": "_check_codex",
+    "serialize_codex_permission_request_hook_output": "_check_codex",
+    "parse_codex_post_compact_hook_output": "_check_codex",
+    "serialize_codex_post_compact_hook_output": "_check_codex",
+    "parse_codex_post_tool_use_hook_output": "_check_codex",
+    "serialize_codex_post_tool_use_hook_output": "_check_codex",
+    "parse_codex_pre_compact_hook_output": "_check_codex",
+    "serialize_codex_pre_compact_hook_output": "_check_codex",
+    "parse_codex_pre_tool_use_hook_output": "_check_codex",
+    "serialize_codex_pre_tool_use_hook_output": "_check_codex",
+    "parse_codex_session_start_hook_output": "_check_codex",
+    "serialize_codex_session_start_hook_output": "_check_codex",
+    "parse_codex_stop_hook_output": "_check_codex",
+    "serialize_codex_stop_hook_output": "_check_codex",
+    "parse_codex_subagent_start_hook_output": "_check_codex",
+    "serialize_codex_subagent_start_hook_output": "_check_codex",
+    "parse_codex_subagent_stop_hook_output": "_check_codex",
+    "serialize_codex_subagent_stop_hook_output": "_check_codex",
+    "parse_codex_user_prompt_submit_hook_output": "_check_codex",
+    "serialize_codex_user_prompt_submit_hook_output": "_check_codex",
+    "parse_copilot_cli_base_input": "_check_copilot_cli",
+    "serialize_copilot_cli_base_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_base_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_base_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_pre_tool_use_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_pre_tool_use_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_post_tool_use_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_post_tool_use_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_user_prompt_submit_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_user_prompt_submit_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_session_start_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_session_start_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_stop_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_stop_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_input": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_input": "_check_copilot_cli",
+    "parse_copilot_cli_claude_pre_tool_use_output": "_check_copilot_cli",
+    "serialize_copilot_cli_claude_pre_tool_use_output": "_check_copilot_cli",
+    "parse_copilot_cli_agent_stop_input": "_check_copilot_cli",
+    "serialize_copilot_cli_agent_stop_input": "_check_copilot_cli",
+    "parse_copilot_cli_permission_request_input": "_check_copilot_cli",
+    "serialize_copilot_cli_permission_request_input": "_check_copilot_cli",
+    "parse_copilot_cli_post_tool_use_failure_input": "_check_copilot_cli",
+    "serialize_copilot_cli_post_tool_use_failure_input": "_check_copilot_cli",
+    "parse_copilot_cli_post_tool_use_input": "_check_copilot_cli",
+    "serialize_copilot_cli_post_tool_use_input": "_check_copilot_cli",
+    "parse_copilot_cli_pre_tool_use_input": "_check_copilot_cli",
+    "serialize_copilot_cli_pre_tool_use_input": "_check_copilot_cli",
+    "parse_copilot_cli_session_start_input": "_check_copilot_cli",
+    "serialize_copilot_cli_session_start_input": "_check_copilot_cli",
+    "parse_copilot_cli_user_prompt_submitted_input": "_check_copilot_cli",
+    "serialize_copilot_cli_user_prompt_submitted_input": "_check_copilot_cli",
+    "parse_copilot_cli_agent_stop_output": "_check_copilot_cli",
+    "serialize_copilot_cli_agent_stop_output": "_check_copilot_cli",
+    "parse_copilot_cli_permission_request_output": "_check_copilot_cli",
+    "serialize_copilot_cli_permission_request_output": "_check_copilot_cli",
+    "parse_copilot_cli_post_tool_use_failure_output": "_check_copilot_cli",
+    "serialize_copilot_cli_post_tool_use_failure_output": "_check_copilot_cli",
+    "parse_copilot_cli_post_tool_use_output": "_check_copilot_cli",
+    "serialize_copilot_cli_post_tool_use_output": "_check_copilot_cli",
+    "parse_copilot_cli_pre_tool_use_output": "_check_copilot_cli",
+    "serialize_copilot_cli_pre_tool_use_output": "_check_copilot_cli",
+    "parse_copilot_cli_session_start_output": "_check_copilot_cli",
+    "serialize_copilot_cli_session_start_output": "_check_copilot_cli",
+    "parse_copilot_cli_user_prompt_submitted_output": "_check_copilot_cli",
+    "serialize_copilot_cli_user_prompt_submitted_output": "_check_copilot_cli",
+    "parse_droid_hook_event": "_check_droid",
+    "serialize_droid_hook_event": "_check_droid",
+    "parse_droid_base_hook_input": "_check_droid",
+    "serialize_droid_base_hook_input": "_check_droid",
+    "parse_droid_hook_command": "_check_droid",
+    "serialize_droid_hook_command": "_check_droid",
+    "parse_droid_pre_tool_use_hook_input": "_check_droid",
+    "serialize_droid_pre_tool_use_hook_input": "_check_droid",
+    "parse_droid_post_tool_use_hook_input": "_check_droid",
+    "serialize_droid_post_tool_use_hook_input": "_check_droid",
+    "parse_droid_notification_hook_input": "_check_droid",
+    "serialize_droid_notification_hook_input": "_check_droid",
+    "parse_droid_user_prompt_submit_hook_input": "_check_droid",
+    "serialize_droid_user_prompt_submit_hook_input": "_check_droid",
+    "parse_droid_stop_hook_input": "_check_droid",
+    "serialize_droid_stop_hook_input": "_check_droid",
+    "parse_droid_subagent_stop_hook_input": "_check_droid",
+    "serialize_droid_subagent_stop_hook_input": "_check_droid",
+    "parse_droid_pre_compact_hook_input": "_check_droid",
+    "serialize_droid_pre_compact_hook_input": "_check_droid",
+    "parse_droid_session_start_hook_input": "_check_droid",
+    "serialize_droid_session_start_hook_input": "_check_droid",
+    "parse_droid_session_end_hook_input": "_check_droid",
+    "serialize_droid_session_end_hook_input": "_check_droid",
+    "parse_droid_hook_input": "_check_droid",
+    "serialize_droid_hook_input": "_check_droid",
+    "parse_droid_hook_matcher_group": "_check_droid",
+    "serialize_droid_hook_matcher_group": "_check_droid",
+    "parse_droid_hook_specific_output": "_check_droid",
+    "serialize_droid_hook_specific_output": "_check_droid",
+    "parse_droid_hook_output": "_check_droid",
+    "serialize_droid_hook_output": "_check_droid",
+    "parse_droid_hooks_file": "_check_droid",
+    "serialize_droid_hooks_file": "_check_droid",
+    "parse_gemini_cli_base_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_base_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_hook_handler": "_check_gemini_cli",
+    "serialize_gemini_cli_hook_handler": "_check_gemini_cli",
+    "parse_gemini_cli_hook_definition": "_check_gemini_cli",
+    "serialize_gemini_cli_hook_definition": "_check_gemini_cli",
+    "parse_gemini_cli_before_tool_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_before_tool_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_after_tool_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_after_tool_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_before_agent_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_before_agent_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_after_agent_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_after_agent_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_before_model_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_before_model_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_after_model_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_after_model_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_before_tool_selection_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_before_tool_selection_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_session_start_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_session_start_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_session_end_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_session_end_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_notification_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_notification_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_pre_compress_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_pre_compress_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_hook_input": "_check_gemini_cli",
+    "serialize_gemini_cli_hook_input": "_check_gemini_cli",
+    "parse_gemini_cli_hook_specific_output": "_check_gemini_cli",
+    "serialize_gemini_cli_hook_specific_output": "_check_gemini_cli",
+    "parse_gemini_cli_hook_output": "_check_gemini_cli",
+    "serialize_gemini_cli_hook_output": "_check_gemini_cli",
+    "parse_gemini_cli_hooks_config": "_check_gemini_cli",
+    "serialize_gemini_cli_hooks_config": "_check_gemini_cli",
+    "parse_gemini_cli_hooks_settings": "_check_gemini_cli",
+    "serialize_gemini_cli_hooks_settings": "_check_gemini_cli",
+    "parse_run_record": "_check_records",
+    "serialize_run_record": "_check_records",
+    "parse_merged_result": "_check_records",
+    "serialize_merged_result": "_check_records",
+    "parse_qwen_code_hook_event": "_check_qwen_code",
+    "serialize_qwen_code_hook_event": "_check_qwen_code",
+    "parse_qwen_code_base_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_base_hook_input": "_check_qwen_code",
+    "parse_qwen_code_hook_handler": "_check_qwen_code",
+    "serialize_qwen_code_hook_handler": "_check_qwen_code",
+    "parse_qwen_code_pre_tool_use_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_pre_tool_use_hook_input": "_check_qwen_code",
+    "parse_qwen_code_post_tool_use_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_post_tool_use_hook_input": "_check_qwen_code",
+    "parse_qwen_code_post_tool_use_failure_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_post_tool_use_failure_hook_input": "_check_qwen_code",
+    "parse_qwen_code_post_tool_batch_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_post_tool_batch_hook_input": "_check_qwen_code",
+    "parse_qwen_code_notification_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_notification_hook_input": "_check_qwen_code",
+    "parse_qwen_code_user_prompt_submit_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_user_prompt_submit_hook_input": "_check_qwen_code",
+    "parse_qwen_code_session_start_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_session_start_hook_input": "_check_qwen_code",
+    "parse_qwen_code_stop_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_stop_hook_input": "_check_qwen_code",
+    "parse_qwen_code_subagent_start_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_subagent_start_hook_input": "_check_qwen_code",
+    "parse_qwen_code_subagent_stop_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_subagent_stop_hook_input": "_check_qwen_code",
+    "parse_qwen_code_hook_input": "_check_qwen_code",
+    "serialize_qwen_code_hook_input": "_check_qwen_code",
+    "parse_qwen_code_hook_matcher_group": "_check_qwen_code",
+    "serialize_qwen_code_hook_matcher_group": "_check_qwen_code",
+    "parse_qwen_code_hook_specific_output": "_check_qwen_code",
+    "serialize_qwen_code_hook_specific_output": "_check_qwen_code",
+    "parse_qwen_code_hook_output": "_check_qwen_code",
+    "serialize_qwen_code_hook_output": "_check_qwen_code",
+    "parse_qwen_code_hooks_settings": "_check_qwen_code",
+    "serialize_qwen_code_hooks_settings": "_check_qwen_code",
+    "parse_agent_tool_input": "_check_claude_code_tools",
+    "serialize_agent_tool_input": "_check_claude_code_tools",
+    "parse_bash_tool_input": "_check_claude_code_tools",
+    "serialize_bash_tool_input": "_check_claude_code_tools",
+    "parse_cron_create_tool_input": "_check_claude_code_tools",
+    "serialize_cron_create_tool_input": "_check_claude_code_tools",
+    "parse_cron_delete_tool_input": "_check_claude_code_tools",
+    "serialize_cron_delete_tool_input": "_check_claude_code_tools",
+    "parse_cron_list_tool_input": "_check_claude_code_tools",
+    "serialize_cron_list_tool_input": "_check_claude_code_tools",
+    "parse_edit_tool_input": "_check_claude_code_tools",
+    "serialize_edit_tool_input": "_check_claude_code_tools",
+    "parse_enter_worktree_tool_input": "_check_claude_code_tools",
+    "serialize_enter_worktree_tool_input": "_check_claude_code_tools",
+    "parse_exit_worktree_tool_input": "_check_claude_code_tools",
+    "serialize_exit_worktree_tool_input": "_check_claude_code_tools",
+    "parse_list_agents_tool_input": "_check_claude_code_tools",
+    "serialize_list_agents_tool_input": "_check_claude_code_tools",
+    "parse_monitor_tool_input": "_check_claude_code_tools",
+    "serialize_monitor_tool_input": "_check_claude_code_tools",
+    "parse_notebook_edit_tool_input": "_check_claude_code_tools",
+    "serialize_notebook_edit_tool_input": "_check_claude_code_tools",
+    "parse_read_tool_input": "_check_claude_code_tools",
+    "serialize_read_tool_input": "_check_claude_code_tools",
+    "parse_report_findings_tool_input": "_check_claude_code_tools",
+    "serialize_report_findings_tool_input": "_check_claude_code_tools",
+    "parse_schedule_wakeup_tool_input": "_check_claude_code_tools",
+    "serialize_schedule_wakeup_tool_input": "_check_claude_code_tools",
+    "parse_send_message_tool_input": "_check_claude_code_tools",
+    "serialize_send_message_tool_input": "_check_claude_code_tools",
+    "parse_skill_tool_input": "_check_claude_code_tools",
+    "serialize_skill_tool_input": "_check_claude_code_tools",
+    "parse_task_stop_tool_input": "_check_claude_code_tools",
+    "serialize_task_stop_tool_input": "_check_claude_code_tools",
+    "parse_web_fetch_tool_input": "_check_claude_code_tools",
+    "serialize_web_fetch_tool_input": "_check_claude_code_tools",
+    "parse_web_search_tool_input": "_check_claude_code_tools",
+    "serialize_web_search_tool_input": "_check_claude_code_tools",
+    "parse_workflow_tool_input": "_check_claude_code_tools",
+    "serialize_workflow_tool_input": "_check_claude_code_tools",
+    "parse_write_tool_input": "_check_claude_code_tools",
+    "serialize_write_tool_input": "_check_claude_code_tools",
 }
+
+#: Every schema title (the line protocol's T), with the module of its checker.
+TYPE_NAMES = {
+    "ClaudeCodeAsyncHookOutput": "_check_claude_code",
+    "HookEvent": "_check_common",
+    "BaseHookInput": "_check_common",
+    "McpServerProvenance": "_check_common",
+    "PreToolUseHookInput": "_check_claude_code",
+    "PostToolUseHookInput": "_check_claude_code",
+    "PostToolUseFailureHookInput": "_check_claude_code",
+    "PostToolBatchToolCall": "_check_common",
+    "PostToolBatchHookInput": "_check_claude_code",
+    "NotificationHookInput": "_check_claude_code",
+    "UserPromptSubmitHookInput": "_check_claude_code",
+    "UserPromptExpansionHookInput": "_check_claude_code",
+    "SessionStartHookInput": "_check_claude_code",
+    "SessionEndHookInput": "_check_claude_code",
+    "BackgroundTaskSummary": "_check_common",
+    "SessionCronSummary": "_check_common",
+    "StopHookInput": "_check_claude_code",
+    "StopFailureHookInput": "_check_claude_code",
+    "SubagentStartHookInput": "_check_claude_code",
+    "SubagentStopHookInput": "_check_claude_code",
+    "PreCompactHookInput": "_check_claude_code",
+    "PostCompactHookInput": "_check_claude_code",
+    "PreModelSwitchHookInput": "_check_claude_code",
+    "PostModelSwitchHookInput": "_check_claude_code",
+    "PermissionUpdateDestination": "_check_common",
+    "PermissionRulesSuggestion": "_check_common",
+    "PermissionSetModeSuggestion": "_check_common",
+    "PermissionDirectoriesSuggestion": "_check_common",
+    "PermissionSuggestion": "_check_common",
+    "PermissionRequestHookInput": "_check_claude_code",
+    "PermissionDeniedHookInput": "_check_claude_code",
+    "SetupHookInput": "_check_claude_code",
+    "TeammateIdleHookInput": "_check_claude_code",
+    "TaskCreatedHookInput": "_check_claude_code",
+    "TaskCompletedHookInput": "_check_claude_code",
+    "ElicitationHookInput": "_check_claude_code",
+    "ElicitationResultHookInput": "_check_claude_code",
+    "ConfigChangeHookInput": "_check_claude_code",
+    "WorktreeCreateHookInput": "_check_claude_code",
+    "WorktreeRemoveHookInput": "_check_claude_code",
+    "InstructionsLoadedHookInput": "_check_claude_code",
+    "CwdChangedHookInput": "_check_claude_code",
+    "FileChangedHookInput": "_check_claude_code",
+    "DirectoryAddedHookInput": "_check_claude_code",
+    "MessageDisplayHookInput": "_check_claude_code",
+    "PreSkillShellCommandHookInput": "_check_claude_code",
+    "ClaudeCodeHookInput": "_check_claude_code",
+    "PreToolUseHookSpecificOutput": "_check_claude_code",
+    "UserPromptSubmitHookSpecificOutput": "_check_claude_code",
+    "UserPromptExpansionHookSpecificOutput": "_check_claude_code",
+    "SessionStartHookSpecificOutput": "_check_claude_code",
+    "SetupHookSpecificOutput": "_check_claude_code",
+    "PreModelSwitchHookSpecificOutput": "_check_claude_code",
+    "PostModelSwitchHookSpecificOutput": "_check_claude_code",
+    "SubagentStartHookSpecificOutput": "_check_claude_code",
+    "PostToolUseHookSpecificOutput": "_check_claude_code",
+    "PostToolUseFailureHookSpecificOutput": "_check_claude_code",
+    "PostToolBatchHookSpecificOutput": "_check_claude_code",
+    "StopHookSpecificOutput": "_check_claude_code",
+    "SubagentStopHookSpecificOutput": "_check_claude_code",
+    "PermissionDeniedHookSpecificOutput": "_check_claude_code",
+    "NotificationHookSpecificOutput": "_check_claude_code",
+    "PermissionRuleValue": "_check_common",
+    "ClaudeCodePermissionRulesUpdate": "_check_claude_code",
+    "ClaudeCodePermissionSetModeUpdate": "_check_claude_code",
+    "ClaudeCodePermissionDirectoriesUpdate": "_check_claude_code",
+    "ClaudeCodePermissionUpdate": "_check_claude_code",
+    "ClaudeCodePermissionRequestAllow": "_check_claude_code",
+    "ClaudeCodePermissionRequestDeny": "_check_claude_code",
+    "ClaudeCodePermissionRequestDecision": "_check_claude_code",
+    "PermissionRequestHookSpecificOutput": "_check_claude_code",
+    "ElicitationHookSpecificOutput": "_check_claude_code",
+    "ElicitationResultHookSpecificOutput": "_check_claude_code",
+    "CwdChangedHookSpecificOutput": "_check_claude_code",
+    "FileChangedHookSpecificOutput": "_check_claude_code",
+    "WorktreeCreateHookSpecificOutput": "_check_claude_code",
+    "MessageDisplayHookSpecificOutput": "_check_claude_code",
+    "PreSkillShellCommandHookSpecificOutput": "_check_claude_code",
+    "ClaudeCodeHookSpecificOutput": "_check_claude_code",
+    "ClaudeCodeHookOutput": "_check_claude_code",
+    "CodexPermissionRequestDecision": "_check_codex",
+    "CodexPermissionRequestHookSpecificOutput": "_check_codex",
+    "CodexPostToolUseHookSpecificOutput": "_check_codex",
+    "CodexPreToolUseHookSpecificOutput": "_check_codex",
+    "CodexSessionStartHookSpecificOutput": "_check_codex",
+    "CodexSubagentStartHookSpecificOutput": "_check_codex",
+    "CodexUserPromptSubmitHookSpecificOutput": "_check_codex",
+    "CodexPreToolUseHookInput": "_check_codex",
+    "CodexPermissionRequestHookInput": "_check_codex",
+    "CodexPostToolUseHookInput": "_check_codex",
+    "CodexPreCompactHookInput": "_check_codex",
+    "CodexPostCompactHookInput": "_check_codex",
+    "CodexSessionStartHookInput": "_check_codex",
+    "CodexUserPromptSubmitHookInput": "_check_codex",
+    "CodexStopHookInput": "_check_codex",
+    "CodexSubagentStartHookInput": "_check_codex",
+    "CodexSubagentStopHookInput": "_check_codex",
+    "CodexSessionEndHookInput": "_check_codex",
+    "CodexInterruptHookInput": "_check_codex",
+    "CodexHookInput": "_check_codex",
+    "CodexInterruptHookOutput": "_check_codex",
+    "CodexPermissionRequestHookOutput": "_check_codex",
+    "CodexPostCompactHookOutput": "_check_codex",
+    "CodexPostToolUseHookOutput": "_check_codex",
+    "CodexPreCompactHookOutput": "_check_codex",
+    "CodexPreToolUseHookOutput": "_check_codex",
+    "CodexSessionStartHookOutput": "_check_codex",
+    "CodexStopHookOutput": "_check_codex",
+    "CodexSubagentStartHookOutput": "_check_codex",
+    "CodexSubagentStopHookOutput": "_check_codex",
+    "CodexUserPromptSubmitHookOutput": "_check_codex",
+    "CopilotCliBaseInput": "_check_copilot_cli",
+    "CopilotCliClaudeBaseInput": "_check_copilot_cli",
+    "CopilotCliClaudePreToolUseInput": "_check_copilot_cli",
+    "CopilotCliClaudePostToolUseInput": "_check_copilot_cli",
+    "CopilotCliClaudeUserPromptSubmitInput": "_check_copilot_cli",
+    "CopilotCliClaudeSessionStartInput": "_check_copilot_cli",
+    "CopilotCliClaudeStopInput": "_check_copilot_cli",
+    "CopilotCliClaudeInput": "_check_copilot_cli",
+    "CopilotCliClaudePreToolUseOutput": "_check_copilot_cli",
+    "CopilotCliAgentStopInput": "_check_copilot_cli",
+    "CopilotCliPermissionRequestInput": "_check_copilot_cli",
+    "CopilotCliPostToolUseFailureInput": "_check_copilot_cli",
+    "CopilotCliPostToolUseInput": "_check_copilot_cli",
+    "CopilotCliPreToolUseInput": "_check_copilot_cli",
+    "CopilotCliSessionStartInput": "_check_copilot_cli",
+    "CopilotCliUserPromptSubmittedInput": "_check_copilot_cli",
+    "CopilotCliAgentStopOutput": "_check_copilot_cli",
+    "CopilotCliPermissionRequestOutput": "_check_copilot_cli",
+    "CopilotCliPostToolUseFailureOutput": "_check_copilot_cli",
+    "CopilotCliPostToolUseOutput": "_check_copilot_cli",
+    "CopilotCliPreToolUseOutput": "_check_copilot_cli",
+    "CopilotCliSessionStartOutput": "_check_copilot_cli",
+    "CopilotCliUserPromptSubmittedOutput": "_check_copilot_cli",
+    "DroidHookEvent": "_check_droid",
+    "DroidBaseHookInput": "_check_droid",
+    "DroidHookCommand": "_check_droid",
+    "DroidPreToolUseHookInput": "_check_droid",
+    "DroidPostToolUseHookInput": "_check_droid",
+    "DroidNotificationHookInput": "_check_droid",
+    "DroidUserPromptSubmitHookInput": "_check_droid",
+    "DroidStopHookInput": "_check_droid",
+    "DroidSubagentStopHookInput": "_check_droid",
+    "DroidPreCompactHookInput": "_check_droid",
+    "DroidSessionStartHookInput": "_check_droid",
+    "DroidSessionEndHookInput": "_check_droid",
+    "DroidHookInput": "_check_droid",
+    "DroidHookMatcherGroup": "_check_droid",
+    "DroidHookSpecificOutput": "_check_droid",
+    "DroidHookOutput": "_check_droid",
+    "DroidHooksFile": "_check_droid",
+    "GeminiCliBaseHookInput": "_check_gemini_cli",
+    "GeminiCliHookHandler": "_check_gemini_cli",
+    "GeminiCliHookDefinition": "_check_gemini_cli",
+    "GeminiCliBeforeToolHookInput": "_check_gemini_cli",
+    "GeminiCliAfterToolHookInput": "_check_gemini_cli",
+    "GeminiCliBeforeAgentHookInput": "_check_gemini_cli",
+    "GeminiCliAfterAgentHookInput": "_check_gemini_cli",
+    "GeminiCliBeforeModelHookInput": "_check_gemini_cli",
+    "GeminiCliAfterModelHookInput": "_check_gemini_cli",
+    "GeminiCliBeforeToolSelectionHookInput": "_check_gemini_cli",
+    "GeminiCliSessionStartHookInput": "_check_gemini_cli",
+    "GeminiCliSessionEndHookInput": "_check_gemini_cli",
+    "GeminiCliNotificationHookInput": "_check_gemini_cli",
+    "GeminiCliPreCompressHookInput": "_check_gemini_cli",
+    "GeminiCliHookInput": "_check_gemini_cli",
+    "GeminiCliHookSpecificOutput": "_check_gemini_cli",
+    "GeminiCliHookOutput": "_check_gemini_cli",
+    "GeminiCliHooksConfig": "_check_gemini_cli",
+    "GeminiCliHooksSettings": "_check_gemini_cli",
+    "RunRecord": "_check_records",
+    "MergedResult": "_check_records",
+    "QwenCodeHookEvent": "_check_qwen_code",
+    "QwenCodeBaseHookInput": "_check_qwen_code",
+    "QwenCodeHookHandler": "_check_qwen_code",
+    "QwenCodePreToolUseHookInput": "_check_qwen_code",
+    "QwenCodePostToolUseHookInput": "_check_qwen_code",
+    "QwenCodePostToolUseFailureHookInput": "_check_qwen_code",
+    "QwenCodePostToolBatchHookInput": "_check_qwen_code",
+    "QwenCodeNotificationHookInput": "_check_qwen_code",
+    "QwenCodeUserPromptSubmitHookInput": "_check_qwen_code",
+    "QwenCodeSessionStartHookInput": "_check_qwen_code",
+    "QwenCodeStopHookInput": "_check_qwen_code",
+    "QwenCodeSubagentStartHookInput": "_check_qwen_code",
+    "QwenCodeSubagentStopHookInput": "_check_qwen_code",
+    "QwenCodeHookInput": "_check_qwen_code",
+    "QwenCodeHookMatcherGroup": "_check_qwen_code",
+    "QwenCodeHookSpecificOutput": "_check_qwen_code",
+    "QwenCodeHookOutput": "_check_qwen_code",
+    "QwenCodeHooksSettings": "_check_qwen_code",
+    "AgentToolInput": "_check_claude_code_tools",
+    "BashToolInput": "_check_claude_code_tools",
+    "CronCreateToolInput": "_check_claude_code_tools",
+    "CronDeleteToolInput": "_check_claude_code_tools",
+    "CronListToolInput": "_check_claude_code_tools",
+    "EditToolInput": "_check_claude_code_tools",
+    "EnterWorktreeToolInput": "_check_claude_code_tools",
+    "ExitWorktreeToolInput": "_check_claude_code_tools",
+    "ListAgentsToolInput": "_check_claude_code_tools",
+    "MonitorToolInput": "_check_claude_code_tools",
+    "NotebookEditToolInput": "_check_claude_code_tools",
+    "ReadToolInput": "_check_claude_code_tools",
+    "ReportFindingsToolInput": "_check_claude_code_tools",
+    "ScheduleWakeupToolInput": "_check_claude_code_tools",
+    "SendMessageToolInput": "_check_claude_code_tools",
+    "SkillToolInput": "_check_claude_code_tools",
+    "TaskStopToolInput": "_check_claude_code_tools",
+    "WebFetchToolInput": "_check_claude_code_tools",
+    "WebSearchToolInput": "_check_claude_code_tools",
+    "WorkflowToolInput": "_check_claude_code_tools",
+    "WriteToolInput": "_check_claude_code_tools",
+}
+
+
+def _load(module: str) -> object:
+    """The submodule (importlib would import warnings, a few ms per hook run)."""
+    return __import__(module, globals(), None, ["_"], 1)
+
+
+def __getattr__(name: str) -> object:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError("module " + repr(__name__) + " has no attribute " + repr(name))
+    value: object = getattr(_load(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return list(__all__)
+
+
+def _checker(type_name: str) -> _rt.Check:
+    module = TYPE_NAMES.get(type_name)
+    if module is None:
+        raise ProtocolError("", "unknown type " + repr(type_name))
+    check: _rt.Check = getattr(_load(module), "_check_" + type_name)
+    return check
 
 
 def parse(type_name: str, text: str) -> JsonValue:
     """The value of ``text`` (JSON) checked against the schema titled ``type_name``; raises ProtocolError."""
-    check = CHECKERS.get(type_name)
-    if check is None:
-        raise ProtocolError("", "unknown type " + repr(type_name))
+    check = _checker(type_name)
+    from . import _runtime as _rt  # json is loaded when a value is read, not with the package
+
     value = _rt.loads(text)
     _rt.checked(check, value)
     return value  # type: ignore[return-value]
@@ -722,2478 +2572,7 @@ def parse(type_name: str, text: str) -> JsonValue:
 
 def serialize(type_name: str, value: object) -> str:
     """``value`` checked against the schema titled ``type_name``, as compact JSON text; raises ProtocolError."""
-    check = CHECKERS.get(type_name)
-    if check is None:
-        raise ProtocolError("", "unknown type " + repr(type_name))
-    _rt.checked(check, value)
-    return _rt.dumps(value)
+    from . import _runtime as _rt
 
-
-def parse_claude_code_async_hook_output(text: str) -> ClaudeCodeAsyncHookOutput:
-    """A ``ClaudeCodeAsyncHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodeAsyncHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_async_hook_output(value: ClaudeCodeAsyncHookOutput) -> str:
-    """A ``ClaudeCodeAsyncHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodeAsyncHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_hook_event(text: str) -> HookEvent:
-    """A ``HookEvent`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_HookEvent, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_hook_event(value: HookEvent) -> str:
-    """A ``HookEvent`` as compact JSON text (checked first)."""
-    _rt.checked(_check_HookEvent, value)
-    return _rt.dumps(value)
-
-
-def parse_base_hook_input(text: str) -> BaseHookInput:
-    """A ``BaseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_BaseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_base_hook_input(value: BaseHookInput) -> str:
-    """A ``BaseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_BaseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_mcp_server_provenance(text: str) -> McpServerProvenance:
-    """A ``McpServerProvenance`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_McpServerProvenance, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_mcp_server_provenance(value: McpServerProvenance) -> str:
-    """A ``McpServerProvenance`` as compact JSON text (checked first)."""
-    _rt.checked(_check_McpServerProvenance, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_tool_use_hook_input(text: str) -> PreToolUseHookInput:
-    """A ``PreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_tool_use_hook_input(value: PreToolUseHookInput) -> str:
-    """A ``PreToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_use_hook_input(text: str) -> PostToolUseHookInput:
-    """A ``PostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_use_hook_input(value: PostToolUseHookInput) -> str:
-    """A ``PostToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_use_failure_hook_input(text: str) -> PostToolUseFailureHookInput:
-    """A ``PostToolUseFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolUseFailureHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_use_failure_hook_input(value: PostToolUseFailureHookInput) -> str:
-    """A ``PostToolUseFailureHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolUseFailureHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_batch_tool_call(text: str) -> PostToolBatchToolCall:
-    """A ``PostToolBatchToolCall`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolBatchToolCall, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_batch_tool_call(value: PostToolBatchToolCall) -> str:
-    """A ``PostToolBatchToolCall`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolBatchToolCall, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_batch_hook_input(text: str) -> PostToolBatchHookInput:
-    """A ``PostToolBatchHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolBatchHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_batch_hook_input(value: PostToolBatchHookInput) -> str:
-    """A ``PostToolBatchHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolBatchHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_notification_hook_input(text: str) -> NotificationHookInput:
-    """A ``NotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_NotificationHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_notification_hook_input(value: NotificationHookInput) -> str:
-    """A ``NotificationHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_NotificationHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_user_prompt_submit_hook_input(text: str) -> UserPromptSubmitHookInput:
-    """A ``UserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_UserPromptSubmitHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_user_prompt_submit_hook_input(value: UserPromptSubmitHookInput) -> str:
-    """A ``UserPromptSubmitHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_UserPromptSubmitHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_user_prompt_expansion_hook_input(text: str) -> UserPromptExpansionHookInput:
-    """A ``UserPromptExpansionHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_UserPromptExpansionHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_user_prompt_expansion_hook_input(value: UserPromptExpansionHookInput) -> str:
-    """A ``UserPromptExpansionHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_UserPromptExpansionHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_session_start_hook_input(text: str) -> SessionStartHookInput:
-    """A ``SessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SessionStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_session_start_hook_input(value: SessionStartHookInput) -> str:
-    """A ``SessionStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SessionStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_session_end_hook_input(text: str) -> SessionEndHookInput:
-    """A ``SessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SessionEndHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_session_end_hook_input(value: SessionEndHookInput) -> str:
-    """A ``SessionEndHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SessionEndHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_background_task_summary(text: str) -> BackgroundTaskSummary:
-    """A ``BackgroundTaskSummary`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_BackgroundTaskSummary, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_background_task_summary(value: BackgroundTaskSummary) -> str:
-    """A ``BackgroundTaskSummary`` as compact JSON text (checked first)."""
-    _rt.checked(_check_BackgroundTaskSummary, value)
-    return _rt.dumps(value)
-
-
-def parse_session_cron_summary(text: str) -> SessionCronSummary:
-    """A ``SessionCronSummary`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SessionCronSummary, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_session_cron_summary(value: SessionCronSummary) -> str:
-    """A ``SessionCronSummary`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SessionCronSummary, value)
-    return _rt.dumps(value)
-
-
-def parse_stop_hook_input(text: str) -> StopHookInput:
-    """A ``StopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_StopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_stop_hook_input(value: StopHookInput) -> str:
-    """A ``StopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_StopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_stop_failure_hook_input(text: str) -> StopFailureHookInput:
-    """A ``StopFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_StopFailureHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_stop_failure_hook_input(value: StopFailureHookInput) -> str:
-    """A ``StopFailureHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_StopFailureHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_subagent_start_hook_input(text: str) -> SubagentStartHookInput:
-    """A ``SubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SubagentStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_subagent_start_hook_input(value: SubagentStartHookInput) -> str:
-    """A ``SubagentStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SubagentStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_subagent_stop_hook_input(text: str) -> SubagentStopHookInput:
-    """A ``SubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SubagentStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_subagent_stop_hook_input(value: SubagentStopHookInput) -> str:
-    """A ``SubagentStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SubagentStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_compact_hook_input(text: str) -> PreCompactHookInput:
-    """A ``PreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreCompactHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_compact_hook_input(value: PreCompactHookInput) -> str:
-    """A ``PreCompactHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreCompactHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_compact_hook_input(text: str) -> PostCompactHookInput:
-    """A ``PostCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostCompactHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_compact_hook_input(value: PostCompactHookInput) -> str:
-    """A ``PostCompactHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostCompactHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_model_switch_hook_input(text: str) -> PreModelSwitchHookInput:
-    """A ``PreModelSwitchHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreModelSwitchHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_model_switch_hook_input(value: PreModelSwitchHookInput) -> str:
-    """A ``PreModelSwitchHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreModelSwitchHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_model_switch_hook_input(text: str) -> PostModelSwitchHookInput:
-    """A ``PostModelSwitchHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostModelSwitchHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_model_switch_hook_input(value: PostModelSwitchHookInput) -> str:
-    """A ``PostModelSwitchHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostModelSwitchHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_update_destination(text: str) -> PermissionUpdateDestination:
-    """A ``PermissionUpdateDestination`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionUpdateDestination, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_update_destination(value: PermissionUpdateDestination) -> str:
-    """A ``PermissionUpdateDestination`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionUpdateDestination, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_rules_suggestion(text: str) -> PermissionRulesSuggestion:
-    """A ``PermissionRulesSuggestion`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRulesSuggestion, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_rules_suggestion(value: PermissionRulesSuggestion) -> str:
-    """A ``PermissionRulesSuggestion`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRulesSuggestion, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_set_mode_suggestion(text: str) -> PermissionSetModeSuggestion:
-    """A ``PermissionSetModeSuggestion`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionSetModeSuggestion, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_set_mode_suggestion(value: PermissionSetModeSuggestion) -> str:
-    """A ``PermissionSetModeSuggestion`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionSetModeSuggestion, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_directories_suggestion(text: str) -> PermissionDirectoriesSuggestion:
-    """A ``PermissionDirectoriesSuggestion`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionDirectoriesSuggestion, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_directories_suggestion(value: PermissionDirectoriesSuggestion) -> str:
-    """A ``PermissionDirectoriesSuggestion`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionDirectoriesSuggestion, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_suggestion(text: str) -> PermissionSuggestion:
-    """A ``PermissionSuggestion`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionSuggestion, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_suggestion(value: PermissionSuggestion) -> str:
-    """A ``PermissionSuggestion`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionSuggestion, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_request_hook_input(text: str) -> PermissionRequestHookInput:
-    """A ``PermissionRequestHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRequestHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_request_hook_input(value: PermissionRequestHookInput) -> str:
-    """A ``PermissionRequestHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRequestHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_denied_hook_input(text: str) -> PermissionDeniedHookInput:
-    """A ``PermissionDeniedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionDeniedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_denied_hook_input(value: PermissionDeniedHookInput) -> str:
-    """A ``PermissionDeniedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionDeniedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_setup_hook_input(text: str) -> SetupHookInput:
-    """A ``SetupHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SetupHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_setup_hook_input(value: SetupHookInput) -> str:
-    """A ``SetupHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SetupHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_teammate_idle_hook_input(text: str) -> TeammateIdleHookInput:
-    """A ``TeammateIdleHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_TeammateIdleHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_teammate_idle_hook_input(value: TeammateIdleHookInput) -> str:
-    """A ``TeammateIdleHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_TeammateIdleHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_task_created_hook_input(text: str) -> TaskCreatedHookInput:
-    """A ``TaskCreatedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_TaskCreatedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_task_created_hook_input(value: TaskCreatedHookInput) -> str:
-    """A ``TaskCreatedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_TaskCreatedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_task_completed_hook_input(text: str) -> TaskCompletedHookInput:
-    """A ``TaskCompletedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_TaskCompletedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_task_completed_hook_input(value: TaskCompletedHookInput) -> str:
-    """A ``TaskCompletedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_TaskCompletedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_elicitation_hook_input(text: str) -> ElicitationHookInput:
-    """A ``ElicitationHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ElicitationHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_elicitation_hook_input(value: ElicitationHookInput) -> str:
-    """A ``ElicitationHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ElicitationHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_elicitation_result_hook_input(text: str) -> ElicitationResultHookInput:
-    """A ``ElicitationResultHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ElicitationResultHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_elicitation_result_hook_input(value: ElicitationResultHookInput) -> str:
-    """A ``ElicitationResultHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ElicitationResultHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_config_change_hook_input(text: str) -> ConfigChangeHookInput:
-    """A ``ConfigChangeHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ConfigChangeHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_config_change_hook_input(value: ConfigChangeHookInput) -> str:
-    """A ``ConfigChangeHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ConfigChangeHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_worktree_create_hook_input(text: str) -> WorktreeCreateHookInput:
-    """A ``WorktreeCreateHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_WorktreeCreateHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_worktree_create_hook_input(value: WorktreeCreateHookInput) -> str:
-    """A ``WorktreeCreateHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_WorktreeCreateHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_worktree_remove_hook_input(text: str) -> WorktreeRemoveHookInput:
-    """A ``WorktreeRemoveHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_WorktreeRemoveHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_worktree_remove_hook_input(value: WorktreeRemoveHookInput) -> str:
-    """A ``WorktreeRemoveHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_WorktreeRemoveHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_instructions_loaded_hook_input(text: str) -> InstructionsLoadedHookInput:
-    """A ``InstructionsLoadedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_InstructionsLoadedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_instructions_loaded_hook_input(value: InstructionsLoadedHookInput) -> str:
-    """A ``InstructionsLoadedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_InstructionsLoadedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_cwd_changed_hook_input(text: str) -> CwdChangedHookInput:
-    """A ``CwdChangedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CwdChangedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_cwd_changed_hook_input(value: CwdChangedHookInput) -> str:
-    """A ``CwdChangedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CwdChangedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_file_changed_hook_input(text: str) -> FileChangedHookInput:
-    """A ``FileChangedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_FileChangedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_file_changed_hook_input(value: FileChangedHookInput) -> str:
-    """A ``FileChangedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_FileChangedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_directory_added_hook_input(text: str) -> DirectoryAddedHookInput:
-    """A ``DirectoryAddedHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DirectoryAddedHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_directory_added_hook_input(value: DirectoryAddedHookInput) -> str:
-    """A ``DirectoryAddedHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DirectoryAddedHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_message_display_hook_input(text: str) -> MessageDisplayHookInput:
-    """A ``MessageDisplayHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_MessageDisplayHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_message_display_hook_input(value: MessageDisplayHookInput) -> str:
-    """A ``MessageDisplayHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_MessageDisplayHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_skill_shell_command_hook_input(text: str) -> PreSkillShellCommandHookInput:
-    """A ``PreSkillShellCommandHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreSkillShellCommandHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_skill_shell_command_hook_input(value: PreSkillShellCommandHookInput) -> str:
-    """A ``PreSkillShellCommandHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreSkillShellCommandHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_hook_input(text: str) -> ClaudeCodeHookInput:
-    """A ``ClaudeCodeHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodeHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_hook_input(value: ClaudeCodeHookInput) -> str:
-    """A ``ClaudeCodeHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodeHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_tool_use_hook_specific_output(text: str) -> PreToolUseHookSpecificOutput:
-    """A ``PreToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreToolUseHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_tool_use_hook_specific_output(value: PreToolUseHookSpecificOutput) -> str:
-    """A ``PreToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreToolUseHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_user_prompt_submit_hook_specific_output(text: str) -> UserPromptSubmitHookSpecificOutput:
-    """A ``UserPromptSubmitHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_UserPromptSubmitHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_user_prompt_submit_hook_specific_output(value: UserPromptSubmitHookSpecificOutput) -> str:
-    """A ``UserPromptSubmitHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_UserPromptSubmitHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_user_prompt_expansion_hook_specific_output(text: str) -> UserPromptExpansionHookSpecificOutput:
-    """A ``UserPromptExpansionHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_UserPromptExpansionHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_user_prompt_expansion_hook_specific_output(value: UserPromptExpansionHookSpecificOutput) -> str:
-    """A ``UserPromptExpansionHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_UserPromptExpansionHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_session_start_hook_specific_output(text: str) -> SessionStartHookSpecificOutput:
-    """A ``SessionStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SessionStartHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_session_start_hook_specific_output(value: SessionStartHookSpecificOutput) -> str:
-    """A ``SessionStartHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SessionStartHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_setup_hook_specific_output(text: str) -> SetupHookSpecificOutput:
-    """A ``SetupHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SetupHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_setup_hook_specific_output(value: SetupHookSpecificOutput) -> str:
-    """A ``SetupHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SetupHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_model_switch_hook_specific_output(text: str) -> PreModelSwitchHookSpecificOutput:
-    """A ``PreModelSwitchHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreModelSwitchHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_model_switch_hook_specific_output(value: PreModelSwitchHookSpecificOutput) -> str:
-    """A ``PreModelSwitchHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreModelSwitchHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_model_switch_hook_specific_output(text: str) -> PostModelSwitchHookSpecificOutput:
-    """A ``PostModelSwitchHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostModelSwitchHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_model_switch_hook_specific_output(value: PostModelSwitchHookSpecificOutput) -> str:
-    """A ``PostModelSwitchHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostModelSwitchHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_subagent_start_hook_specific_output(text: str) -> SubagentStartHookSpecificOutput:
-    """A ``SubagentStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SubagentStartHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_subagent_start_hook_specific_output(value: SubagentStartHookSpecificOutput) -> str:
-    """A ``SubagentStartHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SubagentStartHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_use_hook_specific_output(text: str) -> PostToolUseHookSpecificOutput:
-    """A ``PostToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolUseHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_use_hook_specific_output(value: PostToolUseHookSpecificOutput) -> str:
-    """A ``PostToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolUseHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_use_failure_hook_specific_output(text: str) -> PostToolUseFailureHookSpecificOutput:
-    """A ``PostToolUseFailureHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolUseFailureHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_use_failure_hook_specific_output(value: PostToolUseFailureHookSpecificOutput) -> str:
-    """A ``PostToolUseFailureHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolUseFailureHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_post_tool_batch_hook_specific_output(text: str) -> PostToolBatchHookSpecificOutput:
-    """A ``PostToolBatchHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PostToolBatchHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_post_tool_batch_hook_specific_output(value: PostToolBatchHookSpecificOutput) -> str:
-    """A ``PostToolBatchHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PostToolBatchHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_stop_hook_specific_output(text: str) -> StopHookSpecificOutput:
-    """A ``StopHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_StopHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_stop_hook_specific_output(value: StopHookSpecificOutput) -> str:
-    """A ``StopHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_StopHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_subagent_stop_hook_specific_output(text: str) -> SubagentStopHookSpecificOutput:
-    """A ``SubagentStopHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_SubagentStopHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_subagent_stop_hook_specific_output(value: SubagentStopHookSpecificOutput) -> str:
-    """A ``SubagentStopHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_SubagentStopHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_denied_hook_specific_output(text: str) -> PermissionDeniedHookSpecificOutput:
-    """A ``PermissionDeniedHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionDeniedHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_denied_hook_specific_output(value: PermissionDeniedHookSpecificOutput) -> str:
-    """A ``PermissionDeniedHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionDeniedHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_notification_hook_specific_output(text: str) -> NotificationHookSpecificOutput:
-    """A ``NotificationHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_NotificationHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_notification_hook_specific_output(value: NotificationHookSpecificOutput) -> str:
-    """A ``NotificationHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_NotificationHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_rule_value(text: str) -> PermissionRuleValue:
-    """A ``PermissionRuleValue`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRuleValue, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_rule_value(value: PermissionRuleValue) -> str:
-    """A ``PermissionRuleValue`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRuleValue, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_rules_update(text: str) -> ClaudeCodePermissionRulesUpdate:
-    """A ``ClaudeCodePermissionRulesUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_rules_update(value: ClaudeCodePermissionRulesUpdate) -> str:
-    """A ``ClaudeCodePermissionRulesUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionRulesUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_set_mode_update(text: str) -> ClaudeCodePermissionSetModeUpdate:
-    """A ``ClaudeCodePermissionSetModeUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_set_mode_update(value: ClaudeCodePermissionSetModeUpdate) -> str:
-    """A ``ClaudeCodePermissionSetModeUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionSetModeUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_directories_update(text: str) -> ClaudeCodePermissionDirectoriesUpdate:
-    """A ``ClaudeCodePermissionDirectoriesUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_directories_update(value: ClaudeCodePermissionDirectoriesUpdate) -> str:
-    """A ``ClaudeCodePermissionDirectoriesUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionDirectoriesUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_update(text: str) -> ClaudeCodePermissionUpdate:
-    """A ``ClaudeCodePermissionUpdate`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_update(value: ClaudeCodePermissionUpdate) -> str:
-    """A ``ClaudeCodePermissionUpdate`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionUpdate, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_request_allow(text: str) -> ClaudeCodePermissionRequestAllow:
-    """A ``ClaudeCodePermissionRequestAllow`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionRequestAllow, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_request_allow(value: ClaudeCodePermissionRequestAllow) -> str:
-    """A ``ClaudeCodePermissionRequestAllow`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionRequestAllow, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_request_deny(text: str) -> ClaudeCodePermissionRequestDeny:
-    """A ``ClaudeCodePermissionRequestDeny`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionRequestDeny, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_request_deny(value: ClaudeCodePermissionRequestDeny) -> str:
-    """A ``ClaudeCodePermissionRequestDeny`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionRequestDeny, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_permission_request_decision(text: str) -> ClaudeCodePermissionRequestDecision:
-    """A ``ClaudeCodePermissionRequestDecision`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodePermissionRequestDecision, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_permission_request_decision(value: ClaudeCodePermissionRequestDecision) -> str:
-    """A ``ClaudeCodePermissionRequestDecision`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodePermissionRequestDecision, value)
-    return _rt.dumps(value)
-
-
-def parse_permission_request_hook_specific_output(text: str) -> PermissionRequestHookSpecificOutput:
-    """A ``PermissionRequestHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PermissionRequestHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_permission_request_hook_specific_output(value: PermissionRequestHookSpecificOutput) -> str:
-    """A ``PermissionRequestHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PermissionRequestHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_elicitation_hook_specific_output(text: str) -> ElicitationHookSpecificOutput:
-    """A ``ElicitationHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ElicitationHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_elicitation_hook_specific_output(value: ElicitationHookSpecificOutput) -> str:
-    """A ``ElicitationHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ElicitationHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_elicitation_result_hook_specific_output(text: str) -> ElicitationResultHookSpecificOutput:
-    """A ``ElicitationResultHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ElicitationResultHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_elicitation_result_hook_specific_output(value: ElicitationResultHookSpecificOutput) -> str:
-    """A ``ElicitationResultHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ElicitationResultHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_cwd_changed_hook_specific_output(text: str) -> CwdChangedHookSpecificOutput:
-    """A ``CwdChangedHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CwdChangedHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_cwd_changed_hook_specific_output(value: CwdChangedHookSpecificOutput) -> str:
-    """A ``CwdChangedHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CwdChangedHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_file_changed_hook_specific_output(text: str) -> FileChangedHookSpecificOutput:
-    """A ``FileChangedHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_FileChangedHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_file_changed_hook_specific_output(value: FileChangedHookSpecificOutput) -> str:
-    """A ``FileChangedHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_FileChangedHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_worktree_create_hook_specific_output(text: str) -> WorktreeCreateHookSpecificOutput:
-    """A ``WorktreeCreateHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_WorktreeCreateHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_worktree_create_hook_specific_output(value: WorktreeCreateHookSpecificOutput) -> str:
-    """A ``WorktreeCreateHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_WorktreeCreateHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_message_display_hook_specific_output(text: str) -> MessageDisplayHookSpecificOutput:
-    """A ``MessageDisplayHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_MessageDisplayHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_message_display_hook_specific_output(value: MessageDisplayHookSpecificOutput) -> str:
-    """A ``MessageDisplayHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_MessageDisplayHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_pre_skill_shell_command_hook_specific_output(text: str) -> PreSkillShellCommandHookSpecificOutput:
-    """A ``PreSkillShellCommandHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_PreSkillShellCommandHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_pre_skill_shell_command_hook_specific_output(value: PreSkillShellCommandHookSpecificOutput) -> str:
-    """A ``PreSkillShellCommandHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_PreSkillShellCommandHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_hook_specific_output(text: str) -> ClaudeCodeHookSpecificOutput:
-    """A ``ClaudeCodeHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodeHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_hook_specific_output(value: ClaudeCodeHookSpecificOutput) -> str:
-    """A ``ClaudeCodeHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodeHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_claude_code_hook_output(text: str) -> ClaudeCodeHookOutput:
-    """A ``ClaudeCodeHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_ClaudeCodeHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_claude_code_hook_output(value: ClaudeCodeHookOutput) -> str:
-    """A ``ClaudeCodeHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_ClaudeCodeHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_permission_request_decision(text: str) -> CodexPermissionRequestDecision:
-    """A ``CodexPermissionRequestDecision`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPermissionRequestDecision, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_permission_request_decision(value: CodexPermissionRequestDecision) -> str:
-    """A ``CodexPermissionRequestDecision`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPermissionRequestDecision, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_permission_request_hook_specific_output(text: str) -> CodexPermissionRequestHookSpecificOutput:
-    """A ``CodexPermissionRequestHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPermissionRequestHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_permission_request_hook_specific_output(value: CodexPermissionRequestHookSpecificOutput) -> str:
-    """A ``CodexPermissionRequestHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPermissionRequestHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_post_tool_use_hook_specific_output(text: str) -> CodexPostToolUseHookSpecificOutput:
-    """A ``CodexPostToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPostToolUseHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_post_tool_use_hook_specific_output(value: CodexPostToolUseHookSpecificOutput) -> str:
-    """A ``CodexPostToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPostToolUseHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_pre_tool_use_hook_specific_output(text: str) -> CodexPreToolUseHookSpecificOutput:
-    """A ``CodexPreToolUseHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPreToolUseHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_pre_tool_use_hook_specific_output(value: CodexPreToolUseHookSpecificOutput) -> str:
-    """A ``CodexPreToolUseHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPreToolUseHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_session_start_hook_specific_output(text: str) -> CodexSessionStartHookSpecificOutput:
-    """A ``CodexSessionStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSessionStartHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_session_start_hook_specific_output(value: CodexSessionStartHookSpecificOutput) -> str:
-    """A ``CodexSessionStartHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSessionStartHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_subagent_start_hook_specific_output(text: str) -> CodexSubagentStartHookSpecificOutput:
-    """A ``CodexSubagentStartHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSubagentStartHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_subagent_start_hook_specific_output(value: CodexSubagentStartHookSpecificOutput) -> str:
-    """A ``CodexSubagentStartHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSubagentStartHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_user_prompt_submit_hook_specific_output(text: str) -> CodexUserPromptSubmitHookSpecificOutput:
-    """A ``CodexUserPromptSubmitHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexUserPromptSubmitHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_user_prompt_submit_hook_specific_output(value: CodexUserPromptSubmitHookSpecificOutput) -> str:
-    """A ``CodexUserPromptSubmitHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexUserPromptSubmitHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_pre_tool_use_hook_input(text: str) -> CodexPreToolUseHookInput:
-    """A ``CodexPreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPreToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_pre_tool_use_hook_input(value: CodexPreToolUseHookInput) -> str:
-    """A ``CodexPreToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPreToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_permission_request_hook_input(text: str) -> CodexPermissionRequestHookInput:
-    """A ``CodexPermissionRequestHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPermissionRequestHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_permission_request_hook_input(value: CodexPermissionRequestHookInput) -> str:
-    """A ``CodexPermissionRequestHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPermissionRequestHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_post_tool_use_hook_input(text: str) -> CodexPostToolUseHookInput:
-    """A ``CodexPostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPostToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_post_tool_use_hook_input(value: CodexPostToolUseHookInput) -> str:
-    """A ``CodexPostToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPostToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_pre_compact_hook_input(text: str) -> CodexPreCompactHookInput:
-    """A ``CodexPreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPreCompactHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_pre_compact_hook_input(value: CodexPreCompactHookInput) -> str:
-    """A ``CodexPreCompactHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPreCompactHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_post_compact_hook_input(text: str) -> CodexPostCompactHookInput:
-    """A ``CodexPostCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPostCompactHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_post_compact_hook_input(value: CodexPostCompactHookInput) -> str:
-    """A ``CodexPostCompactHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPostCompactHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_session_start_hook_input(text: str) -> CodexSessionStartHookInput:
-    """A ``CodexSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSessionStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_session_start_hook_input(value: CodexSessionStartHookInput) -> str:
-    """A ``CodexSessionStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSessionStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_user_prompt_submit_hook_input(text: str) -> CodexUserPromptSubmitHookInput:
-    """A ``CodexUserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexUserPromptSubmitHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_user_prompt_submit_hook_input(value: CodexUserPromptSubmitHookInput) -> str:
-    """A ``CodexUserPromptSubmitHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexUserPromptSubmitHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_stop_hook_input(text: str) -> CodexStopHookInput:
-    """A ``CodexStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_stop_hook_input(value: CodexStopHookInput) -> str:
-    """A ``CodexStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_subagent_start_hook_input(text: str) -> CodexSubagentStartHookInput:
-    """A ``CodexSubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSubagentStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_subagent_start_hook_input(value: CodexSubagentStartHookInput) -> str:
-    """A ``CodexSubagentStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSubagentStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_subagent_stop_hook_input(text: str) -> CodexSubagentStopHookInput:
-    """A ``CodexSubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSubagentStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_subagent_stop_hook_input(value: CodexSubagentStopHookInput) -> str:
-    """A ``CodexSubagentStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSubagentStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_session_end_hook_input(text: str) -> CodexSessionEndHookInput:
-    """A ``CodexSessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSessionEndHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_session_end_hook_input(value: CodexSessionEndHookInput) -> str:
-    """A ``CodexSessionEndHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSessionEndHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_interrupt_hook_input(text: str) -> CodexInterruptHookInput:
-    """A ``CodexInterruptHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexInterruptHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_interrupt_hook_input(value: CodexInterruptHookInput) -> str:
-    """A ``CodexInterruptHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexInterruptHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_hook_input(text: str) -> CodexHookInput:
-    """A ``CodexHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_hook_input(value: CodexHookInput) -> str:
-    """A ``CodexHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_interrupt_hook_output(text: str) -> CodexInterruptHookOutput:
-    """A ``CodexInterruptHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexInterruptHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_interrupt_hook_output(value: CodexInterruptHookOutput) -> str:
-    """A ``CodexInterruptHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexInterruptHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_permission_request_hook_output(text: str) -> CodexPermissionRequestHookOutput:
-    """A ``CodexPermissionRequestHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPermissionRequestHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_permission_request_hook_output(value: CodexPermissionRequestHookOutput) -> str:
-    """A ``CodexPermissionRequestHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPermissionRequestHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_post_compact_hook_output(text: str) -> CodexPostCompactHookOutput:
-    """A ``CodexPostCompactHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPostCompactHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_post_compact_hook_output(value: CodexPostCompactHookOutput) -> str:
-    """A ``CodexPostCompactHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPostCompactHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_post_tool_use_hook_output(text: str) -> CodexPostToolUseHookOutput:
-    """A ``CodexPostToolUseHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPostToolUseHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_post_tool_use_hook_output(value: CodexPostToolUseHookOutput) -> str:
-    """A ``CodexPostToolUseHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPostToolUseHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_pre_compact_hook_output(text: str) -> CodexPreCompactHookOutput:
-    """A ``CodexPreCompactHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPreCompactHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_pre_compact_hook_output(value: CodexPreCompactHookOutput) -> str:
-    """A ``CodexPreCompactHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPreCompactHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_pre_tool_use_hook_output(text: str) -> CodexPreToolUseHookOutput:
-    """A ``CodexPreToolUseHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexPreToolUseHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_pre_tool_use_hook_output(value: CodexPreToolUseHookOutput) -> str:
-    """A ``CodexPreToolUseHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexPreToolUseHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_session_start_hook_output(text: str) -> CodexSessionStartHookOutput:
-    """A ``CodexSessionStartHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSessionStartHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_session_start_hook_output(value: CodexSessionStartHookOutput) -> str:
-    """A ``CodexSessionStartHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSessionStartHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_stop_hook_output(text: str) -> CodexStopHookOutput:
-    """A ``CodexStopHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexStopHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_stop_hook_output(value: CodexStopHookOutput) -> str:
-    """A ``CodexStopHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexStopHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_subagent_start_hook_output(text: str) -> CodexSubagentStartHookOutput:
-    """A ``CodexSubagentStartHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSubagentStartHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_subagent_start_hook_output(value: CodexSubagentStartHookOutput) -> str:
-    """A ``CodexSubagentStartHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSubagentStartHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_subagent_stop_hook_output(text: str) -> CodexSubagentStopHookOutput:
-    """A ``CodexSubagentStopHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexSubagentStopHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_subagent_stop_hook_output(value: CodexSubagentStopHookOutput) -> str:
-    """A ``CodexSubagentStopHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexSubagentStopHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_codex_user_prompt_submit_hook_output(text: str) -> CodexUserPromptSubmitHookOutput:
-    """A ``CodexUserPromptSubmitHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CodexUserPromptSubmitHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_codex_user_prompt_submit_hook_output(value: CodexUserPromptSubmitHookOutput) -> str:
-    """A ``CodexUserPromptSubmitHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CodexUserPromptSubmitHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_base_input(text: str) -> CopilotCliBaseInput:
-    """A ``CopilotCliBaseInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliBaseInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_base_input(value: CopilotCliBaseInput) -> str:
-    """A ``CopilotCliBaseInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliBaseInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_base_input(text: str) -> CopilotCliClaudeBaseInput:
-    """A ``CopilotCliClaudeBaseInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudeBaseInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_base_input(value: CopilotCliClaudeBaseInput) -> str:
-    """A ``CopilotCliClaudeBaseInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudeBaseInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_pre_tool_use_input(text: str) -> CopilotCliClaudePreToolUseInput:
-    """A ``CopilotCliClaudePreToolUseInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudePreToolUseInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_pre_tool_use_input(value: CopilotCliClaudePreToolUseInput) -> str:
-    """A ``CopilotCliClaudePreToolUseInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudePreToolUseInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_post_tool_use_input(text: str) -> CopilotCliClaudePostToolUseInput:
-    """A ``CopilotCliClaudePostToolUseInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudePostToolUseInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_post_tool_use_input(value: CopilotCliClaudePostToolUseInput) -> str:
-    """A ``CopilotCliClaudePostToolUseInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudePostToolUseInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_user_prompt_submit_input(text: str) -> CopilotCliClaudeUserPromptSubmitInput:
-    """A ``CopilotCliClaudeUserPromptSubmitInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudeUserPromptSubmitInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_user_prompt_submit_input(value: CopilotCliClaudeUserPromptSubmitInput) -> str:
-    """A ``CopilotCliClaudeUserPromptSubmitInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudeUserPromptSubmitInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_session_start_input(text: str) -> CopilotCliClaudeSessionStartInput:
-    """A ``CopilotCliClaudeSessionStartInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudeSessionStartInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_session_start_input(value: CopilotCliClaudeSessionStartInput) -> str:
-    """A ``CopilotCliClaudeSessionStartInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudeSessionStartInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_stop_input(text: str) -> CopilotCliClaudeStopInput:
-    """A ``CopilotCliClaudeStopInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudeStopInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_stop_input(value: CopilotCliClaudeStopInput) -> str:
-    """A ``CopilotCliClaudeStopInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudeStopInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_input(text: str) -> CopilotCliClaudeInput:
-    """A ``CopilotCliClaudeInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudeInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_input(value: CopilotCliClaudeInput) -> str:
-    """A ``CopilotCliClaudeInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudeInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_claude_pre_tool_use_output(text: str) -> CopilotCliClaudePreToolUseOutput:
-    """A ``CopilotCliClaudePreToolUseOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliClaudePreToolUseOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_claude_pre_tool_use_output(value: CopilotCliClaudePreToolUseOutput) -> str:
-    """A ``CopilotCliClaudePreToolUseOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliClaudePreToolUseOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_agent_stop_input(text: str) -> CopilotCliAgentStopInput:
-    """A ``CopilotCliAgentStopInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliAgentStopInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_agent_stop_input(value: CopilotCliAgentStopInput) -> str:
-    """A ``CopilotCliAgentStopInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliAgentStopInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_permission_request_input(text: str) -> CopilotCliPermissionRequestInput:
-    """A ``CopilotCliPermissionRequestInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPermissionRequestInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_permission_request_input(value: CopilotCliPermissionRequestInput) -> str:
-    """A ``CopilotCliPermissionRequestInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPermissionRequestInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_post_tool_use_failure_input(text: str) -> CopilotCliPostToolUseFailureInput:
-    """A ``CopilotCliPostToolUseFailureInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPostToolUseFailureInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_post_tool_use_failure_input(value: CopilotCliPostToolUseFailureInput) -> str:
-    """A ``CopilotCliPostToolUseFailureInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPostToolUseFailureInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_post_tool_use_input(text: str) -> CopilotCliPostToolUseInput:
-    """A ``CopilotCliPostToolUseInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPostToolUseInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_post_tool_use_input(value: CopilotCliPostToolUseInput) -> str:
-    """A ``CopilotCliPostToolUseInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPostToolUseInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_pre_tool_use_input(text: str) -> CopilotCliPreToolUseInput:
-    """A ``CopilotCliPreToolUseInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPreToolUseInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_pre_tool_use_input(value: CopilotCliPreToolUseInput) -> str:
-    """A ``CopilotCliPreToolUseInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPreToolUseInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_session_start_input(text: str) -> CopilotCliSessionStartInput:
-    """A ``CopilotCliSessionStartInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliSessionStartInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_session_start_input(value: CopilotCliSessionStartInput) -> str:
-    """A ``CopilotCliSessionStartInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliSessionStartInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_user_prompt_submitted_input(text: str) -> CopilotCliUserPromptSubmittedInput:
-    """A ``CopilotCliUserPromptSubmittedInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliUserPromptSubmittedInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_user_prompt_submitted_input(value: CopilotCliUserPromptSubmittedInput) -> str:
-    """A ``CopilotCliUserPromptSubmittedInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliUserPromptSubmittedInput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_agent_stop_output(text: str) -> CopilotCliAgentStopOutput:
-    """A ``CopilotCliAgentStopOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliAgentStopOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_agent_stop_output(value: CopilotCliAgentStopOutput) -> str:
-    """A ``CopilotCliAgentStopOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliAgentStopOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_permission_request_output(text: str) -> CopilotCliPermissionRequestOutput:
-    """A ``CopilotCliPermissionRequestOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPermissionRequestOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_permission_request_output(value: CopilotCliPermissionRequestOutput) -> str:
-    """A ``CopilotCliPermissionRequestOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPermissionRequestOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_post_tool_use_failure_output(text: str) -> CopilotCliPostToolUseFailureOutput:
-    """A ``CopilotCliPostToolUseFailureOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPostToolUseFailureOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_post_tool_use_failure_output(value: CopilotCliPostToolUseFailureOutput) -> str:
-    """A ``CopilotCliPostToolUseFailureOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPostToolUseFailureOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_post_tool_use_output(text: str) -> CopilotCliPostToolUseOutput:
-    """A ``CopilotCliPostToolUseOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPostToolUseOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_post_tool_use_output(value: CopilotCliPostToolUseOutput) -> str:
-    """A ``CopilotCliPostToolUseOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPostToolUseOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_pre_tool_use_output(text: str) -> CopilotCliPreToolUseOutput:
-    """A ``CopilotCliPreToolUseOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliPreToolUseOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_pre_tool_use_output(value: CopilotCliPreToolUseOutput) -> str:
-    """A ``CopilotCliPreToolUseOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliPreToolUseOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_session_start_output(text: str) -> CopilotCliSessionStartOutput:
-    """A ``CopilotCliSessionStartOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliSessionStartOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_session_start_output(value: CopilotCliSessionStartOutput) -> str:
-    """A ``CopilotCliSessionStartOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliSessionStartOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_copilot_cli_user_prompt_submitted_output(text: str) -> CopilotCliUserPromptSubmittedOutput:
-    """A ``CopilotCliUserPromptSubmittedOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_CopilotCliUserPromptSubmittedOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_copilot_cli_user_prompt_submitted_output(value: CopilotCliUserPromptSubmittedOutput) -> str:
-    """A ``CopilotCliUserPromptSubmittedOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_CopilotCliUserPromptSubmittedOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hook_event(text: str) -> DroidHookEvent:
-    """A ``DroidHookEvent`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHookEvent, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hook_event(value: DroidHookEvent) -> str:
-    """A ``DroidHookEvent`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHookEvent, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_base_hook_input(text: str) -> DroidBaseHookInput:
-    """A ``DroidBaseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidBaseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_base_hook_input(value: DroidBaseHookInput) -> str:
-    """A ``DroidBaseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidBaseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hook_command(text: str) -> DroidHookCommand:
-    """A ``DroidHookCommand`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHookCommand, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hook_command(value: DroidHookCommand) -> str:
-    """A ``DroidHookCommand`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHookCommand, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_pre_tool_use_hook_input(text: str) -> DroidPreToolUseHookInput:
-    """A ``DroidPreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidPreToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_pre_tool_use_hook_input(value: DroidPreToolUseHookInput) -> str:
-    """A ``DroidPreToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidPreToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_post_tool_use_hook_input(text: str) -> DroidPostToolUseHookInput:
-    """A ``DroidPostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidPostToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_post_tool_use_hook_input(value: DroidPostToolUseHookInput) -> str:
-    """A ``DroidPostToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidPostToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_notification_hook_input(text: str) -> DroidNotificationHookInput:
-    """A ``DroidNotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidNotificationHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_notification_hook_input(value: DroidNotificationHookInput) -> str:
-    """A ``DroidNotificationHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidNotificationHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_user_prompt_submit_hook_input(text: str) -> DroidUserPromptSubmitHookInput:
-    """A ``DroidUserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidUserPromptSubmitHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_user_prompt_submit_hook_input(value: DroidUserPromptSubmitHookInput) -> str:
-    """A ``DroidUserPromptSubmitHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidUserPromptSubmitHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_stop_hook_input(text: str) -> DroidStopHookInput:
-    """A ``DroidStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_stop_hook_input(value: DroidStopHookInput) -> str:
-    """A ``DroidStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_subagent_stop_hook_input(text: str) -> DroidSubagentStopHookInput:
-    """A ``DroidSubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidSubagentStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_subagent_stop_hook_input(value: DroidSubagentStopHookInput) -> str:
-    """A ``DroidSubagentStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidSubagentStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_pre_compact_hook_input(text: str) -> DroidPreCompactHookInput:
-    """A ``DroidPreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidPreCompactHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_pre_compact_hook_input(value: DroidPreCompactHookInput) -> str:
-    """A ``DroidPreCompactHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidPreCompactHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_session_start_hook_input(text: str) -> DroidSessionStartHookInput:
-    """A ``DroidSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidSessionStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_session_start_hook_input(value: DroidSessionStartHookInput) -> str:
-    """A ``DroidSessionStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidSessionStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_session_end_hook_input(text: str) -> DroidSessionEndHookInput:
-    """A ``DroidSessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidSessionEndHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_session_end_hook_input(value: DroidSessionEndHookInput) -> str:
-    """A ``DroidSessionEndHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidSessionEndHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hook_input(text: str) -> DroidHookInput:
-    """A ``DroidHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hook_input(value: DroidHookInput) -> str:
-    """A ``DroidHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hook_matcher_group(text: str) -> DroidHookMatcherGroup:
-    """A ``DroidHookMatcherGroup`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHookMatcherGroup, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hook_matcher_group(value: DroidHookMatcherGroup) -> str:
-    """A ``DroidHookMatcherGroup`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHookMatcherGroup, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hook_specific_output(text: str) -> DroidHookSpecificOutput:
-    """A ``DroidHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hook_specific_output(value: DroidHookSpecificOutput) -> str:
-    """A ``DroidHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hook_output(text: str) -> DroidHookOutput:
-    """A ``DroidHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hook_output(value: DroidHookOutput) -> str:
-    """A ``DroidHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_droid_hooks_file(text: str) -> DroidHooksFile:
-    """A ``DroidHooksFile`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_DroidHooksFile, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_droid_hooks_file(value: DroidHooksFile) -> str:
-    """A ``DroidHooksFile`` as compact JSON text (checked first)."""
-    _rt.checked(_check_DroidHooksFile, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_base_hook_input(text: str) -> GeminiCliBaseHookInput:
-    """A ``GeminiCliBaseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliBaseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_base_hook_input(value: GeminiCliBaseHookInput) -> str:
-    """A ``GeminiCliBaseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliBaseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hook_handler(text: str) -> GeminiCliHookHandler:
-    """A ``GeminiCliHookHandler`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHookHandler, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hook_handler(value: GeminiCliHookHandler) -> str:
-    """A ``GeminiCliHookHandler`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHookHandler, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hook_definition(text: str) -> GeminiCliHookDefinition:
-    """A ``GeminiCliHookDefinition`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHookDefinition, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hook_definition(value: GeminiCliHookDefinition) -> str:
-    """A ``GeminiCliHookDefinition`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHookDefinition, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_before_tool_hook_input(text: str) -> GeminiCliBeforeToolHookInput:
-    """A ``GeminiCliBeforeToolHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliBeforeToolHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_before_tool_hook_input(value: GeminiCliBeforeToolHookInput) -> str:
-    """A ``GeminiCliBeforeToolHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliBeforeToolHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_after_tool_hook_input(text: str) -> GeminiCliAfterToolHookInput:
-    """A ``GeminiCliAfterToolHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliAfterToolHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_after_tool_hook_input(value: GeminiCliAfterToolHookInput) -> str:
-    """A ``GeminiCliAfterToolHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliAfterToolHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_before_agent_hook_input(text: str) -> GeminiCliBeforeAgentHookInput:
-    """A ``GeminiCliBeforeAgentHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliBeforeAgentHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_before_agent_hook_input(value: GeminiCliBeforeAgentHookInput) -> str:
-    """A ``GeminiCliBeforeAgentHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliBeforeAgentHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_after_agent_hook_input(text: str) -> GeminiCliAfterAgentHookInput:
-    """A ``GeminiCliAfterAgentHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliAfterAgentHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_after_agent_hook_input(value: GeminiCliAfterAgentHookInput) -> str:
-    """A ``GeminiCliAfterAgentHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliAfterAgentHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_before_model_hook_input(text: str) -> GeminiCliBeforeModelHookInput:
-    """A ``GeminiCliBeforeModelHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliBeforeModelHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_before_model_hook_input(value: GeminiCliBeforeModelHookInput) -> str:
-    """A ``GeminiCliBeforeModelHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliBeforeModelHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_after_model_hook_input(text: str) -> GeminiCliAfterModelHookInput:
-    """A ``GeminiCliAfterModelHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliAfterModelHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_after_model_hook_input(value: GeminiCliAfterModelHookInput) -> str:
-    """A ``GeminiCliAfterModelHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliAfterModelHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_before_tool_selection_hook_input(text: str) -> GeminiCliBeforeToolSelectionHookInput:
-    """A ``GeminiCliBeforeToolSelectionHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliBeforeToolSelectionHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_before_tool_selection_hook_input(value: GeminiCliBeforeToolSelectionHookInput) -> str:
-    """A ``GeminiCliBeforeToolSelectionHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliBeforeToolSelectionHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_session_start_hook_input(text: str) -> GeminiCliSessionStartHookInput:
-    """A ``GeminiCliSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliSessionStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_session_start_hook_input(value: GeminiCliSessionStartHookInput) -> str:
-    """A ``GeminiCliSessionStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliSessionStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_session_end_hook_input(text: str) -> GeminiCliSessionEndHookInput:
-    """A ``GeminiCliSessionEndHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliSessionEndHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_session_end_hook_input(value: GeminiCliSessionEndHookInput) -> str:
-    """A ``GeminiCliSessionEndHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliSessionEndHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_notification_hook_input(text: str) -> GeminiCliNotificationHookInput:
-    """A ``GeminiCliNotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliNotificationHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_notification_hook_input(value: GeminiCliNotificationHookInput) -> str:
-    """A ``GeminiCliNotificationHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliNotificationHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_pre_compress_hook_input(text: str) -> GeminiCliPreCompressHookInput:
-    """A ``GeminiCliPreCompressHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliPreCompressHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_pre_compress_hook_input(value: GeminiCliPreCompressHookInput) -> str:
-    """A ``GeminiCliPreCompressHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliPreCompressHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hook_input(text: str) -> GeminiCliHookInput:
-    """A ``GeminiCliHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hook_input(value: GeminiCliHookInput) -> str:
-    """A ``GeminiCliHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hook_specific_output(text: str) -> GeminiCliHookSpecificOutput:
-    """A ``GeminiCliHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hook_specific_output(value: GeminiCliHookSpecificOutput) -> str:
-    """A ``GeminiCliHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hook_output(text: str) -> GeminiCliHookOutput:
-    """A ``GeminiCliHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hook_output(value: GeminiCliHookOutput) -> str:
-    """A ``GeminiCliHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hooks_config(text: str) -> GeminiCliHooksConfig:
-    """A ``GeminiCliHooksConfig`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHooksConfig, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hooks_config(value: GeminiCliHooksConfig) -> str:
-    """A ``GeminiCliHooksConfig`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHooksConfig, value)
-    return _rt.dumps(value)
-
-
-def parse_gemini_cli_hooks_settings(text: str) -> GeminiCliHooksSettings:
-    """A ``GeminiCliHooksSettings`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_GeminiCliHooksSettings, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_gemini_cli_hooks_settings(value: GeminiCliHooksSettings) -> str:
-    """A ``GeminiCliHooksSettings`` as compact JSON text (checked first)."""
-    _rt.checked(_check_GeminiCliHooksSettings, value)
-    return _rt.dumps(value)
-
-
-def parse_run_record(text: str) -> RunRecord:
-    """A ``RunRecord`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_RunRecord, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_run_record(value: RunRecord) -> str:
-    """A ``RunRecord`` as compact JSON text (checked first)."""
-    _rt.checked(_check_RunRecord, value)
-    return _rt.dumps(value)
-
-
-def parse_merged_result(text: str) -> MergedResult:
-    """A ``MergedResult`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_MergedResult, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_merged_result(value: MergedResult) -> str:
-    """A ``MergedResult`` as compact JSON text (checked first)."""
-    _rt.checked(_check_MergedResult, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hook_event(text: str) -> QwenCodeHookEvent:
-    """A ``QwenCodeHookEvent`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHookEvent, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hook_event(value: QwenCodeHookEvent) -> str:
-    """A ``QwenCodeHookEvent`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHookEvent, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_base_hook_input(text: str) -> QwenCodeBaseHookInput:
-    """A ``QwenCodeBaseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeBaseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_base_hook_input(value: QwenCodeBaseHookInput) -> str:
-    """A ``QwenCodeBaseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeBaseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hook_handler(text: str) -> QwenCodeHookHandler:
-    """A ``QwenCodeHookHandler`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHookHandler, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hook_handler(value: QwenCodeHookHandler) -> str:
-    """A ``QwenCodeHookHandler`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHookHandler, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_pre_tool_use_hook_input(text: str) -> QwenCodePreToolUseHookInput:
-    """A ``QwenCodePreToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodePreToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_pre_tool_use_hook_input(value: QwenCodePreToolUseHookInput) -> str:
-    """A ``QwenCodePreToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodePreToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_post_tool_use_hook_input(text: str) -> QwenCodePostToolUseHookInput:
-    """A ``QwenCodePostToolUseHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodePostToolUseHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_post_tool_use_hook_input(value: QwenCodePostToolUseHookInput) -> str:
-    """A ``QwenCodePostToolUseHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodePostToolUseHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_post_tool_use_failure_hook_input(text: str) -> QwenCodePostToolUseFailureHookInput:
-    """A ``QwenCodePostToolUseFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodePostToolUseFailureHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_post_tool_use_failure_hook_input(value: QwenCodePostToolUseFailureHookInput) -> str:
-    """A ``QwenCodePostToolUseFailureHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodePostToolUseFailureHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_post_tool_batch_hook_input(text: str) -> QwenCodePostToolBatchHookInput:
-    """A ``QwenCodePostToolBatchHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodePostToolBatchHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_post_tool_batch_hook_input(value: QwenCodePostToolBatchHookInput) -> str:
-    """A ``QwenCodePostToolBatchHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodePostToolBatchHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_notification_hook_input(text: str) -> QwenCodeNotificationHookInput:
-    """A ``QwenCodeNotificationHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeNotificationHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_notification_hook_input(value: QwenCodeNotificationHookInput) -> str:
-    """A ``QwenCodeNotificationHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeNotificationHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_user_prompt_submit_hook_input(text: str) -> QwenCodeUserPromptSubmitHookInput:
-    """A ``QwenCodeUserPromptSubmitHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeUserPromptSubmitHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_user_prompt_submit_hook_input(value: QwenCodeUserPromptSubmitHookInput) -> str:
-    """A ``QwenCodeUserPromptSubmitHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeUserPromptSubmitHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_session_start_hook_input(text: str) -> QwenCodeSessionStartHookInput:
-    """A ``QwenCodeSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeSessionStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_session_start_hook_input(value: QwenCodeSessionStartHookInput) -> str:
-    """A ``QwenCodeSessionStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeSessionStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_stop_hook_input(text: str) -> QwenCodeStopHookInput:
-    """A ``QwenCodeStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_stop_hook_input(value: QwenCodeStopHookInput) -> str:
-    """A ``QwenCodeStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_subagent_start_hook_input(text: str) -> QwenCodeSubagentStartHookInput:
-    """A ``QwenCodeSubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeSubagentStartHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_subagent_start_hook_input(value: QwenCodeSubagentStartHookInput) -> str:
-    """A ``QwenCodeSubagentStartHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeSubagentStartHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_subagent_stop_hook_input(text: str) -> QwenCodeSubagentStopHookInput:
-    """A ``QwenCodeSubagentStopHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeSubagentStopHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_subagent_stop_hook_input(value: QwenCodeSubagentStopHookInput) -> str:
-    """A ``QwenCodeSubagentStopHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeSubagentStopHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hook_input(text: str) -> QwenCodeHookInput:
-    """A ``QwenCodeHookInput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHookInput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hook_input(value: QwenCodeHookInput) -> str:
-    """A ``QwenCodeHookInput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHookInput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hook_matcher_group(text: str) -> QwenCodeHookMatcherGroup:
-    """A ``QwenCodeHookMatcherGroup`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHookMatcherGroup, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hook_matcher_group(value: QwenCodeHookMatcherGroup) -> str:
-    """A ``QwenCodeHookMatcherGroup`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHookMatcherGroup, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hook_specific_output(text: str) -> QwenCodeHookSpecificOutput:
-    """A ``QwenCodeHookSpecificOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHookSpecificOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hook_specific_output(value: QwenCodeHookSpecificOutput) -> str:
-    """A ``QwenCodeHookSpecificOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHookSpecificOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hook_output(text: str) -> QwenCodeHookOutput:
-    """A ``QwenCodeHookOutput`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHookOutput, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hook_output(value: QwenCodeHookOutput) -> str:
-    """A ``QwenCodeHookOutput`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHookOutput, value)
-    return _rt.dumps(value)
-
-
-def parse_qwen_code_hooks_settings(text: str) -> QwenCodeHooksSettings:
-    """A ``QwenCodeHooksSettings`` from JSON text; raises ProtocolError naming the field."""
-    value = _rt.loads(text)
-    _rt.checked(_check_QwenCodeHooksSettings, value)
-    return value  # type: ignore[return-value]
-
-
-def serialize_qwen_code_hooks_settings(value: QwenCodeHooksSettings) -> str:
-    """A ``QwenCodeHooksSettings`` as compact JSON text (checked first)."""
-    _rt.checked(_check_QwenCodeHooksSettings, value)
+    _rt.checked(_checker(type_name), value)
     return _rt.dumps(value)

@@ -5,22 +5,18 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Callable, Dict, List, Sequence, Tuple, Union
 
-JsonValue = Union[None, bool, int, float, str, List["JsonValue"], Dict[str, "JsonValue"]]
+# typing is for the type checker only: a hook's start-up does not import it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Sequence, Tuple, Union
 
-Check = Callable[[object, str], None]
-#: (key, required, checker) for each field of an object type.
-Fields = Sequence[Tuple[str, bool, Check]]
+    Check = Callable[[object, str], None]
+    #: (key, required, checker) for each field of an object type.
+    Fields = Sequence[Tuple[str, bool, Check]]
 
 
-class ProtocolError(ValueError):
-    """A value that is not of its type: ``path`` is the JSON Pointer of the field ("" for the whole value)."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__((path or "(root)") + ": " + message)
-        self.path = path
-        self.message = message
+from ._errors import ProtocolError
 
 
 def pointer(at: str, key: Union[str, int]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import CHECKERS, ProtocolError, parse, serialize
+from . import TYPE_NAMES, ProtocolError, parse, serialize
 
 
 def _refusal(message: str) -> str:
@@ -22,7 +22,7 @@ def answer(line: str) -> str:
         return _refusal("bad request: " + str(error))
     if not isinstance(request, dict) or not isinstance(request.get("type"), str) or not isinstance(request.get("json"), str):
         return _refusal('bad request: want {"type": string, "json": string}')
-    if request["type"] not in CHECKERS:
+    if request["type"] not in TYPE_NAMES:
         return _refusal("unknown type " + request["type"])
     try:
         text = serialize(request["type"], parse(request["type"], request["json"]))

@@ -33,8 +33,12 @@ pub mod droid;
 pub mod gemini_cli;
 pub mod records;
 pub mod qwen_code;
+pub mod claude_code_tools;
 pub mod registry;
 pub mod runtime;
+pub mod event_inputs;
+pub mod kit;
+pub mod kit_answers;
 pub use records::*;
 
 /// exomonad-core's `ToolPermission` (domain.rs): the PreToolUse permission decision, a unit enum written in lowercase (`#[serde(rename_all = "lowercase")]`). serde also reads the externally tagged map form `{"allow": null}`; the schema describes the canonical string.

@@ -11,6 +11,7 @@ use crate::droid::*;
 use crate::gemini_cli::*;
 use crate::records::*;
 use crate::qwen_code::*;
+use crate::claude_code_tools::*;
 
 /// Every schema title this crate has a type for.
 pub const TITLES: &[&str] = &[
@@ -204,6 +205,27 @@ pub const TITLES: &[&str] = &[
     "QwenCodeHookSpecificOutput",
     "QwenCodeHookOutput",
     "QwenCodeHooksSettings",
+    "AgentToolInput",
+    "BashToolInput",
+    "CronCreateToolInput",
+    "CronDeleteToolInput",
+    "CronListToolInput",
+    "EditToolInput",
+    "EnterWorktreeToolInput",
+    "ExitWorktreeToolInput",
+    "ListAgentsToolInput",
+    "MonitorToolInput",
+    "NotebookEditToolInput",
+    "ReadToolInput",
+    "ReportFindingsToolInput",
+    "ScheduleWakeupToolInput",
+    "SendMessageToolInput",
+    "SkillToolInput",
+    "TaskStopToolInput",
+    "WebFetchToolInput",
+    "WebSearchToolInput",
+    "WorkflowToolInput",
+    "WriteToolInput",
 ];
 
 /// Reads `json` as the type titled `type_name` and writes it back (compact): `None` for an unknown title.
@@ -400,6 +422,27 @@ pub fn round_trip(type_name: &str, json: &str) -> Option<Result<String, String>>
         "QwenCodeHookSpecificOutput" => crate::runtime::round_trip::<QwenCodeHookSpecificOutput>(json),
         "QwenCodeHookOutput" => crate::runtime::round_trip::<QwenCodeHookOutput>(json),
         "QwenCodeHooksSettings" => crate::runtime::round_trip::<QwenCodeHooksSettings>(json),
+        "AgentToolInput" => crate::runtime::round_trip::<AgentToolInput>(json),
+        "BashToolInput" => crate::runtime::round_trip::<BashToolInput>(json),
+        "CronCreateToolInput" => crate::runtime::round_trip::<CronCreateToolInput>(json),
+        "CronDeleteToolInput" => crate::runtime::round_trip::<CronDeleteToolInput>(json),
+        "CronListToolInput" => crate::runtime::round_trip::<CronListToolInput>(json),
+        "EditToolInput" => crate::runtime::round_trip::<EditToolInput>(json),
+        "EnterWorktreeToolInput" => crate::runtime::round_trip::<EnterWorktreeToolInput>(json),
+        "ExitWorktreeToolInput" => crate::runtime::round_trip::<ExitWorktreeToolInput>(json),
+        "ListAgentsToolInput" => crate::runtime::round_trip::<ListAgentsToolInput>(json),
+        "MonitorToolInput" => crate::runtime::round_trip::<MonitorToolInput>(json),
+        "NotebookEditToolInput" => crate::runtime::round_trip::<NotebookEditToolInput>(json),
+        "ReadToolInput" => crate::runtime::round_trip::<ReadToolInput>(json),
+        "ReportFindingsToolInput" => crate::runtime::round_trip::<ReportFindingsToolInput>(json),
+        "ScheduleWakeupToolInput" => crate::runtime::round_trip::<ScheduleWakeupToolInput>(json),
+        "SendMessageToolInput" => crate::runtime::round_trip::<SendMessageToolInput>(json),
+        "SkillToolInput" => crate::runtime::round_trip::<SkillToolInput>(json),
+        "TaskStopToolInput" => crate::runtime::round_trip::<TaskStopToolInput>(json),
+        "WebFetchToolInput" => crate::runtime::round_trip::<WebFetchToolInput>(json),
+        "WebSearchToolInput" => crate::runtime::round_trip::<WebSearchToolInput>(json),
+        "WorkflowToolInput" => crate::runtime::round_trip::<WorkflowToolInput>(json),
+        "WriteToolInput" => crate::runtime::round_trip::<WriteToolInput>(json),
         _ => return None,
     })
 }

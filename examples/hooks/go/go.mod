@@ -1,0 +1,7 @@
+module claude-hook-protocol/examples/hooks/go
+
+go 1.19
+
+require claude-hook-protocol/generated/go v0.2.0
+
+replace claude-hook-protocol/generated/go => ../../../generated/go

@@ -1,0 +1,391 @@
+//! The hook kit: define a hook for an event with `on_<event>(handler, options)`,
+//! get the typed input, answer with the helpers of `<Event>Answers` (only what
+//! the event takes), and [`run`] it. A panic, an overrun of the timeout, bad
+//! stdin or an answer the agent cannot take becomes a message on stderr and
+//! exit 1, or for a `fail_closed` hook a deny (or block) carrying the message
+//! (catch_unwind and a watchdog thread). Answers and agents come from
+//! generated/kit/answers.json (the TypeScript kit's writers).
+//!
+//! ```no_run
+//! use claude_hook_protocol_types::claude_code_tools::BashToolInput;
+//! use claude_hook_protocol_types::kit::{self, HookOptions};
+//!
+//! kit::run(kit::on_pre_tool_use(|call, answer| {
+//!     let bash: BashToolInput = kit::tool_input(&call.tool_input).ok()?;
+//!     bash.command.contains("rm -rf").then(|| answer.deny("rm -rf is blocked"))
+//! }, HookOptions { tools: Some(vec!["Bash".into()]), fail_closed: true, ..Default::default() }));
+//! ```
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::io::{Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub use crate::kit_answers::*;
+
+const PREFIX: &str = "claude-hook-protocol/kit";
+const DEFAULT_FAIL_CLOSED_BUDGET: Duration = Duration::from_secs(50);
+
+/// One answer, built by an `<Event>Answers` helper.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    kind: &'static str,
+    reason: String,
+    text: String,
+    input: Option<Value>,
+}
+
+impl Reply {
+    fn new(kind: &'static str) -> Reply {
+        Reply { kind, reason: String::new(), text: String::new(), input: None }
+    }
+    fn reason(kind: &'static str, silent: &'static str, reason: &str) -> Reply {
+        if reason.is_empty() {
+            return Reply::new(silent);
+        }
+        Reply { reason: reason.to_string(), ..Reply::new(kind) }
+    }
+    pub(crate) fn stop(reason: &str) -> Reply {
+        Reply::reason("stop", "stop-silent", reason)
+    }
+    pub(crate) fn message(text: &str) -> Reply {
+        Reply { text: text.to_string(), ..Reply::new("message") }
+    }
+    pub(crate) fn context(text: &str) -> Reply {
+        Reply { text: text.to_string(), ..Reply::new("context") }
+    }
+    pub(crate) fn block(reason: &str) -> Reply {
+        Reply { reason: reason.to_string(), ..Reply::new("block") }
+    }
+    pub(crate) fn deny(reason: &str) -> Reply {
+        Reply::reason("deny", "deny-silent", reason)
+    }
+    pub(crate) fn ask(reason: &str) -> Reply {
+        Reply::reason("ask", "ask-silent", reason)
+    }
+    pub(crate) fn allow(reason: &str) -> Reply {
+        Reply::reason("allow-reason", "allow", reason)
+    }
+    pub(crate) fn rewrite(input: Value, reason: &str) -> Reply {
+        Reply { input: Some(input), ..Reply::reason("rewrite-reason", "rewrite", reason) }
+    }
+}
+
+/// `tools` limits a tool event to those tool names (others pass untouched);
+/// `fail_closed` denies (or blocks) on any failure; `timeout` is the handler's
+/// budget (50 s for a fail-closed hook without one).
+#[derive(Debug, Clone, Default)]
+pub struct HookOptions {
+    pub tools: Option<Vec<String>>,
+    pub fail_closed: bool,
+    pub timeout: Option<Duration>,
+}
+
+type Call = Box<dyn Fn(&str) -> Result<Option<Reply>, String> + Send + Sync>;
+
+/// A hook definition, made by `on_<event>`.
+pub struct Hook {
+    event: &'static str,
+    options: HookOptions,
+    call: Call,
+}
+
+impl Hook {
+    pub(crate) fn new(event: &'static str, options: HookOptions, call: Call) -> Hook {
+        Hook { event, options, call }
+    }
+}
+
+/// The call's `tool_input` as a tool's typed input (`BashToolInput`, ...).
+pub fn tool_input<T: DeserializeOwned>(tool_input: &Value) -> Result<T, serde_json::Error> {
+    T::deserialize(tool_input)
+}
+
+/// One condition of a detection rule (src/hooks/detection.ts).
+pub(crate) enum Condition {
+    /// The key is present.
+    Has(&'static str),
+    /// The key is a string among these.
+    OneOf(&'static str, &'static [&'static str]),
+    /// The key is a string the pattern finds in.
+    Matches(&'static str, &'static str),
+    /// `hook_event_name` is one of this agent's own event names.
+    EventOf(&'static str),
+    /// `hook_event_name` is not one of this agent's own event names.
+    EventNotOf(&'static str),
+}
+
+enum Atom {
+    Char(char),
+    Digit,
+    Class(bool, Vec<char>),
+}
+
+impl Atom {
+    fn accepts(&self, c: char) -> bool {
+        match self {
+            Atom::Char(x) => *x == c,
+            Atom::Digit => c.is_ascii_digit(),
+            Atom::Class(negated, chars) => chars.contains(&c) != *negated,
+        }
+    }
+}
+
+/// The detection patterns' syntax, which scripts/gen-kit-answers.ts checks: literals, `\.` `\/` `\d`,
+/// a bracket class, `*` or `{n}` after one item, `^` and `$` at the ends (no regex crate needed).
+fn parse_pattern(pattern: &str) -> (bool, Vec<(Atom, Option<usize>)>, bool) {
+    let mut chars: Vec<char> = pattern.chars().collect();
+    let start = chars.first() == Some(&'^');
+    let end = chars.last() == Some(&'$');
+    if end {
+        chars.pop();
+    }
+    let mut items = Vec::new();
+    let mut i = usize::from(start);
+    while i < chars.len() {
+        let atom = match chars[i] {
+            '\\' => {
+                i += 1;
+                if chars[i] == 'd' { Atom::Digit } else { Atom::Char(chars[i]) }
+            }
+            '[' => {
+                let negated = chars.get(i + 1) == Some(&'^');
+                let from = i + 1 + usize::from(negated);
+                let to = from + chars[from..].iter().position(|c| *c == ']').unwrap_or(0);
+                let class = chars[from..to].to_vec();
+                i = to;
+                Atom::Class(negated, class)
+            }
+            c => Atom::Char(c),
+        };
+        i += 1;
+        // None: any number (`*`); Some(n): exactly n (`{n}`, or 1 without a quantifier).
+        let count = match chars.get(i) {
+            Some('*') => {
+                i += 1;
+                None
+            }
+            Some('{') => {
+                let close = i + chars[i..].iter().position(|c| *c == '}').unwrap_or(0);
+                let n = chars[i + 1..close].iter().collect::<String>().parse().unwrap_or(1);
+                i = close + 1;
+                Some(n)
+            }
+            _ => Some(1),
+        };
+        items.push((atom, count));
+    }
+    (start, items, end)
+}
+
+fn matches_here(items: &[(Atom, Option<usize>)], text: &[char], end: bool) -> bool {
+    match items.split_first() {
+        None => !end || text.is_empty(),
+        Some(((atom, Some(n)), rest)) => text.len() >= *n && text[..*n].iter().all(|c| atom.accepts(*c)) && matches_here(rest, &text[*n..], end),
+        Some(((atom, None), rest)) => {
+            let most = text.iter().take_while(|c| atom.accepts(**c)).count();
+            (0..=most).rev().any(|k| matches_here(rest, &text[k..], end))
+        }
+    }
+}
+
+/// Whether `pattern` finds a match in `text`, as JavaScript's `new RegExp(pattern).test(text)`.
+fn pattern_finds(pattern: &str, text: &str) -> bool {
+    let (start, items, end) = parse_pattern(pattern);
+    let text: Vec<char> = text.chars().collect();
+    let starts = if start { 0..=0 } else { 0..=text.len() };
+    starts.into_iter().any(|at| matches_here(&items, &text[at..], end))
+}
+
+fn own_event(agent: &str, event: Option<&str>) -> bool {
+    event.map_or(false, |event| KIT_OWN_EVENTS.iter().any(|(a, events)| *a == agent && events.contains(&event)))
+}
+
+fn holds(condition: &Condition, input: &Map<String, Value>) -> bool {
+    let event = input.get("hook_event_name").and_then(Value::as_str);
+    match condition {
+        Condition::Has(key) => input.contains_key(*key),
+        Condition::EventOf(agent) => own_event(agent, event),
+        Condition::EventNotOf(agent) => !own_event(agent, event),
+        Condition::OneOf(key, values) => input.get(*key).and_then(Value::as_str).map_or(false, |v| values.contains(&v)),
+        Condition::Matches(key, pattern) => input.get(*key).and_then(Value::as_str).map_or(false, |v| pattern_finds(pattern, v)),
+    }
+}
+
+fn display_name(agent: &str) -> &'static str {
+    KIT_DISPLAY_NAMES.iter().find(|(a, _)| *a == agent).map_or("an agent", |(_, name)| *name)
+}
+
+/// Which agent sent a hook input, and what told it: the TypeScript kit's rules (src/hooks/detection.ts),
+/// from generated/kit/answers.json.
+pub fn detect_agent(input: &Map<String, Value>) -> (&'static str, String) {
+    for (agent, because, conditions) in KIT_DETECTION_RULES {
+        if conditions.iter().all(|condition| holds(condition, input)) {
+            return (*agent, because.to_string());
+        }
+    }
+    (KIT_DETECTION_DEFAULT, "no other agent's fields".to_string())
+}
+
+fn answers_agent(agent: &str) -> bool {
+    KIT_ANSWERS.iter().any(|a| a.0 == agent)
+}
+
+fn escaped(text: &str) -> String {
+    let quoted = serde_json::to_string(text).unwrap_or_default();
+    quoted[1..quoted.len() - 1].to_string()
+}
+
+/// The template with each placeholder replaced, in one pass (a value is never scanned again).
+fn fill(template: &str, reply: &Reply, input: &str) -> String {
+    let places = [("{{reason}}", escaped(&reply.reason)), ("{{text}}", escaped(&reply.text)), ("{\"{{input}}\":true}", input.to_string())];
+    let mut out = String::new();
+    let mut rest = template;
+    loop {
+        let next = places.iter().filter_map(|(p, v)| rest.find(p).map(|at| (at, p.len(), v))).min_by_key(|(at, _, _)| *at);
+        match next {
+            Some((at, len, value)) => {
+                out.push_str(&rest[..at]);
+                out.push_str(value);
+                rest = &rest[at + len..];
+            }
+            None => {
+                out.push_str(rest);
+                return out;
+            }
+        }
+    }
+}
+
+fn write_answer(agent: &str, event: &str, reply: &Reply) -> Result<(i32, String, String), String> {
+    let found = KIT_ANSWERS.iter().find(|a| a.0 == agent && a.1 == event && a.2 == reply.kind);
+    let (_, _, _, exit, stdout, stderr, unsupported) = match found {
+        Some(answer) => *answer,
+        None => return Err(format!("the answer cannot be written: {} does not take {}", event, reply.kind)),
+    };
+    if !unsupported.is_empty() {
+        return Err(format!("the answer cannot be written: {}", unsupported));
+    }
+    let input = match &reply.input {
+        Some(value) => serde_json::to_string(value).map_err(|e| e.to_string())?,
+        None => "null".to_string(),
+    };
+    Ok((exit, fill(stdout, reply, &input), fill(stderr, reply, &input)))
+}
+
+fn refuse(hook: &Hook, agent: &str, problem: &str) -> (i32, String, String) {
+    let stderr = format!("{}: {} hook: {}\n", PREFIX, hook.event, problem);
+    if !hook.options.fail_closed {
+        return (1, String::new(), stderr + "(non-blocking: the agent goes on as if the hook had not answered; set fail_closed to deny instead)\n");
+    }
+    let mut one_line = problem.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() > 500 {
+        one_line = one_line.chars().take(500).collect::<String>() + "…";
+    }
+    let agent = if answers_agent(agent) { agent } else { "claude-code" };
+    let kind = KIT_EVENTS.iter().find(|e| e.0 == hook.event).map_or("", |e| e.2);
+    if !kind.is_empty() {
+        let reply = Reply { reason: format!("Hook failed closed: {}", one_line), ..Reply::new(if kind == "deny" { "deny" } else { "block" }) };
+        if let Ok((exit, stdout, _)) = write_answer(agent, hook.event, &reply) {
+            return (exit, stdout, stderr);
+        }
+    }
+    (2, String::new(), stderr)
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| payload.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a panic".to_string())
+}
+
+/// Answers one hook input: stdin -> (exit code, stdout, stderr), with no process I/O and no timer.
+pub fn handle(hook: &Hook, stdin: &str) -> (i32, String, String) {
+    handle_with(hook, stdin, &|_| {})
+}
+
+fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i32, String, String) {
+    let mut input: Map<String, Value> = match serde_json::from_str(stdin) {
+        Ok(input) => input,
+        Err(error) => return refuse(hook, "", &format!("stdin is not one JSON object ({})", error)),
+    };
+    let (agent, because) = detect_agent(&input);
+    handling(agent);
+    if !answers_agent(agent) {
+        let name = display_name(agent);
+        return refuse(hook, agent, &format!("this input comes from {} ({}); answering {} is not supported yet", name, because, name));
+    }
+    if input.get("hook_event_name").and_then(Value::as_str) != Some(hook.event) {
+        let got = input.get("hook_event_name").map_or("null".to_string(), |v| v.to_string());
+        return refuse(hook, agent, &format!("the hook is defined for {} but got {}", hook.event, got));
+    }
+    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) {
+        let tool_name = match (input.get("tool_name").and_then(Value::as_str), input.get("tool_input").map_or(false, Value::is_object)) {
+            (Some(name), true) => name.to_string(),
+            _ => return refuse(hook, agent, &format!("a {} input needs a string tool_name and an object tool_input", hook.event)),
+        };
+        if let Some(tools) = &hook.options.tools {
+            if !tools.iter().any(|t| *t == tool_name) {
+                return (0, String::new(), String::new());
+            }
+        }
+    }
+    // keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
+    let mut filled = false;
+    for (_, _, key, value) in KIT_ABSENT_KEYS.iter().filter(|k| k.0 == agent && k.1 == hook.event) {
+        if !input.contains_key(*key) {
+            input.insert(key.to_string(), serde_json::from_str(value).unwrap_or(Value::Null));
+            filled = true;
+        }
+    }
+    // the typed input is read from stdin itself unless a key was filled in
+    let raw = if filled { Value::Object(input).to_string() } else { stdin.to_string() };
+    match catch_unwind(AssertUnwindSafe(|| (hook.call)(&raw))) {
+        Err(payload) => refuse(hook, agent, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
+        Ok(Err(error)) => refuse(hook, agent, &format!("the input is not a {} input: {}", hook.event, error)),
+        Ok(Ok(None)) => (0, String::new(), String::new()),
+        Ok(Ok(Some(reply))) => match write_answer(agent, hook.event, &reply) {
+            Ok(answer) => answer,
+            Err(problem) => refuse(hook, agent, &problem),
+        },
+    }
+}
+
+fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! {
+    let mut done = lock.lock().unwrap_or_else(|e| e.into_inner());
+    if !*done {
+        *done = true;
+        let _ = std::io::stdout().write_all(stdout.as_bytes());
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().write_all(stderr.as_bytes());
+        std::process::exit(exit);
+    }
+    drop(done);
+    loop {
+        std::thread::park();
+    }
+}
+
+/// Reads stdin, answers and exits, within the hook's budget or with its failure answer.
+pub fn run(hook: Hook) -> ! {
+    std::panic::set_hook(Box::new(|_| {})); // the refusal names the panic; no trace on stderr
+    let lock = Arc::new(Mutex::new(false));
+    let agent: Arc<Mutex<&'static str>> = Arc::new(Mutex::new(""));
+    let budget = hook.options.timeout.or(if hook.options.fail_closed { Some(DEFAULT_FAIL_CLOSED_BUDGET) } else { None });
+    if let Some(budget) = budget {
+        let (lock, agent) = (Arc::clone(&lock), Arc::clone(&agent));
+        // The watchdog answers for the hook's event and options; it never touches the handler.
+        let watched = Hook::new(hook.event, hook.options.clone(), Box::new(|_| Ok(None)));
+        std::thread::spawn(move || {
+            std::thread::sleep(budget);
+            let detected = *agent.lock().unwrap_or_else(|e| e.into_inner());
+            emit(&lock, refuse(&watched, detected, &format!("the handler did not answer within its {:?} budget", budget)));
+        });
+    }
+    let mut stdin = String::new();
+    if let Err(error) = std::io::stdin().read_to_string(&mut stdin) {
+        emit(&lock, refuse(&hook, "", &format!("stdin could not be read: {}", error)));
+    }
+    let answer = handle_with(&hook, &stdin, &|detected| *agent.lock().unwrap_or_else(|e| e.into_inner()) = detected);
+    emit(&lock, answer)
+}
