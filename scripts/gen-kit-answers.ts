@@ -1,5 +1,6 @@
 /**
- * The kit's compact writer table (generated/kit/answers.ts): each agent's
+ * The kit's compact writer table (KIT_ANSWERS in generated/kit/agents.ts,
+ * written by scripts/gen-kit-agents.ts): each agent's
  * answer to a deny or a block with a reason, and to no answer, recorded by calling the
  * dialect's own `writeIntent` on every event, as a template with the event
  * and the reason left open. A fail-closed hook computes its failure answer
@@ -19,7 +20,6 @@
 import { AGENT_NAMES } from "../src/core/agents.js";
 import type { HookIntent } from "../src/core/intent.js";
 import { dialectOf } from "../src/dialects.js";
-import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 // the placeholders and the filling are the kit's: what it fills at run time is what is checked here
 import { ANSWER_EVENT, ANSWER_REASON, fillAnswer, type AnswerTemplate } from "../src/hooks/answer-template.js";
 
@@ -75,12 +75,4 @@ export function kitAnswerTemplates(): Record<string, { readonly templates: Answe
     out[agent] = entry;
   }
   return out;
-}
-
-export function generateKitAnswers(): GeneratedFile[] {
-  const ts =
-    `${tsBanner("scripts/gen-kit-answers.ts", "each dialect's writeIntent, called on every event")}` +
-    `/** Per agent: answer templates, and per own event the template of a deny and of a block with a reason and of no answer (src/hooks/answer-template.ts fills them). */\n` +
-    `export const KIT_ANSWERS = ${jsLiteral(kitAnswerTemplates())} as const;\n`;
-  return [{ path: "generated/kit/answers.ts", content: ts }];
 }

@@ -17,7 +17,6 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
-import { generateKitAnswers } from "./gen-kit-answers.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
 import { generateNames } from "./gen-names.js";
@@ -41,7 +40,6 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "python", generate: generatePython },
   { name: "go", generate: generateGo },
   { name: "kit-agents", generate: generateKitAgents },
-  { name: "kit-answers", generate: generateKitAnswers },
 ];
 
 export const GENERATED_DIR = "generated";

@@ -1,7 +1,7 @@
 /**
  * An agent's answer recorded with its event and reason left open
  * (scripts/gen-kit-answers.ts records them from each dialect's writeIntent
- * into generated/kit/answers.ts), and the filling of one: how the kit writes
+ * into generated/kit/agents.ts KIT_ANSWERS), and the filling of one: how the kit writes
  * a deny or a block without loading the dialect's writer.
  */
 import type { WrittenAnswer } from "../core/intent.js";
