@@ -9,7 +9,9 @@
  * the fail-closed guard (src/hooks/process.ts); a third row gives the same
  * hook with an async `run`, which also starts the guard's watchdog thread
  * (not a target: the price of an async fail-closed handler). Also: what
- * importing `claude-hook-protocol/hooks` alone costs over an empty script.
+ * importing `claude-hook-protocol/hooks` alone costs over an empty script,
+ * and the modules each run loads (a loader hook counts them and their bytes:
+ * under Node 20 each module costs about 1 ms of a cold start).
  *
  *   npx tsx bench/kit-cold-start.ts [--runs N] [--no-build]
  */
@@ -74,6 +76,23 @@ const kitAsync = join(dir, "kit-deny-rm-rf-async.mjs");
 writeFileSync(kitAsync, example.replace('"claude-hook-protocol/hooks"', JSON.stringify(pathToFileURL(join(ROOT, "dist/src/hooks/index.js")).href)).replace("run: (input, answer) =>", "run: async (input, answer) =>"));
 if (readFileSync(kitAsync, "utf8") === example) throw new Error("bench: could not make the async variant of the example");
 
+/** The modules a run loads (files and builtins, the script included) and the bytes of the files, counted by a loader hook. */
+function modulesLoaded(script: string, stdin: string): { modules: number; bytes: number } {
+  const hooks = join(dir, "count-hooks.mjs");
+  writeFileSync(hooks, `import { writeSync } from "node:fs";
+export async function load(url, context, next) {
+  const loaded = await next(url, context);
+  const bytes = loaded.source == null ? 0 : typeof loaded.source === "string" ? Buffer.byteLength(loaded.source) : loaded.source.byteLength;
+  writeSync(2, "module-loaded " + bytes + " " + url + "\\n");
+  return loaded;
+}`);
+  const register = join(dir, "count-register.mjs");
+  writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const run = spawnSync(process.execPath, ["--import", register, script], { input: stdin, encoding: "utf8" });
+  const lines = run.stderr.split("\n").filter((line) => line.startsWith("module-loaded "));
+  return { modules: lines.length, bytes: lines.reduce((sum, line) => sum + Number(line.split(" ")[1]), 0) };
+}
+
 const rows = [
   { name: "kit-deny-rm-rf vs hand-written, rm -rf (deny)", ...compare(kit, hand, input("rm -rf build")) },
   { name: "kit-deny-rm-rf vs hand-written, ls (no answer)", ...compare(kit, hand, input("ls -la")) },
@@ -83,5 +102,9 @@ const rows = [
 console.log(`kit cold start (${RUNS} runs each, interleaved, medians; node ${process.version}; load average ${loadavg()[0]!.toFixed(1)})`);
 for (const row of rows) {
   console.log(`${row.name.padEnd(52)} ${row.subject.toFixed(1).padStart(7)} ms / ${row.baseline.toFixed(1).padStart(7)} ms = ${row.ratio.toFixed(3)}x${row.name.startsWith("kit-") ? (row.ratio <= 1.15 ? "  (target <= 1.15: met)" : "  (target <= 1.15: NOT met)") : `  (+${(row.subject - row.baseline).toFixed(1)} ms)`}`);
+}
+for (const [name, script, stdin] of [["kit, rm -rf (deny)", kit, input("rm -rf build")], ["kit, ls (no answer)", kit, input("ls -la")], ["hand-written", hand, input("rm -rf build")]] as const) {
+  const { modules, bytes } = modulesLoaded(script, stdin);
+  console.log(`modules loaded: ${name.padEnd(20)} ${String(modules).padStart(3)} (${(bytes / 1024).toFixed(1)} KiB of JavaScript)`);
 }
 if (process.argv.includes("--json")) console.log(JSON.stringify(rows));

@@ -2,8 +2,9 @@
  * The agents' names and capabilities for hook kits in any language:
  * `generated/kit/agents.json` (the format below, with every claim's
  * provenance) and `generated/kit/agents.ts` (the same names and the answers
- * not enforced, one line: the TypeScript kit, src/hooks/, loads it on every
- * hook call). Read from each
+ * not enforced, the agent names, the degrade policy and the answer templates
+ * of scripts/gen-kit-templates.ts: all the TypeScript kit, src/hooks/, reads
+ * on every hook call, in one module). Read from each
  * dialect's event table (`canonical`) and each agent's capabilities file
  * (src/<agent>/capabilities.ts), so the kit cannot drift from them.
  *
@@ -29,7 +30,9 @@ import { dialectOf } from "../src/dialects.js";
 import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { AGENT_NAMES } from "../src/core/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
+import { kitAnswerTemplates } from "./gen-kit-templates.js";
 
 /**
  * Claude Code's tools -> their top-level fields that are strings (schemas/claude-code/tools/): a handled call whose
@@ -91,7 +94,14 @@ export function generateKitAgents(): GeneratedFile[] {
     `/** Per agent: its events (-> Claude Code's), tools, native input form and the answers it does not enforce (generated/kit/agents.json has every claim and its provenance). */\n` +
     `export const KIT_AGENTS = ${jsLiteral(kitSlice(data))} as const;\n` +
     `/** Claude Code's tools -> their top-level string fields (schemas/claude-code/tools/). */\n` +
-    `export const KIT_TOOL_STRING_FIELDS = ${jsLiteral(data["toolStringFields"])} as const;\n`;
+    `export const KIT_TOOL_STRING_FIELDS = ${jsLiteral(data["toolStringFields"])} as const;\n` +
+    // the kit reads these here, not from src/core, so that a hook loads one data module (each module costs a hook's cold start about 1 ms)
+    `/** src/core/agents.ts's AGENT_NAMES. */\n` +
+    `export const KIT_AGENT_NAMES = ${jsLiteral(AGENT_NAMES)} as const;\n` +
+    `/** src/core/capabilities.ts's DEGRADE_POLICY (frozen there and here: no importer may turn a deny's \`refuse\` into \`nothing\`). */\n` +
+    `export const KIT_DEGRADE_POLICY = Object.freeze(${jsLiteral(DEGRADE_POLICY)} as const);\n` +
+    `/** Per agent: answer templates, and per own event the template of a deny and of a block with a reason and of no answer (scripts/gen-kit-templates.ts; src/hooks/answer-template.ts fills them). */\n` +
+    `export const KIT_ANSWERS = ${jsLiteral(kitAnswerTemplates())} as const;\n`;
   return [
     { path: "generated/kit/agents.json", content: `${JSON.stringify(data, null, 2)}\n` },
     { path: "generated/kit/agents.ts", content: ts },

@@ -125,16 +125,15 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
   }
   const agents: Record<string, unknown> = {};
   for (const agent of AGENT_NAMES as readonly AgentName[]) {
-    const load = answerWriter(agent);
-    if (load === undefined || !namesEventsAsClaudeCode(agent)) continue;
-    const write = await load();
+    const write = answerWriter(agent);
+    if (write === undefined || !namesEventsAsClaudeCode(agent)) continue;
     const answers: Record<string, Record<string, unknown>> = {};
     for (const { name } of claudeCode.events) {
       answers[name] = {};
       for (const kind of eventAnswers(name)) {
         // PermissionRequest's allow takes no reason and its rewrite no reason either (src/hooks/answers.ts).
         const intent = ANSWERS[kind]!;
-        const written = write(name, intent);
+        const written = await write(name, intent);
         answers[name]![kind] = written.ok ? { exit: written.answer.exit, stdout: written.answer.stdout, stderr: written.answer.stderr } : { unsupported: written.message };
       }
     }

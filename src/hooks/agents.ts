@@ -3,13 +3,16 @@
  * read first from what the hook's command says (`CLAUDE_HOOK_PROTOCOL_AGENT`
  * or `--agent=<name>`, which `install` writes), else told from its stdin
  * alone (each agent's *-observed.md lists its fields). A writer is loaded
- * only when a hook has something to write.
+ * only when a hook writes an answer its template (generated/kit/agents.ts KIT_ANSWERS)
+ * does not give.
  */
-import { AGENT_NAMES, isAgentName, type AgentName } from "../core/agents.js";
+import type { AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
 import type { JsonObject, JsonValue } from "../json/value.js";
 import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
 import { DETECTION_DEFAULT, DETECTION_RULES, type DetectionCondition } from "./detection.js";
+import { fillAnswer, type AnswerTemplate } from "./answer-template.js";
+import { KIT_AGENT_NAMES, KIT_ANSWERS } from "../../generated/kit/agents.js";
 
 /** The environment variable a hook command sets to name the agent that runs it. */
 export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";
@@ -27,8 +30,8 @@ export function declaredAgent(env: NodeJS.ProcessEnv = process.env, argv: readon
   const arg = argv.slice(2).find((a) => a.startsWith(AGENT_ARG));
   const named = arg !== undefined ? { value: arg.slice(AGENT_ARG.length), because: arg } : env[AGENT_ENV] !== undefined && env[AGENT_ENV] !== "" ? { value: env[AGENT_ENV]!, because: AGENT_ENV } : null;
   if (named === null) return null;
-  if (!isAgentName(named.value)) return { invalid: `${named.because} names ${JSON.stringify(named.value)}, not an agent (${AGENT_NAMES.join(", ")})` };
-  return { agent: named.value, because: named.because };
+  if (!(KIT_AGENT_NAMES as readonly string[]).includes(named.value)) return { invalid: `${named.because} names ${JSON.stringify(named.value)}, not an agent (${KIT_AGENT_NAMES.join(", ")})` };
+  return { agent: named.value as AgentName, because: named.because };
 }
 
 function hasEvent(agent: AgentName, event: JsonValue | undefined): boolean {
@@ -85,7 +88,7 @@ export function agentReadings(input: JsonObject, env: NodeJS.ProcessEnv = proces
 }
 
 /** Each agent's name in messages. */
-export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.fromEntries(AGENT_NAMES.map((agent) => [agent, displayNameOf(agent)])) as Record<AgentName, string>;
+export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.fromEntries(KIT_AGENT_NAMES.map((agent) => [agent, displayNameOf(agent)])) as Record<AgentName, string>;
 
 /** Writes `intent` as the answer to `event` (the agent's own event name, or Claude Code's, which is mapped to the agent's). */
 export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
@@ -100,11 +103,37 @@ const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "qwen-code": async () => (await import("../qwen-code/intent.js")).writeQwenCodeIntent,
 };
 
-export function answerWriter(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {
+type TemplateKind = "deny" | "block" | "nothing";
+const TEMPLATES = KIT_ANSWERS as unknown as Readonly<Partial<Record<AgentName, { readonly templates: readonly AnswerTemplate[] } & Readonly<Record<TemplateKind, Readonly<Record<string, number>>>>>>>;
+
+/**
+ * Which template an intent is: a deny or a block with a reason that is not blank and nothing else,
+ * or no answer at all. A blank reason goes to the dialect (Codex puts its own reason in its place).
+ */
+function templateKind(intent: HookIntent): TemplateKind | undefined {
+  const keys = Object.keys(intent).length;
+  if (keys === 0) return "nothing";
+  if (keys !== 2 || typeof intent.reason !== "string" || intent.reason.trim() === "") return undefined;
+  return intent.decision === "deny" ? "deny" : intent.block === true ? "block" : undefined;
+}
+
+/** The answer from the agent's recorded template (generated/kit/agents.ts KIT_ANSWERS); undefined for an intent or event it has none for. */
+function templateAnswer(agent: AgentName, event: string, intent: HookIntent): WriteResult | undefined {
+  const kind = templateKind(intent);
+  const table = TEMPLATES[agent];
+  if (kind === undefined || table === undefined || !Object.prototype.hasOwnProperty.call(table[kind], event)) return undefined;
+  return { ok: true, answer: fillAnswer(table.templates[table[kind][event]!]!, event, intent.reason ?? "") };
+}
+
+/**
+ * The agent's writer: a deny or a block with a reason, or no answer, from its template; anything else from the
+ * dialect's `writeIntent`, loaded on first use; undefined for an agent the kit cannot answer.
+ */
+export function answerWriter(agent: AgentName): ((event: string, intent: HookIntent) => Promise<WriteResult>) | undefined {
   const load = WRITERS[agent];
   if (load === undefined) return undefined;
-  return async () => {
-    const write = await load();
-    return (event, intent) => write(ownEventOf(agent, event) ?? event, intent);
+  return async (event, intent) => {
+    const own = ownEventOf(agent, event) ?? event;
+    return templateAnswer(agent, own, intent) ?? (await load())(own, intent);
   };
 }

@@ -5,7 +5,8 @@
  * stderr, or refused (policy `refuse`, or a hook defined `unsupported: "strict"`).
  */
 import type { AgentName } from "../core/agents.js";
-import { DEGRADE_POLICY, type AnswerKind } from "../core/capabilities.js";
+import type { AnswerKind } from "../core/capabilities.js";
+import { KIT_DEGRADE_POLICY as DEGRADE_POLICY } from "../../generated/kit/agents.js";
 import type { HookIntent } from "../core/intent.js";
 import type { JsonObject } from "../json/value.js";
 import { supportOf } from "./agent-names.js";

@@ -77,8 +77,8 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
     if (chosen === null) return nothing(agent);
     const { detected, call } = chosen;
-    const loadWriter = answerWriter(agent);
-    if (loadWriter === undefined) {
+    const write = answerWriter(agent);
+    if (write === undefined) {
       return refuse(definition, agent, `this input comes from ${AGENT_DISPLAY_NAMES[agent]} (${detected.because}); answering it is not supported yet`);
     }
     const input = call.input;
@@ -105,7 +105,7 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       if (!check.ok) throw new HookFailure(`the rewrite fails the ${toolName} tool's schema, so Claude Code would not run the tool and tell the model:\n${check.toolResult}`);
     }
     if (intent.updatedInput !== undefined) intent = { ...intent, updatedInput: toAgentToolInput(call.tool, intent.updatedInput) };
-    const written = (await loadWriter())(call.ownEvent, intent);
+    const written = await write(call.ownEvent, intent);
     if (!written.ok) throw new HookFailure(`the answer cannot be written: ${written.message}`);
     const stderr = notes.map((note) => `${PREFIX}: ${event} hook: ${note}\n`).join("");
     return { agent, ...written.answer, stderr: written.answer.stderr + stderr };
@@ -255,10 +255,10 @@ export async function refuse(definition: HookDefinition<HookEventName, string>, 
   if (definition.failClosed !== true) return { agent, exit: 1, stdout: "", stderr: `${stderr}(non-blocking: the agent goes on as if the hook had not answered; define the hook with failClosed: true to deny instead)\n` };
   const oneLine = problem.replace(/\s+/g, " ").trim();
   const reason = `Hook failed closed: ${oneLine.length > 500 ? `${oneLine.slice(0, 500)}…` : oneLine}`;
-  const loadWriter = agent === null ? answerWriter("claude-code") : answerWriter(agent);
+  const write = agent === null ? answerWriter("claude-code") : answerWriter(agent);
   const intent: HookIntent | null = includes(DECISION_EVENTS, event) || event === "PermissionRequest" ? { decision: "deny", reason } : includes(BLOCK_EVENTS, event) ? { block: true, reason } : null;
-  if (intent !== null && loadWriter !== undefined) {
-    const written = (await loadWriter())(event, intent);
+  if (intent !== null && write !== undefined) {
+    const written = await write(event, intent);
     if (written.ok) return { agent, ...written.answer, stderr };
   }
   // no way to say deny in this agent's words (or the event cannot block): exit 2, which the agents read as a block

@@ -27,7 +27,8 @@
  * gives it (none), whatever went wrong meanwhile.
  */
 import { createHook, type AsyncHook } from "node:async_hooks";
-import { closeSync, writeSync } from "node:fs";
+// the default export is the module object `require("node:fs")` gives, whose functions the guard replaces
+import fs, { closeSync, writeSync } from "node:fs";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { defineHook, failurePolicy, type Hook, type HookOutcome, type HookWatcher } from "./define.js";
 import { readReply } from "./answers.js";
@@ -144,10 +145,10 @@ class ProcessGuard implements HookWatcher {
     // signal 0 only asks whether the process exists
     host.kill = (pid: number, signal?: string | number) => ((pid === process.pid || pid === 0) && signal !== 0 ? intercept("process.kill")(pid, signal) : kill(pid, signal));
     // fs writes to stdout (fd 1, /dev/stdout) go to stderr too
-    const fs = createRequire(import.meta.url)("node:fs") as Record<string, unknown>;
+    const fsExports = fs as unknown as Record<string, unknown>;
     for (const name of ["writeSync", "write", "writeFileSync", "writeFile", "appendFileSync", "appendFile"]) {
-      const original = fs[name] as (target: unknown, ...rest: unknown[]) => unknown;
-      fs[name] = function redirected(this: unknown, target: unknown, ...rest: unknown[]) {
+      const original = fsExports[name] as (target: unknown, ...rest: unknown[]) => unknown;
+      fsExports[name] = function redirected(this: unknown, target: unknown, ...rest: unknown[]) {
         return original.call(this, STDOUT_TARGETS.get(target) ?? target, ...rest);
       };
     }
