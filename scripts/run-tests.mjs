@@ -18,9 +18,19 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 // The files that build and run other languages' toolchains (cargo, go, python): minutes each
-// (measured one by one: 445 s and 564 s on a loaded 2-core machine, the rest 0.5-75 s).
-// They run in `npm run test:slow`, which .ci/run runs after `npm test`.
-const SLOW = new Set(["test/bindings-rust.test.ts", "test/bindings-types.test.ts"]);
+// (measured one by one on a loaded 2-core machine: bindings-types 564 s, bindings-rust 445 s,
+// bindings-kits 237 s, bindings-examples 202 s, bindings-event-inputs 149 s, packaging 85 s,
+// bindings-refusals 75 s; the rest 0.5-75 s). They run in `npm run test:slow`, which .ci/run
+// runs after `npm test`.
+const SLOW = new Set([
+  "test/bindings-rust.test.ts",
+  "test/bindings-types.test.ts",
+  "test/bindings-kits.test.ts",
+  "test/bindings-examples.test.ts",
+  "test/bindings-event-inputs.test.ts",
+  "test/bindings-refusals.test.ts",
+  "test/packaging.test.ts",
+]);
 
 const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith("--")));
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
