@@ -1,6 +1,6 @@
 // PreToolUse (Bash): deny `rm` with both a recursive and a force flag, however it is written:
 // `rm -rf`, `rm -fr`, `rm -Rf`, `rm -r -f`, `rm --recursive --force`, `sudo rm`, `/bin/rm`,
-// `\rm`, `r”m`, inside `$(...)`, backticks, `bash -c "..."`, after `;`, `&&`, `|` or a newline.
+// `\rm`, `r"m"`, inside `$(...)`, backticks, `bash -c "..."`, after `;`, `&&`, `|` or a newline.
 // It judges words, not text: `rm` anywhere in a command, even as an argument (`echo rm -rf`,
 // `xargs rm -rf`, `find -exec rm -rf`), counts, since a wrong deny costs a retry and a miss
 // costs the files. Not a sandbox: `$RM -rf` or a script file that runs rm is not seen.
