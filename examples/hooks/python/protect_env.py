@@ -1,9 +1,12 @@
-"""PreToolUse (Read, Edit, Write): keep the agent out of .env files (.env, .env.local, ...;
-.env.example stays readable). Fails closed: a crash denies the call."""
+"""PreToolUse (Read, Edit, Write, and MultiEdit of older Claude Code versions): keep the agent out of
+.env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
+path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
+(`C:\\p\\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
+stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
+crash denies the call."""
 
 from __future__ import annotations
-
-import re
 
 from claude_hook_protocol.kit import Reply, hook, run
 
@@ -12,14 +15,33 @@ if TYPE_CHECKING:
     from claude_hook_protocol import PreToolUseHookInput
     from claude_hook_protocol.kit import PreToolUseAnswers
 
-SECRET_ENV_FILE = re.compile(r"(^|/)\.env(\.(?!example$)[^/]+)?$")
+
+def file_name_of(path: str) -> str:
+    """The file name `path` ends at, as the file system reads it: `.`/`..` resolved, lower case,
+    no NTFS stream, no trailing dots or spaces."""
+    segments: list[str] = []
+    for segment in path.replace("\\", "/").split("/"):
+        if segment == "..":
+            if segments:
+                segments.pop()
+        elif segment not in ("", "."):
+            segments.append(segment)
+    name = (segments[-1] if segments else "").lower().split(":", 1)[0]
+    return name.rstrip(". ")
+
+
+def is_secret_env_file(path: str) -> bool:
+    name = file_name_of(path)
+    return name == ".env" or (name.startswith(".env.") and name != ".env.example")
 
 
 def protect_env(call: PreToolUseHookInput, answer: PreToolUseAnswers) -> Reply | None:
-    path = call["tool_input"].get("file_path")  # Read, Edit and Write all name the file so
-    if isinstance(path, str) and SECRET_ENV_FILE.search(path):
+    path = call["tool_input"].get("file_path")  # Read, Edit, Write and MultiEdit all name the file so
+    if not isinstance(path, str):
+        return answer.deny(call["tool_name"] + " without a file_path: blocked (this hook cannot tell whether it touches a .env file)")
+    if is_secret_env_file(path):
         return answer.deny(path + " holds secrets; " + call["tool_name"] + " on .env files is blocked (use .env.example)")
     return None
 
 
-run(hook("PreToolUse", protect_env, tools=["Read", "Edit", "Write"], fail_closed=True, timeout=5))
+run(hook("PreToolUse", protect_env, tools=["Read", "Edit", "Write", "MultiEdit"], fail_closed=True, timeout=5))

@@ -1,29 +1,57 @@
-// PreToolUse (Read, Edit, Write): keep the agent out of .env files (.env, .env.local, ...;
-// .env.example stays readable). Fails closed: a panic denies the call.
+// PreToolUse (Read, Edit, Write, and MultiEdit of older Claude Code versions): keep the agent out of
+// .env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
+// path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
+// (`C:\p\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
+// stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+// are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
+// panic denies the call.
 package main
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
 	"time"
 
 	protocol "claude-hook-protocol/generated/go"
 )
 
-var secretEnvFile = regexp.MustCompile(`(^|/)\.env(\.[^/]+)?$`)
+// fileNameOf is the file name path ends at, as the file system reads it: `.`/`..` resolved, lower
+// case, no NTFS stream, no trailing dots or spaces.
+func fileNameOf(path string) string {
+	segments := []string{}
+	for _, segment := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if segment == ".." {
+			if len(segments) > 0 {
+				segments = segments[:len(segments)-1]
+			}
+		} else if segment != "." {
+			segments = append(segments, segment)
+		}
+	}
+	name := ""
+	if len(segments) > 0 {
+		name = strings.ToLower(segments[len(segments)-1])
+	}
+	name, _, _ = strings.Cut(name, ":")
+	return strings.TrimRight(name, ". ")
+}
+
+func isSecretEnvFile(path string) bool {
+	name := fileNameOf(path)
+	return name == ".env" || (strings.HasPrefix(name, ".env.") && name != ".env.example")
+}
 
 func main() {
 	protocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {
 		var file struct {
-			FilePath string `json:"file_path"` // Read, Edit and Write all name the file so
+			FilePath *string `json:"file_path"` // Read, Edit, Write and MultiEdit all name the file so
 		}
-		if err := json.Unmarshal(call.ToolInput, &file); err != nil {
-			panic(err)
+		if err := json.Unmarshal(call.ToolInput, &file); err != nil || file.FilePath == nil {
+			return answer.Deny(call.ToolName + " without a file_path: blocked (this hook cannot tell whether it touches a .env file)")
 		}
-		if secretEnvFile.MatchString(file.FilePath) && !strings.HasSuffix(file.FilePath, ".env.example") {
-			return answer.Deny(file.FilePath + " holds secrets; " + call.ToolName + " on .env files is blocked (use .env.example)")
+		if isSecretEnvFile(*file.FilePath) {
+			return answer.Deny(*file.FilePath + " holds secrets; " + call.ToolName + " on .env files is blocked (use .env.example)")
 		}
 		return nil
-	}, protocol.HookOptions{Tools: []string{"Read", "Edit", "Write"}, FailClosed: true, Timeout: 5 * time.Second}))
+	}, protocol.HookOptions{Tools: []string{"Read", "Edit", "Write", "MultiEdit"}, FailClosed: true, Timeout: 5 * time.Second}))
 }

@@ -1,20 +1,42 @@
-//! PreToolUse (Read, Edit, Write): keep the agent out of .env files (.env, .env.local, ...;
-//! .env.example stays readable). Fails closed: a panic denies the call.
+//! PreToolUse (Read, Edit, Write, and MultiEdit of older Claude Code versions): keep the agent out of
+//! .env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
+//! path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
+//! (`C:\p\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
+//! stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+//! are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
+//! panic denies the call.
 use claude_hook_protocol_types::kit::{self, HookOptions};
 use std::time::Duration;
 
+/// The file name `path` ends at, as the file system reads it: `.`/`..` resolved, lower case, no NTFS stream, no trailing dots or spaces.
+fn file_name_of(path: &str) -> String {
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in path.split(['/', '\\']) {
+        if segment == ".." {
+            segments.pop();
+        } else if !segment.is_empty() && segment != "." {
+            segments.push(segment);
+        }
+    }
+    let name = segments.last().copied().unwrap_or("").to_lowercase();
+    let name = name.split(':').next().unwrap_or("");
+    name.trim_end_matches(['.', ' ']).to_string()
+}
+
 fn is_secret_env_file(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    (name == ".env" || name.starts_with(".env.")) && name != ".env.example"
+    let name = file_name_of(path);
+    name == ".env" || (name.starts_with(".env.") && name != ".env.example")
 }
 
 fn main() {
     kit::run(kit::on_pre_tool_use(
         |call, answer| {
-            // Read, Edit and Write all name the file so
-            let path = call.tool_input.get("file_path").and_then(|p| p.as_str())?;
+            // Read, Edit, Write and MultiEdit all name the file so
+            let Some(path) = call.tool_input.get("file_path").and_then(|p| p.as_str()) else {
+                return Some(answer.deny(&format!("{} without a file_path: blocked (this hook cannot tell whether it touches a .env file)", call.tool_name)));
+            };
             is_secret_env_file(path).then(|| answer.deny(&format!("{} holds secrets; {} on .env files is blocked (use .env.example)", path, call.tool_name)))
         },
-        HookOptions { tools: Some(vec!["Read".into(), "Edit".into(), "Write".into()]), fail_closed: true, timeout: Some(Duration::from_secs(5)) },
+        HookOptions { tools: Some(vec!["Read".into(), "Edit".into(), "Write".into(), "MultiEdit".into()]), fail_closed: true, timeout: Some(Duration::from_secs(5)) },
     ))
 }
