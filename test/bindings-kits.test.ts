@@ -89,7 +89,7 @@ test("python kit: tells the agent of every recorded input as the TypeScript kit 
   assert.ok(new Set(expectedAgents).size >= 5, `recorded inputs of ${new Set(expectedAgents).size} agents`);
 });
 
-test("python kit: fails closed on a crash, SystemExit and an overrun; other tools pass; an agent it cannot answer is refused", { skip: pythonMissing }, () => {
+test("python kit: fails closed on a crash, SystemExit and an overrun; other tools and events pass; Copilot CLI's camelCase call is read in Claude Code's names", { skip: pythonMissing }, () => {
   const hookWith = (body: string, options = "fail_closed=True, timeout=1"): string =>
     `from claude_hook_protocol.kit import hook, run\nimport time, sys\ndef handler(call, answer):\n${body}\nrun(hook("PreToolUse", handler, tools=["Bash"], ${options}))\n`;
   const cases: [string, string, string, RegExp, number][] = [
@@ -100,7 +100,8 @@ test("python kit: fails closed on a crash, SystemExit and an overrun; other tool
     ["not JSON", hookWith("    return None"), "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
     ["a wrong answer for the event", hookWith("    return answer.block('no')"), pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the answer cannot be written: PreToolUse does not take block"/, 0],
     ["Codex's answer", hookWith("    return answer.deny()"), pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
-    ["Copilot CLI is refused", hookWith("    return None"), JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
+    ["Copilot CLI's camelCase call, read in Claude Code's names", hookWith("    return answer.deny(call['tool_name'] + ' ' + call['tool_input']['command'])"), JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: '{"command":"rm -rf /"}', cwd: "/", timestamp: 1 }), /^\{"permissionDecision":"deny","permissionDecisionReason":"Bash rm -rf \/"\}$/, 0],
+    ["Gemini CLI's other event: no answer", hookWith("    raise RuntimeError('boom')"), JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: "/", hook_event_name: "AfterTool", timestamp: "t", tool_name: "run_shell_command", tool_input: { command: "ls" } }), /^$/, 0],
     ["another tool passes", hookWith("    raise RuntimeError('boom')"), pre("Read", { file_path: "/x" }), /^$/, 0],
     ["not fail-closed: exit 1", hookWith("    raise RuntimeError('boom')", "timeout=1"), pre("Bash", { command: "ls" }), /^$/, 1],
   ];
