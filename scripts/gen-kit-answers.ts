@@ -48,11 +48,13 @@ function absentKeys(model: TypeModel, agent: string, events: readonly string[], 
     }
     return undefined;
   };
-  for (const [event, canonical] of [...events.map((event) => [event, event] as const), ...ownPairs]) {
+  for (const [event, canonical, ownName] of [...events.map((event) => [event, event, false] as const), ...ownPairs.map(([event, canonical]) => [event, canonical, true] as const)]) {
     const claude = struct("claude-code", canonical);
     const own = struct(family, event);
-    if (claude === undefined || own === undefined) continue;
-    const missing = claude.fields.filter((field) => field.required && !own.fields.some((f) => f.key === field.key && f.required));
+    // an event with no schema of its own under that name (Copilot CLI's camelCase preToolUse, read through its key
+    // renames): any required key may be absent; a kit fills only the keys the input leaves out
+    if (claude === undefined || (own === undefined && !ownName)) continue;
+    const missing = claude.fields.filter((field) => field.required && field.key !== "hook_event_name" && !(own?.fields.some((f) => f.key === field.key && f.required) ?? false));
     const fill = (field: (typeof missing)[number]): string | null | undefined => {
       if (field.type.kind === "nullable") return null;
       if (field.type.kind === "string") return "";

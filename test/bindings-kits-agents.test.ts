@@ -7,10 +7,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentName } from "../src/core/agents.js";
 import { AGENTS, PAYLOADS, SHELL_CALLS, asAgentMerges, shellCall, type AgentAnswer } from "./lib/agent-payloads.js";
-import { pythonMissing, root, run } from "./lib/toolchains.js";
+import { cargoTarget, goEnv, goMissing, pythonMissing, root, run, rustMissing } from "./lib/toolchains.js";
 
 interface KitRun extends AgentAnswer {
   /** What the handler was given: [event, tool, command], or null when it was not called. */
@@ -47,8 +49,38 @@ function pythonKit(stdins: readonly string[]): KitRun[] {
   return JSON.parse(result.stdout) as KitRun[];
 }
 
+/** A compiled example, one process per stdin (what its handler saw is not reported: the answers show it). */
+function compiledKit(binary: () => string): (stdins: readonly string[]) => KitRun[] {
+  return (stdins) => {
+    const path = binary();
+    return stdins.map((stdin) => {
+      const result = run(path, [], { input: stdin });
+      return { exit: result.status ?? -1, stdout: result.stdout, stderr: result.stderr, seen: null };
+    });
+  };
+}
+
+let goBinary: string | undefined;
+/** The Go deny example, built once. */
+function goDenyExample(): string {
+  if (goBinary !== undefined) return goBinary;
+  const binary = join(mkdtempSync(join(tmpdir(), "kit-agents-go-")), "deny-rm-rf");
+  const build = run("go", ["build", "-o", binary, "./deny-rm-rf"], { cwd: join(root, "examples/hooks/go"), env: goEnv });
+  assert.equal(build.status, 0, build.stderr);
+  return (goBinary = binary);
+}
+
+/** The Rust deny example, built as test/bindings-kits.test.ts builds it (one target directory for every Rust build). */
+function rustDenyExample(): string {
+  const build = run("cargo", ["build", "--release", "--quiet"], { cwd: join(root, "examples/hooks/rust"), env: { CARGO_TARGET_DIR: cargoTarget } });
+  assert.equal(build.status, 0, build.stderr);
+  return join(cargoTarget, "release", "deny-rm-rf");
+}
+
 const KITS: readonly { readonly language: string; readonly skip: string | false; readonly handle: (stdins: readonly string[]) => KitRun[] }[] = [
   { language: "python", skip: pythonMissing, handle: pythonKit },
+  { language: "go", skip: goMissing, handle: compiledKit(goDenyExample) },
+  { language: "rust", skip: rustMissing, handle: compiledKit(rustDenyExample) },
 ];
 
 for (const kit of KITS) {
@@ -59,7 +91,7 @@ for (const kit of KITS) {
     SHELL_CALLS.forEach(({ agent, form, event }, i) => {
       const [denied, ls] = [runs[2 * i]!, runs[2 * i + 1]!];
       const name = `${agent}${form}`;
-      if (JSON.stringify(denied.seen) !== JSON.stringify(["PreToolUse", "Bash", "rm -rf /tmp/scratch"])) wrong.push(`${name}: the handler saw ${JSON.stringify(denied.seen)}`);
+      if (denied.seen !== null && JSON.stringify(denied.seen) !== JSON.stringify(["PreToolUse", "Bash", "rm -rf /tmp/scratch"])) wrong.push(`${name}: the handler saw ${JSON.stringify(denied.seen)}`);
       const merged = asAgentMerges(agent as AgentName, event, calls[2 * i]!, denied);
       if (!merged.ok || merged.value.effects.blocked !== true) wrong.push(`${name}: not read as a deny: exit ${denied.exit} ${denied.stdout} ${denied.stderr} -> ${JSON.stringify(merged)}`);
       else if (!/rm -rf is blocked/.test(merged.value.effects.tool_result ?? "")) wrong.push(`${name}: the reason does not reach the model: ${JSON.stringify(merged.value.effects)}`);

@@ -178,9 +178,12 @@ const compiledKitCases: readonly [string, string, RegExp, number][] = [
   ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
   ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
   ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
-  ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
   ["open", pre("Bash", { command: "ls" }), /^$/, 1],
 ];
+/** The agents whose own names the kits map to Claude Code's (generated/kit/agents.json). */
+const MAPPED_AGENTS: readonly string[] = ["gemini-cli", "copilot-cli"];
+/** Copilot CLI's camelCase call, read in Claude Code's names (bash -> Bash) and answered in its dialect. */
+const copilotCamelCase: [string, string, RegExp, number] = ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /^\{"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"\}$/, 0];
 
 test("go kit: tells the agent of every recorded input as the TypeScript kit does; fails closed on a panic and an overrun; refuses what an event does not take at compile time", { skip: goMissing, timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "kit-go-"));
@@ -197,7 +200,9 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     });
     // Every recorded input of an agent the kit answers, read as its event's typed input (Handle with a hook that says nothing).
     const answered = JSON.parse(readFileSync(join(root, "generated/kit/answers.json"), "utf8")) as { agents: Record<string, unknown> };
-    const readable = recorded.filter((input, i) => expectedAgents[i]! in answered.agents);
+    // Gemini CLI's and Copilot CLI's inputs are read through their name mapping, not as Claude Code's typed input
+    // (Copilot CLI's PostToolUse has no tool_response, its SessionStart source other values): left out here
+    const readable = recorded.filter((input, i) => expectedAgents[i]! in answered.agents && !MAPPED_AGENTS.includes(expectedAgents[i]!));
     const goTypes = readFileSync(join(root, "generated/go/claude_code.go"), "utf8");
     const events = [...new Set(readable.map((input) => String(input["hook_event_name"])))].filter((event) => goTypes.includes(`type ${event}HookInput struct`));
     const hooks = events.map((e) => `\t\t${JSON.stringify(e)}: protocol.On${e}(func(*protocol.${e}HookInput, protocol.${e}Answers) *protocol.Reply { return nil }, protocol.HookOptions{}),`).join("\n");
@@ -219,7 +224,7 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     assert.equal(Number(read.stdout), withHooks.length);
     assert.ok(withHooks.length > 500, `${withHooks.length} inputs read`);
 
-    const cases = compiledKitCases;
+    const cases = [...compiledKitCases, copilotCamelCase];
     for (const [name, input, expected, exit] of cases) {
       const result = run(binaries[name]!, [], { input });
       assert.equal(result.status, exit, `${name}: ${result.stderr}`);
@@ -283,7 +288,7 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
     assert.equal(detected.status, 0, detected.stderr);
     assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
 
-    const cases = compiledKitCases;
+    const cases = [...compiledKitCases, copilotCamelCase];
     for (const [name, input, expected, exit] of cases) {
       const result = run(bin(name), [], { input });
       assert.equal(result.status, exit, `${name}: ${result.stderr}`);

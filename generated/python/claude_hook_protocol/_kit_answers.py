@@ -1482,6 +1482,13 @@ ABSENT_KEYS = {
         "PostToolUse": {"transcript_path": "", "tool_use_id": ""},
         "UserPromptSubmit": {"transcript_path": ""},
         "SessionStart": {"transcript_path": ""},
+        "sessionStart": {"session_id": "", "transcript_path": "", "cwd": ""},
+        "userPromptSubmitted": {"session_id": "", "transcript_path": "", "cwd": "", "prompt": ""},
+        "preToolUse": {"session_id": "", "transcript_path": "", "cwd": "", "tool_name": "", "tool_use_id": ""},
+        "permissionRequest": {"session_id": "", "transcript_path": "", "cwd": "", "tool_name": ""},
+        "postToolUse": {"session_id": "", "transcript_path": "", "cwd": "", "tool_name": "", "tool_use_id": ""},
+        "postToolUseFailure": {"session_id": "", "transcript_path": "", "cwd": "", "tool_name": "", "tool_use_id": "", "error": ""},
+        "agentStop": {"session_id": "", "transcript_path": "", "cwd": ""},
     },
     "droid": {
         "PreToolUse": {"tool_use_id": ""},
