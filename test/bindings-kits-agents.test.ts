@@ -116,3 +116,23 @@ for (const kit of KITS) {
     assert.ok(new Set(others.map((o) => o.agent)).size === AGENTS.length, "payloads of every agent");
   });
 }
+
+/** Inputs that try to slip a call past the mapping, by class: each must be denied (fail-closed) or left alone as said. */
+const HOSTILE: readonly { readonly name: string; readonly stdin: Record<string, unknown>; readonly denied: boolean }[] = [
+  { name: "Copilot CLI: toolName bash beside tool_name view (which tool runs cannot be told)", stdin: { sessionId: "s", timestamp: 1, cwd: "/", toolName: "bash", tool_name: "view", toolArgs: { command: "ls" } }, denied: true },
+  { name: "Copilot CLI: toolName view beside tool_name bash (the hook's tool named second)", stdin: { sessionId: "s", timestamp: 1, cwd: "/", toolName: "view", tool_name: "bash", toolArgs: { path: "/x" } }, denied: true },
+  { name: "Copilot CLI: toolArgs as JSON text and tool_input differing", stdin: { sessionId: "s", timestamp: 1, cwd: "/", toolName: "bash", toolArgs: '{"command":"ls"}', tool_input: { command: "rm -rf /" } }, denied: true },
+  { name: "Copilot CLI: toolArgs as JSON text with rm -rf", stdin: { sessionId: "s", timestamp: 1, cwd: "/", toolName: "bash", toolArgs: '{"command":"rm -rf /"}' }, denied: true },
+  { name: "Gemini CLI: BeforeTool naming Claude Code's Bash", stdin: { session_id: "s", transcript_path: "/t", cwd: "/", timestamp: "t", hook_event_name: "BeforeTool", tool_name: "Bash", tool_input: { command: "rm -rf /" } }, denied: true },
+  { name: "Gemini CLI: an event name that is an object key (__proto__)", stdin: { session_id: "s", transcript_path: "/t", cwd: "/", timestamp: "t", hook_event_name: "__proto__", tool_name: "run_shell_command", tool_input: { command: "rm -rf /" } }, denied: false },
+  { name: "Gemini CLI: an event name that is an object key (constructor)", stdin: { session_id: "s", transcript_path: "/t", cwd: "/", timestamp: "t", hook_event_name: "constructor", tool_name: "run_shell_command", tool_input: { command: "rm -rf /" } }, denied: false },
+  { name: "Gemini CLI: AfterTool with rm -rf (another event)", stdin: { session_id: "s", transcript_path: "/t", cwd: "/", timestamp: "t", hook_event_name: "AfterTool", tool_name: "run_shell_command", tool_input: { command: "rm -rf /" }, tool_response: {} }, denied: false },
+];
+
+for (const kit of KITS) {
+  test(`${kit.language} kit: inputs that try to slip past the name mapping are denied, other events left alone`, { skip: kit.skip }, () => {
+    const runs = kit.handle(HOSTILE.map((h) => JSON.stringify(h.stdin)));
+    const wrong = HOSTILE.filter((h, i) => (h.denied ? !/"(permissionDecision|decision)":"deny"/.test(runs[i]!.stdout) && runs[i]!.exit !== 2 : runs[i]!.exit !== 0 || runs[i]!.stdout !== "")).map((h) => `${h.name}: ${JSON.stringify(runs[HOSTILE.indexOf(h)])}`);
+    assert.deepEqual(wrong, []);
+  });
+}
