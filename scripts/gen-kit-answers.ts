@@ -25,7 +25,7 @@ import type { HookIntent } from "../src/core/intent.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
 import { dialectOf } from "../src/dialects.js";
 import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
-import { ownEvents } from "../src/hooks/agent-names.js";
+import { kitAgent, ownEvents } from "../src/hooks/agent-names.js";
 import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
@@ -38,7 +38,7 @@ import { buildTypeModel, type StructDecl, type TypeModel } from "./lib/type-mode
  * with an empty string (null where the key is nullable). Any other type is an
  * error of this generator (the kit could not type the input).
  */
-function absentKeys(model: TypeModel, agent: string, events: readonly string[]): Record<string, Record<string, string | null>> {
+function absentKeys(model: TypeModel, agent: string, events: readonly string[], ownPairs: readonly (readonly [string, string])[], renames: boolean): Record<string, Record<string, string | null>> {
   const family = agent;
   const out: Record<string, Record<string, string | null>> = {};
   const struct = (family: string, event: string): StructDecl | undefined => {
@@ -48,17 +48,23 @@ function absentKeys(model: TypeModel, agent: string, events: readonly string[]):
     }
     return undefined;
   };
-  for (const event of events) {
-    const claude = struct("claude-code", event);
+  for (const [event, canonical, ownName] of [...events.map((event) => [event, event, false] as const), ...ownPairs.map(([event, canonical]) => [event, canonical, true] as const)]) {
+    const claude = struct("claude-code", canonical);
     const own = struct(family, event);
-    if (claude === undefined || own === undefined) continue;
-    const missing = claude.fields.filter((field) => field.required && !own.fields.some((f) => f.key === field.key && f.required));
-    const fill = (field: (typeof missing)[number]): string | null => {
+    // an event with no schema of its own under that name (Copilot CLI's camelCase preToolUse, read through its key
+    // renames): any required key may be absent; a kit fills only the keys the input leaves out
+    if (claude === undefined || (own === undefined && !ownName)) continue;
+    const missing = claude.fields.filter((field) => field.required && field.key !== "hook_event_name" && !(own?.fields.some((f) => f.key === field.key && f.required) ?? false));
+    const fill = (field: (typeof missing)[number]): string | null | undefined => {
       if (field.type.kind === "nullable") return null;
       if (field.type.kind === "string") return "";
+      // an agent with its own names (Copilot CLI's PostToolUse sends toolResult, not tool_response): left out, the
+      // handler finds it missing as it would in the TypeScript kit; an agent with Claude Code's names must be fillable
+      if (renames) return undefined;
       throw new Error(`gen-kit-answers: ${agent} ${event} may leave out ${field.key}, neither a string nor nullable: the kits cannot fill it`);
     };
-    if (missing.length > 0) out[event] = Object.fromEntries(missing.map((field) => [field.key, fill(field)]));
+    const filled = missing.map((field) => [field.key, fill(field)] as const).filter((entry): entry is readonly [string, string | null] => entry[1] !== undefined);
+    if (filled.length > 0) out[event] = Object.fromEntries(filled);
   }
   return out;
 }
@@ -93,18 +99,6 @@ const ANSWERS: Record<string, HookIntent> = {
 
 const has = (list: readonly string[], event: string): boolean => list.includes(event);
 
-/**
- * Whether the agent sends Claude Code's event names and input keys, which is
- * what these kits read (Claude Code, Codex CLI, droid). Gemini CLI's own
- * event names and Copilot CLI's camelCase inputs need the name mapping of
- * generated/kit/agents.json, which the TypeScript kit applies and these kits
- * do not yet: they refuse those agents by name.
- */
-function namesEventsAsClaudeCode(agent: AgentName): boolean {
-  const dialect = dialectOf(agent);
-  return dialect !== undefined && dialect.events.every((event) => event.canonical === null || event.canonical === event.name);
-}
-
 /** The helpers event `event` offers (the TypeScript kit's `Answers<E>`). */
 function eventAnswers(event: string): string[] {
   const out = ["stop", "stop-silent", "message"];
@@ -126,18 +120,25 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
   const agents: Record<string, unknown> = {};
   for (const agent of AGENT_NAMES as readonly AgentName[]) {
     const write = answerWriter(agent);
-    if (write === undefined || !namesEventsAsClaudeCode(agent)) continue;
+    const dialect = dialectOf(agent);
+    if (write === undefined || dialect === undefined) continue;
+    // keyed by Claude Code's events (written for the agent's own event the writer maps each to) and by each of the
+    // agent's own events that has a Claude Code event (Gemini CLI's BeforeTool, Copilot CLI's preToolUse): a kit
+    // that maps the agent's names (generated/kit/agents.json) answers under the event the agent sent
+    const keys = new Map<string, string>(claudeCode.events.map(({ name }) => [name, name]));
+    for (const { name, canonical } of dialect.events) if (canonical !== null && !keys.has(name)) keys.set(name, canonical);
     const answers: Record<string, Record<string, unknown>> = {};
-    for (const { name } of claudeCode.events) {
+    for (const [name, canonical] of keys) {
       answers[name] = {};
-      for (const kind of eventAnswers(name)) {
+      for (const kind of eventAnswers(canonical)) {
         // PermissionRequest's allow takes no reason and its rewrite no reason either (src/hooks/answers.ts).
         const intent = ANSWERS[kind]!;
         const written = await write(name, intent);
         answers[name]![kind] = written.ok ? { exit: written.answer.exit, stdout: written.answer.stdout, stderr: written.answer.stderr } : { unsupported: written.message };
       }
     }
-    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], absentKeys: absentKeys(model, agent, claudeCode.events.map((e) => e.name)), answers };
+    const ownPairs = [...keys].filter(([name, canonical]) => name !== canonical);
+    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], absentKeys: absentKeys(model, agent, claudeCode.events.map((e) => e.name), ownPairs, kitAgent(agent)?.tools.length !== 0 || ownPairs.length > 0), answers };
   }
   for (const rule of DETECTION_RULES) {
     for (const condition of rule.when) if ("matches" in condition) portablePattern(condition.matches);

@@ -89,7 +89,7 @@ test("python kit: tells the agent of every recorded input as the TypeScript kit 
   assert.ok(new Set(expectedAgents).size >= 5, `recorded inputs of ${new Set(expectedAgents).size} agents`);
 });
 
-test("python kit: fails closed on a crash, SystemExit and an overrun; other tools pass; an agent it cannot answer is refused", { skip: pythonMissing }, () => {
+test("python kit: fails closed on a crash, SystemExit and an overrun; other tools and events pass; Copilot CLI's camelCase call is read in Claude Code's names", { skip: pythonMissing }, () => {
   const hookWith = (body: string, options = "fail_closed=True, timeout=1"): string =>
     `from claude_hook_protocol.kit import hook, run\nimport time, sys\ndef handler(call, answer):\n${body}\nrun(hook("PreToolUse", handler, tools=["Bash"], ${options}))\n`;
   const cases: [string, string, string, RegExp, number][] = [
@@ -100,7 +100,8 @@ test("python kit: fails closed on a crash, SystemExit and an overrun; other tool
     ["not JSON", hookWith("    return None"), "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
     ["a wrong answer for the event", hookWith("    return answer.block('no')"), pre("Bash", { command: "ls" }), /"permissionDecisionReason":"Hook failed closed: the answer cannot be written: PreToolUse does not take block"/, 0],
     ["Codex's answer", hookWith("    return answer.deny()"), pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
-    ["Copilot CLI is refused", hookWith("    return None"), JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
+    ["Copilot CLI's camelCase call, read in Claude Code's names", hookWith("    return answer.deny(call['tool_name'] + ' ' + call['tool_input']['command'])"), JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: '{"command":"rm -rf /"}', cwd: "/", timestamp: 1 }), /^\{"permissionDecision":"deny","permissionDecisionReason":"Bash rm -rf \/"\}$/, 0],
+    ["Gemini CLI's other event: no answer", hookWith("    raise RuntimeError('boom')"), JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: "/", hook_event_name: "AfterTool", timestamp: "t", tool_name: "run_shell_command", tool_input: { command: "ls" } }), /^$/, 0],
     ["another tool passes", hookWith("    raise RuntimeError('boom')"), pre("Read", { file_path: "/x" }), /^$/, 0],
     ["not fail-closed: exit 1", hookWith("    raise RuntimeError('boom')", "timeout=1"), pre("Bash", { command: "ls" }), /^$/, 1],
   ];
@@ -177,9 +178,12 @@ const compiledKitCases: readonly [string, string, RegExp, number][] = [
   ["codex", pre("Bash", { command: "ls" }, { turn_id: "t" }), /"permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"/, 0],
   ["panic", pre("Read", { file_path: "/x" }), /^$/, 0],
   ["panic", "{", /"permissionDecisionReason":"Hook failed closed: stdin is not one JSON object/, 0],
-  ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /"permissionDecisionReason":"Hook failed closed: this input comes from (GitHub )?Copilot CLI/, 0],
   ["open", pre("Bash", { command: "ls" }), /^$/, 1],
 ];
+/** The agents whose own names the kits map to Claude Code's (generated/kit/agents.json). */
+const MAPPED_AGENTS: readonly string[] = ["gemini-cli", "copilot-cli"];
+/** Copilot CLI's camelCase call, read in Claude Code's names (bash -> Bash) and answered in its dialect. */
+const copilotCamelCase: [string, string, RegExp, number] = ["panic", JSON.stringify({ sessionId: "s", toolName: "bash", toolArgs: "{}", cwd: "/", timestamp: 1 }), /^\{"permissionDecision":"deny","permissionDecisionReason":"Hook failed closed: the handler panicked: boom"\}$/, 0];
 
 test("go kit: tells the agent of every recorded input as the TypeScript kit does; fails closed on a panic and an overrun; refuses what an event does not take at compile time", { skip: goMissing, timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "kit-go-"));
@@ -196,7 +200,9 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     });
     // Every recorded input of an agent the kit answers, read as its event's typed input (Handle with a hook that says nothing).
     const answered = JSON.parse(readFileSync(join(root, "generated/kit/answers.json"), "utf8")) as { agents: Record<string, unknown> };
-    const readable = recorded.filter((input, i) => expectedAgents[i]! in answered.agents);
+    // Gemini CLI's and Copilot CLI's inputs are read through their name mapping, not as Claude Code's typed input
+    // (Copilot CLI's PostToolUse has no tool_response, its SessionStart source other values): left out here
+    const readable = recorded.filter((input, i) => expectedAgents[i]! in answered.agents && !MAPPED_AGENTS.includes(expectedAgents[i]!));
     const goTypes = readFileSync(join(root, "generated/go/claude_code.go"), "utf8");
     const events = [...new Set(readable.map((input) => String(input["hook_event_name"])))].filter((event) => goTypes.includes(`type ${event}HookInput struct`));
     const hooks = events.map((e) => `\t\t${JSON.stringify(e)}: protocol.On${e}(func(*protocol.${e}HookInput, protocol.${e}Answers) *protocol.Reply { return nil }, protocol.HookOptions{}),`).join("\n");
@@ -218,7 +224,7 @@ test("go kit: tells the agent of every recorded input as the TypeScript kit does
     assert.equal(Number(read.stdout), withHooks.length);
     assert.ok(withHooks.length > 500, `${withHooks.length} inputs read`);
 
-    const cases = compiledKitCases;
+    const cases = [...compiledKitCases, copilotCamelCase];
     for (const [name, input, expected, exit] of cases) {
       const result = run(binaries[name]!, [], { input });
       assert.equal(result.status, exit, `${name}: ${result.stderr}`);
@@ -282,7 +288,7 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
     assert.equal(detected.status, 0, detected.stderr);
     assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
 
-    const cases = compiledKitCases;
+    const cases = [...compiledKitCases, copilotCamelCase];
     for (const [name, input, expected, exit] of cases) {
       const result = run(bin(name), [], { input });
       assert.equal(result.status, exit, `${name}: ${result.stderr}`);

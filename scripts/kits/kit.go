@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -152,6 +153,231 @@ type kitFailure struct{ message string }
 
 func (f kitFailure) Error() string { return f.message }
 
+// A tool as an agent names it: its Claude Code name and fields (Claude Code's field -> the agent's).
+type kitTool struct {
+	name, canonical string
+	fields          map[string]string
+}
+
+type kitNativeEvent struct {
+	event string
+	keys  []string
+}
+
+// An agent's camelCase form (Copilot CLI): its keys -> Claude Code's, and its events told from their keys.
+type kitNative struct {
+	keys   map[string]string
+	events []kitNativeEvent
+}
+
+type kitAgentNames struct {
+	events map[string]string
+	tools  []kitTool
+	native *kitNative
+}
+
+// One call in the agent's words (ownEvent, tool) and in Claude Code's (event, input).
+type kitCall struct {
+	ownEvent, event string
+	input           map[string]json.RawMessage
+	tool            *kitTool
+	ambiguous       []string
+	otherTools      []string
+}
+
+func sameJSON(a, b json.RawMessage) bool {
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return bytes.Equal(a, b)
+	}
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
+func quotedJSON(text string) json.RawMessage {
+	raw, _ := json.Marshal(text)
+	return raw
+}
+
+// renamedKeys: input with keys renamed; a key given twice keeps the agent's own spelling when preferSource,
+// else the target's, and a different second value is recorded in twice (src/hooks/agent-names.ts).
+func renamedKeys(input map[string]json.RawMessage, renames map[string]string, preferSource bool, twice map[string][]json.RawMessage, prefix string) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(input))
+	var sources []string
+	for key, value := range input {
+		if _, renamed := renames[key]; renamed {
+			sources = append(sources, key)
+		} else {
+			out[key] = value
+		}
+	}
+	sort.Strings(sources)
+	fromSource := map[string]bool{}
+	for _, key := range sources {
+		target, value := renames[key], input[key]
+		existing, given := out[target]
+		switch {
+		case !given:
+			out[target], fromSource[target] = value, true
+		case preferSource && !fromSource[target]:
+			out[target], fromSource[target] = value, true
+			if !sameJSON(existing, value) {
+				twice[prefix+target] = append(twice[prefix+target], existing)
+			}
+		case !sameJSON(existing, value):
+			twice[prefix+target] = append(twice[prefix+target], value)
+		}
+	}
+	return out
+}
+
+// parsedArgs: Copilot CLI's documented form sends tool arguments as JSON text; text that is no JSON object stays.
+func parsedArgs(value json.RawMessage) json.RawMessage {
+	var text string
+	if json.Unmarshal(value, &text) != nil {
+		return value
+	}
+	var object map[string]json.RawMessage
+	if json.Unmarshal([]byte(text), &object) != nil || object == nil {
+		return value
+	}
+	return json.RawMessage(text)
+}
+
+func isObject(raw json.RawMessage) bool {
+	trimmed := bytes.TrimSpace(raw)
+	return len(trimmed) > 0 && trimmed[0] == '{'
+}
+
+func (names kitAgentNames) toolOf(name string) *kitTool {
+	for i := range names.tools {
+		if names.tools[i].name == name {
+			return &names.tools[i]
+		}
+	}
+	for i := range names.tools {
+		if names.tools[i].canonical == name {
+			return &names.tools[i]
+		}
+	}
+	return nil
+}
+
+// toClaudeShape reads the call in Claude Code's names (events, tools, tool input fields, Copilot CLI's
+// camelCase keys) as the TypeScript kit does (src/hooks/agent-names.ts), from generated/kit/agents.json.
+func toClaudeShape(agent string, raw map[string]json.RawMessage) kitCall {
+	names := kitNames[agent]
+	ownEvent, isString := stringField(raw, "hook_event_name")
+	twice := map[string][]json.RawMessage{}
+	nativeForm := !isString && names.native != nil
+	if nativeForm {
+		// no hook_event_name: the event whose keys are all present, the most of them
+		most := -1
+		for _, candidate := range names.native.events {
+			all := true
+			for _, key := range candidate.keys {
+				_, present := raw[key]
+				all = all && present
+			}
+			if all && len(candidate.keys) > most {
+				ownEvent, most = candidate.event, len(candidate.keys)
+			}
+		}
+	}
+	input := raw
+	if names.native != nil {
+		input = renamedKeys(raw, names.native.keys, nativeForm, twice, "")
+	}
+	if !isString && !nativeForm {
+		return kitCall{input: input}
+	}
+	return toClaudeShapeOf(names, ownEvent, input, twice)
+}
+
+func toClaudeShapeOf(names kitAgentNames, ownEvent string, input map[string]json.RawMessage, twice map[string][]json.RawMessage) kitCall {
+	call := kitCall{ownEvent: ownEvent, event: names.events[ownEvent], input: input}
+	if names.events == nil {
+		call.event = ownEvent
+	}
+	if call.event != "" {
+		input["hook_event_name"] = quotedJSON(call.event)
+	}
+	toolInput, hasToolInput := input["tool_input"]
+	if hasToolInput {
+		toolInput = parsedArgs(toolInput)
+		input["tool_input"] = toolInput
+	}
+	fields := make([]string, 0, len(twice))
+	for field := range twice {
+		fields = append(fields, field)
+	}
+	sort.Strings(fields)
+	for _, field := range fields {
+		differs := field == "tool_name"
+		for _, value := range twice[field] {
+			differs = differs || (field == "tool_input" && !sameJSON(parsedArgs(value), toolInput))
+		}
+		if differs {
+			call.ambiguous = append(call.ambiguous, field)
+		}
+	}
+	for _, value := range twice["tool_name"] {
+		var name string
+		if json.Unmarshal(value, &name) == nil {
+			if other := names.toolOf(name); other != nil {
+				name = other.canonical
+			}
+			call.otherTools = append(call.otherTools, name)
+		}
+	}
+	toolName, ok := stringField(input, "tool_name")
+	if !ok {
+		return call
+	}
+	call.tool = names.toolOf(toolName)
+	if call.tool == nil {
+		return call
+	}
+	input["tool_name"] = quotedJSON(call.tool.canonical)
+	if len(call.tool.fields) > 0 && isObject(toolInput) {
+		var object map[string]json.RawMessage
+		if json.Unmarshal(toolInput, &object) == nil {
+			// the agent's own field names are what its tool reads: they win over Claude Code's spelling
+			reversed := map[string]string{}
+			for claude, own := range call.tool.fields {
+				reversed[own] = claude
+			}
+			fieldsTwice := map[string][]json.RawMessage{}
+			input["tool_input"], _ = json.Marshal(renamedKeys(object, reversed, true, fieldsTwice, "tool_input."))
+			for field := range fieldsTwice {
+				call.ambiguous = append(call.ambiguous, field)
+			}
+		}
+	}
+	return call
+}
+
+// handles: the hook's call is its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
+func handles(hook Hook, call kitCall) bool {
+	if call.event != hook.event {
+		return false
+	}
+	if !kitEvents[hook.event].tool || hook.options.Tools == nil {
+		return true
+	}
+	toolName, ok := stringField(call.input, "tool_name")
+	if !ok {
+		return true
+	}
+	for _, name := range append([]string{toolName}, call.otherTools...) {
+		for _, tool := range hook.options.Tools {
+			if tool == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func jsonText(value any) (string, error) {
 	var buf bytes.Buffer
 	encoder := json.NewEncoder(&buf)
@@ -187,7 +413,7 @@ func writeAnswer(agent string, event string, reply *Reply) (int, string, string,
 	return template.exit, fill.Replace(template.stdout), fill.Replace(template.stderr), nil
 }
 
-func refuse(hook Hook, agent string, problem string) (int, string, string) {
+func refuse(hook Hook, agent string, ownEvent string, problem string) (int, string, string) {
 	stderr := kitPrefix + ": " + hook.event + " hook: " + problem + "\n"
 	if !hook.options.FailClosed {
 		return 1, "", stderr + "(non-blocking: the agent goes on as if the hook had not answered; set FailClosed to deny instead)\n"
@@ -199,8 +425,11 @@ func refuse(hook Hook, agent string, problem string) (int, string, string) {
 	if !kitAnswered[agent] {
 		agent = "claude-code"
 	}
+	if ownEvent == "" {
+		ownEvent = hook.event
+	}
 	if kind := kitEvents[hook.event].failClosed; kind != "" {
-		if exit, stdout, _, err := writeAnswer(agent, hook.event, &Reply{kind: kind, reason: "Hook failed closed: " + oneLine}); err == nil {
+		if exit, stdout, _, err := writeAnswer(agent, ownEvent, &Reply{kind: kind, reason: "Hook failed closed: " + oneLine}); err == nil {
 			return exit, stdout, stderr
 		}
 	}
@@ -209,68 +438,67 @@ func refuse(hook Hook, agent string, problem string) (int, string, string) {
 
 // Handle answers one hook input: stdin -> exit code, stdout, stderr, with no process I/O and no timer.
 func Handle(hook Hook, stdin []byte) (exit int, stdout string, stderr string) {
-	return handle(hook, stdin, func(string) {})
+	return handle(hook, stdin, func(string, string) {})
 }
 
-func handle(hook Hook, stdin []byte, handling func(agent string)) (exit int, stdout string, stderr string) {
-	agent := ""
+func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string)) (exit int, stdout string, stderr string) {
+	agent, ownEvent := "", ""
 	defer func() {
 		if recovered := recover(); recovered != nil {
-			exit, stdout, stderr = refuse(hook, agent, fmt.Sprintf("the handler panicked: %v", recovered))
+			exit, stdout, stderr = refuse(hook, agent, ownEvent, fmt.Sprintf("the handler panicked: %v", recovered))
 		}
 	}()
 	var input map[string]json.RawMessage
 	if err := json.Unmarshal(stdin, &input); err != nil || input == nil {
-		return refuse(hook, agent, "stdin is not one JSON object")
+		return refuse(hook, agent, ownEvent, "stdin is not one JSON object")
 	}
 	agent, because := DetectAgent(input)
-	handling(agent)
+	call := toClaudeShape(agent, input)
+	// a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
+	if !handles(hook, call) {
+		return 0, "", ""
+	}
+	ownEvent = call.ownEvent
+	handling(agent, ownEvent)
 	if !kitAnswered[agent] {
 		name := kitDisplayNames[agent]
-		return refuse(hook, agent, "this input comes from "+name+" ("+because+"); answering "+name+" is not supported yet")
+		return refuse(hook, agent, ownEvent, "this input comes from "+name+" ("+because+"); answering "+name+" is not supported yet")
 	}
-	if event, _ := stringField(input, "hook_event_name"); event != hook.event {
-		return refuse(hook, agent, fmt.Sprintf("the hook is defined for %s but got %s", hook.event, string(input["hook_event_name"])))
+	if len(call.ambiguous) > 0 {
+		return refuse(hook, agent, ownEvent, "the input gives "+strings.Join(call.ambiguous, ", ")+" twice, with different values: which one "+kitDisplayNames[agent]+" acts on cannot be told")
 	}
+	input = call.input
 	if kitEvents[hook.event].tool {
-		toolName, ok := stringField(input, "tool_name")
-		if raw := bytes.TrimSpace(input["tool_input"]); !ok || len(raw) == 0 || raw[0] != '{' {
-			return refuse(hook, agent, "a "+hook.event+" input needs a string tool_name and an object tool_input")
-		}
-		if hook.options.Tools != nil {
-			matched := false
-			for _, tool := range hook.options.Tools {
-				matched = matched || tool == toolName
-			}
-			if !matched {
-				return 0, "", ""
-			}
+		if _, ok := stringField(input, "tool_name"); !ok || !isObject(input["tool_input"]) {
+			return refuse(hook, agent, ownEvent, "a "+hook.event+" input needs a string tool_name and an object tool_input")
 		}
 	}
-	raw := stdin
-	if fills := kitAbsentKeys[agent][hook.event]; len(fills) > 0 {
+	for key, value := range kitAbsentKeys[agent][ownEvent] {
 		// keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
-		filled := false
-		for key, value := range fills {
-			if _, ok := input[key]; !ok {
-				input[key] = json.RawMessage(value)
-				filled = true
-			}
-		}
-		if filled {
-			raw, _ = json.Marshal(input)
+		if _, ok := input[key]; !ok {
+			input[key] = json.RawMessage(value)
 		}
 	}
+	raw, _ := json.Marshal(input)
 	reply, err := hook.call(raw)
 	if err != nil {
-		return refuse(hook, agent, "the input is not a "+hook.event+" input: "+err.Error())
+		return refuse(hook, agent, ownEvent, "the input is not a "+hook.event+" input: "+err.Error())
 	}
 	if reply == nil {
 		return 0, "", ""
 	}
-	exit, stdout, stderr, err = writeAnswer(agent, hook.event, reply)
+	if reply.input != nil && call.tool != nil && len(call.tool.fields) > 0 {
+		// the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
+		if text, err := json.Marshal(reply.input); err == nil {
+			var object map[string]json.RawMessage
+			if json.Unmarshal(text, &object) == nil && object != nil {
+				reply = &Reply{kind: reply.kind, reason: reply.reason, text: reply.text, input: renamedKeys(object, call.tool.fields, false, map[string][]json.RawMessage{}, "")}
+			}
+		}
+	}
+	exit, stdout, stderr, err = writeAnswer(agent, ownEvent, reply)
 	if err != nil {
-		return refuse(hook, agent, err.Error())
+		return refuse(hook, agent, ownEvent, err.Error())
 	}
 	return exit, stdout, stderr
 }
@@ -279,7 +507,7 @@ func handle(hook Hook, stdin []byte, handling func(agent string)) (exit int, std
 func Run(hook Hook) {
 	var once sync.Once
 	var mu sync.Mutex
-	agent := ""
+	agent, ownEvent := "", ""
 	emit := func(exit int, stdout string, stderr string) {
 		once.Do(func() {
 			io.WriteString(os.Stdout, stdout)
@@ -295,18 +523,18 @@ func Run(hook Hook) {
 	if budget > 0 {
 		time.AfterFunc(budget, func() {
 			mu.Lock()
-			detected := agent
+			detected, event := agent, ownEvent
 			mu.Unlock()
-			emit(refuse(hook, detected, fmt.Sprintf("the handler did not answer within its %v budget", budget)))
+			emit(refuse(hook, detected, event, fmt.Sprintf("the handler did not answer within its %v budget", budget)))
 		})
 	}
 	stdin, err := io.ReadAll(os.Stdin)
 	if err != nil {
-		emit(refuse(hook, "", "stdin could not be read: "+err.Error()))
+		emit(refuse(hook, "", "", "stdin could not be read: "+err.Error()))
 	}
-	emit(handle(hook, stdin, func(detected string) {
+	emit(handle(hook, stdin, func(detected string, event string) {
 		mu.Lock()
-		agent = detected
+		agent, ownEvent = detected, event
 		mu.Unlock()
 	}))
 }

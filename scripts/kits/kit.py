@@ -26,7 +26,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, OWN_EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, OWN_EVENTS, TOOL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -155,6 +155,134 @@ class _Failure(Exception):
     pass
 
 
+_ABSENT = object()
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal JSON (``1`` and ``true`` differ, as in JSON)."""
+    return a is b or json.dumps(a) == json.dumps(b)
+
+
+def _renamed(source: dict, renames: dict, prefer_source: bool = False, twice: Optional[dict] = None, prefix: str = "") -> dict:  # type: ignore[type-arg]
+    """``source`` with keys renamed, in place and order; a key given twice keeps the agent's own spelling when
+    ``prefer_source``, else the target's; a different second value is recorded in ``twice`` (src/hooks/agent-names.ts)."""
+    given: dict = {}  # type: ignore[type-arg]
+    for key, value in source.items():
+        target = renames.get(key, key)
+        entry = given.setdefault(target, [_ABSENT, []])
+        if target == key:
+            entry[0] = value
+        else:
+            entry[1].append(value)
+    out: dict = {}  # type: ignore[type-arg]
+    for key in source:
+        target = renames.get(key, key)
+        if target in out:
+            continue
+        own, sources = given[target]
+        values = sources if own is _ABSENT else (sources + [own] if prefer_source else [own] + sources)
+        out[target] = values[0]
+        others = [value for value in values[1:] if not _same(value, values[0])]
+        if others and twice is not None:
+            twice[prefix + target] = others
+    return out
+
+
+def _parsed_args(value: object) -> object:
+    """Copilot CLI's documented form sends tool arguments as JSON text; text that is no JSON object stays as it is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return value
+    return parsed if isinstance(parsed, dict) else value
+
+
+class _Call:
+    """One call in the agent's words (``own_event``, ``tool``) and in Claude Code's (``event``, ``input``)."""
+
+    __slots__ = ("own_event", "event", "input", "tool", "ambiguous", "other_tools")
+
+    def __init__(self, own_event: str, event: Optional[str], hook_input: dict, tool: Optional[dict] = None, ambiguous: Sequence[str] = (), other_tools: Sequence[str] = ()) -> None:  # type: ignore[type-arg]
+        self.own_event = own_event
+        self.event = event
+        self.input = hook_input
+        self.tool = tool
+        self.ambiguous = list(ambiguous)
+        self.other_tools = list(other_tools)
+
+
+def _tool_of(names: dict, name: str) -> Optional[dict]:  # type: ignore[type-arg]
+    for tool in names["tools"]:
+        if tool["name"] == name:
+            return tool  # type: ignore[no-any-return]
+    for tool in names["tools"]:
+        if tool["canonical"] == name:
+            return tool  # type: ignore[no-any-return]
+    return None
+
+
+def _native_event(native: dict, hook_input: dict) -> str:  # type: ignore[type-arg]
+    """The event of Copilot CLI's camelCase form (no hook_event_name): the one whose keys are all present, the most of them."""
+    best, most = "", -1
+    for candidate in native["events"]:
+        if all(key in hook_input for key in candidate["keys"]) and len(candidate["keys"]) > most:
+            best, most = candidate["event"], len(candidate["keys"])
+    return best
+
+
+def to_claude_shape(agent: str, raw: dict) -> _Call:  # type: ignore[type-arg]
+    """The call in Claude Code's names (events, tools, tool input fields, Copilot CLI's camelCase keys), as the
+    TypeScript kit reads it (src/hooks/agent-names.ts ``toClaudeShape``), from generated/kit/agents.json."""
+    names = AGENT_NAMES[agent]
+    native = names["native"]
+    own_event = raw.get("hook_event_name")
+    twice: dict = {}  # type: ignore[type-arg]
+    native_form = not isinstance(own_event, str) and native is not None
+    if native_form:
+        own_event = _native_event(native, raw)
+    hook_input = raw if native is None else _renamed(raw, native["keys"], native_form, twice)
+    if not isinstance(own_event, str):
+        return _Call("", None, hook_input)
+    event = names["events"].get(own_event)
+    out = dict(hook_input)
+    if event is not None:
+        out["hook_event_name"] = event
+    tool_input = _parsed_args(out.get("tool_input", _ABSENT))
+    if tool_input is not _ABSENT:
+        out["tool_input"] = tool_input
+    ambiguous = [field for field, values in twice.items() if field == "tool_name" or (field == "tool_input" and any(not _same(_parsed_args(v), tool_input) for v in values))]
+    other_tools = []
+    for name in twice.get("tool_name", []):
+        if isinstance(name, str):
+            other = _tool_of(names, name)
+            other_tools.append(other["canonical"] if other is not None else name)
+    tool_name = out.get("tool_name")
+    tool = _tool_of(names, tool_name) if isinstance(tool_name, str) else None
+    if tool is None:
+        return _Call(own_event, event, out, None, ambiguous, other_tools)
+    out["tool_name"] = tool["canonical"]
+    if isinstance(tool_input, dict) and tool["fields"]:
+        # the agent's own field names are what its tool reads: they win over Claude Code's spelling of the same field
+        fields_twice: dict = {}  # type: ignore[type-arg]
+        out["tool_input"] = _renamed(tool_input, {own: claude for claude, own in tool["fields"].items()}, True, fields_twice, "tool_input.")
+        ambiguous.extend(fields_twice)
+    return _Call(own_event, event, out, tool, ambiguous, other_tools)
+
+
+def _handles(definition: Hook, call: _Call) -> bool:
+    """The hook's call: its event, and for a tool event one of its tools (a tool that cannot be read is its call: it fails on it)."""
+    if call.event != definition.event:
+        return False
+    if call.event not in TOOL_EVENTS or definition.tools is None:
+        return True
+    tool_name = call.input.get("tool_name")
+    if not isinstance(tool_name, str):
+        return True
+    return any(name in definition.tools for name in [tool_name] + call.other_tools)
+
+
 def _escape(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)[1:-1]
 
@@ -178,7 +306,7 @@ def _write(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
     return exit_code, _PLACEHOLDER.sub(fill, stdout), _PLACEHOLDER.sub(fill, stderr)
 
 
-def _refuse(definition: Hook, agent: Optional[str], problem: str) -> Tuple[int, str, str]:
+def _refuse(definition: Hook, agent: Optional[str], problem: str, own_event: Optional[str] = None) -> Tuple[int, str, str]:
     """The failure answer: exit 1 with the message, or for a fail-closed hook a deny or block carrying it."""
     stderr = _PREFIX + ": " + definition.event + " hook: " + problem + "\n"
     if not definition.fail_closed:
@@ -189,20 +317,21 @@ def _refuse(definition: Hook, agent: Optional[str], problem: str) -> Tuple[int, 
     answerer = agent if agent in ANSWERS else "claude-code"
     if kind is not None:
         try:
-            exit_code, stdout, _ = _write(answerer, definition.event, Reply(kind, reason=reason))
+            exit_code, stdout, _ = _write(answerer, own_event or definition.event, Reply(kind, reason=reason))
             return exit_code, stdout, stderr
         except _Failure:
             pass
     return 2, "", stderr
 
 
-#: The agent of the call being handled, for the watchdog's answer.
-_handling: list = [None]  # type: ignore[type-arg]
+#: The agent of the call being handled and its own event, for the watchdog's answer.
+_handling: list = [None, None]  # type: ignore[type-arg]
 
 
 def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
     """stdin -> (exit code, stdout, stderr), with no process I/O and no timer. Never raises."""
     agent: Optional[str] = None
+    _handling[1] = None
     try:
         try:
             hook_input = json.loads(stdin)
@@ -211,31 +340,38 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         if not isinstance(hook_input, dict):
             raise _Failure("stdin is not a JSON object")
         agent, because = detect_agent(hook_input)
+        call = to_claude_shape(agent, hook_input)
+        # a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
+        if not _handles(definition, call):
+            return 0, "", ""
+        own_event = _handling[1] = call.own_event
         _handling[0] = agent
         if agent not in ANSWERS:
             name = DISPLAY_NAMES[agent]
             return _refuse(definition, agent, "this input comes from " + name + " (" + because + "); answering " + name + " is not supported yet")
         event = definition.event
-        if hook_input.get("hook_event_name") != event:
-            raise _Failure("the hook is defined for " + event + " but got " + json.dumps(hook_input.get("hook_event_name")))
+        hook_input = call.input
+        if call.ambiguous:
+            raise _Failure("the input gives " + ", ".join(call.ambiguous) + " twice, with different values: which one " + DISPLAY_NAMES[agent] + " acts on cannot be told")
         if event in TOOL_EVENTS:
             tool_name = hook_input.get("tool_name")
             if not isinstance(tool_name, str) or not isinstance(hook_input.get("tool_input"), dict):
                 raise _Failure("a " + event + " input needs a string tool_name and an object tool_input")
-            if definition.tools is not None and tool_name not in definition.tools:
-                return 0, "", ""
-        for key, value in ABSENT_KEYS[agent].get(event, {}).items():
+        for key, value in ABSENT_KEYS[agent].get(own_event, {}).items():
             hook_input.setdefault(key, value)  # Claude Code's input requires it; this agent leaves it out
         reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
         if reply is None:
             return 0, "", ""
         if not isinstance(reply, Reply):
             raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
-        return _write(agent, event, reply)
+        if isinstance(reply.input, dict) and call.tool is not None and call.tool["fields"]:
+            # the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
+            reply = Reply(reply.kind, reply.reason, reply.text, _renamed(reply.input, call.tool["fields"]))
+        return _write(agent, own_event, reply)
     except _Failure as failure:
-        return _refuse(definition, agent, str(failure))
+        return _refuse(definition, agent, str(failure), _handling[1])
     except BaseException as error:  # noqa: B036 - a hook fails closed on anything, SystemExit and KeyboardInterrupt included
-        return _refuse(definition, agent, "the handler raised " + type(error).__name__ + ": " + str(error))
+        return _refuse(definition, agent, "the handler raised " + type(error).__name__ + ": " + str(error), _handling[1])
 
 
 def _emit(answer: Tuple[int, str, str]) -> NoReturn:
@@ -256,7 +392,7 @@ def run(definition: Hook) -> NoReturn:
             import signal
 
             def on_alarm(signum: int, frame: object) -> None:
-                _emit(_refuse(definition, _handling[0], overrun))
+                _emit(_refuse(definition, _handling[0], overrun, _handling[1]))
 
             signal.signal(signal.SIGALRM, on_alarm)
             signal.setitimer(signal.ITIMER_REAL, budget)
@@ -264,7 +400,7 @@ def run(definition: Hook) -> NoReturn:
             # No SIGALRM here (Windows, or not the main thread): a watchdog thread answers instead.
             import threading
 
-            watchdog = threading.Timer(budget, lambda: _emit(_refuse(definition, _handling[0], overrun)))
+            watchdog = threading.Timer(budget, lambda: _emit(_refuse(definition, _handling[0], overrun, _handling[1])))
             watchdog.daemon = True
             watchdog.start()
     try:

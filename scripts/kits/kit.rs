@@ -233,6 +233,144 @@ fn answers_agent(agent: &str) -> bool {
     KIT_ANSWERS.iter().any(|a| a.0 == agent)
 }
 
+/// A tool as an agent names it: (agent, its name, Claude Code's name, Claude Code's field -> the agent's).
+pub(crate) type KitTool = (&'static str, &'static str, &'static str, &'static [(&'static str, &'static str)]);
+
+/// One call in the agent's words (`own_event`, `tool`) and in Claude Code's (`event`, `input`).
+struct KitCall {
+    own_event: String,
+    event: Option<&'static str>,
+    input: Map<String, Value>,
+    tool: Option<&'static KitTool>,
+    ambiguous: Vec<String>,
+    other_tools: Vec<String>,
+}
+
+/// `input` with keys renamed; a key given twice keeps the agent's own spelling when `prefer_source`, else the
+/// target's, and a different second value is recorded in `twice` (src/hooks/agent-names.ts).
+fn renamed_keys(input: &Map<String, Value>, renames: &[(&str, &str)], prefer_source: bool, twice: &mut Vec<(String, Value)>, prefix: &str) -> Map<String, Value> {
+    let target_of = |key: &str| renames.iter().find(|r| r.0 == key).map(|r| r.1);
+    let mut out = Map::new();
+    for (key, value) in input {
+        if target_of(key).is_none() {
+            out.insert(key.clone(), value.clone());
+        }
+    }
+    let mut from_source: Vec<&str> = Vec::new();
+    for (key, value) in input {
+        let target = match target_of(key) {
+            Some(target) => target,
+            None => continue,
+        };
+        match out.get(target).cloned() {
+            None => {
+                out.insert(target.to_string(), value.clone());
+                from_source.push(target);
+            }
+            Some(existing) if prefer_source && !from_source.contains(&target) => {
+                out.insert(target.to_string(), value.clone());
+                from_source.push(target);
+                if existing != *value {
+                    twice.push((format!("{}{}", prefix, target), existing));
+                }
+            }
+            Some(existing) => {
+                if existing != *value {
+                    twice.push((format!("{}{}", prefix, target), value.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Copilot CLI's documented form sends tool arguments as JSON text; text that is no JSON object stays as it is.
+fn parsed_args(value: &Value) -> Value {
+    if let Value::String(text) = value {
+        if let Ok(parsed) = serde_json::from_str::<Value>(text) {
+            if parsed.is_object() {
+                return parsed;
+            }
+        }
+    }
+    value.clone()
+}
+
+fn tool_of(agent: &str, name: &str) -> Option<&'static KitTool> {
+    KIT_NAME_TOOLS.iter().find(|t| t.0 == agent && t.1 == name).or_else(|| KIT_NAME_TOOLS.iter().find(|t| t.0 == agent && t.2 == name))
+}
+
+/// The call in Claude Code's names (events, tools, tool input fields, Copilot CLI's camelCase keys), as the
+/// TypeScript kit reads it (src/hooks/agent-names.ts), from generated/kit/agents.json.
+fn to_claude_shape(agent: &str, raw: &Map<String, Value>) -> KitCall {
+    let native_keys: Vec<(&str, &str)> = KIT_NATIVE_KEYS.iter().filter(|k| k.0 == agent).map(|k| (k.1, k.2)).collect();
+    let mut twice: Vec<(String, Value)> = Vec::new();
+    let named = raw.get("hook_event_name").and_then(Value::as_str).map(str::to_string);
+    let native_form = named.is_none() && !native_keys.is_empty();
+    let own_event = match named {
+        Some(event) => event,
+        None if native_form => {
+            // no hook_event_name: the event whose keys are all present, the most of them
+            let mut best: Option<&(&str, &str, &[&str])> = None;
+            for candidate in KIT_NATIVE_EVENTS.iter().filter(|e| e.0 == agent) {
+                if candidate.2.iter().all(|key| raw.contains_key(*key)) && best.map_or(true, |b| candidate.2.len() > b.2.len()) {
+                    best = Some(candidate);
+                }
+            }
+            best.map_or(String::new(), |b| b.1.to_string())
+        }
+        None => String::new(),
+    };
+    let mut input = if native_keys.is_empty() { raw.clone() } else { renamed_keys(raw, &native_keys, native_form, &mut twice, "") };
+    let event = KIT_NAME_EVENTS.iter().find(|e| e.0 == agent && e.1 == own_event).map(|e| e.2);
+    if let Some(event) = event {
+        input.insert("hook_event_name".to_string(), Value::String(event.to_string()));
+    }
+    let tool_input = input.get("tool_input").map(parsed_args);
+    if let Some(value) = &tool_input {
+        input.insert("tool_input".to_string(), value.clone());
+    }
+    let mut ambiguous: Vec<String> = Vec::new();
+    for (field, value) in &twice {
+        let differs = field == "tool_name" || (field == "tool_input" && Some(parsed_args(value)) != tool_input);
+        if differs && !ambiguous.contains(field) {
+            ambiguous.push(field.clone());
+        }
+    }
+    let other_tools = twice.iter().filter(|(field, _)| field == "tool_name").filter_map(|(_, value)| value.as_str()).map(|name| tool_of(agent, name).map_or(name.to_string(), |t| t.2.to_string())).collect();
+    let tool = input.get("tool_name").and_then(Value::as_str).and_then(|name| tool_of(agent, name));
+    if let Some(tool) = tool {
+        input.insert("tool_name".to_string(), Value::String(tool.2.to_string()));
+        if let (false, Some(Value::Object(object))) = (tool.3.is_empty(), &tool_input) {
+            // the agent's own field names are what its tool reads: they win over Claude Code's spelling
+            let reversed: Vec<(&str, &str)> = tool.3.iter().map(|(claude, own)| (*own, *claude)).collect();
+            let mut fields_twice = Vec::new();
+            input.insert("tool_input".to_string(), Value::Object(renamed_keys(object, &reversed, true, &mut fields_twice, "tool_input.")));
+            for (field, _) in fields_twice {
+                if !ambiguous.contains(&field) {
+                    ambiguous.push(field);
+                }
+            }
+        }
+    }
+    KitCall { own_event, event, input, tool, ambiguous, other_tools }
+}
+
+/// The hook's call: its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
+fn handles(hook: &Hook, call: &KitCall) -> bool {
+    if call.event != Some(hook.event) {
+        return false;
+    }
+    let tools = match (&hook.options.tools, KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1)) {
+        (Some(tools), true) => tools,
+        _ => return true,
+    };
+    match call.input.get("tool_name").and_then(Value::as_str) {
+        None => true,
+        Some(name) => std::iter::once(name).chain(call.other_tools.iter().map(String::as_str)).any(|n| tools.iter().any(|t| t == n)),
+    }
+}
+
 fn escaped(text: &str) -> String {
     let quoted = serde_json::to_string(text).unwrap_or_default();
     quoted[1..quoted.len() - 1].to_string()
@@ -275,7 +413,7 @@ fn write_answer(agent: &str, event: &str, reply: &Reply) -> Result<(i32, String,
     Ok((exit, fill(stdout, reply, &input), fill(stderr, reply, &input)))
 }
 
-fn refuse(hook: &Hook, agent: &str, problem: &str) -> (i32, String, String) {
+fn refuse(hook: &Hook, agent: &str, own_event: &str, problem: &str) -> (i32, String, String) {
     let stderr = format!("{}: {} hook: {}\n", PREFIX, hook.event, problem);
     if !hook.options.fail_closed {
         return (1, String::new(), stderr + "(non-blocking: the agent goes on as if the hook had not answered; set fail_closed to deny instead)\n");
@@ -288,7 +426,7 @@ fn refuse(hook: &Hook, agent: &str, problem: &str) -> (i32, String, String) {
     let kind = KIT_EVENTS.iter().find(|e| e.0 == hook.event).map_or("", |e| e.2);
     if !kind.is_empty() {
         let reply = Reply { reason: format!("Hook failed closed: {}", one_line), ..Reply::new(if kind == "deny" { "deny" } else { "block" }) };
-        if let Ok((exit, stdout, _)) = write_answer(agent, hook.event, &reply) {
+        if let Ok((exit, stdout, _)) = write_answer(agent, if own_event.is_empty() { hook.event } else { own_event }, &reply) {
             return (exit, stdout, stderr);
         }
     }
@@ -305,49 +443,55 @@ pub fn handle(hook: &Hook, stdin: &str) -> (i32, String, String) {
 }
 
 fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i32, String, String) {
-    let mut input: Map<String, Value> = match serde_json::from_str(stdin) {
+    let parsed: Map<String, Value> = match serde_json::from_str(stdin) {
         Ok(input) => input,
-        Err(error) => return refuse(hook, "", &format!("stdin is not one JSON object ({})", error)),
+        Err(error) => return refuse(hook, "", "", &format!("stdin is not one JSON object ({})", error)),
     };
-    let (agent, because) = detect_agent(&input);
+    let input = &parsed;
+    let (agent, because) = detect_agent(input);
+    let call = to_claude_shape(agent, input);
+    // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
+    if !handles(hook, &call) {
+        return (0, String::new(), String::new());
+    }
     handling(agent);
+    let own = call.own_event.as_str();
     if !answers_agent(agent) {
         let name = display_name(agent);
-        return refuse(hook, agent, &format!("this input comes from {} ({}); answering {} is not supported yet", name, because, name));
+        return refuse(hook, agent, own, &format!("this input comes from {} ({}); answering {} is not supported yet", name, because, name));
     }
-    if input.get("hook_event_name").and_then(Value::as_str) != Some(hook.event) {
-        let got = input.get("hook_event_name").map_or("null".to_string(), |v| v.to_string());
-        return refuse(hook, agent, &format!("the hook is defined for {} but got {}", hook.event, got));
+    if !call.ambiguous.is_empty() {
+        return refuse(hook, agent, own, &format!("the input gives {} twice, with different values: which one {} acts on cannot be told", call.ambiguous.join(", "), display_name(agent)));
     }
-    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) {
-        let tool_name = match (input.get("tool_name").and_then(Value::as_str), input.get("tool_input").map_or(false, Value::is_object)) {
-            (Some(name), true) => name.to_string(),
-            _ => return refuse(hook, agent, &format!("a {} input needs a string tool_name and an object tool_input", hook.event)),
-        };
-        if let Some(tools) = &hook.options.tools {
-            if !tools.iter().any(|t| *t == tool_name) {
-                return (0, String::new(), String::new());
-            }
-        }
+    let mut input = call.input.clone();
+    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) && !(input.get("tool_name").map_or(false, Value::is_string) && input.get("tool_input").map_or(false, Value::is_object)) {
+        return refuse(hook, agent, own, &format!("a {} input needs a string tool_name and an object tool_input", hook.event));
     }
     // keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
-    let mut filled = false;
-    for (_, _, key, value) in KIT_ABSENT_KEYS.iter().filter(|k| k.0 == agent && k.1 == hook.event) {
+    for (_, _, key, value) in KIT_ABSENT_KEYS.iter().filter(|k| k.0 == agent && k.1 == own) {
         if !input.contains_key(*key) {
             input.insert(key.to_string(), serde_json::from_str(value).unwrap_or(Value::Null));
-            filled = true;
         }
     }
-    // the typed input is read from stdin itself unless a key was filled in
-    let raw = if filled { Value::Object(input).to_string() } else { stdin.to_string() };
+    // the typed input is read from stdin itself when the agent's names are Claude Code's and nothing was filled in
+    let raw = if input == parsed { stdin.to_string() } else { Value::Object(input).to_string() };
     match catch_unwind(AssertUnwindSafe(|| (hook.call)(&raw))) {
-        Err(payload) => refuse(hook, agent, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
-        Ok(Err(error)) => refuse(hook, agent, &format!("the input is not a {} input: {}", hook.event, error)),
+        Err(payload) => refuse(hook, agent, own, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
+        Ok(Err(error)) => refuse(hook, agent, own, &format!("the input is not a {} input: {}", hook.event, error)),
         Ok(Ok(None)) => (0, String::new(), String::new()),
-        Ok(Ok(Some(reply))) => match write_answer(agent, hook.event, &reply) {
-            Ok(answer) => answer,
-            Err(problem) => refuse(hook, agent, &problem),
-        },
+        Ok(Ok(Some(mut reply))) => {
+            if let Some(tool) = call.tool.filter(|t| !t.3.is_empty()) {
+                if let Some(Value::Object(object)) = &reply.input {
+                    // the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
+                    let renamed = renamed_keys(object, tool.3, false, &mut Vec::new(), "");
+                    reply.input = Some(Value::Object(renamed));
+                }
+            }
+            match write_answer(agent, own, &reply) {
+                Ok(answer) => answer,
+                Err(problem) => refuse(hook, agent, own, &problem),
+            }
+        }
     }
 }
 
@@ -379,12 +523,12 @@ pub fn run(hook: Hook) -> ! {
         std::thread::spawn(move || {
             std::thread::sleep(budget);
             let detected = *agent.lock().unwrap_or_else(|e| e.into_inner());
-            emit(&lock, refuse(&watched, detected, &format!("the handler did not answer within its {:?} budget", budget)));
+            emit(&lock, refuse(&watched, detected, "", &format!("the handler did not answer within its {:?} budget", budget)));
         });
     }
     let mut stdin = String::new();
     if let Err(error) = std::io::stdin().read_to_string(&mut stdin) {
-        emit(&lock, refuse(&hook, "", &format!("stdin could not be read: {}", error)));
+        emit(&lock, refuse(&hook, "", "", &format!("stdin could not be read: {}", error)));
     }
     let answer = handle_with(&hook, &stdin, &|detected| *agent.lock().unwrap_or_else(|e| e.into_inner()) = detected);
     emit(&lock, answer)
