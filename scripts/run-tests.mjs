@@ -26,6 +26,7 @@ const SLOW = new Set([
   "test/bindings-rust.test.ts",
   "test/bindings-types.test.ts",
   "test/bindings-kits.test.ts",
+  "test/bindings-kits-agents.test.ts",
   "test/bindings-examples.test.ts",
   "test/bindings-event-inputs.test.ts",
   "test/bindings-refusals.test.ts",
