@@ -61,7 +61,8 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
     const events = Object.fromEntries(Object.entries(value.events).filter((entry): entry is [string, string] => entry[1] !== null));
     const tools = value.tools.map((tool) => `{name: ${go(tool.name)}, canonical: ${go(tool.canonical)}, fields: ${goMap(tool.fields ?? {})}}`).join(", ");
     const native = value.nativeInput === undefined ? "nil" : `&kitNative{keys: ${goMap(value.nativeInput.keys)}, events: []kitNativeEvent{${value.nativeInput.events.map((e) => `{event: ${go(e.event)}, keys: []string{${e.keys.map(go).join(", ")}}}`).join(", ")}}}`;
-    out.push(`\t${go(agent)}: {events: ${goMap(events)}, tools: []kitTool{${tools}}, native: ${native}},`);
+    // one field a line: gofmt aligns only one-line entries, and its alignment of these long ones is its own heuristic
+    out.push(`\t${go(agent)}: {`, `\t\tevents: ${goMap(events)},`, `\t\ttools:  []kitTool{${tools}},`, `\t\tnative: ${native},`, "\t},");
   }
   out.push("}", "", "var kitDisplayNames = map[string]string{");
   for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`\t${go(agent)}:${CELL}${go(name)},`);
