@@ -26,7 +26,8 @@ const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg === -1 ? 80 : Number(process.argv[runsArg + 1]);
 if (!process.argv.includes("--no-build")) {
   const built = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.build.json")], { stdio: "inherit" });
-  if (built.status !== 0) throw new Error("bench: build failed");
+  const bundled = built.status === 0 ? spawnSync(process.execPath, [join(ROOT, "scripts/bundle-kit.mjs")], { stdio: "inherit" }) : built;
+  if (bundled.status !== 0) throw new Error("bench: build failed");
 }
 
 const input = (command: string): string =>
@@ -73,7 +74,7 @@ writeFileSync(empty, "");
 
 // the example with an async run, importing the built kit by path (a temp dir has no self-reference)
 const kitAsync = join(dir, "kit-deny-rm-rf-async.mjs");
-writeFileSync(kitAsync, example.replace('"claude-hook-protocol/hooks"', JSON.stringify(pathToFileURL(join(ROOT, "dist/src/hooks/index.js")).href)).replace("run: (input, answer) =>", "run: async (input, answer) =>"));
+writeFileSync(kitAsync, example.replace('"claude-hook-protocol/hooks"', JSON.stringify(pathToFileURL(join(ROOT, "dist/src/hooks/kit.js")).href)).replace("run: (input, answer) =>", "run: async (input, answer) =>"));
 if (readFileSync(kitAsync, "utf8") === example) throw new Error("bench: could not make the async variant of the example");
 
 /** The modules a run loads (files and builtins, the script included) and the bytes of the files, counted by a loader hook. */

@@ -38,7 +38,8 @@ export function subpaths(): { readonly subpath: string; readonly source: string 
   const excluded = new Set(Object.entries(pkg.exports).filter(([, t]) => t === null).map(([k]) => k));
   for (const [key, target] of Object.entries(pkg.exports)) {
     if (target === null || typeof target === "string") continue;
-    const source = sourceOf(target.default);
+    // the declarations name the module a subpath exports (./hooks runs a bundle of it: scripts/bundle-kit.mjs)
+    const source = sourceOf(target.types);
     if (!key.includes("*")) {
       out.push({ subpath: key, source });
       continue;

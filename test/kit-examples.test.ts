@@ -9,20 +9,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { run } from "../src/cli/test.js";
+import { builtKit } from "./lib/built-kit.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const tsc = join(root, "node_modules/typescript/bin/tsc");
-if (!existsSync(join(root, "dist/src/hooks/index.js")) || !existsSync(join(root, "dist/src/hooks/index.d.ts"))) {
-  // the examples import the built package; build it once when it is missing
-  const build = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-  assert.equal(build.status, 0, build.stdout + build.stderr);
-}
+// the examples import the built package (its bundled kit): built when missing or stale
+builtKit();
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();

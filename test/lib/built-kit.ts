@@ -19,12 +19,21 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** The file URL of the built kit (`claude-hook-protocol/hooks`), building dist/ first if needed. */
+/**
+ * The file URL of the built kit as the package exports it (`claude-hook-protocol/hooks`: the
+ * bundle scripts/bundle-kit.mjs makes of dist/src/hooks/), building dist/ first if needed.
+ */
 export function builtKit(): string {
   const index = join(ROOT, "dist/src/hooks/index.js");
-  if (!existsSync(index) || statSync(index).mtimeMs < Math.max(newestSource(join(ROOT, "src")), newestSource(join(ROOT, "generated")))) {
+  const bundle = join(ROOT, "dist/src/hooks/kit.js");
+  const newest = Math.max(newestSource(join(ROOT, "src")), newestSource(join(ROOT, "generated")));
+  if (!existsSync(index) || statSync(index).mtimeMs < newest) {
     const build = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
     if (build.status !== 0) throw new Error(`building dist/ failed:\n${build.stdout}${build.stderr}`);
   }
-  return pathToFileURL(index).href;
+  if (!existsSync(bundle) || statSync(bundle).mtimeMs < statSync(index).mtimeMs || spawnSync(process.execPath, [join(ROOT, "scripts/bundle-kit.mjs"), "--check"], { cwd: ROOT }).status !== 0) {
+    const bundled = spawnSync(process.execPath, [join(ROOT, "scripts/bundle-kit.mjs")], { cwd: ROOT, encoding: "utf8" });
+    if (bundled.status !== 0) throw new Error(`bundling the kit failed:\n${bundled.stdout}${bundled.stderr}`);
+  }
+  return pathToFileURL(bundle).href;
 }
