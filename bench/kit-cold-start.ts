@@ -13,6 +13,9 @@
  * and the modules each run loads (a loader hook counts them and their bytes:
  * under Node 20 each module costs about 1 ms of a cold start).
  *
+ * A second table gives each run's share after Node started it (a preload to exit), which the
+ * ~80 ms of process start both pay alike does not blur.
+ *
  *   npx tsx bench/kit-cold-start.ts [--runs N] [--no-build]
  */
 import { spawnSync } from "node:child_process";
@@ -33,12 +36,29 @@ if (!process.argv.includes("--no-build")) {
 const input = (command: string): string =>
   JSON.stringify({ session_id: "5b605db8-ccd8-4225-87b8-8fa8243ebbc5", transcript_path: "/home/u/.claude/projects/p/5b605db8.jsonl", cwd: "/home/u/p", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command, description: "x" }, tool_use_id: "toolu_1" });
 
-function once(script: string, stdin: string): number {
+/**
+ * A preload that prints, as the process ends, how long it ran after Node had started it (from the
+ * preload to exit): the script's own share, without the ~80 ms of process start and bootstrap that
+ * both scripts pay alike and whose noise on a loaded machine swamps a few milliseconds.
+ */
+const SCRIPT_CLOCK = `const { writeSync } = require("node:fs");
+const start = performance.now();
+let told = false;
+const tell = () => { if (!told) { told = true; writeSync(2, "\\nscript-ms " + (performance.now() - start).toFixed(3) + "\\n"); } };
+process.on("exit", tell);
+const reallyExit = process.reallyExit;
+process.reallyExit = function (code) { tell(); return reallyExit.call(process, code); };
+`;
+let scriptClock = "";
+
+function once(script: string, stdin: string): { wall: number; script: number } {
   const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [script], { input: stdin, encoding: "utf8" });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const run = spawnSync(process.execPath, ["-r", scriptClock, script], { input: stdin, encoding: "utf8" });
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0) throw new Error(`bench: ${script} exited ${run.status}: ${run.stderr}`);
-  return ms;
+  const told = /script-ms ([\d.]+)/.exec(run.stderr);
+  if (told === null) throw new Error(`bench: ${script} did not report its time: ${run.stderr}`);
+  return { wall, script: Number(told[1]) };
 }
 
 const median = (values: number[]): number => {
@@ -47,16 +67,18 @@ const median = (values: number[]): number => {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** Interleaved runs of two scripts on one input -> their medians and the ratio. */
-function compare(subject: string, baseline: string, stdin: string): { subject: number; baseline: number; ratio: number } {
+/** Interleaved runs of two scripts on one input -> their medians and the ratio, whole process (wall) and after start. */
+function compare(subject: string, baseline: string, stdin: string): { subject: number; baseline: number; ratio: number; subjectScript: number; baselineScript: number } {
   for (let i = 0; i < 5; i++) { once(subject, stdin); once(baseline, stdin); } // warm the file cache
-  const a: number[] = [];
-  const b: number[] = [];
+  const a: { wall: number; script: number }[] = [];
+  const b: { wall: number; script: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (i % 2 === 0) { a.push(once(subject, stdin)); b.push(once(baseline, stdin)); }
     else { b.push(once(baseline, stdin)); a.push(once(subject, stdin)); }
   }
-  return { subject: median(a), baseline: median(b), ratio: median(a) / median(b) };
+  const wall = (runs: typeof a) => median(runs.map((run) => run.wall));
+  const script = (runs: typeof a) => median(runs.map((run) => run.script));
+  return { subject: wall(a), baseline: wall(b), ratio: wall(a) / wall(b), subjectScript: script(a), baselineScript: script(b) };
 }
 
 const kit = join(ROOT, "examples/hooks/kit-deny-rm-rf.mjs");
@@ -71,6 +93,8 @@ writeFileSync(hand, handTemplate.replace("/* RULE */", rule));
 const empty = join(dir, "empty.mjs");
 const importOnly = join(ROOT, "bench/fixtures/import-kit-only.mjs");
 writeFileSync(empty, "");
+scriptClock = join(dir, "script-clock.cjs");
+writeFileSync(scriptClock, SCRIPT_CLOCK);
 
 // the example with an async run, importing the built kit by path (a temp dir has no self-reference)
 const kitAsync = join(dir, "kit-deny-rm-rf-async.mjs");
@@ -103,6 +127,10 @@ const rows = [
 console.log(`kit cold start (${RUNS} runs each, interleaved, medians; node ${process.version}; load average ${loadavg()[0]!.toFixed(1)})`);
 for (const row of rows) {
   console.log(`${row.name.padEnd(52)} ${row.subject.toFixed(1).padStart(7)} ms / ${row.baseline.toFixed(1).padStart(7)} ms = ${row.ratio.toFixed(3)}x${row.name.startsWith("kit-") ? (row.ratio <= 1.15 ? "  (target <= 1.15: met)" : "  (target <= 1.15: NOT met)") : `  (+${(row.subject - row.baseline).toFixed(1)} ms)`}`);
+}
+console.log("after Node started (the script's share, medians; both pay the same start-up before it):");
+for (const row of rows) {
+  console.log(`${row.name.padEnd(52)} ${row.subjectScript.toFixed(1).padStart(7)} ms / ${row.baselineScript.toFixed(1).padStart(7)} ms  (+${(row.subjectScript - row.baselineScript).toFixed(1)} ms)`);
 }
 for (const [name, script, stdin] of [["kit, rm -rf (deny)", kit, input("rm -rf build")], ["kit, ls (no answer)", kit, input("ls -la")], ["hand-written", hand, input("rm -rf build")]] as const) {
   const { modules, bytes } = modulesLoaded(script, stdin);
