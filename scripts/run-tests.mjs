@@ -9,8 +9,8 @@
 //   node scripts/run-tests.mjs --all      every test file
 //   node scripts/run-tests.mjs NAME...    the files whose path contains a NAME (slow ones included)
 //   --tap                                 node's own reporter instead of the one-line-per-file summary
-import { readdirSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -63,9 +63,17 @@ if (files.length === 0) {
 // processes they spawn, so more would only contend on a small machine.
 const concurrency = Math.max(1, Math.min(files.length, availableParallelism()));
 const reporter = flags.has("--tap") ? [] : ["--test-reporter", "./scripts/test-reporter.mjs", "--test-reporter-destination", "stdout"];
+// Every temporary file the tests (and the hooks, agents' replays and toolchains they run) make goes
+// under one directory, removed when the run ends: nothing is left in the machine's temp directory.
+const scratch = mkdtempSync(join(tmpdir(), "chp-tests-"));
 const result = spawnSync(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, ...reporter, ...files], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, RUN_TESTS_FILE_COUNT: String(files.length) },
+  env: { ...process.env, RUN_TESTS_FILE_COUNT: String(files.length), TMPDIR: scratch },
 });
+try {
+  rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+} catch (error) {
+  console.error(`run-tests: could not remove ${scratch}: ${error.message}`);
+}
 process.exit(result.status ?? 1);
