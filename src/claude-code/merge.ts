@@ -6,7 +6,7 @@
  * under merge/; what every event shares is merge/accumulator.ts.
  * docs/merge-rules.md has the table with one example per rule.
  */
-import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
+import { mergedResult, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
 import { rulesOf, type MergeRule, type MergeStrategy } from "./events.js";
 import {
   Accumulator,
@@ -107,7 +107,7 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     stop_reason: acc.stopReason,
     ...(acc.continues === null ? {} : { continues: acc.continues }),
   };
-  return {
+  return mergedResult({
     agent: "claude-code",
     event,
     runs: runs.slice(),
@@ -121,11 +121,8 @@ export function mergeRuns(event: string, runs: readonly RunRecord[], context: Me
     stopped: acc.stopped,
     stop_reason: acc.stopReason,
     updated_input: acc.updatedInput,
-    reason: acc.reasons.length > 0 ? acc.reasons.join("\n") : null,
-    deny_message: acc.decision === "deny" && acc.denyMessages.length > 0 ? acc.denyMessages.join("\n") : null,
-    context: acc.additionalContext.length > 0 ? acc.additionalContext.join("\n\n") : null,
     ran,
     async_context: anyAsync ? paragraphsOf(asyncDelivery(runs)) : [],
     effects,
-  };
+  });
 }

@@ -13,7 +13,7 @@
  * - No dedupe: the same command twice runs twice (cx-pre-same-command-twice).
  */
 import type { MergeRequest } from "../core/merge-request.js";
-import type { MergedResult, MergeEffects, PermissionDecision } from "../core/records.js";
+import { mergedResult, type MergedResult, type MergeEffects, type PermissionDecision } from "../core/records.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { classifyCodexRun, type CodexHookResult, type CodexRun } from "./classify.js";
 import { CODEX_EVENTS, isCodexEvent, type CodexEventName } from "./events.js";
@@ -149,7 +149,7 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
       break;
   }
   const errors = configured.flatMap((run) => (run.status === "failed" && run.verdict?.error ? [run.verdict.error] : []));
-  return {
+  return mergedResult({
     agent: "codex",
     event,
     runs: completed.map((run) => run.record),
@@ -163,13 +163,10 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
     stopped: effects.stopped,
     stop_reason: effects.stop_reason,
     updated_input: effects.blocked ? null : updatedInput,
-    reason: reasons.length === 0 ? null : reasons.join("\n"),
-    deny_message: denyMessages.length === 0 ? null : denyMessages.join("\n"),
-    context: contexts.length === 0 ? null : contexts.join("\n\n"),
     ran: completed.length,
     async_context: [],
     effects,
-  };
+  });
 }
 
 /** The shared merge request -> Codex's merged result. */

@@ -9,7 +9,7 @@
  * one event share a chain (pre-27b, cpre-13b). Never throws.
  */
 import type { MergeRequest, MergeRequestHook, RequestExtensions } from "../core/merge-request.js";
-import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
+import { mergedResult, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { formatSerdeError, readRust, toPlainJson, type SerdeValue } from "../serde/index.js";
 import { modelToolName, resolveEvent, type EventRules, type ResolvedEvent } from "./events.js";
@@ -178,7 +178,7 @@ interface Outcome {
 function finish(request: CopilotRequest, chain: Chain, outcome: Outcome): MergedResult {
   const { effects } = outcome;
   const denyMessages = [...(outcome.denyMessages ?? [])];
-  return {
+  return mergedResult({
     agent: "copilot-cli",
     event: request.event,
     runs: chain.records,
@@ -192,13 +192,10 @@ function finish(request: CopilotRequest, chain: Chain, outcome: Outcome): Merged
     stopped: false,
     stop_reason: null,
     updated_input: outcome.updatedInput ?? null,
-    reason: chain.reasons.length === 0 ? null : chain.reasons.join("\n"),
-    deny_message: denyMessages.length === 0 ? null : denyMessages.join("\n"),
-    context: chain.contexts.length === 0 ? null : chain.contexts.join("\n\n"),
     ran: chain.records.filter((r) => r.outcome !== "skipped").length,
     async_context: [],
     effects: { ...effects, notices: chain.notices },
-  };
+  });
 }
 
 const toolNameOf = (request: MergeRequest): string => modelToolName(request.tool_name ?? "tool");

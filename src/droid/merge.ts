@@ -5,33 +5,20 @@
  * pre-12c, pre-13b, stop-05, ss-01c). One function per strategy of the event
  * table (src/droid/events.ts); the run records and legacy fields follow.
  */
-import { shellHookFields, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
+import { mergedResult, shellHookFields, type ConfiguredShellHook, type MergeEffects, type MergedResult, type RunRecord, type ToolEventMergeContext } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { DROID_EVENTS, isDroidEvent, type MergeStrategy } from "./events.js";
 import { jsText, plainContextOf, readDroidHook, spreadInto, truthy, type DroidHookReading, type DroidProcessResult } from "./read.js";
 import * as T from "./texts.js";
 
-/** One hook's raw result, with how it was configured. */
-export interface DroidHookResult extends DroidProcessResult {
-  readonly command: string;
-  readonly source?: string | null | undefined;
-  readonly matcher?: string | null | undefined;
-  readonly timeout?: number | null | undefined;
-  /** Position in configured order (project before user, groups in file order, handlers in group order). */
-  readonly config_index?: number | null | undefined;
-  readonly signal?: string | null | undefined;
-  readonly duration_ms?: number | null | undefined;
-  readonly argv?: readonly string[] | null | undefined;
-  /** The runner's note (a spawn failure, ...). */
-  readonly message?: string | null | undefined;
-}
+/**
+ * One hook's raw result, with how it was configured; `config_index` is the position in configured order
+ * (project before user, groups in file order, handlers in group order).
+ */
+export interface DroidHookResult extends DroidProcessResult, ConfiguredShellHook {}
 
-export interface DroidMergeContext {
-  /** The event input the hooks got on stdin (tool_name, tool_input, prompt, source, ...). */
-  readonly input: Readonly<Record<string, unknown>>;
-  /** The tool's own result text; PreToolUse needs it to give the model's exact text when an exit-1 warning is prepended. */
-  readonly toolOutput?: string | undefined;
-}
+/** `toolOutput`: the tool's own result text; PreToolUse needs it to give the model's exact text when an exit-1 warning is prepended. */
+export type DroidMergeContext = ToolEventMergeContext;
 
 interface Read {
   readonly index: number;
@@ -295,7 +282,7 @@ export function mergeDroid(event: string, results: readonly DroidHookResult[], c
     .map((r) => `${r.hook_name} hook error: [${r.command}]: ${r.non_blocking_error}`);
   if (!known) errors.push(`droid has no ${event} event: hooks configured for it never run`);
   const systemMessages = configured.map((r) => r.reading.systemMessage).filter(isString);
-  return {
+  return mergedResult({
     agent: "droid",
     event,
     runs,
@@ -309,11 +296,8 @@ export function mergeDroid(event: string, results: readonly DroidHookResult[], c
     stopped: effects.stopped,
     stop_reason: effects.stop_reason,
     updated_input: verdict.updatedInput ?? null,
-    reason: reasons.length === 0 ? null : reasons.join("\n"),
-    deny_message: denyMessages.length === 0 ? null : denyMessages.join("\n"),
-    context: contexts.length === 0 ? null : contexts.join("\n\n"),
     ran: runs.length,
     async_context: [],
     effects,
-  };
+  });
 }

@@ -6,7 +6,7 @@
  * `effects` by what the event's table row says a deny, a stop, a rewrite
  * and a context do. Never throws on bad input.
  */
-import type { MergeEffects, MergedResult, RunRecord } from "../core/records.js";
+import { mergedResult, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { aggregate, AggregateFailure, isBlocking } from "./aggregate.js";
 import { EVENTS, isEventName, TOOL_REQUIRED_PARAMS, type EventRules } from "./events.js";
@@ -258,7 +258,7 @@ export function mergeHooks(input: MergeInput): MergedResult {
   const systemMessages = outputs.filter((o) => truthy(o["systemMessage"])).map((o) => jsString(o["systemMessage"]));
   const denyMessages = effects.decision === "deny" && effects.tool_result !== null ? [effects.tool_result] : [];
   const updated = rules.deny === "tool-not-run" && effects.tool_input !== null && merged?.toolInputRewrite !== undefined ? effects.tool_input : null;
-  return {
+  return mergedResult({
     agent: "gemini-cli",
     event: input.event,
     runs,
@@ -272,11 +272,8 @@ export function mergeHooks(input: MergeInput): MergedResult {
     stopped: effects.stopped,
     stop_reason: effects.stop_reason,
     updated_input: updated,
-    reason: reasons.length > 0 ? reasons.join("\n") : null,
-    deny_message: denyMessages.length > 0 ? denyMessages.join("\n") : null,
-    context: contexts.length > 0 ? contexts.join("\n\n") : null,
     ran: input.hooks.length,
     async_context: [],
     effects,
-  };
+  });
 }

@@ -6,7 +6,7 @@
  * the event reads the combined answer. One function per strategy of the
  * event table (src/qwen-code/events.ts); the run records and legacy fields follow.
  */
-import { shellHookFields, type MergeEffects, type MergedResult, type RunRecord } from "../core/records.js";
+import { mergedResult, shellHookFields, type ConfiguredShellHook, type MergeEffects, type MergedResult, type RunRecord, type ToolEventMergeContext } from "../core/records.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { jsString as jsText, truthy } from "../json/js-values.js";
 import { configuredTimeout, type ConfiguredTimeout } from "../process/timeout.js";
@@ -15,31 +15,18 @@ import { QWEN_CODE_EVENTS, isQwenCodeEvent, type MergeStrategy } from "./events.
 import { readQwenCodeHook, type QwenCodeHookReading, type QwenCodeProcessResult } from "./read.js";
 import * as T from "./texts.js";
 
-/** One hook's raw result, with how it was configured. */
-export interface QwenCodeHookResult extends QwenCodeProcessResult {
-  readonly command: string;
-  /** `project`, `user` or `system` (the settings file it came from). */
-  readonly source?: string | null | undefined;
-  readonly matcher?: string | null | undefined;
-  /** As configured, in Qwen's unit: seconds, or milliseconds for a value of 1000 or more. */
-  readonly timeout?: number | null | undefined;
-  /** Position in configuration order (project hooks, then user, then system, each as listed). */
-  readonly config_index?: number | null | undefined;
+/**
+ * One hook's raw result, with how it was configured: `source` is `project`, `user` or `system`;
+ * `timeout` is in Qwen's unit (seconds, or milliseconds for a value of 1000 or more); `config_index` is
+ * the position in configuration order (project hooks, then user, then system, each as listed).
+ */
+export interface QwenCodeHookResult extends QwenCodeProcessResult, ConfiguredShellHook {
   /** The hook's group is `sequential` (it changes when hooks start, never the merge: pair-26). */
   readonly sequential?: boolean | null | undefined;
-  readonly signal?: string | null | undefined;
-  readonly duration_ms?: number | null | undefined;
-  readonly argv?: readonly string[] | null | undefined;
-  /** The runner's note (a spawn failure, ...). */
-  readonly message?: string | null | undefined;
 }
 
-export interface QwenCodeMergeContext {
-  /** The event input the hooks got on stdin (tool_name, tool_input, tool_response, prompt, ...). */
-  readonly input: Readonly<Record<string, unknown>>;
-  /** The tool's own result text as the model gets it (default: PostToolUse `tool_response.llmContent`, PostToolUseFailure `error`). */
-  readonly toolOutput?: string | undefined;
-}
+/** `toolOutput` defaults to PostToolUse `tool_response.llmContent`, PostToolUseFailure `error`. */
+export type QwenCodeMergeContext = ToolEventMergeContext;
 
 interface Verdict {
   readonly effects: Partial<MergeEffects>;
@@ -254,7 +241,7 @@ export function mergeQwenCode(event: string, results: readonly QwenCodeHookResul
   const denyMessages = [...(verdict.denyMessages ?? [])];
   const contexts = [...(verdict.contexts ?? [])];
   const systemMessages = configured.map((r) => r.reading.output?.["systemMessage"]).filter(isString);
-  return {
+  return mergedResult({
     agent: "qwen-code",
     event,
     runs,
@@ -268,11 +255,8 @@ export function mergeQwenCode(event: string, results: readonly QwenCodeHookResul
     stopped: effects.stopped,
     stop_reason: effects.stop_reason,
     updated_input: null,
-    reason: reasons.length === 0 ? null : reasons.join("\n"),
-    deny_message: denyMessages.length === 0 ? null : denyMessages.join("\n"),
-    context: contexts.length === 0 ? null : contexts.join("\n"),
     ran: runs.length,
     async_context: [],
     effects,
-  };
+  }, "\n");
 }
