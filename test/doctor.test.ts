@@ -100,6 +100,12 @@ test("--bin wins over PATH; the known install locations are searched after PATH"
   writeScript(join(home, ".factory/bin/droid"), "echo 0.215.0");
   const located = await json(["--agent", "droid"], { PATH: "", HOME: home });
   assert.deepEqual(located.report.agents.map((a) => [a.status, a.found_by]), [["match", "known-location"]]);
+  // a common install directory (~/.local/bin), for any agent's command
+  const common = join(root, "home-with-qwen");
+  mkdirSync(join(common, ".local/bin"), { recursive: true });
+  writeScript(join(common, ".local/bin/qwen"), "echo 0.24.4");
+  const inCommon = await json(["--agent", "qwen-code"], { PATH: "", HOME: common });
+  assert.deepEqual(inCommon.report.agents.map((a) => [a.status, a.path, a.found_by]), [["match", join(common, ".local/bin/qwen"), "known-location"]]);
 });
 
 test("hostile probes by class: no version in the output, a failing binary, a missing path, a directory, an output over 1 MiB: unknown, exit 1, never a throw", async () => {

@@ -8,7 +8,7 @@ import { mergeRequest } from "./merge-request.js";
 /** How `doctor` finds it and reads its version, and how its recordings are made again. */
 const claudeCodeProbe: AgentProbe = {
   commands: ["claude"],
-  knownLocations: ["~/.local/bin/claude", "/usr/local/bin/claude", "/opt/homebrew/bin/claude", "~/.npm-global/bin/claude", "~/.claude/local/claude"],
+  knownLocations: ["~/.claude/local/claude"],
   versionArgs: ["--version"],
   versionPattern: /^(\d+\.\d+\.\d+) \(Claude Code\)/m,
   recordings: [

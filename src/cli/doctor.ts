@@ -10,6 +10,7 @@ import { delimiter, join } from "node:path";
 import { allDialects } from "../dialects.js";
 import { isAgentName, type AgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
+import { COMMON_BIN_DIRS } from "../core/agent-probe.js";
 import { commandArgs, shown } from "./args.js";
 import type { CliIo } from "./main.js";
 import { packageRoot } from "./package-root.js";
@@ -94,7 +95,8 @@ function locate(dialect: Dialect, env: NodeJS.ProcessEnv): { path: string; found
     }
   }
   const home = env["HOME"];
-  for (const location of probe.knownLocations) {
+  const locations = [...probe.commands.flatMap((command) => COMMON_BIN_DIRS.map((dir) => `${dir}/${command}`)), ...probe.knownLocations];
+  for (const location of locations) {
     if (location.startsWith("~/") && (home === undefined || home === "")) continue;
     const candidate = location.startsWith("~/") ? join(home!, location.slice(2)) : location;
     if (isExecutableFile(candidate)) return { path: candidate, foundBy: "known-location" };

@@ -10,7 +10,7 @@ import { writeCodexIntent } from "./intent.js";
 /** How `doctor` finds it and reads its version, and how its recordings are made again. */
 const codexProbe: AgentProbe = {
   commands: ["codex"],
-  knownLocations: ["~/.local/bin/codex", "/usr/local/bin/codex", "/opt/homebrew/bin/codex", "~/.npm-global/bin/codex"],
+  knownLocations: [],
   versionArgs: ["--version"],
   versionPattern: /^codex-cli (\d+\.\d+\.\d+)/m,
   recordings: [

@@ -23,7 +23,7 @@ const events: DialectEvent[] = COPILOT_EVENT_NAMES.flatMap((name) => {
 /** How `doctor` finds it and reads its version, and how its recordings are made again. */
 const copilotCliProbe: AgentProbe = {
   commands: ["copilot"],
-  knownLocations: ["~/.local/bin/copilot", "/usr/local/bin/copilot", "/opt/homebrew/bin/copilot", "~/.npm-global/bin/copilot"],
+  knownLocations: [],
   versionArgs: ["--version"],
   versionPattern: /^GitHub Copilot CLI (\d+\.\d+\.\d+)/m,
   recordings: [

@@ -4,6 +4,9 @@
  * probing itself is src/cli/doctor.ts. Nothing here names an agent.
  */
 
+/** Where installers commonly put commands, beside PATH (`~` for the home directory): looked in for every agent's commands. */
+export const COMMON_BIN_DIRS: readonly string[] = ["~/.local/bin", "/usr/local/bin", "/opt/homebrew/bin", "~/.npm-global/bin"];
+
 /** One recording set of a dialect, as it is re-recorded. */
 export interface RecordingSet {
   /** The scenarios, relative to the repository (`test/observer/codex/scenarios`). */
@@ -17,7 +20,11 @@ export interface RecordingSet {
 export interface AgentProbe {
   /** The command names looked up on PATH (`claude`). */
   readonly commands: readonly string[];
-  /** Install locations beside PATH, `~` for the home directory (`~/.local/bin/claude`). */
+  /**
+   * The agent's own install locations, `~` for the home directory (`~/.claude/local/claude`); every
+   * command is also looked for in the directories where installers commonly put commands
+   * (`COMMON_BIN_DIRS`).
+   */
   readonly knownLocations: readonly string[];
   /** The arguments that print the version (`--version`). */
   readonly versionArgs: readonly string[];

@@ -83,7 +83,7 @@ function divergences(answer: HookAnswer): Divergence[] {
 /** How `doctor` finds it and reads its version, and how its recordings are made again. */
 const droidProbe: AgentProbe = {
   commands: ["droid"],
-  knownLocations: ["~/.local/bin/droid", "/usr/local/bin/droid", "/opt/homebrew/bin/droid", "~/.npm-global/bin/droid", "~/.factory/bin/droid"],
+  knownLocations: ["~/.factory/bin/droid"],
   versionArgs: ["--version"],
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [

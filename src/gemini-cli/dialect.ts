@@ -10,7 +10,7 @@ import { writeGeminiCliIntent } from "./intent.js";
 /** How `doctor` finds it and reads its version, and how its recordings are made again. */
 const geminiCliProbe: AgentProbe = {
   commands: ["gemini"],
-  knownLocations: ["~/.local/bin/gemini", "/usr/local/bin/gemini", "/opt/homebrew/bin/gemini", "~/.npm-global/bin/gemini"],
+  knownLocations: [],
   versionArgs: ["--version"],
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [

@@ -81,7 +81,7 @@ function divergences(answer: HookAnswer): Divergence[] {
 /** How `doctor` finds it and reads its version (`qwen --version` prints `0.24.4`), and how its recordings are made again. */
 const qwenCodeProbe: AgentProbe = {
   commands: ["qwen"],
-  knownLocations: ["~/.local/bin/qwen", "/usr/local/bin/qwen", "/opt/homebrew/bin/qwen", "~/.npm-global/bin/qwen"],
+  knownLocations: [],
   versionArgs: ["--version"],
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [
