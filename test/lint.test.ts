@@ -107,7 +107,23 @@ function project(files: Readonly<Record<string, string>>): string {
   return dir;
 }
 
-const lintDir = (dir: string): LintFinding[] => lintTargets(targetsIn(LINTERS, dir, null, {}), LINTERS);
+// linted for an empty home and no variables: the machine's own user and system settings play no part
+const NO_HOME = { homeDir: mkdtempSync(join(tmpdir(), "chp-lint-home-")), env: {} };
+const lintDir = (dir: string): LintFinding[] => lintTargets(targetsIn(LINTERS, dir, null, {}), LINTERS, NO_HOME);
+
+test("QW-CFG-003 reads the user's and the system's settings of the environment linted for, not the machine's", () => {
+  const dir = project({ ".qwen/settings.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [cmd({ command: "node deny.mjs" })] }] } }) });
+  const home = project({ ".qwen/settings.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "run_shell_command", hooks: [cmd({ command: "node user-allow.mjs" })] }] } }) });
+  const system = join(project({ "system.json": JSON.stringify({ hooks: { PreToolUse: [{ hooks: [cmd({ command: "node system-allow.mjs" })] }] } }) }), "system.json");
+  const qwen = LINTERS.filter((l) => l.agent === "qwen-code");
+  const lintFor = (environment: { homeDir: string; env: Record<string, string> }) =>
+    lintTargets(targetsIn(qwen, dir, null, {}), qwen, environment).filter((f) => f.rule === "QW-CFG-003").map((f) => f.message);
+  assert.deepEqual(lintFor(NO_HOME), []);
+  const [withHome] = lintFor({ homeDir: home, env: {} });
+  assert.match(withHome ?? "", new RegExp(`later: "node user-allow\\.mjs" \\(user, ${join(home, ".qwen/settings.json").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`));
+  const [withSystem] = lintFor({ homeDir: home, env: { QWEN_CODE_SYSTEM_SETTINGS_PATH: system } });
+  assert.match(withSystem ?? "", /"node user-allow\.mjs" \(user, .*\), "node system-allow\.mjs" \(system, .*\)$/);
+});
 
 describe("one case per rule", () => {
   for (const c of CASES) {
@@ -143,7 +159,7 @@ describe("what install writes lints clean", () => {
       });
       assert.ok(plan.ok);
       assert.equal(applyPlan(plan.value), null);
-      const findings = lintTargets(targetsIn(LINTERS, scope === "project" ? root : null, scope === "user" ? root : null, {}), LINTERS);
+      const findings = lintTargets(targetsIn(LINTERS, scope === "project" ? root : null, scope === "user" ? root : null, {}), LINTERS, NO_HOME);
       const bad = findings.filter((f) => f.severity !== "info" && f.rule !== "CP-CFG-006");
       assert.deepEqual(bad.map((f) => `${f.rule} ${f.message}`), []);
     });

@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
 import { LINTERS } from "../lint/agents.js";
-import { lintTargets, targetsFor, targetsIn, type LintTarget } from "../lint/lint.js";
+import { lintTargets, processLintEnvironment, targetsFor, targetsIn, type LintTarget } from "../lint/lint.js";
 import type { LintFinding } from "../lint/types.js";
 
 export const HELP = `usage: claude-hook-protocol lint [DIR|FILE ...] [--agent NAME|all] [--user] [--format text|json]
@@ -80,7 +80,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   }
   if (home !== null) targets.push(...targetsIn(linters, null, home, io.env));
-  const findings = lintTargets(targets, LINTERS);
+  const findings = lintTargets(targets, LINTERS, processLintEnvironment(io.env));
   const errors = findings.filter((f) => f.severity === "error").length;
   const warnings = findings.filter((f) => f.severity === "warning").length;
   const files = [...new Set(targets.map((t) => t.file.path))];

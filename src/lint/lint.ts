@@ -7,6 +7,7 @@
  * agent does differently from Claude Code with a hook's usual answers.
  */
 import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { judgeAcrossAgents } from "../core/judge.js";
 import { isAgentName } from "../core/agents.js";
 import { dialectOf } from "../dialects.js";
@@ -76,10 +77,24 @@ function differences(agent: string, canonicalEvent: string): string[] {
   return [...out];
 }
 
-export function contextFor(linter: AgentLinter, all: readonly AgentLinter[], text: string, read: (path: string) => string | null = readText): LintContext {
+/** The environment a lint runs for: whose home and variables the agent would see. */
+export interface LintEnvironment {
+  readonly homeDir: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** This process's: `$HOME` (else the OS's home directory) and its variables. */
+export function processLintEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): LintEnvironment {
+  const home = env["HOME"];
+  return { homeDir: home !== undefined && home !== "" ? home : homedir(), env };
+}
+
+export function contextFor(linter: AgentLinter, all: readonly AgentLinter[], text: string, read: (path: string) => string | null = readText, environment: LintEnvironment = processLintEnvironment()): LintContext {
   return {
     text,
     read,
+    homeDir: environment.homeDir,
+    env: environment.env,
     eventHint: (name) => eventHint(linter, all, name),
     foreignTool: (name, own) => foreignTool(linter, all, name, own),
     differences: (event) => differences(linter.agent, event),
@@ -113,12 +128,12 @@ export function targetsFor(linters: readonly AgentLinter[], paths: readonly stri
   return { targets, unclaimed };
 }
 
-export function lintTargets(targets: readonly LintTarget[], all: readonly AgentLinter[]): LintFinding[] {
+export function lintTargets(targets: readonly LintTarget[], all: readonly AgentLinter[], environment: LintEnvironment = processLintEnvironment()): LintFinding[] {
   const findings: LintFinding[] = [];
   for (const { linter, file } of targets) {
     const text = readText(file.path);
     if (text === null) continue;
-    findings.push(...linter.lint(file, contextFor(linter, all, text)));
+    findings.push(...linter.lint(file, contextFor(linter, all, text, readText, environment)));
   }
   // per file in the order given, then by place in the file
   const order = new Map(targets.map((t, i) => [t.file.path, i] as const));

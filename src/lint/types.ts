@@ -44,6 +44,10 @@ export interface LintContext {
   readonly text: string;
   /** Another file's text (null: absent), e.g. the settings.json beside droid's hooks.json. */
   readonly read: (path: string) => string | null;
+  /** The home directory the agent would read the user's files from (`$HOME` of the environment linted for). */
+  readonly homeDir: string;
+  /** The environment linted for (variables that move the agent's files, such as `QWEN_CODE_SYSTEM_SETTINGS_PATH`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** A hint for an unknown event name: another agent's name for one of this agent's events, or the nearest name; "" if none. */
   readonly eventHint: (name: string) => string;
   /** A hint for a tool name in a matcher this agent never sees (another agent's name for one of its tools), or null. */

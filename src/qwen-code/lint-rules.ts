@@ -7,7 +7,6 @@
  * then system), so a later hook's allow overrides an earlier hook's deny
  * (pair-02, cfg-08, cfg-20).
  */
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { commandOf, matcherNames, readDocument, walkEvents, type Segments } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
@@ -121,8 +120,8 @@ function parsed(text: string | null): JsonValue | null {
 function ordered(file: LintFile, value: JsonValue, ctx: LintContext): OrderedHook[] {
   const scope: Scope = file.kind === "user" || file.kind === "system" ? file.kind : "project";
   const others: { scope: Scope; path: string }[] = [
-    { scope: "user", path: join(homedir(), ".qwen", "settings.json") },
-    { scope: "system", path: qwenCodeSystemSettingsPath(process.env) },
+    { scope: "user", path: join(ctx.homeDir, ".qwen", "settings.json") },
+    { scope: "system", path: qwenCodeSystemSettingsPath(ctx.env as NodeJS.ProcessEnv) },
   ];
   const all: OrderedHook[] = [];
   for (const s of ["project", "user", "system"] as const) {
