@@ -94,6 +94,7 @@ const CASES: readonly Case[] = [
   { rule: "QW-CFG-007", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [{ type: "command" }] }) }, says: "Qwen Code discards this one", path: "/hooks/PreToolUse/0/hooks/0" },
   { rule: "QW-CFG-008", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "Execute", hooks: [cmd()] }) }, says: "\"Execute\" is droid's name for Bash" },
   { rule: "QW-CFG-009", files: { ".qwen/settings.json": JSON.stringify({ disableAllHooks: true }) }, says: "the user's included", path: "/disableAllHooks" },
+  { rule: "QW-CFG-009", files: { ".qwen/settings.json": JSON.stringify({ disableAllHooks: "false" }) }, says: 'disableAllHooks "false" is not a boolean, and Qwen Code reads it as true: Qwen Code runs no hook, the user\'s included', path: "/disableAllHooks" },
   { rule: "QW-CFG-011", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "^(?:Write|Bash)$", hooks: [cmd()] }) }, says: 'never matches; write "Write|Bash"', path: "/hooks/PreToolUse/0/matcher" },
   { rule: "QW-CFG-010", files: { ".qwen/settings.json": JSON.stringify({ hooks: { Stop: [{ sequential: true, hooks: [cmd()] }, { hooks: [cmd({ command: "x" })] }] } }) }, says: "one sequential group" },
 ];

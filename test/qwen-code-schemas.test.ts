@@ -39,6 +39,13 @@ test("every settings file the recordings gave Qwen Code validates as QwenCodeHoo
   let count = 0;
   for (const [name, rec] of recordings) {
     for (const [source, settings] of Object.entries(rec.settings)) {
+      const disableAll = (settings as { disableAllHooks?: unknown }).disableAllHooks;
+      if (disableAll !== undefined && typeof disableAll !== "boolean") {
+        // recorded on purpose (cfg-40-*, cfg-41, cfg-42): Qwen reads any value for its truthiness; the schema wants the boolean an author means
+        assert.equal(validateQwenCodeHooksSettings(settings), false, `${name} ${source}: a non-boolean disableAllHooks validated`);
+        assert.ok(validateQwenCodeHooksSettings.errors?.some((e) => e.instancePath === "/disableAllHooks"), `${name} ${source}: ${JSON.stringify(validateQwenCodeHooksSettings.errors)}`);
+        continue;
+      }
       assert.equal(validateQwenCodeHooksSettings(settings), true, `${name} ${source}: ${JSON.stringify(validateQwenCodeHooksSettings.errors)}`);
       count++;
     }

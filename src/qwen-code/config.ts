@@ -9,7 +9,7 @@
  *   it); `.claude/settings.json` is not read (cfg-06);
  * - configuration order: project hooks, then user, then system, each as
  *   listed (cfg-08, cfg-20); the merge reads them in this order;
- * - `disableAllHooks: true` in the effective settings turns every hook off
+ * - `disableAllHooks` in the effective settings, read for its truthiness (`"false"` too), turns every hook off
  *   (cfg-04; in project settings also the user hooks, cfg-22);
  * - a group runs when its matcher is missing, empty, `*`, `.*`, one of the
  *   tool's names (Claude Code's `Bash` for `run_shell_command`), or an
@@ -22,6 +22,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { blankComments } from "../json/comments.js";
 import { parseJsonText } from "../json/positions.js";
+import { truthy } from "../json/js-values.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { QWEN_CODE_EVENTS, QWEN_CODE_EVENT_NAMES, isQwenCodeEvent } from "./events.js";
 import { readQwenCodeTimeout } from "./merge.js";
@@ -219,17 +220,18 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
   const [project, user, system, systemDefaults] = files;
   const trusted = qwenCodeFolderTrusted(projectDir, homeDir, user!.settings, system!.settings);
   const active = files.filter((f) => f.source !== "project" || trusted);
-  // The effective disableAllHooks: system, then project, then user, then system defaults. A value that is
-  // not a boolean turns nothing off (Qwen's schema wants a boolean; a hook that denies is never lost to it).
+  // The effective disableAllHooks: the first value set (not null) in system, project, user, system-defaults
+  // order, read for its JavaScript truthiness as Qwen reads it: "false", "no", 1, [] and {} turn every hook off,
+  // "", 0 and null do not (cfg-40-*); a project false stands over a user "true" (cfg-42).
   const ordered = [system!, ...(trusted ? [project!] : []), user!, systemDefaults!];
   for (const { file, settings } of ordered) {
     const value = settings?.["disableAllHooks"];
     if (value !== undefined && value !== null && typeof value !== "boolean") {
-      problems.push({ code: "invalid-config", path: "/disableAllHooks", message: `${file}: disableAllHooks ${JSON.stringify(value).slice(0, 60)} is not a boolean; it turns no hook off` });
+      problems.push({ code: "invalid-config", path: "/disableAllHooks", message: `${file}: disableAllHooks ${JSON.stringify(value).slice(0, 60)} is not a boolean; Qwen Code reads it as ${truthy(value) ? "true: every hook is off" : "false"}` });
     }
   }
-  const disable = ordered.map((f) => f.settings?.["disableAllHooks"]).find((v) => typeof v === "boolean");
-  if (disable === true) return { handlers, sequential: false, problems };
+  const disable = ordered.map((f) => f.settings?.["disableAllHooks"]).find((v) => v !== undefined && v !== null);
+  if (truthy(disable ?? null)) return { handlers, sequential: false, problems };
   const aliases = QWEN_CODE_EVENTS[event].matchField === "tool_name" && matchValue !== null ? toolAliases(matchValue) : [];
   const seen = new Set<string>();
   let sequential = false;

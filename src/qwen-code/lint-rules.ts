@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { commandOf, matcherNames, readDocument, walkEvents, type Segments } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { blankComments } from "../json/comments.js";
+import { truthy } from "../json/js-values.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { qwenCodeSystemSettingsPath, qwenToolNamed, qwenToolNames } from "./config.js";
 import { QWEN_CODE_EVENT_NAMES, QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
@@ -30,7 +31,7 @@ export const QWEN_CODE_LINT_RULES = {
   matcherIgnored: { id: "QW-CFG-006", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event Qwen Code matches nothing against: the hooks run every time" },
   invalidDefinition: { id: "QW-CFG-007", code: "invalid-definition", severity: "error", summary: "a group without a hooks list, or a hook without a known type or a command: Qwen Code discards it" },
   foreignTool: { id: "QW-CFG-008", code: "foreign-tool", severity: "warning", summary: "a matcher names a tool as another agent calls it (Execute): Qwen Code's shell tool is run_shell_command (Bash also matches), the group never matches" },
-  disableAll: { id: "QW-CFG-009", code: "all-hooks-disabled", severity: "warning", summary: "disableAllHooks: true: no hook runs (in project settings also the user's, cfg-04, cfg-22)" },
+  disableAll: { id: "QW-CFG-009", code: "all-hooks-disabled", severity: "warning", summary: "disableAllHooks: true, or any truthy value (\"false\", 1, []): no hook runs (in project settings also the user's, cfg-04, cfg-22, cfg-40, cfg-41)" },
   sequentialEvent: { id: "QW-CFG-010", code: "sequential-whole-event", severity: "info", summary: "a sequential group makes every hook of the event run one at a time (Qwen's planner), not only its own" },
   anchoredAlias: { id: "QW-CFG-011", code: "anchored-alias", severity: "warning", summary: "an anchored matcher (^...$) naming a tool by its Claude Code name (Write, Bash): Qwen Code takes those names only as whole alternatives, a regex is tested against its own name, the group never matches (mat-22)" },
 } as const satisfies Record<string, LintRule>;
@@ -156,8 +157,11 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   if (!read.ok) return [read.finding];
   const { doc } = read;
   const out: LintFinding[] = [];
-  if (isJsonObject(doc.value) && doc.value["disableAllHooks"] === true) {
-    out.push(doc.at(R.disableAll, ["disableAllHooks"], file.kind === "project" ? "disableAllHooks: Qwen Code runs no hook, the user's included" : "disableAllHooks: Qwen Code runs no hook"));
+  const disableAll = isJsonObject(doc.value) ? doc.value["disableAllHooks"] : undefined;
+  if (truthy(disableAll)) {
+    // Qwen reads the value for its truthiness: a string "false" turns every hook off too (cfg-40)
+    const read = disableAll === true ? "disableAllHooks" : `disableAllHooks ${JSON.stringify(disableAll).slice(0, 60)} is not a boolean, and Qwen Code reads it as true`;
+    out.push(doc.at(R.disableAll, ["disableAllHooks"], file.kind === "project" ? `${read}: Qwen Code runs no hook, the user's included` : `${read}: Qwen Code runs no hook`));
   }
   const own = qwenToolNames();
   for (const event of walkEvents(doc.value, ["hooks"])) {

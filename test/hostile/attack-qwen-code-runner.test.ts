@@ -258,21 +258,24 @@ test("qwen-code: hooks that is a list or a string: reported with the file; the o
   assertProblemAt(outcome.problems, projectFile(b), /^\/hooks$/);
 });
 
-for (const value of ["\"true\"", "1", "\"false\"", "0", "null", "{}", "[true]"]) {
-  test(`qwen-code: disableAllHooks ${value} (not a boolean) turns nothing off: the deny runs and the value is reported`, async () => {
+// Qwen reads disableAllHooks for its JavaScript truthiness (recorded, cfg-40-*): a truthy value of another
+// type turns every hook off, the deny included; a falsy one turns nothing off; either is reported
+for (const [value, off] of [["\"true\"", true], ["1", true], ["\"false\"", true], ["\"no\"", true], ["{}", true], ["[]", true], ["[true]", true], ["0", false], ["\"\"", false], ["null", false]] as const) {
+  test(`qwen-code: disableAllHooks ${value} (not a boolean) ${off ? "turns every hook off, as Qwen reads it" : "turns nothing off"}: reported`, async () => {
     const b = box();
     write(userFile(b), settings([denyHook()]).replace(/^\{/, `{"disableAllHooks":${value},`));
     const outcome = await run(b);
-    assertDenied(outcome);
+    if (off) assertNotDenied(outcome);
+    else assertDenied(outcome);
     if (value !== "null") assertProblemAt(outcome.problems, userFile(b), /^\/disableAllHooks$/);
   });
 }
 
-test("qwen-code: disableAllHooks of the wrong type in the project does not hide the user's disableAllHooks: false", async () => {
+test("qwen-code: a truthy disableAllHooks of another type in the project turns the user's hooks off too (the project's value stands over the user's false, cfg-42)", async () => {
   const b = box();
   write(projectFile(b), `{"disableAllHooks":"yes"}`);
   write(userFile(b), settings([denyHook()]).replace(/^\{/, `{"disableAllHooks":false,`));
-  assertDenied(await run(b));
+  assertNotDenied(await run(b));
 });
 
 for (const [form, group] of [["parallel", ""], ["sequential", `,"sequential":true`]] as const) {
