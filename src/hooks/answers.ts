@@ -29,9 +29,24 @@ export interface Reply {
  */
 const BUILT = new WeakMap<Reply, string | null>();
 
+/**
+ * `value` and everything in it frozen (iteratively: a rewrite's input may nest
+ * deep), so that a Reply cannot change after it was built and checked (a
+ * timer of the handler setting `reply.intent.updatedInput.command`).
+ */
+function deepFreeze<T>(value: T): T {
+  const pending: unknown[] = [value];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (item === null || typeof item !== "object" || Object.isFrozen(item)) continue;
+    Object.freeze(item);
+    for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
 function reply(intent: HookIntent, problem: string | null = null): Reply {
   const built: Reply = Object.freeze({
-    intent: Object.freeze(intent),
+    intent: deepFreeze(intent),
     and(other: Reply): Reply {
       const otherProblem = BUILT.get(other);
       if (otherProblem === undefined) return reply(intent, problem ?? "and(other): other is not an answer (use the answer helpers)");
