@@ -270,10 +270,8 @@ class ProcessGuard implements HookWatcher {
         return original.call(this, awayFromStdout(target, false), ...rest);
       };
     }
-    // child processes the hook starts inherit stderr where they would inherit stdout (only if the hook loaded
-    // child_process: loading it here would cost every call ~10 ms)
-    const loaded = (process as unknown as { moduleLoadList?: string[] }).moduleLoadList;
-    if (loaded?.includes("NativeModule child_process") === true) redirectChildStdout();
+    // child processes the hook starts inherit stderr where they would inherit stdout
+    redirectChildStdout();
     // `import { exit } from "node:process"` and `import { writeSync } from "node:fs"` see the replacements
     syncBuiltinESMExports();
     const uncaught = (error: unknown) => {
@@ -417,13 +415,22 @@ class ProcessGuard implements HookWatcher {
 
   /** The process is ending (`exit`) and nothing was written: the answer computed before `run` for that. */
   private ending(): void {
-    if (this.call !== null && !this.done) this.writeFallback(this.endedAnswer, "the hook's process was ending before the handler answered");
+    if (this.call === null || this.done) return;
+    // a replaced built-in (Object.prototype.then) can leave the kit's own promises unsettled: say so
+    const { changed } = restoreBuiltins();
+    if (changed.length > 0) this.writeFallback(this.tamperedAnswer, `the handler replaced JavaScript built-ins the kit writes its answer with: ${changed.join(", ")}`);
+    else this.writeFallback(this.endedAnswer, "the hook's process was ending before the handler answered");
   }
 
-  /** A failure answer computed before `run` (or, without one, exit 2 or 1 with the problem on stderr), written at once. */
+  /**
+   * A failure answer computed before `run` (or, without one, exit 2 or 1 with
+   * the problem on stderr), written at once; `problem` is added to its stderr
+   * when the answer does not say it.
+   */
   private writeFallback(answer: HookOutcome | null, problem: string): void {
     const stderr = `${PREFIX}: ${problem}\n`;
-    this.write(answer === null ? { agent: this.call?.agent ?? null, exit: this.policy.failClosed ? 2 : 1, stdout: "", stderr } : { ...answer, stderr: `${answer.stderr}${stderr}` });
+    if (answer === null) this.write({ agent: this.call?.agent ?? null, exit: this.policy.failClosed ? 2 : 1, stdout: "", stderr });
+    else this.write(answer.stderr.includes(problem) ? answer : { ...answer, stderr: `${answer.stderr}${stderr}` });
   }
 
   /** The answer `handle` gave, unless a failure answer is on its way. */
@@ -451,31 +458,42 @@ class ProcessGuard implements HookWatcher {
   }
 }
 
-/** Child processes started with `stdio: "inherit"` (or stdout 1, or fork's default) get stderr as their stdout. */
+/**
+ * Below child_process and net, where every way to start a child or open a
+ * handle on a descriptor passes (spawn, exec, fork, their sync forms, a
+ * child_process imported later; `new net.Socket({ fd: 1 })`): a child's
+ * stdio entry that is our fd 1 (`stdio: "inherit"`, fork's default) is fd 2,
+ * and a pipe opened on fd 1 is opened on fd 2. `process.binding` gives these
+ * bindings without loading child_process (~10 ms) and without a warning.
+ */
 function redirectChildStdout(): void {
-  const childProcess = createRequire(import.meta.url)("node:child_process") as Record<string, unknown>;
-  const fixStdio = (stdio: unknown): unknown => {
-    if (stdio === "inherit") return [0, 2, 2];
-    if (Array.isArray(stdio) && (stdio[1] === 1 || stdio[1] === "inherit" || stdio[1] === ThisProcess.stdout)) return [stdio[0], 2, ...stdio.slice(2)];
-    return stdio;
+  type Stdio = { type?: unknown; fd?: unknown };
+  const away = (options: { stdio?: unknown } | null | undefined): void => {
+    const stdio = options?.stdio;
+    if (!Array.isArray(stdio)) return;
+    for (const entry of stdio as (Stdio | null)[]) if (entry !== null && typeof entry === "object" && entry.type === "fd" && entry.fd === 1) entry.fd = 2;
   };
-  for (const name of ["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"]) {
-    const original = childProcess[name] as (...args: unknown[]) => unknown;
-    if (typeof original !== "function") continue;
-    childProcess[name] = function (this: unknown, ...args: unknown[]) {
-      // the options object: the first plain object after the command
-      let at = args.findIndex((arg, i) => i > 0 && arg !== null && typeof arg === "object" && !Array.isArray(arg));
-      if (at === -1 && name === "fork") {
-        at = Array.isArray(args[1]) ? 2 : 1;
-        args.splice(at, 0, {});
-      }
-      if (at !== -1) {
-        const options = args[at] as { stdio?: unknown; silent?: unknown };
-        const stdio = name === "fork" && options.stdio === undefined && options.silent !== true ? [0, 2, 2, "ipc"] : fixStdio(options.stdio);
-        if (stdio !== options.stdio) args[at] = { ...options, stdio };
-      }
-      return original.apply(this, args);
+  try {
+    const binding = (process as unknown as { binding: (name: string) => Record<string, unknown> }).binding;
+    const processWrap = binding("process_wrap")["Process"] as { prototype: Record<string, unknown> };
+    const spawnWrapped = processWrap.prototype["spawn"] as (options: unknown) => unknown;
+    processWrap.prototype["spawn"] = function (this: unknown, options: { stdio?: unknown }) {
+      away(options);
+      return callOriginal(spawnWrapped, this, [options]);
     };
+    const spawnSync = binding("spawn_sync");
+    const spawnSyncWrapped = spawnSync["spawn"] as (options: unknown) => unknown;
+    spawnSync["spawn"] = (options: { stdio?: unknown }) => {
+      away(options);
+      return callOriginal(spawnSyncWrapped, spawnSync, [options]);
+    };
+    const pipe = binding("pipe_wrap")["Pipe"] as { prototype: Record<string, unknown> };
+    const open = pipe.prototype["open"] as (fd: unknown) => unknown;
+    pipe.prototype["open"] = function (this: unknown, fd: unknown) {
+      return callOriginal(open, this, [fd === 1 ? 2 : fd]);
+    };
+  } catch {
+    // a Node without these bindings: children's stdout is not redirected (docs/authoring.md)
   }
 }
 
