@@ -59,8 +59,9 @@ const WATCHDOG_KILL_AFTER_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const FAIL_NOW = Symbol.for("claude-hook-protocol/hooks.failNow");
 const PREFIX = "claude-hook-protocol/hooks";
-/** The kit's own writer, taken before `fs.writeSync` is redirected for the hook. */
+/** The kit's own writer and closer, taken before `fs.writeSync` and `fs.closeSync` are redirected for the hook. */
 const writeToFd = writeSync;
+const closeFd = closeSync;
 // what the kit writes and exits with, taken at import: the hook's code runs later and may replace them
 const bytesOf = Buffer.from.bind(Buffer) as (text: string, encoding: "utf8") => Buffer;
 const { compareExchange, wait: atomicsWait } = Atomics;
@@ -263,6 +264,14 @@ class ProcessGuard implements HookWatcher {
         return original.call(this, awayFromStdout(target, !opens), ...rest);
       };
     }
+    // closing fd 0, 1 or 2 would lose the answer (a file opened next takes fd 1) or abort libuv: a no-op
+    const closeSyncWrapped = fsExports["closeSync"] as (fd: unknown) => void;
+    fsExports["closeSync"] = (fd: unknown) => (fd === 0 || fd === 1 || fd === 2 ? undefined : closeSyncWrapped(fd));
+    const closeWrapped = fsExports["close"] as (fd: unknown, done?: (error: Error | null) => void) => void;
+    fsExports["close"] = (fd: unknown, done?: (error: Error | null) => void) => {
+      if (fd !== 0 && fd !== 1 && fd !== 2) return closeWrapped(fd, done);
+      if (typeof done === "function") process.nextTick(done, null);
+    };
     const promises = fs.promises as unknown as Record<string, unknown>;
     for (const name of ["open", "writeFile", "appendFile"]) {
       const original = promises[name] as (target: unknown, ...rest: unknown[]) => unknown;
@@ -370,7 +379,7 @@ class ProcessGuard implements HookWatcher {
     (globalThis as unknown as Record<symbol, unknown>)[FAIL_NOW] = () => {
       // the inspector prints "Waiting for the debugger to disconnect..." on exit: stderr is written already
       try {
-        closeSync(2);
+        closeFd(2);
       } catch {
         // already closed
       }

@@ -844,3 +844,47 @@ test("stdin: empty: deny", () => {
 test("stdin: two JSON objects: deny", () => {
   assertDeniedLike(run(JUDGE, `${bashInput("ls")}${bashInput("ls")}`), /^Hook failed closed: stdin is not one JSON object \(Unexpected non-whitespace/);
 });
+
+// --- attack pass: the hook's own descriptors and definition ---
+
+test("fs.closeSync(1) inside run: a no-op, the answer is written", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.closeSync(1); return answer.deny("no"); }`)}`));
+});
+
+test("fs.closeSync(1), then a file opened (it would take fd 1 and the answer): the answer still on stdout", () => {
+  const stolen = join(DIR, "stolen.txt");
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.closeSync(1); fs.openSync(${JSON.stringify(stolen)}, "w"); return answer.deny("no"); }`)}`));
+});
+
+test("fs.close(1, callback) (libuv aborts on closing stdio): the callback runs, the answer is written", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((resolve) => fs.close(1, () => resolve(answer.deny("no"))))`)}`));
+});
+
+test("fs.close(2) and fs.closeSync(0): no abort, the answer is written", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((resolve) => { fs.closeSync(0); fs.close(2, () => resolve(answer.deny("no"))); })`)}`));
+});
+
+test("runHook called twice without awaiting: one answer (the first to finish, a deny)", () => {
+  const ran = run(`runHook(defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, run: (input, answer) => new Promise((resolve) => setTimeout(() => resolve(answer.deny("no")), 50)) }));\n${bashHook(`(input, answer) => answer.allow("second")`)}`);
+  assertDeniedLike(ran, /^Hook failed closed: stdin is not one JSON object/);
+});
+
+test("a failClosed getter that answers true, then false: read once, the crash is denied", () => {
+  assertDenied(run(`let reads = 0;\nawait runHook(defineHook({ event: "PreToolUse", tools: ["Bash"], get failClosed() { return reads++ === 0; }, timeoutMs: 400, run: () => { throw new Error("boom"); } }));`), "the handler threw: Error: boom");
+});
+
+test("the tools list changed after defineHook: the hook judges the tools it was defined with", () => {
+  assertDenied(run(`const tools = ["Bash"];\nconst hook = defineHook({ event: "PreToolUse", tools, failClosed: true, run: () => { throw new Error("boom"); } });\ntools[0] = "Read";\nawait runHook(hook);`), "the handler threw: Error: boom");
+});
+
+test("a run getter that throws on its second read: read once, its answer (none) stands", () => {
+  assertSilent(run(`let reads = 0;\nawait runHook(defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, get run() { if (++reads > 1) throw new Error("getter"); return () => undefined; } }));`));
+});
+
+test("a thrown object whose Symbol.toPrimitive throws: deny with a fixed text", () => {
+  assertDenied(run(bashHook(`() => { throw { [Symbol.toPrimitive]() { throw 1; } }; }`)), "the handler threw: a thrown value that cannot be printed");
+});
+
+test("an uncaught error whose message getter loops, in a timer: deny at the budget (the watchdog)", () => {
+  assertDenied(run(bashHook(`() => new Promise(() => setTimeout(() => { const error = new Error("x"); Object.defineProperty(error, "message", { get() { for (;;) {} } }); throw error; }, 5))`)), OVERRUN);
+});
