@@ -57,7 +57,8 @@ const WATCHDOG_GRACE_MS = 250;
 /** How long the watchdog waits for the stuck thread to exit through the inspector before it kills the process. */
 const WATCHDOG_KILL_AFTER_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const FAIL_NOW = Symbol.for("claude-hook-protocol/hooks.failNow");
+/** The global the watchdog calls through the inspector (`this[...]` in the global scope: no global the hook can replace is read). */
+const FAIL_NOW = "claude-hook-protocol/hooks.failNow";
 const PREFIX = "claude-hook-protocol/hooks";
 /** The kit's own writer and closer, taken before `fs.writeSync` and `fs.closeSync` are redirected for the hook. */
 const writeToFd = writeSync;
@@ -207,13 +208,15 @@ function writeAll(fd: number, text: string): void {
 }
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** One answer per process, whatever number of runHook calls. */
+const CLAIMED = new Int32Array(new SharedArrayBuffer(4));
 
 /** Thrown by the intercepted `process.exit` & co., so that no code after the call runs (as after a real exit). */
 class ExitIntercepted extends Error {}
 
 class ProcessGuard implements HookWatcher {
-  /** 0 until an answer is claimed; shared with the watchdog, so that exactly one is written. */
-  private readonly claimed = new Int32Array(new SharedArrayBuffer(4));
+  /** 0 until an answer is claimed; shared with the watchdog (and any other runHook of this process), so that exactly one is written. */
+  private readonly claimed = CLAIMED;
   private readonly exit: Exit = realExit;
   private call: HandledCall | null = null;
   /** The failure answer to an overrun, computed before `run` starts, for the watchdog. */
@@ -226,6 +229,8 @@ class ProcessGuard implements HookWatcher {
   private failing = false;
   private done = false;
   private watchdogStarted = false;
+  /** worker_threads' Worker, taken when runHook starts if the hook already loaded it (so that `run` cannot replace it first). */
+  private readonly workerClass: typeof import("node:worker_threads").Worker | null = null;
   private asyncHook: AsyncHook | null = null;
   private leftRunning = false;
   /** The kit's own process listeners, which the hook's removeListener / removeAllListeners leave in place. */
@@ -249,6 +254,10 @@ class ProcessGuard implements HookWatcher {
       stream._writev = null;
     }
     activeGuard = { intercept: (what, args) => this.intercept(what, args) };
+    // loading worker_threads costs milliseconds: taken now only if the hook loaded it (and so could replace its Worker)
+    if ((process as unknown as { moduleLoadList?: string[] }).moduleLoadList?.includes("NativeModule worker_threads") === true) {
+      this.workerClass = (createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads")).Worker;
+    }
     // fs writes and opens of stdout (fd 1, /dev/stdout) go to stderr too
     const fsExports = fs as unknown as Record<string, unknown>;
     for (const name of ["writeSync", "write", "writeFileSync", "writeFile", "appendFileSync", "appendFile", "openSync", "open", "createWriteStream"]) {
@@ -376,7 +385,7 @@ class ProcessGuard implements HookWatcher {
     const answer = this.overrunAnswer;
     if (answer === null || this.watchdogStarted || this.policy.budgetMs === undefined) return;
     this.watchdogStarted = true;
-    (globalThis as unknown as Record<symbol, unknown>)[FAIL_NOW] = () => {
+    const failNow = () => {
       // the inspector prints "Waiting for the debugger to disconnect..." on exit: stderr is written already
       try {
         closeFd(2);
@@ -385,7 +394,9 @@ class ProcessGuard implements HookWatcher {
       }
       this.exit(answer.exit);
     };
-    const { Worker } = createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads");
+    // fixed, so that the hook's later code cannot replace or remove it
+    Object.defineProperty(globalThis, FAIL_NOW, { value: failNow, writable: false, configurable: false, enumerable: false });
+    const Worker = this.workerClass ?? (createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads")).Worker;
     const worker = new Worker(WATCHDOG_SOURCE, {
       eval: true,
       stdout: true,
@@ -396,7 +407,7 @@ class ProcessGuard implements HookWatcher {
         stderr: answer.stderr,
         ms: Math.min(this.policy.budgetMs + WATCHDOG_GRACE_MS, MAX_TIMER_MS),
         killAfterMs: WATCHDOG_KILL_AFTER_MS,
-        exitExpression: `globalThis[Symbol.for(${JSON.stringify(FAIL_NOW.description)})]()`,
+        exitExpression: `this[${JSON.stringify(FAIL_NOW)}]()`,
       },
     });
     worker.unref();

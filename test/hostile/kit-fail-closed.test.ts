@@ -888,3 +888,37 @@ test("a thrown object whose Symbol.toPrimitive throws: deny with a fixed text", 
 test("an uncaught error whose message getter loops, in a timer: deny at the budget (the watchdog)", () => {
   assertDenied(run(bashHook(`() => new Promise(() => setTimeout(() => { const error = new Error("x"); Object.defineProperty(error, "message", { get() { for (;;) {} } }); throw error; }, 5))`)), OVERRUN);
 });
+
+// --- attack pass: the watchdog's own parts ---
+
+test("worker_threads' Worker replaced inside run (imported at the top), then a loop after an await: the watchdog still runs, deny", () => {
+  assertDenied(run(`import workerThreads from "node:worker_threads";\n${bashHook(`async () => { workerThreads.Worker = class { unref() {} }; await null; for (;;) {} }`)}`), OVERRUN);
+});
+
+test("worker_threads' Worker replaced through require inside run, then a loop: deny", () => {
+  assertDenied(run(`import { createRequire } from "node:module";\nconst workerThreads = createRequire(import.meta.url)("node:worker_threads");\n${bashHook(`async () => { workerThreads.Worker = function () { return { unref() {} }; }; await null; for (;;) {} }`)}`), OVERRUN);
+});
+
+test("Symbol.for replaced, then a loop after an await: the watchdog ends the process with the deny's exit code, not SIGKILL", () => {
+  assertDenied(run(bashHook(`async () => { await null; Symbol.for = () => Symbol("x"); for (;;) {} }`)), OVERRUN);
+});
+
+test("Atomics.wait for 30 s in run: deny at the budget", () => {
+  assertDenied(run(bashHook(`() => { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000); }`)), OVERRUN);
+});
+
+test("a loop in a nested vm context: deny at the budget", () => {
+  assertDenied(run(`import vm from "node:vm";\n${bashHook(`() => { vm.runInNewContext("for (;;) {}"); }`)}`), OVERRUN);
+});
+
+test("Error.prepareStackTrace throws, then run throws: deny naming the error", () => {
+  assertDenied(run(bashHook(`() => { Error.prepareStackTrace = () => { throw new Error("pst"); }; throw new Error("x"); }`)), "the handler threw: Error: x");
+});
+
+test("an allow, with process.exit queued in setImmediate: deny (the exit comes before the answer)", () => {
+  assertDenied(run(bashHook(`(input, answer) => { setImmediate(() => process.exit(0)); return answer.allow("ok"); }`)), "the handler called process.exit(0)");
+});
+
+test("timeoutMs 1 and a run that takes 50 ms: deny", () => {
+  assertDenied(run(bashHook(`() => new Promise((resolve) => setTimeout(resolve, 50))`, "failClosed: true, timeoutMs: 1")), "the handler did not answer within its 1 ms budget");
+});
