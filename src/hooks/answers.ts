@@ -6,7 +6,7 @@
  * writes in the dialect of the agent that ran the hook.
  */
 import type { HookIntent } from "../core/intent.js";
-import { toNullPrototype, type JsonObject } from "../json/value.js";
+import { deepFreeze, toNullPrototype, type JsonObject } from "../json/value.js";
 import type { BlockEvent, ContextEvent, DecisionEvent, RewriteEvent } from "./events.js";
 import type { HookEventName } from "./types.js";
 import type { ToolInputOf } from "./tool-inputs.js";
@@ -29,23 +29,10 @@ export interface Reply {
  */
 const BUILT = new WeakMap<Reply, string | null>();
 
-/**
- * `value` and everything in it frozen (iteratively: a rewrite's input may nest
- * deep), so that a Reply cannot change after it was built and checked (a
- * timer of the handler setting `reply.intent.updatedInput.command`).
- */
-function deepFreeze<T>(value: T): T {
-  const pending: unknown[] = [value];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    if (item === null || typeof item !== "object" || Object.isFrozen(item)) continue;
-    Object.freeze(item);
-    for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
-  }
-  return value;
-}
-
 function reply(intent: HookIntent, problem: string | null = null): Reply {
   const built: Reply = Object.freeze({
+    // frozen all the way down, so that a Reply cannot change after it was built and checked
+    // (a timer of the handler setting `reply.intent.updatedInput.command`)
     intent: deepFreeze(intent),
     and(other: Reply): Reply {
       const otherProblem = BUILT.get(other);
