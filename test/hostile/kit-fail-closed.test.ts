@@ -922,3 +922,22 @@ test("an allow, with process.exit queued in setImmediate: deny (the exit comes b
 test("timeoutMs 1 and a run that takes 50 ms: deny", () => {
   assertDenied(run(bashHook(`() => new Promise((resolve) => setTimeout(resolve, 50))`, "failClosed: true, timeoutMs: 1")), "the handler did not answer within its 1 ms budget");
 });
+
+test("a FinalizationRegistry cleanup callback throws (after a forced GC): deny", () => {
+  assertDenied(
+    run(`import v8 from "node:v8";\nimport vm from "node:vm";\nv8.setFlagsFromString("--expose-gc");\nconst gc = vm.runInNewContext("gc");\n${bashHook(`() => new Promise(() => { const registry = new FinalizationRegistry(() => { throw new Error("finalized"); }); (() => { registry.register({}, 1); })(); setTimeout(() => gc(), 10); setTimeout(() => gc(), 50); })`, "failClosed: true, timeoutMs: 5000")}`),
+    "an error escaped the hook: Error: finalized",
+  );
+});
+
+test("process.stdout._handle written directly: stderr's handle, so stderr", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => { const handle = process.stdout._handle; if (handle?.writeUtf8String) handle.writeUtf8String({ oncomplete() {} }, "junk"); return answer.deny("no"); }`)), /junk/);
+});
+
+test("fs.writeSync(process.stdout.fd): stderr's fd, so stderr", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.writeSync(process.stdout.fd, "junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("process.emitWarning inside run: never stdout", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => { process.emitWarning("junk"); return answer.deny("no"); }`)));
+});
