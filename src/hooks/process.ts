@@ -66,7 +66,6 @@ const closeFd = closeSync;
 // what the kit writes and exits with, taken at import: the hook's code runs later and may replace them
 const bytesOf = Buffer.from.bind(Buffer) as (text: string, encoding: "utf8") => Buffer;
 const { compareExchange, wait: atomicsWait } = Atomics;
-const ThisProcess = process;
 /** Signals whose default action ends the process: while a call is handled, each ends it with the failure answer. */
 const ENDING_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR2", "SIGALRM"] as const;
 /** The path forms of this process's stdout, which the hook's fs opens and writes are redirected from (to stderr's). */
