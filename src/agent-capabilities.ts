@@ -8,23 +8,14 @@ import type { AgentName } from "./core/agents.js";
 import { AGENT_NAMES } from "./core/agents.js";
 import type { AgentCapabilities } from "./core/capabilities.js";
 import { capabilities as claudeCode } from "./claude-code/capabilities.js";
+import { deepFreeze } from "./json/value.js";
 import { capabilities as codex } from "./codex/capabilities.js";
 import { capabilities as copilotCli } from "./copilot-cli/capabilities.js";
 import { capabilities as droid } from "./droid/capabilities.js";
 import { capabilities as geminiCli } from "./gemini-cli/capabilities.js";
 import { capabilities as qwenCode } from "./qwen-code/capabilities.js";
 
-/** Frozen all the way down: a caller of the subpath cannot change what every other caller (and the CLI) reads. */
-function deepFreeze<T>(value: T): T {
-  const pending: unknown[] = [value];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    if (item === null || typeof item !== "object" || Object.isFrozen(item)) continue;
-    Object.freeze(item);
-    for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
-  }
-  return value;
-}
-
+// frozen all the way down: a caller of the subpath cannot change what every other caller (and the CLI) reads;
 // null prototype: `capabilitiesOf("__proto__")` or `("constructor")` is no agent's
 const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = deepFreeze(Object.assign(Object.create(null) as Partial<Record<AgentName, AgentCapabilities>>, {
   "claude-code": claudeCode,

@@ -6,7 +6,7 @@
  * writes in the dialect of the agent that ran the hook.
  */
 import type { HookIntent } from "../core/intent.js";
-import { toNullPrototype, type JsonObject } from "../json/value.js";
+import { deepFreeze, toNullPrototype, type JsonObject } from "../json/value.js";
 import type { BlockEvent, ContextEvent, DecisionEvent, RewriteEvent } from "./events.js";
 import type { HookEventName } from "./types.js";
 import type { ToolInputOf } from "./tool-inputs.js";
@@ -31,7 +31,9 @@ const BUILT = new WeakMap<Reply, string | null>();
 
 function reply(intent: HookIntent, problem: string | null = null): Reply {
   const built: Reply = Object.freeze({
-    intent: Object.freeze(intent),
+    // frozen all the way down, so that a Reply cannot change after it was built and checked
+    // (a timer of the handler setting `reply.intent.updatedInput.command`)
+    intent: deepFreeze(intent),
     and(other: Reply): Reply {
       const otherProblem = BUILT.get(other);
       if (otherProblem === undefined) return reply(intent, problem ?? "and(other): other is not an answer (use the answer helpers)");

@@ -121,13 +121,28 @@ export function failurePolicy(hook: Hook): { readonly failClosed: boolean; reado
   return POLICIES.get(hook) ?? { failClosed: false, budgetMs: undefined };
 }
 
+/**
+ * The definition's fields read once (a getter runs once; `tools` copied), so
+ * that what was checked is what runs: a `failClosed` getter that answers
+ * true, then false, or a `tools` list emptied after `defineHook`, cannot
+ * change how a call is judged or failed.
+ */
+function snapshot(definition: LooseDefinition | null): LooseDefinition | null {
+  if (definition === null || typeof definition !== "object") return definition;
+  const { event, tools, failClosed, timeoutMs, unsupported, stopGuard, run } = definition;
+  const copy: Record<string, unknown> = { event, failClosed, timeoutMs, unsupported, stopGuard, run };
+  copy["tools"] = Array.isArray(tools) ? Object.freeze([...(tools as unknown[])]) : tools;
+  for (const key of Object.keys(copy)) if (copy[key] === undefined) delete copy[key];
+  return Object.freeze(copy) as unknown as LooseDefinition;
+}
+
 /** Defines a hook; `runHook(hook)` runs it as a process. An invalid definition is reported, never thrown: see {@link brokenHook}. */
 export function defineHook<E extends HookEventName, const T extends AnyTool = AnyTool>(definition: HookDefinition<E, T>): Hook<E, T> {
   let loose: LooseDefinition;
   try {
-    const given = definition as unknown as LooseDefinition;
+    const given = snapshot(definition as unknown as LooseDefinition);
     const problems = given !== null && typeof given === "object" ? definitionProblems(given) : ["defineHook needs an object { event, run, ... }"];
-    loose = problems.length === 0 ? given : brokenHook(given !== null && typeof given === "object" ? given : null, problems);
+    loose = problems.length === 0 && given !== null ? given : brokenHook(given !== null && typeof given === "object" ? given : null, problems);
   } catch {
     loose = brokenHook(null, ["its fields cannot be read"]);
   }

@@ -45,6 +45,17 @@ export function toNullPrototype(value: unknown): JsonValue {
   return root;
 }
 
+/** `value` and everything in it frozen (iteratively: a value may nest deep); returns `value`. */
+export function deepFreeze<T>(value: T): T {
+  const pending: unknown[] = [value];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (item === null || typeof item !== "object" || Object.isFrozen(item)) continue;
+    Object.freeze(item);
+    for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
 /** JSON.stringify that answers `fallback` instead of throwing when the value nests too deep to write. */
 export function stringifyOr(value: unknown, fallback: string, indent?: number): string {
   try {

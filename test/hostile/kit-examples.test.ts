@@ -74,3 +74,54 @@ for (const [name, path, expected] of PATHS) {
     assert.equal(env(path), expected);
   });
 }
+
+// --- attack pass (2026-12-02): the variants users write, and ways around the rules ---
+
+const RM_VARIANTS: readonly [string, "deny" | "none"][] = [
+  ["rm -Rf x", "deny"], ["rm -rfv x", "deny"], ["rm -vRf x", "deny"], ["rm -fR x", "deny"], ["rm -r -v -f x", "deny"], ["rm -r x -f", "deny"],
+  ["rm --force --recursive x", "deny"], ["rm --rec --for x", "deny"], ["rm --recursive -- --force", "none"], ["rm -r -- -f", "none"], ["rm -- -rf", "none"],
+  ["rm --recursive --interactive=never x", "deny"], ["rm -r --interactive=never x", "deny"], ["rm -r --inter=none x", "deny"], ["rm -r --interactive=always x", "none"],
+  ['"rm" -rf x', "deny"], ["'rm' '-rf' x", "deny"], ["r''m -r''f x", "deny"], ["r\\m -rf x", "deny"], ["FOO=1 rm -rf x", "deny"], ["env FOO=1 rm -rf x", "deny"],
+  ["sudo -u root rm -rf x", "deny"], ["command rm -rf x", "deny"], ["exec rm -rf x", "deny"], ["nice -n 5 rm -rf x", "deny"], ["/usr/bin/rm -rf x", "deny"], ["./rm -rf x", "deny"],
+  ["rm.exe -rf x", "deny"], ["RM -RF x", "deny"], ["rm${IFS}-rf${IFS}x", "deny"], ["rm$IFS-rf$IFS/", "deny"], ["{rm,-rf,/}", "deny"], ["rm>/dev/null -rf x", "deny"],
+  ["rm -rf</dev/null x", "deny"], ["r\\\nm -rf x", "deny"], ["rm -r\\\nf x", "deny"], ["rm\t-rf\tx", "deny"], ["rm -r\n-f x", "none"], ["rm -r$X x", "deny"],
+  ["if true; then rm -rf x; fi", "deny"], ["echo $(rm -rf x)", "deny"], ["bash -c 'rm -rf x'", "deny"], ["xargs rm -rf < list", "deny"], ["find . -exec rm -rf {} +", "deny"],
+  ["git rm -rf --cached x", "deny"], ["(cd /; rm -rf x)", "deny"], ["rm -rf x &", "deny"], ["false || rm -rf x", "deny"],
+  ["rm -r x", "none"], ["rm -f x", "none"], ["ls -rf", "none"], ["grep -rf patterns", "none"], ["rmdir -p x", "none"],
+  ["ｒｍ -rf x (fullwidth letters: another command)", "none"], ["rm －rf x (a fullwidth hyphen: a file name)", "none"], ["rm —rf x (an em dash: a file name)", "none"],
+];
+
+for (const [command, expected] of RM_VARIANTS) {
+  const shown = command.replace(/ \(.*\)$/, "");
+  test(`kit-deny-rm-rf: ${JSON.stringify(command)}: ${expected === "deny" ? "denied" : "no answer"}`, () => {
+    assert.equal(rm(shown), expected);
+  });
+}
+
+const ENV_VARIANTS: readonly [string, "deny" | "none"][] = [
+  ["C:.env", "deny"], ["c:.ENV::$DATA", "deny"], ["\\\\?\\C:\\p\\.env", "deny"], ["\\\\server\\share\\.env", "deny"], ["/p/.env/", "deny"], ["/p/.env/.", "deny"],
+  ["/p/.env . .", "deny"], ["/p/.env:stream", "deny"], ["~/.env", "deny"], ["/p/.ENV.LOCAL", "deny"], ["/p/.env.example.local", "deny"], ["/p/.env.example/../.env", "deny"],
+  ["/p/.ENV.EXAMPLE", "none"], ["file.env", "none"], ["/p/.envrc", "none"], ["/p/.env/../x", "none"], ["/p/\uff0eenv", "none"], ["/p/.env\u200b", "none"],
+];
+
+for (const [path, expected] of ENV_VARIANTS) {
+  test(`kit-protect-env: ${JSON.stringify(path)}: ${expected === "deny" ? "denied" : "no answer"}`, () => {
+    assert.equal(env(path), expected);
+  });
+}
+
+const LONG: readonly [string, () => "deny" | "none", "deny" | "none"][] = [
+  ["kit-deny-rm-rf: 200,000 ${IFS}, then rm${IFS}-rf", () => rm(`${"${IFS}".repeat(200_000)}rm\${IFS}-rf /`), "deny"],
+  ["kit-deny-rm-rf: 300,000 line continuations, then rm -rf", () => rm(`${"\\\n".repeat(300_000)}rm -rf /`), "deny"],
+  ["kit-deny-rm-rf: 200,000 {rm, without flags", () => rm("{rm,".repeat(200_000)), "none"],
+  ["kit-deny-rm-rf: rm then 500,000 <> and -rf", () => rm(`rm ${"<>".repeat(500_000)} -rf x`), "deny"],
+  ["kit-deny-rm-rf: rm -r --interactive= and 1 MB of n", () => rm(`rm -r --interactive=${"n".repeat(MB)} x`), "none"],
+  ["kit-deny-rm-rf: 1 MB of $ after rm -r", () => rm(`rm -r ${"$".repeat(MB)}`), "none"],
+  ["kit-protect-env: 500,000 drive letters, then .env", () => env(`${"C:".repeat(500_000)}.env`), "none"],
+];
+
+for (const [name, ask, expected] of LONG) {
+  test(`${name}: ${expected === "deny" ? "denied" : "no answer"}`, () => {
+    assert.equal(ask(), expected);
+  });
+}

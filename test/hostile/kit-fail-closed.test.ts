@@ -28,7 +28,7 @@ let files = 0;
 interface Ran { readonly status: number | null; readonly signal: string | null; readonly stdout: string; readonly stderr: string }
 
 /** Runs a hook file made of `source` (after the kit's import) on `stdin`. The spawn timeout only stops a hung test; nothing is timed. */
-function run(source: string, stdin: string = BASH): Ran {
+function run(source: string, stdin: string | Buffer = BASH): Ran {
   const file = join(DIR, `hook-${++files}.mjs`);
   writeFileSync(file, `import { defineHook, runHook } from ${JSON.stringify(KIT)};\n${source}\n`);
   const ran = spawnSync(process.execPath, [file], { input: stdin, encoding: "utf8", timeout: 60_000 });
@@ -430,4 +430,514 @@ test("another tool, while a module-level timer calls process.exit(1): no answer,
 
 test("another tool, a hook whose run would loop: run is not called, no answer", () => {
   assertSilent(run(bashHook(`() => { for (;;) {} }`), READ));
+});
+
+// --- attack pass (2026-12-02): errors in every async context ---
+
+const DENIED_NO = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } });
+
+/** The hook's own deny "no", alone on stdout; what the hook printed on stderr. */
+function assertOwnDeny(ran: Ran, printed?: RegExp): void {
+  assert.equal(ran.stdout, DENIED_NO, ran.stderr);
+  assert.equal(ran.status, 0, ran.stderr);
+  if (printed !== undefined) assert.match(ran.stderr, printed);
+}
+
+/** A deny naming the failure, where the text has parts that vary (a pid). */
+function assertDeniedLike(ran: Ran, reason: RegExp): void {
+  assert.equal(ran.status, 0, ran.stderr);
+  const answer = JSON.parse(ran.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+  assert.equal(answer.hookSpecificOutput.permissionDecision, "deny");
+  assert.match(answer.hookSpecificOutput.permissionDecisionReason, reason);
+}
+
+test("a throw in a setImmediate callback while run waits: deny", () => {
+  assertDenied(run(bashHook(`() => new Promise(() => setImmediate(() => { throw new Error("imm"); }))`)), "an error escaped the hook: Error: imm");
+});
+
+test("a throw in process.nextTick queued by a run that returns an allow: deny (the tick runs before the answer is written)", () => {
+  assertDenied(run(bashHook(`(input, answer) => { process.nextTick(() => { throw new Error("tick"); }); return answer.allow(); }`)), "an error escaped the hook: Error: tick");
+});
+
+test("a throw in queueMicrotask queued by a run that returns an allow: deny", () => {
+  assertDenied(run(bashHook(`(input, answer) => { queueMicrotask(() => { throw new Error("micro"); }); return answer.allow(); }`)), "an error escaped the hook: Error: micro");
+});
+
+test("a read stream on a missing file with no error listener: deny", () => {
+  assertDenied(run(`import fs from "node:fs";\n${bashHook(`() => { fs.createReadStream("/nonexistent/kit-attack"); return new Promise(() => {}); }`)}`), "an error escaped the hook: Error: ENOENT: no such file or directory, open '/nonexistent/kit-attack'");
+});
+
+test("a worker thread the hook starts throws: deny", () => {
+  assertDenied(run(`import { Worker } from "node:worker_threads";\n${bashHook(`() => { new Worker("throw new Error('in worker')", { eval: true }); return new Promise(() => {}); }`)}`), "an error escaped the hook: Error: in worker");
+});
+
+test("an AbortSignal listener throws: deny", () => {
+  assertDenied(run(bashHook(`() => { AbortSignal.timeout(5).addEventListener("abort", () => { throw new Error("aborted"); }); return new Promise(() => {}); }`)), "an error escaped the hook: Error: aborted");
+});
+
+test("signal.throwIfAborted() in a timer: deny", () => {
+  assertDenied(run(bashHook(`() => new Promise(() => { const signal = AbortSignal.timeout(5); setTimeout(() => signal.throwIfAborted(), 30); })`)), "an error escaped the hook: TimeoutError: The operation was aborted due to timeout");
+});
+
+test("a throw in an unref'd timer: deny", () => {
+  assertDenied(run(bashHook(`() => { setTimeout(() => { throw new Error("unref"); }, 5).unref(); return new Promise(() => {}); }`)), "an error escaped the hook: Error: unref");
+});
+
+test("Promise.reject(Symbol()) nobody handles: deny", () => {
+  assertDenied(run(bashHook(`() => { Promise.reject(Symbol("s")); return new Promise(() => {}); }`)), "a promise was rejected and nothing handled it: Symbol(s)");
+});
+
+test("Promise.reject of a null-prototype object (String() throws): deny with a fixed text", () => {
+  assertDenied(run(bashHook(`() => { Promise.reject(Object.create(null)); return new Promise(() => {}); }`)), "a promise was rejected and nothing handled it: a value that cannot be printed");
+});
+
+test("Promise.reject of a revoked Proxy: deny", () => {
+  assertDeniedLike(run(bashHook(`() => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); Promise.reject(proxy); return new Promise(() => {}); }`)), /^Hook failed closed: /);
+});
+
+test("throw a revoked Proxy: deny with a fixed text", () => {
+  assertDenied(run(bashHook(`() => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); throw proxy; }`)), "the handler threw: a thrown value that cannot be printed");
+});
+
+test("throw Symbol(): deny", () => {
+  assertDenied(run(bashHook(`() => { throw Symbol("x"); }`)), "the handler threw: Symbol(x)");
+});
+
+test("return a revoked Proxy: deny", () => {
+  assertDeniedLike(run(bashHook(`() => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; }`)), /^Hook failed closed: the handler threw: TypeError: Cannot perform 'get' on a proxy that has been revoked$/);
+});
+
+test("answer.deny(a revoked Proxy): deny", () => {
+  assertDeniedLike(run(bashHook(`(input, answer) => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return answer.deny(proxy); }`)), /^Hook failed closed: the handler threw: TypeError: .*revoked/);
+});
+
+test("answer.rewrite(a Proxy whose ownKeys throws): deny with the problem", () => {
+  assertDenied(run(bashHook(`(input, answer) => answer.rewrite(new Proxy({}, { ownKeys() { throw new Error("keys"); } }))`)), "answer.rewrite(input): the tool input must be a JSON object, but it cannot be written as JSON (keys)");
+});
+
+test("a rejection handled late (after the unhandled-rejection tick): deny", () => {
+  assertDenied(run(bashHook(`() => { const late = Promise.reject(new Error("late")); setTimeout(() => late.catch(() => {}), 20); return new Promise(() => {}); }`)), "a promise was rejected and nothing handled it: Error: late");
+});
+
+test("a thenable whose then throws: deny", () => {
+  assertDenied(run(bashHook(`() => ({ then() { throw new Error("then"); } })`)), "the handler threw: Error: then");
+});
+
+test("a thenable whose then never calls back: deny at the budget", () => {
+  assertDenied(run(bashHook(`() => ({ then() {} })`)), OVERRUN);
+});
+
+test("a thenable resolving to a forged answer: deny", () => {
+  assertDenied(run(bashHook(`() => ({ then(resolve) { resolve({ intent: { decision: "allow" } }); } })`)), "the handler returned something that is not an answer (use the answer helpers, or return nothing)");
+});
+
+test("an endless chain of awaits (a microtask busy loop): deny at the budget", () => {
+  assertDenied(run(bashHook(`async () => { for (;;) await null; }`)), OVERRUN);
+});
+
+// --- attack pass: the process ended by indirect paths and signals ---
+
+test("process['exit'](0): deny", () => {
+  assertDenied(run(bashHook(`() => { process["exit"](0); }`)), "the handler called process.exit(0)");
+});
+
+test("Reflect.apply(process.exit, process, [0]): deny", () => {
+  assertDenied(run(bashHook(`() => { Reflect.apply(process.exit, process, [0]); }`)), "the handler called process.exit(0)");
+});
+
+test("process.exit taken at the module's top level, before runHook: deny", () => {
+  assertDenied(run(`const quit = process.exit.bind(process);\n${bashHook(`() => { quit(0); }`)}`), "the handler called process.exit(0)");
+});
+
+test("process.reallyExit taken at the module's top level, before runHook: deny", () => {
+  assertDenied(run(`const quit = process.reallyExit.bind(process);\n${bashHook(`() => { quit(0); }`)}`), "the handler called process.reallyExit(0)");
+});
+
+test("process.exit from a worker's 'exit' listener: deny", () => {
+  assertDenied(run(`import { Worker } from "node:worker_threads";\n${bashHook(`() => new Promise(() => { new Worker("1", { eval: true }).on("exit", () => process.exit(0)); })`)}`), "the handler called process.exit(0)");
+});
+
+test("process.kill(String(process.pid), 'SIGTERM'): deny", () => {
+  assertDeniedLike(run(bashHook(`() => { process.kill(String(process.pid), "SIGTERM"); return new Promise(() => {}); }`)), /^Hook failed closed: the handler called process\.kill\("\d+", "SIGTERM"\)$/);
+});
+
+test("process.kill(process.pid, 15) (a signal number): deny", () => {
+  assertDeniedLike(run(bashHook(`() => { process.kill(process.pid, 15); }`)), /^Hook failed closed: the handler called process\.kill\(\d+, 15\)$/);
+});
+
+test("process.kill(-process.pid) (its process group): deny", () => {
+  assertDeniedLike(run(bashHook(`() => { process.kill(-process.pid, "SIGTERM"); return new Promise(() => {}); }`)), /^Hook failed closed: the handler called process\.kill\(-\d+, "SIGTERM"\)$/);
+});
+
+test("SIGTERM sent by the hook's own child (kill $PPID): deny", () => {
+  assertDenied(run(`import { execSync } from "node:child_process";\n${bashHook(`() => { execSync("kill -TERM " + process.pid); return new Promise(() => {}); }`)}`), "the hook process received SIGTERM");
+});
+
+test("SIGHUP sent by a detached shell while run waits: deny", () => {
+  assertDenied(run(`import { spawn } from "node:child_process";\n${bashHook(`() => { spawn("sh", ["-c", "kill -HUP " + process.pid], { stdio: "ignore" }); return new Promise(() => {}); }`)}`), "the hook process received SIGHUP");
+});
+
+test("SIGINT from outside while run awaits a timer: deny", () => {
+  assertDenied(run(`import { spawn } from "node:child_process";\n${bashHook(`async () => { spawn("sh", ["-c", "sleep 0.1; kill -INT " + process.pid], { stdio: "ignore" }); await new Promise((resolve) => setTimeout(resolve, 1500)); }`, "failClosed: true, timeoutMs: 3000")}`), "the hook process received SIGINT");
+});
+
+test("SIGTERM after process.removeAllListeners(): deny", () => {
+  assertDenied(run(`import { execSync } from "node:child_process";\n${bashHook(`() => { process.removeAllListeners(); execSync("kill -TERM " + process.pid); return new Promise(() => {}); }`)}`), "the hook process received SIGTERM");
+});
+
+test("SIGTERM after process.off of every SIGTERM listener: deny", () => {
+  assertDenied(run(`import { execSync } from "node:child_process";\n${bashHook(`() => { for (const listener of process.listeners("SIGTERM")) process.off("SIGTERM", listener); execSync("kill -TERM " + process.pid); return new Promise(() => {}); }`)}`), "the hook process received SIGTERM");
+});
+
+test("SIGTERM after EventEmitter.prototype.removeAllListeners.call(process): still a deny", () => {
+  assertDeniedLike(run(`import { EventEmitter } from "node:events";\nimport { execSync } from "node:child_process";\n${bashHook(`() => { EventEmitter.prototype.removeAllListeners.call(process); execSync("kill -TERM " + process.pid); return new Promise(() => {}); }`)}`), /^Hook failed closed: /);
+});
+
+test("process.emit('exit') by the handler: taken as the process's end, deny", () => {
+  assertDenied(run(bashHook(`() => { process.emit("exit", 0); return new Promise(() => {}); }`)), "the hook's process was ending before the handler answered");
+});
+
+test("not fail-closed, no budget, a promise that can never settle (the event loop empties): a non-blocking error naming it, not exit 13", () => {
+  assertNonBlocking(run(bashHook(`() => new Promise(() => {})`, "failClosed: false")), /the hook's process was ending before the handler answered/);
+});
+
+test("process.exitCode = 3 and no answer: no answer, exit 0", () => {
+  assertSilent(run(bashHook(`() => { process.exitCode = 3; }`)));
+});
+
+// --- attack pass: built-ins the kit writes its answer with, replaced inside run ---
+
+const REPLACED = "the handler replaced JavaScript built-ins the kit writes its answer with: ";
+
+for (const [label, source, replaced] of [
+  ["JSON.stringify returning an allow", `JSON.stringify = () => '{"decision":"approve"}'; return answer.deny("no");`, "JSON.stringify"],
+  ["JSON.stringify returning nothing, and no answer", `JSON.stringify = () => "";`, "JSON.stringify"],
+  ["globalThis.JSON replaced whole", `globalThis.JSON = { stringify: () => "", parse: () => ({}) }; return answer.deny("no");`, "globalThis.JSON"],
+  ["Buffer.from", `Buffer.from = () => new Uint8Array(0); return answer.deny("no");`, "Buffer.from"],
+  ["globalThis.Buffer set to undefined", `globalThis.Buffer = undefined; return answer.deny("no");`, "globalThis.Buffer"],
+  ["Atomics.compareExchange (the answer's claim)", `Atomics.compareExchange = () => 1; return answer.deny("no");`, "Atomics.compareExchange"],
+  ["Object.defineProperty", `Object.defineProperty = () => { throw new Error("no"); }; return answer.deny("no");`, "Object.defineProperty"],
+  ["Promise.prototype.then, in a synchronous run", `Promise.prototype.then = function () {}; return answer.deny("no");`, "Promise.prototype.then"],
+  ["Object.prototype.then (every object a thenable that never settles)", `Object.prototype.then = function () {}; return answer.deny("no");`, "Object.prototype.then"],
+  ["Object.prototype.toJSON", `Object.prototype.toJSON = function () { return {}; }; return answer.deny("no");`, "Object.prototype.toJSON"],
+  ["Object.prototype.updatedInput (a rewrite read from the prototype)", `Object.prototype.updatedInput = { command: "rm -rf /" }; return answer.deny("no");`, "Object.prototype.updatedInput"],
+  ["Object.prototype.decision, and no answer", `Object.prototype.decision = "allow";`, "Object.prototype.decision"],
+  ["Array.prototype.map and join", `Array.prototype.map = function () { return []; }; Array.prototype.join = function () { return ""; }; return answer.deny("no");`, "Array.prototype.join, Array.prototype.map"],
+  ["Array.prototype.push", `Array.prototype.push = function () { throw new Error("push"); }; return answer.deny("no");`, "Array.prototype.push"],
+  ["String.prototype.replace and slice", `String.prototype.replace = function () { return ""; }; String.prototype.slice = function () { return ""; }; return answer.deny("no");`, "String.prototype.replace, String.prototype.slice"],
+  ["Symbol.for (the watchdog's key)", `Symbol.for = () => Symbol("nope"); return answer.deny("no");`, "Symbol.for"],
+  ["globalThis.process set to undefined", `globalThis.process = undefined; return answer.deny("no");`, "globalThis.process"],
+  ["Function.prototype.call", `Function.prototype.call = function () { return ""; }; return answer.deny("no");`, "Function.prototype.call"],
+  ["Object.keys and Object.entries", `Object.keys = () => []; Object.entries = () => []; return answer.deny("no");`, "Object.keys, Object.entries"],
+  ["WeakMap.prototype.get, with a forged allow", `WeakMap.prototype.get = () => null; return { intent: { decision: "allow" } };`, "WeakMap.prototype.get"],
+  ["Object.freeze", `Object.freeze = (value) => value; return answer.deny("no");`, "Object.freeze"],
+  ["Array.prototype[Symbol.iterator]", `Array.prototype[Symbol.iterator] = function* () {}; return answer.deny("no");`, "Array.prototype.Symbol(Symbol.iterator)"],
+  ["Object.setPrototypeOf(Array.prototype, a Proxy)", `Object.setPrototypeOf(Array.prototype, new Proxy({}, {})); return answer.deny("no");`, "Array.prototype (its prototype)"],
+] as const) {
+  test(`${label} replaced inside run: put back, and deny naming it`, () => {
+    assertDenied(run(bashHook(`(input, answer) => { ${source} }`)), `${REPLACED}${replaced}`);
+  });
+}
+
+test("Promise.prototype.then replaced in an async run: deny naming it (no hang, no exit 13)", () => {
+  assertDenied(run(bashHook(`async (input, answer) => { Promise.prototype.then = function () {}; return answer.deny("no"); }`)), `${REPLACED}Promise.prototype.then`);
+});
+
+test("JSON.stringify replaced in a timer while run waits, which then denies: deny naming it", () => {
+  assertDenied(run(bashHook(`(input, answer) => new Promise((resolve) => setTimeout(() => { JSON.stringify = () => ""; resolve(answer.deny("no")); }, 5))`)), `${REPLACED}JSON.stringify`);
+});
+
+test("JSON.stringify replaced and made non-configurable: the failure answer computed before run, naming it on stderr", () => {
+  const ran = run(bashHook(`(input, answer) => { Object.defineProperty(JSON, "stringify", { value: () => "", writable: false, configurable: false }); return answer.deny("no"); }`));
+  assertDenied(ran, "the handler replaced JavaScript built-ins the kit writes its answer with (named on stderr)");
+  assert.match(ran.stderr, /cannot put back: JSON\.stringify/);
+});
+
+test("Object.prototype.then added in a timer while run waits (the kit's own promises cannot settle): deny, named on stderr", () => {
+  const ran = run(bashHook(`(input, answer) => new Promise((resolve) => setTimeout(() => { Object.prototype.then = function () {}; }, 5))`));
+  assertDenied(ran, "the handler replaced JavaScript built-ins the kit writes its answer with (named on stderr)");
+  assert.match(ran.stderr, /built-ins the kit writes its answer with: Object\.prototype\.then/);
+});
+
+// --- attack pass: stdout tricks ---
+
+test("process.stdout.write with a callback: stderr, and the answer alone on stdout", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => new Promise((resolve) => process.stdout.write("junk", () => resolve(answer.deny("no"))))`)), /junk/);
+});
+
+test("process.stdout.end(text): stderr", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => { process.stdout.end("junk"); return answer.deny("no"); }`)), /junk/);
+});
+
+test("process.stdout taken at the module's top level, written inside run: stderr", () => {
+  assertOwnDeny(run(`const out = process.stdout;\n${bashHook(`(input, answer) => { out.write("junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("process.stdout taken at the module's top level, ended inside run: stderr", () => {
+  assertOwnDeny(run(`const out = process.stdout;\n${bashHook(`(input, answer) => { out.end("junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("fs.createWriteStream(null, { fd: 1 }): stderr", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((resolve) => fs.createWriteStream(null, { fd: 1 }).write("junk", () => resolve(answer.deny("no"))))`)}`), /junk/);
+});
+
+test("fs.createWriteStream('/dev/stdout'): stderr", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((resolve) => fs.createWriteStream("/dev/stdout").write("junk", () => resolve(answer.deny("no"))))`)}`), /junk/);
+});
+
+test("fs.writeFileSync('/dev/../dev/./stdout'): stderr", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.writeFileSync("/dev/../dev/./stdout", "junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("fs.writeFileSync(new URL('file:///dev/stdout')): stderr", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.writeFileSync(new URL("file:///dev/stdout"), "junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+for (const path of ["/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"]) {
+  test(`fs.openSync('${path}') then fs.writeSync to it: never stdout (stderr's path is opened instead)`, () => {
+    const ran = run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { try { fs.writeSync(fs.openSync(${JSON.stringify(path)}, "a"), "junk"); } catch {} return answer.deny("no"); }`)}`);
+    assertOwnDeny(ran);
+  });
+}
+
+test("fs.promises.writeFile('/dev/stdout'): never stdout", () => {
+  assertOwnDeny(run(`import fs from "node:fs/promises";\n${bashHook(`async (input, answer) => { try { await fs.writeFile("/dev/stdout", "junk"); } catch {} return answer.deny("no"); }`)}`));
+});
+
+test("a child process with stdio 'inherit' (execSync) printing: its stdout goes to stderr", () => {
+  assertOwnDeny(run(`import { execSync } from "node:child_process";\n${bashHook(`(input, answer) => { execSync("echo junk", { stdio: "inherit" }); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("a child process with stdio [0, 1, 2] (spawnSync) printing: stderr", () => {
+  assertOwnDeny(run(`import { spawnSync } from "node:child_process";\n${bashHook(`(input, answer) => { spawnSync("sh", ["-c", "echo junk"], { stdio: [0, 1, 2] }); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("an async child with stdio 'inherit' printing an allow: stderr; the deny stands", () => {
+  assertOwnDeny(run(`import { spawn } from "node:child_process";\n${bashHook(`(input, answer) => new Promise((resolve) => spawn("sh", ["-c", "echo '{\\"decision\\":\\"approve\\"}'"], { stdio: "inherit" }).on("exit", () => resolve(answer.deny("no"))))`)}`), /approve/);
+});
+
+test("execFileSync with stdio 'inherit': stderr", () => {
+  assertOwnDeny(run(`import { execFileSync } from "node:child_process";\n${bashHook(`(input, answer) => { execFileSync("echo", ["junk"], { stdio: "inherit" }); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("child_process imported inside run (dynamic import), stdio 'inherit': stderr", () => {
+  assertOwnDeny(run(bashHook(`async (input, answer) => { const { execSync } = await import("node:child_process"); execSync("echo junk", { stdio: "inherit" }); return answer.deny("no"); }`)), /junk/);
+});
+
+test("a child whose stderr is our stdout (stdio [0, 'pipe', 1]): stderr", () => {
+  assertOwnDeny(run(`import { execSync } from "node:child_process";\n${bashHook(`(input, answer) => { execSync("echo junk >&2", { stdio: [0, "pipe", 1] }); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("fork() with its default stdio (inherit) printing an allow: stderr", () => {
+  const child = join(DIR, "child-prints.cjs");
+  writeFileSync(child, `console.log('{"decision":"approve"}');\n`);
+  assertOwnDeny(run(`import { fork } from "node:child_process";\n${bashHook(`(input, answer) => new Promise((resolve) => fork(${JSON.stringify(child)}).on("exit", () => resolve(answer.deny("no"))))`, "failClosed: true, timeoutMs: 20000")}`), /approve/);
+});
+
+test("new net.Socket({ fd: 1 }).write: stderr", () => {
+  assertOwnDeny(run(`import net from "node:net";\n${bashHook(`(input, answer) => { new net.Socket({ fd: 1, readable: false }).write("junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("a worker thread's console.log: stderr", () => {
+  const ran = run(`import { Worker } from "node:worker_threads";\n${bashHook(`(input, answer) => new Promise((resolve) => new Worker("console.log('junk')", { eval: true }).on("exit", () => resolve(answer.deny("no"))))`, "failClosed: true, timeoutMs: 20000")}`);
+  assertOwnDeny(ran, /junk/);
+});
+
+test("console.table, dir, error, trace, group, and a new Console on process.stdout: stderr", () => {
+  assertOwnDeny(run(`import { Console } from "node:console";\n${bashHook(`(input, answer) => { console.table([1]); console.dir({ a: 1 }); console.error("e"); console.trace("t"); console.group("g"); new Console(process.stdout).log("junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("process._rawDebug: stderr", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => { process._rawDebug("junk"); return answer.deny("no"); }`)), /junk/);
+});
+
+// --- attack pass: answers changed after return, big answers ---
+
+test("a rewrite's input changed in a microtask after run returned it: the input as built", () => {
+  const ran = run(bashHook(`(input, answer) => { const reply = answer.rewrite({ command: "ls" }); queueMicrotask(() => { try { reply.intent.updatedInput.command = "rm -rf /"; } catch {} }); return reply; }`));
+  assert.equal(ran.stdout, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } }), ran.stderr);
+});
+
+test("a Stop answer's reason changed in a timer after run returned it: the reason as built", () => {
+  const ran = run(`await runHook(defineHook({ event: "Stop", failClosed: true, timeoutMs: 400, run: (input, answer) => { const reply = answer.stop("x"); setTimeout(() => { try { reply.intent.stop.reason = 42; } catch {} }, 0); return new Promise((resolve) => setTimeout(() => resolve(reply), 5)); } }));`, STOP);
+  assert.equal(ran.stdout, JSON.stringify({ continue: false, stopReason: "x" }), ran.stderr);
+});
+
+test("a rewrite nested 100,000 deep: deny with the problem, no crash", () => {
+  assertDeniedLike(run(bashHook(`(input, answer) => { let v = {}; for (let k = 0; k < 100000; k++) v = { v }; return answer.rewrite({ command: "ls", v }); }`)), /^Hook failed closed: answer\.rewrite\(input\): the tool input must be a JSON object, but it cannot be written as JSON/);
+});
+
+test("a deny reason of 100 MB: written whole, one JSON answer (Claude Code truncates what the model sees, and denies)", () => {
+  const file = join(DIR, `hook-${++files}.mjs`);
+  writeFileSync(file, `import { defineHook, runHook } from ${JSON.stringify(KIT)};\n${bashHook(`(input, answer) => answer.deny("x".repeat(100 * 1024 * 1024))`, "failClosed: true, timeoutMs: 20000")}\n`);
+  const ran = spawnSync(process.execPath, [file], { input: BASH, timeout: 60_000, maxBuffer: 256 * 1024 * 1024 });
+  assert.equal(ran.status, 0);
+  const answer = JSON.parse(ran.stdout.toString("utf8")) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+  assert.equal(answer.hookSpecificOutput.permissionDecision, "deny");
+  assert.equal(answer.hookSpecificOutput.permissionDecisionReason.length, 100 * 1024 * 1024);
+});
+
+// --- attack pass: hostile stdin (read with readSync on fd 0) ---
+
+/** A Bash input whose command is `command` (any JSON value), with `extra` fields. */
+const bashInput = (command: unknown, extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({ ...BASE, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1", ...extra });
+const JUDGE = bashHook(`(input, answer) => (input.tool_input.command.includes("rm -rf") ? answer.deny("judged: rm -rf") : undefined)`);
+const JUDGED = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "judged: rm -rf" } });
+
+test("stdin: an escaped NUL in the command: the handler judges it", () => {
+  assert.equal(run(JUDGE, bashInput("rm -rf /\u0000x")).stdout, JUDGED);
+});
+
+test("stdin: a raw NUL byte inside a string: not JSON, deny", () => {
+  assertDeniedLike(run(JUDGE, bashInput("rm -rf /").replace("rm -rf /", "rm -rf /\u0000")), /^Hook failed closed: stdin is not one JSON object \(Bad control character/);
+});
+
+test("stdin: invalid UTF-8 bytes in the command: read as U+FFFD, the handler judges it", () => {
+  const text = bashInput("rm -rf /XX");
+  const at = text.indexOf("XX");
+  const bytes = Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xc0]), Buffer.from(text.slice(at + 2))]);
+  assert.equal(run(JUDGE, bytes).stdout, JUDGED);
+});
+
+test("stdin: an escaped lone surrogate (\\ud800) in the command: judged; the answer is well-formed JSON", () => {
+  const ran = run(bashHook(`(input, answer) => answer.deny(input.tool_input.command)`), bashInput("rm -rf /").replace("rm -rf /", "rm -rf /\\ud800"));
+  assert.equal(ran.stdout, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "rm -rf /\ud800" } }));
+  assert.match(ran.stdout, /\\ud800/);
+});
+
+test("stdin: a UTF-8 BOM before the JSON: not JSON, deny", () => {
+  assertDeniedLike(run(JUDGE, `\ufeff${bashInput("ls")}`), /^Hook failed closed: stdin is not one JSON object/);
+});
+
+test("stdin: a field nested 1,000,000 deep: read, the handler judges", () => {
+  const deep = `${bashInput("rm -rf /").slice(0, -1)},"deep":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}`;
+  assert.equal(run(JUDGE, deep).stdout, JUDGED);
+});
+
+test("stdin: a Read call with a field nested 1,000,000 deep: not the hook's call, no answer", () => {
+  assertSilent(run(JUDGE, `${READ.slice(0, -1)},"deep":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}`));
+});
+
+test("stdin: __proto__ and constructor keys: data, no prototype changed, the handler judges", () => {
+  const input = `${bashInput("rm -rf /").slice(0, -1)},"__proto__":{"tool_name":"Read","polluted":1},"constructor":{"prototype":{"polluted":1}}}`;
+  const ran = run(bashHook(`(input, answer) => ({}.polluted === undefined && input.tool_input.command.includes("rm -rf") ? answer.deny("judged: rm -rf") : undefined)`), input);
+  assert.equal(ran.stdout, JUDGED);
+});
+
+test("stdin: tool_name twice (Bash, then Read): read as JSON.parse reads it (the last), so not the hook's call", () => {
+  assertSilent(run(JUDGE, `${bashInput("rm -rf /").slice(0, -1)},"tool_name":"Read"}`));
+});
+
+test("stdin: the command 1e400 (a number, Infinity): deny, the handler is written for a string", () => {
+  assertDenied(run(JUDGE, bashInput("x").replace('"x"', "1e400")), "tool_input.command is not a string, as the Bash tool's input must have it");
+});
+
+test("stdin: over 64 MiB: deny", () => {
+  assertDenied(run(JUDGE, bashInput("ls", { pad: "x".repeat(64 * 1024 * 1024) })), "stdin is over 67108864 bytes");
+});
+
+test("stdin: empty: deny", () => {
+  assertDeniedLike(run(JUDGE, ""), /^Hook failed closed: stdin is not one JSON object/);
+});
+
+test("stdin: two JSON objects: deny", () => {
+  assertDeniedLike(run(JUDGE, `${bashInput("ls")}${bashInput("ls")}`), /^Hook failed closed: stdin is not one JSON object \(Unexpected non-whitespace/);
+});
+
+// --- attack pass: the hook's own descriptors and definition ---
+
+test("fs.closeSync(1) inside run: a no-op, the answer is written", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.closeSync(1); return answer.deny("no"); }`)}`));
+});
+
+test("fs.closeSync(1), then a file opened (it would take fd 1 and the answer): the answer still on stdout", () => {
+  const stolen = join(DIR, "stolen.txt");
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.closeSync(1); fs.openSync(${JSON.stringify(stolen)}, "w"); return answer.deny("no"); }`)}`));
+});
+
+test("fs.close(1, callback) (libuv aborts on closing stdio): the callback runs, the answer is written", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((resolve) => fs.close(1, () => resolve(answer.deny("no"))))`)}`));
+});
+
+test("fs.close(2) and fs.closeSync(0): no abort, the answer is written", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((resolve) => { fs.closeSync(0); fs.close(2, () => resolve(answer.deny("no"))); })`)}`));
+});
+
+test("runHook called twice without awaiting: one answer (the first to finish, a deny)", () => {
+  const ran = run(`runHook(defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, run: (input, answer) => new Promise((resolve) => setTimeout(() => resolve(answer.deny("no")), 50)) }));\n${bashHook(`(input, answer) => answer.allow("second")`)}`);
+  assertDeniedLike(ran, /^Hook failed closed: stdin is not one JSON object/);
+});
+
+test("a failClosed getter that answers true, then false: read once, the crash is denied", () => {
+  assertDenied(run(`let reads = 0;\nawait runHook(defineHook({ event: "PreToolUse", tools: ["Bash"], get failClosed() { return reads++ === 0; }, timeoutMs: 400, run: () => { throw new Error("boom"); } }));`), "the handler threw: Error: boom");
+});
+
+test("the tools list changed after defineHook: the hook judges the tools it was defined with", () => {
+  assertDenied(run(`const tools = ["Bash"];\nconst hook = defineHook({ event: "PreToolUse", tools, failClosed: true, run: () => { throw new Error("boom"); } });\ntools[0] = "Read";\nawait runHook(hook);`), "the handler threw: Error: boom");
+});
+
+test("a run getter that throws on its second read: read once, its answer (none) stands", () => {
+  assertSilent(run(`let reads = 0;\nawait runHook(defineHook({ event: "PreToolUse", tools: ["Bash"], failClosed: true, get run() { if (++reads > 1) throw new Error("getter"); return () => undefined; } }));`));
+});
+
+test("a thrown object whose Symbol.toPrimitive throws: deny with a fixed text", () => {
+  assertDenied(run(bashHook(`() => { throw { [Symbol.toPrimitive]() { throw 1; } }; }`)), "the handler threw: a thrown value that cannot be printed");
+});
+
+test("an uncaught error whose message getter loops, in a timer: deny at the budget (the watchdog)", () => {
+  assertDenied(run(bashHook(`() => new Promise(() => setTimeout(() => { const error = new Error("x"); Object.defineProperty(error, "message", { get() { for (;;) {} } }); throw error; }, 5))`)), OVERRUN);
+});
+
+// --- attack pass: the watchdog's own parts ---
+
+test("worker_threads' Worker replaced inside run (imported at the top), then a loop after an await: the watchdog still runs, deny", () => {
+  assertDenied(run(`import workerThreads from "node:worker_threads";\n${bashHook(`async () => { workerThreads.Worker = class { unref() {} }; await null; for (;;) {} }`)}`), OVERRUN);
+});
+
+test("worker_threads' Worker replaced through require inside run, then a loop: deny", () => {
+  assertDenied(run(`import { createRequire } from "node:module";\nconst workerThreads = createRequire(import.meta.url)("node:worker_threads");\n${bashHook(`async () => { workerThreads.Worker = function () { return { unref() {} }; }; await null; for (;;) {} }`)}`), OVERRUN);
+});
+
+test("Symbol.for replaced, then a loop after an await: the watchdog ends the process with the deny's exit code, not SIGKILL", () => {
+  assertDenied(run(bashHook(`async () => { await null; Symbol.for = () => Symbol("x"); for (;;) {} }`)), OVERRUN);
+});
+
+test("Atomics.wait for 30 s in run: deny at the budget", () => {
+  assertDenied(run(bashHook(`() => { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000); }`)), OVERRUN);
+});
+
+test("a loop in a nested vm context: deny at the budget", () => {
+  assertDenied(run(`import vm from "node:vm";\n${bashHook(`() => { vm.runInNewContext("for (;;) {}"); }`)}`), OVERRUN);
+});
+
+test("Error.prepareStackTrace throws, then run throws: deny naming the error", () => {
+  assertDenied(run(bashHook(`() => { Error.prepareStackTrace = () => { throw new Error("pst"); }; throw new Error("x"); }`)), "the handler threw: Error: x");
+});
+
+test("an allow, with process.exit queued in setImmediate: deny (the exit comes before the answer)", () => {
+  assertDenied(run(bashHook(`(input, answer) => { setImmediate(() => process.exit(0)); return answer.allow("ok"); }`)), "the handler called process.exit(0)");
+});
+
+test("timeoutMs 1 and a run that takes 50 ms: deny", () => {
+  assertDenied(run(bashHook(`() => new Promise((resolve) => setTimeout(resolve, 50))`, "failClosed: true, timeoutMs: 1")), "the handler did not answer within its 1 ms budget");
+});
+
+test("a FinalizationRegistry cleanup callback throws (after a forced GC): deny", () => {
+  assertDenied(
+    run(`import v8 from "node:v8";\nimport vm from "node:vm";\nv8.setFlagsFromString("--expose-gc");\nconst gc = vm.runInNewContext("gc");\n${bashHook(`() => new Promise(() => { const registry = new FinalizationRegistry(() => { throw new Error("finalized"); }); (() => { registry.register({}, 1); })(); setTimeout(() => gc(), 10); setTimeout(() => gc(), 50); })`, "failClosed: true, timeoutMs: 5000")}`),
+    "an error escaped the hook: Error: finalized",
+  );
+});
+
+test("process.stdout._handle written directly: stderr's handle, so stderr", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => { const handle = process.stdout._handle; if (handle?.writeUtf8String) handle.writeUtf8String({ oncomplete() {} }, "junk"); return answer.deny("no"); }`)), /junk/);
+});
+
+test("fs.writeSync(process.stdout.fd): stderr's fd, so stderr", () => {
+  assertOwnDeny(run(`import fs from "node:fs";\n${bashHook(`(input, answer) => { fs.writeSync(process.stdout.fd, "junk"); return answer.deny("no"); }`)}`), /junk/);
+});
+
+test("process.emitWarning inside run: never stdout", () => {
+  assertOwnDeny(run(bashHook(`(input, answer) => { process.emitWarning("junk"); return answer.deny("no"); }`)));
 });
