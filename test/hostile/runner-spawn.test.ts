@@ -4,10 +4,10 @@
 // test/observer/claude-code/runner/observed/spawn-*.json, http-*.json: exit 1 with
 // `Failed to run: <error>` or `Error occurred while executing hook command: <error>` as stderr,
 // a non-blocking error, "A hook gave no usable answer"), and the sibling's deny is merged.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,9 @@ import { postHttpHook } from "../../src/claude-code/runner/http-hook.js";
 import { spawnHook } from "../../src/process/spawn-hook.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Every file an attempt makes lives here, removed after the tests. */
+const TMP = mkdtempSync(join(tmpdir(), "hostile-spawn-"));
+after(() => rmSync(TMP, { recursive: true, force: true }));
 const DENY = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "sibling deny" } });
 const DENY_HOOK = { type: "command", command: `printf '%s' '${DENY}'` };
 const NO_USABLE_ANSWER = "A hook gave no usable answer, so it didn't check this action.";
@@ -187,7 +190,7 @@ test("spawnHook with a timeout that is not a positive number: a failed start, no
 });
 
 test("the CLI on settings with a NUL byte in a command: the deny is printed, exit 0, no stack trace", () => {
-  const dir = mkdtempSync(join(tmpdir(), "hostile-spawn-"));
+  const dir = mkdtempSync(join(TMP, "cli-"));
   const file = join(dir, "settings.json");
   writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo a\u0000b" }, DENY_HOOK] }] } }));
   writeFileSync(join(dir, "input.json"), JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }));
@@ -196,4 +199,185 @@ test("the CLI on settings with a NUL byte in a command: the deny is printed, exi
   assert.doesNotMatch(cli.stderr, /\n\s+at /);
   const merged = JSON.parse(cli.stdout) as { effects: { decision: string } };
   assert.equal(merged.effects.decision, "deny");
+});
+
+// Second attack pass (held-out style): more ways a hook cannot start, and hooks that start and
+// then misbehave. The same promise each time: no throw, the broken hook is its own failed start or
+// non-blocking error, the sibling's deny is merged.
+
+/** A file in TMP with `text`, made executable when `mode` says so. */
+function file(name: string, text: string, mode = 0o644): string {
+  const path = join(TMP, name);
+  writeFileSync(path, text);
+  chmodSync(path, mode);
+  return path;
+}
+
+test("the working directory is a file: each hook is a failed start (ENOTDIR), no throw", async () => {
+  const outcome = await run([DENY_HOOK, { type: "command", command: "true" }], {}, file("cwd-is-a-file", "x"));
+  assert.equal(outcome.records.length, 2);
+  for (const r of outcome.records) assert.match(r.stderr, /^Error occurred while executing hook command: ENOTDIR/);
+});
+
+test("a working directory with a newline that does not exist: named in one line, no throw", async () => {
+  const outcome = await run([DENY_HOOK], {}, join(TMP, "no\nsuch"));
+  assert.equal(outcome.records[0]?.outcome, "error");
+  assert.match(outcome.records[0]?.stderr ?? "", /working directory "[^\n]*no\\nsuch" does not exist/);
+});
+
+test("an exec-form program that is not executable: EACCES, one failed start; the deny survives", async () => {
+  assertDenyBesideFailedStart(await run([{ type: "command", command: file("not-executable.sh", "#!/bin/sh\necho hi\n"), args: [] }, DENY_HOOK]), /^Error occurred while executing hook command: EACCES/);
+});
+
+test("an exec-form script whose interpreter does not exist (bad shebang): ENOENT, one failed start; the deny survives", async () => {
+  assertDenyBesideFailedStart(await run([{ type: "command", command: file("bad-shebang.sh", "#!/nonexistent/interpreter\necho hi\n", 0o755), args: [] }, DENY_HOOK]), /^Error occurred while executing hook command: ENOENT/);
+});
+
+test("an exec-form script with a CR after its shebang (written on Windows): ENOENT, one failed start; the deny survives", async () => {
+  assertDenyBesideFailedStart(await run([{ type: "command", command: file("crlf.sh", "#!/bin/sh\r\necho hi\r\n", 0o755), args: [] }, DENY_HOOK]), /^Error occurred while executing hook command: ENOENT/);
+});
+
+test("an exec-form program that is a broken symlink: ENOENT, one failed start; the deny survives", async () => {
+  const link = join(TMP, "broken-link");
+  symlinkSync(join(TMP, "nowhere"), link);
+  assertDenyBesideFailedStart(await run([{ type: "command", command: link, args: [] }, DENY_HOOK]), /^Error occurred while executing hook command: ENOENT/);
+});
+
+test("a shell-form command that names a directory: the shell's exit 126 is a non-blocking error; the deny survives", async () => {
+  const dir = join(TMP, "a-directory");
+  mkdirSync(dir);
+  const outcome = await run([{ type: "command", command: dir }, DENY_HOOK]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  assert.equal(outcome.records.find((r) => r.outcome === "error")?.exit, 126);
+});
+
+test("a 1 MB exec-form argument: E2BIG, one failed start with a short message; the deny survives", async () => {
+  const outcome = await run([{ type: "command", command: "/bin/echo", args: ["x".repeat(1024 * 1024)] }, DENY_HOOK]);
+  assertDenyBesideFailedStart(outcome, /^Error occurred while executing hook command: E2BIG/);
+  assert.ok((outcome.records.find((r) => r.outcome === "error")?.stderr.length ?? 0) < 2000);
+});
+
+test("one argument of 200 KB (past the kernel's 128 KB per string, below the total): E2BIG; the deny survives", async () => {
+  assertDenyBesideFailedStart(await run([{ type: "command", command: "/bin/echo", args: ["x".repeat(200 * 1024)] }, DENY_HOOK]), /E2BIG/);
+});
+
+test("a 1 MB session_id (it becomes CLAUDE_CODE_SESSION_ID): every hook a failed start, no throw", async () => {
+  const outcome = await run([DENY_HOOK, { type: "command", command: "true" }], { session_id: "s".repeat(1024 * 1024) });
+  assert.equal(outcome.records.length, 2);
+  for (const r of outcome.records) assert.match(r.stderr, /E2BIG/);
+});
+
+test("an environment variable whose name holds a NUL byte: each hook a failed start, no throw", async () => {
+  const outcome = await runEvent({
+    event: "PreToolUse",
+    input: { tool_name: "Bash", tool_input: { command: "ls" } },
+    configuration: settings(DENY_HOOK),
+    env: { ...process.env, ["BAD\u0000NAME"]: "v" },
+  });
+  assert.match(outcome.records[0]?.stderr ?? "", /^Failed to run: /);
+});
+
+test("a lone surrogate and a newline in shell commands: they run; the deny survives", async () => {
+  const outcome = await run([{ type: "command", command: "echo \ud800" }, { type: "command", command: "echo a\nexit 0" }, DENY_HOOK]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  assert.equal(outcome.records.filter((r) => r.outcome === "success").length, 2);
+});
+
+for (const [what, prefix] of [["invalid UTF-8", "\\377\\376"], ["a NUL byte", "\\000"], ["binary noise", "\\001\\002\\200\\201"]] as const) {
+  test(`a hook writing ${what} before its JSON: plain text, not an answer, no throw; the sibling's deny survives`, async () => {
+    const outcome = await run([{ type: "command", command: `printf '${prefix}%s' '{"decision":"approve"}'` }, DENY_HOOK]);
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.equal(outcome.merged.effects.tool_result, "PreToolUse:Bash hook error: sibling deny");
+  });
+}
+
+test("a hook writing a BOM before its deny: the deny applies (Claude Code trims it)", async () => {
+  const deny = DENY.replace("sibling deny", "bom deny");
+  const outcome = await run([{ type: "command", command: `printf '\\357\\273\\277%s' '${deny}'` }]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+});
+
+test("a hook writing two deny objects back to back: no usable answer, as recorded (two-json-denies); the sibling's deny survives", async () => {
+  const outcome = await run([{ type: "command", command: `printf '%s%s' '${DENY}' '${DENY}'` }, DENY_HOOK]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  assert.equal(outcome.records.filter((r) => r.outcome === "error").length, 1);
+  assert.ok(outcome.merged.effects.notices.includes(NO_USABLE_ANSWER));
+});
+
+test("a hook writing its deny then exiting 1: the deny applies (JSON is read on every exit code)", async () => {
+  const outcome = await run([{ type: "command", command: `printf '%s' '${DENY}'; exit 1` }]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+});
+
+for (const signal of ["KILL", "SEGV", "TERM", "ABRT"]) {
+  test(`a hook writing its deny then killing itself with SIG${signal}: the deny applies (deny-then-sigkill-self, deny-then-sigsegv-self)`, async () => {
+    const outcome = await run([{ type: "command", command: `printf '%s' '${DENY}'; kill -${signal} $$` }]);
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.equal(outcome.records[0]?.signal, `SIG${signal}`);
+  });
+}
+
+test("a hook that closes stdin at once while the input is 10 MB: EPIPE is not ours; its deny applies", async () => {
+  const outcome = await run([{ type: "command", command: `exec 0<&-; printf '%s' '${DENY}'` }], { tool_input: { command: "x".repeat(10 * 1024 * 1024) } });
+  assert.equal(outcome.merged.effects.decision, "deny");
+});
+
+test("a hook that never reads a 10 MB input and answers later: its deny applies", async () => {
+  const outcome = await run([{ type: "command", command: `sleep 0.3; printf '%s' '${DENY}'` }], { tool_input: { command: "x".repeat(10 * 1024 * 1024) } });
+  assert.equal(outcome.merged.effects.decision, "deny");
+});
+
+test("a hook writing 100 MB to stdout: kept up to the cap, the rest counted; the sibling's deny survives", async () => {
+  const outcome = await run([{ type: "command", command: "head -c 100000000 /dev/zero", timeout: 120 }, DENY_HOOK]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  const big = outcome.run.results.find((r) => r.stdout_dropped_bytes > 0);
+  assert.ok(big !== undefined && big.stdout.length + big.stdout_dropped_bytes === 100_000_000);
+});
+
+test("a hook writing 100 MB to stderr and exiting 2: blocked, its stderr capped", async () => {
+  const outcome = await run([{ type: "command", command: "head -c 100000000 /dev/zero | tr '\\0' e >&2; exit 2", timeout: 120 }]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  const result = outcome.run.results[0];
+  assert.equal(result?.stderr.length, 16 * 1024 * 1024);
+  assert.equal((result?.stderr.length ?? 0) + (result?.stderr_dropped_bytes ?? 0), 100_000_000);
+});
+
+test("the same deny hook configured twice: it runs once (deduplicated as Claude Code does) and denies", async () => {
+  const outcome = await run([DENY_HOOK, DENY_HOOK]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  assert.equal(outcome.records.filter((r) => r.outcome !== "skipped").length, 1);
+});
+
+test("hooks finishing in the reverse of their order: both answers merged", async () => {
+  const late = DENY.replace("sibling deny", "late deny");
+  const outcome = await run([{ type: "command", command: `sleep 0.5; printf '%s' '${late}'` }, { type: "command", command: "echo '{}'" }]);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  assert.equal(outcome.records[outcome.records.length - 1]?.command.startsWith("sleep 0.5"), true);
+});
+
+test("500 hooks at once, mixing timeouts (1 s to 1e9 s), one of them slow and denying: no throw, every record, the deny", async () => {
+  const hooks = Array.from({ length: 499 }, (_, i) => ({ type: "command", command: `exit 0 # ${i}`, timeout: [1, 5, 60, 1e9][i % 4] }));
+  const outcome = await run([...hooks, { type: "command", command: `sleep 0.5; printf '%s' '${DENY}'`, timeout: 2147484 }]);
+  assert.equal(outcome.records.length, 500);
+  assert.equal(outcome.merged.effects.decision, "deny");
+  assert.equal(outcome.records.filter((r) => r.timed_out).length, 0);
+});
+
+test("200 hooks under `ulimit -n 64` (the CLI runs out of descriptors): the hooks wait for descriptors; none lost, the last hook's deny applies", () => {
+  const dir = mkdtempSync(join(TMP, "emfile-"));
+  const hooks = Array.from({ length: 199 }, (_, i) => ({ type: "command", command: `exit 0 # ${i}` }));
+  writeFileSync(join(dir, "settings.json"), JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [...hooks, DENY_HOOK] }] } }));
+  writeFileSync(join(dir, "input.json"), JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }));
+  const cli = spawnSync("/bin/sh", ["-c", 'ulimit -n 64 && exec "$0" --import tsx "$@"', process.execPath, join(ROOT, "src/cli.ts"), "run", "--json", "--settings", join(dir, "settings.json"), "--input", join(dir, "input.json"), "--project-dir", dir], { encoding: "utf8", cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(cli.status, 0, cli.stderr.slice(0, 2000));
+  const merged = JSON.parse(cli.stdout) as { effects: { decision: string }; runs: { stderr: string }[] };
+  assert.equal(merged.effects.decision, "deny");
+  assert.deepEqual(merged.runs.filter((r) => /EMFILE|Failed to run/.test(r.stderr)), []);
+});
+
+test("2,000 hooks at once (no lowered limit): no crash, 2,000 records, the deny", async () => {
+  const hooks = Array.from({ length: 1999 }, (_, i) => ({ type: "command", command: `exit 0 # ${i}` }));
+  const outcome = await run([...hooks, DENY_HOOK]);
+  assert.equal(outcome.records.length, 2000);
+  assert.equal(outcome.merged.effects.decision, "deny");
 });
