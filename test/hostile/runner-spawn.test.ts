@@ -7,7 +7,8 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -380,4 +381,173 @@ test("2,000 hooks at once (no lowered limit): no crash, 2,000 records, the deny"
   const outcome = await run([...hooks, DENY_HOOK]);
   assert.equal(outcome.records.length, 2000);
   assert.equal(outcome.merged.effects.decision, "deny");
+});
+
+// http hooks whose server answers in a hostile way, replayed from Claude Code's recordings
+// (test/observer/claude-code/runner-http/: recorded against server.py there; this server answers
+// each path the same way): a deny in a 403 or 500 body is not an answer, a redirect is not
+// followed, a body trickling past the timeout is a timeout, a BOM before a deny is trimmed, two
+// objects are no usable answer, a redirect loop beside a deny leaves the deny.
+const HTTP_RECORDINGS = join(ROOT, "test/observer/claude-code/runner-http");
+const HTTP_DENY = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "http deny" } });
+
+function hostileServer(): Promise<{ server: Server; port: number }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    const send = (status: number, body: string | Buffer, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+      res.end(body);
+    };
+    switch (req.url) {
+      case "/deny": return send(200, HTTP_DENY);
+      case "/403deny": return send(403, HTTP_DENY);
+      case "/500deny": return send(500, HTTP_DENY);
+      case "/redir": return send(302, "", { location: "/deny" });
+      case "/redir307": return send(307, "", { location: "/deny" });
+      case "/loop": return send(302, "", { location: "/loop" });
+      case "/bomdeny": return send(200, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(HTTP_DENY)]));
+      case "/twojson": return send(200, HTTP_DENY + HTTP_DENY);
+      case "/slow": {
+        res.writeHead(200, { "content-type": "application/json", "content-length": String(HTTP_DENY.length) });
+        let i = 0;
+        const timer = setInterval(() => (i < HTTP_DENY.length && !res.destroyed ? res.write(HTTP_DENY[i++]) : clearInterval(timer)), 40);
+        res.on("close", () => clearInterval(timer));
+        return undefined;
+      }
+      default: return send(404, "");
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as { port: number }).port })));
+}
+
+interface HttpRecording {
+  name: string;
+  outcome: { tool_result: { content: string; is_error: boolean } | null; stream_notices: string[] };
+}
+interface HttpScenario {
+  hooks: { handler_extra?: Record<string, unknown>; stdout?: string; exit?: number; delay_ms?: number }[];
+}
+
+for (const file of readdirSync(join(HTTP_RECORDINGS, "observed")).filter((f) => f.endsWith(".json")).sort()) {
+  const recording = JSON.parse(readFileSync(join(HTTP_RECORDINGS, "observed", file), "utf8")) as HttpRecording;
+  test(`an http hook as recorded in ${recording.name}: the runner does what Claude Code did`, async () => {
+    const { server, port } = await hostileServer();
+    try {
+      // the scenario as written (the observation's copy has its port replaced by <port>)
+      const scenario = JSON.parse(readFileSync(join(HTTP_RECORDINGS, "scenarios", file), "utf8")) as HttpScenario;
+      const hooks = scenario.hooks.map((h) =>
+        h.handler_extra !== undefined
+          ? { ...h.handler_extra, url: String(h.handler_extra["url"]).replace("127.0.0.1:18777", `127.0.0.1:${port}`) }
+          : { type: "command", command: `sleep ${(h.delay_ms ?? 0) / 1000}; printf '%s' '${h.stdout ?? ""}'; exit ${h.exit ?? 0}` },
+      );
+      const outcome = await run(hooks);
+      const recorded = recording.outcome.tool_result;
+      const denied = recorded !== null && recorded.is_error && recorded.content.startsWith("PreToolUse:");
+      assert.equal(outcome.merged.effects.decision === "deny", denied);
+      if (denied) assert.equal(outcome.merged.effects.tool_result, recorded.content);
+      assert.deepEqual(outcome.merged.effects.notices.filter((n) => !/ says: /.test(n)), recording.outcome.stream_notices);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+}
+
+/** A server for one attempt: `handle` answers every request; closed after. */
+async function withServer(handle: Parameters<typeof createServer>[1], attempt: (port: number) => Promise<void>, host = "127.0.0.1"): Promise<void> {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  try {
+    await attempt((server.address() as { port: number }).port);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+test("an http hook whose server never answers: a timeout after its 1 s; the sibling's deny survives", async () => {
+  await withServer((req) => void req.resume(), async (port) => {
+    const outcome = await run([{ type: "http", url: `http://127.0.0.1:${port}/`, timeout: 1 }, DENY_HOOK]);
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.equal(outcome.records.filter((r) => r.outcome === "timeout").length, 1);
+  });
+});
+
+test("an http hook answering 100 MB: kept to the cap, no crash; the sibling's deny survives", async () => {
+  const chunk = Buffer.alloc(1024 * 1024, 32);
+  await withServer((req, res) => {
+    req.resume();
+    res.writeHead(200);
+    let sent = 0;
+    const more = (): void => {
+      while (sent < 100) {
+        sent += 1;
+        if (!res.write(chunk)) return void res.once("drain", more);
+      }
+      res.end("{}");
+    };
+    more();
+  }, async (port) => {
+    const outcome = await run([{ type: "http", url: `http://127.0.0.1:${port}/`, timeout: 60 }, DENY_HOOK]);
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.ok((outcome.run.results.find((r) => r.type === "http")?.stdout.length ?? Infinity) <= 16 * 1024 * 1024);
+  });
+});
+
+test("an http hook whose server resets the connection: one failed start; the sibling's deny survives", async () => {
+  await withServer((req) => req.socket.destroy(), async (port) => {
+    assertDenyBesideFailedStart(await run([{ type: "http", url: `http://127.0.0.1:${port}/` }, DENY_HOOK]), /socket hang up|ECONNRESET/);
+  });
+});
+
+test("http hooks at a URL with credentials and at an IPv6 literal: their denies apply", async () => {
+  const deny = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): void => {
+    req.resume();
+    res.end(HTTP_DENY);
+  };
+  await withServer(deny, async (port) => assert.equal((await run([{ type: "http", url: `http://user:p%40ss@127.0.0.1:${port}/` }])).merged.effects.decision, "deny"));
+  await withServer(deny, async (port) => assert.equal((await run([{ type: "http", url: `http://[::1]:${port}/` }])).merged.effects.decision, "deny"), "::1");
+});
+
+test("an http hook at a unicode host that does not resolve: one failed start; the sibling's deny survives", async () => {
+  assertDenyBesideFailedStart(await run([{ type: "http", url: "http://exämple.invalid/hook", timeout: 5 }, DENY_HOOK]), /ENOTFOUND|EAI_AGAIN/);
+});
+
+test("an http hook whose header gets CR LF from an allowed environment variable: one failed start; the sibling's deny survives", async () => {
+  const outcome = await runEvent({
+    event: "PreToolUse",
+    input: { tool_name: "Bash", tool_input: { command: "ls" } },
+    configuration: settings({ type: "http", url: "http://127.0.0.1:9/hook", headers: { "X-Token": "Bearer $TOKEN" }, allowedEnvVars: ["TOKEN"] }, DENY_HOOK),
+    env: { ...process.env, TOKEN: "a\r\nX-Injected: 1" },
+  });
+  assertDenyBesideFailedStart(outcome, /Invalid character in header content/);
+});
+
+test("an http hook whose header names a missing variable: sent empty, its deny applies", async () => {
+  let seen: string | undefined;
+  await withServer((req, res) => {
+    seen = req.headers["x-token"] as string | undefined;
+    req.resume();
+    res.end(HTTP_DENY);
+  }, async (port) => {
+    const outcome = await runEvent({
+      event: "PreToolUse",
+      input: { tool_name: "Bash", tool_input: { command: "ls" } },
+      configuration: settings({ type: "http", url: `http://127.0.0.1:${port}/`, headers: { "X-Token": "Bearer ${MISSING_VAR}" }, allowedEnvVars: ["MISSING_VAR"] }),
+      env: { PATH: process.env["PATH"] },
+    });
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.equal(seen?.trim(), "Bearer");
+  });
+});
+
+test("an http hook with a 1 MB header value and one with an empty header name: no throw; the sibling's deny survives", async () => {
+  await withServer((req, res) => {
+    req.resume();
+    res.end("{}");
+  }, async (port) => {
+    const outcome = await run([{ type: "http", url: `http://127.0.0.1:${port}/`, headers: { "X-Big": "v".repeat(1024 * 1024) } }, { type: "http", url: `http://127.0.0.1:${port}/e`, headers: { "": "v" } }, DENY_HOOK]);
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.equal(outcome.records.length, 3);
+  });
 });
