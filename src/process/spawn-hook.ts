@@ -44,6 +44,20 @@ export interface SpawnOutcome {
   readonly durationMs: number;
 }
 
+/** Linux's MAX_ARG_STRLEN: one `NAME=value` environment string longer than this (with its NUL) makes execve fail (E2BIG). */
+export const MAX_ENV_STRING_BYTES = 32 * 4096;
+
+/**
+ * Why `value` cannot be the environment variable `name` of a hook (no hook would start with it:
+ * a NUL byte, or a string execve refuses), or null when it can. Runners that export input
+ * fields leave such a field out and say so, rather than fail every hook, a deny among them.
+ */
+export function unexportable(name: string, value: string): string | null {
+  if (value.includes("\u0000")) return "holds a NUL byte, which no environment value can";
+  const bytes = Buffer.byteLength(name) + Buffer.byteLength(value) + 2;
+  return bytes > MAX_ENV_STRING_BYTES ? `is ${bytes} bytes as an environment string, more than a process can start with (${MAX_ENV_STRING_BYTES})` : null;
+}
+
 /** Node's timers hold at most 2^31 - 1 ms; a longer delay fires after 1 ms (TimeoutOverflowWarning). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
