@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
@@ -514,4 +514,16 @@ test("qwen-code: SIGTERM to `run --agent qwen-code` while its hook runs: the hoo
   assert.equal(result.code, 143, result.stderr.slice(0, 2000));
   assert.doesNotMatch(result.stderr, /\n\s+at /);
   await allGone(pids);
+});
+
+test("qwen-code: 120 hooks under `ulimit -n 64` (`run --agent` runs out of descriptors): starts wait for descriptors, none lost; the deny applies", () => {
+  const b = box();
+  write(userFile(b), settings([...Array.from({ length: 119 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: "60" })), denyHook()]));
+  const inputFile = join(b.root, "input.json");
+  write(inputFile, JSON.stringify({ hook_event_name: "PreToolUse", ...INPUT }));
+  const cli = spawnSync("/bin/sh", ["-c", 'ulimit -n 64 && exec "$0" --import tsx "$@"', process.execPath, join(ROOT, "src/cli.ts"), "run", "--json", "--agent", "qwen-code", "--input", inputFile, "--project-dir", b.project, "--home-dir", b.home], { encoding: "utf8", cwd: ROOT, env: baseEnv(b), maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(cli.status, 0, cli.stderr.slice(0, 2000));
+  const merged = JSON.parse(cli.stdout) as { effects: { blocked: boolean }; runs: { stderr?: string }[] };
+  assert.equal(merged.effects.blocked, true);
+  assert.equal(merged.runs.filter((r) => /EMFILE/.test(r.stderr ?? "")).length, 0);
 });

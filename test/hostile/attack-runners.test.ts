@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
@@ -561,3 +561,18 @@ test("droid: a 10 MB top-level string beside the tool call: left out of the envi
   const input = { ...(EVENT_INPUT["droid"] ?? {}), note: "n".repeat(10 * 1024 * 1024) };
   assertDenied(agent, await agent.run(b, { input }));
 });
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: 120 hooks under \`ulimit -n 64\` (\`run --agent\` runs out of descriptors): starts wait for descriptors, none lost; the last hook's deny applies`, () => {
+    const b = box();
+    const hooks = Array.from({ length: 119 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: agent.unit === "s" ? "60" : "60000" }));
+    write(agent.file(b), agent.config([...hooks, denyHook(agent)]));
+    const inputFile = join(b.root, "input.json");
+    write(inputFile, JSON.stringify(EVENT_INPUT[agent.name] ?? {}));
+    const cli = spawnSync("/bin/sh", ["-c", 'ulimit -n 64 && exec "$0" --import tsx "$@"', process.execPath, join(ROOT, "src/cli.ts"), "run", "--json", "--agent", agent.name, "--input", inputFile, "--project-dir", b.project, "--home-dir", b.home], { encoding: "utf8", cwd: ROOT, env: baseEnv(b), maxBuffer: 64 * 1024 * 1024 });
+    assert.equal(cli.status, 0, cli.stderr.slice(0, 2000));
+    const merged = JSON.parse(cli.stdout) as { effects: { blocked: boolean }; runs: { stderr?: string }[] };
+    assert.equal(merged.effects.blocked, true);
+    assert.deepEqual(merged.runs.filter((r) => /EMFILE/.test(r.stderr ?? "")).length, 0);
+  });
+}

@@ -551,3 +551,18 @@ test("an http hook with a 1 MB header value and one with an empty header name: n
     assert.equal(outcome.records.length, 3);
   });
 });
+
+test("postHttpHook on its own with a NaN, 0 or negative timeout: a failed start, not a request cut off after 1 ms", async () => {
+  await withServer((req, res) => {
+    req.resume();
+    setTimeout(() => res.end(HTTP_DENY), 50);
+  }, async (port) => {
+    for (const timeoutMs of [Number.NaN, 0, -5]) {
+      const outcome = await postHttpHook({ url: `http://127.0.0.1:${port}/`, headers: {}, allowedEnvVars: [], env: {}, body: "{}", timeoutMs, maxOutputBytes: 1000 });
+      assert.equal(outcome.status, "spawn_failed");
+      assert.match(outcome.message ?? "", /invalid timeout/);
+    }
+    const ok = await postHttpHook({ url: `http://127.0.0.1:${port}/`, headers: {}, allowedEnvVars: [], env: {}, body: "{}", timeoutMs: Infinity, maxOutputBytes: 1000 });
+    assert.equal(ok.stdout, HTTP_DENY);
+  });
+});

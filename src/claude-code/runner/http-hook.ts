@@ -63,6 +63,8 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
     message: [partial.message ?? null, note].filter((m) => m !== null).join("; ") || null,
   });
   if (request.signal?.aborted === true) return done({ status: "cancelled", message: "cancelled before it started" });
+  // as spawnHook: NaN, 0 or a negative timeout would end the request after 1 ms, losing its answer
+  if (!(request.timeoutMs > 0)) return done({ status: "spawn_failed", message: `invalid timeout: ${String(request.timeoutMs)} ms (a positive number is needed)` });
   const failed = (error: unknown): SpawnOutcome => {
     const text = error instanceof Error ? error.message : String(error);
     return done({ status: "spawn_failed", stderr: text, message: `HTTP request failed: ${text}` });
