@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { allGone, waitFor } from "../lib/processes.js";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { ProtocolError } from "../../src/core/errors.js";
@@ -420,23 +421,6 @@ for (const agent of AGENTS) {
 // agent's own reading of a fault is not recorded, the expectation is only what the promise says:
 // no throw, bounded, the sibling's deny (or the hook's own) kept, no process left behind.
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-async function waitFor(predicate: () => boolean): Promise<void> {
-  while (!predicate()) await new Promise((r) => setTimeout(r, 50));
-}
-/** Every pid written to the file is gone: the runner killed the hook's process group. */
-async function allGone(pidFile: string, count = 1): Promise<void> {
-  await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim().split("\n").length >= count);
-  const pids = readFileSync(pidFile, "utf8").trim().split("\n").map(Number);
-  await waitFor(() => pids.every((pid) => !alive(pid)));
-}
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** `run --agent` as a process, signalled once `ready` holds. */

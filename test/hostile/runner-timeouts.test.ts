@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { alive, allGone, waitFor } from "../lib/processes.js";
 import { runEvent, type EventOutcome } from "../../src/claude-code/runner/run-event.js";
 import { MAX_TIMER_MS, setLongTimeout, spawnHook } from "../../src/process/spawn-hook.js";
 
@@ -140,18 +141,6 @@ function cli(args: string[], onStarted?: (child: ReturnType<typeof spawn>) => vo
   });
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitFor(predicate: () => boolean): Promise<void> {
-  while (!predicate()) await new Promise((r) => setTimeout(r, 50));
-}
 
 for (const [signal, code] of [["SIGTERM", 143], ["SIGHUP", 129], ["SIGINT", 130]] as const) {
   test(`${signal} to \`run\`: the hooks' process groups are killed and run exits ${code}`, async () => {
@@ -196,12 +185,6 @@ test("eleven and more hooks on one event: no MaxListenersExceededWarning", async
 
 // Second attack pass (held-out style).
 
-/** Every pid in the file is gone (the process groups were killed); waits for the kernel to reap. */
-async function allGone(pidFile: string): Promise<void> {
-  const pids = readFileSync(pidFile, "utf8").trim().split("\n").map(Number);
-  assert.ok(pids.length > 0 && pids.every((p) => p > 0));
-  await waitFor(() => pids.every((pid) => !alive(pid)));
-}
 
 function settingsText(timeout: string, command: string): string {
   return `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":${JSON.stringify(command)},"timeout":${timeout}}]}]}}`;
