@@ -182,7 +182,10 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     hookEndWaiters.add(done);
-    signal?.addEventListener("abort", done, { once: true });
+    if (signal !== undefined) {
+      setMaxListeners(0, signal); // hundreds of hooks may wait on one signal
+      signal.addEventListener("abort", done, { once: true });
+    }
   });
 }
 

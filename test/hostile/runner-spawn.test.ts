@@ -374,6 +374,7 @@ test("200 hooks under `ulimit -n 64` (the CLI runs out of descriptors): the hook
   const merged = JSON.parse(cli.stdout) as { effects: { decision: string }; runs: { stderr: string }[] };
   assert.equal(merged.effects.decision, "deny");
   assert.deepEqual(merged.runs.filter((r) => /EMFILE|Failed to run/.test(r.stderr)), []);
+  assert.doesNotMatch(cli.stderr, /MaxListenersExceededWarning|\n\s+at /);
 });
 
 test("2,000 hooks at once (no lowered limit): no crash, 2,000 records, the deny", async () => {
