@@ -511,3 +511,15 @@ test("qwen-code: 120 hooks under `ulimit -n 64` (`run --agent` runs out of descr
   assert.equal(merged.effects.blocked, true);
   assert.equal(merged.runs.filter((r) => /EMFILE/.test(r.stderr ?? "")).length, 0);
 });
+
+test("qwen-code: a slow deny configured first and a fast empty answer after it (completion in reverse order): the deny is kept", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.5; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: "10" }, { command: "cat >/dev/null; echo '{}'" }]));
+  assertDenied(await run(b));
+});
+
+test("qwen-code: a hook writing invalid UTF-8, a NUL and a BOM around its JSON: no throw; the sibling's deny survives", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: "cat >/dev/null; printf '\\377\\376\\000\\357\\273\\277{}'" }, denyHook()]));
+  assertDenied(await run(b));
+});

@@ -560,3 +560,17 @@ for (const agent of AGENTS) {
     assert.deepEqual(merged.runs.filter((r) => /EMFILE/.test(r.stderr ?? "")).length, 0);
   });
 }
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: a slow deny configured first and a fast empty answer after it (completion in reverse order): the deny is kept`, async () => {
+    const b = box();
+    write(agent.file(b), agent.config([{ command: `cat >/dev/null; sleep 0.5; printf '%s' ${shq(agent.denyOutput)}`, timeout: agent.unit === "s" ? "10" : "10000" }, { command: "cat >/dev/null; echo '{}'" }]));
+    assertDenied(agent, await agent.run(b));
+  });
+
+  test(`${agent.name}: a hook writing invalid UTF-8, a NUL and a BOM around its JSON: no throw; a deny survives`, async () => {
+    const b = box();
+    write(agent.file(b), agent.config([{ command: "cat >/dev/null; printf '\\377\\376\\000\\357\\273\\277{}'" }, denyHook(agent)]));
+    assert.equal((await agent.run(b)).merged.effects.blocked, true);
+  });
+}
