@@ -99,9 +99,10 @@ test("http answers: empty 2xx is {}, non-JSON and non-2xx are failures, a slow s
     const run = await runHooks({ event: "Stop", input: { stop_hook_active: false }, configuration });
     const by = (p: string) => run.results.find((r) => r.command.endsWith(`/${p}`));
     assert.deepEqual([by("empty")?.exit, by("empty")?.stdout], [0, "{}"]);
-    assert.equal(by("text")?.exit, 1);
+    // no answer, reported with the HTTP status as its exit, as Claude Code does (runner-http/http-two-json, http-500-deny-body)
+    assert.deepEqual([by("text")?.status, by("text")?.exit], ["spawn_failed", 200]);
     assert.match(by("text")?.stderr ?? "", /^HTTP hook must return JSON, but got non-JSON response body: not json/);
-    assert.equal(by("fail")?.exit, 1);
+    assert.deepEqual([by("fail")?.status, by("fail")?.exit], ["spawn_failed", 500]);
     assert.match(by("fail")?.stderr ?? "", /status 500/);
     assert.equal(by("slow")?.status, "timed_out");
   });

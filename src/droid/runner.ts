@@ -9,7 +9,7 @@
 import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import type { JsonObject } from "../json/value.js";
-import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
+import { spawnHook, unexportable, type SpawnOutcome } from "../process/spawn-hook.js";
 import { DEFAULT_TIMEOUT_SEC, droidConfigFiles, selectDroidHooks, type DroidHandler } from "./config.js";
 import { DROID_EVENTS, isDroidEvent } from "./events.js";
 import { mergeDroid, type DroidHookResult } from "./merge.js";
@@ -34,10 +34,11 @@ export function droidStdin(event: string, input: JsonObject, projectDir: string)
 
 /**
  * droid's hook environment: its own, the project dirs, the plugin roots, and every scalar stdin field by name (pre-25).
- * A field with a NUL byte cannot be an environment value (no process would start with it): it is left out and
- * named in `skipped`, so a NUL in a prompt does not stop every hook, a deny among them, from running.
+ * A field that cannot be an environment value (a NUL byte, or over 128 KiB: no process would start with it) is
+ * left out and named in `skipped` with the reason, so a NUL in a prompt or a pasted 200 KB prompt does not stop
+ * every hook, a deny among them, from running.
  */
-export function droidHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: string[] = []): NodeJS.ProcessEnv {
+export function droidHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: { key: string; why: string }[] = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...base,
     FACTORY_PROJECT_DIR: projectDir,
@@ -48,7 +49,8 @@ export function droidHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, project
   };
   for (const [key, value] of Object.entries(stdin)) {
     if (!ENV_NAME.test(key)) continue;
-    if (typeof value === "string" && value.includes("\u0000")) skipped.push(key);
+    const why = typeof value === "string" ? unexportable(key, value) : null;
+    if (why !== null) skipped.push({ key, why });
     else if (typeof value === "string") env[key] = value;
     else if (typeof value === "number" || typeof value === "boolean") env[key] = String(value);
   }
@@ -87,9 +89,9 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
     ? toolInput["command"]
     : null;
   const { handlers, problems } = selectDroidHooks(event, matchValue, command, projectDir, homeDir);
-  const skipped: string[] = [];
+  const skipped: { key: string; why: string }[] = [];
   const env = droidHookEnv(options.env ?? process.env, stdin, projectDir, skipped);
-  const envProblems: ProtocolError[] = skipped.map((key) => ({ code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: $${key} is not set for the hooks` }));
+  const envProblems: ProtocolError[] = skipped.map(({ key, why }) => ({ code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} ${why}: $${key} is not set for the hooks` }));
   const text = JSON.stringify(stdin);
   const finished: DroidHookResult[] = [];
   await Promise.all(

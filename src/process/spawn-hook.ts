@@ -44,6 +44,20 @@ export interface SpawnOutcome {
   readonly durationMs: number;
 }
 
+/** Linux's MAX_ARG_STRLEN: one `NAME=value` environment string longer than this (with its NUL) makes execve fail (E2BIG). */
+export const MAX_ENV_STRING_BYTES = 32 * 4096;
+
+/**
+ * Why `value` cannot be the environment variable `name` of a hook (no hook would start with it:
+ * a NUL byte, or a string execve refuses), or null when it can. Runners that export input
+ * fields leave such a field out and say so, rather than fail every hook, a deny among them.
+ */
+export function unexportable(name: string, value: string): string | null {
+  if (value.includes("\u0000")) return "holds a NUL byte, which no environment value can";
+  const bytes = Buffer.byteLength(name) + Buffer.byteLength(value) + 2;
+  return bytes > MAX_ENV_STRING_BYTES ? `is ${bytes} bytes as an environment string, more than a process can start with (${MAX_ENV_STRING_BYTES})` : null;
+}
+
 /** Node's timers hold at most 2^31 - 1 ms; a longer delay fires after 1 ms (TimeoutOverflowWarning). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -125,8 +139,86 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
+/**
+ * Start failures that say this process is out of a resource (descriptors, processes) rather than
+ * anything about the hook: 2,000 hooks at once, or a low `ulimit -n`. They pass as hooks end.
+ */
+const RESOURCE_CODES = new Set(["EMFILE", "ENFILE", "EAGAIN", "ENOMEM"]);
+/**
+ * A resource failure is retried until the hook's timeout while hooks start somewhere; when none of
+ * ours runs and none started since, this many times only (the limit is someone else's).
+ */
+const IDLE_RETRIES = 5;
+
+/** Hook processes started by spawnHook and not yet ended, how many ever started, and who waits for one to end. */
+let hooksRunning = 0;
+let hooksStarted = 0;
+/**
+ * How many hooks this process can run at once, learnt from the first start that ran out of
+ * descriptors. Node leaks a few descriptors at each such failure (v20: three sockets), so starts
+ * past it wait for a hook to end instead of failing again and again until nothing can start.
+ */
+let hookCapacity = Infinity;
+const hookEndWaiters = new Set<() => void>();
+function hookEnded(): void {
+  hooksRunning -= 1;
+  // One ended hook frees one hook's descriptors: wake the longest waiter, not the whole herd, and
+  // on the next turn, once the descriptors are closed.
+  const [first] = hookEndWaiters;
+  if (first !== undefined) {
+    hookEndWaiters.delete(first);
+    setTimeout(first, 0);
+  }
+}
+
+/** Resolves after `ms`, when one of our hooks ends, or on abort, whichever comes first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      hookEndWaiters.delete(done);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    hookEndWaiters.add(done);
+    if (signal !== undefined) {
+      setMaxListeners(0, signal); // hundreds of hooks may wait on one signal
+      signal.addEventListener("abort", done, { once: true });
+    }
+  });
+}
+
+/**
+ * Runs the hook; a start that fails only because this process ran out of descriptors or
+ * processes is tried again as other hooks end, within the hook's own timeout: the hook's answer is
+ * not lost to our limits, and its run stays bounded by its timeout.
+ */
+export async function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
   const started = performance.now();
+  let idleRetries = 0;
+  let backoffMs = 10;
+  for (;;) {
+    const remaining = (): number => request.timeoutMs - (performance.now() - started);
+    // At the learnt capacity: wait for a hook to end rather than fail another start.
+    while (hooksRunning >= hookCapacity && remaining() > 0 && request.signal?.aborted !== true) await pause(1000, request.signal);
+    const startsBefore = hooksStarted;
+    const runningBefore = hooksRunning;
+    const attempt = await spawnOnce(request, remaining());
+    if (attempt.outOfResources) hookCapacity = Math.max(1, Math.min(hookCapacity, runningBefore));
+    if (hooksRunning > 0 || hooksStarted !== startsBefore) idleRetries = 0;
+    const retry = attempt.outOfResources && request.signal?.aborted !== true && remaining() > backoffMs && idleRetries++ < IDLE_RETRIES;
+    if (!retry) return { ...attempt.outcome, durationMs: Math.round(performance.now() - started) };
+    await pause(backoffMs, request.signal);
+    backoffMs = Math.min(backoffMs * 2, 1000);
+  }
+}
+
+/** One start, killed after `timeoutMs` (what is left of the hook's timeout). */
+function spawnOnce(request: SpawnRequest, timeoutMs: number): Promise<{ outcome: SpawnOutcome; outOfResources: boolean }> {
+  const started = performance.now();
+  let outOfResources = false;
+  let counted = false;
   return new Promise<SpawnOutcome>((resolve) => {
     const stdout = new CappedBuffer(request.maxOutputBytes);
     const stderr = new CappedBuffer(request.maxOutputBytes);
@@ -162,13 +254,20 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       // environment value or the working directory), or the system call fails at once (E2BIG):
       // this hook's failed start, nothing more.
       const systemCall = typeof (error as NodeJS.ErrnoException)?.syscall === "string";
+      outOfResources = RESOURCE_CODES.has(String((error as NodeJS.ErrnoException)?.code));
       return notStarted("spawn_failed", startFailureMessage(error, request.cwd, systemCall), systemCall ? "failed" : "refused");
     }
 
+    if (child.pid !== undefined) {
+      hooksRunning += 1;
+      hooksStarted += 1;
+      counted = true;
+    }
     let cancelTimeout = (): void => {};
     const finish = (status: SpawnOutcome["status"], message: string | null): void => {
       if (finished) return;
       finished = true;
+      if (counted) hookEnded();
       cancelTimeout();
       for (const t of timers) clearTimeout(t);
       if (drainTimer !== null) clearTimeout(drainTimer);
@@ -194,9 +293,11 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       if (endReason !== null || finished) return;
       if (reason === "timed_out" && (exitCode !== null || exitSignal !== null)) {
         // The hook itself exited in time; only a descendant holds the pipes. Its answer stands
-        // (a deny is not lost to a daemon it started): stop reading now.
-        streamsOpen.clear();
-        settleIfDone();
+        // (a deny is not lost to a daemon it started): read what is already there, then stop.
+        timers.push(setTimeout(() => {
+          streamsOpen.clear();
+          settleIfDone();
+        }, DRAIN_AFTER_EXIT_MS));
         return;
       }
       endReason = reason;
@@ -214,11 +315,16 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
       setMaxListeners(0, request.signal);
       request.signal.addEventListener("abort", onAbort, { once: true });
     }
-    cancelTimeout = setLongTimeout(() => terminate("timed_out"), request.timeoutMs);
+    // Timers run before the I/O poll of a loop turn: when the loop was busy (hundreds of hooks
+    // spawned at once), a hook that exited in time may have its exit still waiting unread. Let one
+    // poll phase pass before calling it a timeout.
+    cancelTimeout = setLongTimeout(() => setImmediate(() => terminate("timed_out")), timeoutMs);
 
     child.on("error", (error: NodeJS.ErrnoException) => {
       // Spawn failures (ENOENT, EACCES, E2BIG) come here without an exit event.
-      if (child.pid === undefined) finish("spawn_failed", startFailureMessage(error, request.cwd));
+      if (child.pid !== undefined) return;
+      outOfResources = RESOURCE_CODES.has(String(error.code));
+      finish("spawn_failed", startFailureMessage(error, request.cwd));
     });
 
     let drainTimer: NodeJS.Timeout | null = null;
@@ -256,6 +362,9 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
         });
       }, DRAIN_AFTER_EXIT_MS);
     }
+
+    // Out of descriptors (EMFILE, ENFILE), Node returns before it makes the pipes: only the error follows.
+    if (!child.stdout || !child.stderr || !child.stdin) return;
 
     child.stdout.on("data", (chunk: Buffer) => {
       receivedBytes += chunk.length;
@@ -295,5 +404,5 @@ export function spawnHook(request: SpawnRequest): Promise<SpawnOutcome> {
     // A hook may exit or close stdin without reading: EPIPE is not our failure.
     child.stdin.on("error", () => {});
     child.stdin.end(request.stdin);
-  });
+  }).then((outcome) => ({ outcome, outOfResources }));
 }

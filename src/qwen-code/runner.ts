@@ -10,7 +10,7 @@
 import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import type { JsonObject } from "../json/value.js";
-import { spawnHook, type SpawnOutcome } from "../process/spawn-hook.js";
+import { spawnHook, unexportable, type SpawnOutcome } from "../process/spawn-hook.js";
 import { qwenCodeSettingsFiles, selectQwenCodeHooks, type QwenCodeHandler } from "./config.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
 import { mergeQwenCode, timeoutSeconds, type QwenCodeHookResult } from "./merge.js";
@@ -36,15 +36,17 @@ const EXPORTED_FIELDS = { QWEN_CODE_SESSION_ID: "session_id", QWEN_CODE_PROMPT_I
 
 /**
  * The hooks' environment: the CLI's, the three project-dir variables and the session's (env-01); each handler's `env` goes on top.
- * An exported input field with a NUL byte cannot be an environment value (no hook would start): it is left
- * out and its variable named in `skipped`, so a NUL in a session id does not stop every hook, a deny among them.
+ * An exported input field that cannot be an environment value (a NUL byte, or over 128 KiB: no hook would
+ * start) is left out and its variable named in `skipped` with the reason, so a NUL in a session id does not
+ * stop every hook, a deny among them.
  */
-export function qwenCodeHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: string[] = []): NodeJS.ProcessEnv {
+export function qwenCodeHookEnv(base: NodeJS.ProcessEnv, stdin: JsonObject, projectDir: string, skipped: { variable: string; why: string }[] = []): NodeJS.ProcessEnv {
   const exported = (variable: keyof typeof EXPORTED_FIELDS): string | undefined => {
     const value = stdin[EXPORTED_FIELDS[variable]];
     if (typeof value !== "string") return undefined;
-    if (!value.includes("\u0000")) return value;
-    skipped.push(variable);
+    const why = unexportable(variable, value);
+    if (why === null) return value;
+    skipped.push({ variable, why });
     return undefined;
   };
   const session = exported("QWEN_CODE_SESSION_ID");
@@ -97,11 +99,11 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
   const field = isQwenCodeEvent(event) ? QWEN_CODE_EVENTS[event].matchField : null;
   const matchValue = field === null || typeof stdin[field] !== "string" ? null : (stdin[field] as string);
   const { handlers, sequential, problems } = selectQwenCodeHooks(event, matchValue, projectDir, homeDir, baseEnv);
-  const skipped: string[] = [];
+  const skipped: { variable: string; why: string }[] = [];
   const env = qwenCodeHookEnv(baseEnv, stdin, projectDir, skipped);
-  const envProblems: ProtocolError[] = skipped.map((variable) => {
+  const envProblems: ProtocolError[] = skipped.map(({ variable, why }) => {
     const key = EXPORTED_FIELDS[variable as keyof typeof EXPORTED_FIELDS];
-    return { code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} holds a NUL byte, which no environment value can: $${variable} is not set for the hooks` };
+    return { code: "input-not-exported", path: jsonPointer([key]), message: `the input's ${key} ${why}: $${variable} is not set for the hooks` };
   });
   const runOne = async (handler: QwenCodeHandler): Promise<QwenCodeHookResult> => {
     const argv = ["bash", "-c", handler.command];

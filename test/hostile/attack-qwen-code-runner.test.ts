@@ -10,8 +10,11 @@
 // and a settings problem is an error value naming its file and place.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { allGone, waitFor } from "../lib/processes.js";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { ProtocolError } from "../../src/core/errors.js";
@@ -19,6 +22,7 @@ import type { JsonObject } from "../../src/json/value.js";
 import { qwenCodeRunner } from "../../src/qwen-code/runner.js";
 
 const { box, killAfter } = attackSandbox("attack-qwen-");
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** One handler: its command and, when given, its timeout exactly as written (JSON text, so `1e309` is Infinity). */
 interface Handler {
@@ -401,4 +405,124 @@ test("qwen-code: a 3 MB command (past the system's argument limit) fails that ho
 test("qwen-code: a hook that never reads a 4 MB input and exits at once does not break the run; the deny that reads it merges", async () => {
   const { outcome } = await runWith([{ command: "exit 0" }], { input: { ...INPUT, tool_input: { command: "x".repeat(4_000_000) } } });
   assertDenied(outcome);
+});
+
+// Second attack pass (held-out style): process faults and signals. Where Qwen's own reading of a
+// fault is not recorded, the expectation is only what the promise says: no throw, bounded, the
+// sibling's deny (or the hook's own) kept, no process left behind.
+
+
+test("qwen-code: the project directory is a file: no throw, the failed starts deny nothing", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: "exit 0" }]));
+  write(join(b.root, "a-file"), "x");
+  assertNotDenied(await run(b, { projectDir: join(b.root, "a-file") }));
+});
+
+test("qwen-code: a 1 MB session_id and prompt_id (exported as QWEN_CODE_SESSION_ID, QWEN_CODE_PROMPT_ID; execve takes 128 KiB): left out and named, the deny applies", async () => {
+  const b = box();
+  write(userFile(b), settings([denyHook()]));
+  const outcome = await run(b, { input: { ...INPUT, session_id: "s".repeat(1024 * 1024), prompt_id: "p".repeat(200 * 1024) } });
+  assertDenied(outcome);
+  for (const path of ["/session_id", "/prompt_id"]) assert.match(outcome.problems.find((p) => p.path === path)?.message ?? "", /more than a process can start with/);
+});
+
+test("qwen-code: a hook that closes stdin at once while the input is 10 MB: its deny applies", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: `exec 0<&-; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: "30" }]));
+  assertDenied(await run(b, { input: { ...INPUT, tool_input: { command: "x".repeat(10 * 1024 * 1024) } } }));
+});
+
+for (const signal of ["KILL", "SEGV"]) {
+  test(`qwen-code: a hook that kills itself with SIG${signal}: no throw; the sibling's deny survives`, async () => {
+    const b = box();
+    write(userFile(b), settings([{ command: `cat >/dev/null; kill -${signal} $$` }, denyHook()]));
+    assertDenied(await run(b));
+  });
+}
+
+test("qwen-code: a hook writing 100 MB of noise to stdout and 20 MB to stderr: bounded, no throw; the sibling's deny survives", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: "cat >/dev/null; head -c 100000000 /dev/zero; head -c 20000000 /dev/zero >&2", timeout: "120" }, denyHook()]));
+  assertDenied(await run(b));
+});
+
+test("qwen-code: a hook that prints a deny then execs into a sleep past its 1 s timeout: bounded, the process killed", async () => {
+  const b = box();
+  const pids = join(b.root, "pids");
+  write(userFile(b), settings([{ command: `cat >/dev/null; echo $$ > ${shq(pids)}; printf '%s\\n' ${shq(DENY_OUTPUT)}; exec sleep 60`, timeout: "1" }]));
+  const outcome = await run(b);
+  assert.equal(outcome.merged.runs.length, 1);
+  await allGone(pids);
+});
+
+test("qwen-code: a hook and its child ignoring SIGTERM past the timeout: both killed", async () => {
+  const b = box();
+  const pids = join(b.root, "pids");
+  write(userFile(b), settings([{ command: `cat >/dev/null; trap '' TERM; echo $$ >> ${shq(pids)}; sh -c 'trap "" TERM; echo $$ >> ${shq(pids)}; sleep 60' & wait`, timeout: "1" }]));
+  await run(b);
+  await allGone(pids, 2);
+});
+
+test("qwen-code: an abort while five hooks run: every hook process killed, the run returns", async () => {
+  const b = box();
+  const pids = join(b.root, "pids");
+  write(userFile(b), settings(Array.from({ length: 5 }, (_, i) => ({ command: `cat >/dev/null; echo $$ >> ${shq(pids)}; sleep 60 # ${i}`, timeout: "120" }))));
+  const controller = new AbortController();
+  void waitFor(() => existsSync(pids)).then(() => controller.abort());
+  const outcome = await run(b, { signal: controller.signal });
+  assert.ok(outcome.merged.runs.length >= 1);
+  await allGone(pids);
+});
+
+for (const [bad, reported] of [["1e308", false], ["-0", true], ["true", true], ["[]", true], ["{}", true], ["\"NaN\"", true]] as const) {
+  test(`qwen-code: timeout ${bad}: the hook runs and denies, never cut to 1 ms${reported ? ", the value reported" : " (1e308 is milliseconds in Qwen's unit: honoured)"}`, async () => {
+    const b = box();
+    write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.2; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: bad }]));
+    const outcome = await run(b);
+    assertDenied(outcome);
+    assert.equal(outcome.problems.some((p) => p.path.endsWith("/timeout")), reported);
+  });
+}
+
+test("qwen-code: SIGTERM to `run --agent qwen-code` while its hook runs: the hook killed, exit 143, no stack trace", async () => {
+  const b = box();
+  const pids = join(b.root, "pids");
+  write(userFile(b), settings([{ command: `cat >/dev/null; echo $$ >> ${shq(pids)}; sleep 60`, timeout: "120" }]));
+  const inputFile = join(b.root, "input.json");
+  write(inputFile, JSON.stringify({ hook_event_name: "PreToolUse", ...INPUT }));
+  const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/cli.ts"), "run", "--agent", "qwen-code", "--input", inputFile, "--project-dir", b.project, "--home-dir", b.home], { cwd: ROOT, env: baseEnv(b), stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stderr }));
+    void waitFor(() => existsSync(pids)).then(() => child.kill("SIGTERM"));
+  });
+  assert.equal(result.code, 143, result.stderr.slice(0, 2000));
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+  await allGone(pids);
+});
+
+test("qwen-code: 120 hooks under `ulimit -n 64` (`run --agent` runs out of descriptors): starts wait for descriptors, none lost; the deny applies", () => {
+  const b = box();
+  write(userFile(b), settings([...Array.from({ length: 119 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: "60" })), denyHook()]));
+  const inputFile = join(b.root, "input.json");
+  write(inputFile, JSON.stringify({ hook_event_name: "PreToolUse", ...INPUT }));
+  const cli = spawnSync("/bin/sh", ["-c", 'ulimit -n 64 && exec "$0" --import tsx "$@"', process.execPath, join(ROOT, "src/cli.ts"), "run", "--json", "--agent", "qwen-code", "--input", inputFile, "--project-dir", b.project, "--home-dir", b.home], { encoding: "utf8", cwd: ROOT, env: baseEnv(b), maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(cli.status, 0, cli.stderr.slice(0, 2000));
+  const merged = JSON.parse(cli.stdout) as { effects: { blocked: boolean }; runs: { stderr?: string }[] };
+  assert.equal(merged.effects.blocked, true);
+  assert.equal(merged.runs.filter((r) => /EMFILE/.test(r.stderr ?? "")).length, 0);
+});
+
+test("qwen-code: a slow deny configured first and a fast empty answer after it (completion in reverse order): the deny is kept", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.5; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: "10" }, { command: "cat >/dev/null; echo '{}'" }]));
+  assertDenied(await run(b));
+});
+
+test("qwen-code: a hook writing invalid UTF-8, a NUL and a BOM around its JSON: no throw; the sibling's deny survives", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: "cat >/dev/null; printf '\\377\\376\\000\\357\\273\\277{}'" }, denyHook()]));
+  assertDenied(await run(b));
 });

@@ -8,8 +8,11 @@
 // does not deny by itself, and a configuration problem is an error value naming its file and place.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { allGone, waitFor } from "../lib/processes.js";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { ProtocolError } from "../../src/core/errors.js";
@@ -411,5 +414,163 @@ for (const agent of AGENTS) {
     const outcome = await agent.run(b);
     assertDenied(agent, outcome);
     assert.ok(outcome.problems.some((p) => p.message.includes(agent.file(b)) && p.position !== undefined), JSON.stringify(outcome.problems).slice(0, 500));
+  });
+}
+
+// Second attack pass (held-out style): process faults and signals under each runner. Where the
+// agent's own reading of a fault is not recorded, the expectation is only what the promise says:
+// no throw, bounded, the sibling's deny (or the hook's own) kept, no process left behind.
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** `run --agent` as a process, signalled once `ready` holds. */
+function runCli(agent: Agent, b: Box, input: JsonObject, env: NodeJS.ProcessEnv, ready: () => boolean, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const inputFile = join(b.root, "input.json");
+    write(inputFile, JSON.stringify(input));
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/cli.ts"), "run", "--agent", agent.name, "--input", inputFile, "--project-dir", b.project, "--home-dir", b.home], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    void waitFor(ready).then(() => child.kill(signal));
+  });
+}
+
+const EVENT_INPUT: Record<string, JsonObject> = {
+  codex: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "c" },
+  "gemini-cli": { hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "ls" } },
+  "copilot-cli": { hook_event_name: "preToolUse", toolName: "bash", toolArgs: { command: "ls", description: "d" } },
+  droid: { hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command: "ls", riskLevel: "low", riskLevelReason: "r" } },
+};
+
+for (const agent of AGENTS) {
+  const seconds = (s: number): string => (agent.unit === "s" ? String(s) : String(s * 1000));
+  const runWith = async (hostile: readonly Handler[], x?: Parameters<Agent["run"]>[1]): Promise<{ b: Box; outcome: DialectRunOutcome }> => {
+    const b = box();
+    write(agent.file(b), agent.config([...hostile, denyHook(agent)]));
+    return { b, outcome: await agent.run(b, x) };
+  };
+
+  test(`${agent.name}: the project directory is a file: no throw, the failed starts deny nothing by themselves`, async () => {
+    const b = box();
+    write(agent.file(b), agent.config([{ command: "exit 0" }]));
+    write(join(b.root, "a-file"), "x");
+    assertFailedStartOnly(agent, await agent.run(b, { projectDir: join(b.root, "a-file") }));
+  });
+
+  test(`${agent.name}: a hook that closes stdin at once while the input is 10 MB: its deny applies`, async () => {
+    const b = box();
+    write(agent.file(b), agent.config([{ command: `exec 0<&-; printf '%s' ${shq(agent.denyOutput)}`, timeout: seconds(30) }]));
+    const input = { ...(EVENT_INPUT[agent.name] ?? {}), padding: "x".repeat(10 * 1024 * 1024) };
+    assertDenied(agent, await agent.run(b, { input }));
+  });
+
+  for (const signal of ["KILL", "SEGV"]) {
+    test(`${agent.name}: a hook that writes nothing and kills itself with SIG${signal}: no throw; a deny survives`, async () => {
+      const { outcome } = await runWith([{ command: `cat >/dev/null; kill -${signal} $$` }]);
+      assert.equal(outcome.merged.effects.blocked, true);
+    });
+  }
+
+  test(`${agent.name}: a hook writing 100 MB of noise to stdout and stderr: bounded, no throw; a deny survives`, async () => {
+    const { outcome } = await runWith([{ command: "cat >/dev/null; head -c 100000000 /dev/zero; head -c 20000000 /dev/zero >&2", timeout: seconds(120) }]);
+    assert.equal(outcome.merged.effects.blocked, true);
+  });
+
+  test(`${agent.name}: a hook that prints a deny then execs into a sleep past its 1 s timeout: bounded, the process killed`, async () => {
+    const b = box();
+    const pids = join(b.root, "pids");
+    write(agent.file(b), agent.config([{ command: `cat >/dev/null; echo $$ > ${shq(pids)}; printf '%s\\n' ${shq(agent.denyOutput)}; exec sleep 60`, timeout: seconds(1) }]));
+    const outcome = await agent.run(b);
+    assert.equal(outcome.merged.runs.length, 1);
+    await allGone(pids);
+  });
+
+  test(`${agent.name}: a hook and its child ignoring SIGTERM past the timeout: both killed`, async () => {
+    const b = box();
+    const pids = join(b.root, "pids");
+    write(agent.file(b), agent.config([{ command: `cat >/dev/null; trap '' TERM; echo $$ >> ${shq(pids)}; sh -c 'trap "" TERM; echo $$ >> ${shq(pids)}; sleep 60' & wait`, timeout: seconds(1) }]));
+    await agent.run(b);
+    await allGone(pids, 2);
+  });
+
+  test(`${agent.name}: an abort while five hooks run: every hook process killed, the run returns`, async () => {
+    const b = box();
+    const pids = join(b.root, "pids");
+    const hooks = Array.from({ length: 5 }, (_, i) => ({ command: `cat >/dev/null; echo $$ >> ${shq(pids)}; sleep 60 # ${i}`, timeout: seconds(120) }));
+    write(agent.file(b), agent.config(hooks));
+    const controller = new AbortController();
+    void waitFor(() => existsSync(pids)).then(() => controller.abort());
+    const outcome = await agent.run(b, { signal: controller.signal });
+    assert.ok(outcome.merged.runs.length >= 1);
+    await allGone(pids);
+  });
+
+  for (const bad of ["1e308", "-0", "true", "[]", "{}", "\"NaN\""]) {
+    test(`${agent.name}: timeout ${bad}: the hook runs and denies, never cut to 1 ms${agent.unit === "ms" && bad === "1e308" ? " (1e308 ms is honoured)" : ", the value reported"}`, async () => {
+      const b = box();
+      write(agent.file(b), agent.config([{ command: `cat >/dev/null; sleep 0.2; printf '%s' ${shq(agent.denyOutput)}`, timeout: bad }]));
+      const outcome = await agent.run(b);
+      assertDenied(agent, outcome);
+      if (!(agent.unit === "ms" && bad === "1e308")) assertProblemAt(outcome.problems, agent.file(b), /timeout/);
+    });
+  }
+
+  test(`${agent.name}: SIGTERM to \`run --agent ${agent.name}\` while its hook runs: the hook killed, exit 143, no stack trace`, async () => {
+    const b = box();
+    const pids = join(b.root, "pids");
+    write(agent.file(b), agent.config([{ command: `cat >/dev/null; echo $$ >> ${shq(pids)}; sleep 60`, timeout: seconds(120) }]));
+    const result = await runCli(agent, b, EVENT_INPUT[agent.name] ?? {}, baseEnv(b), () => existsSync(pids), "SIGTERM");
+    assert.equal(result.code, 143, result.stderr.slice(0, 2000));
+    assert.doesNotMatch(result.stderr, /\n\s+at /);
+    await allGone(pids);
+  });
+}
+
+test("droid: a pasted 200 KB prompt (droid exports every top-level string as a variable; execve takes 128 KiB): $prompt is left out and named, the blocking hook still runs", async () => {
+  const b = box();
+  // exit 2 keeps the prompt from the model (droid-observed.md, ups-02)
+  write(join(b.home, ".factory", "hooks.json"), JSON.stringify({ UserPromptSubmit: [{ hooks: [{ type: "command", command: "cat >/dev/null; echo 'prompt blocked' >&2; exit 2", timeout: 10 }] }] }));
+  const outcome = await droidRunner.run({ event: "UserPromptSubmit", input: { prompt: "p".repeat(200 * 1024) }, projectDir: b.project, homeDir: b.home, env: baseEnv(b) });
+  assert.equal(outcome.merged.effects.blocked, true, JSON.stringify(outcome.merged.effects).slice(0, 500));
+  assert.match(outcome.problems.find((p) => p.path === "/prompt")?.message ?? "", /more than a process can start with.*\$prompt is not set/);
+});
+
+test("droid: a 10 MB top-level string beside the tool call: left out of the environment; the deny applies", async () => {
+  const agent = AGENTS.find((a) => a.name === "droid")!;
+  const b = box();
+  write(agent.file(b), agent.config([denyHook(agent)]));
+  const input = { ...(EVENT_INPUT["droid"] ?? {}), note: "n".repeat(10 * 1024 * 1024) };
+  assertDenied(agent, await agent.run(b, { input }));
+});
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: 120 hooks under \`ulimit -n 64\` (\`run --agent\` runs out of descriptors): starts wait for descriptors, none lost; the last hook's deny applies`, () => {
+    const b = box();
+    const hooks = Array.from({ length: 119 }, (_, i) => ({ command: `cat >/dev/null; exit 0 # ${i}`, timeout: agent.unit === "s" ? "60" : "60000" }));
+    write(agent.file(b), agent.config([...hooks, denyHook(agent)]));
+    const inputFile = join(b.root, "input.json");
+    write(inputFile, JSON.stringify(EVENT_INPUT[agent.name] ?? {}));
+    const cli = spawnSync("/bin/sh", ["-c", 'ulimit -n 64 && exec "$0" --import tsx "$@"', process.execPath, join(ROOT, "src/cli.ts"), "run", "--json", "--agent", agent.name, "--input", inputFile, "--project-dir", b.project, "--home-dir", b.home], { encoding: "utf8", cwd: ROOT, env: baseEnv(b), maxBuffer: 64 * 1024 * 1024 });
+    assert.equal(cli.status, 0, cli.stderr.slice(0, 2000));
+    const merged = JSON.parse(cli.stdout) as { effects: { blocked: boolean }; runs: { stderr?: string }[] };
+    assert.equal(merged.effects.blocked, true);
+    assert.deepEqual(merged.runs.filter((r) => /EMFILE/.test(r.stderr ?? "")).length, 0);
+  });
+}
+
+for (const agent of AGENTS) {
+  test(`${agent.name}: a slow deny configured first and a fast empty answer after it (completion in reverse order): the deny is kept`, async () => {
+    const b = box();
+    write(agent.file(b), agent.config([{ command: `cat >/dev/null; sleep 0.5; printf '%s' ${shq(agent.denyOutput)}`, timeout: agent.unit === "s" ? "10" : "10000" }, { command: "cat >/dev/null; echo '{}'" }]));
+    assertDenied(agent, await agent.run(b));
+  });
+
+  test(`${agent.name}: a hook writing invalid UTF-8, a NUL and a BOM around its JSON: no throw; a deny survives`, async () => {
+    const b = box();
+    write(agent.file(b), agent.config([{ command: "cat >/dev/null; printf '\\377\\376\\000\\357\\273\\277{}'" }, denyHook(agent)]));
+    assert.equal((await agent.run(b)).merged.effects.blocked, true);
   });
 }

@@ -3,8 +3,11 @@
  * environment variables (`$VAR`, `${VAR}`), but only those listed in
  * `allowedEnvVars` are read; any other reference becomes empty, so a settings
  * file cannot make the runner send secrets it was not allowed to.
- * The answer maps onto a process result: a 2xx body is the hook's stdout (an
- * empty body is `{}`), anything else is a non-blocking failure. A request
+ * The answer maps onto a process result: a 2xx JSON body is the hook's stdout
+ * (an empty body is `{}`). Any other answer is no answer, as Claude Code
+ * reports it (exit = the HTTP status, "A hook gave no usable answer"): a
+ * non-2xx status, whose body is not read, a deny included (redirects are not
+ * followed), and a body that is not one JSON object. A request
  * that cannot be made (a header Node refuses, a refused connection) is this
  * hook's failed start, with the error's words as its stderr, as Claude Code
  * reports it (http-space-header-name, http-refused); it never throws.
@@ -60,6 +63,8 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
     message: [partial.message ?? null, note].filter((m) => m !== null).join("; ") || null,
   });
   if (request.signal?.aborted === true) return done({ status: "cancelled", message: "cancelled before it started" });
+  // as spawnHook: NaN, 0 or a negative timeout would end the request after 1 ms, losing its answer
+  if (!(request.timeoutMs > 0)) return done({ status: "spawn_failed", message: `invalid timeout: ${String(request.timeoutMs)} ms (a positive number is needed)` });
   const failed = (error: unknown): SpawnOutcome => {
     const text = error instanceof Error ? error.message : String(error);
     return done({ status: "spawn_failed", stderr: text, message: `HTTP request failed: ${text}` });
@@ -115,7 +120,9 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
             const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.concat(chunks));
             const status = res.statusCode ?? 0;
             if (status < 200 || status > 299) {
-              settle(done({ status: "exited", exit: 1, stdout: body, stderr: `HTTP hook returned status ${status}`, stdoutDroppedBytes: dropped }));
+              // Claude Code reads no answer from a non-2xx response, a deny in its body included
+              // (http-403-deny-body, http-500-deny-body), and follows no redirect (http-redirect-to-deny)
+              settle(done({ status: "spawn_failed", exit: status, stderr: `HTTP hook returned status ${status}`, stdoutDroppedBytes: kept + dropped }));
               return;
             }
             const trimmed = body.trim();
@@ -133,7 +140,7 @@ export async function postHttpHook(request: HttpHookRequest): Promise<SpawnOutco
               json
                 ? done({ status: "exited", exit: 0, stdout: body, stdoutDroppedBytes: dropped })
                 : done({
-                    status: "exited", exit: 1, stdout: body, stdoutDroppedBytes: dropped,
+                    status: "spawn_failed", exit: status, stdout: body, stdoutDroppedBytes: dropped,
                     stderr: `HTTP hook must return JSON, but got non-JSON response body: ${trimmed.slice(0, 200)}`,
                   }),
             );

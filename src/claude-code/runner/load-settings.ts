@@ -102,6 +102,13 @@ function typeName(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "array" : value === undefined ? "nothing" : typeof value;
 }
 
+/** A value as the problem quotes it: numbers as written (`Infinity` from `1e309`, `-0`, not JSON's `null` and `0`), the rest as JSON, cut short. */
+function shownValue(value: unknown): string {
+  if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 200 ? `${json.slice(0, 200)}… (${json.length} characters)` : json;
+}
+
 function problem(
   ctx: ParseContext,
   code: ConfigProblem["code"],
@@ -191,7 +198,7 @@ function problemOf(ctx: ParseContext, error: ValidationError, root: unknown): { 
   const field = at.slice(0, 6);
   const key = String(field[5]);
   const fieldValue = valueAt(root, field);
-  return result("wrong-type", field, `"${key}" must be ${FIELD_TEXTS[key] ?? "valid"}, found ${typeName(fieldValue)} ${JSON.stringify(fieldValue)}`, handler);
+  return result("wrong-type", field, `"${key}" must be ${FIELD_TEXTS[key] ?? "valid"}, found ${typeName(fieldValue)} ${shownValue(fieldValue)}`, handler);
 }
 
 /** The handler as the runner uses it: the keys its type takes (unknown keys were reported and are left out). */
