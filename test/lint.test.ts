@@ -42,6 +42,9 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
   { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   { rule: "CC-CFG-012", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: true, hooks: {} }) }, says: "runs no hook at all", path: "/disableAllHooks" },
+  { rule: "CC-CFG-013", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: 'skips this whole file over the error reported with it (none of its settings apply); 1 hook is lost: PreToolUse "deny.sh"', path: "" },
+  { rule: "CC-CFG-013", files: { ".claude/settings.json": JSON.stringify({ permissions: 5, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "1 hook is lost", path: "" },
+  { rule: "CC-CFG-013", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd(), cmd({ timeout: "5" })] }) }, says: "2 hooks are lost", path: "" },
   // Codex CLI
   { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
   { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
