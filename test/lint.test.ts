@@ -67,6 +67,9 @@ const CASES: readonly Case[] = [
   { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
   { rule: "GM-CFG-008", files: { ".gemini/settings.json": JSON.stringify({ BeforeTool: [{ hooks: [cmd()] }] }) }, says: 'reads hooks only under "hooks"', path: "/BeforeTool" },
   { rule: "GM-CFG-009", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { disabled: ["guard"] }, hooks: { BeforeTool: [{ hooks: [cmd({ name: "guard", timeout: 5000 })] }] } }) }, says: '"guard" is in hooksConfig.disabled', path: "/hooks/BeforeTool/0/hooks/0" },
+  { rule: "GM-CFG-010", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { enabled: "false" }, hooks: {} }) }, says: 'hooksConfig.enabled "false" is not a boolean; Gemini CLI reads it as false: no hook runs', path: "/hooksConfig/enabled" },
+  { rule: "GM-CFG-010", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { enabled: 1 }, hooks: {} }) }, says: "reads it as true", path: "/hooksConfig/enabled" },
+  { rule: "GM-CFG-011", files: { ".gemini/settings.json": JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: "command", command: "d.sh", timeout: "abc" }] }] } }) }, says: "always times out and fails open", path: "/hooks/BeforeTool/0/hooks/0/timeout" },
   // Copilot CLI
   { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
   { rule: "CP-CFG-002", files: { ".github/hooks/a.json": hooks("beforeTool", { type: "command", bash: "x" }) }, says: 'Copilot CLI has no "beforeTool" event' },
@@ -86,6 +89,9 @@ const CASES: readonly Case[] = [
   { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
   { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
   { rule: "DR-CFG-008", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd({ timeout: 10000 })] }] }) }, says: "droid reads seconds" },
+  { rule: "DR-CFG-009", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ matcher: "Execute", hooks: [{ type: "command", command: "deny.sh" }, { type: "command", command: "b.sh", timeout: "5" }] }] }) }, says: 'timeout "5" is not a number: droid rejects this whole file; 2 hooks are lost: PreToolUse "deny.sh", PreToolUse "b.sh"', path: "/PreToolUse/0/hooks/1/timeout" },
+  { rule: "DR-CFG-009", files: { ".factory/settings.json": JSON.stringify({ hooks: { hooksDisabled: "false", PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: 'hooksDisabled "false" is not a boolean: droid rejects the hooks of this file; 1 hook is lost', path: "/hooks/hooksDisabled" },
+  { rule: "DR-CFG-010", files: { ".factory/settings.json": JSON.stringify({ hooks: { hooksDisabled: true } }) }, says: "droid runs no hook", path: "/hooks/hooksDisabled" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
   // Qwen Code
   { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },
