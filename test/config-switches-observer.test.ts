@@ -18,6 +18,7 @@ import type { DialectRunner } from "../src/core/dialect.js";
 import { codexRunner } from "../src/codex/runner.js";
 import { geminiCliRunner } from "../src/gemini-cli/runner.js";
 import { droidRunner } from "../src/droid/runner.js";
+import { copilotRunner } from "../src/copilot-cli/runner.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -77,6 +78,14 @@ const AGENTS: readonly Agent[] = [
       ...Object.fromEntries(Object.entries((r["config_files"] ?? {}) as Record<string, unknown>).map(([path, content]) => [path.replace(/^\$TMP\//, ""), content])),
       ...Object.fromEntries(Object.entries(r.scenario.files ?? {}).map(([path, content]) => [`work/${path}`, content])),
     }),
+  },
+  {
+    name: "copilot-cli",
+    prefix: "cp-cfg-",
+    runner: copilotRunner,
+    event: "preToolUse",
+    input: { toolName: "bash", toolArgs: { command: COMMAND } },
+    files: (r) => Object.fromEntries(Object.entries((r["hooks_files"] ?? {}) as Record<string, unknown>).map(([path, content]) => [path.replace(/^\$TMP\//, ""), content])),
   },
 ];
 
