@@ -57,6 +57,9 @@ const CASES: readonly Case[] = [
   { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
   { rule: "CX-CFG-010", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "Bash|mcp__my-db", hooks: [cmd()] }) }, says: "Codex anchors the matcher" },
   { rule: "CX-CFG-011", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd({ timeout: 60000 })] }) }, says: "Codex CLI reads seconds" },
+  { rule: "CX-CFG-012", files: { ".codex/hooks.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "deny.sh" }, { type: "command", command: "b.sh", timeout: "5" }] }] } }) }, says: 'invalid type: string "5", expected u64: Codex refuses this whole file; 2 hooks are lost: PreToolUse "deny.sh", PreToolUse "b.sh"', path: "/hooks/PreToolUse/0/hooks/1/timeout" },
+  { rule: "CX-CFG-012", files: { ".codex/hooks.json": JSON.stringify({ version: 1, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "unknown field `version`", path: "/version" },
+  { rule: "CX-CFG-013", files: { ".codex/config.toml": "[features]\nhooks = false\n" }, says: "Codex runs no hook", path: "/features/hooks" },
   // Gemini CLI
   { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
   { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },
@@ -81,6 +84,9 @@ const CASES: readonly Case[] = [
   { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
   { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
   { rule: "CP-CFG-010", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, preToolUse: [{ type: "command", bash: "x" }] }) }, says: 'reads hooks only under "hooks"', path: "/preToolUse" },
+  { rule: "CP-CFG-011", files: { ".github/hooks/a.json": JSON.stringify({ version: "1", hooks: { preToolUse: [{ type: "command", bash: "deny.sh" }] } }) }, says: 'Invalid hook config version; Copilot CLI runs no hook of this file; 1 hook is lost', path: "/version" },
+  { rule: "CP-CFG-011", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "Copilot CLI runs no hook of this file", path: "/disableAllHooks" },
+  { rule: "CP-CFG-012", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: "deny.sh", timeoutSec: "10" }] } }) }, says: "timeoutSec must be a number — Copilot CLI skips this hook", path: "/hooks/preToolUse/0/timeoutSec" },
   // droid
   { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
   { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },

@@ -123,7 +123,7 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
 /** The handler types Codex's serde enum knows (cx-cfg-sibling-type-uppercase: "unknown variant `Command`, expected one of …"). */
 const HANDLER_TYPES = ["command", "mcp_tool", "prompt", "agent"];
 /** The keys a hooks.json may have at its top (cx-cfg-file-extra-*: "unknown field `version`, expected `description` or `hooks`"). */
-const HOOKS_FILE_KEYS = ["description", "hooks"];
+export const HOOKS_FILE_KEYS = ["description", "hooks"];
 
 const serdeType = (value: JsonValue): string =>
   value === null ? "null" : Array.isArray(value) ? "sequence" : typeof value === "object" ? "map" : typeof value === "number" ? (Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``) : typeof value === "string" ? `string ${JSON.stringify(value)}` : `boolean \`${String(value)}\``;
@@ -136,7 +136,7 @@ const serdeType = (value: JsonValue): string =>
  * handler keys are fine (cx-cfg-unknown-event, cx-cfg-sibling-unknown-key).
  * Null when Codex reads it.
  */
-function serdeRejection(doc: JsonObject, topKeys: readonly string[] | null): { path: string; message: string } | null {
+export function serdeRejection(doc: JsonObject, topKeys: readonly string[] | null): { path: string; message: string } | null {
   const wrong = (path: string, value: JsonValue, expected: string) => ({ path, message: `invalid type: ${serdeType(value)}, expected ${expected}` });
   if (topKeys !== null) for (const key of Object.keys(doc)) if (!topKeys.includes(key)) return { path: `/${key}`, message: `unknown field \`${key}\`, expected ${topKeys.map((k) => `\`${k}\``).join(" or ")}` };
   const hooks = doc["hooks"];
