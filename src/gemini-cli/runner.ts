@@ -26,7 +26,7 @@ import { EVENTS, isEventName, type EventName } from "./events.js";
 import { spread, truthy } from "../json/js-values.js";
 import { mergeHooks, type HookResult } from "./merge.js";
 import { readHookOutput } from "./read-output.js";
-import { hooksSwitchNotBoolean, invalidEventName, timeoutOverflows, timerFiresAtOnce } from "./texts.js";
+import { hooksSwitchNotBoolean, invalidEventName, timeoutAsText, timeoutOverflows, timerFiresAtOnce } from "./texts.js";
 
 /** Keys of the `hooks` object that are settings, not events (HOOKS_CONFIG_FIELDS). */
 const HOOKS_CONFIG_FIELDS = ["enabled", "disabled", "notifications"];
@@ -162,6 +162,7 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
           const timeoutValue = typeof handler["timeout"] === "string" && !firesAtOnce ? Number(handler["timeout"]) : handler["timeout"];
           const timeout = firesAtOnce ? null : configuredTimeout(timeoutValue, "ms", EVENTS[eventName].defaultTimeoutMs);
           if (firesAtOnce) problems.push(problem(file, [...at, "timeout"], timerFiresAtOnce(JSON.stringify(handler["timeout"]))));
+          else if (typeof handler["timeout"] === "string") problems.push(problem(file, [...at, "timeout"], timeoutAsText(JSON.stringify(handler["timeout"]), Number(handler["timeout"]))));
           if (timeout !== null && "invalid" in timeout) problems.push(problem(file, [...at, "timeout"], timeout.invalid));
           if (timeout !== null && "ms" in timeout && timeout.ms > MAX_TIMER_MS) problems.push(problem(file, [...at, "timeout"], timeoutOverflows(timeout.ms)));
           const index = perEvent.get(eventName) ?? 0;

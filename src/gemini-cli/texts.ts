@@ -69,3 +69,5 @@ export const hooksSwitchNotBoolean = (value: string, on: boolean): string =>
 /** A timeout Gemini CLI's timer fires on at once (gp-cfg-timeout-*). */
 export const timerFiresAtOnce = (value: string): string =>
   `timeout ${value.slice(0, 60)}: Gemini CLI's timer fires after 1 ms, so this hook always times out and fails open`;
+/** A timeout written as text that holds a number: Gemini CLI's timer reads the number, in milliseconds (gp-cfg-timeout-string-number). */
+export const timeoutAsText = (value: string, ms: number): string => `timeout ${value.slice(0, 60)} is text; Gemini CLI's timer reads it as ${ms} ms`;
