@@ -219,7 +219,10 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
 
   const o = rec.outcome;
   const effects: Obj & { notices?: string[] } = {};
-  const notices = o.notices.map(noticeText);
+  // lines of loading the configuration (cp-cfg-*: a skipped entry, a refused file), printed before any hook runs: not the merge's
+  const loading = (line: string): boolean => /^\[ERROR\] (hooks\.\S+: .* — hook will be skipped|Invalid hook configuration in )|^\[WARNING\] Ignoring (values from settings\.json|invalid user settings)/.test(line);
+  const notices = o.notices.map(noticeText).filter((line) => !loading(line));
+  if (notices.length < o.notices.length) notes.push("notices: the lines of loading the configuration are left out (the runner reports them as problems)");
   effects["notices"] = notices;
   const ran = o.tool_ran === true;
   const toolMessage = rec.tool?.result_received_by_model?.content ?? o.tool_result ?? null;

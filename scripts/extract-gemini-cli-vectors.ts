@@ -19,6 +19,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { geminiTimerFiresAtOnce } from "../src/gemini-cli/runner.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -173,7 +174,8 @@ function inputForTag(tag: string, sc: Scenario): Obj | null {
 }
 
 const KEPT_PREFIXES = ["Hook system message: ", "Hook(s) [", "Hook execution error: ", "Hook event bus error for "];
-const DROPPED_PREFIXES = ["[WARNING] ", "Hook execution for ", "Error executing tool ", "WARNING: The following project-level hooks", "Invalid hook event name: ", "Agent execution "];
+// settings problems are printed at start-up, not by the merge (gp-cfg-*: "Invalid configuration in <file>:", "Discarding invalid hook configuration …")
+const DROPPED_PREFIXES = ["[WARNING] ", "Hook execution for ", "Error executing tool ", "WARNING: The following project-level hooks", "Invalid hook event name: ", "Agent execution ", "Invalid configuration in ", "Invalid hook ", "Discarding invalid hook configuration"];
 
 /** The user notices of the CLI's stderr: lines grouped (a line without a known start continues the previous one), the kept kinds only. */
 function stderrNotices(lines: readonly string[]): string[] {
@@ -329,6 +331,9 @@ function vectorOf(obs: Observation, sc: Scenario): { event: string; vector: Vect
   let skip: string | undefined;
   if (sc.hooks.some((h) => h.command !== undefined)) skip = "a hook runs its own command: its output is not in the scenario";
   if (events.length > 1) skip = `spans ${events.length} events (${events.join(", ")}): a merge request covers one event`;
+  // 0, a negative number or text: the CLI's timer fired before the hook could log its start, so the recording has no run of it
+  // (the runner's replay, test/config-switches-observer.test.ts, checks these)
+  if (sc.hooks.some((h) => geminiTimerFiresAtOnce(((h as { handler_extra?: Obj }).handler_extra?.["timeout"] ?? (h as { timeout?: Json }).timeout) as Json))) skip = "a timeout Gemini CLI's timer fires at once on: the hook was killed before it logged its start, so the recording has no run to merge";
   for (const [script, count] of firings) {
     if (count <= 1 || skip !== undefined) continue;
     const hook = sc.hooks[script]!;

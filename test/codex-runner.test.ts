@@ -213,11 +213,18 @@ test("broken configuration is reported, never thrown; the hooks that can run sti
   const a = script(box, "a", { stdout: context("PreToolUse", "still runs") });
   writeFileSync(join(box.codexHome, "config.toml"), "[hooks\nbroken = ");
   mkdirSync(join(box.project, ".codex"));
-  writeFileSync(join(box.codexHome, "hooks.json"), hooksJson({ PreToolUse: [{ hooks: [handler(a), { type: "prompt", prompt: "x" }, 7] }], NotAnEvent: [], Stop: {} }));
+  writeFileSync(join(box.codexHome, "hooks.json"), hooksJson({ PreToolUse: [{ hooks: [handler(a), { type: "prompt", prompt: "x" }] }], NotAnEvent: [] }));
   const { merged, problems } = await run(box, "PreToolUse", BASH);
   assert.deepEqual(merged.effects.model_context, ["still runs"]);
-  assert.deepEqual(problems.map((p) => p.code), ["config-parse", "config-invalid", "config-invalid", "config-invalid", "config-invalid"]);
+  assert.deepEqual(problems.map((p) => p.code), ["config-parse", "config-invalid", "config-invalid"]);
   assert.match(problems[0]!.message, /config\.toml: TOML .* \(line 1, column 7\)$/);
+  // what serde cannot read takes the whole hooks.json with it (cx-cfg-sibling-timeout-string, cx-cfg-sibling-type-uppercase)
+  for (const broken of [7, { type: "command", command: "b", timeout: "5" }, { type: "Command", command: "b" }]) {
+    writeFileSync(join(box.codexHome, "hooks.json"), hooksJson({ PreToolUse: [{ hooks: [handler(a), broken] }] }));
+    const rejected = await run(box, "PreToolUse", BASH);
+    assert.deepEqual(rejected.merged.effects.model_context, [], JSON.stringify(broken));
+    assert.ok(rejected.problems.some((p) => p.code === "config-rejected" && /Codex runs no hook of this file/.test(p.message)), JSON.stringify(broken));
+  }
   const unknown = await run(box, "Notification", {});
   assert.equal(unknown.problems[0]!.code, "unknown-event");
 });

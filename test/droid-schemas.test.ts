@@ -40,6 +40,8 @@ test("every recorded droid stdin payload validates as DroidHookInput", () => {
 test("the recorded hooks.json files validate as DroidHooksFile; a settings.json carries one under `hooks`", () => {
   let count = 0;
   for (const [name, recording] of recordings) {
+    // dr-cfg-* hold values of the wrong type on purpose (what droid makes of them: the runner's replay)
+    if (name.startsWith("dr-cfg-")) continue;
     for (const [path, content] of Object.entries(recording.config_files ?? {})) {
       const file = path.endsWith("hooks.json") ? content : (content as Record<string, unknown>)["hooks"];
       if (file === undefined || recording.scenario?.hooks_json_wrapper === true) continue;

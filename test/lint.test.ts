@@ -42,6 +42,9 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
   { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   { rule: "CC-CFG-012", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: true, hooks: {} }) }, says: "runs no hook at all", path: "/disableAllHooks" },
+  { rule: "CC-CFG-013", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: 'skips this whole file over the error reported with it (none of its settings apply); 1 hook is lost: PreToolUse "deny.sh"', path: "" },
+  { rule: "CC-CFG-013", files: { ".claude/settings.json": JSON.stringify({ permissions: 5, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "1 hook is lost", path: "" },
+  { rule: "CC-CFG-013", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd(), cmd({ timeout: "5" })] }) }, says: "2 hooks are lost", path: "" },
   // Codex CLI
   { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML" },
   { rule: "CX-CFG-002", files: { ".codex/hooks.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: '"BeforeTool" is Gemini CLI\'s name; Codex CLI calls it "PreToolUse"', path: "/hooks/BeforeTool" },
@@ -54,6 +57,9 @@ const CASES: readonly Case[] = [
   { rule: "CX-CFG-009", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd()] }) }, says: 'trust_level = "trusted"' },
   { rule: "CX-CFG-010", files: { ".codex/hooks.json": hooks("PreToolUse", { matcher: "Bash|mcp__my-db", hooks: [cmd()] }) }, says: "Codex anchors the matcher" },
   { rule: "CX-CFG-011", files: { ".codex/hooks.json": hooks("Stop", { hooks: [cmd({ timeout: 60000 })] }) }, says: "Codex CLI reads seconds" },
+  { rule: "CX-CFG-012", files: { ".codex/hooks.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "deny.sh" }, { type: "command", command: "b.sh", timeout: "5" }] }] } }) }, says: 'invalid type: string "5", expected u64: Codex refuses this whole file; 2 hooks are lost: PreToolUse "deny.sh", PreToolUse "b.sh"', path: "/hooks/PreToolUse/0/hooks/1/timeout" },
+  { rule: "CX-CFG-012", files: { ".codex/hooks.json": JSON.stringify({ version: 1, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "unknown field `version`", path: "/version" },
+  { rule: "CX-CFG-013", files: { ".codex/config.toml": "[features]\nhooks = false\n" }, says: "Codex runs no hook", path: "/features/hooks" },
   // Gemini CLI
   { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
   { rule: "GM-CFG-002", files: { ".gemini/settings.json": hooks("PreToolUse", { hooks: [cmd()] }) }, says: 'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name; Gemini CLI calls it "BeforeTool")' },
@@ -64,6 +70,9 @@ const CASES: readonly Case[] = [
   { rule: "GM-CFG-007", files: { ".gemini/settings.json": hooks("BeforeTool", { hooks: [cmd({ timeout: 30000 })] }) }, says: "trusted folder" },
   { rule: "GM-CFG-008", files: { ".gemini/settings.json": JSON.stringify({ BeforeTool: [{ hooks: [cmd()] }] }) }, says: 'reads hooks only under "hooks"', path: "/BeforeTool" },
   { rule: "GM-CFG-009", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { disabled: ["guard"] }, hooks: { BeforeTool: [{ hooks: [cmd({ name: "guard", timeout: 5000 })] }] } }) }, says: '"guard" is in hooksConfig.disabled', path: "/hooks/BeforeTool/0/hooks/0" },
+  { rule: "GM-CFG-010", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { enabled: "false" }, hooks: {} }) }, says: 'hooksConfig.enabled "false" is not a boolean; Gemini CLI reads it as false: no hook runs', path: "/hooksConfig/enabled" },
+  { rule: "GM-CFG-010", files: { ".gemini/settings.json": JSON.stringify({ hooksConfig: { enabled: 1 }, hooks: {} }) }, says: "reads it as true", path: "/hooksConfig/enabled" },
+  { rule: "GM-CFG-011", files: { ".gemini/settings.json": JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: "command", command: "d.sh", timeout: "abc" }] }] } }) }, says: "always times out and fails open", path: "/hooks/BeforeTool/0/hooks/0/timeout" },
   // Copilot CLI
   { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
   { rule: "CP-CFG-002", files: { ".github/hooks/a.json": hooks("beforeTool", { type: "command", bash: "x" }) }, says: 'Copilot CLI has no "beforeTool" event' },
@@ -75,6 +84,9 @@ const CASES: readonly Case[] = [
   { rule: "CP-CFG-008", files: { ".github/hooks/a.json": hooks("sessionStart", { type: "command", bash: "x", matcher: "startup" }) }, says: "sessionStart has no matcher" },
   { rule: "CP-CFG-009", files: { ".github/hooks/a.json": hooks("preToolUse", { type: "command", bash: "x", timeoutSec: 5000 }) }, says: "timeoutSec 5000 is 5000 s (1 h 23 min)" },
   { rule: "CP-CFG-010", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, preToolUse: [{ type: "command", bash: "x" }] }) }, says: 'reads hooks only under "hooks"', path: "/preToolUse" },
+  { rule: "CP-CFG-011", files: { ".github/hooks/a.json": JSON.stringify({ version: "1", hooks: { preToolUse: [{ type: "command", bash: "deny.sh" }] } }) }, says: 'Invalid hook config version; Copilot CLI runs no hook of this file; 1 hook is lost', path: "/version" },
+  { rule: "CP-CFG-011", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "Copilot CLI runs no hook of this file", path: "/disableAllHooks" },
+  { rule: "CP-CFG-012", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: "deny.sh", timeoutSec: "10" }] } }) }, says: "timeoutSec must be a number — Copilot CLI skips this hook", path: "/hooks/preToolUse/0/timeoutSec" },
   // droid
   { rule: "DR-CFG-001", files: { ".factory/settings.json": "{,}" }, says: "not valid JSON" },
   { rule: "DR-CFG-002", files: { ".factory/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'droid calls it "PreToolUse"' },
@@ -83,6 +95,9 @@ const CASES: readonly Case[] = [
   { rule: "DR-CFG-005", files: { ".factory/settings.json": hooks("Stop", { hooks: [cmd()] }), ".factory/hooks.json": JSON.stringify({ Stop: [{ hooks: [cmd()] }] }) }, says: "whose list replaces this one", path: "/hooks/Stop" },
   { rule: "DR-CFG-006", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "(", hooks: [cmd()] }) }, says: "says nothing" },
   { rule: "DR-CFG-008", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ hooks: [cmd({ timeout: 10000 })] }] }) }, says: "droid reads seconds" },
+  { rule: "DR-CFG-009", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ matcher: "Execute", hooks: [{ type: "command", command: "deny.sh" }, { type: "command", command: "b.sh", timeout: "5" }] }] }) }, says: 'timeout "5" is not a number: droid rejects this whole file; 2 hooks are lost: PreToolUse "deny.sh", PreToolUse "b.sh"', path: "/PreToolUse/0/hooks/1/timeout" },
+  { rule: "DR-CFG-009", files: { ".factory/settings.json": JSON.stringify({ hooks: { hooksDisabled: "false", PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: 'hooksDisabled "false" is not a boolean: droid rejects the hooks of this file; 1 hook is lost', path: "/hooks/hooksDisabled" },
+  { rule: "DR-CFG-010", files: { ".factory/settings.json": JSON.stringify({ hooks: { hooksDisabled: true } }) }, says: "droid runs no hook", path: "/hooks/hooksDisabled" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
   // Qwen Code
   { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },

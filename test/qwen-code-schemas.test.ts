@@ -46,6 +46,8 @@ test("every settings file the recordings gave Qwen Code validates as QwenCodeHoo
         assert.ok(validateQwenCodeHooksSettings.errors?.some((e) => e.instancePath === "/disableAllHooks"), `${name} ${source}: ${JSON.stringify(validateQwenCodeHooksSettings.errors)}`);
         continue;
       }
+      // recorded on purpose: a non-boolean sequential, a timeout in text, a type "Command", hooksConfig (what Qwen makes of them: the runner's replay)
+      if (/^cfg-4[34]-/.test(name)) continue;
       assert.equal(validateQwenCodeHooksSettings(settings), true, `${name} ${source}: ${JSON.stringify(validateQwenCodeHooksSettings.errors)}`);
       count++;
     }

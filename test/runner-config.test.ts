@@ -156,6 +156,8 @@ test("unknown keys, wrong types, unknown events and bad JSON are reported, never
   const found = configuration.problems.map((p) => `${p.code} ${p.path} ${p.severity}`);
   // in the order the places appear in each file
   assert.deepEqual(found, [
+    // a PreToolUse hook Claude Code cannot load skips the whole file (cfg-flag-sibling-*)
+    "file-skipped  error",
     "unknown-key /hooks/PreToolUse/0/hooks/0/comand warning",
     "wrong-type /hooks/PreToolUse/0/hooks/1/command error",
     "wrong-type /hooks/PreToolUse/0/hooks/2/timeout error",
@@ -181,8 +183,8 @@ test("unknown keys, wrong types, unknown events and bad JSON are reported, never
   assert.deepEqual([invalidJson?.file, invalidJson?.position], ["local.json", { line: 3, column: 14 }]);
   const unreadable = configuration.problems.find((p) => p.code === "unreadable-file");
   assert.deepEqual([unreadable?.file, unreadable?.position], ["/nonexistent/settings.json", undefined]);
-  // The hook with only an unknown key still runs; the broken ones do not.
-  assert.equal(configuration.hooks.length, 1);
+  // The broken PreToolUse hooks take the whole file with them, the one with only an unknown key too (cfg-flag-sibling-*).
+  assert.equal(configuration.hooks.length, 0);
 });
 
 test("disableAllHooks in any source turns every hook off, recorded as skipped", () => {
@@ -206,10 +208,11 @@ test("__proto__ in a settings file is plain data", () => {
   assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
 });
 
-test("one bad value takes out its hook only: a wrong args element, a blank command, a non-object hook, a bad group", () => {
+test("one bad value takes out its hook only on events that guard no permissions: a wrong args element, a blank command, a non-object hook, a bad group", () => {
+  // Claude Code ignores only the entry on PostToolUse and Stop (cfg-flag-other-event-bad, cfg-flag-stop-bad-type)
   const parsed = parseHookSettingsValue({
     hooks: {
-      PreToolUse: [
+      PostToolUse: [
         { matcher: "Bash", hooks: [
           { type: "command", command: "ok" },
           { type: "command", command: "x", args: ["a", 1, 2] },
@@ -223,23 +226,54 @@ test("one bad value takes out its hook only: a wrong args element, a blank comma
         7,
       ],
     },
-    disableAllHooks: "yes",
   }, { file: "f.json", kind: "flag" });
-  assert.deepEqual(parsed.hooks.map((h) => [h.path, h.handler.type === "command" ? h.handler.command : ""]), [["/hooks/PreToolUse/0/hooks/0", "ok"]]);
+  assert.deepEqual(parsed.hooks.map((h) => [h.path, h.handler.type === "command" ? h.handler.command : ""]), [["/hooks/PostToolUse/0/hooks/0", "ok"]]);
   assert.deepEqual(parsed.problems.map((p) => `${p.code} ${p.path}: ${p.message}`), [
-    'wrong-type /hooks/PreToolUse/0/hooks/1/args: "args" must be an array of strings, found array ["a",1,2]',
-    'wrong-type /hooks/PreToolUse/0/hooks/2/command: "command" must be a non-empty string, found string "   "',
-    "wrong-type /hooks/PreToolUse/0/hooks/3: a hook must be an object, found number",
-    'wrong-type /hooks/PreToolUse/0/hooks/4/url: "url" must be an http:// or https:// URL, found string "ftp://x"',
-    'wrong-type /hooks/PreToolUse/0/hooks/5/headers: "headers" must be an object of string values, found object {"A":1}',
-    'wrong-type /hooks/PreToolUse/1/matcher: "matcher" must be a string, found number; the group never matches',
-    'missing-field /hooks/PreToolUse/2/hooks: a matcher group needs "hooks": an array of hooks, found nothing',
-    'wrong-type /hooks/PreToolUse/3: a matcher group must be an object {"matcher", "hooks"}, found number',
-    'wrong-type /disableAllHooks: "disableAllHooks" must be a boolean, found string',
+    'wrong-type /hooks/PostToolUse/0/hooks/1/args: "args" must be an array of strings, found array ["a",1,2]',
+    'wrong-type /hooks/PostToolUse/0/hooks/2/command: "command" must be a non-empty string, found string "   "',
+    "wrong-type /hooks/PostToolUse/0/hooks/3: a hook must be an object, found number",
+    'wrong-type /hooks/PostToolUse/0/hooks/4/url: "url" must be an http:// or https:// URL, found string "ftp://x"',
+    'wrong-type /hooks/PostToolUse/0/hooks/5/headers: "headers" must be an object of string values, found object {"A":1}',
+    'wrong-type /hooks/PostToolUse/1/matcher: "matcher" must be a string, found number; the group never matches',
+    'missing-field /hooks/PostToolUse/2/hooks: a matcher group needs "hooks": an array of hooks, found nothing',
+    'wrong-type /hooks/PostToolUse/3: a matcher group must be an object {"matcher", "hooks"}, found number',
   ]);
   // a value given already parsed has no text positions
   assert.ok(parsed.problems.every((p) => p.position === undefined && p.file === "f.json"));
   assert.equal(parsed.disableAllHooks, false);
+});
+
+test("a wrong-typed setting, or a PreToolUse/PermissionRequest entry Claude Code cannot load, skips the whole file (cfg-*)", () => {
+  const deny = { type: "command", command: "deny.sh" };
+  const cases: [string, Record<string, unknown>][] = [
+    ["disableAllHooks \"false\"", { disableAllHooks: "false" }],
+    ["disableAllHooks null", { disableAllHooks: null }],
+    ["disableAllHooks 0", { disableAllHooks: 0 }],
+    ["permissions 5", { permissions: 5 }],
+    ["permissions.allow a string", { permissions: { allow: "Bash" } }],
+    ["model 5", { model: 5 }],
+    ["env a string", { env: "x" }],
+    ["cleanupPeriodDays a string", { cleanupPeriodDays: "30" }],
+    ["a sibling timeout \"5\"", { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny, { type: "command", command: "b", timeout: "5" }] }] } }],
+    ["a sibling timeout 0", { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny, { type: "command", command: "b", timeout: 0 }] }] } }],
+    ["a sibling group's matcher 5", { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny] }, { matcher: 5, hooks: [deny] }] } }],
+    ["a bad PermissionRequest hook", { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny] }], PermissionRequest: [{ hooks: [{ type: "Command", command: "p" }] }] } }],
+  ];
+  for (const [label, settings] of cases) {
+    const value = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny] }] }, ...settings };
+    const parsed = parseHookSettingsValue(value, { file: "f.json", kind: "project" });
+    assert.deepEqual(parsed.hooks, [], label);
+    const skipped = parsed.problems.find((p) => p.code === "file-skipped");
+    assert.ok(skipped !== undefined && skipped.severity === "error" && skipped.path === "", label);
+    assert.match(skipped.message, /PreToolUse "deny\.sh"/, label);
+  }
+  // a disableAllHooks: true in a skipped file turns nothing off
+  assert.equal(parseHookSettingsValue({ disableAllHooks: true, model: 5 }, { file: "f.json", kind: "project" }).disableAllHooks, false);
+  // unknown keys and an empty command do not (cfg-flag-unknown-key, cfg-flag-permissions-unknown-key, cfg-flag-sibling-command-empty)
+  for (const settings of [{ notASetting: 5 }, { permissions: { nope: 1 } }, { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny, { type: "command", command: "" }] }] } }]) {
+    const parsed = parseHookSettingsValue({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny] }] }, ...settings }, { file: "f.json", kind: "project" });
+    assert.ok(parsed.hooks.length >= 1 && !parsed.problems.some((p) => p.code === "file-skipped"), JSON.stringify(settings));
+  }
 });
 
 test("the keys each handler type takes are the schema's (schemas/claude-code/settings/hook-handler/)", () => {

@@ -43,6 +43,10 @@ interface Scenario {
   tool?: string;
   tool_input?: Record<string, unknown>;
   hooks: ScenarioHook[];
+  /** Merged into the --settings file (cfg-*: settings of odd types beside the hooks). */
+  settings_extra?: Record<string, unknown>;
+  /** Files written into the project before the run (cfg-project-*: a whole `.claude/settings.json`). */
+  files?: Record<string, string>;
 }
 
 interface VectorHook {
@@ -87,8 +91,11 @@ function stdoutBytes(hook: ScenarioHook): Buffer {
   );
 }
 
-/** Builds the scenario's hook scripts under `<dir>/hooks` and the settings sources for `event`. */
-function buildScenario(scenario: Scenario, event: string, dir: string): SettingsSource[] {
+/**
+ * Builds the scenario's hook scripts under `<dir>/hooks` and the settings sources for `event`
+ * (with `allEvents`, each file also holds the hooks of the other events, as the observer wrote it).
+ */
+function buildScenario(scenario: Scenario, event: string, dir: string, allEvents = false): SettingsSource[] {
   const hooksDir = join(dir, "hooks");
   mkdirSync(hooksDir, { recursive: true });
   const defaultEvent = scenario.event ?? "PreToolUse";
@@ -96,7 +103,7 @@ function buildScenario(scenario: Scenario, event: string, dir: string): Settings
     const command = scenario.hooks[k]?.command;
     return command === undefined ? `$TMP/hooks/h${k}.sh` : substitute(command);
   };
-  const groups = new Map<string, { source: string; matcher: string | null; hooks: unknown[] }>();
+  const groups = new Map<string, { source: string; event: string; matcher: string | null; hooks: unknown[] }>();
   scenario.hooks.forEach((hook, k) => {
     const file = (suffix: string): string => join(hooksDir, `h${k}.${suffix}`);
     writeFileSync(file("stdout"), stdoutBytes(hook));
@@ -117,12 +124,13 @@ function buildScenario(scenario: Scenario, event: string, dir: string): Settings
       ].join("\n"),
       { mode: 0o755 },
     );
-    if ((hook.event ?? defaultEvent) !== event) return;
-    const toolEvent = eventInfo(event)?.toolEvent === true;
+    const hookEvent = hook.event ?? defaultEvent;
+    if (hookEvent !== event && !allEvents) return;
+    const toolEvent = eventInfo(hookEvent)?.toolEvent === true;
     const matcher = hook.matcher !== undefined ? hook.matcher : toolEvent ? (scenario.tool ?? "Bash") : null;
     const source = hook.source ?? "flag";
-    const key = JSON.stringify([source, hook.group ?? 0, matcher]);
-    const group = groups.get(key) ?? { source, matcher, hooks: [] };
+    const key = JSON.stringify([source, hookEvent, hook.group ?? 0, matcher]);
+    const group = groups.get(key) ?? { source, event: hookEvent, matcher, hooks: [] };
     group.hooks.push({
       type: "command",
       command: hook.same_command_as !== undefined ? commandOf(hook.same_command_as) : commandOf(k),
@@ -131,19 +139,23 @@ function buildScenario(scenario: Scenario, event: string, dir: string): Settings
     });
     groups.set(key, group);
   });
-  const bySource = new Map<string, unknown[]>();
+  const bySource = new Map<string, Record<string, unknown[]>>();
   for (const g of groups.values()) {
-    const list = bySource.get(g.source) ?? [];
-    list.push(g.matcher === null ? { hooks: g.hooks } : { matcher: g.matcher, hooks: g.hooks });
-    bySource.set(g.source, list);
+    const events = bySource.get(g.source) ?? {};
+    (events[g.event] ??= []).push(g.matcher === null ? { hooks: g.hooks } : { matcher: g.matcher, hooks: g.hooks });
+    bySource.set(g.source, events);
   }
-  return ["user", "project", "local", "flag"]
-    .filter((s) => bySource.has(s))
+  const sources: SettingsSource[] = ["user", "project", "local", "flag"]
+    .filter((s) => bySource.has(s) || (s === "flag" && scenario.settings_extra !== undefined))
     .map((s) => ({
       kind: s as SettingsSource["kind"],
       file: `${s}.json`,
-      text: JSON.stringify({ hooks: { [event]: bySource.get(s) } }),
+      text: JSON.stringify({ hooks: bySource.get(s) ?? {}, ...(s === "flag" ? scenario.settings_extra : {}) }),
     }));
+  // a whole project settings file written by the scenario (its hooks print their answers themselves)
+  const projectText = scenario.files?.[".claude/settings.json"];
+  if (projectText !== undefined) sources.unshift({ kind: "project", file: "project.json", text: projectText });
+  return sources;
 }
 
 async function reproduce(vector: Vector, scenario: Scenario): Promise<void> {
@@ -240,7 +252,7 @@ async function replayRunnerRecording(o: RunnerObservation): Promise<void> {
   const scenario = JSON.parse(readFileSync(join(RUNNER_RECORDINGS, "scenarios", `${o.name}.json`), "utf8")) as Scenario;
   const event = scenario.event ?? "PreToolUse";
   const dir = mkdtempSync(join(tmpdir(), `observer-${scenario.name}-`));
-  const settings = buildScenario(scenario, event, dir);
+  const settings = buildScenario(scenario, event, dir, true);
   const toolInput = JSON.parse(substitute(JSON.stringify(scenario.tool_input ?? DEFAULT_TOOL_INPUT))) as Record<string, unknown>;
   const outcome = await runEvent({
     event,

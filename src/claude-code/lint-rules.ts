@@ -30,6 +30,7 @@ export const CLAUDE_CODE_LINT_RULES = {
   mcpServerOnly: { id: "CC-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Claude Code compares plain names exactly, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
   msTimeout: { id: "CC-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Claude Code reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
   allDisabled: { id: "CC-CFG-012", code: "all-hooks-disabled", severity: "warning", summary: "`disableAllHooks: true`: Claude Code runs no hook of any settings file or plugin" },
+  fileSkipped: { id: "CC-CFG-013", code: "file-skipped", severity: "error", summary: "a known setting of the wrong type (`disableAllHooks: \"false\"`, `permissions: 5`, …) or a PreToolUse/PermissionRequest hook Claude Code cannot load: it skips the whole file, every hook in it is lost (named in the message)" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CLAUDE_CODE_LINT_RULES;
@@ -58,6 +59,7 @@ function ruleOfProblem(code: string, path: string): LintRule {
   if (code === "invalid-matcher") return R.invalidMatcher;
   if (code === "invalid-value" && path.endsWith("/if")) return R.ifIgnored;
   if (code === "unknown-key") return R.unknownKey;
+  if (code === "file-skipped") return R.fileSkipped;
   return R.invalidSettings;
 }
 

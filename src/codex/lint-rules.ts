@@ -9,7 +9,7 @@ import { jsonPointer } from "../core/errors.js";
 import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings, millisecondTimeouts, serverOnlyMcpNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
-import { compileMatcher } from "./runner.js";
+import { compileMatcher, HOOKS_FILE_KEYS, serdeRejection } from "./runner.js";
 import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent } from "./events.js";
 import { noSuchEvent } from "./texts.js";
 import { parseToml } from "./toml.js";
@@ -27,6 +27,8 @@ export const CODEX_LINT_RULES = {
   bothForms: { id: "CX-CFG-008", code: "both-representations", severity: "warning", summary: "hooks in both hooks.json and config.toml of one folder: both load (hooks.json first), with a warning" },
   trust: { id: "CX-CFG-009", code: "needs-trust", severity: "info", summary: "Codex runs these hooks only once reviewed (a trusted_hash per hook) and, for project hooks, in a trusted project" },
   mcpServerOnly: { id: "CX-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Codex anchors matchers, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
+  rejected: { id: "CX-CFG-012", code: "file-rejected", severity: "error", summary: "a timeout that is not a whole number of seconds (\"10\", -1), an async that is not a boolean, a handler type Codex does not know (\"Command\"), a top-level key other than hooks and description: serde refuses the whole file, every hook in it is lost (cx-cfg-*)" },
+  featureOff: { id: "CX-CFG-013", code: "hooks-feature-off", severity: "warning", summary: "[features] hooks = false in config.toml: Codex runs no hook (cx-cfg-features-hooks-false); a value that is not a boolean makes Codex set the whole config.toml aside" },
   msTimeout: { id: "CX-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Codex reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
@@ -82,16 +84,29 @@ function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
   return out;
 }
 
+/** A JSON Pointer's segments (array indices as numbers). */
+const segmentsOf = (pointer: string): Segments => pointer.split("/").slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
+
 function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   const out: LintFinding[] = [];
   const base = (rule: LintRule, path: Segments, message: string): LintFinding => ({ rule: rule.id, code: rule.code, severity: rule.severity, agent: AGENT, file: file.path, path: jsonPointer(path), message });
   const isToml = file.kind.endsWith("toml");
   const sibling = join(dirname(file.path), isToml ? "hooks.json" : "config.toml");
   let hooksHere = false;
+  const lost = (value: JsonValue): string => {
+    const hooks = walkEvents(value, ["hooks"]).filter((e) => isCodexEvent(e.name)).flatMap((e) => (e.groups ?? []).flatMap((g) => g.handlers.map((h) => `${e.name} ${JSON.stringify(commandOf(h.handler) ?? null)}`)));
+    return hooks.length === 0 ? "no hook is configured in it" : `${hooks.length} hook${hooks.length === 1 ? " is" : "s are"} lost: ${hooks.slice(0, 10).join(", ")}${hooks.length > 10 ? ` and ${hooks.length - 10} more` : ""}`;
+  };
   if (isToml) {
     const parsed = parseToml(ctx.text, file.path);
     if (!parsed.ok) return [{ ...base(R.unreadable, [], `${parsed.error.message}; Codex loads nothing from it`), ...(parsed.error.position === undefined ? {} : { position: parsed.error.position }) }];
-    if (parsed.value["hooks"] === undefined) return [];
+    const features = parsed.value["features"];
+    const flag = isJsonObject(features ?? null) ? (features as Record<string, JsonValue>)["hooks"] : undefined;
+    if (flag === false) out.push(base(R.featureOff, ["features", "hooks"], "[features] hooks = false: Codex runs no hook"));
+    else if (flag !== undefined && typeof flag !== "boolean") out.push({ ...base(R.featureOff, ["features", "hooks"], `[features] hooks = ${JSON.stringify(flag)} is not a boolean: Codex sets the whole config.toml aside ("Invalid configuration; using defaults.")`), severity: "error" });
+    if (parsed.value["hooks"] === undefined) return out;
+    const rejected = serdeRejection({ hooks: parsed.value["hooks"] }, null);
+    if (rejected !== null) return [...out, base(R.rejected, segmentsOf(rejected.path), `${rejected.message}: Codex sets the whole config.toml aside; ${lost(parsed.value)}`)];
     hooksHere = true;
     out.push(...checkHooks(parsed.value, base, ctx));
     const json = ctx.read(sibling);
@@ -104,6 +119,8 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
       const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((k) => (CODEX_EVENT_NAMES as readonly string[]).includes(k)) : [];
       return [doc.at(R.missingWrapper, [], `expected {"hooks": {...}}${top.length > 0 ? `; ${top.join(", ")} at the top never run` : ""}`)];
     }
+    const rejected = serdeRejection(doc.value, HOOKS_FILE_KEYS);
+    if (rejected !== null) return [doc.at(R.rejected, segmentsOf(rejected.path), `${rejected.message}: Codex refuses this whole file; ${lost(doc.value)}`)];
     hooksHere = true;
     out.push(...checkHooks(doc.value, doc.at, ctx));
   }

@@ -120,6 +120,58 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
   }
 }
 
+/** The handler types Codex's serde enum knows (cx-cfg-sibling-type-uppercase: "unknown variant `Command`, expected one of …"). */
+const HANDLER_TYPES = ["command", "mcp_tool", "prompt", "agent"];
+/** The keys a hooks.json may have at its top (cx-cfg-file-extra-*: "unknown field `version`, expected `description` or `hooks`"). */
+export const HOOKS_FILE_KEYS = ["description", "hooks"];
+
+const serdeType = (value: JsonValue): string =>
+  value === null ? "null" : Array.isArray(value) ? "sequence" : typeof value === "object" ? "map" : typeof value === "number" ? (Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``) : typeof value === "string" ? `string ${JSON.stringify(value)}` : `boolean \`${String(value)}\``;
+
+/**
+ * What makes Codex's serde reading of a hooks document fail, and with it the
+ * WHOLE file (a warning, no hook of it runs; cx-cfg-*): an unknown top-level
+ * key, a handler `type` it does not know, a `timeout` that is not a u64, an
+ * `async` that is not a boolean, a wrong shape. Unknown events and unknown
+ * handler keys are fine (cx-cfg-unknown-event, cx-cfg-sibling-unknown-key).
+ * Null when Codex reads it.
+ */
+export function serdeRejection(doc: JsonObject, topKeys: readonly string[] | null): { path: string; message: string } | null {
+  const wrong = (path: string, value: JsonValue, expected: string) => ({ path, message: `invalid type: ${serdeType(value)}, expected ${expected}` });
+  if (topKeys !== null) for (const key of Object.keys(doc)) if (!topKeys.includes(key)) return { path: `/${key}`, message: `unknown field \`${key}\`, expected ${topKeys.map((k) => `\`${k}\``).join(" or ")}` };
+  const hooks = doc["hooks"];
+  if (hooks === undefined) return null;
+  if (!isJsonObject(hooks)) return wrong("/hooks", hooks, "a map");
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!isCodexEvent(event)) continue;
+    if (!Array.isArray(groups)) return wrong(`/hooks/${event}`, groups, "a sequence");
+    for (const [g, group] of groups.entries()) {
+      if (!isJsonObject(group)) return wrong(`/hooks/${event}/${g}`, group, "a matcher group");
+      const matcher = group["matcher"];
+      if (matcher !== undefined && matcher !== null && typeof matcher !== "string") return wrong(`/hooks/${event}/${g}/matcher`, matcher, "a string");
+      const handlers = group["hooks"];
+      if (handlers === undefined) continue;
+      if (!Array.isArray(handlers)) return wrong(`/hooks/${event}/${g}/hooks`, handlers, "a sequence");
+      for (const [h, handler] of handlers.entries()) {
+        const at = `/hooks/${event}/${g}/hooks/${h}`;
+        if (!isJsonObject(handler)) return wrong(at, handler, "a hook handler");
+        const type = handler["type"];
+        if (typeof type !== "string" || !HANDLER_TYPES.includes(type)) {
+          return { path: `${at}/type`, message: `unknown variant ${JSON.stringify(type) ?? "nothing"}, expected one of ${HANDLER_TYPES.map((t) => `\`${t}\``).join(", ")}` };
+        }
+        const timeout = handler["timeout"];
+        if (timeout !== undefined && timeout !== null && !(typeof timeout === "number" && Number.isInteger(timeout) && timeout >= 0)) {
+          return typeof timeout === "number" && Number.isInteger(timeout) ? { path: `${at}/timeout`, message: `invalid value: integer \`${timeout}\`, expected u64` } : wrong(`${at}/timeout`, timeout, "u64");
+        }
+        const async = handler["async"];
+        if (async !== undefined && async !== null && typeof async !== "boolean") return wrong(`${at}/async`, async, "a boolean");
+        if (type === "command" && typeof handler["command"] !== "string") return wrong(`${at}/command`, handler["command"] ?? null, "a string");
+      }
+    }
+  }
+  return null;
+}
+
 interface Layer {
   readonly layer: "user" | "project";
   readonly dir: string;
@@ -130,7 +182,15 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
   const handlers: CodexHandler[] = [];
   const problems: ProtocolError[] = [];
   const counts = new Map<string, number>();
-  const userToml = readToml(join(codexHome, "config.toml"), problems);
+  const userTomlFile = join(codexHome, "config.toml");
+  let userToml = readToml(userTomlFile, problems);
+  const features = userToml?.["features"];
+  const hooksFeature = isJsonObject(features ?? null) ? (features as JsonObject)["hooks"] : undefined;
+  if (hooksFeature === false) return { handlers, problems: [...problems, problem("hooks-disabled", "/features/hooks", texts.hooksFeatureOff(userTomlFile))] };
+  if (hooksFeature !== undefined && typeof hooksFeature !== "boolean") {
+    problems.push(problem("config-rejected", "/features/hooks", texts.hooksFeatureInvalid(userTomlFile, JSON.stringify(hooksFeature))));
+    userToml = null;
+  }
   const projects = userToml?.["projects"];
   const project = isJsonObject(projects) ? projects[projectDir] : undefined;
   const trusted = isJsonObject(project) && project["trust_level"] === "trusted";
@@ -151,10 +211,15 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
       const read = parseJsonText(jsonText);
       if (!read.ok) problems.push({ ...problem("config-parse", "", `${jsonFile}:${read.position.line}:${read.position.column}: ${read.message}`), position: read.position });
       const parsed: JsonValue = read.ok ? read.value : null;
-      if (isJsonObject(parsed) && parsed["hooks"] !== undefined) readHooksValue(parsed["hooks"], jsonFile, layer, handlers, problems, counts);
+      const rejected = isJsonObject(parsed) ? serdeRejection(parsed, HOOKS_FILE_KEYS) : null;
+      if (rejected !== null) problems.push(problem("config-rejected", rejected.path, texts.hooksFileRejected(jsonFile, rejected.message)));
+      else if (isJsonObject(parsed) && parsed["hooks"] !== undefined) readHooksValue(parsed["hooks"], jsonFile, layer, handlers, problems, counts);
       else if (parsed !== null) problems.push(problem("config-invalid", "", `${jsonFile}: expected {"hooks": {...}}`));
     }
-    if (tomlHooks !== undefined) readHooksValue(tomlHooks, tomlFile, layer, handlers, problems, counts);
+    // A [hooks] table serde cannot read makes Codex set the whole config.toml aside ("Invalid configuration; using defaults.")
+    const tomlRejected = isJsonObject(toml ?? null) && tomlHooks !== undefined ? serdeRejection({ hooks: tomlHooks }, null) : null;
+    if (tomlRejected !== null) problems.push(problem("config-rejected", tomlRejected.path, texts.configTomlRejected(tomlFile, tomlRejected.message)));
+    else if (tomlHooks !== undefined) readHooksValue(tomlHooks, tomlFile, layer, handlers, problems, counts);
   }
   return { handlers, problems };
 }

@@ -115,3 +115,12 @@ export const bothRepresentations = (jsonPath: string, tomlPath: string): string 
  * deny must carry words. Claude Code's own fallback text, for the same meaning.
  */
 export const DEFAULT_DENY_REASON = "Blocked by hook";
+
+/** A hooks.json serde refuses: Codex warns and runs none of its hooks (cx-cfg-timeout-string, cx-cfg-file-extra-unknown). */
+export const hooksFileRejected = (file: string, why: string): string => `failed to parse hooks config ${file}: ${why}; Codex runs no hook of this file`;
+/** A config.toml whose [hooks] serde refuses: Codex uses its defaults instead of the whole file (cx-cfg-features-hooks-string-false). */
+export const configTomlRejected = (file: string, why: string): string => `${file}: ${why}; Codex sets the whole config.toml aside ("Invalid configuration; using defaults."), none of its hooks run`;
+/** `[features] hooks = false`: Codex runs no hook (cx-cfg-features-hooks-false). */
+export const hooksFeatureOff = (file: string): string => `${file}: [features] hooks = false: Codex runs no hook`;
+/** A `[features] hooks` that is not a boolean: Codex sets the whole config.toml aside. */
+export const hooksFeatureInvalid = (file: string, value: string): string => `${file}: [features] hooks = ${value} is not a boolean; Codex sets the whole config.toml aside ("Invalid configuration; using defaults.")`;

@@ -33,6 +33,8 @@ export interface ConfigFile {
   readonly label: string;
   /** `COPILOT_HOOK_DIR` for its hooks; null for `.claude` files (pre-22). */
   readonly hookDir: string | null;
+  /** A hooks file (`hooks/*.json`), a settings file, or Claude Code's settings: each is checked its own way (cp-cfg-*). */
+  readonly kind?: "hooks" | "settings" | "claude";
 }
 
 export interface ConfiguredHook {
@@ -70,12 +72,13 @@ function jsonFilesReversed(dir: string): string[] {
 }
 
 export function configFiles(projectDir: string, copilotHome: string, trustedFolder: boolean): ConfigFile[] {
-  const hookFile = (path: string): ConfigFile => ({ path, label: path, hookDir: dirname(path) });
-  const files: ConfigFile[] = [...jsonFilesReversed(join(copilotHome, "hooks")).map(hookFile), hookFile(join(copilotHome, "settings.json"))];
+  const hookFile = (path: string): ConfigFile => ({ path, label: path, hookDir: dirname(path), kind: "hooks" });
+  const settingsFile = (path: string): ConfigFile => ({ path, label: path, hookDir: dirname(path), kind: "settings" });
+  const files: ConfigFile[] = [...jsonFilesReversed(join(copilotHome, "hooks")).map(hookFile), settingsFile(join(copilotHome, "settings.json"))];
   if (trustedFolder) {
     files.push(...jsonFilesReversed(join(projectDir, ".github", "hooks")).map(hookFile));
-    for (const name of ["settings.json", "settings.local.json"]) files.push({ path: join(projectDir, ".claude", name), label: CLAUDE_SETTINGS_LABEL, hookDir: null });
-    files.push(hookFile(join(projectDir, ".github", "copilot", "settings.json")));
+    for (const name of ["settings.json", "settings.local.json"]) files.push({ path: join(projectDir, ".claude", name), label: CLAUDE_SETTINGS_LABEL, hookDir: null, kind: "claude" });
+    files.push(settingsFile(join(projectDir, ".github", "copilot", "settings.json")));
   }
   return files;
 }
@@ -112,6 +115,38 @@ function envOf(value: JsonValue | undefined): Record<string, string> {
   return env;
 }
 
+/** Settings of Copilot's own settings files whose wrong type makes it ignore the file (cp-cfg-user-settings-*). */
+const SETTING_TYPES: Readonly<Record<string, "string" | "boolean">> = { model: "string", disableAllHooks: "boolean" };
+
+/**
+ * Why Copilot CLI 1.0.102 runs no hook of this file, or null (recorded, cp-cfg-*):
+ * a hooks file whose `version` is not 1 ("Invalid hook config version"); a
+ * `disableAllHooks` set to anything but false in a hooks file or Claude's
+ * settings (true and "false" alike); a settings.json with a known setting of
+ * the wrong type ("Ignoring values from settings.json that couldn't be loaded").
+ */
+export function fileSkipReason(file: ConfigFile, doc: JsonObject): { path: string; message: string } | null {
+  if (file.kind === "hooks" && doc["version"] !== undefined && doc["version"] !== 1) {
+    return { path: "/version", message: `${file.path}: version ${JSON.stringify(doc["version"])?.slice(0, 40)}: Invalid hook config version; Copilot CLI runs no hook of this file` };
+  }
+  if (file.kind !== "settings" && doc["disableAllHooks"] !== undefined && doc["disableAllHooks"] !== false) {
+    return { path: "/disableAllHooks", message: `${file.path}: disableAllHooks ${JSON.stringify(doc["disableAllHooks"])?.slice(0, 40)}: Copilot CLI runs no hook of this file` };
+  }
+  if (file.kind === "settings") {
+    for (const [key, type] of Object.entries(SETTING_TYPES)) {
+      if (doc[key] !== undefined && typeof doc[key] !== type) return { path: `/${key}`, message: `${file.path}: ${key} must be a ${type}; Copilot CLI ignores this settings file, none of its hooks run` };
+    }
+  }
+  return null;
+}
+
+/** A timeout Copilot CLI refuses: the entry is skipped ("timeoutSec must be a number/positive — hook will be skipped", cp-cfg-timeout-*). */
+function refusedTimeout(value: JsonValue | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "number") return "must be a number";
+  return value > 0 ? null : "must be positive";
+}
+
 /** The hooks of `event` in every file, in configured order. */
 export function configuredHooks(files: readonly ConfigFile[], resolved: ResolvedEvent, problems: ProtocolError[]): ConfiguredHook[] {
   const rules = EVENTS[resolved.event];
@@ -120,6 +155,11 @@ export function configuredHooks(files: readonly ConfigFile[], resolved: Resolved
   const out: ConfiguredHook[] = [];
   for (const file of files) {
     const doc = readJsonFile(file.path, problems);
+    const skip = doc === null ? null : fileSkipReason(file, doc);
+    if (skip !== null) {
+      problems.push({ code: "invalid-config", path: skip.path, message: skip.message });
+      continue;
+    }
     const hooks = doc?.["hooks"];
     if (hooks === undefined) continue;
     if (!isJsonObject(hooks)) {
@@ -138,6 +178,10 @@ export function configuredHooks(files: readonly ConfigFile[], resolved: Resolved
           problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i]), message: `${file.path}: an entry is not an object` });
           continue;
         }
+        if (entry["matcher"] !== undefined && entry["matcher"] !== null && typeof entry["matcher"] !== "string") {
+          problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i, "matcher"]), message: `${file.path}: hooks.${eventKey}[${i}].matcher: Expected string — hook will be skipped` });
+          continue;
+        }
         const matcher = stringOr(entry["matcher"], null);
         const base = { file, eventKey, claudeStyle, matcher, cwd: stringOr(entry["cwd"], null), env: envOf(entry["env"]) };
         if (Array.isArray(entry["hooks"])) {
@@ -147,10 +191,20 @@ export function configuredHooks(files: readonly ConfigFile[], resolved: Resolved
               problems.push({ code: "invalid-config", path: jsonPointer(at), message: `${file.path}: only {"type": "command", "command": "..."} hooks run` });
               continue;
             }
+            const refused = refusedTimeout(handler["timeout"]);
+            if (refused !== null) {
+              problems.push({ code: "invalid-config", path: jsonPointer([...at, "timeout"]), message: `${file.path}: timeout ${refused} — hook will be skipped` });
+              continue;
+            }
             out.push({ ...base, command: handler["command"], timeoutSec: timeoutOf(handler["timeout"], rules.defaultTimeoutSec, file.path, [...at, "timeout"], problems), env: envOf(handler["env"]) });
           }
         } else if (entry["type"] === "command" && typeof (entry["bash"] ?? entry["command"]) === "string") {
           const timeoutKey = entry["timeoutSec"] !== undefined ? "timeoutSec" : "timeout";
+          const refused = refusedTimeout(entry[timeoutKey]);
+          if (refused !== null) {
+            problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i, timeoutKey]), message: `${file.path}: hooks.${eventKey}[${i}].${timeoutKey}: ${timeoutKey} ${refused} — hook will be skipped` });
+            continue;
+          }
           out.push({ ...base, command: (entry["bash"] ?? entry["command"]) as string, timeoutSec: timeoutOf(entry[timeoutKey], rules.defaultTimeoutSec, file.path, ["hooks", eventKey, i, timeoutKey], problems) });
         } else {
           problems.push({ code: "invalid-config", path: jsonPointer(["hooks", eventKey, i]), message: `${file.path}: only {"type": "command", "bash": "..."} entries (or {"hooks": [...]} groups) run` });

@@ -11,9 +11,10 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readDocument, walkEvents, commandOf, foreignToolFindings, millisecondTimeouts } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
-import { isJsonObject } from "../json/value.js";
+import { isJsonObject, type JsonObject } from "../json/value.js";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { invalidMatcherNotice } from "./texts.js";
+import { fileSkipReason } from "./config.js";
 
 const AGENT = "copilot-cli";
 
@@ -27,6 +28,8 @@ export const COPILOT_CLI_LINT_RULES = {
   runsTwice: { id: "CP-CFG-007", code: "runs-twice", severity: "warning", summary: "the same command for the same event in .claude/settings.json and in Copilot's own files: Copilot CLI runs it twice (no dedupe, pre-18b)" },
   matcherIgnored: { id: "CP-CFG-008", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event without one: ignored, the hooks run every time" },
   msTimeout: { id: "CP-CFG-009", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeoutSec (or timeout) of 1000 or more: Copilot CLI reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
+  fileSkipped: { id: "CP-CFG-011", code: "file-skipped", severity: "error", summary: "a hooks file whose version is not 1, disableAllHooks in a hooks file or .claude/settings.json (any value but false), a settings.json with a mistyped setting: Copilot CLI runs no hook of the file (cp-cfg-*)" },
+  entrySkipped: { id: "CP-CFG-012", code: "entry-skipped", severity: "error", summary: "a timeoutSec (or timeout) that is not a positive number, a matcher that is not a string: Copilot CLI skips the entry (`— hook will be skipped`, cp-cfg-*)" },
   missingWrapper: { id: "CP-CFG-010", code: "missing-hooks-wrapper", severity: "error", summary: "events at the top of a hook file, not under \"hooks\": Copilot CLI reads none of them" },
 } as const satisfies Record<string, LintRule>;
 
@@ -113,12 +116,44 @@ function lintClaudeSettings(file: LintFile, ctx: LintContext): LintFinding[] {
   return out;
 }
 
+/** CP-CFG-011/012: what makes Copilot CLI skip the file or an entry (config.ts's rules). */
+function skipped(file: LintFile, ctx: LintContext): LintFinding[] {
+  const read = readDocument(AGENT, file.path, ctx.text, R.invalidJson, "");
+  if (!read.ok || !isJsonObject(read.doc.value)) return [];
+  const { doc } = read;
+  const kind = file.kind === "claude" ? "claude" : /(^|\/)hooks\/[^/]+\.json$/.test(file.path.replace(/\\/g, "/")) ? "hooks" : "settings";
+  const skip = fileSkipReason({ path: file.path, label: file.path, hookDir: null, kind }, doc.value as JsonObject);
+  if (skip !== null) {
+    const lost = walkEvents(doc.value, ["hooks"]).flatMap((e) => (e.groups ?? []).flatMap((g) => g.handlers.map((h) => `${e.name} ${JSON.stringify(commandOf(h.handler) ?? null)}`)));
+    return [doc.at(R.fileSkipped, skip.path.split("/").slice(1), `${skip.message}; ${lost.length === 0 ? "no hook is configured in it" : `${lost.length} hook${lost.length === 1 ? " is" : "s are"} lost: ${lost.slice(0, 10).join(", ")}${lost.length > 10 ? ` and ${lost.length - 10} more` : ""}`}`)];
+  }
+  const out: LintFinding[] = [];
+  for (const event of walkEvents(doc.value, ["hooks"])) {
+    for (const group of event.groups ?? []) {
+      const entry = group.entry;
+      if (!isJsonObject(entry)) continue;
+      if (entry["matcher"] !== undefined && entry["matcher"] !== null && typeof entry["matcher"] !== "string") out.push(doc.at(R.entrySkipped, [...group.path, "matcher"], "matcher: Expected string — Copilot CLI skips this hook"));
+      // a flat entry is its own handler
+      const handlers = Array.isArray(entry["hooks"]) ? group.handlers : [{ handler: entry, path: group.path }];
+      for (const handler of handlers) {
+        if (!isJsonObject(handler.handler)) continue;
+        for (const key of ["timeoutSec", "timeout"]) {
+          const value = handler.handler[key];
+          if (value === undefined || value === null || (typeof value === "number" && value > 0)) continue;
+          out.push(doc.at(R.entrySkipped, [...handler.path, key], `${key} ${JSON.stringify(value)?.slice(0, 40)}: ${key} must be ${typeof value === "number" ? "positive" : "a number"} — Copilot CLI skips this hook`));
+        }
+      }
+    }
+  }
+  return out;
+}
+
 function lint(file: LintFile, ctx: LintContext): LintFinding[] {
-  if (file.kind === "claude") return lintClaudeSettings(file, ctx);
+  if (file.kind === "claude") return [...skipped(file, ctx), ...lintClaudeSettings(file, ctx)];
   const read = readDocument(AGENT, file.path, ctx.text, R.invalidJson, "Copilot CLI reads no hook from it");
   if (!read.ok) return [read.finding];
   const { doc } = read;
-  const out: LintFinding[] = [...millisecondTimeouts(doc.at, R.msTimeout, doc.value, ["hooks"], "Copilot CLI", ["timeoutSec", "timeout"])];
+  const out: LintFinding[] = [...skipped(file, ctx), ...millisecondTimeouts(doc.at, R.msTimeout, doc.value, ["hooks"], "Copilot CLI", ["timeoutSec", "timeout"])];
   const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((key) => resolveEvent(key) !== null) : [];
   if (top.length > 0) out.push(doc.at(R.missingWrapper, [top[0]!], `${top.join(", ")} at the top: Copilot CLI reads hooks only under "hooks" ({"version": 1, "hooks": {...}}), so these never run`));
   for (const event of walkEvents(doc.value, ["hooks"])) {

@@ -71,12 +71,65 @@ function readMap(file: SourceFile, problems: ProtocolError[]): JsonObject | null
     problems.push({ code: "invalid-config", path: file.underHooksKey ? "/hooks" : "", message: `${file.file}: the hooks must be an object of events` });
     return null;
   }
-  const unknown = Object.keys(map as JsonObject).filter((key) => !isDroidEvent(key));
+  const rejected = droidRejection(map as JsonObject);
+  if (rejected !== null) {
+    const at = file.underHooksKey ? ["hooks", ...rejected.path] : rejected.path;
+    problems.push({ code: "hooks-rejected", path: jsonPointer(at), message: `${file.file}: ${rejected.message}; droid rejects ${file.underHooksKey ? "the hooks of this file" : "this whole file"}: none of its hooks run, its hooksDisabled counts for nothing` });
+    return null;
+  }
+  const unknown = Object.keys(map as JsonObject).filter((key) => !isDroidEvent(key) && !DROID_SWITCHES.includes(key));
   if (unknown.length > 0) {
     const hint = !file.underHooksKey && unknown.includes("hooks") ? " (hooks.json is the bare event map: a {\"hooks\": ...} wrapper makes droid run no hook)" : "";
     problems.push({ code: "unknown-event-keys", path: "", message: `${file.file}: Ignoring unknown hook event keys ${unknown.join(", ")}${hint}` });
   }
   return map as JsonObject;
+}
+
+/** The keys of a hooks map that are switches, not events: booleans (droid's settings schema). */
+export const DROID_SWITCHES = ["hooksDisabled", "showHookOutput"];
+
+/**
+ * What makes droid refuse a hooks map as a whole (its schema check): a switch
+ * that is not a boolean, a handler whose `type` is not "command" or whose
+ * `timeout` is not a number. Recorded: `hooksDisabled: "false"` and
+ * `showHookOutput: "yes"` beside a deny in settings.json, `hooksDisabled:
+ * "false"` in a project hooks.json, `type: "Command"` and `timeout: "10"` on
+ * the deny or on a sibling in hooks.json: the deny never ran (dr-cfg-*).
+ */
+export function droidRejection(map: JsonObject): { path: (string | number)[]; message: string } | null {
+  for (const key of DROID_SWITCHES) {
+    const value = map[key];
+    if (value !== undefined && typeof value !== "boolean") return { path: [key], message: `${key} ${JSON.stringify(value).slice(0, 60)} is not a boolean` };
+  }
+  for (const [event, groups] of Object.entries(map)) {
+    if (!isDroidEvent(event) || !Array.isArray(groups)) continue;
+    for (const [g, group] of groups.entries()) {
+      const handlers = isJsonObject(group) ? group["hooks"] : undefined;
+      if (!Array.isArray(handlers)) continue;
+      for (const [h, handler] of handlers.entries()) {
+        if (!isJsonObject(handler)) continue;
+        const type = handler["type"];
+        if (type !== undefined && type !== "command") return { path: [event, g, "hooks", h, "type"], message: `type ${JSON.stringify(type).slice(0, 60)} is not "command"` };
+        const timeout = handler["timeout"];
+        if (timeout !== undefined && timeout !== null && typeof timeout !== "number") return { path: [event, g, "hooks", h, "timeout"], message: `timeout ${JSON.stringify(timeout).slice(0, 60)} is not a number` };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * `hooksDisabled: true` in a hooks map droid accepted turns every hook off; the
+ * first folder that sets it decides, project before user (dr-cfg-user-settings-disabled-true,
+ * dr-cfg-project-settings-disabled-true, dr-cfg-project-hooks-json-disabled,
+ * dr-cfg-project-false-user-true). The file that turned them off, or null.
+ */
+function disabledBy(maps: readonly (readonly [SourceFile, JsonObject | null])[]): string | null {
+  for (const [file, map] of maps) {
+    const value = map?.["hooksDisabled"];
+    if (typeof value === "boolean") return value ? file.file : null;
+  }
+  return null;
 }
 
 export interface DroidSelection {
@@ -119,10 +172,16 @@ export function selectDroidHooks(event: string, matchValue: string | null, comma
     return { handlers, problems };
   }
   const files = droidConfigFiles(projectDir, homeDir);
+  const maps = files.map((file) => [file, readMap(file, problems)] as const);
+  const offBy = disabledBy(maps);
+  if (offBy !== null) {
+    problems.push({ code: "hooks-disabled", path: "", message: `${offBy}: hooksDisabled is true: droid runs no hook` });
+    return { handlers, problems };
+  }
   for (let f = 0; f < files.length; f += 2) {
     const [settings, hooksJson] = [files[f]!, files[f + 1]!];
-    const fromSettings = readMap(settings, problems);
-    const fromHooksJson = readMap(hooksJson, problems);
+    const fromSettings = maps[f]![1];
+    const fromHooksJson = maps[f + 1]![1];
     // hooks.json replaces settings.json's list for the same event (not merged).
     const chosen = fromHooksJson !== null && fromHooksJson[event] !== undefined ? hooksJson : settings;
     const groups = (chosen === hooksJson ? fromHooksJson : fromSettings)?.[event];

@@ -5,7 +5,8 @@
  * same way).
  */
 import { dirname, join } from "node:path";
-import { readDocument, walkEvents, foreignToolFindings, millisecondTimeouts } from "../lint/document.js";
+import { readDocument, walkEvents, foreignToolFindings, millisecondTimeouts, commandOf } from "../lint/document.js";
+import { DROID_SWITCHES, droidRejection } from "./config.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { DROID_EVENT_NAMES, DROID_EVENTS, isDroidEvent } from "./events.js";
@@ -21,6 +22,8 @@ export const DROID_LINT_RULES = {
   invalidMatcher: { id: "DR-CFG-006", code: "invalid-matcher", severity: "error", summary: "a matcher that is not a valid regex: the group never matches, silently (pre-20-matcher-bad-regex)" },
   matcherIgnored: { id: "DR-CFG-007", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event droid matches nothing against: the hooks run every time" },
   msTimeout: { id: "DR-CFG-008", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: droid reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
+  rejected: { id: "DR-CFG-009", code: "hooks-rejected", severity: "error", summary: "a hooksDisabled or showHookOutput that is not a boolean, a type other than \"command\", a timeout that is not a number: droid rejects the file's hooks as a whole, every hook in it is lost (dr-cfg-*)" },
+  disabled: { id: "DR-CFG-010", code: "hooks-disabled", severity: "warning", summary: "hooksDisabled: true: droid runs no hook (project settings decide before the user's)" },
 } as const satisfies Record<string, LintRule>;
 
 const R = DROID_LINT_RULES;
@@ -58,10 +61,21 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     out.push(doc.at(R.wrappedHooksJson, ["hooks"], 'hooks.json is the bare event map ({"PreToolUse": [...]}); with a "hooks" wrapper droid logs `Ignoring unknown hook event keys hooks` and runs none of it'));
   }
   out.push(...millisecondTimeouts(doc.at, R.msTimeout, doc.value, bare ? [] : ["hooks"], "droid"));
+  const map = bare ? doc.value : isJsonObject(doc.value) ? doc.value["hooks"] : undefined;
+  if (isJsonObject(map ?? null)) {
+    const prefix = bare ? [] : ["hooks"];
+    const rejected = droidRejection(map as JsonObject);
+    if (rejected !== null) {
+      const lost = walkEvents(doc.value, prefix).filter((e) => isDroidEvent(e.name)).flatMap((e) => (e.groups ?? []).flatMap((g) => g.handlers.map((h) => `${e.name} ${JSON.stringify(commandOf(h.handler) ?? null)}`)));
+      out.push(doc.at(R.rejected, [...prefix, ...rejected.path], `${rejected.message}: droid rejects ${bare ? "this whole file" : "the hooks of this file"}; ${lost.length === 0 ? "no hook is configured in it" : `${lost.length} hook${lost.length === 1 ? " is" : "s are"} lost: ${lost.slice(0, 10).join(", ")}${lost.length > 10 ? ` and ${lost.length - 10} more` : ""}`}`));
+    } else if ((map as JsonObject)["hooksDisabled"] === true) {
+      out.push(doc.at(R.disabled, [...prefix, "hooksDisabled"], "hooksDisabled is true: droid runs no hook, from any file (unless a project file sets it false)"));
+    }
+  }
   const other = bare ? null : parsedMap(ctx.read(join(dirname(file.path), "hooks.json")), true);
   for (const event of walkEvents(doc.value, bare ? [] : ["hooks"])) {
     if (!isDroidEvent(event.name)) {
-      if (bare && event.name === "hooks") continue;
+      if ((bare && event.name === "hooks") || DROID_SWITCHES.includes(event.name)) continue;
       const hint = ctx.eventHint(event.name);
       out.push(doc.at(R.unknownEvent, event.path, `droid has no ${event.name} event (\`Ignoring unknown hook event keys\`); its hooks never run${hint === "" ? "" : ` (${hint})`}`));
       continue;

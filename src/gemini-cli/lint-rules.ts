@@ -10,7 +10,8 @@ import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "
 import { blankComments } from "../json/comments.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName } from "./events.js";
-import { invalidEventName } from "./texts.js";
+import { hooksSwitchNotBoolean, invalidEventName, timerFiresAtOnce } from "./texts.js";
+import { geminiDisabledNames, geminiHooksOff, geminiTimerFiresAtOnce } from "./runner.js";
 
 const AGENT = "gemini-cli";
 /** Keys of `hooks` that are switches, not events (runner.ts HOOKS_CONFIG_FIELDS). */
@@ -28,6 +29,8 @@ export const GEMINI_CLI_LINT_RULES = {
   trust: { id: "GM-CFG-007", code: "needs-trust", severity: "info", summary: "project hooks run only in a trusted folder, announced once with a WARNING, then remembered in ~/.gemini/trusted_hooks.json" },
   missingWrapper: { id: "GM-CFG-008", code: "missing-hooks-wrapper", severity: "error", summary: "events at the top of settings.json, not under \"hooks\": Gemini CLI reads none of them" },
   disabled: { id: "GM-CFG-009", code: "hooks-disabled", severity: "warning", summary: "`hooksConfig.enabled: false` (no hook runs) or a hook named in `hooksConfig.disabled` (that hook does not run)" },
+  oddSwitch: { id: "GM-CFG-010", code: "switch-not-boolean", severity: "error", summary: "`hooksConfig.enabled` that is not a boolean: Gemini CLI reads \"false\", \"\" and 0 as false (no hook runs) and other values as true (gp-cfg-enabled-*)" },
+  timerAtOnce: { id: "GM-CFG-011", code: "timeout-fires-at-once", severity: "error", summary: "a timeout of 0, a negative number or text: Gemini CLI's timer fires after 1 ms, the hook always times out and fails open (gp-cfg-timeout-*)" },
 } as const satisfies Record<string, LintRule>;
 
 const R = GEMINI_CLI_LINT_RULES;
@@ -52,9 +55,12 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((key) => isEventName(key)) : [];
   if (top.length > 0) out.push(doc.at(R.missingWrapper, [top[0]!], `${top.join(", ")} at the top of the settings: Gemini CLI reads hooks only under "hooks", so these never run`));
   const hooksConfig = isJsonObject(doc.value) ? doc.value["hooksConfig"] : undefined;
-  if (isJsonObject(hooksConfig ?? null) && (hooksConfig as JsonObject)["enabled"] === false) out.push(doc.at(R.disabled, ["hooksConfig", "enabled"], "hooksConfig.enabled is false: Gemini CLI runs no hook"));
-  const disabledList = isJsonObject(hooksConfig ?? null) ? (hooksConfig as JsonObject)["disabled"] : undefined;
-  const disabled = new Set(Array.isArray(disabledList) ? disabledList.filter((x): x is string => typeof x === "string") : []);
+  const enabled = isJsonObject(hooksConfig ?? null) ? (hooksConfig as JsonObject)["enabled"] : undefined;
+  if (enabled === false) out.push(doc.at(R.disabled, ["hooksConfig", "enabled"], "hooksConfig.enabled is false: Gemini CLI runs no hook"));
+  else if (enabled !== undefined && enabled !== null && typeof enabled !== "boolean") {
+    out.push(doc.at(R.oddSwitch, ["hooksConfig", "enabled"], hooksSwitchNotBoolean(JSON.stringify(enabled), !geminiHooksOff(enabled))));
+  }
+  const disabled = new Set(geminiDisabledNames(isJsonObject(hooksConfig ?? null) ? (hooksConfig as JsonObject)["disabled"] : undefined));
   let any = false;
   for (const event of walkEvents(doc.value, ["hooks"])) {
     if (SWITCHES.has(event.name)) continue;
@@ -84,7 +90,8 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
         const key = typeof name === "string" && name !== "" ? name : commandOf(handler.handler)!;
         if (disabled.has(key)) out.push(doc.at(R.disabled, handler.path, `"${key}" is in hooksConfig.disabled: Gemini CLI does not run this hook`));
         const timeout = handler.handler["timeout"];
-        if (typeof timeout === "number" && timeout > 0 && timeout < SECONDS_LIKE_MS) {
+        if (geminiTimerFiresAtOnce(timeout)) out.push(doc.at(R.timerAtOnce, [...handler.path, "timeout"], timerFiresAtOnce(JSON.stringify(timeout))));
+        else if (typeof timeout === "number" && timeout > 0 && timeout < SECONDS_LIKE_MS) {
           out.push(doc.at(R.timeoutUnit, [...handler.path, "timeout"], `timeout ${timeout} is ${timeout} ms: Gemini CLI reads milliseconds (${timeout} s would be ${timeout * 1000}); the hook is killed and fails open`));
         }
       }

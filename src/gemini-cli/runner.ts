@@ -26,7 +26,7 @@ import { EVENTS, isEventName, type EventName } from "./events.js";
 import { spread, truthy } from "../json/js-values.js";
 import { mergeHooks, type HookResult } from "./merge.js";
 import { readHookOutput } from "./read-output.js";
-import { invalidEventName, timeoutOverflows } from "./texts.js";
+import { hooksSwitchNotBoolean, invalidEventName, timeoutAsText, timeoutOverflows, timerFiresAtOnce } from "./texts.js";
 
 /** Keys of the `hooks` object that are settings, not events (HOOKS_CONFIG_FIELDS). */
 const HOOKS_CONFIG_FIELDS = ["enabled", "disabled", "notifications"];
@@ -40,6 +40,8 @@ export interface ConfiguredHook {
   readonly env: Readonly<Record<string, string>>;
   readonly matcher: string | null;
   readonly sequential: boolean;
+  /** Its timeout makes Gemini CLI's timer fire at once: the hook always times out (geminiTimerFiresAtOnce). */
+  readonly firesAtOnce: boolean;
   readonly source: "user" | "project";
   /** Listing position among the event's hooks (before matching and dedupe). */
   readonly configIndex: number;
@@ -60,6 +62,35 @@ interface SettingsFile {
 
 function problem(file: string, path: readonly (string | number)[], message: string): ProtocolError {
   return { code: "invalid-settings", path: jsonPointer(path), message: `${file}: ${message}` };
+}
+
+/**
+ * How Gemini CLI 0.61.0 reads `hooksConfig.enabled` (gp-cfg-enabled-*, recorded):
+ * off for `false`, the strings "false"/"False" and the other falsy values `""` and
+ * `0`; on for `null` (the default applies), `true`, "true", "no", "0", 1, [].
+ */
+export function geminiHooksOff(value: JsonValue | undefined): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "string" && value.toLowerCase() === "false") return true;
+  return !truthy(value);
+}
+
+/** `hooksConfig.disabled` as Gemini CLI reads it: a list's strings, a lone string as a list of one (gp-cfg-disabled-*). */
+export function geminiDisabledNames(value: JsonValue | undefined): string[] {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/**
+ * A handler timeout Gemini CLI hands to setTimeout, which fires after 1 ms for
+ * what is not a number of at least 1 once coerced: the hook then always fails
+ * (open). Recorded: 0, -1 and "abc" fail, "5000" works, null takes the default
+ * (gp-cfg-timeout-*).
+ */
+export function geminiTimerFiresAtOnce(value: JsonValue | undefined): boolean {
+  if (value === undefined || value === null) return false;
+  const ms = typeof value === "string" ? Number(value) : typeof value === "number" ? value : Number.NaN;
+  return !(ms >= 1);
 }
 
 /** The hook configuration of the given settings texts (user first, then workspace). Never throws. */
@@ -84,10 +115,13 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
     }
     const hooksConfig = settings["hooksConfig"];
     if (isJsonObject(hooksConfig)) {
-      if (hooksConfig["enabled"] === false) enabled = false;
-      else if (hooksConfig["enabled"] === true) enabled = true;
-      const list = hooksConfig["disabled"];
-      if (Array.isArray(list)) for (const item of list) if (typeof item === "string") disabled.push(item);
+      // the workspace's value, even null, stands over the user's (gp-cfg-project-enabled-null-user-false)
+      if ("enabled" in hooksConfig) {
+        const value = hooksConfig["enabled"];
+        enabled = !geminiHooksOff(value);
+        if (value !== null && typeof value !== "boolean") problems.push(problem(file, ["hooksConfig", "enabled"], hooksSwitchNotBoolean(JSON.stringify(value), enabled)));
+      }
+      disabled.push(...geminiDisabledNames(hooksConfig["disabled"]));
     }
     const events = settings["hooks"];
     if (events === undefined) continue;
@@ -123,7 +157,12 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
           // Gemini CLI hands the value to setTimeout unchecked: a negative, zero, non-finite or too large one fires
           // after 1 ms and the hook's answer is lost as a timeout. Here a deny is not lost to a typo: an unusable
           // value takes the default, a too large one is honoured, and both are reported.
-          const timeout = configuredTimeout(handler["timeout"], "ms", EVENTS[eventName].defaultTimeoutMs);
+          const firesAtOnce = geminiTimerFiresAtOnce(handler["timeout"]);
+          // "5000" is what Gemini's timer makes of it; the reader below takes numbers only
+          const timeoutValue = typeof handler["timeout"] === "string" && !firesAtOnce ? Number(handler["timeout"]) : handler["timeout"];
+          const timeout = firesAtOnce ? null : configuredTimeout(timeoutValue, "ms", EVENTS[eventName].defaultTimeoutMs);
+          if (firesAtOnce) problems.push(problem(file, [...at, "timeout"], timerFiresAtOnce(JSON.stringify(handler["timeout"]))));
+          else if (typeof handler["timeout"] === "string") problems.push(problem(file, [...at, "timeout"], timeoutAsText(JSON.stringify(handler["timeout"]), Number(handler["timeout"]))));
           if (timeout !== null && "invalid" in timeout) problems.push(problem(file, [...at, "timeout"], timeout.invalid));
           if (timeout !== null && "ms" in timeout && timeout.ms > MAX_TIMER_MS) problems.push(problem(file, [...at, "timeout"], timeoutOverflows(timeout.ms)));
           const index = perEvent.get(eventName) ?? 0;
@@ -136,6 +175,7 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
             env,
             matcher,
             sequential,
+            firesAtOnce,
             source,
             configIndex: index,
           });
@@ -161,6 +201,8 @@ export function matches(hook: ConfiguredHook, input: JsonObject): boolean {
     return matcher === value;
   }
 }
+
+const TIMED_OUT_AT_ONCE = { status: "timed_out", exit: null, signal: null, stdout: "", stderr: "", stdoutDroppedBytes: 0, stderrDroppedBytes: 0, durationMs: 1 } as const;
 
 /** The hooks the CLI runs for `event` with `input`, in listing order: enabled, matching, deduplicated. */
 export function selectHooks(config: GeminiHookConfiguration, event: EventName, input: JsonObject): ConfiguredHook[] {
@@ -266,7 +308,8 @@ export async function runGeminiHooks(options: GeminiRunOptions): Promise<Dialect
   const runOne = async (hook: ConfiguredHook, stdinInput: JsonObject): Promise<Omit<HookResult, "completion"> & { done: number }> => {
     const timeoutMs = hook.timeoutMs ?? EVENTS[event].defaultTimeoutMs;
     const command = expandCommand(hook.command, cwd, plansDir, sessionId);
-    const outcome = await spawnHook({
+    // Gemini CLI's timer kills it before it answers (gp-cfg-timeout-zero, -negative, -string-word)
+    const outcome = hook.firesAtOnce ? TIMED_OUT_AT_ONCE : await spawnHook({
       file: "bash",
       args: ["-c", command],
       cwd,

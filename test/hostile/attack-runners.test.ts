@@ -92,6 +92,30 @@ const AGENTS: readonly Agent[] = [
 
 const denyHook = (agent: Agent, timeout = agent.unit === "s" ? "10" : "10000"): Handler => ({ command: `cat >/dev/null; printf '%s' ${shq(agent.denyOutput)}`, timeout });
 
+/**
+ * Whether the agent itself loses a deny hook's answer over its timeout, as recorded with odd-typed
+ * timeouts (docs/spec/<agent>-observed.md "Configuration switches"): Codex refuses the whole
+ * hooks.json for anything but a whole number of seconds (cx-cfg-timeout-string, -negative);
+ * Gemini CLI's timer fires at once below 1 ms (0, -1, text: gp-cfg-timeout-*) and reads "10" as
+ * 10 ms; Copilot CLI skips an entry whose timeout is not a positive number (cp-cfg-timeout-*);
+ * droid rejects a file with a text timeout (dr-cfg-timeout-string).
+ */
+function timeoutLosesDeny(agent: string, value: unknown): boolean {
+  if (value === null) return false;
+  switch (agent) {
+    case "codex":
+      return !(typeof value === "number" && Number.isInteger(value) && value >= 0);
+    case "gemini-cli":
+      return typeof value === "string" || !((value as number) >= 1) || (value as number) < 200;
+    case "copilot-cli":
+      return !(typeof value === "number" && value > 0);
+    case "droid":
+      return typeof value !== "number";
+    default:
+      return false;
+  }
+}
+
 function assertDenied(agent: Agent, outcome: DialectRunOutcome): void {
   assert.equal(outcome.merged.effects.blocked, true, `${agent.name}: the sibling's deny is merged: ${JSON.stringify(outcome.merged.effects)}`);
   assert.match(outcome.merged.effects.tool_result ?? "", /sibling deny/);
@@ -160,12 +184,14 @@ for (const agent of AGENTS) {
   });
 
   for (const bad of ["-5", "0", "1e309", "-1e309", "\"10\"", "null", "1e-320"]) {
-    test(`${agent.name}: timeout ${bad} in the configuration: the hook still runs and denies, bounded by the default, and the value is reported`, async () => {
+    const lost = timeoutLosesDeny(agent.name, JSON.parse(bad) as unknown);
+    test(`${agent.name}: timeout ${bad} in the configuration: ${lost ? "the agent loses the deny (recorded), and so does the runner, saying why" : "the hook still runs and denies, bounded by the default, and the value is reported"}`, async () => {
       const b = box();
       write(agent.file(b), agent.config([{ command: `cat >/dev/null; sleep 0.2; printf '%s' ${shq(agent.denyOutput)}`, timeout: bad }]));
       const outcome = await agent.run(b);
-      assertDenied(agent, outcome);
-      if (bad !== "null" && bad !== "\"10\"") assertProblemAt(outcome.problems, agent.file(b), /timeout/);
+      if (lost) assertNotDenied(agent, outcome);
+      else assertDenied(agent, outcome);
+      if (bad !== "null" && !(bad === "\"10\"" && !lost)) assertProblemAt(outcome.problems, agent.file(b), /timeout/);
     });
   }
 
@@ -213,7 +239,11 @@ for (const agent of AGENTS) {
     const hostile = deny.replace(/^\{/, `{"__proto__":{"hooks":{}},"constructor":{"prototype":{"polluted":1}},`);
     write(agent.file(b), hostile);
     const outcome = await agent.run(b);
-    assertDenied(agent, outcome);
+    // Codex refuses a hooks.json with any top-level key but hooks and description (cx-cfg-file-extra-*)
+    if (agent.name === "codex") {
+      assertNotDenied(agent, outcome);
+      assertProblemAt(outcome.problems, agent.file(b), /__proto__/);
+    } else assertDenied(agent, outcome);
     assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
     assert.equal(({} as Record<string, unknown>)["hooks"], undefined);
   });
@@ -249,6 +279,12 @@ for (const agent of AGENTS) {
     const hostile = agent.name === "copilot-cli" ? text.replace(`"preToolUse":[`, `"preToolUse":[${wrong},`) : text.replace(`"hooks":[{"type"`, `"hooks":[${wrong},{"type"`);
     write(agent.file(b), hostile);
     const outcome = await agent.run(b);
+    // Codex refuses the whole hooks.json at the first handler serde cannot read (cx-cfg-sibling-type-uppercase)
+    if (agent.name === "codex") {
+      assertNotDenied(agent, outcome);
+      assertProblemAt(outcome.problems, agent.file(b), /\/0$/);
+      return;
+    }
     assertDenied(agent, outcome);
     for (const index of [0, 1, 2, 3]) assertProblemAt(outcome.problems, agent.file(b), new RegExp(`/${index}$`));
   });
@@ -283,13 +319,13 @@ function codexToml(agent: Agent): string {
   return `[hooks]\nPreToolUse = [{ matcher = "Bash", hooks = [{ type = "command", command = ${JSON.stringify(denyHook(agent).command)}, timeout = 10 }] }]\n`;
 }
 
-test("codex: timeout = inf, nan and -inf in config.toml: the hook runs bounded by the default and denies; each value reported", async () => {
+test("codex: timeout = inf, nan and -inf in config.toml: no u64, so Codex sets the config.toml aside (as it refuses a hooks.json, cx-cfg-timeout-*): no deny, each value reported", async () => {
   const agent = AGENTS[0]!;
   for (const value of ["inf", "nan", "-inf", "+inf"]) {
     const b = box();
     write(join(b.home, ".codex", "config.toml"), `[hooks]\nPreToolUse = [{ matcher = "Bash", hooks = [{ type = "command", command = ${JSON.stringify(denyHook(agent).command)}, timeout = ${value} }] }]\n`);
     const outcome = await agent.run(b);
-    assertDenied(agent, outcome);
+    assertNotDenied(agent, outcome);
     assertProblemAt(outcome.problems, "config.toml", /timeout/);
   }
 });

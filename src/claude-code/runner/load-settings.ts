@@ -24,6 +24,7 @@ import type {
   HookSourceKind,
 } from "./types.js";
 import { isRecord } from "../../json/record.js";
+import { hasSettingType, PERMISSION_TYPES, SETTING_TYPES } from "./settings-types.js";
 
 export interface SettingsSource {
   readonly kind: Exclude<HookSourceKind, "plugin">;
@@ -156,7 +157,8 @@ function problemOf(ctx: ParseContext, error: ValidationError, root: unknown): { 
     rejects,
   });
   if (at.length === 0) return result("wrong-type", at, `a settings file must hold a JSON object, ${found}`, at);
-  if (at[0] === "disableAllHooks") return result("wrong-type", at, `"disableAllHooks" must be a boolean, ${found}`, at);
+  // Claude Code skips the whole file over it (cfg-flag-disable-all-*: "false", "true", 0, 1, null, [])
+  if (at[0] === "disableAllHooks") return result("wrong-type", at, `"disableAllHooks" must be a boolean, ${found}; Claude Code skips this whole file`, []);
   if (at.length === 1) return result("wrong-type", at, `"hooks" must be an object keyed by event name, ${found}`, at);
   const event = String(at[1]);
   if (at.length === 2) return result("wrong-type", at, `the hooks of ${event} must be an array of matcher groups, ${found}`, at);
@@ -198,6 +200,8 @@ function problemOf(ctx: ParseContext, error: ValidationError, root: unknown): { 
   const field = at.slice(0, 6);
   const key = String(field[5]);
   const fieldValue = valueAt(root, field);
+  // Claude Code loads a hook whose command is empty; it fails to start, the other hooks run (cfg-flag-sibling-command-empty)
+  if (key === "command" && fieldValue === "" && at.length === 6) return result("invalid-value", field, `"command" is empty: Claude Code loads the hook, which fails to start every time`, null);
   return result("wrong-type", field, `"${key}" must be ${FIELD_TEXTS[key] ?? "valid"}, found ${typeName(fieldValue)} ${shownValue(fieldValue)}`, handler);
 }
 
@@ -258,6 +262,9 @@ function inDocumentOrder(problems: ConfigProblem[], root: unknown): ConfigProble
   return ranked.map((r) => r.p);
 }
 
+/** Events whose hooks may guard the permissions of their file: Claude Code drops the whole file over one bad entry (http-invalid-url). */
+const GUARDS_PERMISSIONS = new Set(["PreToolUse", "PermissionRequest"]);
+
 function readSettings(ctx: ParseContext, value: unknown): boolean {
   const found: ConfigProblem[] = [];
   const rejected = new Set<string>();
@@ -278,7 +285,9 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
       const eventPointer = error.instancePath.split("/").slice(0, 3).join("/");
       if (unknownEvents.has(eventPointer)) continue;
       const { problem: p, rejects } = problemOf(ctx, error, value);
-      if (rejects !== null) rejected.add(pointerKey(rejects));
+      // an entry Claude Code cannot load on PreToolUse/PermissionRequest takes the whole file with it
+      // (cfg-flag-sibling-*, cfg-flag-permission-request-bad); elsewhere only the entry (cfg-flag-other-event-bad)
+      if (rejects !== null) rejected.add(rejects.length >= 3 && GUARDS_PERMISSIONS.has(String(rejects[1])) ? "" : pointerKey(rejects));
       // one problem per place (a wrong `args` is one problem, however many elements are wrong)
       const key = `${p.code} ${p.path}`;
       if (reported.has(key)) continue;
@@ -288,6 +297,8 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
     for (const e of unknownEvents) rejected.add(e);
   }
   rejectUnparsableUrls(ctx, value, rejected, found);
+  rejectWrongTypedSettings(ctx, value, rejected, found);
+  if (rejected.has("")) found.push(fileSkipped(ctx, value));
   const isRejected = (path: Segments): boolean => {
     for (let n = 0; n <= path.length; n++) if (rejected.has(pointerKey(path.slice(0, n)))) return true;
     return false;
@@ -336,11 +347,49 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
     }
   }
   ctx.problems.push(...inDocumentOrder(found, value));
-  return isRecord(value) && value["disableAllHooks"] === true;
+  return !rejected.has("") && isRecord(value) && value["disableAllHooks"] === true;
 }
 
-/** Events whose hooks may guard the permissions of their file: Claude Code drops the whole file over one bad entry (http-invalid-url). */
-const GUARDS_PERMISSIONS = new Set(["PreToolUse", "PermissionRequest"]);
+/** A known setting of the wrong type (settings-types.ts): Claude Code skips the whole file. */
+function rejectWrongTypedSettings(ctx: ParseContext, value: unknown, rejected: Set<string>, found: ConfigProblem[]): void {
+  if (!isRecord(value) || ctx.kind === "plugin") return;
+  const check = (path: Segments, node: unknown, type: (typeof SETTING_TYPES)[string]): void => {
+    if (node === undefined || hasSettingType(node, type)) return;
+    found.push(problem(ctx, "wrong-type", path, `"${path.join(".")}" must be ${type === "string[]" ? "an array of strings" : `a${type === "object" ? "n" : ""} ${type}`}, found ${typeName(node)}; Claude Code skips this whole file`));
+    rejected.add("");
+  };
+  for (const [key, type] of Object.entries(SETTING_TYPES)) check([key], value[key], type);
+  const permissions = value["permissions"];
+  if (isRecord(permissions)) for (const [key, type] of Object.entries(PERMISSION_TYPES)) check(["permissions", key], permissions[key], type);
+}
+
+/** How many hooks a skipped file names, at most, in its problem. */
+const LOST_HOOKS_LISTED = 10;
+
+/** The problem that says a whole file is skipped, with the hooks that are lost with it. */
+function fileSkipped(ctx: ParseContext, value: unknown): ConfigProblem {
+  const lost: string[] = [];
+  const hooks = isRecord(value) ? value["hooks"] : undefined;
+  if (isRecord(hooks)) {
+    for (const [event, groups] of Object.entries(hooks)) {
+      if (eventInfo(event) === undefined || !Array.isArray(groups)) continue;
+      groups.forEach((group: unknown) => {
+        const handlers = isRecord(group) ? group["hooks"] : undefined;
+        if (!Array.isArray(handlers)) return;
+        for (const handler of handlers) {
+          if (!isRecord(handler)) continue;
+          const what = handler["command"] ?? handler["url"] ?? handler["prompt"] ?? handler["type"];
+          lost.push(`${event} ${JSON.stringify(typeof what === "string" ? what.slice(0, 80) : what ?? null)}`);
+        }
+      });
+    }
+  }
+  const listed = lost.slice(0, LOST_HOOKS_LISTED).join(", ");
+  const more = lost.length > LOST_HOOKS_LISTED ? ` and ${lost.length - LOST_HOOKS_LISTED} more` : "";
+  const which = lost.length === 0 ? "no hook is configured in it" : `${lost.length} hook${lost.length === 1 ? " is" : "s are"} lost: ${listed}${more}`;
+  return problem(ctx, "file-skipped", [], `Claude Code skips this whole file over the error reported with it (none of its settings apply); ${which}`);
+}
+
 
 /** An http hook whose URL `new URL()` refuses, as Claude Code loads it: the entry, or the whole file, is not applied. */
 function rejectUnparsableUrls(ctx: ParseContext, value: unknown, rejected: Set<string>, found: ConfigProblem[]): void {

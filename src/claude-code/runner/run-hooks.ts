@@ -103,6 +103,8 @@ function prepare(
         async,
       };
     }
+    // Claude Code spawns an empty command as the file "" itself, which fails to start (cfg-flag-sibling-command-empty)
+    if (handler.command === "") return { selected, argv: [""], form: "shell", timeoutSeconds, async };
     const shellText = quotePlaceholdersForShell(handler.command);
     const argv =
       handler.shell === "powershell"

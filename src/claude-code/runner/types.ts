@@ -24,7 +24,9 @@ export interface ConfigProblem extends ProtocolError {
     | "invalid-matcher"
     | "matcher-ignored"
     | "missing-field"
-    | "invalid-value";
+    | "invalid-value"
+    /** Claude Code skips the whole file (a wrong-typed setting, or an entry it cannot load on PreToolUse/PermissionRequest). */
+    | "file-skipped";
   /** JSON Pointer in the settings document, e.g. `/hooks/PreToolUse/0/hooks/1/timeout`; "" for the whole file. */
   readonly path: string;
   readonly message: string;
