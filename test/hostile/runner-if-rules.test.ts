@@ -7,64 +7,127 @@
 // be slow or to break the reader: they complete, linear in their size, and never throw.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runEvent } from "../../src/claude-code/runner/run-event.js";
-import { evaluateIfRule, ifRuleCaveats, IF_RULE_NOT_A_BOUNDARY } from "../../src/claude-code/runner/if-rule.js";
+import { evaluateIfRule, ifRuleCaveats, IF_RULE_NOT_A_BOUNDARY, parseIfRule } from "../../src/claude-code/runner/if-rule.js";
 import { bashCommands } from "../../src/claude-code/runner/bash-commands.js";
 import { compileGlob, globMatches } from "../../src/claude-code/runner/glob.js";
 
 const OBSERVED = fileURLToPath(new URL("../observer/claude-code/runner/observed/", import.meta.url));
 const DENY = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "if-rule deny" } });
+/** Where the recordings' $TMP stands in the replay: paths only (the runner never touches the files); hooks run in a real temp dir. */
+const REPLAY_DIR = "/tmp/cc-oracle/if-replay";
+const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
 
+interface RecordedHook {
+  readonly stdout?: string;
+  readonly event?: string;
+  readonly source?: string;
+  readonly group?: number;
+  readonly handler_extra?: { readonly if?: unknown };
+}
 interface Recorded {
   readonly name: string;
-  readonly description: string;
-  readonly rule: string;
-  readonly command: string;
-  readonly claudeCodeRan: boolean;
+  readonly event: string;
+  readonly tool: string;
+  readonly toolInput: Record<string, unknown> | undefined;
+  readonly hooks: readonly RecordedHook[];
+  /** Per hook: did Claude Code run it. */
+  readonly claudeCodeRan: readonly boolean[];
+  /** Claude Code refused the tool input before any hook (its own validation); the call never ran. */
+  readonly refusedBeforeHooks: boolean;
 }
+
+const substitute = (value: unknown): unknown => value === undefined ? undefined :
+  JSON.parse(JSON.stringify(value).replaceAll("{{WORK}}", `${REPLAY_DIR}/work`).replaceAll("{{DIR}}", REPLAY_DIR));
 
 const recorded: Recorded[] = readdirSync(OBSERVED)
   .filter((f) => f.startsWith("if-") && f.endsWith(".json"))
   .sort()
   .map((f) => {
     const o = JSON.parse(readFileSync(join(OBSERVED, f), "utf8"));
+    const result = o.outcome.tool_result?.content;
     return {
       name: o.name,
-      description: o.description,
-      rule: o.scenario.hooks[0].handler_extra.if,
-      command: o.scenario.tool_input.command,
-      claudeCodeRan: o.outcome.hook_invocations[0] > 0,
+      event: o.scenario.event ?? "PreToolUse",
+      tool: o.scenario.tool ?? "Bash",
+      toolInput: substitute(o.scenario.tool_input) as Record<string, unknown> | undefined,
+      hooks: o.scenario.hooks,
+      claudeCodeRan: o.outcome.hook_invocations.map((n: number) => n > 0),
+      refusedBeforeHooks: typeof result === "string" && result.startsWith("<tool_use_error>"),
     };
   });
 
-async function denyHookWithRule(rule: string, command: string) {
-  return runEvent({
-    event: "PreToolUse",
-    input: { tool_name: "Bash", tool_input: { command } },
-    configuration: {
-      settings: [{ kind: "flag", file: "flag.json", text: JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `printf '%s' '${DENY}'`, if: rule }] }] } }) }],
-    },
-    cwd: process.cwd(),
+/** The recording's settings, grouped as the observer wrote them (source, event, group and matcher). */
+function settingsOf(attempt: Recorded): { kind: "flag" | "project"; file: string; text: string }[] {
+  const files = new Map<string, Record<string, { matcher?: string; hooks: unknown[]; key: string }[]>>();
+  attempt.hooks.forEach((h, k) => {
+    const source = h.source ?? "flag";
+    const event = h.event ?? attempt.event;
+    const matcher = TOOL_EVENTS.has(event) ? attempt.tool : undefined;
+    const byEvent = files.get(source) ?? {};
+    files.set(source, byEvent);
+    const groups = (byEvent[event] ??= []);
+    const key = `${h.group ?? 0}|${matcher}`;
+    let group = groups.find((g) => g.key === key);
+    if (group === undefined) groups.push((group = { key, ...(matcher === undefined ? {} : { matcher }), hooks: [] }));
+    const command = h.stdout ? `printf '%s' '${h.stdout}' # h${k}` : `true # h${k}`;
+    group.hooks.push({ type: "command", command, ...(h.handler_extra ?? {}) });
   });
+  return [...files].map(([source, byEvent]) => ({
+    kind: source === "project" ? "project" : "flag",
+    file: `${source}.json`,
+    text: JSON.stringify({ hooks: Object.fromEntries(Object.entries(byEvent).map(([e, groups]) => [e, groups.map(({ key: _key, ...g }) => g)])) }),
+  }));
+}
+
+async function replay(attempt: Recorded) {
+  const cwd = mkdtempSync(join(tmpdir(), "chp-if-replay-"));
+  try {
+    const input: Record<string, unknown> = { cwd: `${REPLAY_DIR}/work`, ...(TOOL_EVENTS.has(attempt.event) ? { tool_name: attempt.tool, tool_input: attempt.toolInput } : {}) };
+    if (attempt.event === "UserPromptSubmit") input["prompt"] = "do it";
+    return await runEvent({
+      event: attempt.event,
+      input,
+      configuration: { settings: settingsOf(attempt) },
+      cwd,
+      projectDir: `${REPLAY_DIR}/work`,
+      env: { ...process.env, HOME: `${REPLAY_DIR}/home` },
+    });
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
 }
 
 for (const attempt of recorded) {
-  test(`if ${attempt.rule} on ${JSON.stringify(attempt.command)}: ${attempt.claudeCodeRan ? "the hook runs and denies" : "skipped, as Claude Code does; the caveat says so"} (${attempt.name})`, async () => {
-    const outcome = await denyHookWithRule(attempt.rule, attempt.command);
-    const [record] = outcome.records;
-    if (attempt.claudeCodeRan) {
-      assert.equal(record?.outcome, "block");
+  const rule = attempt.hooks[0]?.handler_extra?.if;
+  const what = attempt.refusedBeforeHooks
+    ? "Claude Code refuses the input before any hook; the runner runs the hook (fails closed)"
+    : attempt.claudeCodeRan.map((ran) => (ran ? "runs" : "skipped")).join(", ");
+  test(`if ${JSON.stringify(rule)} on ${attempt.event} ${attempt.tool} ${JSON.stringify(attempt.toolInput ?? {}).slice(0, 120)}: ${what} (${attempt.name})`, async () => {
+    const outcome = await replay(attempt);
+    const ran = attempt.hooks.map((_, k) => {
+      const record = outcome.records.find((r) => r.command.endsWith(`# h${k}`));
+      return record !== undefined && record.outcome !== "skipped";
+    });
+    if (attempt.refusedBeforeHooks && attempt.tool === "Bash") {
+      assert.deepEqual(ran, [true]);
       assert.equal(outcome.merged.effects.decision, "deny");
-      assert.equal(outcome.merged.effects.tool_result, "PreToolUse:Bash hook error: if-rule deny");
-    } else {
-      assert.equal(record?.outcome, "skipped");
-      assert.notEqual(outcome.merged.effects.decision, "deny");
-      const caveats = ifRuleCaveats(attempt.rule);
-      assert.equal(caveats.length, 1);
-      assert.match(caveats[0]!, /not a security boundary/);
+      return;
+    }
+    assert.deepEqual(ran, attempt.claudeCodeRan);
+    const denied = attempt.hooks.some((h, k) => attempt.claudeCodeRan[k] && h.stdout === DENY);
+    if (attempt.event === "PreToolUse") assert.equal(outcome.merged.effects.decision === "deny", denied);
+    if (!attempt.claudeCodeRan[0] && typeof rule === "string" && rule !== "" && !attempt.refusedBeforeHooks) {
+      // a skip where the call may do what the rule names: the caveat says so (rules without content need none)
+      const caveats = ifRuleCaveats(rule);
+      if (parseIfRule(rule).content !== undefined || !/^[A-Za-z0-9_.-]+$/.test(parseIfRule(rule).tool)) {
+        assert.equal(caveats.length, 1, rule);
+        assert.match(caveats[0]!, /not a security boundary/);
+      }
     }
   });
 }
@@ -76,6 +139,17 @@ test("the caveat has a stable code, and a rule without content has none", () => 
   assert.match(ifRuleCaveats("Bash(rm *)")[0]!, /env, sudo.*bash -c.*\/bin\/rm/);
   assert.match(ifRuleCaveats("Edit(src/**)")[0]!, /another tool/);
 });
+
+async function denyHookWithRule(rule: string, command: string) {
+  return runEvent({
+    event: "PreToolUse",
+    input: { tool_name: "Bash", tool_input: { command } },
+    configuration: {
+      settings: [{ kind: "flag", file: "flag.json", text: JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `printf '%s' '${DENY}'`, if: rule }] }] } }) }],
+    },
+    cwd: process.cwd(),
+  });
+}
 
 // The issue's own attempts (with `rm -rf /`: the runner only matches text, it never runs the tool).
 const ISSUE_ATTEMPTS: Array<[string, boolean]> = [
@@ -111,7 +185,9 @@ test("a 1 MB crafted command against a many-star rule: completes, linear in the 
   assert.equal(globMatches(glob, command, { onSteps: (n) => (steps = n) }), false);
   // at most one step per pattern token per character: no backtracking
   assert.ok(steps <= command.length * glob.tokens.length, `${steps} steps for ${command.length} characters`);
-  assert.equal(evaluateIfRule(`Bash(${rule})`, "Bash", { command }).runs, false);
+  // over 10,000 characters Claude Code does not read the command for a rule: the hook runs (recorded: if-long-10001-no-match)
+  assert.equal(evaluateIfRule(`Bash(${rule})`, "Bash", { command }).runs, true);
+  assert.equal(evaluateIfRule(`Bash(${rule})`, "Bash", { command: command.slice(0, 9_990) }).runs, false);
 });
 
 test("the old backtracking case (9 KB of a's against a*a*a*...b) is linear", () => {
@@ -143,7 +219,9 @@ test("NUL bytes, lone surrogates and a non-string command never throw", () => {
   assert.equal(evaluateIfRule("Bash(rm *)", "Bash", { command: "rm \ud800 -rf /" }).runs, true);
   assert.equal(evaluateIfRule("Bash(rm *)", "Bash", { command: 42 }).runs, true);
   assert.equal(evaluateIfRule("Bash(rm *)", "Bash", null).runs, true);
-  assert.equal(evaluateIfRule("Bash(rm *", "Bash", { command: "rm -rf /" }).runs, true);
+  // a malformed rule names no tool: Claude Code never runs the hook (recorded: if-rule-unclosed); the caveat says so
+  assert.equal(evaluateIfRule("Bash(rm *", "Bash", { command: "rm -rf /" }).runs, false);
+  assert.match(ifRuleCaveats("Bash(rm *")[0]!, /not a security boundary/);
 });
 
 test("the piece matcher (`*` only) and the automaton (paths) agree with a reference on 20,000 random globs", () => {

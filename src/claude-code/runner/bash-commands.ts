@@ -36,6 +36,22 @@ const PREFIX_WORDS = new Set(["if", "then", "else", "elif", "do", "while", "unti
 const HEADER_WORDS = new Set(["for", "select", "case", "function", "in"]);
 /** Characters readWord handles one by one; everything else is copied in runs. */
 const PLAIN_RUN = /[^ \t\n;&|<>()\\'"$`]+/y;
+/** `{a,b}` or `{1..3}` unquoted: bash expands it into several words. One pass (a regular expression would backtrack). */
+function hasBraceExpansion(text: string): boolean {
+  let open = -1;
+  let separated = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (c === "{") [open, separated] = [k, false];
+    else if (open < 0) continue;
+    else if (c === "," || (c === "." && text[k + 1] === ".")) separated = true;
+    else if (c === "}") {
+      if (separated) return true;
+      open = -1;
+    }
+  }
+  return false;
+}
 const NAME_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 class Unreadable extends Error {}
@@ -123,9 +139,8 @@ export function bashCommands(line: string): BashCommands {
       readNested(depth, ")");
       word.expands = true;
     } else if (next === "{") {
-      i += 2;
-      skipBalanced("{", "}", depth);
-      word.expands = true;
+      // Claude Code does not read a line with ${...} for a rule (recorded: if-brace-var-no-match)
+      fail("a ${...} expansion");
     } else if (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next)) {
       i++;
       if (/[A-Za-z_]/.test(next)) while (i < line.length && /[A-Za-z0-9_]/.test(line[i]!)) i++;
@@ -200,6 +215,8 @@ export function bashCommands(line: string): BashCommands {
   const readWord = (depth: number): Word => {
     const word: Word = { text: "", expands: false, plainPrefix: "" };
     let plain = true;
+    // the word's unquoted text (quoted or escaped parts as one NUL), to see brace expansion
+    let unquoted = "";
     while (i < line.length) {
       const c = line[i]!;
       if (META.has(c)) break;
@@ -211,6 +228,7 @@ export function bashCommands(line: string): BashCommands {
         plain = false;
         if (i + 1 < line.length) word.text += line[i + 1];
         i += 2;
+        unquoted += "\0";
         continue;
       }
       if (c === "'") {
@@ -239,10 +257,15 @@ export function bashCommands(line: string): BashCommands {
         const run = PLAIN_RUN.exec(line);
         const text = run === null ? c : run[0];
         word.text += text;
+        unquoted += text;
         if (plain) word.plainPrefix += text;
         i += text.length;
+        continue;
       }
+      unquoted += "\0";
     }
+    // Claude Code does not read a line with brace expansion for a rule (recorded: if-brace-no-match, if-brace-range-no-match)
+    if (hasBraceExpansion(unquoted)) fail("brace expansion");
     return word;
   };
 
@@ -347,6 +370,8 @@ export function bashCommands(line: string): BashCommands {
           const start = i;
           const delimiter = readWord(depth);
           const quoted = /['"\\]/.test(line.slice(start, i));
+          // Claude Code does not read a line with an unquoted here-document for a rule (recorded: if-heredoc-plain-no-match)
+          if (!quoted) fail("an unquoted here-document");
           pendingHeredocs.push({ delimiter: delimiter.text, expands: !quoted, strip });
           continue;
         }

@@ -191,6 +191,11 @@ function problemOf(ctx: ParseContext, error: ValidationError, root: unknown): { 
   const field = at.slice(0, 6);
   const key = String(field[5]);
   const fieldValue = valueAt(root, field);
+  // a PreToolUse or PermissionRequest hook with an `if` Claude Code cannot load: it skips the whole file
+  // ("nothing it sits in is applied"; recorded: if-rule-number-sibling, if-rule-number-other-group)
+  if (key === "if" && GUARDS_PERMISSIONS.has(event)) {
+    return result("wrong-type", field, `"if" must be ${FIELD_TEXTS[key]}, found ${typeName(fieldValue)} ${JSON.stringify(fieldValue)}; Claude Code then loads no hook of this file`, []);
+  }
   return result("wrong-type", field, `"${key}" must be ${FIELD_TEXTS[key] ?? "valid"}, found ${typeName(fieldValue)} ${JSON.stringify(fieldValue)}`, handler);
 }
 
@@ -309,7 +314,7 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
           const handlerPath = [...groupPath, "hooks", h];
           if (isRejected(handlerPath)) return;
           const handler = handlerOf(raw as Record<string, unknown>);
-          if (handler.if !== undefined && !info.toolEvent) {
+          if (handler.if !== undefined && handler.if !== "" && !info.toolEvent) {
             found.push(problem(ctx, "invalid-value", [...handlerPath, "if"],
               `"if" is only evaluated on tool events; on ${event} this hook never runs`, "warning"));
           }
