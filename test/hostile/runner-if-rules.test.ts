@@ -200,8 +200,9 @@ test("the old backtracking case (9 KB of a's against a*a*a*...b) is linear", () 
 
 test("a 1 MB path of 500,000 segments against a relative path rule: linear, no suffix copies", () => {
   const path = `/${"a/".repeat(500_000)}b.ts`;
-  assert.equal(evaluateIfRule("Edit(src/**/*.ts)", "Edit", { file_path: path }).runs, false);
-  assert.equal(evaluateIfRule("Edit(a/**/*.ts)", "Edit", { file_path: path }).runs, true);
+  assert.equal(evaluateIfRule("Edit(src/**/*.ts)", "Edit", { file_path: path }, { projectDir: "/" }).runs, false);
+  assert.equal(evaluateIfRule("Edit(a/**/*.ts)", "Edit", { file_path: path }, { projectDir: "/" }).runs, true);
+  assert.equal(evaluateIfRule("Edit(*.ts)", "Edit", { file_path: path }, { projectDir: "/" }).runs, true);
   let steps = 0;
   const glob = compileGlob("x/**/*.ts", true);
   globMatches(glob, path, { fromEverySegment: true, onSteps: (n) => (steps = n) });
@@ -242,4 +243,55 @@ test("the piece matcher (`*` only) and the automaton (paths) agree with a refere
     // the automaton, on a path glob without `/` in the text, means the same
     assert.equal(globMatches(compileGlob(pattern, true), text), expected, `path ${JSON.stringify(pattern)} ${JSON.stringify(text)}`);
   }
+});
+
+test("brace text of 1 MB with no closing brace: read in one pass (the brace check does not backtrack)", () => {
+  const read = bashCommands(`echo {${",".repeat(1_000_000)}`);
+  assert.equal(read.unreadable, null);
+  assert.equal(bashCommands(`echo {${",".repeat(100_000)}}`).unreadable, "brace expansion");
+});
+
+test("a 1 MB path of 250,000 directories against a rule of many globstars: linear, no match", () => {
+  const path = `/p/${"a/".repeat(250_000)}c.txt`;
+  let steps = 0;
+  const glob = compileGlob("**/a/**/b/**/a/**/c.txt", true);
+  assert.equal(globMatches(glob, path.slice(3), { anyLeadingDirectory: true, onSteps: (n) => (steps = n) }), false);
+  assert.ok(steps <= path.length * (glob.tokens.length + 1), `${steps} steps`);
+  assert.equal(evaluateIfRule("Read(**/a/**/b/**/c.txt)", "Read", { file_path: path }, { projectDir: "/p" }).runs, false);
+  assert.equal(evaluateIfRule("Read(**/a/**/c.txt)", "Read", { file_path: path }, { projectDir: "/p" }).runs, true);
+});
+
+test("path rules: case, `..`, `~`, a trailing slash and a relative path are read as Claude Code reads them", () => {
+  const context = { projectDir: "/p", cwd: "/p", home: "/h" };
+  const runs = (rule: string, file_path: string): boolean => evaluateIfRule(rule, rule.slice(0, rule.indexOf("(")), { file_path }, context).runs;
+  assert.equal(runs("Edit(*.env)", "/p/deep/X.ENV"), true);
+  assert.equal(runs("Edit(*.env)", "/p/.env.local"), false);
+  assert.equal(runs("Edit(src/**)", "/p/lib/../src/a"), true);
+  assert.equal(runs("Edit(src/**)", "/p/src/../../a"), false);
+  assert.equal(runs("Edit(src/**)", "/p/lib/src/a"), false);
+  assert.equal(runs("Edit(src/**)", "src/a"), true);
+  assert.equal(runs("Edit(~/.ssh/**)", "~/.ssh/id"), true);
+  assert.equal(runs("Edit(~/.ssh/**)", "/h/.ssh/id"), true);
+  assert.equal(runs("Edit(//etc/**)", "/etc/passwd"), true);
+  assert.equal(runs("Edit(/etc/**)", "/etc/passwd"), false);
+  assert.equal(runs("Edit(secrets/)", "/p/secrets/k"), true);
+  assert.equal(runs("Edit(secrets/)", "/p/secrets"), false);
+  assert.equal(runs("Edit(src\\\\a)", "/p/src\\a"), false);
+  assert.equal(runs("Edit(!*.md)", "/p/a.txt"), false);
+});
+
+test("lint says an if rule is not a security boundary where Claude Code skips the hook, and nothing for a rule without content", async () => {
+  const { claudeCodeLinter } = await import("../../src/claude-code/lint-rules.js");
+  const findings = (rule: unknown) => {
+    const text = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "x", if: rule }] }] } });
+    return claudeCodeLinter.lint({ path: "/p/.claude/settings.json", kind: "settings" }, { text, eventHint: () => "", foreignTool: () => null } as never)
+      .filter((f) => f.code === IF_RULE_NOT_A_BOUNDARY);
+  };
+  for (const rule of ["Bash(rm *)", "Bash(rm:*)", "Edit(*.env)", "Read(./secrets/**)", "WebFetch(domain:example.com)", "  Bash(rm *)", "Bash(rm *", "bash(rm *)", "(rm)"]) {
+    const found = findings(rule);
+    assert.equal(found.length, 1, rule);
+    assert.match(found[0]!.message, /not a security boundary/);
+    assert.equal(found[0]!.path, "/hooks/PreToolUse/0/hooks/0/if");
+  }
+  for (const rule of ["Bash", "Bash(*)", "Bash()", "Edit", ""]) assert.deepEqual(findings(rule), [], rule);
 });
