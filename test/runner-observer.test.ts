@@ -252,9 +252,9 @@ async function replayRunnerRecording(o: RunnerObservation): Promise<void> {
     env: { ...process.env, TMP: dir, HOME: join(dir, "home") },
   });
   const recorded = o.outcome.tool_result;
-  // Claude Code refuses a Bash command with a control character before any hook; the runner, which does
+  // Claude Code refuses a command with a control character, or a path with a NUL, before any hook; the runner, which does
   // not check tool input, runs the hook (fails closed): docs/merge-rules.md, "if rules (recorded)"
-  if (recorded?.content.startsWith("<tool_use_error>InputValidationError") && /control characters/.test(recorded.content) && (scenario.tool ?? "Bash") === "Bash") {
+  if (recorded?.content.startsWith("<tool_use_error>") && /control characters|null bytes/.test(recorded.content)) {
     assert.equal(outcome.merged.effects.decision, "deny", `${scenario.name}: the runner runs the hook`);
     return;
   }

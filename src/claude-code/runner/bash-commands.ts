@@ -196,9 +196,19 @@ export function bashCommands(line: string): BashCommands {
       if (c === "\\" && i + 1 < line.length) {
         const n = line[i + 1]!;
         const hex = n === "x" ? /^[0-9A-Fa-f]{1,2}/.exec(line.slice(i + 2, i + 4)) : null;
+        const octal = /^[0-7]{1,3}/.exec(line.slice(i + 1, i + 4));
+        const unicode = n === "u" ? /^[0-9A-Fa-f]{1,4}/.exec(line.slice(i + 2, i + 6)) : n === "U" ? /^[0-9A-Fa-f]{1,8}/.exec(line.slice(i + 2, i + 10)) : null;
         if (hex !== null) {
           word.text += String.fromCharCode(parseInt(hex[0], 16));
           i += 2 + hex[0].length;
+        } else if (octal !== null) {
+          // `$'\162m'` is rm (recorded: if-ansi-c-octal)
+          word.text += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+          i += 1 + octal[0].length;
+        } else if (unicode !== null) {
+          const code = parseInt(unicode[0], 16);
+          word.text += code <= 0x10ffff ? String.fromCodePoint(code) : "";
+          i += 2 + unicode[0].length;
         } else {
           word.text += ANSI_C[n] ?? `\\${n}`;
           i += 2;
@@ -243,6 +253,11 @@ export function bashCommands(line: string): BashCommands {
       } else if (c === "$" && line[i + 1] === "'") {
         plain = false;
         readAnsiC(word);
+      } else if (c === "$" && line[i + 1] === '"') {
+        // `$"rm"`: a locale-translated string, read as a double-quoted one (recorded: if-locale-quote)
+        plain = false;
+        i++;
+        readDoubleQuoted(word, depth);
       } else if (c === "$") {
         plain = false;
         readDollar(word, depth);
