@@ -4,10 +4,15 @@
  * `if-*`): every command of a list (`;`, `&&`, `||`, `|`, `&`, newlines), of
  * subshells, brace groups, `if`/`for`/`while`/`case` bodies and function
  * bodies, and of command and process substitutions (also inside double
- * quotes, `[[ ]]`, assignments and unquoted here-documents); words unquoted
- * (`r''m`, `"rm"`, `\rm`, `$'rm'` are `rm`); leading `NAME=value`
- * assignments, `!` and redirections dropped; comments ignored; `xargs CMD`
- * also read as CMD (not after an option: `xargs -n 1 rm` is not).
+ * quotes, `[[ ]]` and assignments); words unquoted (`r''m`, `"rm"`, `\rm`
+ * are `rm`); leading `NAME=value` assignments, `!` and redirections dropped;
+ * comments ignored; `xargs CMD` also read as CMD (not after an option:
+ * `xargs -n 1 rm` is not); a quoted here-document's body is text.
+ *
+ * Lines Claude Code does not read at all (the hook then runs): an unquoted
+ * here-document, `${...}`, `$'...'`, `$"..."`, brace expansion outside
+ * substitutions (`{a,b}`, `{1..3}`, `{a',b'}`, even a brace group holding a
+ * comma; not a quoted `'{a,b}'`).
  *
  * Not unwrapped, as in Claude Code: `env`, `sudo`, `nice`, `nohup`,
  * `timeout`, `time`, `command`, `exec`, `coproc`, `find -exec`, `bash -c`,
@@ -15,7 +20,7 @@
  *
  * One pass over the text (substitutions are parsed where they stand, never
  * re-scanned): time linear in its length. Nesting deeper than MAX_DEPTH, an
- * unterminated quote or substitution make the line unreadable.
+ * unterminated quote or substitution, a NUL make the line unreadable.
  */
 
 export interface BashCommands {
@@ -93,10 +98,21 @@ export function bashCommands(line: string): BashCommands {
     if (texts[0] === "xargs" && texts.length > 1 && !texts[1]!.startsWith("-")) commands.push(texts.slice(1));
   };
 
-  /** `$(...)`, `<(...)`, a backtick body: a nested list, read in place. */
-  const readNested = (depth: number, closer: ")" | "`"): void => {
+  /** How many substitutions were read so far, and how deep inside substitutions the reader is. */
+  let substitutions = 0;
+  let substitutionDepth = 0;
+  /** The shapes of the words outside substitutions (readWord), for the brace check. */
+  const topShape: string[] = [];
+
+  /** `$(...)`, `<(...)`, a backtick body (a substitution) or a subshell: a nested list, read in place. */
+  const readNested = (depth: number, closer: ")" | "`", substitution = true): void => {
     if (depth > MAX_DEPTH) fail(`substitutions nested deeper than ${MAX_DEPTH}`);
+    if (substitution) {
+      substitutions++;
+      substitutionDepth++;
+    }
     readList(depth + 1, closer);
+    if (substitution) substitutionDepth--;
   };
 
   /** `${...}` or `$((...))`: skipped to its matching closer (substitutions inside are still read). */
@@ -184,52 +200,19 @@ export function bashCommands(line: string): BashCommands {
     fail("an unterminated double quote");
   };
 
-  const ANSI_C: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"' };
-  const readAnsiC = (word: Word): void => {
-    i += 2;
-    while (i < line.length) {
-      const c = line[i]!;
-      if (c === "'") {
-        i++;
-        return;
-      }
-      if (c === "\\" && i + 1 < line.length) {
-        const n = line[i + 1]!;
-        const hex = n === "x" ? /^[0-9A-Fa-f]{1,2}/.exec(line.slice(i + 2, i + 4)) : null;
-        const octal = /^[0-7]{1,3}/.exec(line.slice(i + 1, i + 4));
-        const unicode = n === "u" ? /^[0-9A-Fa-f]{1,4}/.exec(line.slice(i + 2, i + 6)) : n === "U" ? /^[0-9A-Fa-f]{1,8}/.exec(line.slice(i + 2, i + 10)) : null;
-        if (hex !== null) {
-          word.text += String.fromCharCode(parseInt(hex[0], 16));
-          i += 2 + hex[0].length;
-        } else if (octal !== null) {
-          // `$'\162m'` is rm (recorded: if-ansi-c-octal)
-          word.text += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
-          i += 1 + octal[0].length;
-        } else if (unicode !== null) {
-          const code = parseInt(unicode[0], 16);
-          word.text += code <= 0x10ffff ? String.fromCodePoint(code) : "";
-          i += 2 + unicode[0].length;
-        } else {
-          word.text += ANSI_C[n] ?? `\\${n}`;
-          i += 2;
-        }
-      } else {
-        word.text += c;
-        i++;
-      }
-    }
-    fail("an unterminated $'...' quote");
-  };
-
   /** One word at `i` (not at a metacharacter). */
   const readWord = (depth: number): Word => {
     const word: Word = { text: "", expands: false, plainPrefix: "" };
     let plain = true;
-    // the word's unquoted text (quoted or escaped parts as one NUL), to see brace expansion
-    let unquoted = "";
+    // the word as written, substitutions left out, for the brace check; a word that is one quoted string is none
+    let shape = "";
+    let parts = 0;
+    let quotedParts = 0;
     while (i < line.length) {
       const c = line[i]!;
       if (META.has(c)) break;
+      const start = i;
+      parts++;
       if (c === "\\") {
         if (line[i + 1] === "\n") {
           i += 2;
@@ -238,49 +221,51 @@ export function bashCommands(line: string): BashCommands {
         plain = false;
         if (i + 1 < line.length) word.text += line[i + 1];
         i += 2;
-        unquoted += "\0";
+        shape += line.slice(start, i);
         continue;
       }
       if (c === "'") {
         plain = false;
+        quotedParts++;
         const end = line.indexOf("'", i + 1);
         if (end < 0) fail("an unterminated single quote");
-        word.text += line.slice(i + 1, end);
+        const text = line.slice(i + 1, end);
+        // inside a substitution Claude Code sees `${` even in single quotes (recorded: if-dollar-brace-in-squote-subst)
+        if (depth > 0 && text.includes("${")) fail("a ${...} expansion");
+        word.text += text;
         i = end + 1;
+        shape += line.slice(start, i);
       } else if (c === '"') {
         plain = false;
+        quotedParts++;
+        const before = substitutions;
         readDoubleQuoted(word, depth);
-      } else if (c === "$" && line[i + 1] === "'") {
-        plain = false;
-        readAnsiC(word);
-      } else if (c === "$" && line[i + 1] === '"') {
-        // `$"rm"`: a locale-translated string, read as a double-quoted one (recorded: if-locale-quote)
-        plain = false;
-        i++;
-        readDoubleQuoted(word, depth);
+        shape += before === substitutions ? line.slice(start, i) : "\0";
+      } else if (c === "$" && (line[i + 1] === "'" || line[i + 1] === '"')) {
+        // Claude Code does not read a line with $'...' or $"..." for a rule (recorded: if-ansi-c-plain-no-match, if-locale-no-match)
+        fail(line[i + 1] === "'" ? "a $'...' string" : 'a $"..." string');
       } else if (c === "$") {
         plain = false;
         readDollar(word, depth);
+        shape += "\0";
       } else if (c === "`") {
         plain = false;
         i++;
         readNested(depth, "`");
         word.expands = true;
+        shape += "\0";
       } else {
         // a run of ordinary characters at once (per-character concatenation is slow on 1 MB)
         PLAIN_RUN.lastIndex = i;
         const run = PLAIN_RUN.exec(line);
         const text = run === null ? c : run[0];
         word.text += text;
-        unquoted += text;
+        shape += text;
         if (plain) word.plainPrefix += text;
         i += text.length;
-        continue;
       }
-      unquoted += "\0";
     }
-    // Claude Code does not read a line with brace expansion for a rule (recorded: if-brace-no-match, if-brace-range-no-match)
-    if (hasBraceExpansion(unquoted)) fail("brace expansion");
+    if (substitutionDepth === 0) topShape.push(parts === 1 && quotedParts === 1 ? "\0" : shape);
     return word;
   };
 
@@ -359,7 +344,7 @@ export function bashCommands(line: string): BashCommands {
           words = [];
         } else {
           end();
-          readNested(depth, ")");
+          readNested(depth, ")", false);
         }
       } else if (c === ")") {
         i++;
@@ -411,6 +396,10 @@ export function bashCommands(line: string): BashCommands {
     if (line.includes("\0")) fail("a NUL byte");
     readList(0, null);
     if (pendingHeredocs.length > 0) pendingHeredocs.length = 0;
+    // Claude Code does not read a line with brace expansion outside substitutions for a rule, a brace group
+    // holding a comma included (recorded: if-brace-no-match, if-brace-quoted-comma-no-match, if-brace-group-no-match;
+    // not if-brace-in-subst-no-match, if-brace-quoted-no-match)
+    if (hasBraceExpansion(topShape.join(" "))) fail("brace expansion");
     return { commands, dynamicName, unreadable: null };
   } catch (error) {
     if (error instanceof Unreadable) return { commands, dynamicName, unreadable: error.message };

@@ -15,8 +15,8 @@
  * (`Bash(echo hi && rm *)` matches nothing); blanks in the rule count as one
  * space; `rm *` also matches a bare `rm`; the legacy `rm:*` is `rm` or `rm`
  * and arguments. A line Claude Code cannot read (over 10,000 characters, an
- * unquoted here-document, brace or `${}` expansion, Unicode spaces, a lone
- * surrogate) or whose command name is only known when it runs (`$R -f x`)
+ * unquoted here-document, brace expansion, `${}`, `$'...'`, Unicode spaces,
+ * a lone surrogate) or whose command name is only known when it runs (`$R -f x`)
  * makes the hook run. Where Claude Code does not look (`env rm`, `bash -c`,
  * `/bin/rm`) the hook does not run either: an `if` rule is not a security
  * boundary (ifRuleCaveats).
