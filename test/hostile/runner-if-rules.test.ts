@@ -318,3 +318,10 @@ test("lint says an if rule is not a security boundary where Claude Code skips th
   }
   for (const rule of ["Bash", "Bash(*)", "Bash()", "Edit", ""]) assert.deepEqual(findings(rule), [], rule);
 });
+
+test("1 MB of words and quoted braces: the brace shape is read in one pass, substitutions left out", () => {
+  assert.equal(bashCommands(`${"echo '{a,b}' \"{a,b}\" $(echo {a,b}) ".repeat(25_000)}`).unreadable, null);
+  assert.equal(bashCommands(`${"echo {a ".repeat(100_000)}; echo a,b }`).unreadable, null);
+  assert.equal(bashCommands(`echo {${"a,".repeat(300_000)}b}`).unreadable, "brace expansion");
+  assert.equal(bashCommands(`${"echo hi; ".repeat(100_000)}echo $'x'`).unreadable, "a $'...' string");
+});

@@ -1,18 +1,18 @@
 /**
  * The simple commands of a Bash command line, as Claude Code 2.1.332 reads
  * them for a hook's `if` rule (recorded: test/observer/claude-code/runner/,
- * `if-*`): every command of a list (`;`, `&&`, `||`, `|`, `&`, newlines), of
- * subshells, brace groups, `if`/`for`/`while`/`case` bodies and function
- * bodies, and of command and process substitutions (also inside double
- * quotes, `[[ ]]` and assignments); words unquoted (`r''m`, `"rm"`, `\rm`
+ * `if-*`): every command of a list (`;`, `&&`, `||`, `|`, `&`, newlines),
+ * of subshells, `if`/`while`/`until` bodies, and of command and process
+ * substitutions (also inside double quotes, `[[ ]]` and assignments); words unquoted (`r''m`, `"rm"`, `\rm`
  * are `rm`); leading `NAME=value` assignments, `!` and redirections dropped;
  * comments ignored; `xargs CMD` also read as CMD (not after an option:
  * `xargs -n 1 rm` is not); a quoted here-document's body is text.
  *
- * Lines Claude Code does not read at all (the hook then runs): an unquoted
- * here-document, `${...}`, `$'...'`, `$"..."`, brace expansion outside
- * substitutions (`{a,b}`, `{1..3}`, `{a',b'}`, even a brace group holding a
- * comma; not a quoted `'{a,b}'`).
+ * Lines Claude Code does not read at all (the hook then runs): `case`,
+ * `for`, `select`, brace groups, function definitions and `(( ))` commands;
+ * an unquoted here-document; `${...}`; `$'...'` and `$"..."`; brace
+ * expansion in a word outside substitutions or within double quotes (`{a,b}`,
+ * `{1..3}`, `{a',b'}`; not a quoted `'{a,b}'`).
  *
  * Not unwrapped, as in Claude Code: `env`, `sudo`, `nice`, `nohup`,
  * `timeout`, `time`, `command`, `exec`, `coproc`, `find -exec`, `bash -c`,
@@ -83,6 +83,7 @@ export function bashCommands(line: string): BashCommands {
     let k = 0;
     while (k < words.length) {
       const w = words[k]!;
+      if (w.text === "{" && w.plainPrefix === "{") fail("a brace group");
       if (PREFIX_WORDS.has(w.text) && !w.expands && w.plainPrefix === w.text) k++;
       else if (NAME_ASSIGNMENT.test(w.plainPrefix)) k++;
       else break;
@@ -90,7 +91,10 @@ export function bashCommands(line: string): BashCommands {
     const rest = words.slice(k);
     const name = rest[0];
     if (name === undefined) return;
-    if (HEADER_WORDS.has(name.text) && name.plainPrefix === name.text) return;
+    if (HEADER_WORDS.has(name.text) && name.plainPrefix === name.text) {
+      if (name.text !== "in") fail(`a ${name.text} command`);
+      return;
+    }
     if (name.expands) dynamicName = true;
     const texts = rest.map((w) => w.text);
     commands.push(texts);
@@ -98,11 +102,12 @@ export function bashCommands(line: string): BashCommands {
     if (texts[0] === "xargs" && texts.length > 1 && !texts[1]!.startsWith("-")) commands.push(texts.slice(1));
   };
 
-  /** How many substitutions were read so far, and how deep inside substitutions the reader is. */
+  /** How many substitutions were read so far, how deep inside substitutions and inside double quotes the reader is. */
   let substitutions = 0;
   let substitutionDepth = 0;
-  /** The shapes of the words outside substitutions (readWord), for the brace check. */
-  const topShape: string[] = [];
+  let doubleQuoteDepth = 0;
+  /** Inside a backtick body an unquoted backtick closes it (bash finds the closing one first). */
+  let backtickDepth = 0;
 
   /** `$(...)`, `<(...)`, a backtick body (a substitution) or a subshell: a nested list, read in place. */
   const readNested = (depth: number, closer: ")" | "`", substitution = true): void => {
@@ -111,36 +116,35 @@ export function bashCommands(line: string): BashCommands {
       substitutions++;
       substitutionDepth++;
     }
+    if (closer === "`") backtickDepth++;
     readList(depth + 1, closer);
+    if (closer === "`") backtickDepth--;
     if (substitution) substitutionDepth--;
   };
 
-  /** `${...}` or `$((...))`: skipped to its matching closer (substitutions inside are still read). */
-  const skipBalanced = (open: string, close: string, depth: number): void => {
+  /** `$((...))`: skipped to its matching `))` (substitutions inside are still read). */
+  const skipArithmetic = (depth: number): void => {
     let level = 1;
     while (i < line.length) {
       const c = line[i]!;
       if (c === "\\") i += 2;
+      else if (c === "$" && line[i + 1] === "{") fail("a ${...} expansion");
       else if (c === "$" && line[i + 1] === "(" && line[i + 2] !== "(") {
         i += 2;
         readNested(depth, ")");
       } else if (c === "`") {
         i++;
         readNested(depth, "`");
-      } else if (c === "'" && open === "{") {
-        const end = line.indexOf("'", i + 1);
-        if (end < 0) fail("an unterminated single quote");
-        i = end + 1;
       } else {
-        if (line.startsWith(open, i)) level++;
-        else if (line.startsWith(close, i) && --level === 0) {
-          i += close.length;
+        if (line.startsWith("((", i)) level++;
+        else if (line.startsWith("))", i) && --level === 0) {
+          i += 2;
           return;
         }
         i++;
       }
     }
-    fail(`an unterminated ${open === "{" ? "${" : "$(("}`);
+    fail("an unterminated $((");
   };
 
   /** After `$`: an expansion. Returns the literal text it stands for, if any. */
@@ -148,7 +152,7 @@ export function bashCommands(line: string): BashCommands {
     const next = line[i + 1];
     if (next === "(" && line[i + 2] === "(") {
       i += 3;
-      skipBalanced("((", "))", depth);
+      skipArithmetic(depth);
       word.expands = true;
     } else if (next === "(") {
       i += 2;
@@ -170,10 +174,12 @@ export function bashCommands(line: string): BashCommands {
 
   const readDoubleQuoted = (word: Word, depth: number): void => {
     i++;
+    doubleQuoteDepth++;
     while (i < line.length) {
       const c = line[i]!;
       if (c === '"') {
         i++;
+        doubleQuoteDepth--;
         return;
       }
       if (c === "\\") {
@@ -210,7 +216,7 @@ export function bashCommands(line: string): BashCommands {
     let quotedParts = 0;
     while (i < line.length) {
       const c = line[i]!;
-      if (META.has(c)) break;
+      if (META.has(c) || (c === "`" && backtickDepth > 0)) break;
       const start = i;
       parts++;
       if (c === "\\") {
@@ -230,8 +236,9 @@ export function bashCommands(line: string): BashCommands {
         const end = line.indexOf("'", i + 1);
         if (end < 0) fail("an unterminated single quote");
         const text = line.slice(i + 1, end);
-        // inside a substitution Claude Code sees `${` even in single quotes (recorded: if-dollar-brace-in-squote-subst)
-        if (depth > 0 && text.includes("${")) fail("a ${...} expansion");
+        // within double quotes Claude Code sees `${` even in single quotes of a substitution (recorded:
+        // if-dollar-brace-in-squote-subst; not if-squote-dollar-brace-in-subst-plain)
+        if (doubleQuoteDepth > 0 && text.includes("${")) fail("a ${...} expansion");
         word.text += text;
         i = end + 1;
         shape += line.slice(start, i);
@@ -265,7 +272,10 @@ export function bashCommands(line: string): BashCommands {
         i += text.length;
       }
     }
-    if (substitutionDepth === 0) topShape.push(parts === 1 && quotedParts === 1 ? "\0" : shape);
+    // Claude Code does not read a line with brace expansion for a rule, outside substitutions or within double
+    // quotes (recorded: if-brace-no-match, if-brace-quoted-comma-no-match, if-dquote-dollar-paren-brace; not
+    // if-brace-in-subst-no-match, if-backtick-brace-no-match, if-brace-quoted-no-match)
+    if ((substitutionDepth === 0 || doubleQuoteDepth > 0) && !(parts === 1 && quotedParts === 1) && hasBraceExpansion(shape)) fail("brace expansion");
     return word;
   };
 
@@ -338,11 +348,9 @@ export function bashCommands(line: string): BashCommands {
         end();
       } else if (c === "(") {
         i++;
-        if (words.length > 0 && line[i] === ")") {
-          // `f()`: a function definition; its body is the next command
-          i++;
-          words = [];
-        } else {
+        if (words.length > 0 && line[i] === ")") fail("a function definition");
+        else if (words.length === 0 && line[i] === "(") fail("an (( )) command");
+        else {
           end();
           readNested(depth, ")", false);
         }
@@ -396,10 +404,6 @@ export function bashCommands(line: string): BashCommands {
     if (line.includes("\0")) fail("a NUL byte");
     readList(0, null);
     if (pendingHeredocs.length > 0) pendingHeredocs.length = 0;
-    // Claude Code does not read a line with brace expansion outside substitutions for a rule, a brace group
-    // holding a comma included (recorded: if-brace-no-match, if-brace-quoted-comma-no-match, if-brace-group-no-match;
-    // not if-brace-in-subst-no-match, if-brace-quoted-no-match)
-    if (hasBraceExpansion(topShape.join(" "))) fail("brace expansion");
     return { commands, dynamicName, unreadable: null };
   } catch (error) {
     if (error instanceof Unreadable) return { commands, dynamicName, unreadable: error.message };
