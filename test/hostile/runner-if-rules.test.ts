@@ -268,10 +268,11 @@ test("the piece matcher (`*` only) and the automaton (paths) agree with a refere
   }
 });
 
-test("brace text of 1 MB with no closing brace: read in one pass (the brace check does not backtrack)", () => {
-  const read = bashCommands(`echo {${",".repeat(1_000_000)}`);
-  assert.equal(read.unreadable, null);
-  assert.equal(bashCommands(`echo {${",".repeat(100_000)}}`).unreadable, "brace expansion");
+test("brace text of 1 MB: read in one pass (the brace check does not backtrack)", () => {
+  // an unclosed `{a,` counts, as in Claude Code (recorded: if-v-brace-unclosed-no-match)
+  assert.equal(bashCommands(`echo {${",".repeat(1_000_000)}`).unreadable, "brace expansion");
+  assert.equal(bashCommands(`echo ${"{a}".repeat(300_000)},`).unreadable, null);
+  assert.equal(bashCommands(`echo {${"a".repeat(1_000_000)}}`).unreadable, null);
 });
 
 test("a 1 MB path of 250,000 directories against a rule of many globstars: linear, no match", () => {

@@ -9,10 +9,11 @@
  * `xargs -n 1 rm` is not); a quoted here-document's body is text.
  *
  * Lines Claude Code does not read at all (the hook then runs): `case`,
- * `for`, `select`, brace groups, function definitions and `(( ))` commands;
- * an unquoted here-document; `${...}`; `$'...'` and `$"..."`; brace
- * expansion in a word outside substitutions or within double quotes (`{a,b}`,
- * `{1..3}`, `{a',b'}`; not a quoted `'{a,b}'`).
+ * `select`, brace groups, function definitions and `(( ))` commands; an
+ * unquoted here-document; `${...}`; `$'...'` and `$"..."`; brace expansion in
+ * a word outside substitutions or within double quotes (`{a,b}`, `{1..3}`,
+ * `{a',b'}`; not a quoted `'{a,b}'`, not in `[[ ]]`); a variable reference
+ * whose value is not known once the line sets variables (see `variables`).
  *
  * Not unwrapped, as in Claude Code: `env`, `sudo`, `nice`, `nohup`,
  * `timeout`, `time`, `command`, `exec`, `coproc`, `find -exec`, `bash -c`,
@@ -41,28 +42,30 @@ const PREFIX_WORDS = new Set(["if", "then", "else", "elif", "do", "while", "unti
 const HEADER_WORDS = new Set(["for", "select", "case", "function", "in"]);
 /** Characters readWord handles one by one; everything else is copied in runs. */
 const PLAIN_RUN = /[^ \t\n;&|<>()\\'"$`]+/y;
-/** `{a,b}` or `{1..3}` unquoted: bash expands it into several words. One pass (a regular expression would backtrack). */
+/**
+ * A `{` followed by `,` or `..` before any `}`: what Claude Code takes for brace expansion (`{a,b}`,
+ * `{1..3}`, even an unclosed `{a,b`; recorded: if-v-brace-unclosed-no-match). One pass.
+ */
 function hasBraceExpansion(text: string): boolean {
-  let open = -1;
-  let separated = false;
+  let open = false;
   for (let k = 0; k < text.length; k++) {
     const c = text[k];
-    if (c === "{") [open, separated] = [k, false];
-    else if (open < 0) continue;
-    else if (c === "," || (c === "." && text[k + 1] === ".")) separated = true;
-    else if (c === "}") {
-      if (separated) return true;
-      open = -1;
-    }
+    if (c === "{") open = true;
+    else if (c === "}") open = false;
+    else if (open && (c === "," || (c === "." && text[k + 1] === "."))) return true;
   }
   return false;
 }
 const NAME_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** Commands that set variables (their `NAME=value` arguments are assignments). */
+const SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "export", "declare", "typeset", "local", "readonly", "unset", "let"]);
 
 class Unreadable extends Error {}
 
 interface Word {
   text: string;
+  /** Brace expansion outside substitutions or within double quotes (`[[ ]]` does not expand it). */
+  braces: boolean;
   /** An expansion outside single quotes: the value is only known at run time. */
   expands: boolean;
   /** The literal text before any quote or expansion (to tell `A=1` from `"A=1"`). */
@@ -90,11 +93,23 @@ export function bashCommands(line: string): BashCommands {
     }
     const rest = words.slice(k);
     const name = rest[0];
+    // `[[ x == {a,b} ]]` expands no braces (recorded: if-v-dbracket-brace-no-match)
+    if (name?.text !== "[[" && words.some((w) => w.braces)) fail("brace expansion");
+    for (const w of words.slice(0, k)) assign(w);
     if (name === undefined) return;
     if (HEADER_WORDS.has(name.text) && name.plainPrefix === name.text) {
-      if (name.text !== "in") fail(`a ${name.text} command`);
+      // `for f in …` sets f to values Claude Code does not follow; `case`, `select` and `function` it does not read
+      if (name.text === "for") {
+        variables.set = true;
+        if (rest[1] !== undefined) variables.known.delete(rest[1].text);
+      } else if (name.text !== "in") fail(`a ${name.text} command`);
       return;
     }
+    if ((SETTERS.has(name.text) || (name.text === "printf" && rest[1]?.text === "-v")) && name.plainPrefix === name.text) {
+      variables.set = true;
+      for (const w of rest.slice(1)) if (!assign(w) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.text)) variables.known.delete(w.text);
+    }
+    if (name.text === "coproc" && rest[1]?.text === "{") fail("a brace group");
     if (name.expands) dynamicName = true;
     const texts = rest.map((w) => w.text);
     commands.push(texts);
@@ -102,6 +117,23 @@ export function bashCommands(line: string): BashCommands {
     if (texts[0] === "xargs" && texts.length > 1 && !texts[1]!.startsWith("-")) commands.push(texts.slice(1));
   };
 
+  /**
+   * Variables, as Claude Code follows them: once the line sets any (`X=1`, `for x`, `read x`, `export`), a
+   * reference to one whose literal value is not known at that point makes it unreadable (recorded:
+   * if-w-assign-other-use, if-w-use-then-assign, if-w-for-one-item-var, if-w-read-then-use); a known one
+   * stands for its value (if-w-assign-then-use); without any, `$HOME` is just an argument (if-var-arg-no-match).
+   */
+  const variables = { set: false, known: new Map<string, string>(), unknownReference: false };
+  /** `NAME=value`: the line sets NAME; its value is known when it is literal. Whether `w` is an assignment. */
+  const assign = (w: Word): boolean => {
+    const assignment = NAME_ASSIGNMENT.exec(w.plainPrefix);
+    if (assignment === null) return false;
+    variables.set = true;
+    const variable = assignment[0].replace(/\+?=$/, "");
+    if (w.expands || assignment[0].endsWith("+=")) variables.known.delete(variable);
+    else variables.known.set(variable, w.text.slice(assignment[0].length));
+    return true;
+  };
   /** How many substitutions were read so far, how deep inside substitutions and inside double quotes the reader is. */
   let substitutions = 0;
   let substitutionDepth = 0;
@@ -162,10 +194,15 @@ export function bashCommands(line: string): BashCommands {
       // Claude Code does not read a line with ${...} for a rule (recorded: if-brace-var-no-match)
       fail("a ${...} expansion");
     } else if (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next)) {
-      i++;
+      const start = ++i;
       if (/[A-Za-z_]/.test(next)) while (i < line.length && /[A-Za-z0-9_]/.test(line[i]!)) i++;
       else i++;
-      word.expands = true;
+      const value = variables.known.get(line.slice(start, i));
+      if (value !== undefined) word.text += value;
+      else {
+        variables.unknownReference = true;
+        word.expands = true;
+      }
     } else {
       word.text += "$";
       i++;
@@ -208,7 +245,7 @@ export function bashCommands(line: string): BashCommands {
 
   /** One word at `i` (not at a metacharacter). */
   const readWord = (depth: number): Word => {
-    const word: Word = { text: "", expands: false, plainPrefix: "" };
+    const word: Word = { text: "", braces: false, expands: false, plainPrefix: "" };
     let plain = true;
     // the word as written, substitutions left out, for the brace check; a word that is one quoted string is none
     let shape = "";
@@ -274,8 +311,8 @@ export function bashCommands(line: string): BashCommands {
     }
     // Claude Code does not read a line with brace expansion for a rule, outside substitutions or within double
     // quotes (recorded: if-brace-no-match, if-brace-quoted-comma-no-match, if-dquote-dollar-paren-brace; not
-    // if-brace-in-subst-no-match, if-backtick-brace-no-match, if-brace-quoted-no-match)
-    if ((substitutionDepth === 0 || doubleQuoteDepth > 0) && !(parts === 1 && quotedParts === 1) && hasBraceExpansion(shape)) fail("brace expansion");
+    // if-brace-in-subst-no-match, if-backtick-brace-no-match, if-brace-quoted-no-match); finishCommand decides
+    word.braces = (substitutionDepth === 0 || doubleQuoteDepth > 0) && !(parts === 1 && quotedParts === 1) && hasBraceExpansion(shape);
     return word;
   };
 
@@ -292,7 +329,7 @@ export function bashCommands(line: string): BashCommands {
         }
         if (doc.expands) {
           // an unquoted delimiter: the body expands like a double-quoted string
-          const scratch: Word = { text: "", expands: false, plainPrefix: "" };
+          const scratch: Word = { text: "", braces: false, expands: false, plainPrefix: "" };
           const stop = lineEnd;
           while (i < stop) {
             const c = line[i]!;
@@ -349,7 +386,8 @@ export function bashCommands(line: string): BashCommands {
       } else if (c === "(") {
         i++;
         if (words.length > 0 && line[i] === ")") fail("a function definition");
-        else if (words.length === 0 && line[i] === "(") fail("an (( )) command");
+        // `(( … ))` as a command, also after `if`, `while`, `for` (recorded: if-v-arith-cmd-in-if, if-v-for-arith-no-match)
+        else if (line[i] === "(" && words.every((w) => (PREFIX_WORDS.has(w.text) || w.text === "for") && w.plainPrefix === w.text)) fail("an (( )) command");
         else {
           end();
           readNested(depth, ")", false);
@@ -364,7 +402,7 @@ export function bashCommands(line: string): BashCommands {
           // process substitution: an argument whose command runs
           i += 2;
           readNested(depth, ")");
-          words.push({ text: "", expands: true, plainPrefix: "" });
+          words.push({ text: "", braces: false, expands: true, plainPrefix: "" });
           continue;
         }
         // a file descriptor number just before is part of the redirection (`2>&1`)
@@ -404,6 +442,7 @@ export function bashCommands(line: string): BashCommands {
     if (line.includes("\0")) fail("a NUL byte");
     readList(0, null);
     if (pendingHeredocs.length > 0) pendingHeredocs.length = 0;
+    if (variables.set && variables.unknownReference) fail("a variable whose value the line may set");
     return { commands, dynamicName, unreadable: null };
   } catch (error) {
     if (error instanceof Unreadable) return { commands, dynamicName, unreadable: error.message };
