@@ -66,6 +66,8 @@ interface Word {
   text: string;
   /** Brace expansion outside substitutions or within double quotes (`[[ ]]` does not expand it). */
   braces: boolean;
+  /** Some part was quoted. */
+  quoted: boolean;
   /** An expansion outside single quotes: the value is only known at run time. */
   expands: boolean;
   /** The literal text before any quote or expansion (to tell `A=1` from `"A=1"`). */
@@ -95,8 +97,11 @@ export function bashCommands(line: string): BashCommands {
     const name = rest[0];
     // `[[ x == {a,b} ]]` expands no braces (recorded: if-v-dbracket-brace-no-match)
     if (name?.text !== "[[" && words.some((w) => w.braces)) fail("brace expansion");
-    for (const w of words.slice(0, k)) assign(w);
-    if (name === undefined) return;
+    // a line of assignments sets variables; `X=1 cmd` only sets X for cmd (recorded: if-x-prefix-assign-ref)
+    if (name === undefined) {
+      for (const w of words.slice(0, k)) assign(w);
+      return;
+    }
     if (HEADER_WORDS.has(name.text) && name.plainPrefix === name.text) {
       // `for f in …` sets f to values Claude Code does not follow; `case`, `select` and `function` it does not read
       if (name.text === "for") {
@@ -130,8 +135,11 @@ export function bashCommands(line: string): BashCommands {
     if (assignment === null) return false;
     variables.set = true;
     const variable = assignment[0].replace(/\+?=$/, "");
-    if (w.expands || assignment[0].endsWith("+=")) variables.known.delete(variable);
-    else variables.known.set(variable, w.text.slice(assignment[0].length));
+    // a value is known when it is literal and unquoted (recorded: `X="a b"` is not, if-x-quoted-value)
+    const value = w.expands || w.quoted ? undefined : w.text.slice(assignment[0].length);
+    const before = assignment[0].endsWith("+=") ? variables.known.get(variable) : "";
+    if (value === undefined || before === undefined) variables.known.delete(variable);
+    else variables.known.set(variable, before + value);
     return true;
   };
   /** How many substitutions were read so far, how deep inside substitutions and inside double quotes the reader is. */
@@ -245,7 +253,7 @@ export function bashCommands(line: string): BashCommands {
 
   /** One word at `i` (not at a metacharacter). */
   const readWord = (depth: number): Word => {
-    const word: Word = { text: "", braces: false, expands: false, plainPrefix: "" };
+    const word: Word = { text: "", braces: false, quoted: false, expands: false, plainPrefix: "" };
     let plain = true;
     // the word as written, substitutions left out, for the brace check; a word that is one quoted string is none
     let shape = "";
@@ -309,6 +317,7 @@ export function bashCommands(line: string): BashCommands {
         i += text.length;
       }
     }
+    word.quoted = quotedParts > 0;
     // Claude Code does not read a line with brace expansion for a rule, outside substitutions or within double
     // quotes (recorded: if-brace-no-match, if-brace-quoted-comma-no-match, if-dquote-dollar-paren-brace; not
     // if-brace-in-subst-no-match, if-backtick-brace-no-match, if-brace-quoted-no-match); finishCommand decides
@@ -329,7 +338,7 @@ export function bashCommands(line: string): BashCommands {
         }
         if (doc.expands) {
           // an unquoted delimiter: the body expands like a double-quoted string
-          const scratch: Word = { text: "", braces: false, expands: false, plainPrefix: "" };
+          const scratch: Word = { text: "", braces: false, quoted: false, expands: false, plainPrefix: "" };
           const stop = lineEnd;
           while (i < stop) {
             const c = line[i]!;
@@ -402,7 +411,7 @@ export function bashCommands(line: string): BashCommands {
           // process substitution: an argument whose command runs
           i += 2;
           readNested(depth, ")");
-          words.push({ text: "", braces: false, expands: true, plainPrefix: "" });
+          words.push({ text: "", braces: false, quoted: false, expands: true, plainPrefix: "" });
           continue;
         }
         // a file descriptor number just before is part of the redirection (`2>&1`)
