@@ -51,7 +51,7 @@ export interface IfRuleContext {
   readonly home?: string;
 }
 
-/** The stable code of the caveat ifRuleCaveats returns (lint and validate show it). */
+/** The stable code of the caveat ifRuleCaveats returns (lint shows it: CC-CFG-013). */
 export const IF_RULE_NOT_A_BOUNDARY = "if-rule-not-a-boundary";
 
 /** Command wrappers Claude Code does not look through for an `if` rule (recorded: if-env-cmd, if-sudo, ...). */
@@ -157,8 +157,10 @@ function runsForCommand(rule: string, content: string, command: string): IfRuleV
 }
 
 /** The file path, absolute and normalized (`..`, `.`, `//`, a trailing `/`), `~/` expanded. */
-function absolutePath(path: string, context: IfRuleContext): string {
+function absolutePath(written: string, context: IfRuleContext): string {
   const home = context.home ?? homedir();
+  // Claude Code drops trailing blanks first (recorded: if-p-env-trailing-space)
+  const path = written.replace(/\s+$/, "");
   const expanded = path === "~" ? home : path.startsWith("~/") ? posix.join(home, path.slice(2)) : path;
   const absolute = isAbsolute(expanded) ? posix.normalize(expanded) : resolvePath(context.cwd ?? context.projectDir ?? process.cwd(), expanded);
   // a trailing `/` stays: `src/**` matches `src/` (recorded: if-write-trailing-slash-path)
@@ -185,13 +187,15 @@ function pathMatches(content: string, path: string, context: IfRuleContext): boo
   // any depth; so does one that starts with `*` (recorded: if-read-rule-star-segment, `*/b.txt` matches x/a/b.txt)
   const anchored = (pattern.includes("/") && !pattern.startsWith("*")) || content.startsWith("/") || content.startsWith("~/");
   const subject = relative.toLowerCase();
-  const glob = globOf(pattern.toLowerCase(), true);
+  const options = { fromEverySegment: !anchored, anyLeadingDirectory: true };
   if (directoryOnly) {
     // only a directory above the file can match: drop the last segment
     const cut = subject.lastIndexOf("/");
-    return cut > 0 && globMatches(glob, subject.slice(0, cut), { fromEverySegment: !anchored, anyLeadingDirectory: true });
+    return cut > 0 && globMatches(globOf(pattern.toLowerCase(), true), subject.slice(0, cut), options);
   }
-  return globMatches(glob, subject, { fromEverySegment: !anchored, anyLeadingDirectory: true });
+  // `src/**` also matches src itself (recorded: if-p-dir-itself)
+  const itself = pattern.endsWith("/**") ? pattern.slice(0, -3) : null;
+  return globMatches(globOf(pattern.toLowerCase(), true), subject, options) || (itself !== null && itself !== "" && globMatches(globOf(itself.toLowerCase(), true), subject, options));
 }
 
 export function evaluateIfRule(rule: string, toolName: string, toolInput: unknown, context: IfRuleContext = {}): IfRuleVerdict {
