@@ -1,10 +1,14 @@
-// Hostile inputs, class 4 (issue 16): `if` rules. A deny hook guarded by `if: "Bash(rm *)"` meets
-// commands that hide `rm` (substitutions, subshells, quoting, env prefixes, control structures,
-// lists, newlines, wrappers). For each recorded attempt the expected answer is what Claude Code
-// 2.1.332 did (test/observer/claude-code/runner/observed/if-*.json): where it ran the hook, the
-// runner runs it and the deny survives the merge; where it skipped it (fails open), the runner
-// skips it too and ifRuleCaveats says the rule is not a security boundary. Then inputs built to
-// be slow or to break the reader: they complete, linear in their size, and never throw.
+// Hostile inputs, class 4 (issue 16): `if` rules. Deny hooks guarded by `if` rules (Bash rules of
+// every shape, malformed and non-string rules, file rules, other tools' rules, rules on events without
+// a tool) meet calls that hide what the rule names (substitutions, subshells, quoting, env prefixes,
+// control structures, braces, variables, Unicode spaces, long lines, path spellings, symlinks). For each
+// recorded attempt the expected answer is what Claude Code 2.1.332 did
+// (test/observer/claude-code/runner/observed/if-*.json, replayed here without the agent): each hook runs
+// or is skipped as Claude Code ran or skipped it, and the deny survives the merge; where Claude Code
+// skipped a hook whose rule names content, ifRuleCaveats says the rule is not a security boundary. Where
+// Claude Code refuses the tool input before any hook (control characters, a NUL in a path), the runner,
+// which does not check tool input, runs the hook instead. Then inputs built to be slow or to break the
+// reader: they complete, linear in their size, and never throw; and lint's CC-CFG-013.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
