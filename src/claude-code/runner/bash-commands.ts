@@ -112,7 +112,12 @@ export function bashCommands(line: string): BashCommands {
     }
     if ((SETTERS.has(name.text) || (name.text === "printf" && rest[1]?.text === "-v")) && name.plainPrefix === name.text) {
       variables.set = true;
-      for (const w of rest.slice(1)) if (!assign(w) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.text)) variables.known.delete(w.text);
+      for (const w of rest.slice(1)) {
+        // `let x=1` evaluates arithmetic: Claude Code does not know x after it (recorded: if-y-let)
+        const letName = name.text === "let" ? /^[A-Za-z_][A-Za-z0-9_]*/.exec(w.text)?.[0] : undefined;
+        if (letName !== undefined) variables.known.delete(letName);
+        else if (!assign(w) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.text)) variables.known.delete(w.text);
+      }
     }
     if (name.text === "coproc" && rest[1]?.text === "{") fail("a brace group");
     if (name.expands) dynamicName = true;
@@ -205,10 +210,12 @@ export function bashCommands(line: string): BashCommands {
       const start = ++i;
       if (/[A-Za-z_]/.test(next)) while (i < line.length && /[A-Za-z0-9_]/.test(line[i]!)) i++;
       else i++;
-      const value = variables.known.get(line.slice(start, i));
+      const variable = line.slice(start, i);
+      const value = variables.known.get(variable);
       if (value !== undefined) word.text += value;
       else {
-        variables.unknownReference = true;
+        // $HOME stays readable (recorded: if-y-known-and-env; `$Y`, `$?`, `$1` do not)
+        if (variable !== "HOME") variables.unknownReference = true;
         word.expands = true;
       }
     } else {
@@ -361,15 +368,24 @@ export function bashCommands(line: string): BashCommands {
   /** A list up to `closer` (or the end of the text at depth 0). */
   function readList(depth: number, closer: ")" | "`" | null): void {
     let words: Word[] = [];
+    // a list operator with no command before it (`;`, `a; ; b`, `&& b`) or none after (`a &&`) is bash's
+    // syntax error, which Claude Code does not read (recorded: if-y-semicolon-only)
+    let commandBefore = false;
+    let awaitsCommand = false;
     const end = (): void => {
+      if (words.length > 0) [commandBefore, awaitsCommand] = [true, false];
       finishCommand(words);
       words = [];
+    };
+    const endList = (): void => {
+      end();
+      if (awaitsCommand) fail("a list operator without a command");
     };
     while (i < line.length) {
       const c = line[i]!;
       if (closer === "`" && c === "`") {
         i++;
-        end();
+        endList();
         return;
       }
       if (BLANK.has(c)) {
@@ -383,15 +399,22 @@ export function bashCommands(line: string): BashCommands {
       } else if (c === "\n") {
         i++;
         end();
+        if (!awaitsCommand) commandBefore = false;
         readHeredocBodies(depth);
       } else if (c === ";" || c === "&" || c === "|") {
         if (c === "&" && line[i + 1] === ">") {
           i += line[i + 2] === ">" ? 3 : 2;
           readRedirectTarget(depth);
+          // a redirection alone is a command (`> out;`)
+          [commandBefore, awaitsCommand] = [true, false];
           continue;
         }
-        i += line[i + 1] === c || (c === "|" && line[i + 1] === "&") || (c === ";" && line[i + 1] === "&") ? 2 : 1;
+        const operator = line[i + 1] === c || (c === "|" && line[i + 1] === "&") || (c === ";" && line[i + 1] === "&") ? 2 : 1;
         end();
+        if (!commandBefore) fail("a list operator without a command");
+        awaitsCommand = c === "|" || operator === 2;
+        commandBefore = false;
+        i += operator;
       } else if (c === "(") {
         i++;
         if (words.length > 0 && line[i] === ")") fail("a function definition");
@@ -400,11 +423,15 @@ export function bashCommands(line: string): BashCommands {
         else {
           end();
           readNested(depth, ")", false);
+          [commandBefore, awaitsCommand] = [true, false];
         }
       } else if (c === ")") {
         i++;
+        if (closer === ")") {
+          endList();
+          return;
+        }
         end();
-        if (closer === ")") return;
         // otherwise a `case` pattern's `)`: what follows is a command
       } else if (c === "<" || c === ">") {
         if (line[i + 1] === "(") {
@@ -428,17 +455,19 @@ export function bashCommands(line: string): BashCommands {
           // Claude Code does not read a line with an unquoted here-document for a rule (recorded: if-heredoc-plain-no-match)
           if (!quoted) fail("an unquoted here-document");
           pendingHeredocs.push({ delimiter: delimiter.text, expands: !quoted, strip });
+          [commandBefore, awaitsCommand] = [true, false];
           continue;
         }
         i++;
         while (line[i] === "<" || line[i] === ">" || line[i] === "&" || line[i] === "|") i++;
         readRedirectTarget(depth);
+        [commandBefore, awaitsCommand] = [true, false];
       } else {
         words.push(readWord(depth));
       }
     }
     if (closer !== null) fail(closer === ")" ? "an unterminated $( or (" : "an unterminated backtick");
-    end();
+    endList();
   }
 
   function readRedirectTarget(depth: number): void {

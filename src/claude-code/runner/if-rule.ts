@@ -55,7 +55,7 @@ export interface IfRuleContext {
 export const IF_RULE_NOT_A_BOUNDARY = "if-rule-not-a-boundary";
 
 /** Command wrappers Claude Code does not look through for an `if` rule (recorded: if-env-cmd, if-sudo, ...). */
-const NOT_UNWRAPPED = "env, sudo, nice, nohup, timeout, time, command, exec, coproc, xargs with options, find -exec, bash -c, sh -c, eval, trap, an option before a subcommand (git -C . push)";
+const NOT_UNWRAPPED = "env, sudo, nice, nohup, timeout, time, command, builtin, exec, coproc, xargs with options, find -exec, bash -c, sh -c, eval, trap, an option before a subcommand (git -C . push)";
 
 /** Tools whose rule content Claude Code matches for a hook's `if` (recorded: if-webfetch-*, if-grep-rule, if-glob-rule skip). */
 const COMMAND_TOOLS = new Set(["Bash", "PowerShell"]);
@@ -125,8 +125,8 @@ function globOf(pattern: string, pathLike: boolean): CompiledGlob {
 }
 
 /** `rm *` against one simple command: `*` is any text, and ` *` at the end also matches nothing (a bare `rm`). */
-function commandMatches(content: string, command: string): boolean {
-  if (content.endsWith(":*")) {
+function commandMatches(content: string, command: string, legacyPrefix: boolean): boolean {
+  if (legacyPrefix) {
     const prefix = content.slice(0, -2);
     return command === prefix || command.startsWith(`${prefix} `);
   }
@@ -150,8 +150,10 @@ function runsForCommand(rule: string, content: string, command: string): IfRuleV
   const read = bashCommands(command);
   if (read.unreadable !== null) return { runs: true, note: `the command could not be read (${read.unreadable}); the hook runs, as in Claude Code` };
   if (read.dynamicName) return { runs: true, note: "a command name is only known when the line runs; the hook runs, as in Claude Code" };
-  const pattern = content.replace(/[ \t]+/g, " ").replace(/^ | $/g, "");
-  return read.commands.some((words) => commandMatches(pattern, words.join(" ")))
+  // blanks in the rule count as one space, but the legacy `rm:*` is read as written (recorded: if-y-rule-prefix-spaces)
+  const legacyPrefix = content.endsWith(":*");
+  const pattern = legacyPrefix ? content : content.replace(/[ \t]+/g, " ").replace(/^ | $/g, "");
+  return read.commands.some((words) => commandMatches(pattern, words.join(" "), legacyPrefix))
     ? { runs: true, note: null }
     : { runs: false, note: `if rule ${rule} does not match` };
 }
