@@ -339,3 +339,14 @@ test("list operators without a command (bash's syntax errors) make the line unre
     assert.equal(bashCommands(command).unreadable, null, JSON.stringify(command));
   }
 });
+
+test("non-string arguments to the if-rule functions are answers, never exceptions", () => {
+  for (const value of [undefined, null, 42, {}, [], Symbol("x"), 10n]) {
+    assert.deepEqual(ifRuleCaveats(value as never), []);
+    assert.equal(evaluateIfRule(value as never, "Bash", { command: "rm -rf /" }).runs, false);
+    assert.equal(evaluateIfRule("Bash(rm *)", value as never, value).runs, false);
+    assert.equal(evaluateIfRule("Bash(rm *)", "Bash", value).runs, true);
+    assert.equal(bashCommands(value as never).unreadable, "not a string");
+    assert.equal(parseIfRule(value as never).content, undefined);
+  }
+});

@@ -75,6 +75,7 @@ interface Word {
 }
 
 export function bashCommands(line: string): BashCommands {
+  if (typeof line !== "string") return { commands: [], dynamicName: false, unreadable: "not a string" };
   const commands: string[][] = [];
   let dynamicName = false;
   let i = 0;

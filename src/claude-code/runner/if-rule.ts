@@ -77,6 +77,7 @@ interface ParsedRule {
 
 /** `Tool(content)` as Claude Code reads it; a malformed rule is a tool name no tool has. */
 export function parseIfRule(rule: string): ParsedRule {
+  if (typeof rule !== "string") return { tool: "", content: undefined };
   const open = rule.indexOf("(");
   const close = rule.lastIndexOf(")");
   if (open < 0 && close < 0) return { tool: rule, content: undefined };
@@ -94,7 +95,7 @@ export function parseIfRule(rule: string): ParsedRule {
  * code of each is IF_RULE_NOT_A_BOUNDARY.
  */
 export function ifRuleCaveats(rule: string): string[] {
-  if (rule === "") return [];
+  if (typeof rule !== "string" || rule === "") return [];
   const { tool, content } = parseIfRule(rule);
   if (!/^[A-Za-z0-9_.-]+$/.test(tool)) {
     return [`an \`if\` rule is not a security boundary: Claude Code reads ${JSON.stringify(rule)} as no tool's rule (a rule is Tool or Tool(content), nothing around it) and never runs the hook. Deny in a hook without \`if\` when it must hold.`];
@@ -202,6 +203,7 @@ function pathMatches(content: string, path: string, context: IfRuleContext): boo
 
 export function evaluateIfRule(rule: string, toolName: string, toolInput: unknown, context: IfRuleContext = {}): IfRuleVerdict {
   if (typeof rule !== "string") return { runs: false, note: "the if rule is not a string; Claude Code does not load the settings file" };
+  if (typeof toolName !== "string") return { runs: false, note: "the call names no tool" };
   if (rule === "") return { runs: true, note: null };
   const { tool, content } = parseIfRule(rule);
   if (tool !== toolName) return { runs: false, note: `if rule ${rule} does not name ${toolName}` };
