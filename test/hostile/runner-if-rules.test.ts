@@ -332,10 +332,11 @@ test("1 MB of words and quoted braces: the brace shape is read in one pass, subs
 });
 
 test("list operators without a command (bash's syntax errors) make the line unreadable; redirections and subshells are commands", () => {
-  for (const command of [";", "; echo hi", "echo a; ; echo b", "&& echo hi", "echo a &&", "echo a |", "echo a ||\n", "echo a\n; echo b", "(echo a; ;)"]) {
+  for (const command of [";", "; echo hi", "echo a; ; echo b", "&& echo hi", "echo a &&", "echo a ||\n", "echo a\n; echo b", "(echo a; ;)"]) {
     assert.equal(bashCommands(command).unreadable, "a list operator without a command", JSON.stringify(command));
   }
-  for (const command of ["echo a;", "echo a &", "echo a &&\necho b", "> out; echo b", "(echo a) && echo b", "echo a |\ncat", "cat <<'E' && echo b\nx\nE"]) {
+  assert.equal(bashCommands("echo a)").unreadable, "an unmatched )");
+  for (const command of ["echo a;", "echo a &", "echo a |", "echo a &&\necho b", "> out; echo b", "(echo a) && echo b", "echo a |\ncat", "cat <<'E' && echo b\nx\nE"]) {
     assert.equal(bashCommands(command).unreadable, null, JSON.stringify(command));
   }
 });

@@ -413,7 +413,8 @@ export function bashCommands(line: string): BashCommands {
         const operator = line[i + 1] === c || (c === "|" && line[i + 1] === "&") || (c === ";" && line[i + 1] === "&") ? 2 : 1;
         end();
         if (!commandBefore) fail("a list operator without a command");
-        awaitsCommand = c === "|" || operator === 2;
+        // `a &&` ends in a syntax error Claude Code does not read; `a |` it reads (recorded: if-z-trailing-and, if-z-trailing-pipe)
+        awaitsCommand = (c === "&" || c === "|") && operator === 2 && line[i + 1] === c;
         commandBefore = false;
         i += operator;
       } else if (c === "(") {
@@ -432,8 +433,8 @@ export function bashCommands(line: string): BashCommands {
           endList();
           return;
         }
-        end();
-        // otherwise a `case` pattern's `)`: what follows is a command
+        // an unmatched `)` (a case pattern's never gets here: case lines are not read)
+        fail("an unmatched )");
       } else if (c === "<" || c === ">") {
         if (line[i + 1] === "(") {
           // process substitution: an argument whose command runs
