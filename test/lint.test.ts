@@ -41,6 +41,7 @@ const CASES: readonly Case[] = [
   { rule: "CC-CFG-009", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeoutSec: 30 })] }) }, says: 'unknown key "timeoutSec"' },
   { rule: "CC-CFG-010", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "mcp__github", hooks: [cmd()] }) }, says: 'write "mcp__github__.*"' },
   { rule: "CC-CFG-011", files: { ".claude/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 30000 })] }) }, says: "timeout 30000 is 30000 s (8 h 20 min): Claude Code reads seconds; 30 s was meant?", path: "/hooks/PreToolUse/0/hooks/0/timeout" },
+  { rule: "CC-CFG-014", files: { ".claude/settings.json": hooks("PreToolUse", { matcher: "Bash", hooks: [cmd({ if: "Bash(rm *)" })] }) }, says: "not a security boundary", path: "/hooks/PreToolUse/0/hooks/0/if" },
   { rule: "CC-CFG-012", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: true, hooks: {} }) }, says: "runs no hook at all", path: "/disableAllHooks" },
   { rule: "CC-CFG-013", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: 'skips this whole file over the error reported with it (none of its settings apply); 1 hook is lost: PreToolUse "deny.sh"', path: "" },
   { rule: "CC-CFG-013", files: { ".claude/settings.json": JSON.stringify({ permissions: 5, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "1 hook is lost", path: "" },

@@ -114,8 +114,10 @@ test("if rules: evaluated on tool events; a hook with if never runs on other eve
   assert.equal(evaluateIfRule("Bash(git *)", "Bash", { command: "echo hi" }).runs, false);
   assert.equal(evaluateIfRule("Bash(git *)", "Bash", { command: "cd x && git push" }).runs, true);
   assert.equal(evaluateIfRule("Bash(npm run:*)", "Bash", { command: "npm run test" }).runs, true);
-  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/src/a/b.ts" }).runs, true);
-  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/test/b.ts" }).runs, false);
+  // path rules are read from the project root (Claude Code: gitignore patterns; test/hostile/runner-if-rules.test.ts replays the recordings)
+  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/src/a/b.ts" }, { projectDir: "/repo" }).runs, true);
+  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/test/b.ts" }, { projectDir: "/repo" }).runs, false);
+  assert.equal(evaluateIfRule("Edit(src/**)", "Edit", { file_path: "/repo/lib/src/b.ts" }, { projectDir: "/repo" }).runs, false);
   assert.equal(evaluateIfRule("Read", "Edit", { file_path: "/x" }).runs, false);
   const configuration = loadHookConfiguration({
     settings: [source("flag", {

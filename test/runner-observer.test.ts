@@ -253,15 +253,23 @@ async function replayRunnerRecording(o: RunnerObservation): Promise<void> {
   const event = scenario.event ?? "PreToolUse";
   const dir = mkdtempSync(join(tmpdir(), `observer-${scenario.name}-`));
   const settings = buildScenario(scenario, event, dir, true);
-  const toolInput = JSON.parse(substitute(JSON.stringify(scenario.tool_input ?? DEFAULT_TOOL_INPUT))) as Record<string, unknown>;
+  // `if` path rules read real paths: the recorded $TMP is this replay's dir, the project its work/, HOME its home/
+  const toolInput = JSON.parse(substitute(JSON.stringify(scenario.tool_input ?? DEFAULT_TOOL_INPUT)).replaceAll("$TMP", dir)) as Record<string, unknown>;
   const outcome = await runEvent({
     event,
-    input: { tool_name: scenario.tool ?? "Bash", tool_input: toolInput, session_id: "replay" },
+    input: { tool_name: scenario.tool ?? "Bash", tool_input: toolInput, session_id: "replay", cwd: join(dir, "work") },
     configuration: { settings },
-    projectDir: dir,
+    projectDir: join(dir, "work"),
     cwd: dir,
-    env: { ...process.env, TMP: dir },
+    env: { ...process.env, TMP: dir, HOME: join(dir, "home") },
   });
+  const recorded = o.outcome.tool_result;
+  // Claude Code refuses a command with a control character, or a path with a NUL, before any hook; the runner, which does
+  // not check tool input, runs the hook (fails closed): docs/merge-rules.md, "if rules (recorded)"
+  if (recorded?.content.startsWith("<tool_use_error>") && /control characters|null bytes/.test(recorded.content)) {
+    assert.equal(outcome.merged.effects.decision, "deny", `${scenario.name}: the runner runs the hook`);
+    return;
+  }
   const label = `${scenario.name}: ${outcome.run.problems.map((p) => p.message).join("; ")}`;
   // Hooks Claude Code started: its stream's hook_response events (a hook cut off would have none).
   const started = o.hook_events.filter((e) => e.subtype === "hook_response").length;
@@ -274,11 +282,13 @@ async function replayRunnerRecording(o: RunnerObservation): Promise<void> {
     assert.equal(ours, (o.outcome.hook_invocations[k] ?? 0) > 0, `${label}: hook ${k} started`);
   });
   const effects = outcome.merged.effects;
-  const recorded = o.outcome.tool_result;
   if (event === "PreToolUse") {
-    const denied = recorded !== null && recorded.is_error && recorded.content.startsWith("PreToolUse:");
+    // a path Claude Code normalised first (`..`, `./`, `//`, relative, `~/`): the model reads the bare reason
+    // (not reproduced by the runner's text; the decision is)
+    const bareReason = recorded !== null && recorded.is_error && typeof effects.tool_result === "string" && effects.tool_result.endsWith(`hook error: ${recorded.content}`);
+    const denied = recorded !== null && recorded.is_error && (recorded.content.startsWith("PreToolUse:") || bareReason);
     assert.equal(effects.decision === "deny", denied, `${label}: denied`);
-    if (denied) assert.equal(effects.tool_result, recorded.content, `${label}: the model's text`);
+    if (denied && !bareReason) assert.equal(effects.tool_result, recorded.content, `${label}: the model's text`);
     assert.deepEqual(effects.notices.filter((n) => !/ says: /.test(n)), o.outcome.stream_notices, `${label}: notices`);
   }
   if (event === "PostToolUse") {

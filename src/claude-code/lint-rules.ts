@@ -13,6 +13,7 @@ import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "
 import { isJsonObject } from "../json/value.js";
 import { EVENT_CATALOG, eventInfo } from "./event-catalog.js";
 import { parseHookSettingsValue } from "./runner/load-settings.js";
+import { ifRuleCaveats } from "./runner/if-rule.js";
 import { parseJsonWithPositions } from "../json/positions.js";
 
 const AGENT = "claude-code";
@@ -31,6 +32,7 @@ export const CLAUDE_CODE_LINT_RULES = {
   msTimeout: { id: "CC-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Claude Code reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
   allDisabled: { id: "CC-CFG-012", code: "all-hooks-disabled", severity: "warning", summary: "`disableAllHooks: true`: Claude Code runs no hook of any settings file or plugin" },
   fileSkipped: { id: "CC-CFG-013", code: "file-skipped", severity: "error", summary: "a known setting of the wrong type (`disableAllHooks: \"false\"`, `permissions: 5`, …) or a PreToolUse/PermissionRequest hook Claude Code cannot load: it skips the whole file, every hook in it is lost (named in the message)" },
+  ifNotABoundary: { id: "CC-CFG-014", code: "if-rule-not-a-boundary", severity: "warning", summary: "an `if` rule is not a security boundary: Claude Code skips the hook for calls that do what the rule names in another spelling (`env rm`, `/bin/rm`, another tool), and never runs it for a rule it cannot read" },
 } as const satisfies Record<string, LintRule>;
 
 const R = CLAUDE_CODE_LINT_RULES;
@@ -92,6 +94,11 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
   for (const event of walkEvents(value, ["hooks"])) {
     if (eventInfo(event.name)?.toolEvent !== true || event.groups === null) continue;
     for (const group of event.groups) {
+      for (const { path, handler } of group.handlers) {
+        const rule = isJsonObject(handler) ? handler["if"] : undefined;
+        if (typeof rule !== "string") continue;
+        for (const caveat of ifRuleCaveats(rule)) out.push(doc.at(R.ifNotABoundary, [...path, "if"], caveat));
+      }
       if (typeof group.matcher !== "string") continue;
       out.push(...foreignToolFindings(doc.at, R.foreignTool, [...group.path, "matcher"], group.matcher, (name) => ctx.foreignTool(name, new Set())));
       for (const name of serverOnlyMcpNames(group.matcher)) out.push(doc.at(R.mcpServerOnly, [...group.path, "matcher"], `"${name}" names an MCP server, not a tool: compared exactly, it matches no tool; write "${name}__.*"`));

@@ -17,7 +17,7 @@ export {
 } from "../claude-code/runner/load-settings.js";
 export { selectHooks, type SelectedHook } from "../claude-code/runner/select-hooks.js";
 export { compileMatcher, matcherMatches, type CompiledMatcher } from "../claude-code/runner/matcher.js";
-export { evaluateIfRule, ifRuleCaveats, IF_RULE_NOT_A_BOUNDARY, type IfRuleVerdict } from "../claude-code/runner/if-rule.js";
+export { evaluateIfRule, ifRuleCaveats, IF_RULE_NOT_A_BOUNDARY, type IfRuleContext, type IfRuleVerdict } from "../claude-code/runner/if-rule.js";
 export type {
   ConfigProblem,
   ConfiguredHook,

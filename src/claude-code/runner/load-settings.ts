@@ -327,7 +327,7 @@ function readSettings(ctx: ParseContext, value: unknown): boolean {
           const handlerPath = [...groupPath, "hooks", h];
           if (isRejected(handlerPath)) return;
           const handler = handlerOf(raw as Record<string, unknown>);
-          if (handler.if !== undefined && !info.toolEvent) {
+          if (handler.if !== undefined && handler.if !== "" && !info.toolEvent) {
             found.push(problem(ctx, "invalid-value", [...handlerPath, "if"],
               `"if" is only evaluated on tool events; on ${event} this hook never runs`, "warning"));
           }

@@ -7,7 +7,7 @@
  * and finish in `background`.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventInfo } from "../event-catalog.js";
 import { isAsyncAnnouncement } from "../read-stdout.js";
@@ -168,7 +168,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
   }
   if (envFile !== null) baseEnv["CLAUDE_ENV_FILE"] = envFile;
 
-  const selected = selectHooks(configuration, event, input);
+  const selected = selectHooks(configuration, event, input, { projectDir, cwd: inputCwd ?? cwd, home: baseEnv["HOME"] ?? homedir() });
   const results: HookProcessResult[] = [];
   let completion = 0;
 

@@ -6,7 +6,7 @@
  */
 import { eventInfo } from "../event-catalog.js";
 import { matchValueOf } from "../events.js";
-import { evaluateIfRule } from "./if-rule.js";
+import { evaluateIfRule, type IfRuleContext } from "./if-rule.js";
 import { compileMatcher, matcherMatches } from "./matcher.js";
 import type { ConfiguredHook, HookConfiguration } from "./types.js";
 
@@ -44,6 +44,7 @@ export function selectHooks(
   configuration: HookConfiguration,
   event: string,
   input: Readonly<Record<string, unknown>>,
+  ifContext: IfRuleContext = {},
 ): SelectedHook[] {
   const info = eventInfo(event);
   const query = matchQuery(event, input);
@@ -61,12 +62,13 @@ export function selectHooks(
       continue;
     }
     const rule = hook.handler.if;
-    if (rule !== undefined) {
+    // an empty `if` is no condition, on every event (recorded: if-rule-empty-string, if-event-stop-empty-rule)
+    if (rule !== undefined && rule !== "") {
       if (info?.toolEvent !== true) {
         skipWith(`"if" is only evaluated on tool events; on ${event} a hook with "if" never runs`);
         continue;
       }
-      const verdict = evaluateIfRule(rule, String(input["tool_name"] ?? ""), input["tool_input"]);
+      const verdict = evaluateIfRule(rule, String(input["tool_name"] ?? ""), input["tool_input"], ifContext);
       if (!verdict.runs) {
         skipWith(verdict.note ?? `if rule ${rule} does not match`);
         continue;
