@@ -9,6 +9,7 @@
  * silently ignored.
  */
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { describeKind } from "./api-boundary.js";
 import { jsonPointer, type ProtocolError } from "./errors.js";
 import type { HookEvent } from "../../generated/types.js";
 
@@ -126,13 +127,6 @@ export function parseMergeRequest(text: string, extensions: RequestExtensions = 
 
 const FIELD_KINDS: ReadonlySet<unknown> = new Set<FieldKind>(["string", "boolean", "number", "integer", "object", "array"]);
 
-/** What a value is, for a message: never throws (bigint, symbol and Proxy included). */
-function describeKind(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  const kind = typeof value;
-  return kind === "object" || kind === "undefined" ? kind : `a ${kind}`;
-}
 
 /**
  * The dialect's extensions as null-prototype field tables (so `constructor`
