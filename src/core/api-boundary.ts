@@ -84,35 +84,39 @@ const SEARCH_LIMIT = 200_000;
 /**
  * The first value inside `roots` that cannot be read (a getter or a Proxy
  * trap that throws, a revoked Proxy), as its path and what it threw; undefined
- * when every value reads. Breadth-first with an explicit queue: no recursion
- * (a million levels deep is fine), cycles visited once, bounded in steps.
+ * when every value reads. Breadth-first with an explicit queue whose entries
+ * point to their parent (a path is built only for the one found): no
+ * recursion, a million levels deep is fine, cycles visited once, bounded in steps.
  */
 function findUnreadable(roots: readonly unknown[]): { readonly path: (string | number)[]; readonly text: string } | undefined {
   const seen = new Set<object>();
-  const queue: { value: unknown; path: (string | number)[] }[] = roots.map((value, index) => ({ value, path: [index] }));
-  let steps = 0;
-  for (let head = 0; head < queue.length && steps < SEARCH_LIMIT; head++, steps++) {
-    const { value, path } = queue[head]!;
+  const queue: { readonly value: unknown; readonly parent: number; readonly key: string | number }[] = roots.map((value, index) => ({ value, parent: -1, key: index }));
+  const pathOf = (at: number, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let i = at; i !== -1; i = queue[i]!.parent) path.push(queue[i]!.key);
+    return path.reverse();
+  };
+  for (let head = 0; head < queue.length && head < SEARCH_LIMIT; head++) {
+    const { value } = queue[head]!;
     if (value === null || (typeof value !== "object" && typeof value !== "function")) continue;
     if (seen.has(value)) continue;
     seen.add(value);
-    let keys: string[];
+    let keys: string[] = [];
     try {
       Object.getPrototypeOf(value);
-      keys = Array.isArray(value) ? [] : Object.keys(value);
       if (Array.isArray(value)) {
-        const length = Math.min(value.length, SEARCH_LIMIT - steps);
-        for (let i = 0; i < length; i++) queue.push({ value: (value as unknown[])[i], path: [...path, i] });
-      }
+        const length = Math.min(value.length, SEARCH_LIMIT);
+        for (let i = 0; i < length && queue.length < SEARCH_LIMIT; i++) queue.push({ value: (value as unknown[])[i], parent: head, key: i });
+      } else keys = Object.keys(value);
     } catch (e) {
-      return { path, text: thrownText(e) };
+      return { path: pathOf(head), text: thrownText(e) };
     }
     for (const key of keys) {
-      if (queue.length - head > SEARCH_LIMIT) break;
+      if (queue.length >= SEARCH_LIMIT) break;
       try {
-        queue.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+        queue.push({ value: (value as Record<string, unknown>)[key], parent: head, key });
       } catch (e) {
-        return { path: [...path, key], text: thrownText(e) };
+        return { path: pathOf(head, key), text: thrownText(e) };
       }
     }
   }

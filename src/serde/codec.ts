@@ -47,6 +47,7 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
   const writer = new ModelWriter(model);
   const resolved = new Map<string, string>();
   const resolve = (typeName: string): string | undefined => {
+    if (typeof typeName !== "string") return undefined; // a look-up: any other value names no type
     const known = resolved.get(typeName);
     if (known !== undefined) return known;
     let found: string | undefined;
