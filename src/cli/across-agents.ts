@@ -4,6 +4,8 @@
  * as given, what it would do, and where it parts from the first agent named.
  */
 import { AGENT_NAMES, DEFAULT_AGENT, isAgentName, type AgentName } from "../core/agents.js";
+import { capabilitiesOf } from "../agent-capabilities.js";
+import type { AnswerKind } from "../core/capabilities.js";
 import type { Dialect } from "../core/dialect.js";
 import { judgeAcrossAgents, type AgentJudgement, type CanonicalAnswer } from "../core/judge.js";
 import type { MergeEffects } from "../core/records.js";
@@ -43,13 +45,38 @@ function enforces(effects: MergeEffects): boolean {
   return effects.decision === "deny" || effects.decision === "ask" || effects.decision === "defer" || effects.blocked || effects.stopped;
 }
 
-/** Why `agent` lets through what `reference` enforces; null when it does not. */
+/** The answers the reference enforces, in the capabilities' words: a deny or an ask (a decision), else a block; a stop beside either. */
+function enforcedKinds(effects: MergeEffects): AnswerKind[] {
+  const kinds: AnswerKind[] = [];
+  if (effects.decision === "deny" || effects.decision === "ask") kinds.push(effects.decision);
+  else if (effects.blocked) kinds.push("block");
+  if (effects.stopped) kinds.push("stop");
+  return kinds;
+}
+
+/** Support levels under which nothing the answer asks for happens. */
+const LETS_THROUGH: ReadonlySet<string> = new Set(["ignored", "fails-open", "unsupported"]);
+
+/**
+ * Why `agent` lets through what `reference` enforces; null when it does not.
+ * Beside the merge's effects, the agent's capabilities (src/<agent>/capabilities.ts)
+ * count: an answer the agent ignores, refuses or cannot take on its event lets
+ * the action through whatever one merge shows (an event the agent never fires,
+ * a form the merge models but the agent does not honour).
+ */
 function letsThrough(agent: AgentJudgement, reference: AgentJudgement | undefined): string | null {
   const failsOpen = agent.divergences.find((d) => d.code === "fails-open");
   if (failsOpen !== undefined) return failsOpen.message;
   if (reference === undefined || reference.effects === null || !enforces(reference.effects)) return null;
   if (agent.event === null) return `${agent.displayName}: has no ${reference.event} event; what ${reference.displayName} enforces is dropped`;
   if (agent.effects !== null && !enforces(agent.effects)) return `${agent.displayName}: fails open: what ${reference.displayName} enforces goes ahead here`;
+  const claims = capabilitiesOf(agent.agent)?.events[agent.event];
+  for (const kind of enforcedKinds(reference.effects)) {
+    const claim = claims?.[kind];
+    if (claim !== undefined && LETS_THROUGH.has(claim.support)) {
+      return `${agent.displayName}: a ${kind} on ${agent.event} is ${claim.support} (${claim.basis}); what ${reference.displayName} enforces goes ahead here`;
+    }
+  }
   return null;
 }
 

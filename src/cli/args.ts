@@ -42,6 +42,10 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
   for (const [name, option] of Object.entries(spec)) {
     options[name] = { type: option.value ? "string" : "boolean", multiple: true, ...(name === "help" ? { short: "h" } : {}) };
   }
+  // node's parseArgs reads a cluster of short options (`-abc`) recursively: a long one overflows its stack
+  const terminator = argv.indexOf("--");
+  const cluster = (terminator === -1 ? argv : argv.slice(0, terminator)).find((arg) => /^-[^-]/.test(arg) && arg.length > 64);
+  if (cluster !== undefined) return { ok: false, message: `unknown option ${shown(cluster)}` };
   const config = { args: [...argv], options, allowPositionals: true, strict: true, tokens: true } as const;
   let parsed: ReturnType<typeof parseNodeArgs<typeof config>>;
   try {
@@ -49,7 +53,7 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
   } catch (error) {
     return { ok: false, message: usageMessage(error) };
   }
-  const terminator = parsed.tokens.find((t) => t.kind === "option-terminator");
+  const terminatorToken = parsed.tokens.find((t) => t.kind === "option-terminator");
   const values = new Map<string, string[]>();
   const flags = new Set<string>();
   for (const [name, value] of Object.entries(parsed.values)) {
@@ -58,8 +62,8 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
     if (spec[name]?.value === true) values.set(name, list as string[]);
     else flags.add(name);
   }
-  const positionals = parsed.tokens.flatMap((t) => (t.kind === "positional" && (terminator === undefined || t.index < terminator.index) ? [t.value] : []));
-  const rest = terminator === undefined ? null : argv.slice(terminator.index + 1);
+  const positionals = parsed.tokens.flatMap((t) => (t.kind === "positional" && (terminatorToken === undefined || t.index < terminatorToken.index) ? [t.value] : []));
+  const rest = terminatorToken === undefined ? null : argv.slice(terminatorToken.index + 1);
   return { ok: true, args: { options: values, flags, positionals, rest } };
 }
 

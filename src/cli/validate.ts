@@ -105,6 +105,9 @@ function closest(word: string, candidates: readonly string[]): string | null {
   return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
+/** Unknown keys reported one by one; past these, one warning counts the rest (a report of a million keys helps no one, and costs minutes). */
+export const MAX_UNKNOWN_KEY_WARNINGS = 1000;
+
 const TOP_LEVEL_ONLY = COMMON_OUTPUT_FIELDS.filter((f) => f !== "hookSpecificOutput").join(", ");
 
 function hintFor(code: string, path: string | null, event: string, text: string, message = ""): string {
@@ -192,7 +195,7 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
     if (shape.ok) {
       // Claude Code's one line lists every unknown key: the first warning quotes it, the others point to it (a report linear in its input)
       const unknownKeysLine = reading.warnings.find((w) => w.includes("unrecognized keys")) ?? null;
-      for (const [index, key] of shape.unknownKeys.entries()) {
+      for (const [index, key] of shape.unknownKeys.slice(0, MAX_UNKNOWN_KEY_WARNINGS).entries()) {
         // Claude Code lists them dotted, one level deep at most: `topExtra, hookSpecificOutput.hsoExtra`
         const segments = key.startsWith("hookSpecificOutput.") ? ["hookSpecificOutput", key.slice("hookSpecificOutput.".length)] : [key];
         const last = segments.at(-1)!;
@@ -212,6 +215,11 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
                 ? `did you mean "${suggestion}"?`
                 : `see \`claude-hook-protocol events ${event}\``,
         });
+      }
+      const more = shape.unknownKeys.length - MAX_UNKNOWN_KEY_WARNINGS;
+      if (more > 0) {
+        const what = `${more} more unknown keys: Claude Code ignores them too (its line, quoted by the first warning, lists every one)`;
+        problems.push({ severity: "warning", line: null, column: null, path: "", what, claude_code: null, hint: `see \`claude-hook-protocol events ${event}\`` });
       }
     }
   }
