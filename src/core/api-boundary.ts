@@ -67,6 +67,34 @@ export function argumentFailure(segments: readonly (string | number)[], message:
   return { ok: false, error: { code: "invalid-argument", path: jsonPointer(segments), message } };
 }
 
+/** What a field may be, for `checkFields`. */
+export type FieldKind = "string" | "number" | "boolean" | "null" | "undefined" | "object" | "array";
+
+const ARTICLE_OF_FIELD: Readonly<Record<FieldKind, string>> = { string: "a string", number: "a number", boolean: "a boolean", null: "null", undefined: "absent", object: "an object", array: "an array" };
+
+function kindOf(value: unknown): FieldKind | "other" {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  const kind = typeof value;
+  return kind === "string" || kind === "number" || kind === "boolean" || kind === "undefined" || kind === "object" ? kind : "other";
+}
+
+/**
+ * The first field of argument `index` (an object, already checked) whose value
+ * is none of the kinds `fields` allows, as the failure at its pointer; null
+ * when all fit. Reads each field once (a getter that throws is the guard's).
+ */
+export function checkFields(name: string, index: number, value: object, fields: Readonly<Record<string, readonly FieldKind[]>>): ArgumentFailure | null {
+  for (const [field, kinds] of Object.entries(fields)) {
+    const kind = kindOf((value as Record<string, unknown>)[field]);
+    if (!(kinds as readonly string[]).includes(kind)) {
+      const allowed = kinds.filter((k) => k !== "undefined").map((k) => (k === "null" ? k : ARTICLE_OF_FIELD[k])).join(" or ");
+      return argumentFailure([index, field], `${name}: ${field} must be ${allowed}${kinds.includes("undefined") ? " (or absent)" : ""}, not ${describeKind((value as Record<string, unknown>)[field])}`);
+    }
+  }
+  return null;
+}
+
 /** The text of a thrown value, without calling anything that may throw again. */
 function thrownText(thrown: unknown): string {
   try {

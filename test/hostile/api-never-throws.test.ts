@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { PassThrough, Readable } from "node:stream";
 import { test } from "node:test";
-import { checkMergeRequest, merge, parseMergeRequest, readRust, writeRust } from "../../src/index.js";
+import { checkMergeRequest, classifyRun, merge, mergeRuns, parseMergeRequest, readRust, writeRust, type RunRecord } from "../../src/index.js";
 import { answerSerdeRequest, serveMergeConformance, serveSerdeConformance } from "../../src/entry/conformance.js";
 import { createRustCodec, fromPlainJson, serdeModel, toPlainJson } from "../../src/entry/serde.js";
 import { dialectOf } from "../../src/dialects.js";
@@ -437,3 +437,51 @@ for (const agent of AGENT_NAMES) {
     });
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Claude Code's run records: wrong types inside records classified from a recorded request.
+// `mergeRuns` checks each record against the RunRecord schema, `classifyRun` its fields.
+// ---------------------------------------------------------------------------------------------
+
+const recordedRuns = (): RunRecord[] => {
+  const request = firstVectorRequest("claude-code");
+  const event = request["event"] as string;
+  const hooks = request["hooks"] as Record<string, unknown>[];
+  return hooks.map((hook) => classifyRun(hook as never, { event, hookName: `${event}:Bash` }) as RunRecord);
+};
+const MERGE_CONTEXT = { toolName: "Bash", toolInput: { command: "ls" }, input: {} };
+
+test("mergeRuns: the records of a recorded request merge", () => {
+  const merged = mergeRuns("PreToolUse", recordedRuns(), MERGE_CONTEXT);
+  assert.ok(!("ok" in merged), JSON.stringify(merged));
+});
+
+for (const [label, mutate, path] of [
+  ["an outcome that is a number", (runs: RunRecord[]) => Object.assign(runs[0]!, { outcome: 5 }), "/1/0/outcome"],
+  ["a hook_name that is null", (runs: RunRecord[]) => Object.assign(runs[0]!, { hook_name: null }), "/1/0/hook_name"],
+  ["a record that is a string", (runs: RunRecord[]) => void (runs[0] = "run" as never), "/1/0"],
+  ["5,000,000 holes after the first record", (runs: RunRecord[]) => void ((runs.length = 1), (runs.length = 5e6)), "/1/1"],
+] as const) {
+  test(`mergeRuns: ${label} in a recorded run record is an error value at ${path}`, () => {
+    const runs = recordedRuns();
+    mutate(runs);
+    const merged = mergeRuns("PreToolUse", runs, MERGE_CONTEXT) as { ok?: false; error?: ErrorValue };
+    assert.equal(merged.ok, false);
+    assert.equal(merged.error?.path, path, merged.error?.message);
+  });
+}
+
+test("mergeRuns: a context without input is an error value at /2/input", () => {
+  const merged = mergeRuns("PreToolUse", recordedRuns(), { toolName: "Bash", toolInput: null } as never) as { error?: ErrorValue };
+  assert.deepEqual(merged.error, { code: "invalid-argument", path: "/2/input", message: "mergeRuns: input must be an object, not undefined" });
+});
+
+test("classifyRun: an exit code given as text is an error value at /0/exit", () => {
+  const record = classifyRun({ command: "a", exit: "2", stdout: "", stderr: "no" } as never, { event: "PreToolUse", hookName: "PreToolUse:Bash" }) as { error?: ErrorValue };
+  assert.deepEqual(record.error, { code: "invalid-argument", path: "/0/exit", message: "classifyRun: exit must be a number or null, not a string" });
+});
+
+test("classifyRun: a hookName that is a number is an error value at /1/hookName", () => {
+  const record = classifyRun({ command: "a", exit: 0, stdout: "", stderr: "" }, { event: "Stop", hookName: 5 } as never) as { error?: ErrorValue };
+  assert.equal(record.error?.path, "/1/hookName");
+});
