@@ -51,10 +51,18 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
     const known = resolved.get(typeName);
     if (known !== undefined) return known;
     let found: string | undefined;
-    if (typeName === VALUE_TYPE || Object.prototype.hasOwnProperty.call(model, typeName)) found = typeName;
+    if (typeName === VALUE_TYPE) found = typeName;
     else {
-      for (const type of Object.values(model)) {
-        if (type.schemaTitle === typeName || type.schemaTitle === `Rust${typeName}`) found = type.rustName;
+      // a model given from JavaScript may be anything (null, a Proxy that throws): it then has no such type
+      try {
+        if (Object.prototype.hasOwnProperty.call(model, typeName)) found = typeName;
+        else {
+          for (const type of Object.values(model)) {
+            if (type.schemaTitle === typeName || type.schemaTitle === `Rust${typeName}`) found = type.rustName;
+          }
+        }
+      } catch {
+        return undefined;
       }
     }
     if (found !== undefined) resolved.set(typeName, found);

@@ -485,3 +485,20 @@ test("classifyRun: a hookName that is a number is an error value at /1/hookName"
   const record = classifyRun({ command: "a", exit: 0, stdout: "", stderr: "" }, { event: "Stop", hookName: 5 } as never) as { error?: ErrorValue };
   assert.equal(record.error?.path, "/1/hookName");
 });
+
+for (const [label, make] of [
+  ["null", () => null],
+  ["text", () => "HookOutput"],
+  ["a Proxy whose every trap throws", everyTrapThrows],
+  ["a revoked Proxy", revocable],
+  ["a type that is a number", () => ({ HookOutput: 5 })],
+  ["a type whose fields are a number", () => ({ HookOutput: { kind: "struct", fields: 5 } })],
+] as const) {
+  test(`createRustCodec(${label} as the model): its read, write and resolve answer values, never a throw`, () => {
+    const codec = createRustCodec(make() as never);
+    assertResult(codec.read("HookOutput", "{}"), "read");
+    assertResult(codec.write("HookOutput", {}), "write");
+    assert.doesNotThrow(() => codec.resolve("HookOutput"));
+    assert.deepEqual(codec.read("Value", "[1]").ok, true, "Value needs no model");
+  });
+}
