@@ -10,6 +10,7 @@ import type { Dialect } from "../core/dialect.js";
 import { judgeAcrossAgents, type AgentJudgement, type CanonicalAnswer } from "../core/judge.js";
 import type { MergeEffects } from "../core/records.js";
 import { allDialects, dialectOf } from "../dialects.js";
+import { inert, shown } from "./args.js";
 import type { Style } from "./style.js";
 
 export type AgentSelection = { readonly ok: true; readonly dialects: Dialect[] } | { readonly ok: false; readonly message: string };
@@ -20,7 +21,7 @@ export function selectAgents(value: string): AgentSelection {
   const dialects: Dialect[] = [];
   for (const name of value.split(",").map((part) => part.trim())) {
     const dialect = isAgentName(name) ? dialectOf(name) : undefined;
-    if (dialect === undefined) return { ok: false, message: `--agent: "${name}" is not one of all, ${AGENT_NAMES.join(", ")}` };
+    if (dialect === undefined) return { ok: false, message: `--agent: ${shown(name)} is not one of all, ${AGENT_NAMES.join(", ")}` };
     if (!dialects.includes(dialect)) dialects.push(dialect);
   }
   return { ok: true, dialects };
@@ -117,16 +118,16 @@ export function renderAcrossAgents(report: AcrossAgentsReport, style: Style): st
     } else {
       const verdict = a.accepted ? style.green("accepted") : style.red("not accepted");
       lines.push(`${head}, ${a.event}: ${verdict}; ${a.effects === null ? "" : summarize(a.effects)}`);
-      for (const problem of a.problems) lines.push(`  ${style.red("problem")}: ${problem.split("\n")[0]}`);
+      for (const problem of a.problems) lines.push(`  ${style.red("problem")}: ${inert(problem.split("\n")[0]!)}`);
     }
-    for (const d of a.divergences) lines.push(`  ${style.yellow("divergence")} ${style.dim(`[${d.code}]`)}: ${d.message}`);
+    for (const d of a.divergences) lines.push(`  ${style.yellow("divergence")} ${style.dim(`[${d.code}]`)}: ${inert(d.message)}`);
   }
   if (report.lets_through.length > 0) {
     const names = report.agents.filter((a) => report.lets_through.some((l) => l.agent === a.agent)).map((a) => a.displayName);
     lines.push(`${style.red("lets through")}: ${names.join(", ")} ${names.length === 1 ? "lets" : "let"} through what Claude Code enforces (exit 3)`);
     // the reasons not already printed as a divergence
     const shown = new Set(report.agents.flatMap((a) => a.divergences.map((d) => d.message)));
-    for (const l of report.lets_through) if (!shown.has(l.why)) lines.push(`  ${l.why}`);
+    for (const l of report.lets_through) if (!shown.has(l.why)) lines.push(`  ${inert(l.why)}`);
   }
   return lines.join("\n") + "\n";
 }

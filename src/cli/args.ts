@@ -78,6 +78,16 @@ export function shown(value: unknown): string {
   return text.length > 200 ? `${quoted.slice(0, -1)}…" (${text.length} characters)` : quoted;
 }
 
+/**
+ * Text from an input (a key, a path, an agent's words quoting the hook),
+ * made inert for a terminal: control characters (escape sequences, carriage
+ * returns; newlines unless `keepNewlines`) as `\u` escapes, so a hook's
+ * output cannot forge a report line or drive the terminal.
+ */
+export function inert(text: string, keepNewlines = false): string {
+  return text.replace(keepNewlines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 export function single(args: ParsedArgs, name: string): string | undefined {
   return args.options.get(name)?.[0];
 }

@@ -5,7 +5,7 @@
  * --agent) an agent lets through what Claude Code enforces. Each problem says where
  * (line:column and path), what, Claude Code's own words, and a hint.
  */
-import { commandArgs, single, type ParsedArgs, shown } from "./args.js";
+import { commandArgs, inert, single, type ParsedArgs, shown } from "./args.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import type { CliIo } from "./main.js";
 import { readFileBounded, readInput } from "./read-input.js";
@@ -206,7 +206,8 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
           severity: "warning",
           ...at(pointer),
           path: pointer,
-          what: `unknown key "${last}": Claude Code ignores it and applies the rest`,
+          // quoted and cut: a key is the hook's text (a newline or an escape sequence stays inert)
+          what: `unknown key ${shown(last)}: Claude Code ignores it and applies the rest`,
           claude_code: index === 0 ? unknownKeysLine : null,
           hint:
             last === "additionalContext" && segments.length === 1
@@ -350,15 +351,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       : `${s.red("not accepted")}: ${who} ${rust ? "reject" : "rejects"} ${input.name} for ${event}\n`,
   );
   for (const p of report.problems) {
-    const where = p.line === null ? input.name : `${input.name}:${p.line}:${p.column}`;
+    const where = inert(p.line === null ? input.name : `${input.name}:${p.line}:${p.column}`);
     const label = p.severity === "error" ? s.red("error") : s.yellow("warning");
-    io.stdout.write(`\n${label} ${s.bold(where)}${p.path === null ? "" : ` at ${s.cyan(p.path)}`}\n`);
-    io.stdout.write(`  what: ${p.what}\n`);
+    io.stdout.write(`\n${label} ${s.bold(where)}${p.path === null ? "" : ` at ${s.cyan(inert(p.path))}`}\n`);
+    io.stdout.write(`  what: ${inert(p.what)}\n`);
     if (p.claude_code !== null) {
-      const words = p.claude_code.split("\n\n")[0]!;
+      const words = inert(p.claude_code.split("\n\n")[0]!, true);
       io.stdout.write(`  ${report.dialect === "rust" ? "serde says" : "Claude Code says"}: ${words.replace(/\n/g, "\n    ")}\n`);
     }
-    if (p.hint !== null) io.stdout.write(`  hint: ${p.hint}\n`);
+    if (p.hint !== null) io.stdout.write(`  hint: ${inert(p.hint)}\n`);
   }
   return report.accepted ? 0 : 1;
 }

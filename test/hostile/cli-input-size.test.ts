@@ -465,3 +465,20 @@ test("run --input with own __proto__ and constructor keys: data, no prototype po
   assert.equal(outcome.code, 0, outcome.stderr);
   assert.equal((Object.prototype as Record<string, unknown>)["polluted"], undefined);
 });
+
+test("validate (text): a key holding an escape sequence and a newline cannot forge a report line or drive the terminal", async () => {
+  const outcome = await cli(["validate", "--event", "Stop"], '{"a\\u001b[31mRED\\nfake: accepted":1}');
+  assert.equal(outcome.code, 0, outcome.stderr);
+  assert.doesNotMatch(outcome.stdout, /\u001b/, "no raw escape");
+  assert.doesNotMatch(outcome.stdout, /^fake/m, "no forged line");
+});
+
+test("validate --agent all (text): an agent's words quoting a reason with escape sequences stay inert", async () => {
+  const outcome = await cli(["validate", "--agent", "all", "--event", "PreToolUse", "--input", "examples/events/pre-tool-use.json"], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"nope\\u001b[2J\\rX"}}');
+  assert.notEqual(outcome.code, 2, outcome.stderr);
+  assert.doesNotMatch(outcome.stdout, /[\u001b\r]/, "no raw escape or carriage return");
+});
+
+test("validate --agent NAME: a 1 MB agent name with control characters is quoted and cut in one line", async () => {
+  refusedInOneLine(await cli(["validate", "--agent", `\u001b[2J${"a".repeat(1_000_000)}`, "--event", "Stop"], "{}"), /^validate: --agent: "\\u001b\[2Ja{196}…" \(1000004 characters\) is not one of/m);
+});
