@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -481,4 +481,32 @@ test("validate --agent all (text): an agent's words quoting a reason with escape
 
 test("validate --agent NAME: a 1 MB agent name with control characters is quoted and cut in one line", async () => {
   refusedInOneLine(await cli(["validate", "--agent", `\u001b[2J${"a".repeat(1_000_000)}`, "--event", "Stop"], "{}"), /^validate: --agent: "\\u001b\[2Ja{196}…" \(1000004 characters\) is not one of/m);
+});
+
+test("install /dev/zero: a manifest that never ends is refused in one line (exit 1, as any unreadable manifest)", async () => {
+  const outcome = await cli(["install", "/dev/zero", "--agent", "claude-code", "--dry-run", "--project", dir]);
+  assert.equal(outcome.code, 1);
+  assert.equal(outcome.stderr, "install: /dev/zero: more than 64 MiB; not read\n");
+});
+
+/** A project whose Claude Code settings file is a link to /dev/zero. */
+function projectWithEndlessSettings(): string {
+  const project = mkdtempSync(join(dir, "endless-"));
+  mkdirSync(join(project, ".claude"));
+  symlinkSync("/dev/zero", join(project, ".claude", "settings.json"));
+  return project;
+}
+
+test("install into a project whose settings file is /dev/zero: that file is unreadable, nothing written, one line", async () => {
+  const manifest = file("manifest.json", JSON.stringify({ owner: "hostile", hooks: [] }));
+  const outcome = await cli(["install", manifest, "--agent", "claude-code", "--dry-run", "--project", projectWithEndlessSettings()]);
+  assert.equal(outcome.code, 1);
+  assert.match(outcome.stderr, /settings\.json: cannot read \(too-large\); not rewritten\n$/);
+  assert.equal(outcome.stderr.trimEnd().split("\n").length, 1);
+});
+
+test("lint a project whose settings file is /dev/zero: an answer, not a process that grows until it dies", async () => {
+  const outcome = await cli(["lint", projectWithEndlessSettings(), "--agent", "claude-code"]);
+  assert.notEqual(outcome.code, 2, outcome.stderr);
+  assert.doesNotMatch(outcome.stderr, /\n\s+at /);
 });
