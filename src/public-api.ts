@@ -5,6 +5,7 @@
  * package's own code calls the unguarded ones, whose arguments it has typed.
  */
 import { argumentFailure, checkFields, guardApi, type ArgumentFailure } from "./core/api-boundary.js";
+import { pointerSegments } from "./core/errors.js";
 import type { RunRecord } from "./core/records.js";
 import { validateRunRecord } from "../generated/validators/records.js";
 import { classifyRun as rawClassifyRun } from "./claude-code/classify.js";
@@ -37,8 +38,7 @@ export const mergeRuns = guardApi("mergeRuns", [["event", "string"], ["runs", "a
 function runRecordFailure(run: RunRecord | undefined, index: number): ArgumentFailure | null {
   if (validateRunRecord(run)) return null;
   const [first] = validateRunRecord.errors ?? [];
-  const where = (first?.instancePath ?? "").split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  return argumentFailure([1, index, ...where], `mergeRuns: run ${index}${first?.instancePath ?? ""} ${first?.message ?? "is not a run record"}`);
+  return argumentFailure([1, index, ...pointerSegments(first?.instancePath ?? "")], `mergeRuns: run ${index}${first?.instancePath ?? ""} ${first?.message ?? "is not a run record"}`);
 }
 export const asyncDelivery = guardApi("asyncDelivery", [["runs", "array"]], rawAsyncDelivery);
 export const claudeCodeFromRust = guardApi("claudeCodeFromRust", [["value", "object"]], rawClaudeCodeFromRust);

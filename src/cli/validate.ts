@@ -12,8 +12,7 @@ import { readFileBounded, readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
 import { rulesOf } from "../claude-code/events.js";
-import { jsonPointer } from "../core/errors.js";
-import type { JsonPathSegment } from "../json/positions.js";
+import { jsonPointer, pointerSegments } from "../core/errors.js";
 
 export const HELP = `usage: claude-hook-protocol validate --event EVENT [--dialect claude-code|rust] [--json] [FILE|-]
 
@@ -72,11 +71,6 @@ export interface ValidationReport {
   readonly problems: readonly ValidationProblem[];
 }
 
-/** RFC 6901: `/hookSpecificOutput/permissionDecision` -> its segments. */
-function pointerSegments(pointer: string): JsonPathSegment[] {
-  if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -8,6 +8,7 @@
  */
 import { argumentFailure, guardApi, type ArgumentFailure } from "./api-boundary.js";
 import type { Dialect } from "./dialect.js";
+import { pointerSegments } from "./errors.js";
 import { checkMergeRequest } from "./merge-request.js";
 import type { MergedResult } from "./records.js";
 
@@ -18,11 +19,6 @@ export interface PublicDialect extends Omit<Dialect, "mergeRequest" | "divergenc
   divergences?(answer: unknown): Method<"divergences"> | ArgumentFailure;
   readIntent?(answer: unknown): Method<"readIntent"> | ArgumentFailure;
   writeIntent?(event: unknown, intent: unknown): Method<"writeIntent"> | ArgumentFailure;
-}
-
-/** `/hooks/0/a~1b` -> `["hooks", "0", "a/b"]`. */
-function pointerSegments(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function guarded(dialect: Dialect): PublicDialect {
