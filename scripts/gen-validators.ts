@@ -65,10 +65,36 @@ export interface ValidationError {
   readonly message?: string;
 }
 
-/** A precompiled validator: a type guard; after a \`false\` answer, \`errors\` lists every failure. */
+/** A precompiled validator: a type guard; after a \`false\` answer, \`errors\` lists every failure. Never throws. */
 export interface Validator<T> {
   (data: unknown): data is T;
   errors?: ValidationError[] | null;
+}
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword \`readable\`) saying what the read threw.
+ */
+export function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: \`the value cannot be read: \${text}\` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
 }
 `;
 
@@ -110,12 +136,12 @@ export function generateValidators(context: GenerateContext): GeneratedFile[] {
 import type {
 ${members.map((schema) => `  ${schema.title},`).join("\n")}
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 ${body.trim()}
 
 ${members
-  .map((schema) => `/** Validates a {@link ${schema.title}} (schemas/${schema.path}). */\nexport const validate${schema.title}: Validator<${schema.title}> = validate${schema.title}_raw;`)
+  .map((schema) => `/** Validates a {@link ${schema.title}} (schemas/${schema.path}). */\nexport const validate${schema.title}: Validator<${schema.title}> = neverThrows(validate${schema.title}_raw);`)
   .join("\n")}
 ${family === "claude-code-tools" ? defaultsExports(members) : ""}`;
     files.push({ path: `generated/validators/${family}.ts`, content });

@@ -3,8 +3,9 @@
  * names every agent's module. The CLI and the line protocols pick a dialect
  * from here (`--agent`); a new agent is its folder plus one line below.
  */
-import { AGENT_NAMES, type AgentName } from "./core/agents.js";
+import { AGENT_NAMES, isAgentName, type AgentName } from "./core/agents.js";
 import type { Dialect } from "./core/dialect.js";
+import { publicDialect, type PublicDialect } from "./core/public-dialect.js";
 import { claudeCode } from "./claude-code/dialect.js";
 import { codex } from "./codex/dialect.js";
 import { copilotCli } from "./copilot-cli/dialect.js";
@@ -23,12 +24,24 @@ const DIALECTS: Partial<Record<AgentName, Dialect>> = {
 
 /** The dialect of `agent`, or undefined when the package does not implement it yet. */
 export function dialectOf(agent: AgentName): Dialect | undefined {
-  return DIALECTS[agent];
+  // `__proto__` or `constructor` from a command line names no agent (not Object.prototype's)
+  return isAgentName(agent) ? DIALECTS[agent] : undefined;
 }
 
 /** Every implemented dialect, in AGENT_NAMES order. */
 export function allDialects(): Dialect[] {
   return AGENT_NAMES.flatMap((name) => (DIALECTS[name] === undefined ? [] : [DIALECTS[name]!]));
+}
+
+/** The exported form (`PublicDialect`, methods that take any value) of `agent`'s dialect; undefined for any value that names none. */
+export function publicDialectOf(agent: AgentName | (string & {})): PublicDialect | undefined {
+  const dialect = dialectOf(agent as AgentName);
+  return dialect === undefined ? undefined : publicDialect(dialect);
+}
+
+/** Every implemented dialect in its exported form, in AGENT_NAMES order. */
+export function publicDialects(): PublicDialect[] {
+  return allDialects().map(publicDialect);
 }
 
 export { DEFAULT_AGENT } from "./core/agents.js";

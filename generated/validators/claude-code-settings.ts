@@ -12,7 +12,7 @@ import type {
   ClaudeCodeHooks,
   ClaudeCodeMatcherGroup,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateClaudeCodeHookHandler_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler.schema.json","title":"ClaudeCodeHookHandler","description":"One configured hook, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"hook-handler/command.schema.json"},{"$ref":"hook-handler/http.schema.json"},{"$ref":"hook-handler/mcp-tool.schema.json"},{"$ref":"hook-handler/prompt.schema.json"},{"$ref":"hook-handler/agent.schema.json"}]};
@@ -1272,20 +1272,20 @@ const validateClaudeCodeHooks_raw = validate33;
 const validateClaudeCodeMatcherGroup_raw = validate36;
 
 /** Validates a {@link ClaudeCodeHookHandler} (schemas/claude-code/settings/hook-handler.schema.json). */
-export const validateClaudeCodeHookHandler: Validator<ClaudeCodeHookHandler> = validateClaudeCodeHookHandler_raw;
+export const validateClaudeCodeHookHandler: Validator<ClaudeCodeHookHandler> = neverThrows(validateClaudeCodeHookHandler_raw);
 /** Validates a {@link ClaudeCodeAgentHookHandler} (schemas/claude-code/settings/hook-handler/agent.schema.json). */
-export const validateClaudeCodeAgentHookHandler: Validator<ClaudeCodeAgentHookHandler> = validateClaudeCodeAgentHookHandler_raw;
+export const validateClaudeCodeAgentHookHandler: Validator<ClaudeCodeAgentHookHandler> = neverThrows(validateClaudeCodeAgentHookHandler_raw);
 /** Validates a {@link ClaudeCodeCommandHookHandler} (schemas/claude-code/settings/hook-handler/command.schema.json). */
-export const validateClaudeCodeCommandHookHandler: Validator<ClaudeCodeCommandHookHandler> = validateClaudeCodeCommandHookHandler_raw;
+export const validateClaudeCodeCommandHookHandler: Validator<ClaudeCodeCommandHookHandler> = neverThrows(validateClaudeCodeCommandHookHandler_raw);
 /** Validates a {@link ClaudeCodeHttpHookHandler} (schemas/claude-code/settings/hook-handler/http.schema.json). */
-export const validateClaudeCodeHttpHookHandler: Validator<ClaudeCodeHttpHookHandler> = validateClaudeCodeHttpHookHandler_raw;
+export const validateClaudeCodeHttpHookHandler: Validator<ClaudeCodeHttpHookHandler> = neverThrows(validateClaudeCodeHttpHookHandler_raw);
 /** Validates a {@link ClaudeCodeMcpToolHookHandler} (schemas/claude-code/settings/hook-handler/mcp-tool.schema.json). */
-export const validateClaudeCodeMcpToolHookHandler: Validator<ClaudeCodeMcpToolHookHandler> = validateClaudeCodeMcpToolHookHandler_raw;
+export const validateClaudeCodeMcpToolHookHandler: Validator<ClaudeCodeMcpToolHookHandler> = neverThrows(validateClaudeCodeMcpToolHookHandler_raw);
 /** Validates a {@link ClaudeCodePromptHookHandler} (schemas/claude-code/settings/hook-handler/prompt.schema.json). */
-export const validateClaudeCodePromptHookHandler: Validator<ClaudeCodePromptHookHandler> = validateClaudeCodePromptHookHandler_raw;
+export const validateClaudeCodePromptHookHandler: Validator<ClaudeCodePromptHookHandler> = neverThrows(validateClaudeCodePromptHookHandler_raw);
 /** Validates a {@link ClaudeCodeHookSettings} (schemas/claude-code/settings/hook-settings.schema.json). */
-export const validateClaudeCodeHookSettings: Validator<ClaudeCodeHookSettings> = validateClaudeCodeHookSettings_raw;
+export const validateClaudeCodeHookSettings: Validator<ClaudeCodeHookSettings> = neverThrows(validateClaudeCodeHookSettings_raw);
 /** Validates a {@link ClaudeCodeHooks} (schemas/claude-code/settings/hooks.schema.json). */
-export const validateClaudeCodeHooks: Validator<ClaudeCodeHooks> = validateClaudeCodeHooks_raw;
+export const validateClaudeCodeHooks: Validator<ClaudeCodeHooks> = neverThrows(validateClaudeCodeHooks_raw);
 /** Validates a {@link ClaudeCodeMatcherGroup} (schemas/claude-code/settings/matcher-group.schema.json). */
-export const validateClaudeCodeMatcherGroup: Validator<ClaudeCodeMatcherGroup> = validateClaudeCodeMatcherGroup_raw;
+export const validateClaudeCodeMatcherGroup: Validator<ClaudeCodeMatcherGroup> = neverThrows(validateClaudeCodeMatcherGroup_raw);

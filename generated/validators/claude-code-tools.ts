@@ -24,7 +24,7 @@ import type {
   WorkflowToolInput,
   WriteToolInput,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateAgentToolInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/tools/agent.schema.json","title":"AgentToolInput","description":"The input of Claude Code 2.1.332's built-in `Agent` tool, as it declares it to the model (the `input_schema` of the request's `tools`, recorded in test/observer/claude-code-tools/).","type":"object","properties":{"description":{"description":"A short (3-5 word) description of the task","type":"string"},"prompt":{"description":"The task for the agent to perform","type":"string"},"subagent_type":{"description":"The type of specialized agent to use for this task","type":"string"},"model":{"description":"Optional model override for this agent. Takes precedence over the agent definition's model frontmatter and the configured default subagent model. If omitted, uses the agent definition's model, else the default (inherits from the parent unless a default subagent model is configured). Ignored for subagent_type: \"fork\" — forks always inherit the parent model.","type":"string","enum":["sonnet","opus","haiku","fable"]},"effort":{"description":"Reasoning effort for this agent. Set this ONLY when the user, or instructions such as CLAUDE.md or a skill, explicitly ask that this agent or delegated work run at a specific effort level, never on your own judgment; otherwise omit it and the agent runs at its usual effort. Ignored for subagent_type: \"fork\": a fork runs at your own effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"run_in_background":{"description":"Agents run in the background by default; you will be notified when one completes. Set to false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs — otherwise leave it in the background so the user can hand you other work.","type":"boolean"},"isolation":{"description":"Isolation mode. \"worktree\" creates a temporary git worktree so the agent works on an isolated copy of the repo. \"remote\" launches the agent in a remote cloud environment (always runs in background; availability is gated).","type":"string","enum":["worktree","remote"]}},"required":["description","prompt"],"additionalProperties":false};
@@ -2411,47 +2411,47 @@ return errors === 0;
 }
 
 /** Validates a {@link AgentToolInput} (schemas/claude-code/tools/agent.schema.json). */
-export const validateAgentToolInput: Validator<AgentToolInput> = validateAgentToolInput_raw;
+export const validateAgentToolInput: Validator<AgentToolInput> = neverThrows(validateAgentToolInput_raw);
 /** Validates a {@link BashToolInput} (schemas/claude-code/tools/bash.schema.json). */
-export const validateBashToolInput: Validator<BashToolInput> = validateBashToolInput_raw;
+export const validateBashToolInput: Validator<BashToolInput> = neverThrows(validateBashToolInput_raw);
 /** Validates a {@link CronCreateToolInput} (schemas/claude-code/tools/cron-create.schema.json). */
-export const validateCronCreateToolInput: Validator<CronCreateToolInput> = validateCronCreateToolInput_raw;
+export const validateCronCreateToolInput: Validator<CronCreateToolInput> = neverThrows(validateCronCreateToolInput_raw);
 /** Validates a {@link CronDeleteToolInput} (schemas/claude-code/tools/cron-delete.schema.json). */
-export const validateCronDeleteToolInput: Validator<CronDeleteToolInput> = validateCronDeleteToolInput_raw;
+export const validateCronDeleteToolInput: Validator<CronDeleteToolInput> = neverThrows(validateCronDeleteToolInput_raw);
 /** Validates a {@link CronListToolInput} (schemas/claude-code/tools/cron-list.schema.json). */
-export const validateCronListToolInput: Validator<CronListToolInput> = validateCronListToolInput_raw;
+export const validateCronListToolInput: Validator<CronListToolInput> = neverThrows(validateCronListToolInput_raw);
 /** Validates a {@link EditToolInput} (schemas/claude-code/tools/edit.schema.json). */
-export const validateEditToolInput: Validator<EditToolInput> = validateEditToolInput_raw;
+export const validateEditToolInput: Validator<EditToolInput> = neverThrows(validateEditToolInput_raw);
 /** Validates a {@link EnterWorktreeToolInput} (schemas/claude-code/tools/enter-worktree.schema.json). */
-export const validateEnterWorktreeToolInput: Validator<EnterWorktreeToolInput> = validateEnterWorktreeToolInput_raw;
+export const validateEnterWorktreeToolInput: Validator<EnterWorktreeToolInput> = neverThrows(validateEnterWorktreeToolInput_raw);
 /** Validates a {@link ExitWorktreeToolInput} (schemas/claude-code/tools/exit-worktree.schema.json). */
-export const validateExitWorktreeToolInput: Validator<ExitWorktreeToolInput> = validateExitWorktreeToolInput_raw;
+export const validateExitWorktreeToolInput: Validator<ExitWorktreeToolInput> = neverThrows(validateExitWorktreeToolInput_raw);
 /** Validates a {@link ListAgentsToolInput} (schemas/claude-code/tools/list-agents.schema.json). */
-export const validateListAgentsToolInput: Validator<ListAgentsToolInput> = validateListAgentsToolInput_raw;
+export const validateListAgentsToolInput: Validator<ListAgentsToolInput> = neverThrows(validateListAgentsToolInput_raw);
 /** Validates a {@link MonitorToolInput} (schemas/claude-code/tools/monitor.schema.json). */
-export const validateMonitorToolInput: Validator<MonitorToolInput> = validateMonitorToolInput_raw;
+export const validateMonitorToolInput: Validator<MonitorToolInput> = neverThrows(validateMonitorToolInput_raw);
 /** Validates a {@link NotebookEditToolInput} (schemas/claude-code/tools/notebook-edit.schema.json). */
-export const validateNotebookEditToolInput: Validator<NotebookEditToolInput> = validateNotebookEditToolInput_raw;
+export const validateNotebookEditToolInput: Validator<NotebookEditToolInput> = neverThrows(validateNotebookEditToolInput_raw);
 /** Validates a {@link ReadToolInput} (schemas/claude-code/tools/read.schema.json). */
-export const validateReadToolInput: Validator<ReadToolInput> = validateReadToolInput_raw;
+export const validateReadToolInput: Validator<ReadToolInput> = neverThrows(validateReadToolInput_raw);
 /** Validates a {@link ReportFindingsToolInput} (schemas/claude-code/tools/report-findings.schema.json). */
-export const validateReportFindingsToolInput: Validator<ReportFindingsToolInput> = validateReportFindingsToolInput_raw;
+export const validateReportFindingsToolInput: Validator<ReportFindingsToolInput> = neverThrows(validateReportFindingsToolInput_raw);
 /** Validates a {@link ScheduleWakeupToolInput} (schemas/claude-code/tools/schedule-wakeup.schema.json). */
-export const validateScheduleWakeupToolInput: Validator<ScheduleWakeupToolInput> = validateScheduleWakeupToolInput_raw;
+export const validateScheduleWakeupToolInput: Validator<ScheduleWakeupToolInput> = neverThrows(validateScheduleWakeupToolInput_raw);
 /** Validates a {@link SendMessageToolInput} (schemas/claude-code/tools/send-message.schema.json). */
-export const validateSendMessageToolInput: Validator<SendMessageToolInput> = validateSendMessageToolInput_raw;
+export const validateSendMessageToolInput: Validator<SendMessageToolInput> = neverThrows(validateSendMessageToolInput_raw);
 /** Validates a {@link SkillToolInput} (schemas/claude-code/tools/skill.schema.json). */
-export const validateSkillToolInput: Validator<SkillToolInput> = validateSkillToolInput_raw;
+export const validateSkillToolInput: Validator<SkillToolInput> = neverThrows(validateSkillToolInput_raw);
 /** Validates a {@link TaskStopToolInput} (schemas/claude-code/tools/task-stop.schema.json). */
-export const validateTaskStopToolInput: Validator<TaskStopToolInput> = validateTaskStopToolInput_raw;
+export const validateTaskStopToolInput: Validator<TaskStopToolInput> = neverThrows(validateTaskStopToolInput_raw);
 /** Validates a {@link WebFetchToolInput} (schemas/claude-code/tools/web-fetch.schema.json). */
-export const validateWebFetchToolInput: Validator<WebFetchToolInput> = validateWebFetchToolInput_raw;
+export const validateWebFetchToolInput: Validator<WebFetchToolInput> = neverThrows(validateWebFetchToolInput_raw);
 /** Validates a {@link WebSearchToolInput} (schemas/claude-code/tools/web-search.schema.json). */
-export const validateWebSearchToolInput: Validator<WebSearchToolInput> = validateWebSearchToolInput_raw;
+export const validateWebSearchToolInput: Validator<WebSearchToolInput> = neverThrows(validateWebSearchToolInput_raw);
 /** Validates a {@link WorkflowToolInput} (schemas/claude-code/tools/workflow.schema.json). */
-export const validateWorkflowToolInput: Validator<WorkflowToolInput> = validateWorkflowToolInput_raw;
+export const validateWorkflowToolInput: Validator<WorkflowToolInput> = neverThrows(validateWorkflowToolInput_raw);
 /** Validates a {@link WriteToolInput} (schemas/claude-code/tools/write.schema.json). */
-export const validateWriteToolInput: Validator<WriteToolInput> = validateWriteToolInput_raw;
+export const validateWriteToolInput: Validator<WriteToolInput> = neverThrows(validateWriteToolInput_raw);
 /** The top-level defaults of {@link EditToolInput} (schemas/claude-code/tools/edit.schema.json). */
 export const defaultsEditToolInput: Readonly<Record<string, unknown>> = Object.freeze({ "replace_all": false });
 /** The top-level defaults of {@link MonitorToolInput} (schemas/claude-code/tools/monitor.schema.json). */

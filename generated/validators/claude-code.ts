@@ -71,7 +71,7 @@ import type {
   ClaudeCodePermissionRulesUpdate,
   ClaudeCodePermissionSetModeUpdate,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateClaudeCodeAsyncHookOutput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/async-hook-output.schema.json","title":"ClaudeCodeAsyncHookOutput","description":"The async announcement: a first stdout object `{\"async\": true}` sends the hook to the background; its decision is then ignored.","type":"object","additionalProperties":false,"required":["async"],"properties":{"async":{"const":true,"description":"Always `true`."},"asyncTimeout":{"type":"number","description":"How long the background hook may run, in milliseconds (default 15000)."}}};
@@ -8798,138 +8798,138 @@ const validateClaudeCodePermissionRulesUpdate_raw = validate178;
 const validateClaudeCodePermissionSetModeUpdate_raw = validate182;
 
 /** Validates a {@link ClaudeCodeAsyncHookOutput} (schemas/claude-code/async-hook-output.schema.json). */
-export const validateClaudeCodeAsyncHookOutput: Validator<ClaudeCodeAsyncHookOutput> = validateClaudeCodeAsyncHookOutput_raw;
+export const validateClaudeCodeAsyncHookOutput: Validator<ClaudeCodeAsyncHookOutput> = neverThrows(validateClaudeCodeAsyncHookOutput_raw);
 /** Validates a {@link ClaudeCodeHookInput} (schemas/claude-code/hook-input.schema.json). */
-export const validateClaudeCodeHookInput: Validator<ClaudeCodeHookInput> = validateClaudeCodeHookInput_raw;
+export const validateClaudeCodeHookInput: Validator<ClaudeCodeHookInput> = neverThrows(validateClaudeCodeHookInput_raw);
 /** Validates a {@link ConfigChangeHookInput} (schemas/claude-code/hook-input/config-change.schema.json). */
-export const validateConfigChangeHookInput: Validator<ConfigChangeHookInput> = validateConfigChangeHookInput_raw;
+export const validateConfigChangeHookInput: Validator<ConfigChangeHookInput> = neverThrows(validateConfigChangeHookInput_raw);
 /** Validates a {@link CwdChangedHookInput} (schemas/claude-code/hook-input/cwd-changed.schema.json). */
-export const validateCwdChangedHookInput: Validator<CwdChangedHookInput> = validateCwdChangedHookInput_raw;
+export const validateCwdChangedHookInput: Validator<CwdChangedHookInput> = neverThrows(validateCwdChangedHookInput_raw);
 /** Validates a {@link DirectoryAddedHookInput} (schemas/claude-code/hook-input/directory-added.schema.json). */
-export const validateDirectoryAddedHookInput: Validator<DirectoryAddedHookInput> = validateDirectoryAddedHookInput_raw;
+export const validateDirectoryAddedHookInput: Validator<DirectoryAddedHookInput> = neverThrows(validateDirectoryAddedHookInput_raw);
 /** Validates a {@link ElicitationResultHookInput} (schemas/claude-code/hook-input/elicitation-result.schema.json). */
-export const validateElicitationResultHookInput: Validator<ElicitationResultHookInput> = validateElicitationResultHookInput_raw;
+export const validateElicitationResultHookInput: Validator<ElicitationResultHookInput> = neverThrows(validateElicitationResultHookInput_raw);
 /** Validates a {@link ElicitationHookInput} (schemas/claude-code/hook-input/elicitation.schema.json). */
-export const validateElicitationHookInput: Validator<ElicitationHookInput> = validateElicitationHookInput_raw;
+export const validateElicitationHookInput: Validator<ElicitationHookInput> = neverThrows(validateElicitationHookInput_raw);
 /** Validates a {@link FileChangedHookInput} (schemas/claude-code/hook-input/file-changed.schema.json). */
-export const validateFileChangedHookInput: Validator<FileChangedHookInput> = validateFileChangedHookInput_raw;
+export const validateFileChangedHookInput: Validator<FileChangedHookInput> = neverThrows(validateFileChangedHookInput_raw);
 /** Validates a {@link InstructionsLoadedHookInput} (schemas/claude-code/hook-input/instructions-loaded.schema.json). */
-export const validateInstructionsLoadedHookInput: Validator<InstructionsLoadedHookInput> = validateInstructionsLoadedHookInput_raw;
+export const validateInstructionsLoadedHookInput: Validator<InstructionsLoadedHookInput> = neverThrows(validateInstructionsLoadedHookInput_raw);
 /** Validates a {@link MessageDisplayHookInput} (schemas/claude-code/hook-input/message-display.schema.json). */
-export const validateMessageDisplayHookInput: Validator<MessageDisplayHookInput> = validateMessageDisplayHookInput_raw;
+export const validateMessageDisplayHookInput: Validator<MessageDisplayHookInput> = neverThrows(validateMessageDisplayHookInput_raw);
 /** Validates a {@link NotificationHookInput} (schemas/claude-code/hook-input/notification.schema.json). */
-export const validateNotificationHookInput: Validator<NotificationHookInput> = validateNotificationHookInput_raw;
+export const validateNotificationHookInput: Validator<NotificationHookInput> = neverThrows(validateNotificationHookInput_raw);
 /** Validates a {@link PermissionDeniedHookInput} (schemas/claude-code/hook-input/permission-denied.schema.json). */
-export const validatePermissionDeniedHookInput: Validator<PermissionDeniedHookInput> = validatePermissionDeniedHookInput_raw;
+export const validatePermissionDeniedHookInput: Validator<PermissionDeniedHookInput> = neverThrows(validatePermissionDeniedHookInput_raw);
 /** Validates a {@link PermissionRequestHookInput} (schemas/claude-code/hook-input/permission-request.schema.json). */
-export const validatePermissionRequestHookInput: Validator<PermissionRequestHookInput> = validatePermissionRequestHookInput_raw;
+export const validatePermissionRequestHookInput: Validator<PermissionRequestHookInput> = neverThrows(validatePermissionRequestHookInput_raw);
 /** Validates a {@link PostCompactHookInput} (schemas/claude-code/hook-input/post-compact.schema.json). */
-export const validatePostCompactHookInput: Validator<PostCompactHookInput> = validatePostCompactHookInput_raw;
+export const validatePostCompactHookInput: Validator<PostCompactHookInput> = neverThrows(validatePostCompactHookInput_raw);
 /** Validates a {@link PostModelSwitchHookInput} (schemas/claude-code/hook-input/post-model-switch.schema.json). */
-export const validatePostModelSwitchHookInput: Validator<PostModelSwitchHookInput> = validatePostModelSwitchHookInput_raw;
+export const validatePostModelSwitchHookInput: Validator<PostModelSwitchHookInput> = neverThrows(validatePostModelSwitchHookInput_raw);
 /** Validates a {@link PostToolBatchHookInput} (schemas/claude-code/hook-input/post-tool-batch.schema.json). */
-export const validatePostToolBatchHookInput: Validator<PostToolBatchHookInput> = validatePostToolBatchHookInput_raw;
+export const validatePostToolBatchHookInput: Validator<PostToolBatchHookInput> = neverThrows(validatePostToolBatchHookInput_raw);
 /** Validates a {@link PostToolUseFailureHookInput} (schemas/claude-code/hook-input/post-tool-use-failure.schema.json). */
-export const validatePostToolUseFailureHookInput: Validator<PostToolUseFailureHookInput> = validatePostToolUseFailureHookInput_raw;
+export const validatePostToolUseFailureHookInput: Validator<PostToolUseFailureHookInput> = neverThrows(validatePostToolUseFailureHookInput_raw);
 /** Validates a {@link PostToolUseHookInput} (schemas/claude-code/hook-input/post-tool-use.schema.json). */
-export const validatePostToolUseHookInput: Validator<PostToolUseHookInput> = validatePostToolUseHookInput_raw;
+export const validatePostToolUseHookInput: Validator<PostToolUseHookInput> = neverThrows(validatePostToolUseHookInput_raw);
 /** Validates a {@link PreCompactHookInput} (schemas/claude-code/hook-input/pre-compact.schema.json). */
-export const validatePreCompactHookInput: Validator<PreCompactHookInput> = validatePreCompactHookInput_raw;
+export const validatePreCompactHookInput: Validator<PreCompactHookInput> = neverThrows(validatePreCompactHookInput_raw);
 /** Validates a {@link PreModelSwitchHookInput} (schemas/claude-code/hook-input/pre-model-switch.schema.json). */
-export const validatePreModelSwitchHookInput: Validator<PreModelSwitchHookInput> = validatePreModelSwitchHookInput_raw;
+export const validatePreModelSwitchHookInput: Validator<PreModelSwitchHookInput> = neverThrows(validatePreModelSwitchHookInput_raw);
 /** Validates a {@link PreSkillShellCommandHookInput} (schemas/claude-code/hook-input/pre-skill-shell-command.schema.json). */
-export const validatePreSkillShellCommandHookInput: Validator<PreSkillShellCommandHookInput> = validatePreSkillShellCommandHookInput_raw;
+export const validatePreSkillShellCommandHookInput: Validator<PreSkillShellCommandHookInput> = neverThrows(validatePreSkillShellCommandHookInput_raw);
 /** Validates a {@link PreToolUseHookInput} (schemas/claude-code/hook-input/pre-tool-use.schema.json). */
-export const validatePreToolUseHookInput: Validator<PreToolUseHookInput> = validatePreToolUseHookInput_raw;
+export const validatePreToolUseHookInput: Validator<PreToolUseHookInput> = neverThrows(validatePreToolUseHookInput_raw);
 /** Validates a {@link SessionEndHookInput} (schemas/claude-code/hook-input/session-end.schema.json). */
-export const validateSessionEndHookInput: Validator<SessionEndHookInput> = validateSessionEndHookInput_raw;
+export const validateSessionEndHookInput: Validator<SessionEndHookInput> = neverThrows(validateSessionEndHookInput_raw);
 /** Validates a {@link SessionStartHookInput} (schemas/claude-code/hook-input/session-start.schema.json). */
-export const validateSessionStartHookInput: Validator<SessionStartHookInput> = validateSessionStartHookInput_raw;
+export const validateSessionStartHookInput: Validator<SessionStartHookInput> = neverThrows(validateSessionStartHookInput_raw);
 /** Validates a {@link SetupHookInput} (schemas/claude-code/hook-input/setup.schema.json). */
-export const validateSetupHookInput: Validator<SetupHookInput> = validateSetupHookInput_raw;
+export const validateSetupHookInput: Validator<SetupHookInput> = neverThrows(validateSetupHookInput_raw);
 /** Validates a {@link StopFailureHookInput} (schemas/claude-code/hook-input/stop-failure.schema.json). */
-export const validateStopFailureHookInput: Validator<StopFailureHookInput> = validateStopFailureHookInput_raw;
+export const validateStopFailureHookInput: Validator<StopFailureHookInput> = neverThrows(validateStopFailureHookInput_raw);
 /** Validates a {@link StopHookInput} (schemas/claude-code/hook-input/stop.schema.json). */
-export const validateStopHookInput: Validator<StopHookInput> = validateStopHookInput_raw;
+export const validateStopHookInput: Validator<StopHookInput> = neverThrows(validateStopHookInput_raw);
 /** Validates a {@link SubagentStartHookInput} (schemas/claude-code/hook-input/subagent-start.schema.json). */
-export const validateSubagentStartHookInput: Validator<SubagentStartHookInput> = validateSubagentStartHookInput_raw;
+export const validateSubagentStartHookInput: Validator<SubagentStartHookInput> = neverThrows(validateSubagentStartHookInput_raw);
 /** Validates a {@link SubagentStopHookInput} (schemas/claude-code/hook-input/subagent-stop.schema.json). */
-export const validateSubagentStopHookInput: Validator<SubagentStopHookInput> = validateSubagentStopHookInput_raw;
+export const validateSubagentStopHookInput: Validator<SubagentStopHookInput> = neverThrows(validateSubagentStopHookInput_raw);
 /** Validates a {@link TaskCompletedHookInput} (schemas/claude-code/hook-input/task-completed.schema.json). */
-export const validateTaskCompletedHookInput: Validator<TaskCompletedHookInput> = validateTaskCompletedHookInput_raw;
+export const validateTaskCompletedHookInput: Validator<TaskCompletedHookInput> = neverThrows(validateTaskCompletedHookInput_raw);
 /** Validates a {@link TaskCreatedHookInput} (schemas/claude-code/hook-input/task-created.schema.json). */
-export const validateTaskCreatedHookInput: Validator<TaskCreatedHookInput> = validateTaskCreatedHookInput_raw;
+export const validateTaskCreatedHookInput: Validator<TaskCreatedHookInput> = neverThrows(validateTaskCreatedHookInput_raw);
 /** Validates a {@link TeammateIdleHookInput} (schemas/claude-code/hook-input/teammate-idle.schema.json). */
-export const validateTeammateIdleHookInput: Validator<TeammateIdleHookInput> = validateTeammateIdleHookInput_raw;
+export const validateTeammateIdleHookInput: Validator<TeammateIdleHookInput> = neverThrows(validateTeammateIdleHookInput_raw);
 /** Validates a {@link UserPromptExpansionHookInput} (schemas/claude-code/hook-input/user-prompt-expansion.schema.json). */
-export const validateUserPromptExpansionHookInput: Validator<UserPromptExpansionHookInput> = validateUserPromptExpansionHookInput_raw;
+export const validateUserPromptExpansionHookInput: Validator<UserPromptExpansionHookInput> = neverThrows(validateUserPromptExpansionHookInput_raw);
 /** Validates a {@link UserPromptSubmitHookInput} (schemas/claude-code/hook-input/user-prompt-submit.schema.json). */
-export const validateUserPromptSubmitHookInput: Validator<UserPromptSubmitHookInput> = validateUserPromptSubmitHookInput_raw;
+export const validateUserPromptSubmitHookInput: Validator<UserPromptSubmitHookInput> = neverThrows(validateUserPromptSubmitHookInput_raw);
 /** Validates a {@link WorktreeCreateHookInput} (schemas/claude-code/hook-input/worktree-create.schema.json). */
-export const validateWorktreeCreateHookInput: Validator<WorktreeCreateHookInput> = validateWorktreeCreateHookInput_raw;
+export const validateWorktreeCreateHookInput: Validator<WorktreeCreateHookInput> = neverThrows(validateWorktreeCreateHookInput_raw);
 /** Validates a {@link WorktreeRemoveHookInput} (schemas/claude-code/hook-input/worktree-remove.schema.json). */
-export const validateWorktreeRemoveHookInput: Validator<WorktreeRemoveHookInput> = validateWorktreeRemoveHookInput_raw;
+export const validateWorktreeRemoveHookInput: Validator<WorktreeRemoveHookInput> = neverThrows(validateWorktreeRemoveHookInput_raw);
 /** Validates a {@link ClaudeCodeHookOutput} (schemas/claude-code/hook-output.schema.json). */
-export const validateClaudeCodeHookOutput: Validator<ClaudeCodeHookOutput> = validateClaudeCodeHookOutput_raw;
+export const validateClaudeCodeHookOutput: Validator<ClaudeCodeHookOutput> = neverThrows(validateClaudeCodeHookOutput_raw);
 /** Validates a {@link ClaudeCodeHookSpecificOutput} (schemas/claude-code/hook-specific-output.schema.json). */
-export const validateClaudeCodeHookSpecificOutput: Validator<ClaudeCodeHookSpecificOutput> = validateClaudeCodeHookSpecificOutput_raw;
+export const validateClaudeCodeHookSpecificOutput: Validator<ClaudeCodeHookSpecificOutput> = neverThrows(validateClaudeCodeHookSpecificOutput_raw);
 /** Validates a {@link CwdChangedHookSpecificOutput} (schemas/claude-code/hook-specific-output/cwd-changed.schema.json). */
-export const validateCwdChangedHookSpecificOutput: Validator<CwdChangedHookSpecificOutput> = validateCwdChangedHookSpecificOutput_raw;
+export const validateCwdChangedHookSpecificOutput: Validator<CwdChangedHookSpecificOutput> = neverThrows(validateCwdChangedHookSpecificOutput_raw);
 /** Validates a {@link ElicitationResultHookSpecificOutput} (schemas/claude-code/hook-specific-output/elicitation-result.schema.json). */
-export const validateElicitationResultHookSpecificOutput: Validator<ElicitationResultHookSpecificOutput> = validateElicitationResultHookSpecificOutput_raw;
+export const validateElicitationResultHookSpecificOutput: Validator<ElicitationResultHookSpecificOutput> = neverThrows(validateElicitationResultHookSpecificOutput_raw);
 /** Validates a {@link ElicitationHookSpecificOutput} (schemas/claude-code/hook-specific-output/elicitation.schema.json). */
-export const validateElicitationHookSpecificOutput: Validator<ElicitationHookSpecificOutput> = validateElicitationHookSpecificOutput_raw;
+export const validateElicitationHookSpecificOutput: Validator<ElicitationHookSpecificOutput> = neverThrows(validateElicitationHookSpecificOutput_raw);
 /** Validates a {@link FileChangedHookSpecificOutput} (schemas/claude-code/hook-specific-output/file-changed.schema.json). */
-export const validateFileChangedHookSpecificOutput: Validator<FileChangedHookSpecificOutput> = validateFileChangedHookSpecificOutput_raw;
+export const validateFileChangedHookSpecificOutput: Validator<FileChangedHookSpecificOutput> = neverThrows(validateFileChangedHookSpecificOutput_raw);
 /** Validates a {@link MessageDisplayHookSpecificOutput} (schemas/claude-code/hook-specific-output/message-display.schema.json). */
-export const validateMessageDisplayHookSpecificOutput: Validator<MessageDisplayHookSpecificOutput> = validateMessageDisplayHookSpecificOutput_raw;
+export const validateMessageDisplayHookSpecificOutput: Validator<MessageDisplayHookSpecificOutput> = neverThrows(validateMessageDisplayHookSpecificOutput_raw);
 /** Validates a {@link NotificationHookSpecificOutput} (schemas/claude-code/hook-specific-output/notification.schema.json). */
-export const validateNotificationHookSpecificOutput: Validator<NotificationHookSpecificOutput> = validateNotificationHookSpecificOutput_raw;
+export const validateNotificationHookSpecificOutput: Validator<NotificationHookSpecificOutput> = neverThrows(validateNotificationHookSpecificOutput_raw);
 /** Validates a {@link PermissionDeniedHookSpecificOutput} (schemas/claude-code/hook-specific-output/permission-denied.schema.json). */
-export const validatePermissionDeniedHookSpecificOutput: Validator<PermissionDeniedHookSpecificOutput> = validatePermissionDeniedHookSpecificOutput_raw;
+export const validatePermissionDeniedHookSpecificOutput: Validator<PermissionDeniedHookSpecificOutput> = neverThrows(validatePermissionDeniedHookSpecificOutput_raw);
 /** Validates a {@link PermissionRequestHookSpecificOutput} (schemas/claude-code/hook-specific-output/permission-request.schema.json). */
-export const validatePermissionRequestHookSpecificOutput: Validator<PermissionRequestHookSpecificOutput> = validatePermissionRequestHookSpecificOutput_raw;
+export const validatePermissionRequestHookSpecificOutput: Validator<PermissionRequestHookSpecificOutput> = neverThrows(validatePermissionRequestHookSpecificOutput_raw);
 /** Validates a {@link PostModelSwitchHookSpecificOutput} (schemas/claude-code/hook-specific-output/post-model-switch.schema.json). */
-export const validatePostModelSwitchHookSpecificOutput: Validator<PostModelSwitchHookSpecificOutput> = validatePostModelSwitchHookSpecificOutput_raw;
+export const validatePostModelSwitchHookSpecificOutput: Validator<PostModelSwitchHookSpecificOutput> = neverThrows(validatePostModelSwitchHookSpecificOutput_raw);
 /** Validates a {@link PostToolBatchHookSpecificOutput} (schemas/claude-code/hook-specific-output/post-tool-batch.schema.json). */
-export const validatePostToolBatchHookSpecificOutput: Validator<PostToolBatchHookSpecificOutput> = validatePostToolBatchHookSpecificOutput_raw;
+export const validatePostToolBatchHookSpecificOutput: Validator<PostToolBatchHookSpecificOutput> = neverThrows(validatePostToolBatchHookSpecificOutput_raw);
 /** Validates a {@link PostToolUseFailureHookSpecificOutput} (schemas/claude-code/hook-specific-output/post-tool-use-failure.schema.json). */
-export const validatePostToolUseFailureHookSpecificOutput: Validator<PostToolUseFailureHookSpecificOutput> = validatePostToolUseFailureHookSpecificOutput_raw;
+export const validatePostToolUseFailureHookSpecificOutput: Validator<PostToolUseFailureHookSpecificOutput> = neverThrows(validatePostToolUseFailureHookSpecificOutput_raw);
 /** Validates a {@link PostToolUseHookSpecificOutput} (schemas/claude-code/hook-specific-output/post-tool-use.schema.json). */
-export const validatePostToolUseHookSpecificOutput: Validator<PostToolUseHookSpecificOutput> = validatePostToolUseHookSpecificOutput_raw;
+export const validatePostToolUseHookSpecificOutput: Validator<PostToolUseHookSpecificOutput> = neverThrows(validatePostToolUseHookSpecificOutput_raw);
 /** Validates a {@link PreModelSwitchHookSpecificOutput} (schemas/claude-code/hook-specific-output/pre-model-switch.schema.json). */
-export const validatePreModelSwitchHookSpecificOutput: Validator<PreModelSwitchHookSpecificOutput> = validatePreModelSwitchHookSpecificOutput_raw;
+export const validatePreModelSwitchHookSpecificOutput: Validator<PreModelSwitchHookSpecificOutput> = neverThrows(validatePreModelSwitchHookSpecificOutput_raw);
 /** Validates a {@link PreSkillShellCommandHookSpecificOutput} (schemas/claude-code/hook-specific-output/pre-skill-shell-command.schema.json). */
-export const validatePreSkillShellCommandHookSpecificOutput: Validator<PreSkillShellCommandHookSpecificOutput> = validatePreSkillShellCommandHookSpecificOutput_raw;
+export const validatePreSkillShellCommandHookSpecificOutput: Validator<PreSkillShellCommandHookSpecificOutput> = neverThrows(validatePreSkillShellCommandHookSpecificOutput_raw);
 /** Validates a {@link PreToolUseHookSpecificOutput} (schemas/claude-code/hook-specific-output/pre-tool-use.schema.json). */
-export const validatePreToolUseHookSpecificOutput: Validator<PreToolUseHookSpecificOutput> = validatePreToolUseHookSpecificOutput_raw;
+export const validatePreToolUseHookSpecificOutput: Validator<PreToolUseHookSpecificOutput> = neverThrows(validatePreToolUseHookSpecificOutput_raw);
 /** Validates a {@link SessionStartHookSpecificOutput} (schemas/claude-code/hook-specific-output/session-start.schema.json). */
-export const validateSessionStartHookSpecificOutput: Validator<SessionStartHookSpecificOutput> = validateSessionStartHookSpecificOutput_raw;
+export const validateSessionStartHookSpecificOutput: Validator<SessionStartHookSpecificOutput> = neverThrows(validateSessionStartHookSpecificOutput_raw);
 /** Validates a {@link SetupHookSpecificOutput} (schemas/claude-code/hook-specific-output/setup.schema.json). */
-export const validateSetupHookSpecificOutput: Validator<SetupHookSpecificOutput> = validateSetupHookSpecificOutput_raw;
+export const validateSetupHookSpecificOutput: Validator<SetupHookSpecificOutput> = neverThrows(validateSetupHookSpecificOutput_raw);
 /** Validates a {@link StopHookSpecificOutput} (schemas/claude-code/hook-specific-output/stop.schema.json). */
-export const validateStopHookSpecificOutput: Validator<StopHookSpecificOutput> = validateStopHookSpecificOutput_raw;
+export const validateStopHookSpecificOutput: Validator<StopHookSpecificOutput> = neverThrows(validateStopHookSpecificOutput_raw);
 /** Validates a {@link SubagentStartHookSpecificOutput} (schemas/claude-code/hook-specific-output/subagent-start.schema.json). */
-export const validateSubagentStartHookSpecificOutput: Validator<SubagentStartHookSpecificOutput> = validateSubagentStartHookSpecificOutput_raw;
+export const validateSubagentStartHookSpecificOutput: Validator<SubagentStartHookSpecificOutput> = neverThrows(validateSubagentStartHookSpecificOutput_raw);
 /** Validates a {@link SubagentStopHookSpecificOutput} (schemas/claude-code/hook-specific-output/subagent-stop.schema.json). */
-export const validateSubagentStopHookSpecificOutput: Validator<SubagentStopHookSpecificOutput> = validateSubagentStopHookSpecificOutput_raw;
+export const validateSubagentStopHookSpecificOutput: Validator<SubagentStopHookSpecificOutput> = neverThrows(validateSubagentStopHookSpecificOutput_raw);
 /** Validates a {@link UserPromptExpansionHookSpecificOutput} (schemas/claude-code/hook-specific-output/user-prompt-expansion.schema.json). */
-export const validateUserPromptExpansionHookSpecificOutput: Validator<UserPromptExpansionHookSpecificOutput> = validateUserPromptExpansionHookSpecificOutput_raw;
+export const validateUserPromptExpansionHookSpecificOutput: Validator<UserPromptExpansionHookSpecificOutput> = neverThrows(validateUserPromptExpansionHookSpecificOutput_raw);
 /** Validates a {@link UserPromptSubmitHookSpecificOutput} (schemas/claude-code/hook-specific-output/user-prompt-submit.schema.json). */
-export const validateUserPromptSubmitHookSpecificOutput: Validator<UserPromptSubmitHookSpecificOutput> = validateUserPromptSubmitHookSpecificOutput_raw;
+export const validateUserPromptSubmitHookSpecificOutput: Validator<UserPromptSubmitHookSpecificOutput> = neverThrows(validateUserPromptSubmitHookSpecificOutput_raw);
 /** Validates a {@link WorktreeCreateHookSpecificOutput} (schemas/claude-code/hook-specific-output/worktree-create.schema.json). */
-export const validateWorktreeCreateHookSpecificOutput: Validator<WorktreeCreateHookSpecificOutput> = validateWorktreeCreateHookSpecificOutput_raw;
+export const validateWorktreeCreateHookSpecificOutput: Validator<WorktreeCreateHookSpecificOutput> = neverThrows(validateWorktreeCreateHookSpecificOutput_raw);
 /** Validates a {@link ClaudeCodePermissionRequestDecision} (schemas/claude-code/permission-request-decision.schema.json). */
-export const validateClaudeCodePermissionRequestDecision: Validator<ClaudeCodePermissionRequestDecision> = validateClaudeCodePermissionRequestDecision_raw;
+export const validateClaudeCodePermissionRequestDecision: Validator<ClaudeCodePermissionRequestDecision> = neverThrows(validateClaudeCodePermissionRequestDecision_raw);
 /** Validates a {@link ClaudeCodePermissionRequestAllow} (schemas/claude-code/permission-request-decision/allow.schema.json). */
-export const validateClaudeCodePermissionRequestAllow: Validator<ClaudeCodePermissionRequestAllow> = validateClaudeCodePermissionRequestAllow_raw;
+export const validateClaudeCodePermissionRequestAllow: Validator<ClaudeCodePermissionRequestAllow> = neverThrows(validateClaudeCodePermissionRequestAllow_raw);
 /** Validates a {@link ClaudeCodePermissionRequestDeny} (schemas/claude-code/permission-request-decision/deny.schema.json). */
-export const validateClaudeCodePermissionRequestDeny: Validator<ClaudeCodePermissionRequestDeny> = validateClaudeCodePermissionRequestDeny_raw;
+export const validateClaudeCodePermissionRequestDeny: Validator<ClaudeCodePermissionRequestDeny> = neverThrows(validateClaudeCodePermissionRequestDeny_raw);
 /** Validates a {@link ClaudeCodePermissionUpdate} (schemas/claude-code/permission-update.schema.json). */
-export const validateClaudeCodePermissionUpdate: Validator<ClaudeCodePermissionUpdate> = validateClaudeCodePermissionUpdate_raw;
+export const validateClaudeCodePermissionUpdate: Validator<ClaudeCodePermissionUpdate> = neverThrows(validateClaudeCodePermissionUpdate_raw);
 /** Validates a {@link ClaudeCodePermissionDirectoriesUpdate} (schemas/claude-code/permission-update/directories.schema.json). */
-export const validateClaudeCodePermissionDirectoriesUpdate: Validator<ClaudeCodePermissionDirectoriesUpdate> = validateClaudeCodePermissionDirectoriesUpdate_raw;
+export const validateClaudeCodePermissionDirectoriesUpdate: Validator<ClaudeCodePermissionDirectoriesUpdate> = neverThrows(validateClaudeCodePermissionDirectoriesUpdate_raw);
 /** Validates a {@link ClaudeCodePermissionRulesUpdate} (schemas/claude-code/permission-update/rules.schema.json). */
-export const validateClaudeCodePermissionRulesUpdate: Validator<ClaudeCodePermissionRulesUpdate> = validateClaudeCodePermissionRulesUpdate_raw;
+export const validateClaudeCodePermissionRulesUpdate: Validator<ClaudeCodePermissionRulesUpdate> = neverThrows(validateClaudeCodePermissionRulesUpdate_raw);
 /** Validates a {@link ClaudeCodePermissionSetModeUpdate} (schemas/claude-code/permission-update/set-mode.schema.json). */
-export const validateClaudeCodePermissionSetModeUpdate: Validator<ClaudeCodePermissionSetModeUpdate> = validateClaudeCodePermissionSetModeUpdate_raw;
+export const validateClaudeCodePermissionSetModeUpdate: Validator<ClaudeCodePermissionSetModeUpdate> = neverThrows(validateClaudeCodePermissionSetModeUpdate_raw);

@@ -34,7 +34,7 @@ import type {
   CodexSubagentStopHookOutput,
   CodexUserPromptSubmitHookOutput,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateCodexPermissionRequestDecision_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/codex/decision/permission-request.schema.json","title":"CodexPermissionRequestDecision","description":"A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"enum":["allow","deny"],"description":"`allow` approves without asking; `deny` rejects (deny wins over another hook's allow)."},"message":{"type":["string","null"],"description":"The deny message the model gets inside `Rejected(\"...\")`; default `PermissionRequest hook denied approval`."},"interrupt":{"type":"boolean","description":"`true` is refused as unsupported (falls through to the client)."},"updatedInput":{"tsType":"unknown","description":"Reserved; present: refused as unsupported (falls through to the client, although the embedded schema says \"fail closed\")."},"updatedPermissions":{"tsType":"unknown","description":"Reserved; present: refused as unsupported."}}};
@@ -4862,64 +4862,64 @@ return errors === 0;
 }
 
 /** Validates a {@link CodexPermissionRequestDecision} (schemas/codex/decision/permission-request.schema.json). */
-export const validateCodexPermissionRequestDecision: Validator<CodexPermissionRequestDecision> = validateCodexPermissionRequestDecision_raw;
+export const validateCodexPermissionRequestDecision: Validator<CodexPermissionRequestDecision> = neverThrows(validateCodexPermissionRequestDecision_raw);
 /** Validates a {@link CodexPermissionRequestHookSpecificOutput} (schemas/codex/hook-specific-output/permission-request.schema.json). */
-export const validateCodexPermissionRequestHookSpecificOutput: Validator<CodexPermissionRequestHookSpecificOutput> = validateCodexPermissionRequestHookSpecificOutput_raw;
+export const validateCodexPermissionRequestHookSpecificOutput: Validator<CodexPermissionRequestHookSpecificOutput> = neverThrows(validateCodexPermissionRequestHookSpecificOutput_raw);
 /** Validates a {@link CodexPostToolUseHookSpecificOutput} (schemas/codex/hook-specific-output/post-tool-use.schema.json). */
-export const validateCodexPostToolUseHookSpecificOutput: Validator<CodexPostToolUseHookSpecificOutput> = validateCodexPostToolUseHookSpecificOutput_raw;
+export const validateCodexPostToolUseHookSpecificOutput: Validator<CodexPostToolUseHookSpecificOutput> = neverThrows(validateCodexPostToolUseHookSpecificOutput_raw);
 /** Validates a {@link CodexPreToolUseHookSpecificOutput} (schemas/codex/hook-specific-output/pre-tool-use.schema.json). */
-export const validateCodexPreToolUseHookSpecificOutput: Validator<CodexPreToolUseHookSpecificOutput> = validateCodexPreToolUseHookSpecificOutput_raw;
+export const validateCodexPreToolUseHookSpecificOutput: Validator<CodexPreToolUseHookSpecificOutput> = neverThrows(validateCodexPreToolUseHookSpecificOutput_raw);
 /** Validates a {@link CodexSessionStartHookSpecificOutput} (schemas/codex/hook-specific-output/session-start.schema.json). */
-export const validateCodexSessionStartHookSpecificOutput: Validator<CodexSessionStartHookSpecificOutput> = validateCodexSessionStartHookSpecificOutput_raw;
+export const validateCodexSessionStartHookSpecificOutput: Validator<CodexSessionStartHookSpecificOutput> = neverThrows(validateCodexSessionStartHookSpecificOutput_raw);
 /** Validates a {@link CodexSubagentStartHookSpecificOutput} (schemas/codex/hook-specific-output/subagent-start.schema.json). */
-export const validateCodexSubagentStartHookSpecificOutput: Validator<CodexSubagentStartHookSpecificOutput> = validateCodexSubagentStartHookSpecificOutput_raw;
+export const validateCodexSubagentStartHookSpecificOutput: Validator<CodexSubagentStartHookSpecificOutput> = neverThrows(validateCodexSubagentStartHookSpecificOutput_raw);
 /** Validates a {@link CodexUserPromptSubmitHookSpecificOutput} (schemas/codex/hook-specific-output/user-prompt-submit.schema.json). */
-export const validateCodexUserPromptSubmitHookSpecificOutput: Validator<CodexUserPromptSubmitHookSpecificOutput> = validateCodexUserPromptSubmitHookSpecificOutput_raw;
+export const validateCodexUserPromptSubmitHookSpecificOutput: Validator<CodexUserPromptSubmitHookSpecificOutput> = neverThrows(validateCodexUserPromptSubmitHookSpecificOutput_raw);
 /** Validates a {@link CodexHookInput} (schemas/codex/input.schema.json). */
-export const validateCodexHookInput: Validator<CodexHookInput> = validateCodexHookInput_raw;
+export const validateCodexHookInput: Validator<CodexHookInput> = neverThrows(validateCodexHookInput_raw);
 /** Validates a {@link CodexInterruptHookInput} (schemas/codex/input/interrupt.schema.json). */
-export const validateCodexInterruptHookInput: Validator<CodexInterruptHookInput> = validateCodexInterruptHookInput_raw;
+export const validateCodexInterruptHookInput: Validator<CodexInterruptHookInput> = neverThrows(validateCodexInterruptHookInput_raw);
 /** Validates a {@link CodexPermissionRequestHookInput} (schemas/codex/input/permission-request.schema.json). */
-export const validateCodexPermissionRequestHookInput: Validator<CodexPermissionRequestHookInput> = validateCodexPermissionRequestHookInput_raw;
+export const validateCodexPermissionRequestHookInput: Validator<CodexPermissionRequestHookInput> = neverThrows(validateCodexPermissionRequestHookInput_raw);
 /** Validates a {@link CodexPostCompactHookInput} (schemas/codex/input/post-compact.schema.json). */
-export const validateCodexPostCompactHookInput: Validator<CodexPostCompactHookInput> = validateCodexPostCompactHookInput_raw;
+export const validateCodexPostCompactHookInput: Validator<CodexPostCompactHookInput> = neverThrows(validateCodexPostCompactHookInput_raw);
 /** Validates a {@link CodexPostToolUseHookInput} (schemas/codex/input/post-tool-use.schema.json). */
-export const validateCodexPostToolUseHookInput: Validator<CodexPostToolUseHookInput> = validateCodexPostToolUseHookInput_raw;
+export const validateCodexPostToolUseHookInput: Validator<CodexPostToolUseHookInput> = neverThrows(validateCodexPostToolUseHookInput_raw);
 /** Validates a {@link CodexPreCompactHookInput} (schemas/codex/input/pre-compact.schema.json). */
-export const validateCodexPreCompactHookInput: Validator<CodexPreCompactHookInput> = validateCodexPreCompactHookInput_raw;
+export const validateCodexPreCompactHookInput: Validator<CodexPreCompactHookInput> = neverThrows(validateCodexPreCompactHookInput_raw);
 /** Validates a {@link CodexPreToolUseHookInput} (schemas/codex/input/pre-tool-use.schema.json). */
-export const validateCodexPreToolUseHookInput: Validator<CodexPreToolUseHookInput> = validateCodexPreToolUseHookInput_raw;
+export const validateCodexPreToolUseHookInput: Validator<CodexPreToolUseHookInput> = neverThrows(validateCodexPreToolUseHookInput_raw);
 /** Validates a {@link CodexSessionEndHookInput} (schemas/codex/input/session-end.schema.json). */
-export const validateCodexSessionEndHookInput: Validator<CodexSessionEndHookInput> = validateCodexSessionEndHookInput_raw;
+export const validateCodexSessionEndHookInput: Validator<CodexSessionEndHookInput> = neverThrows(validateCodexSessionEndHookInput_raw);
 /** Validates a {@link CodexSessionStartHookInput} (schemas/codex/input/session-start.schema.json). */
-export const validateCodexSessionStartHookInput: Validator<CodexSessionStartHookInput> = validateCodexSessionStartHookInput_raw;
+export const validateCodexSessionStartHookInput: Validator<CodexSessionStartHookInput> = neverThrows(validateCodexSessionStartHookInput_raw);
 /** Validates a {@link CodexStopHookInput} (schemas/codex/input/stop.schema.json). */
-export const validateCodexStopHookInput: Validator<CodexStopHookInput> = validateCodexStopHookInput_raw;
+export const validateCodexStopHookInput: Validator<CodexStopHookInput> = neverThrows(validateCodexStopHookInput_raw);
 /** Validates a {@link CodexSubagentStartHookInput} (schemas/codex/input/subagent-start.schema.json). */
-export const validateCodexSubagentStartHookInput: Validator<CodexSubagentStartHookInput> = validateCodexSubagentStartHookInput_raw;
+export const validateCodexSubagentStartHookInput: Validator<CodexSubagentStartHookInput> = neverThrows(validateCodexSubagentStartHookInput_raw);
 /** Validates a {@link CodexSubagentStopHookInput} (schemas/codex/input/subagent-stop.schema.json). */
-export const validateCodexSubagentStopHookInput: Validator<CodexSubagentStopHookInput> = validateCodexSubagentStopHookInput_raw;
+export const validateCodexSubagentStopHookInput: Validator<CodexSubagentStopHookInput> = neverThrows(validateCodexSubagentStopHookInput_raw);
 /** Validates a {@link CodexUserPromptSubmitHookInput} (schemas/codex/input/user-prompt-submit.schema.json). */
-export const validateCodexUserPromptSubmitHookInput: Validator<CodexUserPromptSubmitHookInput> = validateCodexUserPromptSubmitHookInput_raw;
+export const validateCodexUserPromptSubmitHookInput: Validator<CodexUserPromptSubmitHookInput> = neverThrows(validateCodexUserPromptSubmitHookInput_raw);
 /** Validates a {@link CodexInterruptHookOutput} (schemas/codex/output/interrupt.schema.json). */
-export const validateCodexInterruptHookOutput: Validator<CodexInterruptHookOutput> = validateCodexInterruptHookOutput_raw;
+export const validateCodexInterruptHookOutput: Validator<CodexInterruptHookOutput> = neverThrows(validateCodexInterruptHookOutput_raw);
 /** Validates a {@link CodexPermissionRequestHookOutput} (schemas/codex/output/permission-request.schema.json). */
-export const validateCodexPermissionRequestHookOutput: Validator<CodexPermissionRequestHookOutput> = validateCodexPermissionRequestHookOutput_raw;
+export const validateCodexPermissionRequestHookOutput: Validator<CodexPermissionRequestHookOutput> = neverThrows(validateCodexPermissionRequestHookOutput_raw);
 /** Validates a {@link CodexPostCompactHookOutput} (schemas/codex/output/post-compact.schema.json). */
-export const validateCodexPostCompactHookOutput: Validator<CodexPostCompactHookOutput> = validateCodexPostCompactHookOutput_raw;
+export const validateCodexPostCompactHookOutput: Validator<CodexPostCompactHookOutput> = neverThrows(validateCodexPostCompactHookOutput_raw);
 /** Validates a {@link CodexPostToolUseHookOutput} (schemas/codex/output/post-tool-use.schema.json). */
-export const validateCodexPostToolUseHookOutput: Validator<CodexPostToolUseHookOutput> = validateCodexPostToolUseHookOutput_raw;
+export const validateCodexPostToolUseHookOutput: Validator<CodexPostToolUseHookOutput> = neverThrows(validateCodexPostToolUseHookOutput_raw);
 /** Validates a {@link CodexPreCompactHookOutput} (schemas/codex/output/pre-compact.schema.json). */
-export const validateCodexPreCompactHookOutput: Validator<CodexPreCompactHookOutput> = validateCodexPreCompactHookOutput_raw;
+export const validateCodexPreCompactHookOutput: Validator<CodexPreCompactHookOutput> = neverThrows(validateCodexPreCompactHookOutput_raw);
 /** Validates a {@link CodexPreToolUseHookOutput} (schemas/codex/output/pre-tool-use.schema.json). */
-export const validateCodexPreToolUseHookOutput: Validator<CodexPreToolUseHookOutput> = validateCodexPreToolUseHookOutput_raw;
+export const validateCodexPreToolUseHookOutput: Validator<CodexPreToolUseHookOutput> = neverThrows(validateCodexPreToolUseHookOutput_raw);
 /** Validates a {@link CodexSessionStartHookOutput} (schemas/codex/output/session-start.schema.json). */
-export const validateCodexSessionStartHookOutput: Validator<CodexSessionStartHookOutput> = validateCodexSessionStartHookOutput_raw;
+export const validateCodexSessionStartHookOutput: Validator<CodexSessionStartHookOutput> = neverThrows(validateCodexSessionStartHookOutput_raw);
 /** Validates a {@link CodexStopHookOutput} (schemas/codex/output/stop.schema.json). */
-export const validateCodexStopHookOutput: Validator<CodexStopHookOutput> = validateCodexStopHookOutput_raw;
+export const validateCodexStopHookOutput: Validator<CodexStopHookOutput> = neverThrows(validateCodexStopHookOutput_raw);
 /** Validates a {@link CodexSubagentStartHookOutput} (schemas/codex/output/subagent-start.schema.json). */
-export const validateCodexSubagentStartHookOutput: Validator<CodexSubagentStartHookOutput> = validateCodexSubagentStartHookOutput_raw;
+export const validateCodexSubagentStartHookOutput: Validator<CodexSubagentStartHookOutput> = neverThrows(validateCodexSubagentStartHookOutput_raw);
 /** Validates a {@link CodexSubagentStopHookOutput} (schemas/codex/output/subagent-stop.schema.json). */
-export const validateCodexSubagentStopHookOutput: Validator<CodexSubagentStopHookOutput> = validateCodexSubagentStopHookOutput_raw;
+export const validateCodexSubagentStopHookOutput: Validator<CodexSubagentStopHookOutput> = neverThrows(validateCodexSubagentStopHookOutput_raw);
 /** Validates a {@link CodexUserPromptSubmitHookOutput} (schemas/codex/output/user-prompt-submit.schema.json). */
-export const validateCodexUserPromptSubmitHookOutput: Validator<CodexUserPromptSubmitHookOutput> = validateCodexUserPromptSubmitHookOutput_raw;
+export const validateCodexUserPromptSubmitHookOutput: Validator<CodexUserPromptSubmitHookOutput> = neverThrows(validateCodexUserPromptSubmitHookOutput_raw);

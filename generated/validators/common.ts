@@ -15,7 +15,7 @@ import type {
   PostToolBatchToolCall,
   SessionCronSummary,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateBackgroundTaskSummary_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/background-task-summary.schema.json","title":"BackgroundTaskSummary","description":"In-flight background work registered in the session (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","type","status","description"],"properties":{"id":{"type":"string","description":"Task id."},"type":{"type":"string","description":"Task-type label (`shell`, `subagent`, `monitor`, `workflow`, ...)."},"status":{"type":"string","description":"Task status."},"description":{"type":"string","description":"Free-text description, capped at 1000 characters."},"command":{"type":"string","description":"Shell command line; only for `shell` tasks."},"agent_type":{"type":"string","description":"Subagent type name; only for `subagent` tasks."},"server":{"type":"string","description":"MCP server name; only for monitor / MCP tasks."},"tool":{"type":"string","description":"MCP tool name; only for monitor / MCP tasks."},"name":{"type":"string","description":"Workflow name; only for `workflow` tasks."}}};
@@ -1220,26 +1220,26 @@ return errors === 0;
 }
 
 /** Validates a {@link BackgroundTaskSummary} (schemas/common/background-task-summary.schema.json). */
-export const validateBackgroundTaskSummary: Validator<BackgroundTaskSummary> = validateBackgroundTaskSummary_raw;
+export const validateBackgroundTaskSummary: Validator<BackgroundTaskSummary> = neverThrows(validateBackgroundTaskSummary_raw);
 /** Validates a {@link BaseHookInput} (schemas/common/base-hook-input.schema.json). */
-export const validateBaseHookInput: Validator<BaseHookInput> = validateBaseHookInput_raw;
+export const validateBaseHookInput: Validator<BaseHookInput> = neverThrows(validateBaseHookInput_raw);
 /** Validates a {@link HookEvent} (schemas/common/hook-event.schema.json). */
-export const validateHookEvent: Validator<HookEvent> = validateHookEvent_raw;
+export const validateHookEvent: Validator<HookEvent> = neverThrows(validateHookEvent_raw);
 /** Validates a {@link McpServerProvenance} (schemas/common/mcp-server-provenance.schema.json). */
-export const validateMcpServerProvenance: Validator<McpServerProvenance> = validateMcpServerProvenance_raw;
+export const validateMcpServerProvenance: Validator<McpServerProvenance> = neverThrows(validateMcpServerProvenance_raw);
 /** Validates a {@link PermissionRuleValue} (schemas/common/permission-rule-value.schema.json). */
-export const validatePermissionRuleValue: Validator<PermissionRuleValue> = validatePermissionRuleValue_raw;
+export const validatePermissionRuleValue: Validator<PermissionRuleValue> = neverThrows(validatePermissionRuleValue_raw);
 /** Validates a {@link PermissionSuggestion} (schemas/common/permission-suggestion.schema.json). */
-export const validatePermissionSuggestion: Validator<PermissionSuggestion> = validatePermissionSuggestion_raw;
+export const validatePermissionSuggestion: Validator<PermissionSuggestion> = neverThrows(validatePermissionSuggestion_raw);
 /** Validates a {@link PermissionDirectoriesSuggestion} (schemas/common/permission-suggestion/directories.schema.json). */
-export const validatePermissionDirectoriesSuggestion: Validator<PermissionDirectoriesSuggestion> = validatePermissionDirectoriesSuggestion_raw;
+export const validatePermissionDirectoriesSuggestion: Validator<PermissionDirectoriesSuggestion> = neverThrows(validatePermissionDirectoriesSuggestion_raw);
 /** Validates a {@link PermissionRulesSuggestion} (schemas/common/permission-suggestion/rules.schema.json). */
-export const validatePermissionRulesSuggestion: Validator<PermissionRulesSuggestion> = validatePermissionRulesSuggestion_raw;
+export const validatePermissionRulesSuggestion: Validator<PermissionRulesSuggestion> = neverThrows(validatePermissionRulesSuggestion_raw);
 /** Validates a {@link PermissionSetModeSuggestion} (schemas/common/permission-suggestion/set-mode.schema.json). */
-export const validatePermissionSetModeSuggestion: Validator<PermissionSetModeSuggestion> = validatePermissionSetModeSuggestion_raw;
+export const validatePermissionSetModeSuggestion: Validator<PermissionSetModeSuggestion> = neverThrows(validatePermissionSetModeSuggestion_raw);
 /** Validates a {@link PermissionUpdateDestination} (schemas/common/permission-update-destination.schema.json). */
-export const validatePermissionUpdateDestination: Validator<PermissionUpdateDestination> = validatePermissionUpdateDestination_raw;
+export const validatePermissionUpdateDestination: Validator<PermissionUpdateDestination> = neverThrows(validatePermissionUpdateDestination_raw);
 /** Validates a {@link PostToolBatchToolCall} (schemas/common/post-tool-batch-tool-call.schema.json). */
-export const validatePostToolBatchToolCall: Validator<PostToolBatchToolCall> = validatePostToolBatchToolCall_raw;
+export const validatePostToolBatchToolCall: Validator<PostToolBatchToolCall> = neverThrows(validatePostToolBatchToolCall_raw);
 /** Validates a {@link SessionCronSummary} (schemas/common/session-cron-summary.schema.json). */
-export const validateSessionCronSummary: Validator<SessionCronSummary> = validateSessionCronSummary_raw;
+export const validateSessionCronSummary: Validator<SessionCronSummary> = neverThrows(validateSessionCronSummary_raw);

@@ -26,7 +26,7 @@ import type {
   CopilotCliSessionStartOutput,
   CopilotCliUserPromptSubmittedOutput,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateCopilotCliBaseInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/copilot-cli/base-input.schema.json","title":"CopilotCliBaseInput","description":"The fields every native (camelCase) hook input of GitHub Copilot CLI 1.0.102 starts with, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"required":["sessionId","timestamp","cwd"],"properties":{"sessionId":{"type":"string","description":"The session id (a UUID)."},"timestamp":{"type":"integer","description":"When the event fired: epoch milliseconds, a number (the PascalCase inputs send an ISO string)."},"cwd":{"type":"string","description":"The session's working directory."}}};
@@ -2060,48 +2060,48 @@ return errors === 0;
 }
 
 /** Validates a {@link CopilotCliBaseInput} (schemas/copilot-cli/base-input.schema.json). */
-export const validateCopilotCliBaseInput: Validator<CopilotCliBaseInput> = validateCopilotCliBaseInput_raw;
+export const validateCopilotCliBaseInput: Validator<CopilotCliBaseInput> = neverThrows(validateCopilotCliBaseInput_raw);
 /** Validates a {@link CopilotCliClaudeBaseInput} (schemas/copilot-cli/claude-base-input.schema.json). */
-export const validateCopilotCliClaudeBaseInput: Validator<CopilotCliClaudeBaseInput> = validateCopilotCliClaudeBaseInput_raw;
+export const validateCopilotCliClaudeBaseInput: Validator<CopilotCliClaudeBaseInput> = neverThrows(validateCopilotCliClaudeBaseInput_raw);
 /** Validates a {@link CopilotCliClaudeInput} (schemas/copilot-cli/claude-input.schema.json). */
-export const validateCopilotCliClaudeInput: Validator<CopilotCliClaudeInput> = validateCopilotCliClaudeInput_raw;
+export const validateCopilotCliClaudeInput: Validator<CopilotCliClaudeInput> = neverThrows(validateCopilotCliClaudeInput_raw);
 /** Validates a {@link CopilotCliClaudePostToolUseInput} (schemas/copilot-cli/claude-input/post-tool-use.schema.json). */
-export const validateCopilotCliClaudePostToolUseInput: Validator<CopilotCliClaudePostToolUseInput> = validateCopilotCliClaudePostToolUseInput_raw;
+export const validateCopilotCliClaudePostToolUseInput: Validator<CopilotCliClaudePostToolUseInput> = neverThrows(validateCopilotCliClaudePostToolUseInput_raw);
 /** Validates a {@link CopilotCliClaudePreToolUseInput} (schemas/copilot-cli/claude-input/pre-tool-use.schema.json). */
-export const validateCopilotCliClaudePreToolUseInput: Validator<CopilotCliClaudePreToolUseInput> = validateCopilotCliClaudePreToolUseInput_raw;
+export const validateCopilotCliClaudePreToolUseInput: Validator<CopilotCliClaudePreToolUseInput> = neverThrows(validateCopilotCliClaudePreToolUseInput_raw);
 /** Validates a {@link CopilotCliClaudeSessionStartInput} (schemas/copilot-cli/claude-input/session-start.schema.json). */
-export const validateCopilotCliClaudeSessionStartInput: Validator<CopilotCliClaudeSessionStartInput> = validateCopilotCliClaudeSessionStartInput_raw;
+export const validateCopilotCliClaudeSessionStartInput: Validator<CopilotCliClaudeSessionStartInput> = neverThrows(validateCopilotCliClaudeSessionStartInput_raw);
 /** Validates a {@link CopilotCliClaudeStopInput} (schemas/copilot-cli/claude-input/stop.schema.json). */
-export const validateCopilotCliClaudeStopInput: Validator<CopilotCliClaudeStopInput> = validateCopilotCliClaudeStopInput_raw;
+export const validateCopilotCliClaudeStopInput: Validator<CopilotCliClaudeStopInput> = neverThrows(validateCopilotCliClaudeStopInput_raw);
 /** Validates a {@link CopilotCliClaudeUserPromptSubmitInput} (schemas/copilot-cli/claude-input/user-prompt-submit.schema.json). */
-export const validateCopilotCliClaudeUserPromptSubmitInput: Validator<CopilotCliClaudeUserPromptSubmitInput> = validateCopilotCliClaudeUserPromptSubmitInput_raw;
+export const validateCopilotCliClaudeUserPromptSubmitInput: Validator<CopilotCliClaudeUserPromptSubmitInput> = neverThrows(validateCopilotCliClaudeUserPromptSubmitInput_raw);
 /** Validates a {@link CopilotCliClaudePreToolUseOutput} (schemas/copilot-cli/claude-pre-tool-use-output.schema.json). */
-export const validateCopilotCliClaudePreToolUseOutput: Validator<CopilotCliClaudePreToolUseOutput> = validateCopilotCliClaudePreToolUseOutput_raw;
+export const validateCopilotCliClaudePreToolUseOutput: Validator<CopilotCliClaudePreToolUseOutput> = neverThrows(validateCopilotCliClaudePreToolUseOutput_raw);
 /** Validates a {@link CopilotCliAgentStopInput} (schemas/copilot-cli/input/agent-stop.schema.json). */
-export const validateCopilotCliAgentStopInput: Validator<CopilotCliAgentStopInput> = validateCopilotCliAgentStopInput_raw;
+export const validateCopilotCliAgentStopInput: Validator<CopilotCliAgentStopInput> = neverThrows(validateCopilotCliAgentStopInput_raw);
 /** Validates a {@link CopilotCliPermissionRequestInput} (schemas/copilot-cli/input/permission-request.schema.json). */
-export const validateCopilotCliPermissionRequestInput: Validator<CopilotCliPermissionRequestInput> = validateCopilotCliPermissionRequestInput_raw;
+export const validateCopilotCliPermissionRequestInput: Validator<CopilotCliPermissionRequestInput> = neverThrows(validateCopilotCliPermissionRequestInput_raw);
 /** Validates a {@link CopilotCliPostToolUseFailureInput} (schemas/copilot-cli/input/post-tool-use-failure.schema.json). */
-export const validateCopilotCliPostToolUseFailureInput: Validator<CopilotCliPostToolUseFailureInput> = validateCopilotCliPostToolUseFailureInput_raw;
+export const validateCopilotCliPostToolUseFailureInput: Validator<CopilotCliPostToolUseFailureInput> = neverThrows(validateCopilotCliPostToolUseFailureInput_raw);
 /** Validates a {@link CopilotCliPostToolUseInput} (schemas/copilot-cli/input/post-tool-use.schema.json). */
-export const validateCopilotCliPostToolUseInput: Validator<CopilotCliPostToolUseInput> = validateCopilotCliPostToolUseInput_raw;
+export const validateCopilotCliPostToolUseInput: Validator<CopilotCliPostToolUseInput> = neverThrows(validateCopilotCliPostToolUseInput_raw);
 /** Validates a {@link CopilotCliPreToolUseInput} (schemas/copilot-cli/input/pre-tool-use.schema.json). */
-export const validateCopilotCliPreToolUseInput: Validator<CopilotCliPreToolUseInput> = validateCopilotCliPreToolUseInput_raw;
+export const validateCopilotCliPreToolUseInput: Validator<CopilotCliPreToolUseInput> = neverThrows(validateCopilotCliPreToolUseInput_raw);
 /** Validates a {@link CopilotCliSessionStartInput} (schemas/copilot-cli/input/session-start.schema.json). */
-export const validateCopilotCliSessionStartInput: Validator<CopilotCliSessionStartInput> = validateCopilotCliSessionStartInput_raw;
+export const validateCopilotCliSessionStartInput: Validator<CopilotCliSessionStartInput> = neverThrows(validateCopilotCliSessionStartInput_raw);
 /** Validates a {@link CopilotCliUserPromptSubmittedInput} (schemas/copilot-cli/input/user-prompt-submitted.schema.json). */
-export const validateCopilotCliUserPromptSubmittedInput: Validator<CopilotCliUserPromptSubmittedInput> = validateCopilotCliUserPromptSubmittedInput_raw;
+export const validateCopilotCliUserPromptSubmittedInput: Validator<CopilotCliUserPromptSubmittedInput> = neverThrows(validateCopilotCliUserPromptSubmittedInput_raw);
 /** Validates a {@link CopilotCliAgentStopOutput} (schemas/copilot-cli/output/agent-stop.schema.json). */
-export const validateCopilotCliAgentStopOutput: Validator<CopilotCliAgentStopOutput> = validateCopilotCliAgentStopOutput_raw;
+export const validateCopilotCliAgentStopOutput: Validator<CopilotCliAgentStopOutput> = neverThrows(validateCopilotCliAgentStopOutput_raw);
 /** Validates a {@link CopilotCliPermissionRequestOutput} (schemas/copilot-cli/output/permission-request.schema.json). */
-export const validateCopilotCliPermissionRequestOutput: Validator<CopilotCliPermissionRequestOutput> = validateCopilotCliPermissionRequestOutput_raw;
+export const validateCopilotCliPermissionRequestOutput: Validator<CopilotCliPermissionRequestOutput> = neverThrows(validateCopilotCliPermissionRequestOutput_raw);
 /** Validates a {@link CopilotCliPostToolUseFailureOutput} (schemas/copilot-cli/output/post-tool-use-failure.schema.json). */
-export const validateCopilotCliPostToolUseFailureOutput: Validator<CopilotCliPostToolUseFailureOutput> = validateCopilotCliPostToolUseFailureOutput_raw;
+export const validateCopilotCliPostToolUseFailureOutput: Validator<CopilotCliPostToolUseFailureOutput> = neverThrows(validateCopilotCliPostToolUseFailureOutput_raw);
 /** Validates a {@link CopilotCliPostToolUseOutput} (schemas/copilot-cli/output/post-tool-use.schema.json). */
-export const validateCopilotCliPostToolUseOutput: Validator<CopilotCliPostToolUseOutput> = validateCopilotCliPostToolUseOutput_raw;
+export const validateCopilotCliPostToolUseOutput: Validator<CopilotCliPostToolUseOutput> = neverThrows(validateCopilotCliPostToolUseOutput_raw);
 /** Validates a {@link CopilotCliPreToolUseOutput} (schemas/copilot-cli/output/pre-tool-use.schema.json). */
-export const validateCopilotCliPreToolUseOutput: Validator<CopilotCliPreToolUseOutput> = validateCopilotCliPreToolUseOutput_raw;
+export const validateCopilotCliPreToolUseOutput: Validator<CopilotCliPreToolUseOutput> = neverThrows(validateCopilotCliPreToolUseOutput_raw);
 /** Validates a {@link CopilotCliSessionStartOutput} (schemas/copilot-cli/output/session-start.schema.json). */
-export const validateCopilotCliSessionStartOutput: Validator<CopilotCliSessionStartOutput> = validateCopilotCliSessionStartOutput_raw;
+export const validateCopilotCliSessionStartOutput: Validator<CopilotCliSessionStartOutput> = neverThrows(validateCopilotCliSessionStartOutput_raw);
 /** Validates a {@link CopilotCliUserPromptSubmittedOutput} (schemas/copilot-cli/output/user-prompt-submitted.schema.json). */
-export const validateCopilotCliUserPromptSubmittedOutput: Validator<CopilotCliUserPromptSubmittedOutput> = validateCopilotCliUserPromptSubmittedOutput_raw;
+export const validateCopilotCliUserPromptSubmittedOutput: Validator<CopilotCliUserPromptSubmittedOutput> = neverThrows(validateCopilotCliUserPromptSubmittedOutput_raw);

@@ -20,7 +20,7 @@ import type {
   DroidHookSpecificOutput,
   DroidHooksFile,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateDroidBaseHookInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/droid/base-hook-input.schema.json","title":"DroidBaseHookInput","description":"The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.","type":"object","additionalProperties":true,"required":["session_id","transcript_path","cwd","permission_mode","hook_event_name"],"properties":{"session_id":{"type":"string","description":"The session id (a UUID; `unknown` before a session exists)."},"transcript_path":{"type":"string","description":"`~/.factory/sessions/<cwd with / turned into ->/<session_id>.jsonl`; empty when there is no session."},"cwd":{"type":"string","description":"The session's working directory (droid's process cwd)."},"permission_mode":{"type":"string","description":"The autonomy level: `off`, `spec`, `auto-low`, `auto-medium`, `auto-high` (`droid exec` reports `auto-low`, also under `--skip-permissions-unsafe`; SessionStart reports `off`)."},"hook_event_name":{"allOf":[{"$ref":"hook-event.schema.json"}],"description":"The event; each event's input narrows it to one name."}}};
@@ -1890,36 +1890,36 @@ return errors === 0;
 }
 
 /** Validates a {@link DroidBaseHookInput} (schemas/droid/base-hook-input.schema.json). */
-export const validateDroidBaseHookInput: Validator<DroidBaseHookInput> = validateDroidBaseHookInput_raw;
+export const validateDroidBaseHookInput: Validator<DroidBaseHookInput> = neverThrows(validateDroidBaseHookInput_raw);
 /** Validates a {@link DroidHookCommand} (schemas/droid/hook-command.schema.json). */
-export const validateDroidHookCommand: Validator<DroidHookCommand> = validateDroidHookCommand_raw;
+export const validateDroidHookCommand: Validator<DroidHookCommand> = neverThrows(validateDroidHookCommand_raw);
 /** Validates a {@link DroidHookEvent} (schemas/droid/hook-event.schema.json). */
-export const validateDroidHookEvent: Validator<DroidHookEvent> = validateDroidHookEvent_raw;
+export const validateDroidHookEvent: Validator<DroidHookEvent> = neverThrows(validateDroidHookEvent_raw);
 /** Validates a {@link DroidHookInput} (schemas/droid/hook-input.schema.json). */
-export const validateDroidHookInput: Validator<DroidHookInput> = validateDroidHookInput_raw;
+export const validateDroidHookInput: Validator<DroidHookInput> = neverThrows(validateDroidHookInput_raw);
 /** Validates a {@link DroidNotificationHookInput} (schemas/droid/hook-input/notification.schema.json). */
-export const validateDroidNotificationHookInput: Validator<DroidNotificationHookInput> = validateDroidNotificationHookInput_raw;
+export const validateDroidNotificationHookInput: Validator<DroidNotificationHookInput> = neverThrows(validateDroidNotificationHookInput_raw);
 /** Validates a {@link DroidPostToolUseHookInput} (schemas/droid/hook-input/post-tool-use.schema.json). */
-export const validateDroidPostToolUseHookInput: Validator<DroidPostToolUseHookInput> = validateDroidPostToolUseHookInput_raw;
+export const validateDroidPostToolUseHookInput: Validator<DroidPostToolUseHookInput> = neverThrows(validateDroidPostToolUseHookInput_raw);
 /** Validates a {@link DroidPreCompactHookInput} (schemas/droid/hook-input/pre-compact.schema.json). */
-export const validateDroidPreCompactHookInput: Validator<DroidPreCompactHookInput> = validateDroidPreCompactHookInput_raw;
+export const validateDroidPreCompactHookInput: Validator<DroidPreCompactHookInput> = neverThrows(validateDroidPreCompactHookInput_raw);
 /** Validates a {@link DroidPreToolUseHookInput} (schemas/droid/hook-input/pre-tool-use.schema.json). */
-export const validateDroidPreToolUseHookInput: Validator<DroidPreToolUseHookInput> = validateDroidPreToolUseHookInput_raw;
+export const validateDroidPreToolUseHookInput: Validator<DroidPreToolUseHookInput> = neverThrows(validateDroidPreToolUseHookInput_raw);
 /** Validates a {@link DroidSessionEndHookInput} (schemas/droid/hook-input/session-end.schema.json). */
-export const validateDroidSessionEndHookInput: Validator<DroidSessionEndHookInput> = validateDroidSessionEndHookInput_raw;
+export const validateDroidSessionEndHookInput: Validator<DroidSessionEndHookInput> = neverThrows(validateDroidSessionEndHookInput_raw);
 /** Validates a {@link DroidSessionStartHookInput} (schemas/droid/hook-input/session-start.schema.json). */
-export const validateDroidSessionStartHookInput: Validator<DroidSessionStartHookInput> = validateDroidSessionStartHookInput_raw;
+export const validateDroidSessionStartHookInput: Validator<DroidSessionStartHookInput> = neverThrows(validateDroidSessionStartHookInput_raw);
 /** Validates a {@link DroidStopHookInput} (schemas/droid/hook-input/stop.schema.json). */
-export const validateDroidStopHookInput: Validator<DroidStopHookInput> = validateDroidStopHookInput_raw;
+export const validateDroidStopHookInput: Validator<DroidStopHookInput> = neverThrows(validateDroidStopHookInput_raw);
 /** Validates a {@link DroidSubagentStopHookInput} (schemas/droid/hook-input/subagent-stop.schema.json). */
-export const validateDroidSubagentStopHookInput: Validator<DroidSubagentStopHookInput> = validateDroidSubagentStopHookInput_raw;
+export const validateDroidSubagentStopHookInput: Validator<DroidSubagentStopHookInput> = neverThrows(validateDroidSubagentStopHookInput_raw);
 /** Validates a {@link DroidUserPromptSubmitHookInput} (schemas/droid/hook-input/user-prompt-submit.schema.json). */
-export const validateDroidUserPromptSubmitHookInput: Validator<DroidUserPromptSubmitHookInput> = validateDroidUserPromptSubmitHookInput_raw;
+export const validateDroidUserPromptSubmitHookInput: Validator<DroidUserPromptSubmitHookInput> = neverThrows(validateDroidUserPromptSubmitHookInput_raw);
 /** Validates a {@link DroidHookMatcherGroup} (schemas/droid/hook-matcher-group.schema.json). */
-export const validateDroidHookMatcherGroup: Validator<DroidHookMatcherGroup> = validateDroidHookMatcherGroup_raw;
+export const validateDroidHookMatcherGroup: Validator<DroidHookMatcherGroup> = neverThrows(validateDroidHookMatcherGroup_raw);
 /** Validates a {@link DroidHookOutput} (schemas/droid/hook-output.schema.json). */
-export const validateDroidHookOutput: Validator<DroidHookOutput> = validateDroidHookOutput_raw;
+export const validateDroidHookOutput: Validator<DroidHookOutput> = neverThrows(validateDroidHookOutput_raw);
 /** Validates a {@link DroidHookSpecificOutput} (schemas/droid/hook-specific-output.schema.json). */
-export const validateDroidHookSpecificOutput: Validator<DroidHookSpecificOutput> = validateDroidHookSpecificOutput_raw;
+export const validateDroidHookSpecificOutput: Validator<DroidHookSpecificOutput> = neverThrows(validateDroidHookSpecificOutput_raw);
 /** Validates a {@link DroidHooksFile} (schemas/droid/hooks-file.schema.json). */
-export const validateDroidHooksFile: Validator<DroidHooksFile> = validateDroidHooksFile_raw;
+export const validateDroidHooksFile: Validator<DroidHooksFile> = neverThrows(validateDroidHooksFile_raw);

@@ -22,7 +22,7 @@ import type {
   GeminiCliHooksConfig,
   GeminiCliHooksSettings,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateGeminiCliBaseHookInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/base-hook-input.schema.json","title":"GeminiCliBaseHookInput","description":"The fields every Gemini CLI 0.61.0 hook input starts with, in this order (its `createBaseInput`). Unknown keys are allowed. There is no `permission_mode`, `tool_use_id` or `prompt_id`.","type":"object","additionalProperties":true,"required":["session_id","transcript_path","cwd","hook_event_name","timestamp"],"properties":{"session_id":{"type":"string","description":"The session id (a UUID)."},"transcript_path":{"type":"string","description":"The chat recording file, `~/.gemini/tmp/<project>/chats/session-<YYYY-MM-DDTHH-MM>-<first 8 hex of the session id>.jsonl`; `\"\"` when there is none yet."},"cwd":{"type":"string","description":"The working directory (the project directory); hooks also get it as `GEMINI_PROJECT_DIR`, `GEMINI_CWD` and `CLAUDE_PROJECT_DIR`."},"hook_event_name":{"enum":["BeforeTool","AfterTool","BeforeAgent","AfterAgent","BeforeModel","AfterModel","BeforeToolSelection","SessionStart","SessionEnd","Notification","PreCompress"],"description":"The event; each event's input narrows it to one name."},"timestamp":{"type":"string","description":"When the event fired: ISO 8601 with milliseconds, UTC (`2026-12-01T09:04:58.543Z`)."}}};
@@ -2456,40 +2456,40 @@ return errors === 0;
 }
 
 /** Validates a {@link GeminiCliBaseHookInput} (schemas/gemini-cli/base-hook-input.schema.json). */
-export const validateGeminiCliBaseHookInput: Validator<GeminiCliBaseHookInput> = validateGeminiCliBaseHookInput_raw;
+export const validateGeminiCliBaseHookInput: Validator<GeminiCliBaseHookInput> = neverThrows(validateGeminiCliBaseHookInput_raw);
 /** Validates a {@link GeminiCliHookDefinition} (schemas/gemini-cli/hook-definition.schema.json). */
-export const validateGeminiCliHookDefinition: Validator<GeminiCliHookDefinition> = validateGeminiCliHookDefinition_raw;
+export const validateGeminiCliHookDefinition: Validator<GeminiCliHookDefinition> = neverThrows(validateGeminiCliHookDefinition_raw);
 /** Validates a {@link GeminiCliHookHandler} (schemas/gemini-cli/hook-handler.schema.json). */
-export const validateGeminiCliHookHandler: Validator<GeminiCliHookHandler> = validateGeminiCliHookHandler_raw;
+export const validateGeminiCliHookHandler: Validator<GeminiCliHookHandler> = neverThrows(validateGeminiCliHookHandler_raw);
 /** Validates a {@link GeminiCliHookInput} (schemas/gemini-cli/hook-input.schema.json). */
-export const validateGeminiCliHookInput: Validator<GeminiCliHookInput> = validateGeminiCliHookInput_raw;
+export const validateGeminiCliHookInput: Validator<GeminiCliHookInput> = neverThrows(validateGeminiCliHookInput_raw);
 /** Validates a {@link GeminiCliAfterAgentHookInput} (schemas/gemini-cli/hook-input/after-agent.schema.json). */
-export const validateGeminiCliAfterAgentHookInput: Validator<GeminiCliAfterAgentHookInput> = validateGeminiCliAfterAgentHookInput_raw;
+export const validateGeminiCliAfterAgentHookInput: Validator<GeminiCliAfterAgentHookInput> = neverThrows(validateGeminiCliAfterAgentHookInput_raw);
 /** Validates a {@link GeminiCliAfterModelHookInput} (schemas/gemini-cli/hook-input/after-model.schema.json). */
-export const validateGeminiCliAfterModelHookInput: Validator<GeminiCliAfterModelHookInput> = validateGeminiCliAfterModelHookInput_raw;
+export const validateGeminiCliAfterModelHookInput: Validator<GeminiCliAfterModelHookInput> = neverThrows(validateGeminiCliAfterModelHookInput_raw);
 /** Validates a {@link GeminiCliAfterToolHookInput} (schemas/gemini-cli/hook-input/after-tool.schema.json). */
-export const validateGeminiCliAfterToolHookInput: Validator<GeminiCliAfterToolHookInput> = validateGeminiCliAfterToolHookInput_raw;
+export const validateGeminiCliAfterToolHookInput: Validator<GeminiCliAfterToolHookInput> = neverThrows(validateGeminiCliAfterToolHookInput_raw);
 /** Validates a {@link GeminiCliBeforeAgentHookInput} (schemas/gemini-cli/hook-input/before-agent.schema.json). */
-export const validateGeminiCliBeforeAgentHookInput: Validator<GeminiCliBeforeAgentHookInput> = validateGeminiCliBeforeAgentHookInput_raw;
+export const validateGeminiCliBeforeAgentHookInput: Validator<GeminiCliBeforeAgentHookInput> = neverThrows(validateGeminiCliBeforeAgentHookInput_raw);
 /** Validates a {@link GeminiCliBeforeModelHookInput} (schemas/gemini-cli/hook-input/before-model.schema.json). */
-export const validateGeminiCliBeforeModelHookInput: Validator<GeminiCliBeforeModelHookInput> = validateGeminiCliBeforeModelHookInput_raw;
+export const validateGeminiCliBeforeModelHookInput: Validator<GeminiCliBeforeModelHookInput> = neverThrows(validateGeminiCliBeforeModelHookInput_raw);
 /** Validates a {@link GeminiCliBeforeToolSelectionHookInput} (schemas/gemini-cli/hook-input/before-tool-selection.schema.json). */
-export const validateGeminiCliBeforeToolSelectionHookInput: Validator<GeminiCliBeforeToolSelectionHookInput> = validateGeminiCliBeforeToolSelectionHookInput_raw;
+export const validateGeminiCliBeforeToolSelectionHookInput: Validator<GeminiCliBeforeToolSelectionHookInput> = neverThrows(validateGeminiCliBeforeToolSelectionHookInput_raw);
 /** Validates a {@link GeminiCliBeforeToolHookInput} (schemas/gemini-cli/hook-input/before-tool.schema.json). */
-export const validateGeminiCliBeforeToolHookInput: Validator<GeminiCliBeforeToolHookInput> = validateGeminiCliBeforeToolHookInput_raw;
+export const validateGeminiCliBeforeToolHookInput: Validator<GeminiCliBeforeToolHookInput> = neverThrows(validateGeminiCliBeforeToolHookInput_raw);
 /** Validates a {@link GeminiCliNotificationHookInput} (schemas/gemini-cli/hook-input/notification.schema.json). */
-export const validateGeminiCliNotificationHookInput: Validator<GeminiCliNotificationHookInput> = validateGeminiCliNotificationHookInput_raw;
+export const validateGeminiCliNotificationHookInput: Validator<GeminiCliNotificationHookInput> = neverThrows(validateGeminiCliNotificationHookInput_raw);
 /** Validates a {@link GeminiCliPreCompressHookInput} (schemas/gemini-cli/hook-input/pre-compress.schema.json). */
-export const validateGeminiCliPreCompressHookInput: Validator<GeminiCliPreCompressHookInput> = validateGeminiCliPreCompressHookInput_raw;
+export const validateGeminiCliPreCompressHookInput: Validator<GeminiCliPreCompressHookInput> = neverThrows(validateGeminiCliPreCompressHookInput_raw);
 /** Validates a {@link GeminiCliSessionEndHookInput} (schemas/gemini-cli/hook-input/session-end.schema.json). */
-export const validateGeminiCliSessionEndHookInput: Validator<GeminiCliSessionEndHookInput> = validateGeminiCliSessionEndHookInput_raw;
+export const validateGeminiCliSessionEndHookInput: Validator<GeminiCliSessionEndHookInput> = neverThrows(validateGeminiCliSessionEndHookInput_raw);
 /** Validates a {@link GeminiCliSessionStartHookInput} (schemas/gemini-cli/hook-input/session-start.schema.json). */
-export const validateGeminiCliSessionStartHookInput: Validator<GeminiCliSessionStartHookInput> = validateGeminiCliSessionStartHookInput_raw;
+export const validateGeminiCliSessionStartHookInput: Validator<GeminiCliSessionStartHookInput> = neverThrows(validateGeminiCliSessionStartHookInput_raw);
 /** Validates a {@link GeminiCliHookOutput} (schemas/gemini-cli/hook-output.schema.json). */
-export const validateGeminiCliHookOutput: Validator<GeminiCliHookOutput> = validateGeminiCliHookOutput_raw;
+export const validateGeminiCliHookOutput: Validator<GeminiCliHookOutput> = neverThrows(validateGeminiCliHookOutput_raw);
 /** Validates a {@link GeminiCliHookSpecificOutput} (schemas/gemini-cli/hook-specific-output.schema.json). */
-export const validateGeminiCliHookSpecificOutput: Validator<GeminiCliHookSpecificOutput> = validateGeminiCliHookSpecificOutput_raw;
+export const validateGeminiCliHookSpecificOutput: Validator<GeminiCliHookSpecificOutput> = neverThrows(validateGeminiCliHookSpecificOutput_raw);
 /** Validates a {@link GeminiCliHooksConfig} (schemas/gemini-cli/hooks-config.schema.json). */
-export const validateGeminiCliHooksConfig: Validator<GeminiCliHooksConfig> = validateGeminiCliHooksConfig_raw;
+export const validateGeminiCliHooksConfig: Validator<GeminiCliHooksConfig> = neverThrows(validateGeminiCliHooksConfig_raw);
 /** Validates a {@link GeminiCliHooksSettings} (schemas/gemini-cli/hooks-settings.schema.json). */
-export const validateGeminiCliHooksSettings: Validator<GeminiCliHooksSettings> = validateGeminiCliHooksSettings_raw;
+export const validateGeminiCliHooksSettings: Validator<GeminiCliHooksSettings> = neverThrows(validateGeminiCliHooksSettings_raw);

@@ -5,7 +5,7 @@ import type {
   InstallHook,
   InstallManifest,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateInstallHook_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/install/hook.schema.json","title":"InstallHook","description":"One hook of an install manifest, in Claude Code's spelling; each agent gets its own event name, tool names and timeout unit.","type":"object","additionalProperties":false,"required":["event","command"],"properties":{"event":{"type":"string","description":"The Claude Code event (`PreToolUse`, `Stop`, ...); an agent without a counterpart gets nothing, with a note."},"tools":{"type":"array","items":{"type":"string"},"description":"Claude Code tool names (`Bash`, `Read`, `mcp__server__tool`) for tool events; each agent gets its own names as one anchored matcher. Left out: every tool."},"command":{"type":"string","description":"The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory). Install prefixes it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds; written in each agent's unit (Gemini CLI: milliseconds). Left out: the agent's default."},"failClosed":{"type":"boolean","description":"The hook's failure (crash, timeout) should block: rendered where the agent has a setting for it (Claude Code `onFailure: \"block\"`); elsewhere the kit's `failClosed` decides, and install says so."},"name":{"type":"string","description":"A name for the hook, where the agent shows or disables hooks by name (Gemini CLI `name`)."}}};
@@ -269,6 +269,6 @@ return errors === 0;
 }
 
 /** Validates a {@link InstallHook} (schemas/install/hook.schema.json). */
-export const validateInstallHook: Validator<InstallHook> = validateInstallHook_raw;
+export const validateInstallHook: Validator<InstallHook> = neverThrows(validateInstallHook_raw);
 /** Validates a {@link InstallManifest} (schemas/install/manifest.schema.json). */
-export const validateInstallManifest: Validator<InstallManifest> = validateInstallManifest_raw;
+export const validateInstallManifest: Validator<InstallManifest> = neverThrows(validateInstallManifest_raw);

@@ -21,7 +21,7 @@ import type {
   QwenCodeHookSpecificOutput,
   QwenCodeHooksSettings,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateQwenCodeBaseHookInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/base-hook-input.schema.json","title":"QwenCodeBaseHookInput","description":"The fields every Qwen Code 0.24.4 hook input starts with, in this order (then `prompt_id` on most events). Unknown keys are allowed.","type":"object","additionalProperties":true,"required":["session_id","transcript_path","cwd","hook_event_name","timestamp","permission_mode"],"properties":{"session_id":{"type":"string","description":"The session id (a UUID)."},"transcript_path":{"type":"string","description":"`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."},"cwd":{"type":"string","description":"The project directory (Qwen's working directory)."},"hook_event_name":{"allOf":[{"$ref":"hook-event.schema.json"}],"description":"The event; each event's input narrows it to one name."},"timestamp":{"type":"string","description":"When the event fired: ISO 8601 with milliseconds and `Z`."},"permission_mode":{"type":"string","description":"The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."},"prompt_id":{"type":"string","description":"`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."}}};
@@ -1970,38 +1970,38 @@ return errors === 0;
 }
 
 /** Validates a {@link QwenCodeBaseHookInput} (schemas/qwen-code/base-hook-input.schema.json). */
-export const validateQwenCodeBaseHookInput: Validator<QwenCodeBaseHookInput> = validateQwenCodeBaseHookInput_raw;
+export const validateQwenCodeBaseHookInput: Validator<QwenCodeBaseHookInput> = neverThrows(validateQwenCodeBaseHookInput_raw);
 /** Validates a {@link QwenCodeHookEvent} (schemas/qwen-code/hook-event.schema.json). */
-export const validateQwenCodeHookEvent: Validator<QwenCodeHookEvent> = validateQwenCodeHookEvent_raw;
+export const validateQwenCodeHookEvent: Validator<QwenCodeHookEvent> = neverThrows(validateQwenCodeHookEvent_raw);
 /** Validates a {@link QwenCodeHookHandler} (schemas/qwen-code/hook-handler.schema.json). */
-export const validateQwenCodeHookHandler: Validator<QwenCodeHookHandler> = validateQwenCodeHookHandler_raw;
+export const validateQwenCodeHookHandler: Validator<QwenCodeHookHandler> = neverThrows(validateQwenCodeHookHandler_raw);
 /** Validates a {@link QwenCodeHookInput} (schemas/qwen-code/hook-input.schema.json). */
-export const validateQwenCodeHookInput: Validator<QwenCodeHookInput> = validateQwenCodeHookInput_raw;
+export const validateQwenCodeHookInput: Validator<QwenCodeHookInput> = neverThrows(validateQwenCodeHookInput_raw);
 /** Validates a {@link QwenCodeNotificationHookInput} (schemas/qwen-code/hook-input/notification.schema.json). */
-export const validateQwenCodeNotificationHookInput: Validator<QwenCodeNotificationHookInput> = validateQwenCodeNotificationHookInput_raw;
+export const validateQwenCodeNotificationHookInput: Validator<QwenCodeNotificationHookInput> = neverThrows(validateQwenCodeNotificationHookInput_raw);
 /** Validates a {@link QwenCodePostToolBatchHookInput} (schemas/qwen-code/hook-input/post-tool-batch.schema.json). */
-export const validateQwenCodePostToolBatchHookInput: Validator<QwenCodePostToolBatchHookInput> = validateQwenCodePostToolBatchHookInput_raw;
+export const validateQwenCodePostToolBatchHookInput: Validator<QwenCodePostToolBatchHookInput> = neverThrows(validateQwenCodePostToolBatchHookInput_raw);
 /** Validates a {@link QwenCodePostToolUseFailureHookInput} (schemas/qwen-code/hook-input/post-tool-use-failure.schema.json). */
-export const validateQwenCodePostToolUseFailureHookInput: Validator<QwenCodePostToolUseFailureHookInput> = validateQwenCodePostToolUseFailureHookInput_raw;
+export const validateQwenCodePostToolUseFailureHookInput: Validator<QwenCodePostToolUseFailureHookInput> = neverThrows(validateQwenCodePostToolUseFailureHookInput_raw);
 /** Validates a {@link QwenCodePostToolUseHookInput} (schemas/qwen-code/hook-input/post-tool-use.schema.json). */
-export const validateQwenCodePostToolUseHookInput: Validator<QwenCodePostToolUseHookInput> = validateQwenCodePostToolUseHookInput_raw;
+export const validateQwenCodePostToolUseHookInput: Validator<QwenCodePostToolUseHookInput> = neverThrows(validateQwenCodePostToolUseHookInput_raw);
 /** Validates a {@link QwenCodePreToolUseHookInput} (schemas/qwen-code/hook-input/pre-tool-use.schema.json). */
-export const validateQwenCodePreToolUseHookInput: Validator<QwenCodePreToolUseHookInput> = validateQwenCodePreToolUseHookInput_raw;
+export const validateQwenCodePreToolUseHookInput: Validator<QwenCodePreToolUseHookInput> = neverThrows(validateQwenCodePreToolUseHookInput_raw);
 /** Validates a {@link QwenCodeSessionStartHookInput} (schemas/qwen-code/hook-input/session-start.schema.json). */
-export const validateQwenCodeSessionStartHookInput: Validator<QwenCodeSessionStartHookInput> = validateQwenCodeSessionStartHookInput_raw;
+export const validateQwenCodeSessionStartHookInput: Validator<QwenCodeSessionStartHookInput> = neverThrows(validateQwenCodeSessionStartHookInput_raw);
 /** Validates a {@link QwenCodeStopHookInput} (schemas/qwen-code/hook-input/stop.schema.json). */
-export const validateQwenCodeStopHookInput: Validator<QwenCodeStopHookInput> = validateQwenCodeStopHookInput_raw;
+export const validateQwenCodeStopHookInput: Validator<QwenCodeStopHookInput> = neverThrows(validateQwenCodeStopHookInput_raw);
 /** Validates a {@link QwenCodeSubagentStartHookInput} (schemas/qwen-code/hook-input/subagent-start.schema.json). */
-export const validateQwenCodeSubagentStartHookInput: Validator<QwenCodeSubagentStartHookInput> = validateQwenCodeSubagentStartHookInput_raw;
+export const validateQwenCodeSubagentStartHookInput: Validator<QwenCodeSubagentStartHookInput> = neverThrows(validateQwenCodeSubagentStartHookInput_raw);
 /** Validates a {@link QwenCodeSubagentStopHookInput} (schemas/qwen-code/hook-input/subagent-stop.schema.json). */
-export const validateQwenCodeSubagentStopHookInput: Validator<QwenCodeSubagentStopHookInput> = validateQwenCodeSubagentStopHookInput_raw;
+export const validateQwenCodeSubagentStopHookInput: Validator<QwenCodeSubagentStopHookInput> = neverThrows(validateQwenCodeSubagentStopHookInput_raw);
 /** Validates a {@link QwenCodeUserPromptSubmitHookInput} (schemas/qwen-code/hook-input/user-prompt-submit.schema.json). */
-export const validateQwenCodeUserPromptSubmitHookInput: Validator<QwenCodeUserPromptSubmitHookInput> = validateQwenCodeUserPromptSubmitHookInput_raw;
+export const validateQwenCodeUserPromptSubmitHookInput: Validator<QwenCodeUserPromptSubmitHookInput> = neverThrows(validateQwenCodeUserPromptSubmitHookInput_raw);
 /** Validates a {@link QwenCodeHookMatcherGroup} (schemas/qwen-code/hook-matcher-group.schema.json). */
-export const validateQwenCodeHookMatcherGroup: Validator<QwenCodeHookMatcherGroup> = validateQwenCodeHookMatcherGroup_raw;
+export const validateQwenCodeHookMatcherGroup: Validator<QwenCodeHookMatcherGroup> = neverThrows(validateQwenCodeHookMatcherGroup_raw);
 /** Validates a {@link QwenCodeHookOutput} (schemas/qwen-code/hook-output.schema.json). */
-export const validateQwenCodeHookOutput: Validator<QwenCodeHookOutput> = validateQwenCodeHookOutput_raw;
+export const validateQwenCodeHookOutput: Validator<QwenCodeHookOutput> = neverThrows(validateQwenCodeHookOutput_raw);
 /** Validates a {@link QwenCodeHookSpecificOutput} (schemas/qwen-code/hook-specific-output.schema.json). */
-export const validateQwenCodeHookSpecificOutput: Validator<QwenCodeHookSpecificOutput> = validateQwenCodeHookSpecificOutput_raw;
+export const validateQwenCodeHookSpecificOutput: Validator<QwenCodeHookSpecificOutput> = neverThrows(validateQwenCodeHookSpecificOutput_raw);
 /** Validates a {@link QwenCodeHooksSettings} (schemas/qwen-code/hooks-settings.schema.json). */
-export const validateQwenCodeHooksSettings: Validator<QwenCodeHooksSettings> = validateQwenCodeHooksSettings_raw;
+export const validateQwenCodeHooksSettings: Validator<QwenCodeHooksSettings> = neverThrows(validateQwenCodeHooksSettings_raw);

@@ -19,7 +19,7 @@ import type {
   RustPermissionDeny,
   RustToolPermission,
 } from "../types.js";
-import type { Validator } from "./validator.js";
+import { neverThrows, type Validator } from "./validator.js";
 
 const validateRustHookOutput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/rust/hook-output.schema.json","title":"RustHookOutput","description":"exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.","type":"object","properties":{"continue":{"type":"boolean","default":true,"description":"Whether Claude continues after the hook; missing reads as true (`default_true`), `null` is an error, always written.","x-rust":{"name":"continue_","type":"bool","rename":"continue","default":"default_true"}},"stopReason":{"type":["string","null"],"description":"Message shown when `continue` is false; `null` reads as absent.","x-rust":{"name":"stop_reason","type":"Option<String>","rename":"stopReason","skipSerializingIf":"Option::is_none"}},"suppressOutput":{"type":["boolean","null"],"description":"Hide the hook's stdout from the transcript; missing or `null` reads as absent (`#[serde(default)]`).","x-rust":{"name":"suppress_output","type":"Option<bool>","rename":"suppressOutput","default":true,"skipSerializingIf":"Option::is_none"}},"systemMessage":{"type":["string","null"],"description":"Warning shown to the user; `null` reads as absent.","x-rust":{"name":"system_message","type":"Option<String>","rename":"systemMessage","skipSerializingIf":"Option::is_none"}},"hookSpecificOutput":{"anyOf":[{"$ref":"hook-specific-output.schema.json"},{"type":"null"}],"description":"Event-specific output, tagged by `hookEventName`; `null` reads as absent.","x-rust":{"name":"hook_specific_output","type":"Option<HookSpecificOutput>","rename":"hookSpecificOutput","skipSerializingIf":"Option::is_none"}}},"x-rust":{"kind":"struct","name":"ClaudePreToolUseOutput"}};
@@ -1064,34 +1064,34 @@ const validateRustPermissionDeny_raw = validate32;
 const validateRustToolPermission_raw = validate24;
 
 /** Validates a {@link RustHookOutput} (schemas/rust/hook-output.schema.json). */
-export const validateRustHookOutput: Validator<RustHookOutput> = validateRustHookOutput_raw;
+export const validateRustHookOutput: Validator<RustHookOutput> = neverThrows(validateRustHookOutput_raw);
 /** Validates a {@link RustHookSpecificOutput} (schemas/rust/hook-specific-output.schema.json). */
-export const validateRustHookSpecificOutput: Validator<RustHookSpecificOutput> = validateRustHookSpecificOutput_raw;
+export const validateRustHookSpecificOutput: Validator<RustHookSpecificOutput> = neverThrows(validateRustHookSpecificOutput_raw);
 /** Validates a {@link RustNotificationOutput} (schemas/rust/hook-specific-output/notification.schema.json). */
-export const validateRustNotificationOutput: Validator<RustNotificationOutput> = validateRustNotificationOutput_raw;
+export const validateRustNotificationOutput: Validator<RustNotificationOutput> = neverThrows(validateRustNotificationOutput_raw);
 /** Validates a {@link RustPermissionRequestOutput} (schemas/rust/hook-specific-output/permission-request.schema.json). */
-export const validateRustPermissionRequestOutput: Validator<RustPermissionRequestOutput> = validateRustPermissionRequestOutput_raw;
+export const validateRustPermissionRequestOutput: Validator<RustPermissionRequestOutput> = neverThrows(validateRustPermissionRequestOutput_raw);
 /** Validates a {@link RustPostToolUseOutput} (schemas/rust/hook-specific-output/post-tool-use.schema.json). */
-export const validateRustPostToolUseOutput: Validator<RustPostToolUseOutput> = validateRustPostToolUseOutput_raw;
+export const validateRustPostToolUseOutput: Validator<RustPostToolUseOutput> = neverThrows(validateRustPostToolUseOutput_raw);
 /** Validates a {@link RustPreCompactOutput} (schemas/rust/hook-specific-output/pre-compact.schema.json). */
-export const validateRustPreCompactOutput: Validator<RustPreCompactOutput> = validateRustPreCompactOutput_raw;
+export const validateRustPreCompactOutput: Validator<RustPreCompactOutput> = neverThrows(validateRustPreCompactOutput_raw);
 /** Validates a {@link RustPreToolUseOutput} (schemas/rust/hook-specific-output/pre-tool-use.schema.json). */
-export const validateRustPreToolUseOutput: Validator<RustPreToolUseOutput> = validateRustPreToolUseOutput_raw;
+export const validateRustPreToolUseOutput: Validator<RustPreToolUseOutput> = neverThrows(validateRustPreToolUseOutput_raw);
 /** Validates a {@link RustSessionEndOutput} (schemas/rust/hook-specific-output/session-end.schema.json). */
-export const validateRustSessionEndOutput: Validator<RustSessionEndOutput> = validateRustSessionEndOutput_raw;
+export const validateRustSessionEndOutput: Validator<RustSessionEndOutput> = neverThrows(validateRustSessionEndOutput_raw);
 /** Validates a {@link RustSessionStartOutput} (schemas/rust/hook-specific-output/session-start.schema.json). */
-export const validateRustSessionStartOutput: Validator<RustSessionStartOutput> = validateRustSessionStartOutput_raw;
+export const validateRustSessionStartOutput: Validator<RustSessionStartOutput> = neverThrows(validateRustSessionStartOutput_raw);
 /** Validates a {@link RustStopOutput} (schemas/rust/hook-specific-output/stop.schema.json). */
-export const validateRustStopOutput: Validator<RustStopOutput> = validateRustStopOutput_raw;
+export const validateRustStopOutput: Validator<RustStopOutput> = neverThrows(validateRustStopOutput_raw);
 /** Validates a {@link RustSubagentStopOutput} (schemas/rust/hook-specific-output/subagent-stop.schema.json). */
-export const validateRustSubagentStopOutput: Validator<RustSubagentStopOutput> = validateRustSubagentStopOutput_raw;
+export const validateRustSubagentStopOutput: Validator<RustSubagentStopOutput> = neverThrows(validateRustSubagentStopOutput_raw);
 /** Validates a {@link RustUserPromptSubmitOutput} (schemas/rust/hook-specific-output/user-prompt-submit.schema.json). */
-export const validateRustUserPromptSubmitOutput: Validator<RustUserPromptSubmitOutput> = validateRustUserPromptSubmitOutput_raw;
+export const validateRustUserPromptSubmitOutput: Validator<RustUserPromptSubmitOutput> = neverThrows(validateRustUserPromptSubmitOutput_raw);
 /** Validates a {@link RustPermissionDecision} (schemas/rust/permission-decision.schema.json). */
-export const validateRustPermissionDecision: Validator<RustPermissionDecision> = validateRustPermissionDecision_raw;
+export const validateRustPermissionDecision: Validator<RustPermissionDecision> = neverThrows(validateRustPermissionDecision_raw);
 /** Validates a {@link RustPermissionAllow} (schemas/rust/permission-decision/allow.schema.json). */
-export const validateRustPermissionAllow: Validator<RustPermissionAllow> = validateRustPermissionAllow_raw;
+export const validateRustPermissionAllow: Validator<RustPermissionAllow> = neverThrows(validateRustPermissionAllow_raw);
 /** Validates a {@link RustPermissionDeny} (schemas/rust/permission-decision/deny.schema.json). */
-export const validateRustPermissionDeny: Validator<RustPermissionDeny> = validateRustPermissionDeny_raw;
+export const validateRustPermissionDeny: Validator<RustPermissionDeny> = neverThrows(validateRustPermissionDeny_raw);
 /** Validates a {@link RustToolPermission} (schemas/rust/tool-permission.schema.json). */
-export const validateRustToolPermission: Validator<RustToolPermission> = validateRustToolPermission_raw;
+export const validateRustToolPermission: Validator<RustToolPermission> = neverThrows(validateRustToolPermission_raw);

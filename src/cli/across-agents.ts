@@ -4,10 +4,13 @@
  * as given, what it would do, and where it parts from the first agent named.
  */
 import { AGENT_NAMES, DEFAULT_AGENT, isAgentName, type AgentName } from "../core/agents.js";
+import { capabilitiesOf } from "../agent-capabilities.js";
+import type { AnswerKind } from "../core/capabilities.js";
 import type { Dialect } from "../core/dialect.js";
 import { judgeAcrossAgents, type AgentJudgement, type CanonicalAnswer } from "../core/judge.js";
 import type { MergeEffects } from "../core/records.js";
 import { allDialects, dialectOf } from "../dialects.js";
+import { inert, shown } from "./args.js";
 import type { Style } from "./style.js";
 
 export type AgentSelection = { readonly ok: true; readonly dialects: Dialect[] } | { readonly ok: false; readonly message: string };
@@ -18,7 +21,7 @@ export function selectAgents(value: string): AgentSelection {
   const dialects: Dialect[] = [];
   for (const name of value.split(",").map((part) => part.trim())) {
     const dialect = isAgentName(name) ? dialectOf(name) : undefined;
-    if (dialect === undefined) return { ok: false, message: `--agent: "${name}" is not one of all, ${AGENT_NAMES.join(", ")}` };
+    if (dialect === undefined) return { ok: false, message: `--agent: ${shown(name)} is not one of all, ${AGENT_NAMES.join(", ")}` };
     if (!dialects.includes(dialect)) dialects.push(dialect);
   }
   return { ok: true, dialects };
@@ -43,13 +46,38 @@ function enforces(effects: MergeEffects): boolean {
   return effects.decision === "deny" || effects.decision === "ask" || effects.decision === "defer" || effects.blocked || effects.stopped;
 }
 
-/** Why `agent` lets through what `reference` enforces; null when it does not. */
+/** The answers the reference enforces, in the capabilities' words: a deny or an ask (a decision), else a block; a stop beside either. */
+function enforcedKinds(effects: MergeEffects): AnswerKind[] {
+  const kinds: AnswerKind[] = [];
+  if (effects.decision === "deny" || effects.decision === "ask") kinds.push(effects.decision);
+  else if (effects.blocked) kinds.push("block");
+  if (effects.stopped) kinds.push("stop");
+  return kinds;
+}
+
+/** Support levels under which nothing the answer asks for happens. */
+const LETS_THROUGH: ReadonlySet<string> = new Set(["ignored", "fails-open", "unsupported"]);
+
+/**
+ * Why `agent` lets through what `reference` enforces; null when it does not.
+ * Beside the merge's effects, the agent's capabilities (src/<agent>/capabilities.ts)
+ * count: an answer the agent ignores, refuses or cannot take on its event lets
+ * the action through whatever one merge shows (an event the agent never fires,
+ * a form the merge models but the agent does not honour).
+ */
 function letsThrough(agent: AgentJudgement, reference: AgentJudgement | undefined): string | null {
   const failsOpen = agent.divergences.find((d) => d.code === "fails-open");
   if (failsOpen !== undefined) return failsOpen.message;
   if (reference === undefined || reference.effects === null || !enforces(reference.effects)) return null;
   if (agent.event === null) return `${agent.displayName}: has no ${reference.event} event; what ${reference.displayName} enforces is dropped`;
   if (agent.effects !== null && !enforces(agent.effects)) return `${agent.displayName}: fails open: what ${reference.displayName} enforces goes ahead here`;
+  const claims = capabilitiesOf(agent.agent)?.events[agent.event];
+  for (const kind of enforcedKinds(reference.effects)) {
+    const claim = claims?.[kind];
+    if (claim !== undefined && LETS_THROUGH.has(claim.support)) {
+      return `${agent.displayName}: a ${kind} on ${agent.event} is ${claim.support} (${claim.basis}); what ${reference.displayName} enforces goes ahead here`;
+    }
+  }
   return null;
 }
 
@@ -90,16 +118,16 @@ export function renderAcrossAgents(report: AcrossAgentsReport, style: Style): st
     } else {
       const verdict = a.accepted ? style.green("accepted") : style.red("not accepted");
       lines.push(`${head}, ${a.event}: ${verdict}; ${a.effects === null ? "" : summarize(a.effects)}`);
-      for (const problem of a.problems) lines.push(`  ${style.red("problem")}: ${problem.split("\n")[0]}`);
+      for (const problem of a.problems) lines.push(`  ${style.red("problem")}: ${inert(problem.split("\n")[0]!)}`);
     }
-    for (const d of a.divergences) lines.push(`  ${style.yellow("divergence")} ${style.dim(`[${d.code}]`)}: ${d.message}`);
+    for (const d of a.divergences) lines.push(`  ${style.yellow("divergence")} ${style.dim(`[${d.code}]`)}: ${inert(d.message)}`);
   }
   if (report.lets_through.length > 0) {
     const names = report.agents.filter((a) => report.lets_through.some((l) => l.agent === a.agent)).map((a) => a.displayName);
     lines.push(`${style.red("lets through")}: ${names.join(", ")} ${names.length === 1 ? "lets" : "let"} through what Claude Code enforces (exit 3)`);
     // the reasons not already printed as a divergence
     const shown = new Set(report.agents.flatMap((a) => a.divergences.map((d) => d.message)));
-    for (const l of report.lets_through) if (!shown.has(l.why)) lines.push(`  ${l.why}`);
+    for (const l of report.lets_through) if (!shown.has(l.why)) lines.push(`  ${inert(l.why)}`);
   }
   return lines.join("\n") + "\n";
 }

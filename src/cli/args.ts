@@ -42,6 +42,10 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
   for (const [name, option] of Object.entries(spec)) {
     options[name] = { type: option.value ? "string" : "boolean", multiple: true, ...(name === "help" ? { short: "h" } : {}) };
   }
+  // node's parseArgs reads a cluster of short options (`-abc`) recursively: a long one overflows its stack
+  const terminator = argv.indexOf("--");
+  const cluster = (terminator === -1 ? argv : argv.slice(0, terminator)).find((arg) => /^-[^-]/.test(arg) && arg.length > 64);
+  if (cluster !== undefined) return { ok: false, message: `unknown option ${shown(cluster)}` };
   const config = { args: [...argv], options, allowPositionals: true, strict: true, tokens: true } as const;
   let parsed: ReturnType<typeof parseNodeArgs<typeof config>>;
   try {
@@ -49,7 +53,7 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
   } catch (error) {
     return { ok: false, message: usageMessage(error) };
   }
-  const terminator = parsed.tokens.find((t) => t.kind === "option-terminator");
+  const terminatorToken = parsed.tokens.find((t) => t.kind === "option-terminator");
   const values = new Map<string, string[]>();
   const flags = new Set<string>();
   for (const [name, value] of Object.entries(parsed.values)) {
@@ -58,8 +62,8 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
     if (spec[name]?.value === true) values.set(name, list as string[]);
     else flags.add(name);
   }
-  const positionals = parsed.tokens.flatMap((t) => (t.kind === "positional" && (terminator === undefined || t.index < terminator.index) ? [t.value] : []));
-  const rest = terminator === undefined ? null : argv.slice(terminator.index + 1);
+  const positionals = parsed.tokens.flatMap((t) => (t.kind === "positional" && (terminatorToken === undefined || t.index < terminatorToken.index) ? [t.value] : []));
+  const rest = terminatorToken === undefined ? null : argv.slice(terminatorToken.index + 1);
   return { ok: true, args: { options: values, flags, positionals, rest } };
 }
 
@@ -72,6 +76,16 @@ export function shown(value: unknown): string {
   const text = String(value);
   const quoted = JSON.stringify(text.length > 200 ? text.slice(0, 200) : text);
   return text.length > 200 ? `${quoted.slice(0, -1)}…" (${text.length} characters)` : quoted;
+}
+
+/**
+ * Text from an input (a key, a path, an agent's words quoting the hook),
+ * made inert for a terminal: control characters (escape sequences, carriage
+ * returns; newlines unless `keepNewlines`) as `\u` escapes, so a hook's
+ * output cannot forge a report line or drive the terminal.
+ */
+export function inert(text: string, keepNewlines = false): string {
+  return text.replace(keepNewlines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export function single(args: ParsedArgs, name: string): string | undefined {

@@ -4,7 +4,7 @@
  * the owner's entries taken out of) each agent's own configuration. See
  * docs/install.md.
  */
-import { readFileSync } from "node:fs";
+import { readFileBounded } from "../core/read-bounded.js";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
@@ -63,13 +63,12 @@ export function runMode(mode: InstallMode) {
     if (manifestPath === undefined) return usage("MANIFEST is required");
     const agents = args.options.get("agent") ?? [];
     if (agents.length === 0) return usage("--agent is required (a name or all)");
-    let manifestText: string;
-    try {
-      manifestText = readFileSync(manifestPath, "utf8");
-    } catch (error) {
-      io.stderr.write(`${mode}: cannot read ${manifestPath} (${(error as NodeJS.ErrnoException).code ?? "error"})\n`);
+    const manifest = readFileBounded(manifestPath, { asNode: true });
+    if (!manifest.ok) {
+      io.stderr.write(`${mode}: ${manifest.code === "too-large" || manifest.code === "EISDIR" ? manifest.message : `cannot read ${manifestPath} (${manifest.code})`}\n`);
       return 1;
     }
+    const manifestText = manifest.text;
     const plan = planFromRequest({
       manifestText,
       mode,

@@ -56,7 +56,8 @@ export async function main(args: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(`${JSON.parse(readFileSync(`${packageRoot()}/package.json`, "utf8")).version}\n`);
     return 0;
   }
-  const command = name === undefined ? undefined : commands[name];
+  // own names only: `__proto__` or `constructor` is an unknown command, not Object.prototype's
+  const command = name === undefined || !Object.hasOwn(commands, name) ? undefined : commands[name];
   if (command === undefined) {
     io.stderr.write(name === undefined ? USAGE : `claude-hook-protocol: unknown command ${shown(name)}\n\n${USAGE}`);
     return 2;

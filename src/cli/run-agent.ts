@@ -10,16 +10,16 @@ import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import { dialectOf } from "../dialects.js";
 import { agentEvent } from "./event-option.js";
 import { toNullPrototype, isJsonObject } from "../json/value.js";
-import { single, type ParsedArgs } from "./args.js";
+import { shown, single, type ParsedArgs } from "./args.js";
 import type { CliIo } from "./main.js";
 import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 
 const CLAUDE_CODE_ONLY = ["settings", "plugin", "claude-settings", "timeout", "no-wait"] as const;
 
-export async function runAsAgent(agent: string, inputPath: string, args: ParsedArgs, io: CliIo, usage: (message: string) => number): Promise<number> {
+export async function runAsAgent(agent: string, inputPath: string, args: ParsedArgs, io: CliIo, usage: (message: string) => number, refuse: (message: string) => number): Promise<number> {
   const dialect = isAgentName(agent) ? dialectOf(agent) : undefined;
-  if (dialect === undefined) return usage(`--agent must be one of ${AGENT_NAMES.join(", ")}, not "${agent}"`);
+  if (dialect === undefined) return refuse(`--agent must be one of ${AGENT_NAMES.join(", ")}, not ${shown(agent)}`);
   if (dialect.runner === undefined) return usage(`${dialect.displayName}: no runner in this package yet`);
   const claudeOnly = CLAUDE_CODE_ONLY.filter((name) => args.options.has(name) || args.flags.has(name));
   if (claudeOnly.length > 0 || args.rest !== null) {
@@ -36,16 +36,16 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
   try {
     raw = JSON.parse(text.text);
   } catch (error) {
-    return usage(`${text.name} is not JSON: ${(error as Error).message}`);
+    return refuse(`${text.name} is not JSON: ${(error as Error).message}`);
   }
   const input = toNullPrototype(raw);
-  if (!isJsonObject(input)) return usage(`${text.name} must hold a JSON object`);
+  if (!isJsonObject(input)) return refuse(`${text.name} must hold a JSON object`);
   const named = input["hook_event_name"];
   const given = single(args, "event") ?? (typeof named === "string" ? named : undefined);
   if (given === undefined) return usage("--event is required (the input has no hook_event_name)");
   // the agent's own name or Claude Code's (`PreToolUse` runs Gemini CLI's BeforeTool hooks)
   const resolved = agentEvent(dialect, given);
-  if (!resolved.ok) return usage(resolved.message);
+  if (!resolved.ok) return refuse(resolved.message);
   const event = resolved.event;
   const controller = new AbortController();
   const { cancelOnTermination } = await import("./termination.js");

@@ -74,17 +74,23 @@ const SPEC = {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const args = commandArgs("run", argv, SPEC, HELP, io);
   if (typeof args === "number") return args;
+  // the command line's shape is wrong: the message and the usage
   const usage = (message: string): number => {
     io.stderr.write(`run: ${message}\n\n${HELP}`);
     return 2;
   };
-  if (args.positionals.length > 0) return usage(`unexpected argument "${args.positionals[0]}" (a command goes after --)`);
+  // a value or an input is unusable: one line saying what and where
+  const refuse = (message: string): number => {
+    io.stderr.write(`run: ${message}\n`);
+    return 2;
+  };
+  if (args.positionals.length > 0) return usage(`unexpected argument ${shown(args.positionals[0])} (a command goes after --)`);
   const inputPath = single(args, "input");
   if (inputPath === undefined) return usage("--input is required");
   const agent = single(args, "agent") ?? DEFAULT_AGENT;
   if (agent !== DEFAULT_AGENT) {
     const { runAsAgent } = await import("./run-agent.js");
-    return runAsAgent(agent, inputPath, args, io, usage);
+    return runAsAgent(agent, inputPath, args, io, usage, refuse);
   }
   const settingsFiles = args.options.get("settings") ?? [];
   const pluginDirs = args.options.get("plugin") ?? [];
@@ -94,8 +100,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return usage("give --settings FILE, --plugin DIR, --claude-settings or -- COMMAND");
   }
   const timeoutText = single(args, "timeout");
-  const timeout = timeoutText === undefined ? undefined : Number(timeoutText);
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) return usage("--timeout needs a positive number of seconds");
+  // decimal seconds only: Number() would also take "0x10", " 5" and "1e999" (Infinity)
+  const timeout = timeoutText === undefined ? undefined : /^\d+(?:\.\d+)?$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) return refuse(`--timeout needs a positive number of seconds (such as 30 or 1.5), not ${shown(timeoutText)}`);
 
   // `examples/...` paths fall back to the examples bundled with the package, so the README's
   // first command works from any directory (the hooks then run in the package's root).
@@ -123,14 +130,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     input = JSON.parse(inputText.text);
   } catch (error) {
-    return usage(`${inputText.name} is not JSON: ${(error as Error).message}`);
+    return refuse(`${inputText.name} is not JSON: ${(error as Error).message}`);
   }
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return usage(`${inputText.name} must hold a JSON object`);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return refuse(`${inputText.name} must hold a JSON object`);
   const inputObject = Object.assign(Object.create(null) as Record<string, unknown>, input);
   const named = single(args, "event") ?? (typeof inputObject["hook_event_name"] === "string" ? (inputObject["hook_event_name"] as string) : undefined);
   if (named === undefined) return usage("--event is required (the input has no hook_event_name)");
   const resolved = eventInfo(named) !== undefined ? null : (await import("./event-option.js")).claudeCodeEvent(named);
-  if (resolved !== null && !resolved.ok) return usage(resolved.message);
+  if (resolved !== null && !resolved.ok) return refuse(resolved.message);
   const event = resolved === null ? named : resolved.event;
   if (typeof inputObject["hook_event_name"] === "string" && inputObject["hook_event_name"] !== event) {
     io.stderr.write(`run: note: the input says hook_event_name ${shown(inputObject["hook_event_name"])}; hooks get ${shown(event)}\n`);

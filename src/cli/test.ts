@@ -56,18 +56,34 @@ interface FileReport {
   readonly cases: readonly CaseReport[];
 }
 
+/** Whether `path` is a directory; false for anything stat refuses (a symlink loop, no permission), which the reading then names. */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
 function testFiles(paths: readonly string[]): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      found.push(dir); // unreadable: its reading reports why
+      return;
+    }
+    for (const name of names) {
       if (name === "node_modules" || name.startsWith(".")) continue;
       const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
+      if (isDirectory(path)) walk(path);
       else if (name.endsWith(".hooktest.json")) found.push(path);
     }
   };
   for (const path of paths) {
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) walk(path);
+    if (isDirectory(path)) walk(path);
     else found.push(path);
   }
   return found;
@@ -164,7 +180,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return 2;
   }
   const paths = parsed.positionals.length === 0 ? ["."] : parsed.positionals;
-  const missing = paths.find((path) => statSync(path, { throwIfNoEntry: false }) === undefined);
+  const missing = paths.find((path) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false }) === undefined;
+    } catch {
+      return false; // a symlink loop or no permission: the reading names it
+    }
+  });
   if (missing !== undefined) {
     io.stderr.write(`test: ${missing}: no such file or directory\n`);
     return 2;

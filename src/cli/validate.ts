@@ -5,15 +5,14 @@
  * --agent) an agent lets through what Claude Code enforces. Each problem says where
  * (line:column and path), what, Claude Code's own words, and a hint.
  */
-import { commandArgs, single, type ParsedArgs, shown } from "./args.js";
+import { commandArgs, inert, single, type ParsedArgs, shown } from "./args.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import type { CliIo } from "./main.js";
 import { readFileBounded, readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
 import { rulesOf } from "../claude-code/events.js";
-import { jsonPointer } from "../core/errors.js";
-import type { JsonPathSegment } from "../json/positions.js";
+import { jsonPointer, pointerSegments } from "../core/errors.js";
 
 export const HELP = `usage: claude-hook-protocol validate --event EVENT [--dialect claude-code|rust] [--json] [FILE|-]
 
@@ -72,11 +71,6 @@ export interface ValidationReport {
   readonly problems: readonly ValidationProblem[];
 }
 
-/** RFC 6901: `/hookSpecificOutput/permissionDecision` -> its segments. */
-function pointerSegments(pointer: string): JsonPathSegment[] {
-  if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -104,6 +98,9 @@ function closest(word: string, candidates: readonly string[]): string | null {
   }
   return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
+
+/** Unknown keys reported one by one; past these, one warning counts the rest (a report of a million keys helps no one, and costs minutes). */
+export const MAX_UNKNOWN_KEY_WARNINGS = 1000;
 
 const TOP_LEVEL_ONLY = COMMON_OUTPUT_FIELDS.filter((f) => f !== "hookSpecificOutput").join(", ");
 
@@ -192,7 +189,7 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
     if (shape.ok) {
       // Claude Code's one line lists every unknown key: the first warning quotes it, the others point to it (a report linear in its input)
       const unknownKeysLine = reading.warnings.find((w) => w.includes("unrecognized keys")) ?? null;
-      for (const [index, key] of shape.unknownKeys.entries()) {
+      for (const [index, key] of shape.unknownKeys.slice(0, MAX_UNKNOWN_KEY_WARNINGS).entries()) {
         // Claude Code lists them dotted, one level deep at most: `topExtra, hookSpecificOutput.hsoExtra`
         const segments = key.startsWith("hookSpecificOutput.") ? ["hookSpecificOutput", key.slice("hookSpecificOutput.".length)] : [key];
         const last = segments.at(-1)!;
@@ -203,7 +200,8 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
           severity: "warning",
           ...at(pointer),
           path: pointer,
-          what: `unknown key "${last}": Claude Code ignores it and applies the rest`,
+          // quoted and cut: a key is the hook's text (a newline or an escape sequence stays inert)
+          what: `unknown key ${shown(last)}: Claude Code ignores it and applies the rest`,
           claude_code: index === 0 ? unknownKeysLine : null,
           hint:
             last === "additionalContext" && segments.length === 1
@@ -212,6 +210,11 @@ async function validateClaudeCode(text: string, event: string, toolName: string 
                 ? `did you mean "${suggestion}"?`
                 : `see \`claude-hook-protocol events ${event}\``,
         });
+      }
+      const more = shape.unknownKeys.length - MAX_UNKNOWN_KEY_WARNINGS;
+      if (more > 0) {
+        const what = `${more} more unknown keys: Claude Code ignores them too (its line, quoted by the first warning, lists every one)`;
+        problems.push({ severity: "warning", line: null, column: null, path: "", what, claude_code: null, hint: `see \`claude-hook-protocol events ${event}\`` });
       }
     }
   }
@@ -342,15 +345,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       : `${s.red("not accepted")}: ${who} ${rust ? "reject" : "rejects"} ${input.name} for ${event}\n`,
   );
   for (const p of report.problems) {
-    const where = p.line === null ? input.name : `${input.name}:${p.line}:${p.column}`;
+    const where = inert(p.line === null ? input.name : `${input.name}:${p.line}:${p.column}`);
     const label = p.severity === "error" ? s.red("error") : s.yellow("warning");
-    io.stdout.write(`\n${label} ${s.bold(where)}${p.path === null ? "" : ` at ${s.cyan(p.path)}`}\n`);
-    io.stdout.write(`  what: ${p.what}\n`);
+    io.stdout.write(`\n${label} ${s.bold(where)}${p.path === null ? "" : ` at ${s.cyan(inert(p.path))}`}\n`);
+    io.stdout.write(`  what: ${inert(p.what)}\n`);
     if (p.claude_code !== null) {
-      const words = p.claude_code.split("\n\n")[0]!;
+      const words = inert(p.claude_code.split("\n\n")[0]!, true);
       io.stdout.write(`  ${report.dialect === "rust" ? "serde says" : "Claude Code says"}: ${words.replace(/\n/g, "\n    ")}\n`);
     }
-    if (p.hint !== null) io.stdout.write(`  hint: ${p.hint}\n`);
+    if (p.hint !== null) io.stdout.write(`  hint: ${inert(p.hint)}\n`);
   }
   return report.accepted ? 0 : 1;
 }

@@ -26,6 +26,11 @@ export function jsonPointer(segments: readonly (string | number)[]): string {
   return out;
 }
 
+/** The inverse of `jsonPointer`: `/hooks/0/a~1b` -> `["hooks", "0", "a/b"]` ("" -> []). */
+export function pointerSegments(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 export type Result<T, E extends ProtocolError = ProtocolError> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: E };

@@ -9,6 +9,7 @@
  * silently ignored.
  */
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { describeKind } from "./api-boundary.js";
 import { jsonPointer, type ProtocolError } from "./errors.js";
 import type { HookEvent } from "../../generated/types.js";
 
@@ -126,13 +127,6 @@ export function parseMergeRequest(text: string, extensions: RequestExtensions = 
 
 const FIELD_KINDS: ReadonlySet<unknown> = new Set<FieldKind>(["string", "boolean", "number", "integer", "object", "array"]);
 
-/** What a value is, for a message: never throws (bigint, symbol and Proxy included). */
-function describeKind(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  const kind = typeof value;
-  return kind === "object" || kind === "undefined" ? kind : `a ${kind}`;
-}
 
 /**
  * The dialect's extensions as null-prototype field tables (so `constructor`
@@ -223,9 +217,12 @@ function copyJsonValue(value: unknown): CopiedValue {
   const pending: [unknown, JsonValue[] | JsonObject | null, string | number, number][] = [[value, box, 0, 0]];
   const ancestors = new Set<object>();
   const fail = (place: number, message: string): CopiedValue => ({ ok: false, path: pathOf(place), message });
+  // the place being read, so that a getter or Proxy that throws is reported where it is
+  let reading = 0;
   try {
     for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
       const [source, holder, key, place] = item;
+      reading = place;
       if (holder === null) {
         ancestors.delete(source as object);
         continue;
@@ -261,14 +258,22 @@ function copyJsonValue(value: unknown): CopiedValue {
           put(out);
           ancestors.add(source);
           pending.push([source, null, 0, place]);
-          const entries = Object.entries(source).filter(([, v]) => v !== undefined);
+          const entries: [string, unknown][] = [];
+          for (const name of Object.keys(source)) {
+            places.push([place, name]);
+            reading = places.length - 1;
+            const v: unknown = (source as Record<string, unknown>)[name];
+            places.pop();
+            reading = place;
+            if (v !== undefined) entries.push([name, v]);
+          }
           for (let i = entries.length - 1; i >= 0; i--) child(out, entries[i]![0], entries[i]![1]);
         } else return fail(place, "a plain object or array is expected, not a class instance");
       } else return fail(place, `${typeof source} is not a JSON value`);
     }
   } catch (e) {
     // a getter or proxy that throws
-    return { ok: false, path: [], message: `the value cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, path: pathOf(reading), message: `the value cannot be read: ${e instanceof Error ? e.message : describeKind(e)}` };
   }
   return { ok: true, value: box[0]! };
 }

@@ -3,7 +3,8 @@
  * (nothing written), and its application. Reads files through node:fs; the
  * planning itself (./plan.ts) takes a reader, for tests.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { readFileBounded } from "../core/read-bounded.js";
 import type { ProtocolError, Result } from "../core/errors.js";
 import { INSTALLERS, installerFor } from "./agents.js";
 import { applyChange } from "./apply.js";
@@ -25,13 +26,14 @@ export interface InstallRequest {
 }
 
 export const readFromDisk: ReadFile = (path) => {
+  // bounded: a configuration file that is /dev/zero or an endless FIFO is unreadable, not a process that grows until it dies
+  const read = readFileBounded(path, { asNode: true });
+  if (!read.ok && read.code === "ENOENT") return { ok: true, value: null };
+  if (!read.ok) return { ok: false, error: { code: "config-unreadable", path: "", message: `${path}: cannot read (${read.code}); not rewritten` } };
   try {
-    const text = readFileSync(path, "utf8");
-    return { ok: true, value: { text, mode: statSync(path).mode & 0o7777 } };
+    return { ok: true, value: { text: read.text, mode: statSync(path).mode & 0o7777 } };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { ok: true, value: null };
-    return { ok: false, error: { code: "config-unreadable", path: "", message: `${path}: cannot read (${code ?? "error"}); not rewritten` } };
+    return { ok: false, error: { code: "config-unreadable", path: "", message: `${path}: cannot read (${(error as NodeJS.ErrnoException).code ?? "error"}); not rewritten` } };
   }
 };
 

@@ -6,8 +6,8 @@
  * nearest name, and the cross-agent judgement (src/core/judge.ts) of what an
  * agent does differently from Claude Code with a hook's usual answers.
  */
-import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
+import { readFileBounded } from "../core/read-bounded.js";
 import { judgeAcrossAgents } from "../core/judge.js";
 import { isAgentName } from "../core/agents.js";
 import { dialectOf } from "../dialects.js";
@@ -15,12 +15,10 @@ import { renamedAnywhere, renamedTools } from "../install/tool-names.js";
 import { nearestName } from "./nearest.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding } from "./types.js";
 
+/** The file's text, or null when it cannot be read (missing, a directory, over 64 MiB such as /dev/zero). */
 export function readText(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
+  const read = readFileBounded(path, { asNode: true });
+  return read.ok ? read.text : null;
 }
 
 function eventHint(linter: AgentLinter, all: readonly AgentLinter[], name: string): string {

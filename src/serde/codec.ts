@@ -47,13 +47,22 @@ export function createRustCodec(model: SerdeModel, options: RustCodecOptions = {
   const writer = new ModelWriter(model);
   const resolved = new Map<string, string>();
   const resolve = (typeName: string): string | undefined => {
+    if (typeof typeName !== "string") return undefined; // a look-up: any other value names no type
     const known = resolved.get(typeName);
     if (known !== undefined) return known;
     let found: string | undefined;
-    if (typeName === VALUE_TYPE || Object.prototype.hasOwnProperty.call(model, typeName)) found = typeName;
+    if (typeName === VALUE_TYPE) found = typeName;
     else {
-      for (const type of Object.values(model)) {
-        if (type.schemaTitle === typeName || type.schemaTitle === `Rust${typeName}`) found = type.rustName;
+      // a model given from JavaScript may be anything (null, a Proxy that throws): it then has no such type
+      try {
+        if (Object.prototype.hasOwnProperty.call(model, typeName)) found = typeName;
+        else {
+          for (const type of Object.values(model)) {
+            if (type.schemaTitle === typeName || type.schemaTitle === `Rust${typeName}`) found = type.rustName;
+          }
+        }
+      } catch {
+        return undefined;
       }
     }
     if (found !== undefined) resolved.set(typeName, found);

@@ -9,7 +9,11 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { existsSync } from "node:fs";
 import { runCli } from "../lib/cli-in-process.js";
+import { allCapabilities, capabilitiesOf } from "../../src/agent-capabilities.js";
+import type { AnswerKind } from "../../src/core/capabilities.js";
+import { dialectOf } from "../../src/dialects.js";
 
 interface Verdict {
   readonly code: number;
@@ -128,3 +132,76 @@ test("--help documents exit codes 0, 1, 2 and 3", async () => {
   assert.equal(code, 0);
   for (const line of [/^ {2}0 {2}accepted/m, /^ {2}1 {2}not accepted/m, /^ {2}2 {2}usage error/m, /^ {2}3 {2}with --agent: some named agent lets through what Claude Code enforces/m]) assert.match(stdout, line);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Derived from the capabilities data (src/agent-capabilities.ts), not a hand list: every answer
+// Claude Code is recorded enforcing (a deny, ask, block or stop on an event, basis "recorded"),
+// written in Claude Code's form, against every agent that has no such event or whose own claim
+// for that answer on its event is ignored, fails-open or unsupported. Each: exit 3 with that
+// agent named, alone and under `--agent all`. Claims Claude Code has only from its documentation
+// are left out: its recorded merge is what `validate` compares with.
+// ---------------------------------------------------------------------------------------------
+
+const ENFORCING: ReadonlySet<string> = new Set(["deny", "ask", "block", "stop"]);
+const LETS_THROUGH: ReadonlySet<string> = new Set(["ignored", "fails-open", "unsupported"]);
+
+/** The answer of `kind` on `event` as a Claude Code hook author writes it. */
+function claudeCodeAnswer(event: string, kind: string): string {
+  if (kind === "stop") return JSON.stringify({ continue: false, stopReason: "halt" });
+  if (kind === "block") return JSON.stringify({ decision: "block", reason: "no" });
+  if (event === "PermissionRequest") return hso(event, { decision: { behavior: "deny", message: "no" } });
+  return hso(event, { permissionDecision: kind, permissionDecisionReason: "no" });
+}
+
+/** The example event input for `event`, when examples/events/ has one (a tool event's rewrite checks need it). */
+function exampleInput(event: string): string[] {
+  const path = `examples/events/${event.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase()}.json`;
+  return existsSync(path) ? ["--input", path] : [];
+}
+
+interface DerivedCase {
+  readonly event: string;
+  readonly kind: string;
+  readonly agent: string;
+  /** Why the data says the agent lets it through. */
+  readonly because: string;
+}
+
+const derived: DerivedCase[] = [];
+const claudeCode = capabilitiesOf("claude-code")!;
+for (const [event, claims] of Object.entries(claudeCode.events)) {
+  for (const [kind, claim] of Object.entries(claims ?? {})) {
+    if (!ENFORCING.has(kind) || claim.support !== "enforced" || claim.basis !== "recorded") continue;
+    for (const capabilities of allCapabilities()) {
+      if (capabilities.agent === "claude-code") continue;
+      const dialect = dialectOf(capabilities.agent)!;
+      // the event of the same name when the agent has one (Copilot CLI's PascalCase form), else the one that copies it
+      const own = dialect.events.find((e) => e.name === event && e.canonical === event) ?? dialect.events.find((e) => e.canonical === event);
+      const theirs = own === undefined ? undefined : capabilities.events[own.name]?.[kind as AnswerKind];
+      const because = own === undefined ? "no such event" : theirs !== undefined && LETS_THROUGH.has(theirs.support) ? `${kind} ${theirs.support} on ${own.name}` : null;
+      if (because !== null) derived.push({ event, kind, agent: capabilities.agent, because });
+    }
+  }
+}
+
+test("the capabilities data yields cases to check (Claude Code's recorded enforcement against agents that drop it)", () => {
+  assert.ok(derived.length >= 10, `${derived.length} derived cases`);
+});
+
+for (const c of derived) {
+  test(`derived: a Claude Code ${c.kind} on ${c.event} under --agent ${c.agent} (${c.because}): exit 3`, async () => {
+    const v = await validate(["--agent", c.agent, "--event", c.event, ...exampleInput(c.event)], claudeCodeAnswer(c.event, c.kind));
+    assert.equal(v.code, 3, v.text);
+    assert.deepEqual(v.letsThrough, [c.agent]);
+  });
+}
+
+for (const key of new Set(derived.map((c) => `${c.event} ${c.kind}`))) {
+  const [event, kind] = key.split(" ") as [string, string];
+  const expected = derived.filter((c) => c.event === event && c.kind === kind).map((c) => c.agent);
+  test(`derived: a Claude Code ${kind} on ${event} under --agent all names ${expected.join(", ")} among those that let it through: exit 3`, async () => {
+    const v = await validate(["--agent", "all", "--event", event, ...exampleInput(event)], claudeCodeAnswer(event, kind));
+    assert.equal(v.code, 3, v.text);
+    for (const agent of expected) assert.ok(v.letsThrough.includes(agent), `${agent} in ${v.letsThrough.join(", ")}`);
+  });
+}
