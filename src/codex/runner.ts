@@ -15,7 +15,7 @@
  * untrusted project's hooks do not run (as with `codex exec`).
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readConfigText } from "../core/read-bounded.js";
 import { join } from "node:path";
 import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import type { ProtocolError } from "../core/errors.js";
@@ -49,12 +49,12 @@ export interface CodexConfiguration {
 
 const problem = (code: string, path: string, message: string): ProtocolError => ({ code, path, message });
 
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
+/** A configuration file's text, or null (absent; or over the bound, said in `problems`). */
+function readText(file: string, problems: ProtocolError[]): string | null {
+  const text = readConfigText(file);
+  if (text === null || typeof text === "string") return text;
+  problems.push(problem("config-unreadable", "", `${text.refused}; no hook of it is read`));
+  return null;
 }
 
 /** `^(?:m)$`, as Codex anchors a matcher (cx-pre-matcher-substring); none, `""` and `*` match everything (pre-20e, cx-pre-matcher-empty). */
@@ -198,7 +198,7 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
   for (const { layer, dir } of layers) {
     const jsonFile = join(dir, "hooks.json");
     const tomlFile = join(dir, "config.toml");
-    const jsonText = readText(jsonFile);
+    const jsonText = readText(jsonFile, problems);
     const toml = layer === "user" ? userToml : readToml(tomlFile, problems);
     const tomlHooks = toml?.["hooks"];
     if (jsonText === null && tomlHooks === undefined) continue;
@@ -225,7 +225,7 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
 }
 
 function readToml(file: string, problems: ProtocolError[]): JsonObject | null {
-  const text = readText(file);
+  const text = readText(file, problems);
   if (text === null) return null;
   const parsed = parseToml(text, file);
   if (!parsed.ok) {

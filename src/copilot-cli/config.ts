@@ -18,7 +18,8 @@
  * "command","command","timeout"}]}`), under either spelling (cpre-12, cpre-12c). No dedupe
  * (pre-18b).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { readConfigText } from "../core/read-bounded.js";
 import { dirname, isAbsolute, join } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { parseJsonText } from "../json/positions.js";
@@ -84,11 +85,11 @@ export function configFiles(projectDir: string, copilotHome: string, trustedFold
 }
 
 function readJsonFile(path: string, problems: ProtocolError[]): JsonObject | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return null; // absent: nothing configured there
+  const text = readConfigText(path);
+  if (text === null) return null; // absent: nothing configured there
+  if (typeof text !== "string") {
+    problems.push({ code: "invalid-config", path: "", message: `${text.refused}; no hook of it is read` });
+    return null;
   }
   const read = parseJsonText(text);
   if (!read.ok) {

@@ -90,6 +90,18 @@ export function readFileBounded(path: string, options: ReadOptions = {}): InputT
   }
 }
 
+/**
+ * A configuration file as an agent reads it (`readFileSync(path, "utf8")`), bounded: its text; null when
+ * there is none to read (absent, a directory, unreadable); or, for one over MAX_INPUT_BYTES or endless
+ * (`/dev/zero`), why it was not read, for the caller to report: no hook of it is read (the agent would
+ * not get through it either), and the process does not grow until it dies.
+ */
+export function readConfigText(path: string): string | null | { readonly refused: string } {
+  const read = readFileBounded(path, { asNode: true });
+  if (read.ok) return read.text;
+  return read.code === "too-large" ? { refused: read.message } : null;
+}
+
 /** An open or read that failed, by its errno. */
 function unreadable(path: string, error: unknown): InputText {
   const code = (error as NodeJS.ErrnoException | null)?.code ?? "error";

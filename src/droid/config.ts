@@ -11,7 +11,7 @@
  *   silently); `commandRegex` must also find the Execute command;
  * - no dedupe: the same command twice runs twice (pre-22).
  */
-import { readFileSync } from "node:fs";
+import { readConfigText } from "../core/read-bounded.js";
 import { join } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { parseJsonText } from "../json/positions.js";
@@ -52,11 +52,11 @@ export function droidConfigFiles(projectDir: string, homeDir: string): SourceFil
 }
 
 function readMap(file: SourceFile, problems: ProtocolError[]): JsonObject | null {
-  let text: string;
-  try {
-    text = readFileSync(file.file, "utf8");
-  } catch {
-    return null; // a missing file is the normal case
+  const text = readConfigText(file.file);
+  if (text === null) return null; // a missing file is the normal case
+  if (typeof text !== "string") {
+    problems.push({ code: "invalid-config", path: "", message: `${text.refused}; droid reads no hooks from it` });
+    return null;
   }
   const read = parseJsonText(text);
   if (!read.ok) {

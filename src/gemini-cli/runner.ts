@@ -13,7 +13,7 @@
  * in listing order (merge.ts). Real processes through spawnHook.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readConfigText } from "../core/read-bounded.js";
 import { basename, join } from "node:path";
 import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
@@ -58,6 +58,8 @@ interface SettingsFile {
   readonly source: "user" | "project";
   readonly file: string;
   readonly text: string | null;
+  /** Why the file was not read (over the size bound, endless): none of its hooks load. */
+  readonly refused?: string;
 }
 
 function problem(file: string, path: readonly (string | number)[], message: string): ProtocolError {
@@ -100,7 +102,8 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
   let enabled = true;
   const disabled: string[] = [];
   const perEvent = new Map<EventName, number>();
-  for (const { source, file, text } of files) {
+  for (const { source, file, text, refused } of files) {
+    if (refused !== undefined) problems.push(problem(file, [], `${refused}; no hook of it is read`));
     if (text === null) continue;
     // Gemini CLI strips comments from its settings (src/gemini-cli/lint-rules.ts reads them the same way)
     const read = parseJsonText(blankComments(text));
@@ -257,18 +260,15 @@ export interface GeminiRunOptions extends DialectRunOptions {
 }
 
 function readSettings(options: DialectRunOptions): SettingsFile[] {
-  const read = (file: string): string | null => {
-    try {
-      return readFileSync(file, "utf8");
-    } catch {
-      return null;
-    }
+  const read = (file: string): { text: string | null; refused?: string } => {
+    const text = readConfigText(file);
+    return text === null || typeof text === "string" ? { text } : { text: null, refused: text.refused };
   };
   const user = join(options.homeDir, ".gemini", "settings.json");
   const project = join(options.projectDir, ".gemini", "settings.json");
   return [
-    { source: "user", file: user, text: read(user) },
-    ...(project === user ? [] : [{ source: "project" as const, file: project, text: read(project) }]),
+    { source: "user", file: user, ...read(user) },
+    ...(project === user ? [] : [{ source: "project" as const, file: project, ...read(project) }]),
   ];
 }
 

@@ -17,7 +17,7 @@
  * - the same command (and `name`) twice runs once;
  * - one `sequential: true` group makes the whole event run one hook at a time.
  */
-import { readFileSync } from "node:fs";
+import { readConfigText } from "../core/read-bounded.js";
 import { dirname, join, resolve, sep } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { blankComments } from "../json/comments.js";
@@ -158,11 +158,11 @@ export function toolAliases(toolName: string): readonly string[] {
  * invalid user or system file; here the other files' hooks still run (a deny is never lost).
  */
 function readSettings(file: string, problems: ProtocolError[], source: QwenCodeConfigSource | null = null): JsonObject | null {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return null; // a missing file is the normal case
+  const text = readConfigText(file);
+  if (text === null) return null; // a missing file is the normal case
+  if (typeof text !== "string") {
+    problems.push({ code: "invalid-config", path: "", message: `${text.refused}; no hook of it is read` });
+    return null;
   }
   const read = parseJsonText(blankComments(text.replace(/^\uFEFF/, " ")));
   const consequence = source === "project" ? "Qwen Code resets it to {} and reads no hooks from it" : "Qwen Code refuses to start with it";

@@ -10,10 +10,10 @@
 // and a settings problem is an error value naming its file and place.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { allGone, waitFor } from "../lib/processes.js";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
@@ -255,6 +255,16 @@ test("qwen-code: an event whose value is not a list, a group that is not an obje
   assertNotDenied(outcome);
   assert.ok(outcome.problems.some((p) => p.message.includes(userFile(b))), JSON.stringify(outcome.problems));
   assert.ok(outcome.problems.some((p) => p.message.includes(projectFile(b))), JSON.stringify(outcome.problems));
+});
+
+test("qwen-code: a settings file linked to /dev/zero: read no further than 64 MiB and reported, no crash; the other file's deny runs", async () => {
+  const b = box();
+  write(userFile(b), settings([denyHook()]));
+  mkdirSync(dirname(projectFile(b)), { recursive: true });
+  symlinkSync("/dev/zero", projectFile(b));
+  const outcome = await run(b);
+  assertDenied(outcome);
+  assert.ok(outcome.problems.some((p) => p.message.includes("more than 64 MiB")), JSON.stringify(outcome.problems).slice(0, 2000));
 });
 
 test("qwen-code: hooks that is a list or a string: reported with the file; the other file's deny runs", async () => {

@@ -8,10 +8,10 @@
 // does not deny by itself, and a configuration problem is an error value naming its file and place.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { allGone, waitFor } from "../lib/processes.js";
 import { attackSandbox, shq, write, type Box } from "../lib/attack-box.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
@@ -269,6 +269,16 @@ for (const agent of AGENTS) {
     const outcome = await agent.run(b);
     assertDenied(agent, outcome);
     assertProblemAt(outcome.problems, agent.file(b), { line: 3 });
+  });
+
+  test(`${agent.name}: a configuration file linked to /dev/zero: read no further than 64 MiB and reported, no crash; the other file's deny runs`, async () => {
+    const b = box();
+    write(agent.name === "codex" ? join(b.home, ".codex", "config.toml") : agent.otherFile(b), agent.name === "codex" ? codexToml(agent) : agent.config([denyHook(agent)]));
+    mkdirSync(dirname(agent.file(b)), { recursive: true });
+    symlinkSync("/dev/zero", agent.file(b));
+    const outcome = await agent.run(b);
+    assertDenied(agent, outcome);
+    assert.ok(outcome.problems.some((p) => p.message.includes("more than 64 MiB")), JSON.stringify(outcome.problems).slice(0, 2000));
   });
 
   test(`${agent.name}: handlers of the wrong shape (a string, an array, no command, a number as command): each reported at its place; the deny runs`, async () => {

@@ -155,6 +155,27 @@ test("an http hook with a URL new URL() refuses, on PreToolUse: the whole file i
   assert.equal(otherFile.merged.effects.decision, "deny");
 });
 
+test("a settings file linked to /dev/zero: read no further than 64 MiB and reported, no crash; a deny in another file runs", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "runner-devzero-"));
+  try {
+    symlinkSync("/dev/zero", join(dir, "settings.json"));
+    const outcome = await runEvent({
+      event: "PreToolUse",
+      input: { tool_name: "Bash", tool_input: { command: "ls" } },
+      configuration: {
+        settings: [
+          { kind: "project", file: join(dir, "settings.json") },
+          { kind: "flag", file: "flag.json", text: JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [DENY_HOOK] }] } }) },
+        ],
+      },
+    });
+    assert.equal(outcome.merged.effects.decision, "deny");
+    assert.ok(outcome.run.problems.some((p) => p.message.includes("more than 64 MiB")), JSON.stringify(outcome.run.problems).slice(0, 2000));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("an http hook with a URL new URL() refuses, on PostToolUse: only that entry is dropped (http-invalid-url-post)", async () => {
   const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "ctx" } });
   const outcome = await runEvent({

@@ -6,7 +6,7 @@
  * ConfigProblem with the file, a JSON Pointer and line:column; nothing is
  * dropped silently.
  */
-import { readFileSync } from "node:fs";
+import { readFileBounded } from "../../core/read-bounded.js";
 import { join } from "node:path";
 import { eventInfo } from "../event-catalog.js";
 import { parseJsonWithPositions, type JsonPathSegment, type TextPosition as PositionInText } from "../../json/positions.js";
@@ -478,20 +478,18 @@ export function loadHookConfiguration(options: LoadOptions): HookConfiguration {
   const problems: ConfigProblem[] = [];
   let disabledBy: string | null = null;
   const readText = (file: string, optional: boolean): string | null => {
-    try {
-      return readFileSync(file, "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (optional && code === "ENOENT") return null;
-      problems.push({
-        code: "unreadable-file",
-        path: "",
-        message: `cannot read the file (${code ?? String(error)}); no hook of this file runs`,
-        file,
-        severity: "error",
-      });
-      return null;
-    }
+    // bounded: a settings file linked to /dev/zero is reported, not read until the heap runs out
+    const read = readFileBounded(file, { asNode: true });
+    if (read.ok) return read.text;
+    if (optional && read.code === "ENOENT") return null;
+    problems.push({
+      code: "unreadable-file",
+      path: "",
+      message: `cannot read the file (${read.code === "too-large" ? "more than 64 MiB" : read.code}); no hook of this file runs`,
+      file,
+      severity: "error",
+    });
+    return null;
   };
   for (const source of options.settings ?? []) {
     const text = source.text ?? readText(source.file, source.optional === true);
