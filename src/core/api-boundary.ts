@@ -176,11 +176,34 @@ export function guardApi<A extends unknown[], R, F = ArgumentFailure>(
     try {
       return fn(...args);
     } catch (e) {
-      const unreadable = findUnreadable(args);
-      if (unreadable !== undefined) return fail(argumentFailure(unreadable.path, `${name}: the value cannot be read: ${unreadable.text}`));
-      const text = thrownText(e);
-      // a refusal of our own (`fromPlainJson: the value contains itself`) already says what
-      return fail(argumentFailure([], text.startsWith(`${name}: `) ? text : `${name}: the arguments are not of the types it takes: ${text}`));
+      return fail(thrownFailure(name, args, e));
+    }
+  };
+}
+
+/** The failure for a throw during a call: at the first value of the arguments that cannot be read, else at "". */
+function thrownFailure(name: string, args: readonly unknown[], e: unknown): ArgumentFailure {
+  const unreadable = findUnreadable(args);
+  if (unreadable !== undefined) return argumentFailure(unreadable.path, `${name}: the value cannot be read: ${unreadable.text}`);
+  const text = thrownText(e);
+  // a refusal of our own (`fromPlainJson: the value contains itself`) already says what
+  return argumentFailure([], text.startsWith(`${name}: `) ? text : `${name}: the arguments are not of the types it takes: ${text}`);
+}
+
+/** `guardApi` for a function that answers with a promise: a throw or a rejection resolves to the failure. */
+export function guardAsyncApi<A extends unknown[], R, F = ArgumentFailure>(
+  name: string,
+  parameters: readonly Parameter[],
+  fn: (...args: A) => Promise<R>,
+  onFailure?: (failure: ArgumentFailure) => F,
+): (...args: A) => Promise<R | F> {
+  const fail = onFailure ?? ((failure: ArgumentFailure) => failure as F);
+  const checked = guardApi(name, parameters, fn, (failure) => Promise.resolve(fail(failure)));
+  return async (...args: A): Promise<R | F> => {
+    try {
+      return await checked(...args);
+    } catch (e) {
+      return fail(thrownFailure(name, args, e));
     }
   };
 }

@@ -412,7 +412,7 @@ function rejectUnparsableUrls(ctx: ParseContext, value: unknown, rejected: Set<s
   }
 }
 
-interface ParsedSource {
+export interface ParsedSource {
   readonly hooks: ConfiguredHook[];
   readonly problems: ConfigProblem[];
   readonly disableAllHooks: boolean;
