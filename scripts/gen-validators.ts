@@ -56,27 +56,16 @@ export function schemaFamily(path: string): string {
   return slash === -1 ? "records" : path.slice(0, slash);
 }
 
-const VALIDATOR_TYPES = `/** One validation failure, as Ajv reports it (\`instancePath\` is a JSON Pointer into the value). */
-export interface ValidationError {
-  readonly instancePath: string;
-  readonly schemaPath: string;
-  readonly keyword: string;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly message?: string;
-}
-
-/** A precompiled validator: a type guard; after a \`false\` answer, \`errors\` lists every failure. Never throws. */
-export interface Validator<T> {
-  (data: unknown): data is T;
-  errors?: ValidationError[] | null;
-}
-
 /**
+ * The wrapper that makes Ajv's validators never throw, as source: exported by validator.ts, and
+ * written into each family module too, so that importing one family loads one module.
+ */
+const NEVER_THROWS_SOURCE = `/**
  * Ajv's validator as one that never throws: a value it cannot read (a getter
  * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
  * (keyword \`readable\`) saying what the read threw.
  */
-export function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
   const validate = ((data: unknown): boolean => {
     try {
       const valid = raw(data);
@@ -97,6 +86,23 @@ export function neverThrows<T>(raw: { (data: unknown): boolean; errors?: Validat
   return validate;
 }
 `;
+
+const VALIDATOR_TYPES = `/** One validation failure, as Ajv reports it (\`instancePath\` is a JSON Pointer into the value). */
+export interface ValidationError {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}
+
+/** A precompiled validator: a type guard; after a \`false\` answer, \`errors\` lists every failure. Never throws. */
+export interface Validator<T> {
+  (data: unknown): data is T;
+  errors?: ValidationError[] | null;
+}
+
+${NEVER_THROWS_SOURCE.replace("function neverThrows", "export function neverThrows")}`;
 
 /**
  * One module per schema family (`generated/validators/<family>.ts`), so that
@@ -136,8 +142,9 @@ export function generateValidators(context: GenerateContext): GeneratedFile[] {
 import type {
 ${members.map((schema) => `  ${schema.title},`).join("\n")}
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
 
+${NEVER_THROWS_SOURCE}
 ${body.trim()}
 
 ${members

@@ -12,7 +12,9 @@ await runHook(defineHook({
   timeoutMs: 30000,
   run: (input, answer) => {
     const file = input.tool_input.file_path;
-    const run = spawnSync("sh", ["-c", `${formatter} "$1"`, "sh", file], { cwd: input.cwd, encoding: "utf8", timeout: 25000 });
+    // a name that starts with "-" would be read as an option of the formatter: ./-name is the same file
+    const path = file.startsWith("-") ? `./${file}` : file;
+    const run = spawnSync("sh", ["-c", `${formatter} "$1"`, "sh", path], { cwd: input.cwd, encoding: "utf8", timeout: 25000 });
     if (run.status === 0) return undefined;
     const why = (run.stderr || run.stdout || `exit ${run.status}`).trim().split("\n").slice(-5).join("\n");
     return answer.block(`The formatter failed on ${file}:\n${why}`);

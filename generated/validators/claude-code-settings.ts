@@ -12,7 +12,33 @@ import type {
   ClaudeCodeHooks,
   ClaudeCodeMatcherGroup,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateClaudeCodeHookHandler_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/claude-code/settings/hook-handler.schema.json","title":"ClaudeCodeHookHandler","description":"One configured hook, discriminated by `type`.","type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"hook-handler/command.schema.json"},{"$ref":"hook-handler/http.schema.json"},{"$ref":"hook-handler/mcp-tool.schema.json"},{"$ref":"hook-handler/prompt.schema.json"},{"$ref":"hook-handler/agent.schema.json"}]};

@@ -34,7 +34,33 @@ import type {
   CodexSubagentStopHookOutput,
   CodexUserPromptSubmitHookOutput,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateCodexPermissionRequestDecision_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/codex/decision/permission-request.schema.json","title":"CodexPermissionRequestDecision","description":"A Codex CLI 0.171.0 PermissionRequest hook's decision; closed.","type":"object","additionalProperties":false,"required":["behavior"],"properties":{"behavior":{"enum":["allow","deny"],"description":"`allow` approves without asking; `deny` rejects (deny wins over another hook's allow)."},"message":{"type":["string","null"],"description":"The deny message the model gets inside `Rejected(\"...\")`; default `PermissionRequest hook denied approval`."},"interrupt":{"type":"boolean","description":"`true` is refused as unsupported (falls through to the client)."},"updatedInput":{"tsType":"unknown","description":"Reserved; present: refused as unsupported (falls through to the client, although the embedded schema says \"fail closed\")."},"updatedPermissions":{"tsType":"unknown","description":"Reserved; present: refused as unsupported."}}};

@@ -15,7 +15,33 @@ import type {
   PostToolBatchToolCall,
   SessionCronSummary,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateBackgroundTaskSummary_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/common/background-task-summary.schema.json","title":"BackgroundTaskSummary","description":"In-flight background work registered in the session (Stop/SubagentStop inputs).","type":"object","additionalProperties":true,"required":["id","type","status","description"],"properties":{"id":{"type":"string","description":"Task id."},"type":{"type":"string","description":"Task-type label (`shell`, `subagent`, `monitor`, `workflow`, ...)."},"status":{"type":"string","description":"Task status."},"description":{"type":"string","description":"Free-text description, capped at 1000 characters."},"command":{"type":"string","description":"Shell command line; only for `shell` tasks."},"agent_type":{"type":"string","description":"Subagent type name; only for `subagent` tasks."},"server":{"type":"string","description":"MCP server name; only for monitor / MCP tasks."},"tool":{"type":"string","description":"MCP tool name; only for monitor / MCP tasks."},"name":{"type":"string","description":"Workflow name; only for `workflow` tasks."}}};

@@ -26,7 +26,33 @@ import type {
   CopilotCliSessionStartOutput,
   CopilotCliUserPromptSubmittedOutput,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateCopilotCliBaseInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/copilot-cli/base-input.schema.json","title":"CopilotCliBaseInput","description":"The fields every native (camelCase) hook input of GitHub Copilot CLI 1.0.102 starts with, in this order. Unknown keys are allowed.","type":"object","additionalProperties":true,"required":["sessionId","timestamp","cwd"],"properties":{"sessionId":{"type":"string","description":"The session id (a UUID)."},"timestamp":{"type":"integer","description":"When the event fired: epoch milliseconds, a number (the PascalCase inputs send an ISO string)."},"cwd":{"type":"string","description":"The session's working directory."}}};

@@ -20,7 +20,33 @@ import type {
   DroidHookSpecificOutput,
   DroidHooksFile,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateDroidBaseHookInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/droid/base-hook-input.schema.json","title":"DroidBaseHookInput","description":"The fields every Factory droid 0.215.0 hook input starts with, in this order. Unknown keys are allowed (fields keep arriving). Every top-level string, number or boolean field is also exported to the hook as an environment variable of the same name.","type":"object","additionalProperties":true,"required":["session_id","transcript_path","cwd","permission_mode","hook_event_name"],"properties":{"session_id":{"type":"string","description":"The session id (a UUID; `unknown` before a session exists)."},"transcript_path":{"type":"string","description":"`~/.factory/sessions/<cwd with / turned into ->/<session_id>.jsonl`; empty when there is no session."},"cwd":{"type":"string","description":"The session's working directory (droid's process cwd)."},"permission_mode":{"type":"string","description":"The autonomy level: `off`, `spec`, `auto-low`, `auto-medium`, `auto-high` (`droid exec` reports `auto-low`, also under `--skip-permissions-unsafe`; SessionStart reports `off`)."},"hook_event_name":{"allOf":[{"$ref":"hook-event.schema.json"}],"description":"The event; each event's input narrows it to one name."}}};

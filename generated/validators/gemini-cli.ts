@@ -22,7 +22,33 @@ import type {
   GeminiCliHooksConfig,
   GeminiCliHooksSettings,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateGeminiCliBaseHookInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/gemini-cli/base-hook-input.schema.json","title":"GeminiCliBaseHookInput","description":"The fields every Gemini CLI 0.61.0 hook input starts with, in this order (its `createBaseInput`). Unknown keys are allowed. There is no `permission_mode`, `tool_use_id` or `prompt_id`.","type":"object","additionalProperties":true,"required":["session_id","transcript_path","cwd","hook_event_name","timestamp"],"properties":{"session_id":{"type":"string","description":"The session id (a UUID)."},"transcript_path":{"type":"string","description":"The chat recording file, `~/.gemini/tmp/<project>/chats/session-<YYYY-MM-DDTHH-MM>-<first 8 hex of the session id>.jsonl`; `\"\"` when there is none yet."},"cwd":{"type":"string","description":"The working directory (the project directory); hooks also get it as `GEMINI_PROJECT_DIR`, `GEMINI_CWD` and `CLAUDE_PROJECT_DIR`."},"hook_event_name":{"enum":["BeforeTool","AfterTool","BeforeAgent","AfterAgent","BeforeModel","AfterModel","BeforeToolSelection","SessionStart","SessionEnd","Notification","PreCompress"],"description":"The event; each event's input narrows it to one name."},"timestamp":{"type":"string","description":"When the event fired: ISO 8601 with milliseconds, UTC (`2026-12-01T09:04:58.543Z`)."}}};

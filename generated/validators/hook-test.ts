@@ -4,7 +4,33 @@
 import type {
   HookTest,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateHookTest_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/hook-test.schema.json","title":"HookTest","description":"A hook author's test file (`*.hooktest.json`) for `claude-hook-protocol test`: the hook command(s) or settings, and cases of an event input with the effects the agent must apply to the hooks' answers (only the keys given are compared).","type":"object","additionalProperties":false,"required":["cases"],"properties":{"$schema":{"type":"string","description":"The path or URL of this schema, for editors."},"description":{"type":"string","description":"What the hooks under test are for."},"agent":{"enum":["claude-code","codex","gemini-cli","copilot-cli","droid","qwen-code"],"description":"The agent whose rules run the hooks and apply their answers; default claude-code (`--agent` overrides)."},"hooks":{"type":"array","items":{"type":"string"},"description":"Hook commands (shell form, run in this file's directory), all configured for each case's event without a matcher. Give this or `settings`."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds each command of `hooks` may run (the handler's `timeout`); default the event's."},"settings":{"type":"object","additionalProperties":true,"description":"A settings file's content with `hooks` (matchers, `if` rules, timeouts, as in .claude/settings.json), used instead of `hooks`."},"cases":{"type":"array","items":{"$ref":"#/definitions/HookTestCase"},"description":"The cases, run one after the other."}},"definitions":{"HookTestCase":{"title":"HookTestCase","type":"object","additionalProperties":false,"required":["name","input","expect"],"description":"One event and what the agent must do with the hooks' answers.","properties":{"name":{"type":"string","description":"What the case shows, for the report."},"event":{"type":"string","description":"The event; default the input's `hook_event_name`."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables added for the hooks of this case (to point a hook at a stand-in command, say)."},"input":{"type":"object","additionalProperties":true,"description":"The event input the hooks get on stdin; `session_id`, `transcript_path`, `cwd`, `permission_mode` (and `tool_use_id` on tool events) are filled in when missing."},"expect":{"description":"The effects the agent must apply; only the keys given are compared.","allOf":[{"$ref":"#/definitions/HookTestExpectation"}]}}},"HookTestExpectation":{"title":"HookTestExpectation","type":"object","additionalProperties":false,"description":"The effects the agent must apply (the merged result's `effects`, merged-result.schema.json); only the keys given are compared.","properties":{"decision":{"enum":["allow","deny","ask","defer",null],"description":"The permission decision; null when no hook decided."},"tool_input":{"type":["object","null"],"description":"The input the tool runs with; null when it does not run."},"tool_result":{"type":["string","null"],"description":"The exact text the model gets for the tool call when the hooks decide it; null when it gets the tool's own output."},"blocked":{"type":"boolean","description":"A hook blocked what the event can block."},"model_context":{"type":"array","items":{"type":"string"},"description":"The hook texts added to the model's next request(s), one per paragraph, as the agent frames them."},"notices":{"type":"array","items":{"type":"string"},"description":"What the user is shown, in order."},"stopped":{"type":"boolean","description":"The agent loop stops."},"stop_reason":{"type":["string","null"],"description":"The stop reason the agent records, or null."}}}}};

@@ -5,7 +5,33 @@ import type {
   InstallHook,
   InstallManifest,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateInstallHook_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/install/hook.schema.json","title":"InstallHook","description":"One hook of an install manifest, in Claude Code's spelling; each agent gets its own event name, tool names and timeout unit.","type":"object","additionalProperties":false,"required":["event","command"],"properties":{"event":{"type":"string","description":"The Claude Code event (`PreToolUse`, `Stop`, ...); an agent without a counterpart gets nothing, with a note."},"tools":{"type":"array","items":{"type":"string"},"description":"Claude Code tool names (`Bash`, `Read`, `mcp__server__tool`) for tool events; each agent gets its own names as one anchored matcher. Left out: every tool."},"command":{"type":"string","description":"The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory). Install prefixes it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner."},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds; written in each agent's unit (Gemini CLI: milliseconds). Left out: the agent's default."},"failClosed":{"type":"boolean","description":"The hook's failure (crash, timeout) should block: rendered where the agent has a setting for it (Claude Code `onFailure: \"block\"`); elsewhere the kit's `failClosed` decides, and install says so."},"name":{"type":"string","description":"A name for the hook, where the agent shows or disables hooks by name (Gemini CLI `name`)."}}};

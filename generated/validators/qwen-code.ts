@@ -21,7 +21,33 @@ import type {
   QwenCodeHookSpecificOutput,
   QwenCodeHooksSettings,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateQwenCodeBaseHookInput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/base-hook-input.schema.json","title":"QwenCodeBaseHookInput","description":"The fields every Qwen Code 0.24.4 hook input starts with, in this order (then `prompt_id` on most events). Unknown keys are allowed.","type":"object","additionalProperties":true,"required":["session_id","transcript_path","cwd","hook_event_name","timestamp","permission_mode"],"properties":{"session_id":{"type":"string","description":"The session id (a UUID)."},"transcript_path":{"type":"string","description":"`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."},"cwd":{"type":"string","description":"The project directory (Qwen's working directory)."},"hook_event_name":{"allOf":[{"$ref":"hook-event.schema.json"}],"description":"The event; each event's input narrows it to one name."},"timestamp":{"type":"string","description":"When the event fired: ISO 8601 with milliseconds and `Z`."},"permission_mode":{"type":"string","description":"The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."},"prompt_id":{"type":"string","description":"`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."}}};

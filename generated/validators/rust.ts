@@ -19,7 +19,33 @@ import type {
   RustPermissionDeny,
   RustToolPermission,
 } from "../types.js";
-import { neverThrows, type Validator } from "./validator.js";
+import type { ValidationError, Validator } from "./validator.js";
+
+/**
+ * Ajv's validator as one that never throws: a value it cannot read (a getter
+ * or a Proxy trap that throws, a revoked Proxy) is invalid, with one error
+ * (keyword `readable`) saying what the read threw.
+ */
+function neverThrows<T>(raw: { (data: unknown): boolean; errors?: ValidationError[] | null }): Validator<T> {
+  const validate = ((data: unknown): boolean => {
+    try {
+      const valid = raw(data);
+      validate.errors = raw.errors ?? null;
+      return valid;
+    } catch (e) {
+      let text = "it throws";
+      try {
+        if (e instanceof Error) text = String(e.message);
+      } catch {
+        // a Proxy posing as an Error
+      }
+      validate.errors = [{ instancePath: "", schemaPath: "#", keyword: "readable", params: {}, message: `the value cannot be read: ${text}` }];
+      return false;
+    }
+  }) as Validator<T>;
+  validate.errors = null;
+  return validate;
+}
 
 const validateRustHookOutput_raw = validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/rust/hook-output.schema.json","title":"RustHookOutput","description":"exomonad-core's `ClaudePreToolUseOutput` (protocol/hook.rs): the hook's stdout envelope as serde reads it. Every key is optional; serde ignores unknown keys, so none are rejected.","type":"object","properties":{"continue":{"type":"boolean","default":true,"description":"Whether Claude continues after the hook; missing reads as true (`default_true`), `null` is an error, always written.","x-rust":{"name":"continue_","type":"bool","rename":"continue","default":"default_true"}},"stopReason":{"type":["string","null"],"description":"Message shown when `continue` is false; `null` reads as absent.","x-rust":{"name":"stop_reason","type":"Option<String>","rename":"stopReason","skipSerializingIf":"Option::is_none"}},"suppressOutput":{"type":["boolean","null"],"description":"Hide the hook's stdout from the transcript; missing or `null` reads as absent (`#[serde(default)]`).","x-rust":{"name":"suppress_output","type":"Option<bool>","rename":"suppressOutput","default":true,"skipSerializingIf":"Option::is_none"}},"systemMessage":{"type":["string","null"],"description":"Warning shown to the user; `null` reads as absent.","x-rust":{"name":"system_message","type":"Option<String>","rename":"systemMessage","skipSerializingIf":"Option::is_none"}},"hookSpecificOutput":{"anyOf":[{"$ref":"hook-specific-output.schema.json"},{"type":"null"}],"description":"Event-specific output, tagged by `hookEventName`; `null` reads as absent.","x-rust":{"name":"hook_specific_output","type":"Option<HookSpecificOutput>","rename":"hookSpecificOutput","skipSerializingIf":"Option::is_none"}}},"x-rust":{"kind":"struct","name":"ClaudePreToolUseOutput"}};
