@@ -66,16 +66,14 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
   }
   out.push("}", "", "var kitDisplayNames = map[string]string{");
   for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`\t${go(agent)}:${CELL}${go(name)},`);
-  out.push("}", "", "// Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.", "var kitAbsentKeys = map[string]map[string]map[string]string{");
-  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
-    if (Object.keys(absentKeys).length === 0) {
-      out.push(`\t${go(agent)}: {},`);
-      continue;
-    }
-    out.push(`\t${go(agent)}: {`);
-    for (const [event, keys] of Object.entries(absentKeys)) out.push(`\t\t${go(event)}:${CELL}{${Object.entries(keys).map(([key, value]) => `${go(key)}: ${go(JSON.stringify(value))}`).join(", ")}},`);
-    out.push("\t},");
+  // a function, not a map: a hook that reads Claude Code's input pays nothing at start for the other agents' fits
+  out.push("}", "", "// kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).", "func kitInputFitsOf(event string) []kitFit {", "\tswitch event {");
+  for (const [event, fits] of Object.entries(description.inputFits)) {
+    out.push(`\tcase ${go(event)}:`, "\t\treturn []kitFit{");
+    for (const fit of fits) out.push(`\t\t\t{path: []string{${fit.path.map(go).join(", ")}}${fit.fill === undefined ? "" : `, fill: ${go(JSON.stringify(fit.fill))}`}${fit.values === undefined ? "" : `, values: []string{${fit.values.map(go).join(", ")}}, instead: ${go(fit.instead!)}`}},`);
+    out.push("\t\t}");
   }
+  out.push("\t}", "\treturn nil");
   out.push("}", "", "var kitEvents = map[string]kitEvent{");
   for (const [event, info] of Object.entries(description.events)) out.push(`\t${go(event)}:${CELL}{tool: ${info.tool}, failClosed: ${go(info.failClosed ?? "")}},`);
   out.push("}", "");

@@ -95,11 +95,11 @@ function answersModule(description: KitDescription, model: TypeModel): string {
     }
     lines.push("    },");
   }
-  lines.push("}", "", "#: Keys Claude Code's input requires that an agent leaves out, with the value the kit fills in.", "ABSENT_KEYS = {");
-  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
-    lines.push(`    ${py(agent)}: {`);
-    for (const [event, keys] of Object.entries(absentKeys)) lines.push(`        ${py(event)}: {${Object.entries(keys).map(([key, value]) => `${py(key)}: ${value === null ? "None" : py(value)}`).join(", ")}},`);
-    lines.push("    },");
+  lines.push("}", "", "#: Per Claude Code event: how another agent's input is made to fit its typed input (generated/kit/answers.json inputFits):", "#: (path, the JSON filled in when absent or None, the enum's values or None, the value instead of another).", "INPUT_FITS = {");
+  for (const [event, fits] of Object.entries(description.inputFits)) {
+    lines.push(`    ${py(event)}: (`);
+    for (const fit of fits) lines.push(`        (${pyLiteral(fit.path)}, ${fit.fill === undefined ? "None" : py(JSON.stringify(fit.fill))}, ${fit.values === undefined ? "None" : pyLiteral(fit.values)}, ${fit.instead === undefined ? "None" : py(fit.instead)}),`);
+    lines.push("    ),");
   }
   lines.push("}", "", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
   for (const [event, info] of Object.entries(description.events)) lines.push(`    ${py(event)}: (${info.tool ? "True" : "False"}, ${info.failClosed === null ? "None" : py(info.failClosed)}),`);

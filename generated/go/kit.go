@@ -358,6 +358,94 @@ func toClaudeShapeOf(names kitAgentNames, ownEvent string, input map[string]json
 	return call
 }
 
+// One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
+// at path ("*": every element), fill (JSON) when the key is absent, and a string outside values becomes instead.
+type kitFit struct {
+	path    []string
+	fill    string
+	values  []string
+	instead string
+}
+
+// fittedInput: another agent's input (in Claude Code's names) with what Claude Code's typed input requires and the
+// agent leaves out filled in, and values its enums do not name replaced, so that the typed decoding reads every call
+// the agent makes (Copilot CLI's PostToolUse has no tool_response); wrong types stay, for the decoding to refuse.
+func fittedInput(raw []byte, fits []kitFit) []byte {
+	if len(fits) == 0 {
+		return raw
+	}
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.UseNumber()
+	var tree map[string]any
+	if decoder.Decode(&tree) != nil {
+		return raw
+	}
+	for _, fit := range fits {
+		applyFit(tree, fit.path, fit)
+	}
+	out, err := json.Marshal(tree)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+func applyFit(node any, path []string, fit kitFit) {
+	key, rest := path[0], path[1:]
+	if key == "*" {
+		switch children := node.(type) {
+		case []any:
+			for i := range children {
+				if len(rest) == 0 {
+					children[i] = fittedValue(children[i], fit)
+				} else {
+					applyFit(children[i], rest, fit)
+				}
+			}
+		case map[string]any:
+			for k, child := range children {
+				if len(rest) == 0 {
+					children[k] = fittedValue(child, fit)
+				} else {
+					applyFit(child, rest, fit)
+				}
+			}
+		}
+		return
+	}
+	object, isObject := node.(map[string]any)
+	if !isObject {
+		return
+	}
+	value, present := object[key]
+	switch {
+	case len(rest) > 0:
+		if present {
+			applyFit(value, rest, fit)
+		}
+	case present:
+		object[key] = fittedValue(value, fit)
+	case fit.fill != "":
+		var filled any
+		if json.Unmarshal([]byte(fit.fill), &filled) == nil {
+			object[key] = filled
+		}
+	}
+}
+
+func fittedValue(value any, fit kitFit) any {
+	text, isString := value.(string)
+	if !isString || fit.values == nil {
+		return value
+	}
+	for _, known := range fit.values {
+		if known == text {
+			return value
+		}
+	}
+	return fit.instead
+}
+
 // handles: the hook's call is its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
 func handles(hook Hook, call kitCall) bool {
 	if call.event != hook.event {
@@ -475,13 +563,10 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 			return refuse(hook, agent, ownEvent, "a "+hook.event+" input needs a string tool_name and an object tool_input")
 		}
 	}
-	for key, value := range kitAbsentKeys[agent][ownEvent] {
-		// keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
-		if _, ok := input[key]; !ok {
-			input[key] = json.RawMessage(value)
-		}
-	}
 	raw, _ := json.Marshal(input)
+	if agent != "claude-code" {
+		raw = fittedInput(raw, kitInputFitsOf(hook.event))
+	}
 	reply, err := hook.call(raw)
 	if err != nil {
 		return refuse(hook, agent, ownEvent, "the input is not a "+hook.event+" input: "+err.Error())

@@ -1573,44 +1573,374 @@ var kitDisplayNames = map[string]string{
 	"qwen-code":   "Qwen Code",
 }
 
-// Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.
-var kitAbsentKeys = map[string]map[string]map[string]string{
-	"claude-code": {},
-	"codex": {
-		"PreCompact":  {"custom_instructions": "null"},
-		"PostCompact": {"compact_summary": "\"\""},
-	},
-	"gemini-cli": {
-		"BeforeTool":  {"tool_use_id": "\"\""},
-		"AfterTool":   {"tool_use_id": "\"\""},
-		"PreCompress": {"custom_instructions": "null"},
-	},
-	"copilot-cli": {
-		"PreToolUse":          {"transcript_path": "\"\"", "tool_use_id": "\"\""},
-		"PostToolUse":         {"transcript_path": "\"\"", "tool_use_id": "\"\""},
-		"UserPromptSubmit":    {"transcript_path": "\"\""},
-		"SessionStart":        {"transcript_path": "\"\""},
-		"sessionStart":        {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\""},
-		"userPromptSubmitted": {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "prompt": "\"\""},
-		"preToolUse":          {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\"", "tool_use_id": "\"\""},
-		"permissionRequest":   {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\""},
-		"postToolUse":         {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\"", "tool_use_id": "\"\""},
-		"postToolUseFailure":  {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\"", "tool_use_id": "\"\"", "error": "\"\""},
-		"agentStop":           {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\""},
-	},
-	"droid": {
-		"PreToolUse":   {"tool_use_id": "\"\""},
-		"PostToolUse":  {"tool_use_id": "\"\""},
-		"Notification": {"notification_type": "\"\""},
-		"SubagentStop": {"agent_id": "\"\"", "agent_type": "\"\"", "agent_transcript_path": "\"\""},
-		"PreCompact":   {"custom_instructions": "null"},
-	},
-	"qwen-code": {
-		"PreToolUse":         {"tool_use_id": "\"\""},
-		"PostToolUse":        {"tool_use_id": "\"\""},
-		"PostToolUseFailure": {"tool_use_id": "\"\""},
-		"SubagentStop":       {"agent_transcript_path": "\"\""},
-	},
+// kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).
+func kitInputFitsOf(event string) []kitFit {
+	switch event {
+	case "PreToolUse":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "PostToolUse":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_response"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "PostToolUseFailure":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"error"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "PostToolBatch":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_calls"}, fill: "[]"},
+			{path: []string{"tool_calls", "*", "tool_name"}, fill: "\"\""},
+			{path: []string{"tool_calls", "*", "tool_input"}, fill: "null"},
+			{path: []string{"tool_calls", "*", "tool_use_id"}, fill: "\"\""},
+		}
+	case "Notification":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"message"}, fill: "\"\""},
+			{path: []string{"notification_type"}, fill: "\"\""},
+		}
+	case "UserPromptSubmit":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"prompt"}, fill: "\"\""},
+			{path: []string{"source"}, values: []string{"user", "sdk", "system", "loop_wakeup", "schedule_wakeup", "poll_event"}, instead: "user"},
+		}
+	case "UserPromptExpansion":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"expansion_type"}, fill: "\"slash_command\"", values: []string{"slash_command", "mcp_prompt"}, instead: "slash_command"},
+			{path: []string{"command_name"}, fill: "\"\""},
+			{path: []string{"command_args"}, fill: "\"\""},
+			{path: []string{"prompt"}, fill: "\"\""},
+		}
+	case "SessionStart":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"source"}, fill: "\"startup\"", values: []string{"startup", "resume", "clear", "compact", "fork"}, instead: "startup"},
+		}
+	case "SessionEnd":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"reason"}, fill: "\"other\"", values: []string{"clear", "resume", "logout", "prompt_input_exit", "other"}, instead: "other"},
+		}
+	case "Stop":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"stop_hook_active"}, fill: "false"},
+			{path: []string{"background_tasks", "*", "id"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "type"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "status"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "description"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "id"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "schedule"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "recurring"}, fill: "false"},
+			{path: []string{"session_crons", "*", "prompt"}, fill: "\"\""},
+		}
+	case "StopFailure":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"error"}, fill: "\"authentication_failed\"", values: []string{"authentication_failed", "oauth_org_not_allowed", "account_on_hold", "verification_required", "billing_error", "rate_limit", "overloaded", "invalid_request", "model_not_found", "server_error", "unknown", "max_output_tokens", "cloud_credential_error"}, instead: "authentication_failed"},
+		}
+	case "SubagentStart":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"agent_id"}, fill: "\"\""},
+			{path: []string{"agent_type"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+		}
+	case "SubagentStop":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"agent_id"}, fill: "\"\""},
+			{path: []string{"agent_type"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"stop_hook_active"}, fill: "false"},
+			{path: []string{"agent_transcript_path"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "id"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "type"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "status"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "description"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "id"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "schedule"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "recurring"}, fill: "false"},
+			{path: []string{"session_crons", "*", "prompt"}, fill: "\"\""},
+		}
+	case "PreCompact":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"trigger"}, fill: "\"manual\"", values: []string{"manual", "auto"}, instead: "manual"},
+			{path: []string{"custom_instructions"}, fill: "null"},
+		}
+	case "PostCompact":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"trigger"}, fill: "\"manual\"", values: []string{"manual", "auto"}, instead: "manual"},
+			{path: []string{"compact_summary"}, fill: "\"\""},
+		}
+	case "PreModelSwitch":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"from_model"}, fill: "\"\""},
+			{path: []string{"to_model"}, fill: "\"\""},
+			{path: []string{"requested_model"}, fill: "null"},
+			{path: []string{"source"}, fill: "\"command\"", values: []string{"command", "picker", "sdk"}, instead: "command"},
+			{path: []string{"context_tokens"}, fill: "0"},
+			{path: []string{"prompt_cache_warm"}, fill: "false"},
+			{path: []string{"cache_ttl"}, fill: "\"5m\"", values: []string{"5m", "1h"}, instead: "5m"},
+			{path: []string{"estimated_cache_write_usd"}, fill: "0"},
+			{path: []string{"pricing"}, fill: "\"configured\"", values: []string{"configured", "catalog", "default"}, instead: "configured"},
+		}
+	case "PostModelSwitch":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"from_model"}, fill: "\"\""},
+			{path: []string{"to_model"}, fill: "\"\""},
+			{path: []string{"requested_model"}, fill: "null"},
+			{path: []string{"source"}, fill: "\"command\"", values: []string{"command", "picker", "sdk", "auto", "resume"}, instead: "command"},
+			{path: []string{"context_tokens"}, fill: "0"},
+			{path: []string{"prompt_cache_warm"}, fill: "false"},
+			{path: []string{"cache_ttl"}, fill: "\"5m\"", values: []string{"5m", "1h"}, instead: "5m"},
+			{path: []string{"estimated_cache_write_usd"}, fill: "0"},
+			{path: []string{"pricing"}, fill: "\"configured\"", values: []string{"configured", "catalog", "default"}, instead: "configured"},
+		}
+	case "PermissionRequest":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+			{path: []string{"mcp_skill", "name"}, fill: "\"\""},
+			{path: []string{"mcp_skill", "version"}, fill: "\"\""},
+		}
+	case "PermissionDenied":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"reason"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "Setup":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"trigger"}, fill: "\"init\"", values: []string{"init", "maintenance"}, instead: "init"},
+		}
+	case "TeammateIdle":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"teammate_name"}, fill: "\"\""},
+			{path: []string{"team_name"}, fill: "\"\""},
+		}
+	case "TaskCreated":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"task_id"}, fill: "\"\""},
+			{path: []string{"task_subject"}, fill: "\"\""},
+		}
+	case "TaskCompleted":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"task_id"}, fill: "\"\""},
+			{path: []string{"task_subject"}, fill: "\"\""},
+		}
+	case "Elicitation":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"mcp_server_name"}, fill: "\"\""},
+			{path: []string{"message"}, fill: "\"\""},
+			{path: []string{"mode"}, values: []string{"form", "url"}, instead: "form"},
+		}
+	case "ElicitationResult":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"mcp_server_name"}, fill: "\"\""},
+			{path: []string{"mode"}, values: []string{"form", "url"}, instead: "form"},
+			{path: []string{"action"}, fill: "\"accept\"", values: []string{"accept", "decline", "cancel"}, instead: "accept"},
+		}
+	case "ConfigChange":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"source"}, fill: "\"user_settings\"", values: []string{"user_settings", "project_settings", "local_settings", "policy_settings", "skills"}, instead: "user_settings"},
+		}
+	case "WorktreeCreate":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"name"}, fill: "\"\""},
+		}
+	case "WorktreeRemove":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"worktree_path"}, fill: "\"\""},
+		}
+	case "InstructionsLoaded":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"file_path"}, fill: "\"\""},
+			{path: []string{"memory_type"}, fill: "\"User\"", values: []string{"User", "Project", "Local", "Managed"}, instead: "User"},
+			{path: []string{"load_reason"}, fill: "\"session_start\"", values: []string{"session_start", "nested_traversal", "path_glob_match", "include", "compact"}, instead: "session_start"},
+		}
+	case "CwdChanged":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"old_cwd"}, fill: "\"\""},
+			{path: []string{"new_cwd"}, fill: "\"\""},
+		}
+	case "FileChanged":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"file_path"}, fill: "\"\""},
+			{path: []string{"event"}, fill: "\"change\"", values: []string{"change", "add", "unlink"}, instead: "change"},
+		}
+	case "DirectoryAdded":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"directory"}, fill: "\"\""},
+			{path: []string{"source"}, fill: "\"slash_command\"", values: []string{"slash_command", "register_repo_root"}, instead: "slash_command"},
+		}
+	case "MessageDisplay":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"turn_id"}, fill: "\"\""},
+			{path: []string{"message_id"}, fill: "\"\""},
+			{path: []string{"index"}, fill: "0"},
+			{path: []string{"final"}, fill: "false"},
+			{path: []string{"delta"}, fill: "\"\""},
+		}
+	case "PreSkillShellCommand":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "{\"command\":\"\"}"},
+			{path: []string{"tool_input", "command"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"command_name"}, fill: "\"\""},
+			{path: []string{"invoked_by"}, fill: "\"other\"", values: []string{"user", "claude", "other"}, instead: "other"},
+		}
+	}
+	return nil
 }
 
 var kitEvents = map[string]kitEvent{

@@ -26,7 +26,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, OWN_EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, INPUT_FITS, OWN_EVENTS, TOOL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -271,6 +271,30 @@ def to_claude_shape(agent: str, raw: dict) -> _Call:  # type: ignore[type-arg]
     return _Call(own_event, event, out, tool, ambiguous, other_tools)
 
 
+def _apply_fit(node: object, path: Sequence[str], fill: Optional[str], values: Optional[Sequence[str]], instead: Optional[str]) -> None:
+    """One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
+    at ``path`` (``*``: every element), ``fill`` (JSON) when the key is absent, and a string outside ``values``
+    becomes ``instead``, so the handler gets every call the agent makes as its type says; wrong types stay."""
+    key, rest = path[0], path[1:]
+    if key == "*":
+        keys = range(len(node)) if isinstance(node, list) else list(node) if isinstance(node, dict) else ()
+        for k in keys:
+            if rest:
+                _apply_fit(node[k], rest, fill, values, instead)  # type: ignore[index]
+            elif values is not None and isinstance(node[k], str) and node[k] not in values:  # type: ignore[index]
+                node[k] = instead  # type: ignore[index]
+        return
+    if not isinstance(node, dict):
+        return
+    if key not in node:
+        if not rest and fill is not None:
+            node[key] = json.loads(fill)
+    elif rest:
+        _apply_fit(node[key], rest, fill, values, instead)
+    elif values is not None and isinstance(node[key], str) and node[key] not in values:
+        node[key] = instead
+
+
 def _handles(definition: Hook, call: _Call) -> bool:
     """The hook's call: its event, and for a tool event one of its tools (a tool that cannot be read is its call: it fails on it)."""
     if call.event != definition.event:
@@ -357,8 +381,9 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             tool_name = hook_input.get("tool_name")
             if not isinstance(tool_name, str) or not isinstance(hook_input.get("tool_input"), dict):
                 raise _Failure("a " + event + " input needs a string tool_name and an object tool_input")
-        for key, value in ABSENT_KEYS[agent].get(own_event, {}).items():
-            hook_input.setdefault(key, value)  # Claude Code's input requires it; this agent leaves it out
+        if agent != "claude-code":
+            for path, fill, values, instead in INPUT_FITS.get(event, ()):
+                _apply_fit(hook_input, path, fill, values, instead)
         reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
         if reply is None:
             return 0, "", ""

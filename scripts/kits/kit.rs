@@ -357,6 +357,53 @@ fn to_claude_shape(agent: &str, raw: &Map<String, Value>) -> KitCall {
 }
 
 /// The hook's call: its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
+/// One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
+/// at `path` (`*`: every element), `fill` (JSON, "" for none) when the key is absent, and a string outside
+/// `values` becomes `instead`, so that the typed decoding reads every call the agent makes (Copilot CLI's
+/// PostToolUse has no tool_response); wrong types stay, for the decoding to refuse.
+fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], instead: &str) {
+    let (key, rest) = match path.split_first() {
+        Some(split) => split,
+        None => return,
+    };
+    let fitted = |value: &mut Value| {
+        if let Value::String(text) = value {
+            if !values.is_empty() && !values.contains(&text.as_str()) {
+                *value = Value::String(instead.to_string());
+            }
+        }
+    };
+    if *key == "*" {
+        let children: Vec<&mut Value> = match node {
+            Value::Array(items) => items.iter_mut().collect(),
+            Value::Object(object) => object.values_mut().collect(),
+            _ => return,
+        };
+        for child in children {
+            if rest.is_empty() {
+                fitted(child);
+            } else {
+                apply_fit(child, rest, fill, values, instead);
+            }
+        }
+        return;
+    }
+    let object = match node {
+        Value::Object(object) => object,
+        _ => return,
+    };
+    match object.get_mut(*key) {
+        Some(child) if !rest.is_empty() => apply_fit(child, rest, fill, values, instead),
+        Some(child) => fitted(child),
+        None if rest.is_empty() && !fill.is_empty() => {
+            if let Ok(filled) = serde_json::from_str(fill) {
+                object.insert(key.to_string(), filled);
+            }
+        }
+        None => {}
+    }
+}
+
 fn handles(hook: &Hook, call: &KitCall) -> bool {
     if call.event != Some(hook.event) {
         return false;
@@ -467,11 +514,15 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
     if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) && !(input.get("tool_name").map_or(false, Value::is_string) && input.get("tool_input").map_or(false, Value::is_object)) {
         return refuse(hook, agent, own, &format!("a {} input needs a string tool_name and an object tool_input", hook.event));
     }
-    // keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
-    for (_, _, key, value) in KIT_ABSENT_KEYS.iter().filter(|k| k.0 == agent && k.1 == own) {
-        if !input.contains_key(*key) {
-            input.insert(key.to_string(), serde_json::from_str(value).unwrap_or(Value::Null));
+    if agent != "claude-code" {
+        let mut tree = Value::Object(input);
+        for (_, path, fill, values, instead) in KIT_INPUT_FITS.iter().filter(|f| f.0 == hook.event) {
+            apply_fit(&mut tree, path, fill, values, instead);
         }
+        input = match tree {
+            Value::Object(object) => object,
+            _ => Map::new(),
+        };
     }
     // the typed input is read from stdin itself when the agent's names are Claude Code's and nothing was filled in
     let raw = if input == parsed { stdin.to_string() } else { Value::Object(input).to_string() };
