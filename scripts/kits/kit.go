@@ -33,12 +33,33 @@ type Reply struct {
 
 // HookOptions: Tools limits a tool event to those tool names (others pass
 // untouched); FailClosed denies (or blocks) on any failure; Timeout is the
-// handler's budget (50 s for a FailClosed hook without one).
+// handler's budget (50 s for a FailClosed hook without one); Unsupported says
+// what becomes of an answer the agent does not honour on its event.
 type HookOptions struct {
-	Tools      []string
-	FailClosed bool
-	Timeout    time.Duration
+	Tools       []string
+	FailClosed  bool
+	Timeout     time.Duration
+	Unsupported Unsupported
 }
+
+// Unsupported: what becomes of an answer the agent that runs the hook does not
+// honour on its event (the TypeScript kit's `unsupported`).
+type Unsupported string
+
+const (
+	// Degrade: an ask becomes a deny, an allow, context, stop or message is
+	// left out with a note on stderr; a deny, block or rewrite fails the hook.
+	Degrade Unsupported = ""
+	// Strict: any answer the agent does not honour fails the hook (any value
+	// other than Degrade is read as Strict).
+	Strict Unsupported = "strict"
+)
+
+// AgentEnv names the agent that runs the hook, as `install` writes it (so does
+// an argument --agent=<name>, which wins): read before stdin's fields.
+const AgentEnv = "CLAUDE_HOOK_PROTOCOL_AGENT"
+
+const agentArg = "--agent="
 
 // Hook is a hook definition, made by On<Event>.
 type Hook struct {
@@ -147,6 +168,100 @@ func DetectAgent(input map[string]json.RawMessage) (agent string, because string
 		}
 	}
 	return kitDetectionDefault, "no other agent's fields"
+}
+
+// An agent the call is read as, and what told it.
+type kitReading struct{ agent, because string }
+
+// declaredAgent: the agent the hook's command names (--agent=<name> first, then AgentEnv), a wrong
+// name as invalid, or neither when it names none (src/hooks/agents.ts declaredAgent).
+func declaredAgent(env string, args []string) (declared kitReading, invalid string) {
+	named, because := "", ""
+	for _, arg := range args {
+		if strings.HasPrefix(arg, agentArg) {
+			named, because = arg[len(agentArg):], arg
+			break
+		}
+	}
+	if because == "" && env != "" {
+		named, because = env, AgentEnv
+	}
+	if because == "" {
+		return kitReading{}, ""
+	}
+	if _, known := kitDisplayNames[named]; !known {
+		quoted, _ := jsonText(named)
+		return kitReading{}, because + " names " + quoted + ", not an agent (" + strings.Join(kitAgentList, ", ") + ")"
+	}
+	return kitReading{named, because}, ""
+}
+
+// agentReadings: the agents whose reading of the stdin the kit tries, in order, as the TypeScript kit
+// (src/hooks/agents.ts agentReadings): the agent the command names first, unless it names Claude Code
+// and the stdin is another agent's (a shared .claude/settings.json); then the other of the two, so an
+// inherited or mistaken name neither hides a call the hook handles nor answers it in a dialect the running
+// agent ignores. A name that is no agent is set aside with a note: the stdin tells the agent.
+func agentReadings(input map[string]json.RawMessage, env string, args []string) ([]kitReading, string) {
+	declared, invalid := declaredAgent(env, args)
+	agent, because := DetectAgent(input)
+	fromStdin := kitReading{agent, because}
+	if invalid != "" {
+		return []kitReading{fromStdin}, invalid + "; told from stdin instead: " + agent + " (" + because + ")"
+	}
+	if declared.agent == "" {
+		return []kitReading{fromStdin}, ""
+	}
+	first := declared
+	if declared.agent == kitDetectionDefault && agent != kitDetectionDefault {
+		first = kitReading{agent, because + ", though " + declared.because + " names " + kitDetectionDefault + " (a shared .claude/settings.json)"}
+	}
+	second := declared
+	if first.agent == declared.agent {
+		second = fromStdin
+	}
+	if second.agent == first.agent {
+		return []kitReading{first}, ""
+	}
+	return []kitReading{first, second}, ""
+}
+
+// The answer kind of the agents' capabilities (src/core/capabilities.ts) a reply says.
+func answerKind(reply *Reply) string {
+	return strings.TrimSuffix(strings.TrimSuffix(reply.kind, "-silent"), "-reason")
+}
+
+// fitToAgent: the reply as the agent can honour it on ownEvent (src/hooks/fit-to-agent.ts): an answer it does not
+// enforce (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (nil: no answer),
+// or refused (the policy says refuse, or the hook is Strict).
+func fitToAgent(hook Hook, agent string, ownEvent string, reply *Reply) (fitted *Reply, note string, refused string) {
+	kind := answerKind(reply)
+	level := kitNotEnforced(agent, ownEvent, kind)
+	if level == "" || level == "enforced" {
+		return reply, "", ""
+	}
+	support, as, _ := strings.Cut(level, ">")
+	if as != "" {
+		support += " as " + as
+	}
+	says := kitDisplayNames[agent] + " does not honour " + kind + " on " + ownEvent + " (" + support + "; claude-hook-protocol capabilities --agent " + agent + ")"
+	policy := kitDegradePolicy(kind)
+	switch {
+	case hook.options.Unsupported != Degrade:
+		return nil, "", says + "; the hook is strict"
+	case policy == "refuse" || policy == "":
+		return nil, "", says + "; a " + kind + " is never dropped"
+	case policy == "nothing":
+		return nil, says + ": left out of the answer", ""
+	}
+	if instead := kitNotEnforced(agent, ownEvent, policy); instead != "" && instead != "enforced" {
+		return nil, "", says + ", nor " + policy
+	}
+	reason := reply.reason
+	if reason == "" {
+		// a deny needs a reason under some agents (Codex refuses one without)
+		reason = kind + " is not supported by " + kitDisplayNames[agent] + ": denied"
+	}
+	return &Reply{kind: policy, reason: reason}, says + ": answered " + policy + " instead", ""
 }
 
 type kitFailure struct{ message string }
@@ -540,12 +655,30 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	if err := json.Unmarshal(stdin, &input); err != nil || input == nil {
 		return refuse(hook, agent, ownEvent, "stdin is not one JSON object")
 	}
-	agent, because := DetectAgent(input)
-	call := toClaudeShape(agent, input)
+	readings, note := agentReadings(input, os.Getenv(AgentEnv), os.Args[1:])
+	// the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+	var call kitCall
+	chosen := -1
+	for i, reading := range readings {
+		source := input
+		if len(readings) > 1 {
+			// each reading maps names in a copy of its own
+			source = make(map[string]json.RawMessage, len(input))
+			for key, value := range input {
+				source[key] = value
+			}
+		}
+		if call = toClaudeShape(reading.agent, source); handles(hook, call) {
+			chosen = i
+			break
+		}
+	}
 	// a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-	if !handles(hook, call) {
+	if chosen < 0 {
 		return 0, "", ""
 	}
+	agent = readings[chosen].agent
+	because := readings[chosen].because
 	ownEvent = call.ownEvent
 	handling(agent, ownEvent)
 	if !kitAnswered[agent] {
@@ -569,8 +702,22 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	if err != nil {
 		return refuse(hook, agent, ownEvent, "the input is not a "+hook.event+" input: "+err.Error())
 	}
+	notes := ""
+	if note != "" {
+		notes = kitPrefix + ": " + hook.event + " hook: " + note + "\n"
+	}
+	if reply != nil {
+		fitted, degraded, refused := fitToAgent(hook, agent, ownEvent, reply)
+		if refused != "" {
+			return refuse(hook, agent, ownEvent, refused)
+		}
+		if degraded != "" {
+			notes += kitPrefix + ": " + hook.event + " hook: " + degraded + "\n"
+		}
+		reply = fitted
+	}
 	if reply == nil {
-		return 0, "", ""
+		return 0, "", notes
 	}
 	if reply.input != nil && call.tool != nil && len(call.tool.fields) > 0 {
 		// the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
@@ -585,7 +732,7 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	if err != nil {
 		return refuse(hook, agent, ownEvent, err.Error())
 	}
-	return exit, stdout, stderr
+	return exit, stdout, stderr + notes
 }
 
 // Run reads stdin, answers and exits, within the hook's budget or with its failure answer.

@@ -27,7 +27,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, INPUT_FITS, OWN_EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DEGRADE_POLICY, DISPLAY_NAMES, EVENTS, INPUT_FITS, NOT_ENFORCED, OWN_EVENTS, TOOL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -86,11 +86,14 @@ class _Answers:
 class Hook:
     """A hook definition: ``hook(event, handler, ...)`` makes one, ``run`` runs it."""
 
-    __slots__ = ("event", "handler", "tools", "fail_closed", "timeout")
+    __slots__ = ("event", "handler", "tools", "fail_closed", "timeout", "unsupported")
 
-    def __init__(self, event: str, handler: object, tools: Optional[Sequence[str]], fail_closed: bool, timeout: Optional[float]) -> None:
+    def __init__(self, event: str, handler: object, tools: Optional[Sequence[str]], fail_closed: bool, timeout: Optional[float], unsupported: str = "degrade") -> None:
         if event not in EVENTS:
             raise ValueError("no event " + repr(event))
+        if unsupported not in ("degrade", "strict"):
+            raise ValueError("unsupported is 'degrade' or 'strict', not " + repr(unsupported))
+        self.unsupported = unsupported
         self.event = event
         self.handler = handler
         self.tools = None if tools is None else tuple(tools)
@@ -444,108 +447,108 @@ if TYPE_CHECKING:
         def rewrite(self, input: Mapping[str, object], reason: Optional[str] = None) -> Reply: ...
 
     @overload
-    def hook(event: Literal["PreToolUse"], handler: Callable[[PreToolUseHookInput, PreToolUseAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PreToolUse"], handler: Callable[[PreToolUseHookInput, PreToolUseAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PostToolUse"], handler: Callable[[PostToolUseHookInput, PostToolUseAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PostToolUse"], handler: Callable[[PostToolUseHookInput, PostToolUseAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PostToolUseFailure"], handler: Callable[[PostToolUseFailureHookInput, PostToolUseFailureAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PostToolUseFailure"], handler: Callable[[PostToolUseFailureHookInput, PostToolUseFailureAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PostToolBatch"], handler: Callable[[PostToolBatchHookInput, PostToolBatchAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PostToolBatch"], handler: Callable[[PostToolBatchHookInput, PostToolBatchAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["Notification"], handler: Callable[[NotificationHookInput, NotificationAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["Notification"], handler: Callable[[NotificationHookInput, NotificationAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["UserPromptSubmit"], handler: Callable[[UserPromptSubmitHookInput, UserPromptSubmitAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["UserPromptSubmit"], handler: Callable[[UserPromptSubmitHookInput, UserPromptSubmitAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["UserPromptExpansion"], handler: Callable[[UserPromptExpansionHookInput, UserPromptExpansionAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["UserPromptExpansion"], handler: Callable[[UserPromptExpansionHookInput, UserPromptExpansionAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["SessionStart"], handler: Callable[[SessionStartHookInput, SessionStartAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["SessionStart"], handler: Callable[[SessionStartHookInput, SessionStartAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["SessionEnd"], handler: Callable[[SessionEndHookInput, SessionEndAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["SessionEnd"], handler: Callable[[SessionEndHookInput, SessionEndAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["Stop"], handler: Callable[[StopHookInput, StopAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["Stop"], handler: Callable[[StopHookInput, StopAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["StopFailure"], handler: Callable[[StopFailureHookInput, StopFailureAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["StopFailure"], handler: Callable[[StopFailureHookInput, StopFailureAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["SubagentStart"], handler: Callable[[SubagentStartHookInput, SubagentStartAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["SubagentStart"], handler: Callable[[SubagentStartHookInput, SubagentStartAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["SubagentStop"], handler: Callable[[SubagentStopHookInput, SubagentStopAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["SubagentStop"], handler: Callable[[SubagentStopHookInput, SubagentStopAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PreCompact"], handler: Callable[[PreCompactHookInput, PreCompactAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PreCompact"], handler: Callable[[PreCompactHookInput, PreCompactAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PostCompact"], handler: Callable[[PostCompactHookInput, PostCompactAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PostCompact"], handler: Callable[[PostCompactHookInput, PostCompactAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PreModelSwitch"], handler: Callable[[PreModelSwitchHookInput, PreModelSwitchAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PreModelSwitch"], handler: Callable[[PreModelSwitchHookInput, PreModelSwitchAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PostModelSwitch"], handler: Callable[[PostModelSwitchHookInput, PostModelSwitchAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PostModelSwitch"], handler: Callable[[PostModelSwitchHookInput, PostModelSwitchAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PermissionRequest"], handler: Callable[[PermissionRequestHookInput, PermissionRequestAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PermissionRequest"], handler: Callable[[PermissionRequestHookInput, PermissionRequestAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PermissionDenied"], handler: Callable[[PermissionDeniedHookInput, PermissionDeniedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PermissionDenied"], handler: Callable[[PermissionDeniedHookInput, PermissionDeniedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["Setup"], handler: Callable[[SetupHookInput, SetupAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["Setup"], handler: Callable[[SetupHookInput, SetupAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["TeammateIdle"], handler: Callable[[TeammateIdleHookInput, TeammateIdleAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["TeammateIdle"], handler: Callable[[TeammateIdleHookInput, TeammateIdleAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["TaskCreated"], handler: Callable[[TaskCreatedHookInput, TaskCreatedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["TaskCreated"], handler: Callable[[TaskCreatedHookInput, TaskCreatedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["TaskCompleted"], handler: Callable[[TaskCompletedHookInput, TaskCompletedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["TaskCompleted"], handler: Callable[[TaskCompletedHookInput, TaskCompletedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["Elicitation"], handler: Callable[[ElicitationHookInput, ElicitationAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["Elicitation"], handler: Callable[[ElicitationHookInput, ElicitationAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["ElicitationResult"], handler: Callable[[ElicitationResultHookInput, ElicitationResultAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["ElicitationResult"], handler: Callable[[ElicitationResultHookInput, ElicitationResultAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["ConfigChange"], handler: Callable[[ConfigChangeHookInput, ConfigChangeAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["ConfigChange"], handler: Callable[[ConfigChangeHookInput, ConfigChangeAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["WorktreeCreate"], handler: Callable[[WorktreeCreateHookInput, WorktreeCreateAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["WorktreeCreate"], handler: Callable[[WorktreeCreateHookInput, WorktreeCreateAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["WorktreeRemove"], handler: Callable[[WorktreeRemoveHookInput, WorktreeRemoveAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["WorktreeRemove"], handler: Callable[[WorktreeRemoveHookInput, WorktreeRemoveAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["InstructionsLoaded"], handler: Callable[[InstructionsLoadedHookInput, InstructionsLoadedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["InstructionsLoaded"], handler: Callable[[InstructionsLoadedHookInput, InstructionsLoadedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["CwdChanged"], handler: Callable[[CwdChangedHookInput, CwdChangedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["CwdChanged"], handler: Callable[[CwdChangedHookInput, CwdChangedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["FileChanged"], handler: Callable[[FileChangedHookInput, FileChangedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["FileChanged"], handler: Callable[[FileChangedHookInput, FileChangedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["DirectoryAdded"], handler: Callable[[DirectoryAddedHookInput, DirectoryAddedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["DirectoryAdded"], handler: Callable[[DirectoryAddedHookInput, DirectoryAddedAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["MessageDisplay"], handler: Callable[[MessageDisplayHookInput, MessageDisplayAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["MessageDisplay"], handler: Callable[[MessageDisplayHookInput, MessageDisplayAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
     @overload
-    def hook(event: Literal["PreSkillShellCommand"], handler: Callable[[PreSkillShellCommandHookInput, PreSkillShellCommandAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook: ...
+    def hook(event: Literal["PreSkillShellCommand"], handler: Callable[[PreSkillShellCommandHookInput, PreSkillShellCommandAnswers], Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook: ...
 
-    def hook(event: str, handler: Callable[..., Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook:
+    def hook(event: str, handler: Callable[..., Optional[Reply]], *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade") -> Hook:
         """A hook for ``event``; ``tools`` limits a tool event to those tool names (others pass untouched)."""
         ...
 
@@ -620,9 +623,11 @@ if TYPE_CHECKING:
         ...
 else:
 
-    def hook(event: str, handler: object, *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook:
-        """A hook for ``event``; ``tools`` limits a tool event to those tool names (others pass untouched)."""
-        return Hook(event, handler, tools, fail_closed, timeout)
+    def hook(event: str, handler: object, *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: str = "degrade") -> Hook:
+        """A hook for ``event``; ``tools`` limits a tool event to those tool names (others pass untouched); ``unsupported``
+        says what becomes of an answer the agent does not honour ("degrade": an ask becomes a deny, an allow, context,
+        stop or message is left out with a note; a deny, block or rewrite fails the hook; "strict": any fails it)."""
+        return Hook(event, handler, tools, fail_closed, timeout, unsupported)
 
     def tool_input(call: object, tool_name: str) -> object:
         """The call's ``tool_input`` as ``tool_name``'s input, checked (ProtocolError names the field)."""
@@ -668,6 +673,69 @@ def detect_agent(hook_input: dict) -> Tuple[str, str]:  # type: ignore[type-arg]
         if all(_holds(condition, hook_input) for condition in conditions):
             return agent, because
     return DETECTION_DEFAULT, "no other agent's fields"
+
+
+#: Names the agent that runs the hook, as ``install`` writes it (so does an argument ``--agent=<name>``, which wins): read before stdin's fields.
+AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT"
+_AGENT_ARG = "--agent="
+
+
+def _declared_agent(env: Optional[str], args: Sequence[str]) -> Tuple[Optional[Tuple[str, str]], Optional[str]]:
+    """The agent the hook's command names (``--agent=<name>`` first, then AGENT_ENV) and what named it, or a wrong
+    name's message, or neither (src/hooks/agents.ts ``declaredAgent``)."""
+    arg = next((a for a in args if a.startswith(_AGENT_ARG)), None)
+    if arg is not None:
+        named, because = arg[len(_AGENT_ARG):], arg
+    elif env:
+        named, because = env, AGENT_ENV
+    else:
+        return None, None
+    if named not in DISPLAY_NAMES:
+        return None, because + " names " + json.dumps(named) + ", not an agent (" + ", ".join(DISPLAY_NAMES) + ")"
+    return (named, because), None
+
+
+def _agent_readings(hook_input: dict, env: Optional[str], args: Sequence[str]) -> Tuple[list, Optional[str]]:  # type: ignore[type-arg]
+    """The agents whose reading of the stdin the kit tries, in order, as the TypeScript kit (src/hooks/agents.ts
+    ``agentReadings``): the agent the command names first, unless it names Claude Code and the stdin is another
+    agent's (a shared .claude/settings.json); then the other of the two, so an inherited or mistaken name neither
+    hides a call the hook handles nor answers it in a dialect the running agent ignores. A name that is no agent
+    is set aside with a note: the stdin tells the agent."""
+    declared, invalid = _declared_agent(env, args)
+    from_stdin = detect_agent(hook_input)
+    if invalid is not None:
+        return [from_stdin], invalid + "; told from stdin instead: " + from_stdin[0] + " (" + from_stdin[1] + ")"
+    if declared is None:
+        return [from_stdin], None
+    first = declared
+    if declared[0] == DETECTION_DEFAULT and from_stdin[0] != DETECTION_DEFAULT:
+        first = (from_stdin[0], from_stdin[1] + ", though " + declared[1] + " names " + DETECTION_DEFAULT + " (a shared .claude/settings.json)")
+    second = from_stdin if first[0] == declared[0] else declared
+    return ([first] if second[0] == first[0] else [first, second]), None
+
+
+def _fit_to_agent(definition: "Hook", agent: str, own_event: str, reply: "Reply") -> Tuple[Optional["Reply"], Optional[str]]:
+    """The reply as the agent can honour it on ``own_event`` (src/hooks/fit-to-agent.ts): an answer it does not enforce
+    (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (None: no answer), or
+    refused (raises _Failure: the policy says refuse, or the hook is strict)."""
+    kind = reply.kind.replace("-silent", "").replace("-reason", "")
+    level = NOT_ENFORCED.get((agent, own_event, kind))
+    if level is None or level == "enforced":
+        return reply, None
+    support, _, by = level.partition(">")
+    says = DISPLAY_NAMES[agent] + " does not honour " + kind + " on " + own_event + " (" + support + (" as " + by if by else "") + "; claude-hook-protocol capabilities --agent " + agent + ")"
+    policy = DEGRADE_POLICY.get(kind, "refuse")
+    if definition.unsupported != "degrade":
+        raise _Failure(says + "; the hook is strict")
+    if policy == "nothing":
+        return None, says + ": left out of the answer"
+    if policy != "deny":
+        raise _Failure(says + "; a " + kind + " is never dropped")
+    if NOT_ENFORCED.get((agent, own_event, policy), "enforced") != "enforced":
+        raise _Failure(says + ", nor " + policy)
+    # a deny needs a reason under some agents (Codex refuses one without)
+    reason = reply.reason or kind + " is not supported by " + DISPLAY_NAMES[agent] + ": denied"
+    return Reply("deny", reason=reason), says + ": answered " + policy + " instead"
 
 
 class _Failure(Exception):
@@ -882,11 +950,14 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             raise _Failure("stdin is not one JSON object (" + str(error) + ")") from None
         if not isinstance(hook_input, dict):
             raise _Failure("stdin is not a JSON object")
-        agent, because = detect_agent(hook_input)
-        call = to_claude_shape(agent, hook_input)
+        readings, note = _agent_readings(hook_input, os.environ.get(AGENT_ENV), sys.argv[1:])
+        # the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+        chosen = next(((a, b, c) for a, b in readings for c in (to_claude_shape(a, hook_input),) if _handles(definition, c)), None)
         # a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-        if not _handles(definition, call):
+        if chosen is None:
             return 0, "", ""
+        agent, because, call = chosen
+        notes = "" if note is None else _PREFIX + ": " + definition.event + " hook: " + note + "\n"
         own_event = _handling[1] = call.own_event
         _handling[0] = agent
         if agent not in ANSWERS:
@@ -904,14 +975,18 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             for path, fill, values, instead in INPUT_FITS.get(event, ()):
                 _apply_fit(hook_input, path, fill, values, instead)
         reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
-        if reply is None:
-            return 0, "", ""
-        if not isinstance(reply, Reply):
+        if reply is not None and not isinstance(reply, Reply):
             raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+        if reply is not None:
+            reply, degraded = _fit_to_agent(definition, agent, own_event, reply)
+            notes += "" if degraded is None else _PREFIX + ": " + definition.event + " hook: " + degraded + "\n"
+        if reply is None:
+            return 0, "", notes
         if isinstance(reply.input, dict) and call.tool is not None and call.tool["fields"]:
             # the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
             reply = Reply(reply.kind, reply.reason, reply.text, _renamed(reply.input, call.tool["fields"]))
-        return _write(agent, own_event, reply)
+        exit_code, stdout, stderr = _write(agent, own_event, reply)
+        return exit_code, stdout, stderr + notes
     except _Failure as failure:
         return _refuse(definition, agent, str(failure), _handling[1])
     except BaseException as error:  # noqa: B036 - a hook fails closed on anything, SystemExit and KeyboardInterrupt included

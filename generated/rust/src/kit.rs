@@ -85,6 +85,21 @@ pub struct HookOptions {
     pub timeout: Option<Duration>,
 }
 
+/// What becomes of an answer the agent that runs the hook does not honour on its event (the TypeScript kit's
+/// `unsupported`), set by [`Hook::unsupported`] (not a field of [`HookOptions`], whose literals it would break).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Unsupported {
+    /// An ask becomes a deny; an allow, context, stop or message is left out with a note on stderr; a deny, block or rewrite fails the hook.
+    #[default]
+    Degrade,
+    /// Any answer the agent does not honour fails the hook.
+    Strict,
+}
+
+/// Names the agent that runs the hook, as `install` writes it (so does an argument `--agent=<name>`, which wins): read before stdin's fields.
+pub const AGENT_ENV: &str = "CLAUDE_HOOK_PROTOCOL_AGENT";
+const AGENT_ARG: &str = "--agent=";
+
 type Call = Box<dyn Fn(&str) -> Result<Option<Reply>, String> + Send + Sync>;
 
 /// A hook definition, made by `on_<event>`.
@@ -92,11 +107,17 @@ pub struct Hook {
     event: &'static str,
     options: HookOptions,
     call: Call,
+    unsupported: Unsupported,
 }
 
 impl Hook {
     pub(crate) fn new(event: &'static str, options: HookOptions, call: Call) -> Hook {
-        Hook { event, options, call }
+        Hook { event, options, call, unsupported: Unsupported::Degrade }
+    }
+
+    /// The hook, with what becomes of an answer the agent does not honour ([`Unsupported::Degrade`] unless set).
+    pub fn unsupported(self, unsupported: Unsupported) -> Hook {
+        Hook { unsupported, ..self }
     }
 }
 
@@ -229,6 +250,87 @@ pub fn detect_agent(input: &Map<String, Value>) -> (&'static str, String) {
         }
     }
     (KIT_DETECTION_DEFAULT, "no other agent's fields".to_string())
+}
+
+/// The agent the hook's command names (`--agent=<name>` first, then [`AGENT_ENV`]): `Ok(None)` when it names
+/// none, `Err` naming a wrong name (src/hooks/agents.ts declaredAgent).
+fn declared_agent(env: Option<&str>, args: &[String]) -> Result<Option<(&'static str, String)>, String> {
+    let named = match args.iter().find(|arg| arg.starts_with(AGENT_ARG)) {
+        Some(arg) => (arg[AGENT_ARG.len()..].to_string(), arg.clone()),
+        None => match env.filter(|value| !value.is_empty()) {
+            Some(value) => (value.to_string(), AGENT_ENV.to_string()),
+            None => return Ok(None),
+        },
+    };
+    match KIT_DISPLAY_NAMES.iter().find(|(agent, _)| *agent == named.0) {
+        Some((agent, _)) => Ok(Some((*agent, named.1))),
+        None => Err(format!(
+            "{} names {}, not an agent ({})",
+            named.1,
+            serde_json::to_string(&named.0).unwrap_or_default(),
+            KIT_DISPLAY_NAMES.iter().map(|(agent, _)| *agent).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// The agents whose reading of the stdin the kit tries, in order, as the TypeScript kit (src/hooks/agents.ts
+/// agentReadings): the agent the command names first, unless it names Claude Code and the stdin is another
+/// agent's (a shared .claude/settings.json); then the other of the two, so an inherited or mistaken name neither
+/// hides a call the hook handles nor answers it in a dialect the running agent ignores. A name that is no agent
+/// is set aside with a note: the stdin tells the agent.
+fn agent_readings(input: &Map<String, Value>, env: Option<&str>, args: &[String]) -> (Vec<(&'static str, String)>, String) {
+    let from_stdin = detect_agent(input);
+    let declared = match declared_agent(env, args) {
+        Err(invalid) => {
+            let note = format!("{}; told from stdin instead: {} ({})", invalid, from_stdin.0, from_stdin.1);
+            return (vec![from_stdin], note);
+        }
+        Ok(None) => return (vec![from_stdin], String::new()),
+        Ok(Some(declared)) => declared,
+    };
+    let first = if declared.0 == KIT_DETECTION_DEFAULT && from_stdin.0 != KIT_DETECTION_DEFAULT {
+        (from_stdin.0, format!("{}, though {} names {} (a shared .claude/settings.json)", from_stdin.1, declared.1, KIT_DETECTION_DEFAULT))
+    } else {
+        declared.clone()
+    };
+    let second = if first.0 == declared.0 { from_stdin } else { declared };
+    if second.0 == first.0 {
+        (vec![first], String::new())
+    } else {
+        (vec![first, second], String::new())
+    }
+}
+
+/// The reply as the agent can honour it on `own_event` (src/hooks/fit-to-agent.ts): an answer it does not enforce
+/// (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (`None`: no answer), or
+/// refused (`Err`: the policy says refuse, or the hook is strict).
+fn fit_to_agent(hook: &Hook, agent: &str, own_event: &str, reply: Reply) -> Result<(Option<Reply>, String), String> {
+    let kind = reply.kind.trim_end_matches("-silent").trim_end_matches("-reason");
+    let level = |kind: &str| KIT_NOT_ENFORCED.iter().find(|n| n.0 == agent && n.1 == own_event && n.2 == kind).map(|n| n.3);
+    let level_of_kind = match level(kind) {
+        None | Some("enforced") => return Ok((Some(reply), String::new())),
+        Some(found) => found,
+    };
+    let support = match level_of_kind.split_once('>') {
+        Some((support, by)) => format!("{} as {}", support, by),
+        None => level_of_kind.to_string(),
+    };
+    let says = format!("{} does not honour {} on {} ({}; claude-hook-protocol capabilities --agent {})", display_name(agent), kind, own_event, support, agent);
+    let policy = KIT_DEGRADE_POLICY.iter().find(|p| p.0 == kind).map_or("refuse", |p| p.1);
+    if hook.unsupported == Unsupported::Strict {
+        return Err(format!("{}; the hook is strict", says));
+    }
+    match policy {
+        "nothing" => return Ok((None, format!("{}: left out of the answer", says))),
+        "deny" => {}
+        _ => return Err(format!("{}; a {} is never dropped", says, kind)),
+    }
+    if !matches!(level(policy), None | Some("enforced")) {
+        return Err(format!("{}, nor {}", says, policy));
+    }
+    // a deny needs a reason under some agents (Codex refuses one without)
+    let reason = if reply.reason.is_empty() { format!("{} is not supported by {}: denied", kind, display_name(agent)) } else { reply.reason.clone() };
+    Ok((Some(Reply { reason, ..Reply::new("deny") }), format!("{}: answered {} instead", says, policy)))
 }
 
 fn answers_agent(agent: &str) -> bool {
@@ -497,12 +599,16 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
         Err(error) => return refuse(hook, "", "", &format!("stdin is not one JSON object ({})", error)),
     };
     let input = &parsed;
-    let (agent, because) = detect_agent(input);
-    let call = to_claude_shape(agent, input);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (readings, note) = agent_readings(input, std::env::var(AGENT_ENV).ok().as_deref(), &args);
+    // the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+    let chosen = readings.into_iter().map(|(agent, because)| (agent, because, to_claude_shape(agent, input))).find(|(_, _, call)| handles(hook, call));
     // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-    if !handles(hook, &call) {
-        return (0, String::new(), String::new());
-    }
+    let (agent, because, call) = match chosen {
+        Some(chosen) => chosen,
+        None => return (0, String::new(), String::new()),
+    };
+    let mut notes = if note.is_empty() { String::new() } else { format!("{}: {} hook: {}\n", PREFIX, hook.event, note) };
     handling(agent);
     let own = call.own_event.as_str();
     if !answers_agent(agent) {
@@ -531,8 +637,20 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
     match catch_unwind(AssertUnwindSafe(|| (hook.call)(&raw))) {
         Err(payload) => refuse(hook, agent, own, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
         Ok(Err(error)) => refuse(hook, agent, own, &format!("the input is not a {} input: {}", hook.event, error)),
-        Ok(Ok(None)) => (0, String::new(), String::new()),
-        Ok(Ok(Some(mut reply))) => {
+        Ok(Ok(None)) => (0, String::new(), notes),
+        Ok(Ok(Some(reply))) => {
+            let mut reply = match fit_to_agent(hook, agent, own, reply) {
+                Err(refused) => return refuse(hook, agent, own, &refused),
+                Ok((fitted, degraded)) => {
+                    if !degraded.is_empty() {
+                        notes.push_str(&format!("{}: {} hook: {}\n", PREFIX, hook.event, degraded));
+                    }
+                    match fitted {
+                        Some(reply) => reply,
+                        None => return (0, String::new(), notes),
+                    }
+                }
+            };
             if let Some(tool) = call.tool.filter(|t| !t.3.is_empty()) {
                 if let Some(Value::Object(object)) = &reply.input {
                     // the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
@@ -541,7 +659,7 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
                 }
             }
             match write_answer(agent, own, &reply) {
-                Ok(answer) => answer,
+                Ok((exit, stdout, stderr)) => (exit, stdout, stderr + &notes),
                 Err(problem) => refuse(hook, agent, own, &problem),
             }
         }
