@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -29,6 +31,8 @@ type Reply struct {
 	reason string
 	text   string
 	input  any
+	// problem: the helper was given a value the agent would refuse; the hook fails with it (closed, if FailClosed)
+	problem string
 }
 
 // HookOptions: Tools limits a tool event to those tool names (others pass
@@ -79,12 +83,23 @@ func (answers) stop(reason string) *Reply {
 }
 func (answers) message(text string) *Reply    { return &Reply{kind: "message", text: text} }
 func (answers) addContext(text string) *Reply { return &Reply{kind: "context", text: text} }
-func (answers) block(reason string) *Reply    { return &Reply{kind: "block", reason: reason} }
+func (answers) block(reason string) *Reply {
+	return &Reply{kind: "block", reason: reason, problem: blankReason("Block", reason)}
+}
 func (answers) deny(reason string) *Reply {
 	if reason == "" {
 		return &Reply{kind: "deny-silent"}
 	}
-	return &Reply{kind: "deny", reason: reason}
+	return &Reply{kind: "deny", reason: reason, problem: blankReason("Deny", reason)}
+}
+
+// blankReason: a reason of only white space tells the model or the user nothing (the TypeScript kit refuses it too).
+func blankReason(helper string, reason string) string {
+	if strings.TrimSpace(reason) != "" {
+		return ""
+	}
+	quoted, _ := jsonText(reason)
+	return "answer." + helper + "(reason): the reason must be a non-empty string, got " + quoted
 }
 func (answers) ask(reason string) *Reply {
 	if reason == "" {
@@ -99,10 +114,19 @@ func (answers) allow(reason string) *Reply {
 	return &Reply{kind: "allow-reason", reason: reason}
 }
 func (answers) rewrite(input any, reason string) *Reply {
-	if reason == "" {
-		return &Reply{kind: "rewrite", input: input}
+	reply := &Reply{kind: "rewrite", input: input}
+	if reason != "" {
+		reply = &Reply{kind: "rewrite-reason", input: input, reason: reason}
 	}
-	return &Reply{kind: "rewrite-reason", input: input, reason: reason}
+	// checked now, as the TypeScript kit checks it: the tool input must be a JSON object (no NaN, no channel, no cycle)
+	text, err := jsonText(input)
+	switch {
+	case err != nil:
+		reply.problem = "answer.Rewrite: the tool input must be a JSON object, but it cannot be written as JSON (" + err.Error() + ")"
+	case !strings.HasPrefix(text, "{"):
+		reply.problem = "answer.Rewrite: the tool input must be a JSON object, got " + text
+	}
+	return reply
 }
 
 type kitCondition struct {
@@ -702,6 +726,9 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	if err != nil {
 		return refuse(hook, agent, ownEvent, "the input is not a "+hook.event+" input: "+err.Error())
 	}
+	if reply != nil && reply.problem != "" {
+		return refuse(hook, agent, ownEvent, reply.problem)
+	}
 	notes := ""
 	if note != "" {
 		notes = kitPrefix + ": " + hook.event + " hook: " + note + "\n"
@@ -740,14 +767,32 @@ func Run(hook Hook) {
 	var once sync.Once
 	var mu sync.Mutex
 	agent, ownEvent := "", ""
+	// the kit owns stdout: what the handler prints goes to stderr, and stdout holds the answer alone
+	answerOut := os.Stdout
+	os.Stdout = os.Stderr
 	emit := func(exit int, stdout string, stderr string) {
 		once.Do(func() {
-			io.WriteString(os.Stdout, stdout)
+			io.WriteString(answerOut, stdout)
 			io.WriteString(os.Stderr, stderr)
 			os.Exit(exit)
 		})
 		select {} // another goroutine is exiting
 	}
+	// a signal that would end the hook without an answer ends it with its failure answer
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	go func() {
+		received := <-signals
+		mu.Lock()
+		detected, event := agent, ownEvent
+		mu.Unlock()
+		problem := "the hook got " + received.String()
+		if detected == "" {
+			// before the call is known to be the hook's: no answer for a call it was not written to judge
+			emit(1, "", kitPrefix+": "+hook.event+" hook: "+problem+" before it read its call\n")
+		}
+		emit(refuse(hook, detected, event, problem))
+	}()
 	budget := hook.options.Timeout
 	if budget == 0 && hook.options.FailClosed {
 		budget = defaultFailClosedBudget

@@ -41,17 +41,48 @@ _PLACEHOLDER = re.compile(r'\{\{(reason|text)\}\}|\{"\{\{input\}\}":true\}')
 class Reply:
     """One answer, built by the helpers of ``answer``; the kit writes it in the agent's dialect."""
 
-    __slots__ = ("kind", "reason", "text", "input")
+    __slots__ = ("kind", "reason", "text", "input", "problem")
 
-    def __init__(self, kind: str, reason: Optional[str] = None, text: Optional[str] = None, input: Optional[object] = None) -> None:
+    def __init__(self, kind: str, reason: Optional[str] = None, text: Optional[str] = None, input: Optional[object] = None, problem: Optional[str] = None) -> None:
         self.kind = kind
         self.reason = reason
         self.text = text
         self.input = input
+        #: a value the agent would refuse, found when the answer was built: the hook fails with it (closed, if fail_closed)
+        self.problem = problem
+
+
+def _text_problem(helper: str, name: str, value: object, optional: bool, non_empty: bool) -> Optional[str]:
+    """The problem of a helper's text argument, as the TypeScript kit checks it (src/hooks/answers.ts), or None."""
+    if value is None and optional:
+        return None
+    if isinstance(value, str) and (not non_empty or value.strip() != ""):
+        return None
+    try:
+        shown = repr(value)[:200]
+    except BaseException:  # noqa: B036 - a value whose repr fails is described, not run again
+        shown = "a value that cannot be printed"
+    return "answer." + helper + "(" + name + "): the " + name + " must be " + ("a non-empty string" if non_empty else "a string") + ", got " + shown
+
+
+def _checked(kind: str, reason: object = None, text: object = None, input: object = None, *problems: Optional[str]) -> Reply:
+    problem = next((p for p in problems if p is not None), None)
+    return Reply(kind, reason if isinstance(reason, str) else None, text if isinstance(text, str) else None, input, problem)
+
+
+def _tool_input(helper: str, value: object) -> Tuple[object, Optional[str]]:
+    """A copy of a rewrite's tool input as JSON (a JSON object, no NaN), or its problem."""
+    if not isinstance(value, dict):
+        return None, "answer." + helper + "(input): the tool input must be a JSON object, got " + type(value).__name__
+    try:
+        return json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False)), None
+    except BaseException as error:  # noqa: B036 - a value JSON cannot hold, a cycle, a throwing __str__
+        return None, "answer." + helper + "(input): the tool input must be a JSON object, but it cannot be written as JSON (" + type(error).__name__ + ")"
 
 
 class _Answers:
-    """Every helper at run time; the type checker offers each event its own (``<Event>Answers``)."""
+    """Every helper at run time; the type checker offers each event its own (``<Event>Answers``). Each checks its
+    values as it builds the answer: one the agent would refuse makes the answer the hook's failure."""
 
     __slots__ = ()
 
@@ -59,28 +90,29 @@ class _Answers:
         return None
 
     def stop(self, reason: Optional[str] = None) -> Reply:
-        return Reply("stop-silent") if reason is None else Reply("stop", reason=reason)
+        return _checked("stop-silent" if reason is None else "stop", reason, None, None, _text_problem("stop", "reason", reason, True, False))
 
     def message(self, text: str) -> Reply:
-        return Reply("message", text=text)
+        return _checked("message", None, text, None, _text_problem("message", "text", text, False, False))
 
     def add_context(self, text: str) -> Reply:
-        return Reply("context", text=text)
+        return _checked("context", None, text, None, _text_problem("add_context", "text", text, False, False))
 
     def block(self, reason: str) -> Reply:
-        return Reply("block", reason=reason)
+        return _checked("block", reason, None, None, _text_problem("block", "reason", reason, False, True))
 
     def deny(self, reason: Optional[str] = None) -> Reply:
-        return Reply("deny-silent") if reason is None else Reply("deny", reason=reason)
+        return _checked("deny-silent" if reason is None else "deny", reason, None, None, _text_problem("deny", "reason", reason, True, True))
 
     def ask(self, reason: Optional[str] = None) -> Reply:
-        return Reply("ask-silent") if reason is None else Reply("ask", reason=reason)
+        return _checked("ask-silent" if reason is None else "ask", reason, None, None, _text_problem("ask", "reason", reason, True, False))
 
     def allow(self, reason: Optional[str] = None) -> Reply:
-        return Reply("allow") if reason is None else Reply("allow-reason", reason=reason)
+        return _checked("allow" if reason is None else "allow-reason", reason, None, None, _text_problem("allow", "reason", reason, True, False))
 
     def rewrite(self, input: object, reason: Optional[str] = None) -> Reply:
-        return Reply("rewrite", input=input) if reason is None else Reply("rewrite-reason", reason=reason, input=input)
+        copy, problem = _tool_input("rewrite", input)
+        return _checked("rewrite" if reason is None else "rewrite-reason", reason, None, copy, problem, _text_problem("rewrite", "reason", reason, True, False))
 
 
 class Hook:
@@ -977,6 +1009,10 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
         if reply is not None and not isinstance(reply, Reply):
             raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+        if _escaped[0] is not None:
+            raise _Failure(_escaped[0])
+        if reply is not None and reply.problem is not None:
+            raise _Failure(reply.problem)
         if reply is not None:
             reply, degraded = _fit_to_agent(definition, agent, own_event, reply)
             notes += "" if degraded is None else _PREFIX + ": " + definition.event + " hook: " + degraded + "\n"
@@ -993,17 +1029,72 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         return _refuse(definition, agent, "the handler raised " + type(error).__name__ + ": " + str(error), _handling[1])
 
 
+#: How the handler tried to end the process, had it swallowed the kit's exception: the hook fails with it all the same.
+_escaped: list = [None]  # type: ignore[type-arg]
+#: The process's own exits, kept before a handler can replace or call them: the kit exits with its answer.
+_exit = os._exit
+#: Where the answer goes: stdout as the process got it (run points fd 1 and sys.stdout at stderr for the handler).
+_answer_fd = [1]
+
+
 def _emit(answer: Tuple[int, str, str]) -> NoReturn:
     exit_code, stdout, stderr = answer
     try:
-        os.write(1, stdout.encode()) if stdout else None
-        os.write(2, stderr.encode()) if stderr else None
+        # a reason may carry stdin's undecodable bytes (surrogate escapes): the agent reads UTF-8
+        os.write(_answer_fd[0], stdout.encode("utf-8", "replace")) if stdout else None
+        os.write(2, stderr.encode("utf-8", "replace")) if stderr else None
     finally:
-        os._exit(exit_code)
+        _exit(exit_code)
+
+
+def _guard_process(definition: Hook) -> None:
+    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (what the handler prints goes to
+    stderr), a handler's os._exit, os.abort or kill of its own process is a failure of the hook, and so is a signal."""
+    try:
+        _answer_fd[0] = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:
+        _answer_fd[0] = 1
+    sys.stdout = sys.stderr
+
+    def exits(name: str) -> object:
+        def refused(*args: object) -> NoReturn:
+            _escaped[0] = _escaped[0] or "the handler called os." + name + repr(args)[:200]
+            raise _Failure(_escaped[0])
+
+        return refused
+
+    os._exit = exits("_exit")  # type: ignore[assignment]
+    os.abort = exits("abort")  # type: ignore[assignment]
+    kill = os.kill
+
+    def own_kill(pid: int, signum: int) -> None:
+        if pid in (0, os.getpid()):
+            _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
+            raise _Failure(_escaped[0])
+        kill(pid, signum)
+
+    os.kill = own_kill  # type: ignore[assignment]
+    try:
+        import signal
+
+        def on_signal(signum: int, frame: object) -> None:
+            problem = "the hook got signal " + str(signum)
+            if _handling[0] is None:
+                # before the call is known to be the hook's: no answer for a call it was not written to judge
+                _emit((1, "", _PREFIX + ": " + definition.event + " hook: " + problem + " before it read its call\n"))
+            _emit(_refuse(definition, _handling[0], problem, _handling[1]))
+
+        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), on_signal)
+    except (ImportError, ValueError):
+        pass  # not the main thread: the agent's own signals end the hook as they would any process
 
 
 def run(definition: Hook) -> NoReturn:
     """Reads stdin, answers, exits. Within ``timeout`` seconds (50 for a fail-closed hook without one) or the failure answer."""
+    _guard_process(definition)
     budget = definition.timeout if definition.timeout is not None else (_DEFAULT_FAIL_CLOSED_BUDGET if definition.fail_closed else None)
     if budget is not None:
         overrun = "the handler did not answer within its " + format(budget, "g") + " s budget"
