@@ -20,6 +20,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::io::{Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -35,11 +36,13 @@ pub struct Reply {
     reason: String,
     text: String,
     input: Option<Value>,
+    /// A value the agent would refuse, found when the answer was built: the hook fails with it (closed, if fail-closed).
+    problem: Option<String>,
 }
 
 impl Reply {
     fn new(kind: &'static str) -> Reply {
-        Reply { kind, reason: String::new(), text: String::new(), input: None }
+        Reply { kind, reason: String::new(), text: String::new(), input: None, problem: None }
     }
     fn reason(kind: &'static str, silent: &'static str, reason: &str) -> Reply {
         if reason.is_empty() {
@@ -57,10 +60,10 @@ impl Reply {
         Reply { text: text.to_string(), ..Reply::new("context") }
     }
     pub(crate) fn block(reason: &str) -> Reply {
-        Reply { reason: reason.to_string(), ..Reply::new("block") }
+        Reply { reason: reason.to_string(), problem: blank_reason("block", reason), ..Reply::new("block") }
     }
     pub(crate) fn deny(reason: &str) -> Reply {
-        Reply::reason("deny", "deny-silent", reason)
+        Reply { problem: if reason.is_empty() { None } else { blank_reason("deny", reason) }, ..Reply::reason("deny", "deny-silent", reason) }
     }
     pub(crate) fn ask(reason: &str) -> Reply {
         Reply::reason("ask", "ask-silent", reason)
@@ -69,8 +72,15 @@ impl Reply {
         Reply::reason("allow-reason", "allow", reason)
     }
     pub(crate) fn rewrite(input: Value, reason: &str) -> Reply {
-        Reply { input: Some(input), ..Reply::reason("rewrite-reason", "rewrite", reason) }
+        // checked now, as the TypeScript kit checks it: the tool input must be a JSON object
+        let problem = (!input.is_object()).then(|| format!("answer.rewrite(input): the tool input must be a JSON object, got {}", input));
+        Reply { input: Some(input), problem, ..Reply::reason("rewrite-reason", "rewrite", reason) }
     }
+}
+
+/// A reason of only white space tells the model or the user nothing (the TypeScript kit refuses it too).
+fn blank_reason(helper: &str, reason: &str) -> Option<String> {
+    reason.trim().is_empty().then(|| format!("answer.{}(reason): the reason must be a non-empty string, got {}", helper, serde_json::to_string(reason).unwrap_or_default()))
 }
 
 /// `tools` limits a tool event to those tool names (others pass untouched);
@@ -588,10 +598,10 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Answers one hook input: stdin -> (exit code, stdout, stderr), with no process I/O and no timer.
 pub fn handle(hook: &Hook, stdin: &str) -> (i32, String, String) {
-    handle_with(hook, stdin, &|_| {})
+    handle_with(hook, stdin, &|_, _| {})
 }
 
-fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i32, String, String) {
+fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) -> (i32, String, String) {
     let parsed: Map<String, Value> = match serde_json::from_str(stdin) {
         Ok(input) => input,
         Err(error) => return refuse(hook, "", "", &format!("stdin is not one JSON object ({})", error)),
@@ -607,8 +617,8 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
         None => return (0, String::new(), String::new()),
     };
     let mut notes = if note.is_empty() { String::new() } else { format!("{}: {} hook: {}\n", PREFIX, hook.event, note) };
-    handling(agent);
     let own = call.own_event.as_str();
+    handling(agent, own);
     if !answers_agent(agent) {
         let name = display_name(agent);
         return refuse(hook, agent, own, &format!("this input comes from {} ({}); answering {} is not supported yet", name, because, name));
@@ -637,6 +647,9 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
         Ok(Err(error)) => refuse(hook, agent, own, &format!("the input is not a {} input: {}", hook.event, error)),
         Ok(Ok(None)) => (0, String::new(), notes),
         Ok(Ok(Some(reply))) => {
+            if let Some(problem) = &reply.problem {
+                return refuse(hook, agent, own, problem);
+            }
             let mut reply = match fit_to_agent(hook, agent, own, reply) {
                 Err(refused) => return refuse(hook, agent, own, &refused),
                 Ok((fitted, degraded)) => {
@@ -664,12 +677,100 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
     }
 }
 
+/// Where the answer goes: stdout as the process got it (`run` points fd 1 at stderr for the handler).
+static ANSWER_FD: AtomicI32 = AtomicI32::new(1);
+/// Set once the kit has answered: the exit hook then lets the process end as the kit ends it.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+/// The failure answer of the call being handled, made before the handler runs (exit code, stdout, stderr), leaked:
+/// what a signal handler or an exit hook writes, with no allocation and no lock.
+static PREPARED: AtomicPtr<(i32, Vec<u8>, Vec<u8>)> = AtomicPtr::new(std::ptr::null_mut());
+
+#[cfg(unix)]
+mod process {
+    //! The few C library calls the kit makes to own the process's end (std links the C library already).
+    use std::os::raw::c_int;
+    extern "C" {
+        pub fn dup(fd: c_int) -> c_int;
+        pub fn dup2(from: c_int, to: c_int) -> c_int;
+        pub fn write(fd: c_int, buf: *const u8, count: usize) -> isize;
+        pub fn _exit(code: c_int) -> !;
+        pub fn atexit(callback: extern "C" fn()) -> c_int;
+        pub fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
+    }
+}
+
+/// Writes all of `bytes` to `fd` with the C library's write (safe in a signal handler).
+#[cfg(unix)]
+fn write_all_raw(fd: i32, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        let written = unsafe { process::write(fd, bytes.as_ptr(), bytes.len()) };
+        if written <= 0 {
+            return;
+        }
+        bytes = &bytes[written as usize..];
+    }
+}
+
+/// The prepared failure answer, written and the process ended with its code; exit 1 with `before` when there is none.
+#[cfg(unix)]
+fn end_with_prepared(before: &[u8]) -> ! {
+    let prepared = PREPARED.load(Ordering::SeqCst);
+    unsafe {
+        if prepared.is_null() {
+            write_all_raw(2, before);
+            process::_exit(1);
+        }
+        let (exit, stdout, stderr) = &*prepared;
+        write_all_raw(ANSWER_FD.load(Ordering::SeqCst), stdout);
+        write_all_raw(2, stderr);
+        process::_exit(*exit)
+    }
+}
+
+/// A handler that ends the process itself (`std::process::exit`) ends it with the failure answer.
+#[cfg(unix)]
+extern "C" fn on_exit() {
+    if !ANSWERED.swap(true, Ordering::SeqCst) {
+        end_with_prepared(b"claude-hook-protocol/kit: the process ended before the hook read its call\n");
+    }
+}
+
+/// SIGTERM, SIGHUP, SIGINT or SIGABRT (std::process::abort) ends the hook with its failure answer (nothing for a call not yet read).
+#[cfg(unix)]
+extern "C" fn on_signal(_signum: i32) {
+    if !ANSWERED.swap(true, Ordering::SeqCst) {
+        end_with_prepared(b"claude-hook-protocol/kit: the hook got a signal before it read its call\n");
+    }
+    unsafe { process::_exit(1) }
+}
+
+/// The kit owns the process's end: stdout holds the answer alone (what the handler prints goes to stderr), and an
+/// exit or a signal before the answer ends the hook with its failure answer.
+fn guard_process() {
+    #[cfg(unix)]
+    unsafe {
+        let saved = process::dup(1);
+        if saved >= 0 && process::dup2(2, 1) >= 0 {
+            ANSWER_FD.store(saved, Ordering::SeqCst);
+        }
+        process::atexit(on_exit);
+        for signum in [1, 2, 6, 15] {
+            process::signal(signum, on_signal);
+        }
+    }
+}
+
 fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! {
     let mut done = lock.lock().unwrap_or_else(|e| e.into_inner());
-    if !*done {
+    if !*done && !ANSWERED.swap(true, Ordering::SeqCst) {
         *done = true;
-        let _ = std::io::stdout().write_all(stdout.as_bytes());
-        let _ = std::io::stdout().flush();
+        #[cfg(unix)]
+        write_all_raw(ANSWER_FD.load(Ordering::SeqCst), stdout.as_bytes());
+        #[cfg(not(unix))]
+        {
+            let _ = std::io::stdout().write_all(stdout.as_bytes());
+            let _ = std::io::stdout().flush();
+        }
         let _ = std::io::stderr().write_all(stderr.as_bytes());
         std::process::exit(exit);
     }
@@ -682,6 +783,7 @@ fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! 
 /// Reads stdin, answers and exits, within the hook's budget or with its failure answer.
 pub fn run(hook: Hook) -> ! {
     std::panic::set_hook(Box::new(|_| {})); // the refusal names the panic; no trace on stderr
+    guard_process();
     let lock = Arc::new(Mutex::new(false));
     let agent: Arc<Mutex<&'static str>> = Arc::new(Mutex::new(""));
     let budget = hook.options.timeout.or(if hook.options.fail_closed { Some(DEFAULT_FAIL_CLOSED_BUDGET) } else { None });
@@ -699,6 +801,10 @@ pub fn run(hook: Hook) -> ! {
     if let Err(error) = std::io::stdin().read_to_string(&mut stdin) {
         emit(&lock, refuse(&hook, "", "", &format!("stdin could not be read: {}", error)));
     }
-    let answer = handle_with(&hook, &stdin, &|detected| *agent.lock().unwrap_or_else(|e| e.into_inner()) = detected);
+    let answer = handle_with(&hook, &stdin, &|detected, own| {
+        *agent.lock().unwrap_or_else(|e| e.into_inner()) = detected;
+        let (exit, stdout, stderr) = refuse(&hook, detected, own, "the handler ended the process (an exit or a signal) before it answered");
+        PREPARED.store(Box::into_raw(Box::new((exit, stdout.into_bytes(), stderr.into_bytes()))), Ordering::SeqCst);
+    });
     emit(&lock, answer)
 }
