@@ -74,7 +74,9 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
   }
   out.push("\t}", "\treturn \"\"", "}", "", "// kitDegradePolicy: what an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).", "func kitDegradePolicy(kind string) string {", "\tswitch kind {");
   for (const [kind, policy] of Object.entries(kitAgentsData()["degradePolicy"] as Record<string, string>)) out.push(`\tcase ${go(kind)}:`, `\t\treturn ${go(policy)}`);
-  out.push("\t}", "\treturn \"refuse\"", "}", "", "var kitDisplayNames = map[string]string{");
+  out.push("\t}", "\treturn \"refuse\"", "}", "", "// kitToolStringFields: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", "func kitToolStringFields(tool string) []string {", "\tswitch tool {");
+  for (const [tool, fields] of Object.entries(kitAgentsData()["toolStringFields"] as Record<string, string[]>)) out.push(`\tcase ${go(tool)}:`, `\t\treturn []string{${fields.map(go).join(", ")}}`);
+  out.push("\t}", "\treturn nil", "}", "", "var kitDisplayNames = map[string]string{");
   for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`\t${go(agent)}:${CELL}${go(name)},`);
   // a function, not a map: a hook that reads Claude Code's input pays nothing at start for the other agents' fits
   out.push("}", "", "// kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).", "func kitInputFitsOf(event string) []kitFit {", "\tswitch event {");

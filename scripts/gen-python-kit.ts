@@ -107,6 +107,7 @@ function answersModule(description: KitDescription, model: TypeModel): string {
     for (const [event, kinds] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") lines.push(`    (${py(agent)}, ${py(event)}, ${py(kind)}): ${py(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)},`);
   }
   lines.push("}", "", "#: What an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).", `DEGRADE_POLICY = ${pyLiteral(kitAgentsData()["degradePolicy"])}`);
+  lines.push("", "#: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", `TOOL_STRING_FIELDS = ${pyLiteral(kitAgentsData()["toolStringFields"])}`);
   lines.push("", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
   for (const [event, info] of Object.entries(description.events)) lines.push(`    ${py(event)}: (${info.tool ? "True" : "False"}, ${info.failClosed === null ? "None" : py(info.failClosed)}),`);
   lines.push("}", "", "#: How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "DETECTION_RULES = (");

@@ -86,6 +86,8 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   }
   out.push("];", "", "/// (answer kind, what it becomes where the agent does not honour it): src/core/capabilities.ts DEGRADE_POLICY.", "pub(crate) static KIT_DEGRADE_POLICY: &[(&str, &str)] = &[");
   for (const [kind, policy] of Object.entries(kitAgentsData()["degradePolicy"] as Record<string, string>)) out.push(`    (${rs(kind)}, ${rs(policy)}),`);
+  out.push("];", "", "/// (Claude Code's tool, its top-level fields that are strings): generated/kit/agents.json toolStringFields.", "pub(crate) static KIT_TOOL_STRING_FIELDS: &[(&str, &[&str])] = &[");
+  for (const [tool, fields] of Object.entries(kitAgentsData()["toolStringFields"] as Record<string, string[]>)) out.push(`    (${rs(tool)}, &[${fields.map(rs).join(", ")}]),`);
   out.push("];", "", "pub(crate) static KIT_DISPLAY_NAMES: &[(&str, &str)] = &[");
   for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`    (${rs(agent)}, ${rs(name)}),`);
   out.push("];");

@@ -585,6 +585,26 @@ func fittedValue(value any, fit kitFit) any {
 	return fit.instead
 }
 
+// nonStringField: a field of the tool's input that Claude Code's tool schema makes a string and that is present as another type (null included).
+func nonStringField(toolName string, toolInput json.RawMessage) string {
+	fields := kitToolStringFields(toolName)
+	if len(fields) == 0 {
+		return ""
+	}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(toolInput, &object) != nil {
+		return ""
+	}
+	for _, field := range fields {
+		if value, present := object[field]; present {
+			if trimmed := bytes.TrimSpace(value); len(trimmed) == 0 || trimmed[0] != '"' {
+				return field
+			}
+		}
+	}
+	return ""
+}
+
 // handles: the hook's call is its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
 func handles(hook Hook, call kitCall) bool {
 	if call.event != hook.event {
@@ -672,11 +692,23 @@ func Handle(hook Hook, stdin []byte) (exit int, stdout string, stderr string) {
 
 func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string)) (exit int, stdout string, stderr string) {
 	agent, ownEvent := "", ""
+	finished := false
 	defer func() {
-		if recovered := recover(); recovered != nil {
+		// not recover() != nil: panic(nil) recovers nil before Go 1.21, and it must not end the hook without its answer
+		if recovered := recover(); !finished {
 			exit, stdout, stderr = refuse(hook, agent, ownEvent, fmt.Sprintf("the handler panicked: %v", recovered))
 		}
 	}()
+	exit, stdout, stderr = handleCall(hook, stdin, func(detected string, event string) {
+		agent, ownEvent = detected, event
+		handling(detected, event)
+	})
+	finished = true
+	return exit, stdout, stderr
+}
+
+func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent string)) (exit int, stdout string, stderr string) {
+	agent, ownEvent := "", ""
 	var input map[string]json.RawMessage
 	if err := json.Unmarshal(stdin, &input); err != nil || input == nil {
 		return refuse(hook, agent, ownEvent, "stdin is not one JSON object")
@@ -716,8 +748,13 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	}
 	input = call.input
 	if kitEvents[hook.event].tool {
-		if _, ok := stringField(input, "tool_name"); !ok || !isObject(input["tool_input"]) {
+		toolName, ok := stringField(input, "tool_name")
+		if !ok || !isObject(input["tool_input"]) {
 			return refuse(hook, agent, ownEvent, "a "+hook.event+" input needs a string tool_name and an object tool_input")
+		}
+		// the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+		if field := nonStringField(toolName, input["tool_input"]); field != "" {
+			return refuse(hook, agent, ownEvent, "tool_input."+field+" is not a string, as the "+toolName+" tool's input must have it")
 		}
 	}
 	raw, _ := json.Marshal(input)
@@ -811,9 +848,24 @@ func Run(hook Hook) {
 	if err != nil {
 		emit(refuse(hook, "", "", "stdin could not be read: "+err.Error()))
 	}
-	emit(handle(hook, stdin, func(detected string, event string) {
-		mu.Lock()
-		agent, ownEvent = detected, event
-		mu.Unlock()
-	}))
+	// on a goroutine of its own: a handler's runtime.Goexit ends that goroutine, whose last deferred call answers
+	go func() {
+		answered := false
+		defer func() {
+			if !answered {
+				mu.Lock()
+				detected, event := agent, ownEvent
+				mu.Unlock()
+				emit(refuse(hook, detected, event, "the handler ended its goroutine (runtime.Goexit)"))
+			}
+		}()
+		exit, stdout, stderr := handle(hook, stdin, func(detected string, event string) {
+			mu.Lock()
+			agent, ownEvent = detected, event
+			mu.Unlock()
+		})
+		answered = true
+		emit(exit, stdout, stderr)
+	}()
+	select {}
 }

@@ -1874,6 +1874,53 @@ func kitDegradePolicy(kind string) string {
 	return "refuse"
 }
 
+// kitToolStringFields: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).
+func kitToolStringFields(tool string) []string {
+	switch tool {
+	case "Agent":
+		return []string{"description", "prompt", "subagent_type", "model", "effort", "isolation"}
+	case "Bash":
+		return []string{"command", "description"}
+	case "CronCreate":
+		return []string{"cron", "prompt"}
+	case "CronDelete":
+		return []string{"id"}
+	case "Edit":
+		return []string{"file_path", "old_string", "new_string"}
+	case "EnterWorktree":
+		return []string{"name", "path"}
+	case "ExitWorktree":
+		return []string{"action"}
+	case "ListAgents":
+		return []string{"channel", "q", "cursor"}
+	case "Monitor":
+		return []string{"description", "command"}
+	case "NotebookEdit":
+		return []string{"notebook_path", "cell_id", "new_source", "cell_type", "edit_mode"}
+	case "Read":
+		return []string{"file_path", "pages"}
+	case "ReportFindings":
+		return []string{"level"}
+	case "ScheduleWakeup":
+		return []string{"reason", "prompt"}
+	case "SendMessage":
+		return []string{"to", "summary", "message"}
+	case "Skill":
+		return []string{"skill", "args"}
+	case "TaskStop":
+		return []string{"task_id", "shell_id"}
+	case "WebFetch":
+		return []string{"url", "prompt"}
+	case "WebSearch":
+		return []string{"query"}
+	case "Workflow":
+		return []string{"script", "name", "description", "title", "scriptPath", "resumeFromRunId"}
+	case "Write":
+		return []string{"file_path", "content"}
+	}
+	return nil
+}
+
 var kitDisplayNames = map[string]string{
 	"claude-code": "Claude Code",
 	"codex":       "Codex CLI",

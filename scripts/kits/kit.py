@@ -26,7 +26,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DEGRADE_POLICY, DISPLAY_NAMES, EVENTS, INPUT_FITS, NOT_ENFORCED, OWN_EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DEGRADE_POLICY, DISPLAY_NAMES, EVENTS, INPUT_FITS, NOT_ENFORCED, OWN_EVENTS, TOOL_EVENTS, TOOL_STRING_FIELDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -484,6 +484,10 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             tool_name = hook_input.get("tool_name")
             if not isinstance(tool_name, str) or not isinstance(hook_input.get("tool_input"), dict):
                 raise _Failure("a " + event + " input needs a string tool_name and an object tool_input")
+            # the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+            for field in TOOL_STRING_FIELDS.get(tool_name, ()):
+                if field in hook_input["tool_input"] and not isinstance(hook_input["tool_input"][field], str):
+                    raise _Failure("tool_input." + field + " is not a string, as the " + tool_name + " tool's input must have it")
         if agent != "claude-code":
             for path, fill, values, instead in INPUT_FITS.get(event, ()):
                 _apply_fit(hook_input, path, fill, values, instead)

@@ -1943,6 +1943,9 @@ NOT_ENFORCED = {
 #: What an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).
 DEGRADE_POLICY = {"deny": "refuse", "block": "refuse", "rewrite": "refuse", "ask": "deny", "allow": "nothing", "context": "nothing", "stop": "nothing", "message": "nothing"}
 
+#: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).
+TOOL_STRING_FIELDS = {"Agent": ("description", "prompt", "subagent_type", "model", "effort", "isolation"), "Bash": ("command", "description"), "CronCreate": ("cron", "prompt"), "CronDelete": ("id",), "Edit": ("file_path", "old_string", "new_string"), "EnterWorktree": ("name", "path"), "ExitWorktree": ("action",), "ListAgents": ("channel", "q", "cursor"), "Monitor": ("description", "command"), "NotebookEdit": ("notebook_path", "cell_id", "new_source", "cell_type", "edit_mode"), "Read": ("file_path", "pages"), "ReportFindings": ("level",), "ScheduleWakeup": ("reason", "prompt"), "SendMessage": ("to", "summary", "message"), "Skill": ("skill", "args"), "TaskStop": ("task_id", "shell_id"), "WebFetch": ("url", "prompt"), "WebSearch": ("query",), "Workflow": ("script", "name", "description", "title", "scriptPath", "resumeFromRunId"), "Write": ("file_path", "content")}
+
 #: Per event: (names a tool, the answer a fail-closed hook gives on failure).
 EVENTS = {
     "PreToolUse": (True, "deny"),

@@ -629,8 +629,16 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) 
         return refuse(hook, agent, own, &format!("the input gives {} twice, with different values: which one {} acts on cannot be told", call.ambiguous.join(", "), display_name(agent)));
     }
     let mut input = call.input.clone();
-    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) && !(input.get("tool_name").map_or(false, Value::is_string) && input.get("tool_input").map_or(false, Value::is_object)) {
-        return refuse(hook, agent, own, &format!("a {} input needs a string tool_name and an object tool_input", hook.event));
+    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) {
+        let (tool_name, tool_input) = match (input.get("tool_name"), input.get("tool_input")) {
+            (Some(Value::String(name)), Some(Value::Object(object))) => (name, object),
+            _ => return refuse(hook, agent, own, &format!("a {} input needs a string tool_name and an object tool_input", hook.event)),
+        };
+        // the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+        let fields = KIT_TOOL_STRING_FIELDS.iter().find(|t| t.0 == tool_name).map_or(&[][..], |t| t.1);
+        if let Some(field) = fields.iter().find(|field| tool_input.get(**field).map_or(false, |value| !value.is_string())) {
+            return refuse(hook, agent, own, &format!("tool_input.{} is not a string, as the {} tool's input must have it", field, tool_name));
+        }
     }
     if agent != "claude-code" {
         let mut tree = Value::Object(input);

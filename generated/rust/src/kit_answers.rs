@@ -1650,6 +1650,30 @@ pub(crate) static KIT_DEGRADE_POLICY: &[(&str, &str)] = &[
     ("message", "nothing"),
 ];
 
+/// (Claude Code's tool, its top-level fields that are strings): generated/kit/agents.json toolStringFields.
+pub(crate) static KIT_TOOL_STRING_FIELDS: &[(&str, &[&str])] = &[
+    ("Agent", &["description", "prompt", "subagent_type", "model", "effort", "isolation"]),
+    ("Bash", &["command", "description"]),
+    ("CronCreate", &["cron", "prompt"]),
+    ("CronDelete", &["id"]),
+    ("Edit", &["file_path", "old_string", "new_string"]),
+    ("EnterWorktree", &["name", "path"]),
+    ("ExitWorktree", &["action"]),
+    ("ListAgents", &["channel", "q", "cursor"]),
+    ("Monitor", &["description", "command"]),
+    ("NotebookEdit", &["notebook_path", "cell_id", "new_source", "cell_type", "edit_mode"]),
+    ("Read", &["file_path", "pages"]),
+    ("ReportFindings", &["level"]),
+    ("ScheduleWakeup", &["reason", "prompt"]),
+    ("SendMessage", &["to", "summary", "message"]),
+    ("Skill", &["skill", "args"]),
+    ("TaskStop", &["task_id", "shell_id"]),
+    ("WebFetch", &["url", "prompt"]),
+    ("WebSearch", &["query"]),
+    ("Workflow", &["script", "name", "description", "title", "scriptPath", "resumeFromRunId"]),
+    ("Write", &["file_path", "content"]),
+];
+
 pub(crate) static KIT_DISPLAY_NAMES: &[(&str, &str)] = &[
     ("claude-code", "Claude Code"),
     ("codex", "Codex CLI"),
