@@ -287,7 +287,7 @@ function runHook(language: Language, mode: string, stdin: string | Buffer, budge
 }
 
 /** Claude Code's reading of the hook's answer to the Bash call `command`, by its merge. */
-function claudeReads(ran: Ran, command: string): { decision: string | undefined; blocked: boolean } {
+function claudeReads(ran: Ran, command: string): { decision: string | null | undefined; blocked: boolean } {
   assert.equal(ran.signal, null, `ended by ${ran.signal}: ${ran.stderr.slice(0, 400)}`);
   if (ran.stdout !== "") assert.doesNotThrow(() => JSON.parse(ran.stdout), `stdout is one JSON object: ${ran.stdout.slice(0, 400)}`);
   const merged = merge({ event: "PreToolUse", tool_name: "Bash", tool_input: { command }, hooks: [{ command: "kit", exit: ran.exit ?? 1, stdout: ran.stdout, stderr: ran.stderr }] });
