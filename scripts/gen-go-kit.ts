@@ -55,7 +55,7 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) out.push(`\t${go(agent)}:${CELL}{${events.map((e) => `${go(e)}: true`).join(", ")}},`);
   // generated/kit/agents.json's names, as the TypeScript kit maps them (src/hooks/agent-names.ts)
   out.push("}", "", "// Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools, its camelCase form.", "var kitNames = map[string]kitAgentNames{");
-  const agentsData = kitAgentsData()["agents"] as Record<string, { events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] } }>;
+  const agentsData = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>>; events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] } }>;
   const goMap = (record: Record<string, string>): string => `map[string]string{${Object.entries(record).map(([k, v]) => `${go(k)}: ${go(v)}`).join(", ")}}`;
   for (const [agent, value] of Object.entries(agentsData)) {
     const events = Object.fromEntries(Object.entries(value.events).filter((entry): entry is [string, string] => entry[1] !== null));
@@ -64,18 +64,28 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
     // one field a line: gofmt aligns only one-line entries, and its alignment of these long ones is its own heuristic
     out.push(`\t${go(agent)}: {`, `\t\tevents: ${goMap(events)},`, `\t\ttools:  []kitTool{${tools}},`, `\t\tnative: ${native},`, "\t},");
   }
-  out.push("}", "", "var kitDisplayNames = map[string]string{");
-  for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`\t${go(agent)}:${CELL}${go(name)},`);
-  out.push("}", "", "// Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.", "var kitAbsentKeys = map[string]map[string]map[string]string{");
-  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
-    if (Object.keys(absentKeys).length === 0) {
-      out.push(`\t${go(agent)}: {},`);
-      continue;
+  out.push("}", "", "// The agents' names (src/core/agents.ts AGENT_NAMES), for messages.", `var kitAgentList = []string{${Object.keys(description.detection.displayNames).map(go).join(", ")}}`);
+  // functions of switches, not maps: a hook pays for them only when it answers
+  out.push("", "// kitNotEnforced: how the agent supports an answer kind on its own event when not enforced (\"support\" or \"support>as\",", "// generated/kit/agents.json capabilities), \"\" when enforced or not claimed.", "func kitNotEnforced(agent string, event string, kind string) string {", "\tswitch agent + \"\\x00\" + event + \"\\x00\" + kind {");
+  for (const [agent, { capabilities }] of Object.entries(agentsData)) {
+    for (const [event, kinds] of Object.entries(capabilities)) {
+      for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") out.push(`\tcase ${go(`${agent}\u0000${event}\u0000${kind}`)}:`, `\t\treturn ${go(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)}`);
     }
-    out.push(`\t${go(agent)}: {`);
-    for (const [event, keys] of Object.entries(absentKeys)) out.push(`\t\t${go(event)}:${CELL}{${Object.entries(keys).map(([key, value]) => `${go(key)}: ${go(JSON.stringify(value))}`).join(", ")}},`);
-    out.push("\t},");
   }
+  out.push("\t}", "\treturn \"\"", "}", "", "// kitDegradePolicy: what an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).", "func kitDegradePolicy(kind string) string {", "\tswitch kind {");
+  for (const [kind, policy] of Object.entries(kitAgentsData()["degradePolicy"] as Record<string, string>)) out.push(`\tcase ${go(kind)}:`, `\t\treturn ${go(policy)}`);
+  out.push("\t}", "\treturn \"refuse\"", "}", "", "// kitToolStringFields: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", "func kitToolStringFields(tool string) []string {", "\tswitch tool {");
+  for (const [tool, fields] of Object.entries(kitAgentsData()["toolStringFields"] as Record<string, string[]>)) out.push(`\tcase ${go(tool)}:`, `\t\treturn []string{${fields.map(go).join(", ")}}`);
+  out.push("\t}", "\treturn nil", "}", "", "var kitDisplayNames = map[string]string{");
+  for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`\t${go(agent)}:${CELL}${go(name)},`);
+  // a function, not a map: a hook that reads Claude Code's input pays nothing at start for the other agents' fits
+  out.push("}", "", "// kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).", "func kitInputFitsOf(event string) []kitFit {", "\tswitch event {");
+  for (const [event, fits] of Object.entries(description.inputFits)) {
+    out.push(`\tcase ${go(event)}:`, "\t\treturn []kitFit{");
+    for (const fit of fits) out.push(`\t\t\t{path: []string{${fit.path.map(go).join(", ")}}${fit.fill === undefined ? "" : `, fill: ${go(JSON.stringify(fit.fill))}`}${fit.values === undefined ? "" : `, values: []string{${fit.values.map(go).join(", ")}}, instead: ${go(fit.instead!)}`}},`);
+    out.push("\t\t}");
+  }
+  out.push("\t}", "\treturn nil");
   out.push("}", "", "var kitEvents = map[string]kitEvent{");
   for (const [event, info] of Object.entries(description.events)) out.push(`\t${go(event)}:${CELL}{tool: ${info.tool}, failClosed: ${go(info.failClosed ?? "")}},`);
   out.push("}", "");

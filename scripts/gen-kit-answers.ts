@@ -15,7 +15,8 @@
  * { "format": 1, "placeholders": {"reason": "{{reason}}", ...},
  *   "detection": { "rules": [{ "agent", "because", "when": [<condition>] }], "default", "displayNames", "ownEvents": { "<agent>": ["<event>"] } },
  *   "events": { "<Claude Code event>": { "tool": bool, "answers": ["deny", ...], "failClosed": "deny" | "block" | null } },
- *   "agents": { "<agent>": { "displayName", "absentKeys": { "<event>": { "<key>": "" | null } }, "answers": { "<event>": { "<answer>":
+ *   "inputFits": { "<Claude Code event>": [{ "path": ["key", "*", ...], "fill"?: <JSON>, "values"?: ["..."], "instead"?: "..." }] },
+ *   "agents": { "<agent>": { "displayName", "answers": { "<event>": { "<answer>":
  *       { "exit": n, "stdout": "<template>", "stderr": "<template>" } | { "unsupported": "<why>" } } } } } }
  * ```
  */
@@ -25,46 +26,94 @@ import type { HookIntent } from "../src/core/intent.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
 import { dialectOf } from "../src/dialects.js";
 import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
-import { kitAgent, ownEvents } from "../src/hooks/agent-names.js";
+import { ownEvents } from "../src/hooks/agent-names.js";
 import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
-import { buildTypeModel, type StructDecl, type TypeModel } from "./lib/type-model.js";
+import { buildTypeModel, type Field, type StructDecl, type TypeExpr, type TypeModel } from "./lib/type-model.js";
+
+/** One step of making another agent's input fit Claude Code's typed input (see `inputFits`). */
+export interface InputFit {
+  /** Keys from the input's root; `*` is every element of an array (or value of an object). */
+  readonly path: readonly string[];
+  /** The JSON the kit puts in when the key is absent (a required key), else left out. */
+  readonly fill?: JsonValue;
+  /** The values Claude Code's type names, and the one a string outside them becomes. */
+  readonly values?: readonly string[];
+  readonly instead?: string;
+}
+type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * Per agent and event, the keys Claude Code's input requires that the agent's
- * own input schema leaves out (droid sends PreToolUse without tool_use_id):
- * a kit reading the agent's input into Claude Code's typed input fills each
- * with an empty string (null where the key is nullable). Any other type is an
- * error of this generator (the kit could not type the input).
+ * Per Claude Code event, how the kits make another agent's input (already in Claude Code's names) fit
+ * Claude Code's typed input, which Go and Rust decode strictly: a required key the agent leaves out gets
+ * its type's empty value (Copilot CLI's PostToolUse has no tool_response, Qwen Code's background tasks no
+ * type), and a string outside an enum of Claude Code's (Copilot CLI's SessionStart source "new", Gemini
+ * CLI's SessionEnd reason "exit") becomes the enum's `other`, else its first value: the typed handler of
+ * a hook must run for every call the agent makes, not fail (or fail closed) on a value its type has no
+ * name for. Wrong types are left as they are: the handler is typed, and written, for Claude Code's.
  */
-function absentKeys(model: TypeModel, agent: string, events: readonly string[], ownPairs: readonly (readonly [string, string])[], renames: boolean): Record<string, Record<string, string | null>> {
-  const family = agent;
-  const out: Record<string, Record<string, string | null>> = {};
-  const struct = (family: string, event: string): StructDecl | undefined => {
-    for (const decl of model.decls) {
-      if (decl.kind !== "struct" || decl.family !== family || decl.variantOf?.tag !== "hook_event_name") continue;
-      if (decl.variantOf.values.includes(event)) return decl;
-    }
-    return undefined;
+function inputFits(model: TypeModel, events: readonly string[]): Record<string, InputFit[]> {
+  const decls = new Map(model.decls.map((d) => [d.name, d]));
+  const enumOf = (type: TypeExpr): readonly string[] | undefined => {
+    const decl = type.kind === "named" ? decls.get(type.name) : undefined;
+    return decl?.kind === "enum" ? decl.values : undefined;
   };
-  for (const [event, canonical, ownName] of [...events.map((event) => [event, event, false] as const), ...ownPairs.map(([event, canonical]) => [event, canonical, true] as const)]) {
-    const claude = struct("claude-code", canonical);
-    const own = struct(family, event);
-    // an event with no schema of its own under that name (Copilot CLI's camelCase preToolUse, read through its key
-    // renames): any required key may be absent; a kit fills only the keys the input leaves out
-    if (claude === undefined || (own === undefined && !ownName)) continue;
-    const missing = claude.fields.filter((field) => field.required && field.key !== "hook_event_name" && !(own?.fields.some((f) => f.key === field.key && f.required) ?? false));
-    const fill = (field: (typeof missing)[number]): string | null | undefined => {
-      if (field.type.kind === "nullable") return null;
-      if (field.type.kind === "string") return "";
-      // an agent with its own names (Copilot CLI's PostToolUse sends toolResult, not tool_response): left out, the
-      // handler finds it missing as it would in the TypeScript kit; an agent with Claude Code's names must be fillable
-      if (renames) return undefined;
-      throw new Error(`gen-kit-answers: ${agent} ${event} may leave out ${field.key}, neither a string nor nullable: the kits cannot fill it`);
-    };
-    const filled = missing.map((field) => [field.key, fill(field)] as const).filter((entry): entry is readonly [string, string | null] => entry[1] !== undefined);
-    if (filled.length > 0) out[event] = Object.fromEntries(filled);
+  const instead = (values: readonly string[]): string => (values.includes("other") ? "other" : values[0]!);
+  const empty = (type: TypeExpr, seen: readonly string[]): JsonValue => {
+    switch (type.kind) {
+      case "any":
+      case "nullable":
+        return null;
+      case "boolean":
+        return false;
+      case "string":
+        return "";
+      case "integer":
+      case "number":
+        return type.minimum ?? 0;
+      case "literal":
+        return type.value;
+      case "array":
+        return [];
+      case "map":
+        return {};
+      case "named": {
+        const decl = decls.get(type.name);
+        if (decl === undefined || seen.includes(type.name)) throw new Error(`gen-kit-answers: no empty value for ${type.name}`);
+        if (decl.kind === "enum") return instead(decl.values);
+        const struct = decl.kind === "struct" ? decl : decls.get(decl.variants[0]!.struct);
+        if (struct?.kind !== "struct") throw new Error(`gen-kit-answers: no empty value for ${type.name}`);
+        return Object.fromEntries(struct.fields.filter((f) => f.required).map((f) => [f.key, empty(f.type, [...seen, type.name])]));
+      }
+    }
+  };
+  const walk = (fields: readonly Field[], at: readonly string[], seen: readonly string[], out: InputFit[]): void => {
+    for (const field of fields) {
+      if (at.length === 0 && field.key === "hook_event_name") continue;
+      const path = [...at, field.key];
+      let type = field.type.kind === "nullable" ? field.type.inner : field.type;
+      const values = enumOf(type);
+      const fill = field.required ? empty(field.type, seen) : undefined;
+      if (fill !== undefined || values !== undefined) out.push({ path, ...(fill === undefined ? {} : { fill }), ...(values === undefined ? {} : { values, instead: instead(values) }) });
+      const items: string[] = [];
+      while (type.kind === "array" || type.kind === "map") {
+        items.push("*");
+        type = type.kind === "array" ? type.items : type.values;
+        if (type.kind === "nullable") type = type.inner;
+      }
+      const decl = type.kind === "named" ? decls.get(type.name) : undefined;
+      if (decl?.kind === "struct" && !seen.includes(decl.name)) walk(decl.fields, [...path, ...items], [...seen, decl.name], out);
+      else if (items.length > 0 && type.kind === "named" && enumOf(type) !== undefined) out.push({ path: [...path, ...items], values: enumOf(type)!, instead: instead(enumOf(type)!) });
+    }
+  };
+  const out: Record<string, InputFit[]> = {};
+  for (const event of events) {
+    const struct = model.decls.find((d): d is StructDecl => d.kind === "struct" && d.family === "claude-code" && d.variantOf?.tag === "hook_event_name" && d.variantOf.values.includes(event));
+    if (struct === undefined) continue;
+    const fits: InputFit[] = [];
+    walk(struct.fields, [], [struct.name], fits);
+    if (fits.length > 0) out[event] = fits;
   }
   return out;
 }
@@ -73,7 +122,8 @@ function absentKeys(model: TypeModel, agent: string, events: readonly string[], 
 export interface KitDescription {
   detection: { rules: { agent: string; because: string; when: Record<string, unknown>[] }[]; default: string; displayNames: Record<string, string>; ownEvents: Record<string, string[]> };
   events: Record<string, { tool: boolean; answers: string[]; failClosed: string | null }>;
-  agents: Record<string, { absentKeys: Record<string, Record<string, string | null>>; answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
+  inputFits: Record<string, InputFit[]>;
+  agents: Record<string, { answers: Record<string, Record<string, { exit: number; stdout: string; stderr: string } | { unsupported: string }>> }>;
 }
 
 export const PLACEHOLDERS = { reason: "{{reason}}", text: "{{text}}" } as const;
@@ -137,8 +187,7 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
         answers[name]![kind] = written.ok ? { exit: written.answer.exit, stdout: written.answer.stdout, stderr: written.answer.stderr } : { unsupported: written.message };
       }
     }
-    const ownPairs = [...keys].filter(([name, canonical]) => name !== canonical);
-    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], absentKeys: absentKeys(model, agent, claudeCode.events.map((e) => e.name), ownPairs, kitAgent(agent)?.tools.length !== 0 || ownPairs.length > 0), answers };
+    agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], answers };
   }
   for (const rule of DETECTION_RULES) {
     for (const condition of rule.when) if ("matches" in condition) portablePattern(condition.matches);
@@ -149,7 +198,7 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
     displayNames: AGENT_DISPLAY_NAMES,
     ownEvents: Object.fromEntries((AGENT_NAMES as readonly AgentName[]).map((agent) => [agent, ownEvents(agent)])),
   };
-  return { format: 1, placeholders: { ...PLACEHOLDERS, input: JSON.stringify(INPUT_PLACEHOLDER) }, detection, events, agents };
+  return { format: 1, placeholders: { ...PLACEHOLDERS, input: JSON.stringify(INPUT_PLACEHOLDER) }, detection, events, inputFits: inputFits(model, claudeCode.events.map((e) => e.name)), agents };
 }
 
 /**

@@ -68,7 +68,7 @@ function typedApi(description: KitDescription, model: TypeModel): string {
     out.push("", `    class ${event}Answers(Protocol):`, `        """The answers a ${event} hook can give."""`, "", "        def nothing(self) -> None: ...");
     for (const method of METHODS) if (method.kinds.some((kind) => info.answers.includes(kind))) out.push(`        ${method.signature}`);
   }
-  const options = "*, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None";
+  const options = '*, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: Literal["degrade", "strict"] = "degrade"';
   for (const event of events) {
     out.push("", "    @overload", `    def hook(event: Literal[${py(event)}], handler: Callable[[${inputType(event)}, ${event}Answers], Optional[Reply]], ${options}) -> Hook: ...`);
   }
@@ -95,13 +95,20 @@ function answersModule(description: KitDescription, model: TypeModel): string {
     }
     lines.push("    },");
   }
-  lines.push("}", "", "#: Keys Claude Code's input requires that an agent leaves out, with the value the kit fills in.", "ABSENT_KEYS = {");
-  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
-    lines.push(`    ${py(agent)}: {`);
-    for (const [event, keys] of Object.entries(absentKeys)) lines.push(`        ${py(event)}: {${Object.entries(keys).map(([key, value]) => `${py(key)}: ${value === null ? "None" : py(value)}`).join(", ")}},`);
-    lines.push("    },");
+  lines.push("}", "", "#: Per Claude Code event: how another agent's input is made to fit its typed input (generated/kit/answers.json inputFits):", "#: (path, the JSON filled in when absent or None, the enum's values or None, the value instead of another).", "INPUT_FITS = {");
+  for (const [event, fits] of Object.entries(description.inputFits)) {
+    lines.push(`    ${py(event)}: (`);
+    for (const fit of fits) lines.push(`        (${pyLiteral(fit.path)}, ${fit.fill === undefined ? "None" : py(JSON.stringify(fit.fill))}, ${fit.values === undefined ? "None" : pyLiteral(fit.values)}, ${fit.instead === undefined ? "None" : py(fit.instead)}),`);
+    lines.push("    ),");
   }
-  lines.push("}", "", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
+  lines.push("}", "", "#: (agent, its own event, answer kind) -> \"support\" or \"support>as\": the answers it does not enforce (generated/kit/agents.json capabilities).", "NOT_ENFORCED = {");
+  const capabilities = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>> }>;
+  for (const [agent, value] of Object.entries(capabilities)) {
+    for (const [event, kinds] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") lines.push(`    (${py(agent)}, ${py(event)}, ${py(kind)}): ${py(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)},`);
+  }
+  lines.push("}", "", "#: What an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).", `DEGRADE_POLICY = ${pyLiteral(kitAgentsData()["degradePolicy"])}`);
+  lines.push("", "#: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", `TOOL_STRING_FIELDS = ${pyLiteral(kitAgentsData()["toolStringFields"])}`);
+  lines.push("", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
   for (const [event, info] of Object.entries(description.events)) lines.push(`    ${py(event)}: (${info.tool ? "True" : "False"}, ${info.failClosed === null ? "None" : py(info.failClosed)}),`);
   lines.push("}", "", "#: How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "DETECTION_RULES = (");
   for (const rule of description.detection.rules) lines.push(`    (${py(rule.agent)}, ${py(rule.because)}, ${pyLiteral(rule.when)}),`);

@@ -54,9 +54,9 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   }
   out.push("];", "", "/// (event, names a tool, the answer a fail-closed hook gives on failure: \"\" for exit 2).", "pub(crate) static KIT_EVENTS: &[(&str, bool, &str)] = &[");
   for (const [event, info] of Object.entries(description.events)) out.push(`    (${rs(event)}, ${info.tool}, ${rs(info.failClosed ?? "")}),`);
-  out.push("];", "", "/// (agent, event, key Claude Code's input requires and the agent leaves out, the JSON filled in).", "pub(crate) static KIT_ABSENT_KEYS: &[(&str, &str, &str, &str)] = &[");
-  for (const [agent, { absentKeys }] of Object.entries(description.agents)) {
-    for (const [event, keys] of Object.entries(absentKeys)) for (const [key, value] of Object.entries(keys)) out.push(`    (${rs(agent)}, ${rs(event)}, ${rs(key)}, ${rs(JSON.stringify(value))}),`);
+  out.push("];", "", "/// (Claude Code's event, path (`*`: every element), the JSON filled in when absent (\"\" for none), the enum's values, the value instead of another): generated/kit/answers.json inputFits.", "pub(crate) static KIT_INPUT_FITS: &[(&str, &[&str], &str, &[&str], &str)] = &[");
+  for (const [event, fits] of Object.entries(description.inputFits)) {
+    for (const fit of fits) out.push(`    (${rs(event)}, &[${fit.path.map(rs).join(", ")}], ${rs(fit.fill === undefined ? "" : JSON.stringify(fit.fill))}, &[${(fit.values ?? []).map(rs).join(", ")}], ${rs(fit.instead ?? "")}),`);
   }
   out.push("];", "", "/// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[");
   const condition = (c: Record<string, unknown>): string => {
@@ -71,7 +71,7 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   out.push("];", "", `pub(crate) static KIT_DETECTION_DEFAULT: &str = ${rs(description.detection.default)};`, "", "/// Each agent's own event names.", "pub(crate) static KIT_OWN_EVENTS: &[(&str, &[&str])] = &[");
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) out.push(`    (${rs(agent)}, &[${events.map(rs).join(", ")}]),`);
   // generated/kit/agents.json's names, as the TypeScript kit maps them (src/hooks/agent-names.ts)
-  const agentsData = kitAgentsData()["agents"] as Record<string, { events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] } }>;
+  const agentsData = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>>; events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] } }>;
   out.push("];", "", "/// (agent, its event, Claude Code's event), from generated/kit/agents.json.", "pub(crate) static KIT_NAME_EVENTS: &[(&str, &str, &str)] = &[");
   for (const [agent, value] of Object.entries(agentsData)) for (const [own, claude] of Object.entries(value.events)) if (claude !== null) out.push(`    (${rs(agent)}, ${rs(own)}, ${rs(claude)}),`);
   out.push("];", "", "/// (agent, its tool, Claude Code's tool, Claude Code's field -> the agent's).", "pub(crate) static KIT_NAME_TOOLS: &[KitTool] = &[");
@@ -80,6 +80,14 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   for (const [agent, value] of Object.entries(agentsData)) for (const [own, claude] of Object.entries(value.nativeInput?.keys ?? {})) out.push(`    (${rs(agent)}, ${rs(own)}, ${rs(claude)}),`);
   out.push("];", "", "/// (agent, its camelCase event, the keys that tell it).", "pub(crate) static KIT_NATIVE_EVENTS: &[(&str, &str, &[&str])] = &[");
   for (const [agent, value] of Object.entries(agentsData)) for (const e of value.nativeInput?.events ?? []) out.push(`    (${rs(agent)}, ${rs(e.event)}, &[${e.keys.map(rs).join(", ")}]),`);
+  out.push("];", "", "/// (agent, its own event, answer kind, \"support\" or \"support>as\"): the answers it does not enforce (generated/kit/agents.json capabilities).", "pub(crate) static KIT_NOT_ENFORCED: &[(&str, &str, &str, &str)] = &[");
+  for (const [agent, value] of Object.entries(agentsData)) {
+    for (const [event, kinds] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") out.push(`    (${rs(agent)}, ${rs(event)}, ${rs(kind)}, ${rs(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)}),`);
+  }
+  out.push("];", "", "/// (answer kind, what it becomes where the agent does not honour it): src/core/capabilities.ts DEGRADE_POLICY.", "pub(crate) static KIT_DEGRADE_POLICY: &[(&str, &str)] = &[");
+  for (const [kind, policy] of Object.entries(kitAgentsData()["degradePolicy"] as Record<string, string>)) out.push(`    (${rs(kind)}, ${rs(policy)}),`);
+  out.push("];", "", "/// (Claude Code's tool, its top-level fields that are strings): generated/kit/agents.json toolStringFields.", "pub(crate) static KIT_TOOL_STRING_FIELDS: &[(&str, &[&str])] = &[");
+  for (const [tool, fields] of Object.entries(kitAgentsData()["toolStringFields"] as Record<string, string[]>)) out.push(`    (${rs(tool)}, &[${fields.map(rs).join(", ")}]),`);
   out.push("];", "", "pub(crate) static KIT_DISPLAY_NAMES: &[(&str, &str)] = &[");
   for (const [agent, name] of Object.entries(description.detection.displayNames)) out.push(`    (${rs(agent)}, ${rs(name)}),`);
   out.push("];");

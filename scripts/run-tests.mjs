@@ -19,7 +19,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 // The files that build and run other languages' toolchains (cargo, go, python): minutes each
 // (measured one by one on a loaded 2-core machine: bindings-types 564 s, bindings-rust 445 s,
-// bindings-kits 237 s, bindings-examples 202 s, bindings-event-inputs 149 s, packaging 85 s,
+// bindings-kits 237 s, bindings-examples 202 s, the language kits' hostile suite, payloads and degrade
+// checks (each builds the Go and Rust kits), bindings-event-inputs 149 s, packaging 85 s,
 // bindings-refusals 75 s; the rest 0.5-75 s). They run in `npm run test:slow`, which .ci/run
 // runs after `npm test`.
 const SLOW = new Set([
@@ -27,6 +28,9 @@ const SLOW = new Set([
   "test/bindings-types.test.ts",
   "test/bindings-kits.test.ts",
   "test/bindings-kits-agents.test.ts",
+  "test/bindings-kits-payloads.test.ts",
+  "test/bindings-kits-degrade.test.ts",
+  "test/hostile/language-kits.test.ts",
   "test/bindings-examples.test.ts",
   "test/bindings-event-inputs.test.ts",
   "test/bindings-refusals.test.ts",

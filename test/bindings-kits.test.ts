@@ -181,10 +181,9 @@ const compiledKitCases: readonly [string, string, RegExp, number][] = [
   ["open", pre("Bash", { command: "ls" }), /^$/, 1],
 ];
 /**
- * The agents whose inputs are not all Claude Code's typed inputs: Gemini CLI and Copilot CLI name events and
- * tools their own way (the kits map them: generated/kit/agents.json), and Qwen Code's SubagentStop lists
- * background tasks without Claude Code's required `type` (recorded: sub-01-subagent-stop-block). The typed
- * decoding of those is a documented limit of the Go and Rust kits (docs/bindings.md).
+ * The agents whose inputs this test leaves to test/bindings-kits-payloads.test.ts (every recorded payload of
+ * every agent, through the name mapping and the input fits): Gemini CLI and Copilot CLI name events and tools
+ * their own way, and Qwen Code's SubagentStop lists background tasks without Claude Code's required `type`.
  */
 const MAPPED_AGENTS: readonly string[] = ["gemini-cli", "copilot-cli", "qwen-code"];
 /** Copilot CLI's camelCase call, read in Claude Code's names (bash -> Bash) and answered in its dialect. */

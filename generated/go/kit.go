@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -31,16 +33,39 @@ type Reply struct {
 	reason string
 	text   string
 	input  any
+	// problem: the helper was given a value the agent would refuse; the hook fails with it (closed, if FailClosed)
+	problem string
 }
 
 // HookOptions: Tools limits a tool event to those tool names (others pass
 // untouched); FailClosed denies (or blocks) on any failure; Timeout is the
-// handler's budget (50 s for a FailClosed hook without one).
+// handler's budget (50 s for a FailClosed hook without one); Unsupported says
+// what becomes of an answer the agent does not honour on its event.
 type HookOptions struct {
-	Tools      []string
-	FailClosed bool
-	Timeout    time.Duration
+	Tools       []string
+	FailClosed  bool
+	Timeout     time.Duration
+	Unsupported Unsupported
 }
+
+// Unsupported: what becomes of an answer the agent that runs the hook does not
+// honour on its event (the TypeScript kit's `unsupported`).
+type Unsupported string
+
+const (
+	// Degrade: an ask becomes a deny, an allow, context, stop or message is
+	// left out with a note on stderr; a deny, block or rewrite fails the hook.
+	Degrade Unsupported = ""
+	// Strict: any answer the agent does not honour fails the hook (any value
+	// other than Degrade is read as Strict).
+	Strict Unsupported = "strict"
+)
+
+// AgentEnv names the agent that runs the hook, as `install` writes it (so does
+// an argument --agent=<name>, which wins): read before stdin's fields.
+const AgentEnv = "CLAUDE_HOOK_PROTOCOL_AGENT"
+
+const agentArg = "--agent="
 
 // Hook is a hook definition, made by On<Event>.
 type Hook struct {
@@ -60,12 +85,23 @@ func (answers) stop(reason string) *Reply {
 }
 func (answers) message(text string) *Reply    { return &Reply{kind: "message", text: text} }
 func (answers) addContext(text string) *Reply { return &Reply{kind: "context", text: text} }
-func (answers) block(reason string) *Reply    { return &Reply{kind: "block", reason: reason} }
+func (answers) block(reason string) *Reply {
+	return &Reply{kind: "block", reason: reason, problem: blankReason("Block", reason)}
+}
 func (answers) deny(reason string) *Reply {
 	if reason == "" {
 		return &Reply{kind: "deny-silent"}
 	}
-	return &Reply{kind: "deny", reason: reason}
+	return &Reply{kind: "deny", reason: reason, problem: blankReason("Deny", reason)}
+}
+
+// blankReason: a reason of only white space tells the model or the user nothing (the TypeScript kit refuses it too).
+func blankReason(helper string, reason string) string {
+	if strings.TrimSpace(reason) != "" {
+		return ""
+	}
+	quoted, _ := jsonText(reason)
+	return "answer." + helper + "(reason): the reason must be a non-empty string, got " + quoted
 }
 func (answers) ask(reason string) *Reply {
 	if reason == "" {
@@ -80,10 +116,19 @@ func (answers) allow(reason string) *Reply {
 	return &Reply{kind: "allow-reason", reason: reason}
 }
 func (answers) rewrite(input any, reason string) *Reply {
-	if reason == "" {
-		return &Reply{kind: "rewrite", input: input}
+	reply := &Reply{kind: "rewrite", input: input}
+	if reason != "" {
+		reply = &Reply{kind: "rewrite-reason", input: input, reason: reason}
 	}
-	return &Reply{kind: "rewrite-reason", input: input, reason: reason}
+	// checked now, as the TypeScript kit checks it: the tool input must be a JSON object (no NaN, no channel, no cycle)
+	text, err := jsonText(input)
+	switch {
+	case err != nil:
+		reply.problem = "answer.Rewrite: the tool input must be a JSON object, but it cannot be written as JSON (" + err.Error() + ")"
+	case !strings.HasPrefix(text, "{"):
+		reply.problem = "answer.Rewrite: the tool input must be a JSON object, got " + text
+	}
+	return reply
 }
 
 type kitCondition struct {
@@ -149,6 +194,100 @@ func DetectAgent(input map[string]json.RawMessage) (agent string, because string
 		}
 	}
 	return kitDetectionDefault, "no other agent's fields"
+}
+
+// An agent the call is read as, and what told it.
+type kitReading struct{ agent, because string }
+
+// declaredAgent: the agent the hook's command names (--agent=<name> first, then AgentEnv), a wrong
+// name as invalid, or neither when it names none (src/hooks/agents.ts declaredAgent).
+func declaredAgent(env string, args []string) (declared kitReading, invalid string) {
+	named, because := "", ""
+	for _, arg := range args {
+		if strings.HasPrefix(arg, agentArg) {
+			named, because = arg[len(agentArg):], arg
+			break
+		}
+	}
+	if because == "" && env != "" {
+		named, because = env, AgentEnv
+	}
+	if because == "" {
+		return kitReading{}, ""
+	}
+	if _, known := kitDisplayNames[named]; !known {
+		quoted, _ := jsonText(named)
+		return kitReading{}, because + " names " + quoted + ", not an agent (" + strings.Join(kitAgentList, ", ") + ")"
+	}
+	return kitReading{named, because}, ""
+}
+
+// agentReadings: the agents whose reading of the stdin the kit tries, in order, as the TypeScript kit
+// (src/hooks/agents.ts agentReadings): the agent the command names first, unless it names Claude Code
+// and the stdin is another agent's (a shared .claude/settings.json); then the other of the two, so an
+// inherited or mistaken name neither hides a call the hook handles nor answers it in a dialect the running
+// agent ignores. A name that is no agent is set aside with a note: the stdin tells the agent.
+func agentReadings(input map[string]json.RawMessage, env string, args []string) ([]kitReading, string) {
+	declared, invalid := declaredAgent(env, args)
+	agent, because := DetectAgent(input)
+	fromStdin := kitReading{agent, because}
+	if invalid != "" {
+		return []kitReading{fromStdin}, invalid + "; told from stdin instead: " + agent + " (" + because + ")"
+	}
+	if declared.agent == "" {
+		return []kitReading{fromStdin}, ""
+	}
+	first := declared
+	if declared.agent == kitDetectionDefault && agent != kitDetectionDefault {
+		first = kitReading{agent, because + ", though " + declared.because + " names " + kitDetectionDefault + " (a shared .claude/settings.json)"}
+	}
+	second := declared
+	if first.agent == declared.agent {
+		second = fromStdin
+	}
+	if second.agent == first.agent {
+		return []kitReading{first}, ""
+	}
+	return []kitReading{first, second}, ""
+}
+
+// The answer kind of the agents' capabilities (src/core/capabilities.ts) a reply says.
+func answerKind(reply *Reply) string {
+	return strings.TrimSuffix(strings.TrimSuffix(reply.kind, "-silent"), "-reason")
+}
+
+// fitToAgent: the reply as the agent can honour it on ownEvent (src/hooks/fit-to-agent.ts): an answer it does not
+// enforce (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (nil: no answer),
+// or refused (the policy says refuse, or the hook is Strict).
+func fitToAgent(hook Hook, agent string, ownEvent string, reply *Reply) (fitted *Reply, note string, refused string) {
+	kind := answerKind(reply)
+	level := kitNotEnforced(agent, ownEvent, kind)
+	if level == "" || level == "enforced" {
+		return reply, "", ""
+	}
+	support, as, _ := strings.Cut(level, ">")
+	if as != "" {
+		support += " as " + as
+	}
+	says := kitDisplayNames[agent] + " does not honour " + kind + " on " + ownEvent + " (" + support + "; claude-hook-protocol capabilities --agent " + agent + ")"
+	policy := kitDegradePolicy(kind)
+	switch {
+	case hook.options.Unsupported != Degrade:
+		return nil, "", says + "; the hook is strict"
+	case policy == "refuse" || policy == "":
+		return nil, "", says + "; a " + kind + " is never dropped"
+	case policy == "nothing":
+		return nil, says + ": left out of the answer", ""
+	}
+	if instead := kitNotEnforced(agent, ownEvent, policy); instead != "" && instead != "enforced" {
+		return nil, "", says + ", nor " + policy
+	}
+	reason := reply.reason
+	if reason == "" {
+		// a deny needs a reason under some agents (Codex refuses one without)
+		reason = kind + " is not supported by " + kitDisplayNames[agent] + ": denied"
+	}
+	return &Reply{kind: policy, reason: reason}, says + ": answered " + policy + " instead", ""
 }
 
 type kitFailure struct{ message string }
@@ -358,6 +497,114 @@ func toClaudeShapeOf(names kitAgentNames, ownEvent string, input map[string]json
 	return call
 }
 
+// One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
+// at path ("*": every element), fill (JSON) when the key is absent, and a string outside values becomes instead.
+type kitFit struct {
+	path    []string
+	fill    string
+	values  []string
+	instead string
+}
+
+// fittedInput: another agent's input (in Claude Code's names) with what Claude Code's typed input requires and the
+// agent leaves out filled in, and values its enums do not name replaced, so that the typed decoding reads every call
+// the agent makes (Copilot CLI's PostToolUse has no tool_response); wrong types stay, for the decoding to refuse.
+func fittedInput(raw []byte, fits []kitFit) []byte {
+	if len(fits) == 0 {
+		return raw
+	}
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.UseNumber()
+	var tree map[string]any
+	if decoder.Decode(&tree) != nil {
+		return raw
+	}
+	for _, fit := range fits {
+		applyFit(tree, fit.path, fit)
+	}
+	out, err := json.Marshal(tree)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+func applyFit(node any, path []string, fit kitFit) {
+	key, rest := path[0], path[1:]
+	if key == "*" {
+		switch children := node.(type) {
+		case []any:
+			for i := range children {
+				if len(rest) == 0 {
+					children[i] = fittedValue(children[i], fit)
+				} else {
+					applyFit(children[i], rest, fit)
+				}
+			}
+		case map[string]any:
+			for k, child := range children {
+				if len(rest) == 0 {
+					children[k] = fittedValue(child, fit)
+				} else {
+					applyFit(child, rest, fit)
+				}
+			}
+		}
+		return
+	}
+	object, isObject := node.(map[string]any)
+	if !isObject {
+		return
+	}
+	value, present := object[key]
+	switch {
+	case len(rest) > 0:
+		if present {
+			applyFit(value, rest, fit)
+		}
+	case present:
+		object[key] = fittedValue(value, fit)
+	case fit.fill != "":
+		var filled any
+		if json.Unmarshal([]byte(fit.fill), &filled) == nil {
+			object[key] = filled
+		}
+	}
+}
+
+func fittedValue(value any, fit kitFit) any {
+	text, isString := value.(string)
+	if !isString || fit.values == nil {
+		return value
+	}
+	for _, known := range fit.values {
+		if known == text {
+			return value
+		}
+	}
+	return fit.instead
+}
+
+// nonStringField: a field of the tool's input that Claude Code's tool schema makes a string and that is present as another type (null included).
+func nonStringField(toolName string, toolInput json.RawMessage) string {
+	fields := kitToolStringFields(toolName)
+	if len(fields) == 0 {
+		return ""
+	}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(toolInput, &object) != nil {
+		return ""
+	}
+	for _, field := range fields {
+		if value, present := object[field]; present {
+			if trimmed := bytes.TrimSpace(value); len(trimmed) == 0 || trimmed[0] != '"' {
+				return field
+			}
+		}
+	}
+	return ""
+}
+
 // handles: the hook's call is its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
 func handles(hook Hook, call kitCall) bool {
 	if call.event != hook.event {
@@ -445,21 +692,51 @@ func Handle(hook Hook, stdin []byte) (exit int, stdout string, stderr string) {
 
 func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string)) (exit int, stdout string, stderr string) {
 	agent, ownEvent := "", ""
+	finished := false
 	defer func() {
-		if recovered := recover(); recovered != nil {
+		// not recover() != nil: panic(nil) recovers nil before Go 1.21, and it must not end the hook without its answer
+		if recovered := recover(); !finished {
 			exit, stdout, stderr = refuse(hook, agent, ownEvent, fmt.Sprintf("the handler panicked: %v", recovered))
 		}
 	}()
+	exit, stdout, stderr = handleCall(hook, stdin, func(detected string, event string) {
+		agent, ownEvent = detected, event
+		handling(detected, event)
+	})
+	finished = true
+	return exit, stdout, stderr
+}
+
+func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent string)) (exit int, stdout string, stderr string) {
+	agent, ownEvent := "", ""
 	var input map[string]json.RawMessage
 	if err := json.Unmarshal(stdin, &input); err != nil || input == nil {
 		return refuse(hook, agent, ownEvent, "stdin is not one JSON object")
 	}
-	agent, because := DetectAgent(input)
-	call := toClaudeShape(agent, input)
+	readings, note := agentReadings(input, os.Getenv(AgentEnv), os.Args[1:])
+	// the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+	var call kitCall
+	chosen := -1
+	for i, reading := range readings {
+		source := input
+		if len(readings) > 1 {
+			// each reading maps names in a copy of its own
+			source = make(map[string]json.RawMessage, len(input))
+			for key, value := range input {
+				source[key] = value
+			}
+		}
+		if call = toClaudeShape(reading.agent, source); handles(hook, call) {
+			chosen = i
+			break
+		}
+	}
 	// a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-	if !handles(hook, call) {
+	if chosen < 0 {
 		return 0, "", ""
 	}
+	agent = readings[chosen].agent
+	because := readings[chosen].because
 	ownEvent = call.ownEvent
 	handling(agent, ownEvent)
 	if !kitAnswered[agent] {
@@ -471,23 +748,42 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	}
 	input = call.input
 	if kitEvents[hook.event].tool {
-		if _, ok := stringField(input, "tool_name"); !ok || !isObject(input["tool_input"]) {
+		toolName, ok := stringField(input, "tool_name")
+		if !ok || !isObject(input["tool_input"]) {
 			return refuse(hook, agent, ownEvent, "a "+hook.event+" input needs a string tool_name and an object tool_input")
 		}
-	}
-	for key, value := range kitAbsentKeys[agent][ownEvent] {
-		// keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
-		if _, ok := input[key]; !ok {
-			input[key] = json.RawMessage(value)
+		// the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+		if field := nonStringField(toolName, input["tool_input"]); field != "" {
+			return refuse(hook, agent, ownEvent, "tool_input."+field+" is not a string, as the "+toolName+" tool's input must have it")
 		}
 	}
 	raw, _ := json.Marshal(input)
+	if agent != "claude-code" {
+		raw = fittedInput(raw, kitInputFitsOf(hook.event))
+	}
 	reply, err := hook.call(raw)
 	if err != nil {
 		return refuse(hook, agent, ownEvent, "the input is not a "+hook.event+" input: "+err.Error())
 	}
+	if reply != nil && reply.problem != "" {
+		return refuse(hook, agent, ownEvent, reply.problem)
+	}
+	notes := ""
+	if note != "" {
+		notes = kitPrefix + ": " + hook.event + " hook: " + note + "\n"
+	}
+	if reply != nil {
+		fitted, degraded, refused := fitToAgent(hook, agent, ownEvent, reply)
+		if refused != "" {
+			return refuse(hook, agent, ownEvent, refused)
+		}
+		if degraded != "" {
+			notes += kitPrefix + ": " + hook.event + " hook: " + degraded + "\n"
+		}
+		reply = fitted
+	}
 	if reply == nil {
-		return 0, "", ""
+		return 0, "", notes
 	}
 	if reply.input != nil && call.tool != nil && len(call.tool.fields) > 0 {
 		// the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
@@ -502,7 +798,7 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 	if err != nil {
 		return refuse(hook, agent, ownEvent, err.Error())
 	}
-	return exit, stdout, stderr
+	return exit, stdout, stderr + notes
 }
 
 // Run reads stdin, answers and exits, within the hook's budget or with its failure answer.
@@ -510,14 +806,32 @@ func Run(hook Hook) {
 	var once sync.Once
 	var mu sync.Mutex
 	agent, ownEvent := "", ""
+	// the kit owns stdout: what the handler prints goes to stderr, and stdout holds the answer alone
+	answerOut := os.Stdout
+	os.Stdout = os.Stderr
 	emit := func(exit int, stdout string, stderr string) {
 		once.Do(func() {
-			io.WriteString(os.Stdout, stdout)
+			io.WriteString(answerOut, stdout)
 			io.WriteString(os.Stderr, stderr)
 			os.Exit(exit)
 		})
 		select {} // another goroutine is exiting
 	}
+	// a signal that would end the hook without an answer ends it with its failure answer
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	go func() {
+		received := <-signals
+		mu.Lock()
+		detected, event := agent, ownEvent
+		mu.Unlock()
+		problem := "the hook got " + received.String()
+		if detected == "" {
+			// before the call is known to be the hook's: no answer for a call it was not written to judge
+			emit(1, "", kitPrefix+": "+hook.event+" hook: "+problem+" before it read its call\n")
+		}
+		emit(refuse(hook, detected, event, problem))
+	}()
 	budget := hook.options.Timeout
 	if budget == 0 && hook.options.FailClosed {
 		budget = defaultFailClosedBudget
@@ -534,9 +848,24 @@ func Run(hook Hook) {
 	if err != nil {
 		emit(refuse(hook, "", "", "stdin could not be read: "+err.Error()))
 	}
-	emit(handle(hook, stdin, func(detected string, event string) {
-		mu.Lock()
-		agent, ownEvent = detected, event
-		mu.Unlock()
-	}))
+	// on a goroutine of its own: a handler's runtime.Goexit ends that goroutine, whose last deferred call answers
+	go func() {
+		answered := false
+		defer func() {
+			if !answered {
+				mu.Lock()
+				detected, event := agent, ownEvent
+				mu.Unlock()
+				emit(refuse(hook, detected, event, "the handler ended its goroutine (runtime.Goexit)"))
+			}
+		}()
+		exit, stdout, stderr := handle(hook, stdin, func(detected string, event string) {
+			mu.Lock()
+			agent, ownEvent = detected, event
+			mu.Unlock()
+		})
+		answered = true
+		emit(exit, stdout, stderr)
+	}()
+	select {}
 }

@@ -1564,6 +1564,363 @@ var kitNames = map[string]kitAgentNames{
 	},
 }
 
+// The agents' names (src/core/agents.ts AGENT_NAMES), for messages.
+var kitAgentList = []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"}
+
+// kitNotEnforced: how the agent supports an answer kind on its own event when not enforced ("support" or "support>as",
+// generated/kit/agents.json capabilities), "" when enforced or not claimed.
+func kitNotEnforced(agent string, event string, kind string) string {
+	switch agent + "\x00" + event + "\x00" + kind {
+	case "claude-code\u0000PostToolUseFailure\u0000stop":
+		return "ignored"
+	case "claude-code\u0000SessionEnd\u0000message":
+		return "ignored"
+	case "claude-code\u0000SubagentStop\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PermissionDenied\u0000message":
+		return "ignored"
+	case "codex\u0000PreToolUse\u0000ask":
+		return "unsupported"
+	case "codex\u0000PreToolUse\u0000allow":
+		return "ignored"
+	case "codex\u0000PreToolUse\u0000stop":
+		return "ignored"
+	case "codex\u0000PermissionRequest\u0000stop":
+		return "unsupported"
+	case "codex\u0000PostToolUse\u0000stop":
+		return "ignored"
+	case "codex\u0000PreCompact\u0000block":
+		return "unsupported"
+	case "codex\u0000PreCompact\u0000stop":
+		return "unsupported"
+	case "codex\u0000PostCompact\u0000stop":
+		return "unsupported"
+	case "codex\u0000Stop\u0000context":
+		return "unsupported"
+	case "codex\u0000SubagentStart\u0000context":
+		return "unsupported"
+	case "codex\u0000SubagentStart\u0000stop":
+		return "unsupported"
+	case "codex\u0000SubagentStop\u0000context":
+		return "unsupported"
+	case "codex\u0000SubagentStop\u0000block":
+		return "unsupported"
+	case "codex\u0000SubagentStop\u0000stop":
+		return "unsupported"
+	case "codex\u0000SessionEnd\u0000stop":
+		return "unsupported"
+	case "gemini-cli\u0000BeforeTool\u0000context":
+		return "unsupported"
+	case "gemini-cli\u0000AfterAgent\u0000context":
+		return "unsupported"
+	case "gemini-cli\u0000Notification\u0000context":
+		return "unsupported"
+	case "gemini-cli\u0000PreCompress\u0000block":
+		return "unsupported"
+	case "copilot-cli\u0000SessionStart\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000SessionStart\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000sessionStart\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000sessionStart\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000UserPromptSubmit\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000UserPromptSubmit\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000userPromptSubmitted\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000userPromptSubmitted\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000PreToolUse\u0000stop":
+		return "ignored"
+	case "copilot-cli\u0000PreToolUse\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000preToolUse\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000preToolUse\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000PermissionRequest\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000PermissionRequest\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000permissionRequest\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000permissionRequest\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000PostToolUse\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000PostToolUse\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000postToolUse\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000postToolUse\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000postToolUseFailure\u0000block":
+		return "unsupported"
+	case "copilot-cli\u0000postToolUseFailure\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000postToolUseFailure\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000Stop\u0000context":
+		return "unsupported"
+	case "copilot-cli\u0000Stop\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000Stop\u0000message":
+		return "unsupported"
+	case "copilot-cli\u0000agentStop\u0000context":
+		return "unsupported"
+	case "copilot-cli\u0000agentStop\u0000stop":
+		return "unsupported"
+	case "copilot-cli\u0000agentStop\u0000message":
+		return "unsupported"
+	case "droid\u0000PreToolUse\u0000ask":
+		return "ignored"
+	case "droid\u0000PreToolUse\u0000context":
+		return "ignored"
+	case "droid\u0000PreToolUse\u0000message":
+		return "ignored"
+	case "droid\u0000PostToolUse\u0000message":
+		return "unsupported"
+	case "droid\u0000Notification\u0000context":
+		return "unsupported"
+	case "droid\u0000Notification\u0000stop":
+		return "unsupported"
+	case "droid\u0000Notification\u0000message":
+		return "unsupported"
+	case "droid\u0000UserPromptSubmit\u0000message":
+		return "unsupported"
+	case "droid\u0000Stop\u0000context":
+		return "unsupported"
+	case "droid\u0000Stop\u0000message":
+		return "unsupported"
+	case "droid\u0000SubagentStop\u0000context":
+		return "unsupported"
+	case "droid\u0000SubagentStop\u0000block":
+		return "unsupported"
+	case "droid\u0000SubagentStop\u0000stop":
+		return "unsupported"
+	case "droid\u0000SubagentStop\u0000message":
+		return "unsupported"
+	case "droid\u0000PreCompact\u0000stop":
+		return "unsupported"
+	case "droid\u0000PreCompact\u0000message":
+		return "unsupported"
+	case "droid\u0000SessionStart\u0000stop":
+		return "ignored"
+	case "droid\u0000SessionStart\u0000message":
+		return "unsupported"
+	case "droid\u0000SessionEnd\u0000stop":
+		return "unsupported"
+	case "droid\u0000SessionEnd\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PreToolUse\u0000ask":
+		return "degraded>deny"
+	case "qwen-code\u0000PreToolUse\u0000rewrite":
+		return "ignored"
+	case "qwen-code\u0000PreToolUse\u0000context":
+		return "ignored"
+	case "qwen-code\u0000PreToolUse\u0000stop":
+		return "degraded>block"
+	case "qwen-code\u0000PreToolUse\u0000message":
+		return "ignored"
+	case "qwen-code\u0000PostToolUse\u0000block":
+		return "ignored"
+	case "qwen-code\u0000PostToolUse\u0000stop":
+		return "degraded>block"
+	case "qwen-code\u0000PostToolUse\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PostToolUseFailure\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000PostToolUseFailure\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000PostToolUseFailure\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000UserPromptSubmit\u0000stop":
+		return "degraded>block"
+	case "qwen-code\u0000UserPromptSubmit\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000SessionStart\u0000block":
+		return "ignored"
+	case "qwen-code\u0000SessionStart\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000SessionStart\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000Stop\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000Stop\u0000stop":
+		return "degraded>block"
+	case "qwen-code\u0000Stop\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStop\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStop\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStop\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PostToolBatch\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000PostToolBatch\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000PostToolBatch\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000PostToolBatch\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000Notification\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000Notification\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000Notification\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000Notification\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000UserPromptExpansion\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000UserPromptExpansion\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000UserPromptExpansion\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000UserPromptExpansion\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStart\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStart\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStart\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000SubagentStart\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PreCompact\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000PreCompact\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000PreCompact\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000PreCompact\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PostCompact\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000PostCompact\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000PostCompact\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000PostCompact\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000SessionEnd\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000SessionEnd\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000SessionEnd\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000SessionEnd\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000StopFailure\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000StopFailure\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000StopFailure\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000StopFailure\u0000message":
+		return "unsupported"
+	case "qwen-code\u0000InstructionsLoaded\u0000context":
+		return "unsupported"
+	case "qwen-code\u0000InstructionsLoaded\u0000block":
+		return "unsupported"
+	case "qwen-code\u0000InstructionsLoaded\u0000stop":
+		return "unsupported"
+	case "qwen-code\u0000InstructionsLoaded\u0000message":
+		return "unsupported"
+	}
+	return ""
+}
+
+// kitDegradePolicy: what an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).
+func kitDegradePolicy(kind string) string {
+	switch kind {
+	case "deny":
+		return "refuse"
+	case "block":
+		return "refuse"
+	case "rewrite":
+		return "refuse"
+	case "ask":
+		return "deny"
+	case "allow":
+		return "nothing"
+	case "context":
+		return "nothing"
+	case "stop":
+		return "nothing"
+	case "message":
+		return "nothing"
+	}
+	return "refuse"
+}
+
+// kitToolStringFields: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).
+func kitToolStringFields(tool string) []string {
+	switch tool {
+	case "Agent":
+		return []string{"description", "prompt", "subagent_type", "model", "effort", "isolation"}
+	case "Bash":
+		return []string{"command", "description"}
+	case "CronCreate":
+		return []string{"cron", "prompt"}
+	case "CronDelete":
+		return []string{"id"}
+	case "Edit":
+		return []string{"file_path", "old_string", "new_string"}
+	case "EnterWorktree":
+		return []string{"name", "path"}
+	case "ExitWorktree":
+		return []string{"action"}
+	case "ListAgents":
+		return []string{"channel", "q", "cursor"}
+	case "Monitor":
+		return []string{"description", "command"}
+	case "NotebookEdit":
+		return []string{"notebook_path", "cell_id", "new_source", "cell_type", "edit_mode"}
+	case "Read":
+		return []string{"file_path", "pages"}
+	case "ReportFindings":
+		return []string{"level"}
+	case "ScheduleWakeup":
+		return []string{"reason", "prompt"}
+	case "SendMessage":
+		return []string{"to", "summary", "message"}
+	case "Skill":
+		return []string{"skill", "args"}
+	case "TaskStop":
+		return []string{"task_id", "shell_id"}
+	case "WebFetch":
+		return []string{"url", "prompt"}
+	case "WebSearch":
+		return []string{"query"}
+	case "Workflow":
+		return []string{"script", "name", "description", "title", "scriptPath", "resumeFromRunId"}
+	case "Write":
+		return []string{"file_path", "content"}
+	}
+	return nil
+}
+
 var kitDisplayNames = map[string]string{
 	"claude-code": "Claude Code",
 	"codex":       "Codex CLI",
@@ -1573,44 +1930,374 @@ var kitDisplayNames = map[string]string{
 	"qwen-code":   "Qwen Code",
 }
 
-// Keys Claude Code's input requires that an agent leaves out, with the JSON the kit fills in.
-var kitAbsentKeys = map[string]map[string]map[string]string{
-	"claude-code": {},
-	"codex": {
-		"PreCompact":  {"custom_instructions": "null"},
-		"PostCompact": {"compact_summary": "\"\""},
-	},
-	"gemini-cli": {
-		"BeforeTool":  {"tool_use_id": "\"\""},
-		"AfterTool":   {"tool_use_id": "\"\""},
-		"PreCompress": {"custom_instructions": "null"},
-	},
-	"copilot-cli": {
-		"PreToolUse":          {"transcript_path": "\"\"", "tool_use_id": "\"\""},
-		"PostToolUse":         {"transcript_path": "\"\"", "tool_use_id": "\"\""},
-		"UserPromptSubmit":    {"transcript_path": "\"\""},
-		"SessionStart":        {"transcript_path": "\"\""},
-		"sessionStart":        {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\""},
-		"userPromptSubmitted": {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "prompt": "\"\""},
-		"preToolUse":          {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\"", "tool_use_id": "\"\""},
-		"permissionRequest":   {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\""},
-		"postToolUse":         {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\"", "tool_use_id": "\"\""},
-		"postToolUseFailure":  {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\"", "tool_name": "\"\"", "tool_use_id": "\"\"", "error": "\"\""},
-		"agentStop":           {"session_id": "\"\"", "transcript_path": "\"\"", "cwd": "\"\""},
-	},
-	"droid": {
-		"PreToolUse":   {"tool_use_id": "\"\""},
-		"PostToolUse":  {"tool_use_id": "\"\""},
-		"Notification": {"notification_type": "\"\""},
-		"SubagentStop": {"agent_id": "\"\"", "agent_type": "\"\"", "agent_transcript_path": "\"\""},
-		"PreCompact":   {"custom_instructions": "null"},
-	},
-	"qwen-code": {
-		"PreToolUse":         {"tool_use_id": "\"\""},
-		"PostToolUse":        {"tool_use_id": "\"\""},
-		"PostToolUseFailure": {"tool_use_id": "\"\""},
-		"SubagentStop":       {"agent_transcript_path": "\"\""},
-	},
+// kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).
+func kitInputFitsOf(event string) []kitFit {
+	switch event {
+	case "PreToolUse":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "PostToolUse":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_response"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "PostToolUseFailure":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"error"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "PostToolBatch":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_calls"}, fill: "[]"},
+			{path: []string{"tool_calls", "*", "tool_name"}, fill: "\"\""},
+			{path: []string{"tool_calls", "*", "tool_input"}, fill: "null"},
+			{path: []string{"tool_calls", "*", "tool_use_id"}, fill: "\"\""},
+		}
+	case "Notification":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"message"}, fill: "\"\""},
+			{path: []string{"notification_type"}, fill: "\"\""},
+		}
+	case "UserPromptSubmit":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"prompt"}, fill: "\"\""},
+			{path: []string{"source"}, values: []string{"user", "sdk", "system", "loop_wakeup", "schedule_wakeup", "poll_event"}, instead: "user"},
+		}
+	case "UserPromptExpansion":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"expansion_type"}, fill: "\"slash_command\"", values: []string{"slash_command", "mcp_prompt"}, instead: "slash_command"},
+			{path: []string{"command_name"}, fill: "\"\""},
+			{path: []string{"command_args"}, fill: "\"\""},
+			{path: []string{"prompt"}, fill: "\"\""},
+		}
+	case "SessionStart":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"source"}, fill: "\"startup\"", values: []string{"startup", "resume", "clear", "compact", "fork"}, instead: "startup"},
+		}
+	case "SessionEnd":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"reason"}, fill: "\"other\"", values: []string{"clear", "resume", "logout", "prompt_input_exit", "other"}, instead: "other"},
+		}
+	case "Stop":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"stop_hook_active"}, fill: "false"},
+			{path: []string{"background_tasks", "*", "id"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "type"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "status"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "description"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "id"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "schedule"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "recurring"}, fill: "false"},
+			{path: []string{"session_crons", "*", "prompt"}, fill: "\"\""},
+		}
+	case "StopFailure":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"error"}, fill: "\"authentication_failed\"", values: []string{"authentication_failed", "oauth_org_not_allowed", "account_on_hold", "verification_required", "billing_error", "rate_limit", "overloaded", "invalid_request", "model_not_found", "server_error", "unknown", "max_output_tokens", "cloud_credential_error"}, instead: "authentication_failed"},
+		}
+	case "SubagentStart":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"agent_id"}, fill: "\"\""},
+			{path: []string{"agent_type"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+		}
+	case "SubagentStop":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"agent_id"}, fill: "\"\""},
+			{path: []string{"agent_type"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"stop_hook_active"}, fill: "false"},
+			{path: []string{"agent_transcript_path"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "id"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "type"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "status"}, fill: "\"\""},
+			{path: []string{"background_tasks", "*", "description"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "id"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "schedule"}, fill: "\"\""},
+			{path: []string{"session_crons", "*", "recurring"}, fill: "false"},
+			{path: []string{"session_crons", "*", "prompt"}, fill: "\"\""},
+		}
+	case "PreCompact":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"trigger"}, fill: "\"manual\"", values: []string{"manual", "auto"}, instead: "manual"},
+			{path: []string{"custom_instructions"}, fill: "null"},
+		}
+	case "PostCompact":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"trigger"}, fill: "\"manual\"", values: []string{"manual", "auto"}, instead: "manual"},
+			{path: []string{"compact_summary"}, fill: "\"\""},
+		}
+	case "PreModelSwitch":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"from_model"}, fill: "\"\""},
+			{path: []string{"to_model"}, fill: "\"\""},
+			{path: []string{"requested_model"}, fill: "null"},
+			{path: []string{"source"}, fill: "\"command\"", values: []string{"command", "picker", "sdk"}, instead: "command"},
+			{path: []string{"context_tokens"}, fill: "0"},
+			{path: []string{"prompt_cache_warm"}, fill: "false"},
+			{path: []string{"cache_ttl"}, fill: "\"5m\"", values: []string{"5m", "1h"}, instead: "5m"},
+			{path: []string{"estimated_cache_write_usd"}, fill: "0"},
+			{path: []string{"pricing"}, fill: "\"configured\"", values: []string{"configured", "catalog", "default"}, instead: "configured"},
+		}
+	case "PostModelSwitch":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"from_model"}, fill: "\"\""},
+			{path: []string{"to_model"}, fill: "\"\""},
+			{path: []string{"requested_model"}, fill: "null"},
+			{path: []string{"source"}, fill: "\"command\"", values: []string{"command", "picker", "sdk", "auto", "resume"}, instead: "command"},
+			{path: []string{"context_tokens"}, fill: "0"},
+			{path: []string{"prompt_cache_warm"}, fill: "false"},
+			{path: []string{"cache_ttl"}, fill: "\"5m\"", values: []string{"5m", "1h"}, instead: "5m"},
+			{path: []string{"estimated_cache_write_usd"}, fill: "0"},
+			{path: []string{"pricing"}, fill: "\"configured\"", values: []string{"configured", "catalog", "default"}, instead: "configured"},
+		}
+	case "PermissionRequest":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+			{path: []string{"mcp_skill", "name"}, fill: "\"\""},
+			{path: []string{"mcp_skill", "version"}, fill: "\"\""},
+		}
+	case "PermissionDenied":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "null"},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"reason"}, fill: "\"\""},
+			{path: []string{"mcp_server", "name"}, fill: "\"\""},
+			{path: []string{"mcp_server", "source"}, fill: "\"\""},
+		}
+	case "Setup":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"trigger"}, fill: "\"init\"", values: []string{"init", "maintenance"}, instead: "init"},
+		}
+	case "TeammateIdle":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"teammate_name"}, fill: "\"\""},
+			{path: []string{"team_name"}, fill: "\"\""},
+		}
+	case "TaskCreated":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"task_id"}, fill: "\"\""},
+			{path: []string{"task_subject"}, fill: "\"\""},
+		}
+	case "TaskCompleted":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"task_id"}, fill: "\"\""},
+			{path: []string{"task_subject"}, fill: "\"\""},
+		}
+	case "Elicitation":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"mcp_server_name"}, fill: "\"\""},
+			{path: []string{"message"}, fill: "\"\""},
+			{path: []string{"mode"}, values: []string{"form", "url"}, instead: "form"},
+		}
+	case "ElicitationResult":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"mcp_server_name"}, fill: "\"\""},
+			{path: []string{"mode"}, values: []string{"form", "url"}, instead: "form"},
+			{path: []string{"action"}, fill: "\"accept\"", values: []string{"accept", "decline", "cancel"}, instead: "accept"},
+		}
+	case "ConfigChange":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"source"}, fill: "\"user_settings\"", values: []string{"user_settings", "project_settings", "local_settings", "policy_settings", "skills"}, instead: "user_settings"},
+		}
+	case "WorktreeCreate":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"name"}, fill: "\"\""},
+		}
+	case "WorktreeRemove":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"worktree_path"}, fill: "\"\""},
+		}
+	case "InstructionsLoaded":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"file_path"}, fill: "\"\""},
+			{path: []string{"memory_type"}, fill: "\"User\"", values: []string{"User", "Project", "Local", "Managed"}, instead: "User"},
+			{path: []string{"load_reason"}, fill: "\"session_start\"", values: []string{"session_start", "nested_traversal", "path_glob_match", "include", "compact"}, instead: "session_start"},
+		}
+	case "CwdChanged":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"old_cwd"}, fill: "\"\""},
+			{path: []string{"new_cwd"}, fill: "\"\""},
+		}
+	case "FileChanged":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"file_path"}, fill: "\"\""},
+			{path: []string{"event"}, fill: "\"change\"", values: []string{"change", "add", "unlink"}, instead: "change"},
+		}
+	case "DirectoryAdded":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"directory"}, fill: "\"\""},
+			{path: []string{"source"}, fill: "\"slash_command\"", values: []string{"slash_command", "register_repo_root"}, instead: "slash_command"},
+		}
+	case "MessageDisplay":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"turn_id"}, fill: "\"\""},
+			{path: []string{"message_id"}, fill: "\"\""},
+			{path: []string{"index"}, fill: "0"},
+			{path: []string{"final"}, fill: "false"},
+			{path: []string{"delta"}, fill: "\"\""},
+		}
+	case "PreSkillShellCommand":
+		return []kitFit{
+			{path: []string{"session_id"}, fill: "\"\""},
+			{path: []string{"transcript_path"}, fill: "\"\""},
+			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"tool_input"}, fill: "{\"command\":\"\"}"},
+			{path: []string{"tool_input", "command"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"command_name"}, fill: "\"\""},
+			{path: []string{"invoked_by"}, fill: "\"other\"", values: []string{"user", "claude", "other"}, instead: "other"},
+		}
+	}
+	return nil
 }
 
 var kitEvents = map[string]kitEvent{

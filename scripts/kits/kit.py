@@ -26,7 +26,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, ABSENT_KEYS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DISPLAY_NAMES, EVENTS, OWN_EVENTS, TOOL_EVENTS
+from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DEGRADE_POLICY, DISPLAY_NAMES, EVENTS, INPUT_FITS, NOT_ENFORCED, OWN_EVENTS, TOOL_EVENTS, TOOL_STRING_FIELDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,17 +40,48 @@ _PLACEHOLDER = re.compile(r'\{\{(reason|text)\}\}|\{"\{\{input\}\}":true\}')
 class Reply:
     """One answer, built by the helpers of ``answer``; the kit writes it in the agent's dialect."""
 
-    __slots__ = ("kind", "reason", "text", "input")
+    __slots__ = ("kind", "reason", "text", "input", "problem")
 
-    def __init__(self, kind: str, reason: Optional[str] = None, text: Optional[str] = None, input: Optional[object] = None) -> None:
+    def __init__(self, kind: str, reason: Optional[str] = None, text: Optional[str] = None, input: Optional[object] = None, problem: Optional[str] = None) -> None:
         self.kind = kind
         self.reason = reason
         self.text = text
         self.input = input
+        #: a value the agent would refuse, found when the answer was built: the hook fails with it (closed, if fail_closed)
+        self.problem = problem
+
+
+def _text_problem(helper: str, name: str, value: object, optional: bool, non_empty: bool) -> Optional[str]:
+    """The problem of a helper's text argument, as the TypeScript kit checks it (src/hooks/answers.ts), or None."""
+    if value is None and optional:
+        return None
+    if isinstance(value, str) and (not non_empty or value.strip() != ""):
+        return None
+    try:
+        shown = repr(value)[:200]
+    except BaseException:  # noqa: B036 - a value whose repr fails is described, not run again
+        shown = "a value that cannot be printed"
+    return "answer." + helper + "(" + name + "): the " + name + " must be " + ("a non-empty string" if non_empty else "a string") + ", got " + shown
+
+
+def _checked(kind: str, reason: object = None, text: object = None, input: object = None, *problems: Optional[str]) -> Reply:
+    problem = next((p for p in problems if p is not None), None)
+    return Reply(kind, reason if isinstance(reason, str) else None, text if isinstance(text, str) else None, input, problem)
+
+
+def _tool_input(helper: str, value: object) -> Tuple[object, Optional[str]]:
+    """A copy of a rewrite's tool input as JSON (a JSON object, no NaN), or its problem."""
+    if not isinstance(value, dict):
+        return None, "answer." + helper + "(input): the tool input must be a JSON object, got " + type(value).__name__
+    try:
+        return json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False)), None
+    except BaseException as error:  # noqa: B036 - a value JSON cannot hold, a cycle, a throwing __str__
+        return None, "answer." + helper + "(input): the tool input must be a JSON object, but it cannot be written as JSON (" + type(error).__name__ + ")"
 
 
 class _Answers:
-    """Every helper at run time; the type checker offers each event its own (``<Event>Answers``)."""
+    """Every helper at run time; the type checker offers each event its own (``<Event>Answers``). Each checks its
+    values as it builds the answer: one the agent would refuse makes the answer the hook's failure."""
 
     __slots__ = ()
 
@@ -58,38 +89,42 @@ class _Answers:
         return None
 
     def stop(self, reason: Optional[str] = None) -> Reply:
-        return Reply("stop-silent") if reason is None else Reply("stop", reason=reason)
+        return _checked("stop-silent" if reason is None else "stop", reason, None, None, _text_problem("stop", "reason", reason, True, False))
 
     def message(self, text: str) -> Reply:
-        return Reply("message", text=text)
+        return _checked("message", None, text, None, _text_problem("message", "text", text, False, False))
 
     def add_context(self, text: str) -> Reply:
-        return Reply("context", text=text)
+        return _checked("context", None, text, None, _text_problem("add_context", "text", text, False, False))
 
     def block(self, reason: str) -> Reply:
-        return Reply("block", reason=reason)
+        return _checked("block", reason, None, None, _text_problem("block", "reason", reason, False, True))
 
     def deny(self, reason: Optional[str] = None) -> Reply:
-        return Reply("deny-silent") if reason is None else Reply("deny", reason=reason)
+        return _checked("deny-silent" if reason is None else "deny", reason, None, None, _text_problem("deny", "reason", reason, True, True))
 
     def ask(self, reason: Optional[str] = None) -> Reply:
-        return Reply("ask-silent") if reason is None else Reply("ask", reason=reason)
+        return _checked("ask-silent" if reason is None else "ask", reason, None, None, _text_problem("ask", "reason", reason, True, False))
 
     def allow(self, reason: Optional[str] = None) -> Reply:
-        return Reply("allow") if reason is None else Reply("allow-reason", reason=reason)
+        return _checked("allow" if reason is None else "allow-reason", reason, None, None, _text_problem("allow", "reason", reason, True, False))
 
     def rewrite(self, input: object, reason: Optional[str] = None) -> Reply:
-        return Reply("rewrite", input=input) if reason is None else Reply("rewrite-reason", reason=reason, input=input)
+        copy, problem = _tool_input("rewrite", input)
+        return _checked("rewrite" if reason is None else "rewrite-reason", reason, None, copy, problem, _text_problem("rewrite", "reason", reason, True, False))
 
 
 class Hook:
     """A hook definition: ``hook(event, handler, ...)`` makes one, ``run`` runs it."""
 
-    __slots__ = ("event", "handler", "tools", "fail_closed", "timeout")
+    __slots__ = ("event", "handler", "tools", "fail_closed", "timeout", "unsupported")
 
-    def __init__(self, event: str, handler: object, tools: Optional[Sequence[str]], fail_closed: bool, timeout: Optional[float]) -> None:
+    def __init__(self, event: str, handler: object, tools: Optional[Sequence[str]], fail_closed: bool, timeout: Optional[float], unsupported: str = "degrade") -> None:
         if event not in EVENTS:
             raise ValueError("no event " + repr(event))
+        if unsupported not in ("degrade", "strict"):
+            raise ValueError("unsupported is 'degrade' or 'strict', not " + repr(unsupported))
+        self.unsupported = unsupported
         self.event = event
         self.handler = handler
         self.tools = None if tools is None else tuple(tools)
@@ -101,9 +136,11 @@ class Hook:
 # and the overloads of hook() and tool_input(); at run time the two below serve.
 else:
 
-    def hook(event: str, handler: object, *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None) -> Hook:
-        """A hook for ``event``; ``tools`` limits a tool event to those tool names (others pass untouched)."""
-        return Hook(event, handler, tools, fail_closed, timeout)
+    def hook(event: str, handler: object, *, tools: Optional[Sequence[str]] = None, fail_closed: bool = False, timeout: Optional[float] = None, unsupported: str = "degrade") -> Hook:
+        """A hook for ``event``; ``tools`` limits a tool event to those tool names (others pass untouched); ``unsupported``
+        says what becomes of an answer the agent does not honour ("degrade": an ask becomes a deny, an allow, context,
+        stop or message is left out with a note; a deny, block or rewrite fails the hook; "strict": any fails it)."""
+        return Hook(event, handler, tools, fail_closed, timeout, unsupported)
 
     def tool_input(call: object, tool_name: str) -> object:
         """The call's ``tool_input`` as ``tool_name``'s input, checked (ProtocolError names the field)."""
@@ -149,6 +186,69 @@ def detect_agent(hook_input: dict) -> Tuple[str, str]:  # type: ignore[type-arg]
         if all(_holds(condition, hook_input) for condition in conditions):
             return agent, because
     return DETECTION_DEFAULT, "no other agent's fields"
+
+
+#: Names the agent that runs the hook, as ``install`` writes it (so does an argument ``--agent=<name>``, which wins): read before stdin's fields.
+AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT"
+_AGENT_ARG = "--agent="
+
+
+def _declared_agent(env: Optional[str], args: Sequence[str]) -> Tuple[Optional[Tuple[str, str]], Optional[str]]:
+    """The agent the hook's command names (``--agent=<name>`` first, then AGENT_ENV) and what named it, or a wrong
+    name's message, or neither (src/hooks/agents.ts ``declaredAgent``)."""
+    arg = next((a for a in args if a.startswith(_AGENT_ARG)), None)
+    if arg is not None:
+        named, because = arg[len(_AGENT_ARG):], arg
+    elif env:
+        named, because = env, AGENT_ENV
+    else:
+        return None, None
+    if named not in DISPLAY_NAMES:
+        return None, because + " names " + json.dumps(named) + ", not an agent (" + ", ".join(DISPLAY_NAMES) + ")"
+    return (named, because), None
+
+
+def _agent_readings(hook_input: dict, env: Optional[str], args: Sequence[str]) -> Tuple[list, Optional[str]]:  # type: ignore[type-arg]
+    """The agents whose reading of the stdin the kit tries, in order, as the TypeScript kit (src/hooks/agents.ts
+    ``agentReadings``): the agent the command names first, unless it names Claude Code and the stdin is another
+    agent's (a shared .claude/settings.json); then the other of the two, so an inherited or mistaken name neither
+    hides a call the hook handles nor answers it in a dialect the running agent ignores. A name that is no agent
+    is set aside with a note: the stdin tells the agent."""
+    declared, invalid = _declared_agent(env, args)
+    from_stdin = detect_agent(hook_input)
+    if invalid is not None:
+        return [from_stdin], invalid + "; told from stdin instead: " + from_stdin[0] + " (" + from_stdin[1] + ")"
+    if declared is None:
+        return [from_stdin], None
+    first = declared
+    if declared[0] == DETECTION_DEFAULT and from_stdin[0] != DETECTION_DEFAULT:
+        first = (from_stdin[0], from_stdin[1] + ", though " + declared[1] + " names " + DETECTION_DEFAULT + " (a shared .claude/settings.json)")
+    second = from_stdin if first[0] == declared[0] else declared
+    return ([first] if second[0] == first[0] else [first, second]), None
+
+
+def _fit_to_agent(definition: "Hook", agent: str, own_event: str, reply: "Reply") -> Tuple[Optional["Reply"], Optional[str]]:
+    """The reply as the agent can honour it on ``own_event`` (src/hooks/fit-to-agent.ts): an answer it does not enforce
+    (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (None: no answer), or
+    refused (raises _Failure: the policy says refuse, or the hook is strict)."""
+    kind = reply.kind.replace("-silent", "").replace("-reason", "")
+    level = NOT_ENFORCED.get((agent, own_event, kind))
+    if level is None or level == "enforced":
+        return reply, None
+    support, _, by = level.partition(">")
+    says = DISPLAY_NAMES[agent] + " does not honour " + kind + " on " + own_event + " (" + support + (" as " + by if by else "") + "; claude-hook-protocol capabilities --agent " + agent + ")"
+    policy = DEGRADE_POLICY.get(kind, "refuse")
+    if definition.unsupported != "degrade":
+        raise _Failure(says + "; the hook is strict")
+    if policy == "nothing":
+        return None, says + ": left out of the answer"
+    if policy != "deny":
+        raise _Failure(says + "; a " + kind + " is never dropped")
+    if NOT_ENFORCED.get((agent, own_event, policy), "enforced") != "enforced":
+        raise _Failure(says + ", nor " + policy)
+    # a deny needs a reason under some agents (Codex refuses one without)
+    reason = reply.reason or kind + " is not supported by " + DISPLAY_NAMES[agent] + ": denied"
+    return Reply("deny", reason=reason), says + ": answered " + policy + " instead"
 
 
 class _Failure(Exception):
@@ -271,6 +371,30 @@ def to_claude_shape(agent: str, raw: dict) -> _Call:  # type: ignore[type-arg]
     return _Call(own_event, event, out, tool, ambiguous, other_tools)
 
 
+def _apply_fit(node: object, path: Sequence[str], fill: Optional[str], values: Optional[Sequence[str]], instead: Optional[str]) -> None:
+    """One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
+    at ``path`` (``*``: every element), ``fill`` (JSON) when the key is absent, and a string outside ``values``
+    becomes ``instead``, so the handler gets every call the agent makes as its type says; wrong types stay."""
+    key, rest = path[0], path[1:]
+    if key == "*":
+        keys = range(len(node)) if isinstance(node, list) else list(node) if isinstance(node, dict) else ()
+        for k in keys:
+            if rest:
+                _apply_fit(node[k], rest, fill, values, instead)  # type: ignore[index]
+            elif values is not None and isinstance(node[k], str) and node[k] not in values:  # type: ignore[index]
+                node[k] = instead  # type: ignore[index]
+        return
+    if not isinstance(node, dict):
+        return
+    if key not in node:
+        if not rest and fill is not None:
+            node[key] = json.loads(fill)
+    elif rest:
+        _apply_fit(node[key], rest, fill, values, instead)
+    elif values is not None and isinstance(node[key], str) and node[key] not in values:
+        node[key] = instead
+
+
 def _handles(definition: Hook, call: _Call) -> bool:
     """The hook's call: its event, and for a tool event one of its tools (a tool that cannot be read is its call: it fails on it)."""
     if call.event != definition.event:
@@ -339,11 +463,14 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             raise _Failure("stdin is not one JSON object (" + str(error) + ")") from None
         if not isinstance(hook_input, dict):
             raise _Failure("stdin is not a JSON object")
-        agent, because = detect_agent(hook_input)
-        call = to_claude_shape(agent, hook_input)
+        readings, note = _agent_readings(hook_input, os.environ.get(AGENT_ENV), sys.argv[1:])
+        # the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+        chosen = next(((a, b, c) for a, b in readings for c in (to_claude_shape(a, hook_input),) if _handles(definition, c)), None)
         # a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-        if not _handles(definition, call):
+        if chosen is None:
             return 0, "", ""
+        agent, because, call = chosen
+        notes = "" if note is None else _PREFIX + ": " + definition.event + " hook: " + note + "\n"
         own_event = _handling[1] = call.own_event
         _handling[0] = agent
         if agent not in ANSWERS:
@@ -357,34 +484,102 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             tool_name = hook_input.get("tool_name")
             if not isinstance(tool_name, str) or not isinstance(hook_input.get("tool_input"), dict):
                 raise _Failure("a " + event + " input needs a string tool_name and an object tool_input")
-        for key, value in ABSENT_KEYS[agent].get(own_event, {}).items():
-            hook_input.setdefault(key, value)  # Claude Code's input requires it; this agent leaves it out
+            # the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+            for field in TOOL_STRING_FIELDS.get(tool_name, ()):
+                if field in hook_input["tool_input"] and not isinstance(hook_input["tool_input"][field], str):
+                    raise _Failure("tool_input." + field + " is not a string, as the " + tool_name + " tool's input must have it")
+        if agent != "claude-code":
+            for path, fill, values, instead in INPUT_FITS.get(event, ()):
+                _apply_fit(hook_input, path, fill, values, instead)
         reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
-        if reply is None:
-            return 0, "", ""
-        if not isinstance(reply, Reply):
+        if reply is not None and not isinstance(reply, Reply):
             raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+        if _escaped[0] is not None:
+            raise _Failure(_escaped[0])
+        if reply is not None and reply.problem is not None:
+            raise _Failure(reply.problem)
+        if reply is not None:
+            reply, degraded = _fit_to_agent(definition, agent, own_event, reply)
+            notes += "" if degraded is None else _PREFIX + ": " + definition.event + " hook: " + degraded + "\n"
+        if reply is None:
+            return 0, "", notes
         if isinstance(reply.input, dict) and call.tool is not None and call.tool["fields"]:
             # the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
             reply = Reply(reply.kind, reply.reason, reply.text, _renamed(reply.input, call.tool["fields"]))
-        return _write(agent, own_event, reply)
+        exit_code, stdout, stderr = _write(agent, own_event, reply)
+        return exit_code, stdout, stderr + notes
     except _Failure as failure:
         return _refuse(definition, agent, str(failure), _handling[1])
     except BaseException as error:  # noqa: B036 - a hook fails closed on anything, SystemExit and KeyboardInterrupt included
         return _refuse(definition, agent, "the handler raised " + type(error).__name__ + ": " + str(error), _handling[1])
 
 
+#: How the handler tried to end the process, had it swallowed the kit's exception: the hook fails with it all the same.
+_escaped: list = [None]  # type: ignore[type-arg]
+#: The process's own exits, kept before a handler can replace or call them: the kit exits with its answer.
+_exit = os._exit
+#: Where the answer goes: stdout as the process got it (run points fd 1 and sys.stdout at stderr for the handler).
+_answer_fd = [1]
+
+
 def _emit(answer: Tuple[int, str, str]) -> NoReturn:
     exit_code, stdout, stderr = answer
     try:
-        os.write(1, stdout.encode()) if stdout else None
-        os.write(2, stderr.encode()) if stderr else None
+        # a reason may carry stdin's undecodable bytes (surrogate escapes): the agent reads UTF-8
+        os.write(_answer_fd[0], stdout.encode("utf-8", "replace")) if stdout else None
+        os.write(2, stderr.encode("utf-8", "replace")) if stderr else None
     finally:
-        os._exit(exit_code)
+        _exit(exit_code)
+
+
+def _guard_process(definition: Hook) -> None:
+    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (what the handler prints goes to
+    stderr), a handler's os._exit, os.abort or kill of its own process is a failure of the hook, and so is a signal."""
+    try:
+        _answer_fd[0] = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:
+        _answer_fd[0] = 1
+    sys.stdout = sys.stderr
+
+    def exits(name: str) -> object:
+        def refused(*args: object) -> NoReturn:
+            _escaped[0] = _escaped[0] or "the handler called os." + name + repr(args)[:200]
+            raise _Failure(_escaped[0])
+
+        return refused
+
+    os._exit = exits("_exit")  # type: ignore[assignment]
+    os.abort = exits("abort")  # type: ignore[assignment]
+    kill = os.kill
+
+    def own_kill(pid: int, signum: int) -> None:
+        if pid in (0, os.getpid()):
+            _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
+            raise _Failure(_escaped[0])
+        kill(pid, signum)
+
+    os.kill = own_kill  # type: ignore[assignment]
+    try:
+        import signal
+
+        def on_signal(signum: int, frame: object) -> None:
+            problem = "the hook got signal " + str(signum)
+            if _handling[0] is None:
+                # before the call is known to be the hook's: no answer for a call it was not written to judge
+                _emit((1, "", _PREFIX + ": " + definition.event + " hook: " + problem + " before it read its call\n"))
+            _emit(_refuse(definition, _handling[0], problem, _handling[1]))
+
+        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), on_signal)
+    except (ImportError, ValueError):
+        pass  # not the main thread: the agent's own signals end the hook as they would any process
 
 
 def run(definition: Hook) -> NoReturn:
     """Reads stdin, answers, exits. Within ``timeout`` seconds (50 for a fail-closed hook without one) or the failure answer."""
+    _guard_process(definition)
     budget = definition.timeout if definition.timeout is not None else (_DEFAULT_FAIL_CLOSED_BUDGET if definition.fail_closed else None)
     if budget is not None:
         overrun = "the handler did not answer within its " + format(budget, "g") + " s budget"

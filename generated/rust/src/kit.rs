@@ -22,6 +22,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::io::{Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -37,11 +38,13 @@ pub struct Reply {
     reason: String,
     text: String,
     input: Option<Value>,
+    /// A value the agent would refuse, found when the answer was built: the hook fails with it (closed, if fail-closed).
+    problem: Option<String>,
 }
 
 impl Reply {
     fn new(kind: &'static str) -> Reply {
-        Reply { kind, reason: String::new(), text: String::new(), input: None }
+        Reply { kind, reason: String::new(), text: String::new(), input: None, problem: None }
     }
     fn reason(kind: &'static str, silent: &'static str, reason: &str) -> Reply {
         if reason.is_empty() {
@@ -59,10 +62,10 @@ impl Reply {
         Reply { text: text.to_string(), ..Reply::new("context") }
     }
     pub(crate) fn block(reason: &str) -> Reply {
-        Reply { reason: reason.to_string(), ..Reply::new("block") }
+        Reply { reason: reason.to_string(), problem: blank_reason("block", reason), ..Reply::new("block") }
     }
     pub(crate) fn deny(reason: &str) -> Reply {
-        Reply::reason("deny", "deny-silent", reason)
+        Reply { problem: if reason.is_empty() { None } else { blank_reason("deny", reason) }, ..Reply::reason("deny", "deny-silent", reason) }
     }
     pub(crate) fn ask(reason: &str) -> Reply {
         Reply::reason("ask", "ask-silent", reason)
@@ -71,8 +74,15 @@ impl Reply {
         Reply::reason("allow-reason", "allow", reason)
     }
     pub(crate) fn rewrite(input: Value, reason: &str) -> Reply {
-        Reply { input: Some(input), ..Reply::reason("rewrite-reason", "rewrite", reason) }
+        // checked now, as the TypeScript kit checks it: the tool input must be a JSON object
+        let problem = (!input.is_object()).then(|| format!("answer.rewrite(input): the tool input must be a JSON object, got {}", input));
+        Reply { input: Some(input), problem, ..Reply::reason("rewrite-reason", "rewrite", reason) }
     }
+}
+
+/// A reason of only white space tells the model or the user nothing (the TypeScript kit refuses it too).
+fn blank_reason(helper: &str, reason: &str) -> Option<String> {
+    reason.trim().is_empty().then(|| format!("answer.{}(reason): the reason must be a non-empty string, got {}", helper, serde_json::to_string(reason).unwrap_or_default()))
 }
 
 /// `tools` limits a tool event to those tool names (others pass untouched);
@@ -85,6 +95,21 @@ pub struct HookOptions {
     pub timeout: Option<Duration>,
 }
 
+/// What becomes of an answer the agent that runs the hook does not honour on its event (the TypeScript kit's
+/// `unsupported`), set by [`Hook::unsupported`] (not a field of [`HookOptions`], whose literals it would break).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Unsupported {
+    /// An ask becomes a deny; an allow, context, stop or message is left out with a note on stderr; a deny, block or rewrite fails the hook.
+    #[default]
+    Degrade,
+    /// Any answer the agent does not honour fails the hook.
+    Strict,
+}
+
+/// Names the agent that runs the hook, as `install` writes it (so does an argument `--agent=<name>`, which wins): read before stdin's fields.
+pub const AGENT_ENV: &str = "CLAUDE_HOOK_PROTOCOL_AGENT";
+const AGENT_ARG: &str = "--agent=";
+
 type Call = Box<dyn Fn(&str) -> Result<Option<Reply>, String> + Send + Sync>;
 
 /// A hook definition, made by `on_<event>`.
@@ -92,11 +117,17 @@ pub struct Hook {
     event: &'static str,
     options: HookOptions,
     call: Call,
+    unsupported: Unsupported,
 }
 
 impl Hook {
     pub(crate) fn new(event: &'static str, options: HookOptions, call: Call) -> Hook {
-        Hook { event, options, call }
+        Hook { event, options, call, unsupported: Unsupported::Degrade }
+    }
+
+    /// The hook, with what becomes of an answer the agent does not honour ([`Unsupported::Degrade`] unless set).
+    pub fn unsupported(self, unsupported: Unsupported) -> Hook {
+        Hook { unsupported, ..self }
     }
 }
 
@@ -231,6 +262,87 @@ pub fn detect_agent(input: &Map<String, Value>) -> (&'static str, String) {
     (KIT_DETECTION_DEFAULT, "no other agent's fields".to_string())
 }
 
+/// The agent the hook's command names (`--agent=<name>` first, then [`AGENT_ENV`]): `Ok(None)` when it names
+/// none, `Err` naming a wrong name (src/hooks/agents.ts declaredAgent).
+fn declared_agent(env: Option<&str>, args: &[String]) -> Result<Option<(&'static str, String)>, String> {
+    let named = match args.iter().find(|arg| arg.starts_with(AGENT_ARG)) {
+        Some(arg) => (arg[AGENT_ARG.len()..].to_string(), arg.clone()),
+        None => match env.filter(|value| !value.is_empty()) {
+            Some(value) => (value.to_string(), AGENT_ENV.to_string()),
+            None => return Ok(None),
+        },
+    };
+    match KIT_DISPLAY_NAMES.iter().find(|(agent, _)| *agent == named.0) {
+        Some((agent, _)) => Ok(Some((*agent, named.1))),
+        None => Err(format!(
+            "{} names {}, not an agent ({})",
+            named.1,
+            serde_json::to_string(&named.0).unwrap_or_default(),
+            KIT_DISPLAY_NAMES.iter().map(|(agent, _)| *agent).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// The agents whose reading of the stdin the kit tries, in order, as the TypeScript kit (src/hooks/agents.ts
+/// agentReadings): the agent the command names first, unless it names Claude Code and the stdin is another
+/// agent's (a shared .claude/settings.json); then the other of the two, so an inherited or mistaken name neither
+/// hides a call the hook handles nor answers it in a dialect the running agent ignores. A name that is no agent
+/// is set aside with a note: the stdin tells the agent.
+fn agent_readings(input: &Map<String, Value>, env: Option<&str>, args: &[String]) -> (Vec<(&'static str, String)>, String) {
+    let from_stdin = detect_agent(input);
+    let declared = match declared_agent(env, args) {
+        Err(invalid) => {
+            let note = format!("{}; told from stdin instead: {} ({})", invalid, from_stdin.0, from_stdin.1);
+            return (vec![from_stdin], note);
+        }
+        Ok(None) => return (vec![from_stdin], String::new()),
+        Ok(Some(declared)) => declared,
+    };
+    let first = if declared.0 == KIT_DETECTION_DEFAULT && from_stdin.0 != KIT_DETECTION_DEFAULT {
+        (from_stdin.0, format!("{}, though {} names {} (a shared .claude/settings.json)", from_stdin.1, declared.1, KIT_DETECTION_DEFAULT))
+    } else {
+        declared.clone()
+    };
+    let second = if first.0 == declared.0 { from_stdin } else { declared };
+    if second.0 == first.0 {
+        (vec![first], String::new())
+    } else {
+        (vec![first, second], String::new())
+    }
+}
+
+/// The reply as the agent can honour it on `own_event` (src/hooks/fit-to-agent.ts): an answer it does not enforce
+/// (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (`None`: no answer), or
+/// refused (`Err`: the policy says refuse, or the hook is strict).
+fn fit_to_agent(hook: &Hook, agent: &str, own_event: &str, reply: Reply) -> Result<(Option<Reply>, String), String> {
+    let kind = reply.kind.trim_end_matches("-silent").trim_end_matches("-reason");
+    let level = |kind: &str| KIT_NOT_ENFORCED.iter().find(|n| n.0 == agent && n.1 == own_event && n.2 == kind).map(|n| n.3);
+    let level_of_kind = match level(kind) {
+        None | Some("enforced") => return Ok((Some(reply), String::new())),
+        Some(found) => found,
+    };
+    let support = match level_of_kind.split_once('>') {
+        Some((support, by)) => format!("{} as {}", support, by),
+        None => level_of_kind.to_string(),
+    };
+    let says = format!("{} does not honour {} on {} ({}; claude-hook-protocol capabilities --agent {})", display_name(agent), kind, own_event, support, agent);
+    let policy = KIT_DEGRADE_POLICY.iter().find(|p| p.0 == kind).map_or("refuse", |p| p.1);
+    if hook.unsupported == Unsupported::Strict {
+        return Err(format!("{}; the hook is strict", says));
+    }
+    match policy {
+        "nothing" => return Ok((None, format!("{}: left out of the answer", says))),
+        "deny" => {}
+        _ => return Err(format!("{}; a {} is never dropped", says, kind)),
+    }
+    if !matches!(level(policy), None | Some("enforced")) {
+        return Err(format!("{}, nor {}", says, policy));
+    }
+    // a deny needs a reason under some agents (Codex refuses one without)
+    let reason = if reply.reason.is_empty() { format!("{} is not supported by {}: denied", kind, display_name(agent)) } else { reply.reason.clone() };
+    Ok((Some(Reply { reason, ..Reply::new("deny") }), format!("{}: answered {} instead", says, policy)))
+}
+
 fn answers_agent(agent: &str) -> bool {
     KIT_ANSWERS.iter().any(|a| a.0 == agent)
 }
@@ -359,6 +471,53 @@ fn to_claude_shape(agent: &str, raw: &Map<String, Value>) -> KitCall {
 }
 
 /// The hook's call: its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
+/// One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
+/// at `path` (`*`: every element), `fill` (JSON, "" for none) when the key is absent, and a string outside
+/// `values` becomes `instead`, so that the typed decoding reads every call the agent makes (Copilot CLI's
+/// PostToolUse has no tool_response); wrong types stay, for the decoding to refuse.
+fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], instead: &str) {
+    let (key, rest) = match path.split_first() {
+        Some(split) => split,
+        None => return,
+    };
+    let fitted = |value: &mut Value| {
+        if let Value::String(text) = value {
+            if !values.is_empty() && !values.contains(&text.as_str()) {
+                *value = Value::String(instead.to_string());
+            }
+        }
+    };
+    if *key == "*" {
+        let children: Vec<&mut Value> = match node {
+            Value::Array(items) => items.iter_mut().collect(),
+            Value::Object(object) => object.values_mut().collect(),
+            _ => return,
+        };
+        for child in children {
+            if rest.is_empty() {
+                fitted(child);
+            } else {
+                apply_fit(child, rest, fill, values, instead);
+            }
+        }
+        return;
+    }
+    let object = match node {
+        Value::Object(object) => object,
+        _ => return,
+    };
+    match object.get_mut(*key) {
+        Some(child) if !rest.is_empty() => apply_fit(child, rest, fill, values, instead),
+        Some(child) => fitted(child),
+        None if rest.is_empty() && !fill.is_empty() => {
+            if let Ok(filled) = serde_json::from_str(fill) {
+                object.insert(key.to_string(), filled);
+            }
+        }
+        None => {}
+    }
+}
+
 fn handles(hook: &Hook, call: &KitCall) -> bool {
     if call.event != Some(hook.event) {
         return false;
@@ -441,23 +600,27 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Answers one hook input: stdin -> (exit code, stdout, stderr), with no process I/O and no timer.
 pub fn handle(hook: &Hook, stdin: &str) -> (i32, String, String) {
-    handle_with(hook, stdin, &|_| {})
+    handle_with(hook, stdin, &|_, _| {})
 }
 
-fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i32, String, String) {
+fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) -> (i32, String, String) {
     let parsed: Map<String, Value> = match serde_json::from_str(stdin) {
         Ok(input) => input,
         Err(error) => return refuse(hook, "", "", &format!("stdin is not one JSON object ({})", error)),
     };
     let input = &parsed;
-    let (agent, because) = detect_agent(input);
-    let call = to_claude_shape(agent, input);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (readings, note) = agent_readings(input, std::env::var(AGENT_ENV).ok().as_deref(), &args);
+    // the first reading under which the call is the hook's (its event and one of its tools); none: not its call
+    let chosen = readings.into_iter().map(|(agent, because)| (agent, because, to_claude_shape(agent, input))).find(|(_, _, call)| handles(hook, call));
     // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-    if !handles(hook, &call) {
-        return (0, String::new(), String::new());
-    }
-    handling(agent);
+    let (agent, because, call) = match chosen {
+        Some(chosen) => chosen,
+        None => return (0, String::new(), String::new()),
+    };
+    let mut notes = if note.is_empty() { String::new() } else { format!("{}: {} hook: {}\n", PREFIX, hook.event, note) };
     let own = call.own_event.as_str();
+    handling(agent, own);
     if !answers_agent(agent) {
         let name = display_name(agent);
         return refuse(hook, agent, own, &format!("this input comes from {} ({}); answering {} is not supported yet", name, because, name));
@@ -466,22 +629,49 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
         return refuse(hook, agent, own, &format!("the input gives {} twice, with different values: which one {} acts on cannot be told", call.ambiguous.join(", "), display_name(agent)));
     }
     let mut input = call.input.clone();
-    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) && !(input.get("tool_name").map_or(false, Value::is_string) && input.get("tool_input").map_or(false, Value::is_object)) {
-        return refuse(hook, agent, own, &format!("a {} input needs a string tool_name and an object tool_input", hook.event));
-    }
-    // keys Claude Code's input requires and this agent leaves out (generated/kit/answers.json)
-    for (_, _, key, value) in KIT_ABSENT_KEYS.iter().filter(|k| k.0 == agent && k.1 == own) {
-        if !input.contains_key(*key) {
-            input.insert(key.to_string(), serde_json::from_str(value).unwrap_or(Value::Null));
+    if KIT_EVENTS.iter().any(|e| e.0 == hook.event && e.1) {
+        let (tool_name, tool_input) = match (input.get("tool_name"), input.get("tool_input")) {
+            (Some(Value::String(name)), Some(Value::Object(object))) => (name, object),
+            _ => return refuse(hook, agent, own, &format!("a {} input needs a string tool_name and an object tool_input", hook.event)),
+        };
+        // the handler is typed, and written, for the tool's strings: another type there must not slip past its checks
+        let fields = KIT_TOOL_STRING_FIELDS.iter().find(|t| t.0 == tool_name).map_or(&[][..], |t| t.1);
+        if let Some(field) = fields.iter().find(|field| tool_input.get(**field).map_or(false, |value| !value.is_string())) {
+            return refuse(hook, agent, own, &format!("tool_input.{} is not a string, as the {} tool's input must have it", field, tool_name));
         }
+    }
+    if agent != "claude-code" {
+        let mut tree = Value::Object(input);
+        for (_, path, fill, values, instead) in KIT_INPUT_FITS.iter().filter(|f| f.0 == hook.event) {
+            apply_fit(&mut tree, path, fill, values, instead);
+        }
+        input = match tree {
+            Value::Object(object) => object,
+            _ => Map::new(),
+        };
     }
     // the typed input is read from stdin itself when the agent's names are Claude Code's and nothing was filled in
     let raw = if input == parsed { stdin.to_string() } else { Value::Object(input).to_string() };
     match catch_unwind(AssertUnwindSafe(|| (hook.call)(&raw))) {
         Err(payload) => refuse(hook, agent, own, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
         Ok(Err(error)) => refuse(hook, agent, own, &format!("the input is not a {} input: {}", hook.event, error)),
-        Ok(Ok(None)) => (0, String::new(), String::new()),
-        Ok(Ok(Some(mut reply))) => {
+        Ok(Ok(None)) => (0, String::new(), notes),
+        Ok(Ok(Some(reply))) => {
+            if let Some(problem) = &reply.problem {
+                return refuse(hook, agent, own, problem);
+            }
+            let mut reply = match fit_to_agent(hook, agent, own, reply) {
+                Err(refused) => return refuse(hook, agent, own, &refused),
+                Ok((fitted, degraded)) => {
+                    if !degraded.is_empty() {
+                        notes.push_str(&format!("{}: {} hook: {}\n", PREFIX, hook.event, degraded));
+                    }
+                    match fitted {
+                        Some(reply) => reply,
+                        None => return (0, String::new(), notes),
+                    }
+                }
+            };
             if let Some(tool) = call.tool.filter(|t| !t.3.is_empty()) {
                 if let Some(Value::Object(object)) = &reply.input {
                     // the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
@@ -490,19 +680,107 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str)) -> (i3
                 }
             }
             match write_answer(agent, own, &reply) {
-                Ok(answer) => answer,
+                Ok((exit, stdout, stderr)) => (exit, stdout, stderr + &notes),
                 Err(problem) => refuse(hook, agent, own, &problem),
             }
         }
     }
 }
 
+/// Where the answer goes: stdout as the process got it (`run` points fd 1 at stderr for the handler).
+static ANSWER_FD: AtomicI32 = AtomicI32::new(1);
+/// Set once the kit has answered: the exit hook then lets the process end as the kit ends it.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+/// The failure answer of the call being handled, made before the handler runs (exit code, stdout, stderr), leaked:
+/// what a signal handler or an exit hook writes, with no allocation and no lock.
+static PREPARED: AtomicPtr<(i32, Vec<u8>, Vec<u8>)> = AtomicPtr::new(std::ptr::null_mut());
+
+#[cfg(unix)]
+mod process {
+    //! The few C library calls the kit makes to own the process's end (std links the C library already).
+    use std::os::raw::c_int;
+    extern "C" {
+        pub fn dup(fd: c_int) -> c_int;
+        pub fn dup2(from: c_int, to: c_int) -> c_int;
+        pub fn write(fd: c_int, buf: *const u8, count: usize) -> isize;
+        pub fn _exit(code: c_int) -> !;
+        pub fn atexit(callback: extern "C" fn()) -> c_int;
+        pub fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
+    }
+}
+
+/// Writes all of `bytes` to `fd` with the C library's write (safe in a signal handler).
+#[cfg(unix)]
+fn write_all_raw(fd: i32, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        let written = unsafe { process::write(fd, bytes.as_ptr(), bytes.len()) };
+        if written <= 0 {
+            return;
+        }
+        bytes = &bytes[written as usize..];
+    }
+}
+
+/// The prepared failure answer, written and the process ended with its code; exit 1 with `before` when there is none.
+#[cfg(unix)]
+fn end_with_prepared(before: &[u8]) -> ! {
+    let prepared = PREPARED.load(Ordering::SeqCst);
+    unsafe {
+        if prepared.is_null() {
+            write_all_raw(2, before);
+            process::_exit(1);
+        }
+        let (exit, stdout, stderr) = &*prepared;
+        write_all_raw(ANSWER_FD.load(Ordering::SeqCst), stdout);
+        write_all_raw(2, stderr);
+        process::_exit(*exit)
+    }
+}
+
+/// A handler that ends the process itself (`std::process::exit`) ends it with the failure answer.
+#[cfg(unix)]
+extern "C" fn on_exit() {
+    if !ANSWERED.swap(true, Ordering::SeqCst) {
+        end_with_prepared(b"claude-hook-protocol/kit: the process ended before the hook read its call\n");
+    }
+}
+
+/// SIGTERM, SIGHUP, SIGINT or SIGABRT (std::process::abort) ends the hook with its failure answer (nothing for a call not yet read).
+#[cfg(unix)]
+extern "C" fn on_signal(_signum: i32) {
+    if !ANSWERED.swap(true, Ordering::SeqCst) {
+        end_with_prepared(b"claude-hook-protocol/kit: the hook got a signal before it read its call\n");
+    }
+    unsafe { process::_exit(1) }
+}
+
+/// The kit owns the process's end: stdout holds the answer alone (what the handler prints goes to stderr), and an
+/// exit or a signal before the answer ends the hook with its failure answer.
+fn guard_process() {
+    #[cfg(unix)]
+    unsafe {
+        let saved = process::dup(1);
+        if saved >= 0 && process::dup2(2, 1) >= 0 {
+            ANSWER_FD.store(saved, Ordering::SeqCst);
+        }
+        process::atexit(on_exit);
+        for signum in [1, 2, 6, 15] {
+            process::signal(signum, on_signal);
+        }
+    }
+}
+
 fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! {
     let mut done = lock.lock().unwrap_or_else(|e| e.into_inner());
-    if !*done {
+    if !*done && !ANSWERED.swap(true, Ordering::SeqCst) {
         *done = true;
-        let _ = std::io::stdout().write_all(stdout.as_bytes());
-        let _ = std::io::stdout().flush();
+        #[cfg(unix)]
+        write_all_raw(ANSWER_FD.load(Ordering::SeqCst), stdout.as_bytes());
+        #[cfg(not(unix))]
+        {
+            let _ = std::io::stdout().write_all(stdout.as_bytes());
+            let _ = std::io::stdout().flush();
+        }
         let _ = std::io::stderr().write_all(stderr.as_bytes());
         std::process::exit(exit);
     }
@@ -515,6 +793,7 @@ fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! 
 /// Reads stdin, answers and exits, within the hook's budget or with its failure answer.
 pub fn run(hook: Hook) -> ! {
     std::panic::set_hook(Box::new(|_| {})); // the refusal names the panic; no trace on stderr
+    guard_process();
     let lock = Arc::new(Mutex::new(false));
     let agent: Arc<Mutex<&'static str>> = Arc::new(Mutex::new(""));
     let budget = hook.options.timeout.or(if hook.options.fail_closed { Some(DEFAULT_FAIL_CLOSED_BUDGET) } else { None });
@@ -532,6 +811,10 @@ pub fn run(hook: Hook) -> ! {
     if let Err(error) = std::io::stdin().read_to_string(&mut stdin) {
         emit(&lock, refuse(&hook, "", "", &format!("stdin could not be read: {}", error)));
     }
-    let answer = handle_with(&hook, &stdin, &|detected| *agent.lock().unwrap_or_else(|e| e.into_inner()) = detected);
+    let answer = handle_with(&hook, &stdin, &|detected, own| {
+        *agent.lock().unwrap_or_else(|e| e.into_inner()) = detected;
+        let (exit, stdout, stderr) = refuse(&hook, detected, own, "the handler ended the process (an exit or a signal) before it answered");
+        PREPARED.store(Box::into_raw(Box::new((exit, stdout.into_bytes(), stderr.into_bytes()))), Ordering::SeqCst);
+    });
     emit(&lock, answer)
 }
