@@ -100,8 +100,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return usage("give --settings FILE, --plugin DIR, --claude-settings or -- COMMAND");
   }
   const timeoutText = single(args, "timeout");
-  // decimal seconds only: Number() would also take "0x10", " 5" and "1e999" (Infinity)
-  const timeout = timeoutText === undefined ? undefined : /^\d+(?:\.\d+)?$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  // decimal seconds, an exponent allowed (1e9 is honoured, past Node's timer limit); Number() alone would also
+  // take "0x10" and " 5"; 1e999 is Infinity and refused below
+  const timeout = timeoutText === undefined ? undefined : /^\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(timeoutText) ? Number(timeoutText) : NaN;
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) return refuse(`--timeout needs a positive number of seconds (such as 30 or 1.5), not ${shown(timeoutText)}`);
 
   // `examples/...` paths fall back to the examples bundled with the package, so the README's

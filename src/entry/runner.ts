@@ -8,8 +8,9 @@
  * `{ok: false, error}` at its JSON Pointer, never a throw or a rejection.
  * Where a function's own answer can say it, a failure errs on the side of
  * the hook running: `evaluateIfRule` answers "runs" (an `if` rule it cannot
- * read never skips a deny hook), `matcherMatches` answers false (as Claude
- * Code, which never matches a matcher it cannot compile).
+ * read never skips a deny hook); `compileMatcher` answers an invalid matcher
+ * and `matcherMatches` false (as Claude Code, which never matches a matcher it
+ * cannot compile).
  */
 import { guardApi, guardAsyncApi } from "../core/api-boundary.js";
 import { describeProblem as describeProblemTyped, mergeProcessResults as mergeProcessResultsTyped, runEvent as runEventTyped } from "../claude-code/runner/run-event.js";
@@ -22,7 +23,7 @@ import {
   problemLocation as problemLocationTyped,
 } from "../claude-code/runner/load-settings.js";
 import { selectHooks as selectHooksTyped } from "../claude-code/runner/select-hooks.js";
-import { compileMatcher as compileMatcherTyped, matcherMatches as matcherMatchesTyped } from "../claude-code/runner/matcher.js";
+import { compileMatcher as compileMatcherTyped, matcherMatches as matcherMatchesTyped, type CompiledMatcher } from "../claude-code/runner/matcher.js";
 import { evaluateIfRule as evaluateIfRuleTyped, ifRuleCaveats as ifRuleCaveatsTyped, type IfRuleVerdict } from "../claude-code/runner/if-rule.js";
 
 export type { RunEventOptions, EventOutcome } from "../claude-code/runner/run-event.js";
@@ -54,7 +55,7 @@ export const parseHookSettingsText = guardApi("parseHookSettingsText", [["text",
 export const parseHookSettingsValue = guardApi("parseHookSettingsValue", [["value", "any"], ["origin", "object"]], parseHookSettingsValueTyped);
 export const problemLocation = guardApi("problemLocation", [["problem", "object"]], problemLocationTyped);
 export const selectHooks = guardApi("selectHooks", [["configuration", "object"], ["event", "string"], ["input", "object"], ["ifContext", "object", "optional"]], selectHooksTyped);
-export const compileMatcher = guardApi("compileMatcher", [["matcher", "any"]], compileMatcherTyped);
+export const compileMatcher = guardApi("compileMatcher", [["matcher", "any"], ["narrow", "any"]], compileMatcherTyped, (failure): CompiledMatcher => ({ kind: "invalid", message: failure.error.message }));
 export const matcherMatches = guardApi("matcherMatches", [["compiled", "object"], ["query", "string"]], matcherMatchesTyped, () => false);
 export const evaluateIfRule = guardApi(
   "evaluateIfRule",
