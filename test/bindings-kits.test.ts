@@ -272,7 +272,7 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
     const hookWith = (body: string, options = "fail_closed: true, timeout: Some(Duration::from_secs(1))"): string =>
       `use claude_hook_protocol_types::kit::{self, HookOptions};\nuse std::time::Duration;\n\nfn main() {\n    kit::run(kit::on_pre_tool_use(|_call, answer| {\n        let _ = &answer;\n${body}\n    }, HookOptions { tools: Some(vec!["Bash".into()]), ${options}, ..Default::default() }))\n}\n`;
     const bins: Record<string, string> = {
-      detect: `use claude_hook_protocol_types::kit;\nuse serde_json::{Map, Value};\nuse std::io::Read;\n\nfn main() {\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).unwrap();\n    let inputs: Vec<Map<String, Value>> = serde_json::from_str(&text).unwrap();\n    let agents: Vec<&str> = inputs.iter().map(|input| kit::detect_agent(input).0).collect();\n    println!("{}", serde_json::to_string(&agents).unwrap());\n}\n`,
+      detect: `use claude_hook_protocol_types::kit;\nuse serde_json::{Map, Value};\nuse std::io::Read;\n\nfn main() {\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).unwrap();\n    let inputs: Vec<Map<String, Value>> = text.lines().map(|line| kit::parse_input(line).unwrap()).collect();\n    let agents: Vec<&str> = inputs.iter().map(|input| kit::detect_agent(input).0).collect();\n    println!("{}", serde_json::to_string(&agents).unwrap());\n}\n`,
       panic: hookWith('        panic!("boom")'),
       sleep: hookWith("        std::thread::sleep(Duration::from_secs(30));\n        None"),
       busy: hookWith("        loop {\n            std::hint::spin_loop();\n        }"),
@@ -288,7 +288,8 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
       assert.equal(build.status, 0, `${name}: ${build.stderr}`);
     }
     const bin = (name: string): string => join(cargoTarget, "release", name);
-    const detected = run(bin("detect"), [], { input: JSON.stringify(recorded) });
+    // one input a line, each read as the kit reads stdin (kit::parse_input: lone surrogates as U+FFFD)
+    const detected = run(bin("detect"), [], { input: recorded.map((input) => JSON.stringify(input)).join("\n") });
     assert.equal(detected.status, 0, detected.stderr);
     assert.deepEqual(JSON.parse(detected.stdout), expectedAgents);
 

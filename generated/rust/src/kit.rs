@@ -598,13 +598,61 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     payload.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| payload.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a panic".to_string())
 }
 
+/// `\uXXXX` escapes of lone UTF-16 surrogates replaced by `\ufffd`: agents written in JavaScript pass
+/// them on (Claude Code sent `"echo \ud800"` to a hook: if-surrogate-no-match), JSON.parse takes them,
+/// serde_json refuses them. A pair stays a pair; outside escapes nothing changes.
+fn lone_surrogates_replaced(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("\\u") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let bytes = text.as_bytes();
+    let unit = |at: usize| -> Option<u32> {
+        if at + 6 <= bytes.len() && bytes[at] == b'\\' && bytes[at + 1] == b'u' {
+            std::str::from_utf8(&bytes[at + 2..at + 6]).ok().and_then(|hex| u32::from_str_radix(hex, 16).ok())
+        } else {
+            None
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] != b'\\' {
+            at += 1;
+            continue;
+        }
+        match unit(at) {
+            // a high surrogate followed by a low one: a pair, kept
+            Some(0xD800..=0xDBFF) if matches!(unit(at + 6), Some(0xDC00..=0xDFFF)) => at += 12,
+            Some(0xD800..=0xDFFF) => {
+                out.push_str(&text[copied..at]);
+                out.push_str("\\ufffd");
+                at += 6;
+                copied = at;
+            }
+            // any other escape: skip the backslash and the character it escapes
+            _ => at += 2,
+        }
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// The hook input as the kit reads it: one JSON object, lone surrogate escapes read as U+FFFD.
+pub fn parse_input(stdin: &str) -> Result<Map<String, Value>, serde_json::Error> {
+    serde_json::from_str(&lone_surrogates_replaced(stdin))
+}
+
 /// Answers one hook input: stdin -> (exit code, stdout, stderr), with no process I/O and no timer.
 pub fn handle(hook: &Hook, stdin: &str) -> (i32, String, String) {
     handle_with(hook, stdin, &|_, _| {})
 }
 
 fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) -> (i32, String, String) {
-    let parsed: Map<String, Value> = match serde_json::from_str(stdin) {
+    let parsed: Map<String, Value> = match parse_input(stdin) {
         Ok(input) => input,
         Err(error) => return refuse(hook, "", "", &format!("stdin is not one JSON object ({})", error)),
     };
@@ -651,7 +699,7 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) 
         };
     }
     // the typed input is read from stdin itself when the agent's names are Claude Code's and nothing was filled in
-    let raw = if input == parsed { stdin.to_string() } else { Value::Object(input).to_string() };
+    let raw = if input == parsed { lone_surrogates_replaced(stdin).into_owned() } else { Value::Object(input).to_string() };
     match catch_unwind(AssertUnwindSafe(|| (hook.call)(&raw))) {
         Err(payload) => refuse(hook, agent, own, &format!("the handler panicked: {}", panic_text(payload.as_ref()))),
         Ok(Err(error)) => refuse(hook, agent, own, &format!("the input is not a {} input: {}", hook.event, error)),
