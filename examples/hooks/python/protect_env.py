@@ -2,7 +2,9 @@
 .env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
 path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
 (`C:\\p\\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
-stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+stream (`.env::$DATA`), which Windows drops, a drive-relative path (`C:.env`). Look-alikes
+(`．env`, a zero-width space) name other files: no file system folds them to `.env`. Not seen:
+a symlink to a .env file, an 8.3 short name (`ENV~1`). Other ways to read a file (Bash `cat .env`, Grep)
 are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
 crash denies the call."""
 
@@ -26,7 +28,11 @@ def file_name_of(path: str) -> str:
                 segments.pop()
         elif segment not in ("", "."):
             segments.append(segment)
-    name = (segments[-1] if segments else "").lower().split(":", 1)[0]
+    name = (segments[-1] if segments else "").lower()
+    # a drive letter (`C:.env`, drive-relative), then an NTFS stream after the name (`.env::$DATA`)
+    if name[1:2] == ":" and "a" <= name[:1] <= "z":
+        name = name[2:]
+    name = name.split(":", 1)[0]
     return name.rstrip(". ")
 
 

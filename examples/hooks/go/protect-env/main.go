@@ -2,7 +2,9 @@
 // .env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
 // path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
 // (`C:\p\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
-// stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+// stream (`.env::$DATA`), which Windows drops, a drive-relative path (`C:.env`). Look-alikes
+// (`．env`, a zero-width space) name other files: no file system folds them to `.env`. Not seen:
+// a symlink to a .env file, an 8.3 short name (`ENV~1`). Other ways to read a file (Bash `cat .env`, Grep)
 // are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
 // panic denies the call.
 package main
@@ -31,6 +33,10 @@ func fileNameOf(path string) string {
 	name := ""
 	if len(segments) > 0 {
 		name = strings.ToLower(segments[len(segments)-1])
+	}
+	// a drive letter (`C:.env`, drive-relative), then an NTFS stream after the name (`.env::$DATA`)
+	if len(name) >= 2 && name[0] >= 'a' && name[0] <= 'z' && name[1] == ':' {
+		name = name[2:]
 	}
 	name, _, _ = strings.Cut(name, ":")
 	return strings.TrimRight(name, ". ")

@@ -1,9 +1,15 @@
 //! PreToolUse (Bash): deny `rm` with both a recursive and a force flag, however it is written:
-//! `rm -rf`, `rm -fr`, `rm -Rf`, `rm -r -f`, `rm --recursive --force`, `sudo rm`, `/bin/rm`,
-//! `\rm`, `r''m`, inside `$(...)`, backticks, `bash -c "..."`, after `;`, `&&`, `|` or a newline.
+//! `rm -rf`, `rm -fr`, `rm -Rf`, `rm -r -f`, `rm --recursive --force`, `--interactive=never`
+//! (force by another name), `sudo rm`, `/bin/rm`, `rm.exe`, `\rm`, `r''m`, `r\<newline>m`,
+//! `rm${IFS}-rf`, `{rm,-rf,/}`, `rm>x -rf`, inside `$(...)`, backticks, `bash -c "..."`, after
+//! `;`, `&&`, `|` or a newline. A flag spelled with an expansion (`rm -r$F`) counts as both.
 //! It judges words, not text: `rm` anywhere in a command, even as an argument (`echo rm -rf`,
 //! `xargs rm -rf`, `find -exec rm -rf`), counts, since a wrong deny costs a retry and a miss
-//! costs the files. Not a sandbox: `$RM -rf` or a script file that runs rm is not seen.
+//! costs the files. Not a sandbox: `$RM -rf` or a script file that runs rm is not seen. Look-alikes
+//! (`ｒｍ`, `rm —rf`) are not rm or not flags to the shell, so they delete nothing and pass. Scope:
+//! recursive AND forced; without a terminal (Claude's Bash tool) `rm -r` alone does not ask either,
+//! so add `recursive` alone to the rule if that matters to you. `rm -r -- -f` removes a file named
+//! `-f` (after `--` nothing is a flag): not forced.
 //! Linear in the command's length (no backtracking pattern), so a long crafted command cannot
 //! run it past its budget. Fails closed: if this hook panics or overruns its budget, the call
 //! is denied.
@@ -13,21 +19,73 @@ use std::time::Duration;
 
 /// Where one simple command ends and another starts: ; & | newline ( ) ` { }
 const SEPARATORS: &[char] = &[';', '&', '|', '\n', '\r', '(', ')', '`', '{', '}'];
-const QUOTES: &[char] = &['"', '\'', '\\'];
 
-/// Whether `word` (an option to rm) is (recursive, force): -r, -R, -f in any cluster and case; --recursive, --force and their prefixes.
+/// Between words: blanks (JavaScript's `\s`, as the TypeScript example reads them), redirections (`rm>x -rf`) and brace-expansion commas (`{rm,-rf,/}`).
+fn is_word_break(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}' | '<' | '>' | ',')
+}
+
+const QUOTES: &[char] = &['"', '\'', '\\'];
+const NEVER_ASK: &[&str] = &["never", "no", "none"];
+
+/// `text` with each `marker` whose following text `rule` matches replaced: `rule` gives the
+/// replacement and the text after the match. One pass, so linear.
+fn replace_after(text: &str, marker: char, rule: impl Fn(&str) -> Option<(&'static str, &str)>) -> String {
+    let mut replaced = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(marker) {
+        replaced.push_str(&rest[..at]);
+        let after = &rest[at + marker.len_utf8()..];
+        rest = match rule(after) {
+            Some((replacement, matched_end)) => {
+                replaced.push_str(replacement);
+                matched_end
+            }
+            None => {
+                replaced.push(marker);
+                after
+            }
+        };
+    }
+    replaced.push_str(rest);
+    replaced
+}
+
+/// A backslash before a newline joins the two lines (`r\<newline>m`).
+fn without_continuations(command: &str) -> String {
+    replace_after(command, '\\', |after| after.strip_prefix("\r\n").or_else(|| after.strip_prefix('\n')).map(|rest| ("", rest)))
+}
+
+/// The shell's word separator spelled out (`rm${IFS}-rf`), read as a blank.
+fn ifs_as_blanks(command: &str) -> String {
+    replace_after(command, '$', |after| after.strip_prefix("{IFS").or_else(|| after.strip_prefix("IFS")).map(|rest| (" ", rest.strip_prefix('}').unwrap_or(rest))))
+}
+
+/// Whether `word` (an option to rm) is (recursive, force): -r, -R, -f in any cluster and case; --recursive, --force, --interactive=never and their prefixes.
 fn flags_of(word: &str) -> (bool, bool) {
     if word.starts_with("--") {
-        return (word.len() > 2 && "--recursive".starts_with(word), word.len() > 2 && "--force".starts_with(word));
+        let (name, value) = word.split_once('=').unwrap_or((word, ""));
+        let long = |option: &str| name.len() > 2 && option.starts_with(name);
+        return (long("--recursive"), long("--force") || (long("--interactive") && NEVER_ASK.contains(&value.to_lowercase().as_str())));
+    }
+    // an expansion in a cluster (`-r$F`) could be any letter
+    if word.contains('$') {
+        return (true, true);
     }
     let letters = word[1..].to_lowercase();
     (letters.contains('r'), letters.contains('f'))
 }
 
+/// Whether `word` names rm: any directory, any case (macOS and Windows file systems), `rm.exe`.
+fn is_rm(word: &str) -> bool {
+    let name = word[word.rfind('/').map_or(0, |slash| slash + 1)..].to_lowercase();
+    name == "rm" || name == "rm.exe"
+}
+
 fn is_recursive_forced_rm(command: &str) -> bool {
-    command.split(SEPARATORS).any(|part| {
-        let words: Vec<String> = part.split_whitespace().map(|word| word.replace(QUOTES, "")).collect();
-        let Some(at) = words.iter().position(|word| word[word.rfind('/').map_or(0, |slash| slash + 1)..].to_lowercase() == "rm") else {
+    ifs_as_blanks(&without_continuations(command)).split(SEPARATORS).any(|part| {
+        let words: Vec<String> = part.split(is_word_break).map(|word| word.replace(QUOTES, "")).collect();
+        let Some(at) = words.iter().position(|word| is_rm(word)) else {
             return false;
         };
         let (mut recursive, mut force) = (false, false);

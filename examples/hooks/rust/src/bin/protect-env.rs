@@ -2,7 +2,9 @@
 //! .env files (.env, .env.local, .env.production, ...; .env.example stays readable), whatever the
 //! path looks like: any case (`.ENV`: macOS and Windows file names ignore case), Windows paths
 //! (`C:\p\.env`), `.` and `..` segments (`/p/x/../.env`), a trailing dot or space and an NTFS
-//! stream (`.env::$DATA`), which Windows drops. Other ways to read a file (Bash `cat .env`, Grep)
+//! stream (`.env::$DATA`), which Windows drops, a drive-relative path (`C:.env`). Look-alikes
+//! (`．env`, a zero-width space) name other files: no file system folds them to `.env`. Not seen:
+//! a symlink to a .env file, an 8.3 short name (`ENV~1`). Other ways to read a file (Bash `cat .env`, Grep)
 //! are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
 //! panic denies the call.
 use claude_hook_protocol_types::kit::{self, HookOptions};
@@ -19,6 +21,11 @@ fn file_name_of(path: &str) -> String {
         }
     }
     let name = segments.last().copied().unwrap_or("").to_lowercase();
+    // a drive letter (`C:.env`, drive-relative), then an NTFS stream after the name (`.env::$DATA`)
+    let name = match name.as_bytes() {
+        [b'a'..=b'z', b':', ..] => &name[2..],
+        _ => &name[..],
+    };
     let name = name.split(':').next().unwrap_or("");
     name.trim_end_matches(['.', ' ']).to_string()
 }
