@@ -92,14 +92,15 @@ export function readFileBounded(path: string, options: ReadOptions = {}): InputT
 
 /**
  * A configuration file as an agent reads it (`readFileSync(path, "utf8")`), bounded: its text; null when
- * there is none to read (absent, a directory, unreadable); or, for one over MAX_INPUT_BYTES or endless
- * (`/dev/zero`), why it was not read, for the caller to report: no hook of it is read (the agent would
- * not get through it either), and the process does not grow until it dies.
+ * there is none (absent); or why it was not read (unreadable, a directory, over MAX_INPUT_BYTES or
+ * endless such as `/dev/zero`), for the caller to report: no hook of it is read, and the process does
+ * not grow until it dies.
  */
 export function readConfigText(path: string): string | null | { readonly refused: string } {
   const read = readFileBounded(path, { asNode: true });
   if (read.ok) return read.text;
-  return read.code === "too-large" ? { refused: read.message } : null;
+  // absent (or under something that is not a directory): the normal case; anything else is said
+  return read.code === "ENOENT" || read.code === "ENOTDIR" ? null : { refused: read.message };
 }
 
 /** An open or read that failed, by its errno. */

@@ -258,9 +258,13 @@ export async function refuse(definition: HookDefinition<HookEventName, string>, 
   const write = agent === null ? answerWriter("claude-code") : answerWriter(agent);
   const intent: HookIntent | null = includes(DECISION_EVENTS, event) || event === "PermissionRequest" ? { decision: "deny", reason } : includes(BLOCK_EVENTS, event) ? { block: true, reason } : null;
   if (intent !== null && write !== undefined) {
-    const written = await write(event, intent);
-    if (written.ok) return { agent, ...written.answer, stderr };
+    try {
+      const written = await write(event, intent);
+      if (written.ok) return { agent, ...written.answer, stderr };
+    } catch {
+      // the writer did not load or threw (a broken install): the exit-2 deny below still holds
+    }
   }
-  // no way to say deny in this agent's words (or the event cannot block): exit 2, which the agents read as a block
+  // no way to say deny in this agent's words (or the event cannot block, or the writer failed): exit 2, which the agents read as a block
   return { agent, exit: 2, stdout: "", stderr };
 }
