@@ -218,3 +218,20 @@ test("hostile stdin: deep nesting and lone surrogates give an answer or an error
   const surrogate = await denyRmRf.handle(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf \\ud800"}}`);
   assert.match(surrogate.stdout, /"permissionDecision":"deny"/);
 });
+
+test("a misspelt event (PreTooluse) is an invalid definition said on stderr when defined, not a hook that silently matches nothing", async () => {
+  const written: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+  let hook;
+  try {
+    hook = defineHook({ event: "PreTooluse" as "PreToolUse", failClosed: true, run: () => undefined });
+  } finally {
+    process.stderr.write = write;
+  }
+  assert.match(written.join(""), /the hook's definition is invalid: event "PreTooluse" is not one of Claude Code's events/);
+  // it handles no call (no event of that name exists): the call is not denied on a guess
+  const outcome = await hook.handle(pre("Bash", { command: "ls" }));
+  assert.equal(outcome.stdout, "");
+  assert.equal(outcome.exit, 0);
+});
