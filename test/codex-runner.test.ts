@@ -140,6 +140,11 @@ test("project hooks run only in a trusted project, after the user layer (pre-25b
   const trusted = await run(box, "PreToolUse", BASH);
   assert.deepEqual(trusted.problems, []);
   assert.deepEqual(trusted.merged.effects.model_context, ["B user context", "A project context"]);
+  // a [hooks] table Codex cannot read sets the whole config.toml aside (its trust too): the project is untrusted again
+  writeFileSync(join(box.codexHome, "config.toml"), `[projects."${box.project}"]\ntrust_level = "trusted"\n\n[[hooks.PreToolUse]]\nhooks = [{ type = "command", command = "x", timeout = "5" }]\n`);
+  const setAside = await run(box, "PreToolUse", BASH);
+  assert.deepEqual(setAside.merged.effects.model_context, ["B user context"]);
+  assert.deepEqual(setAside.problems.map((p) => p.code), ["config-rejected", "untrusted-project"]);
 });
 
 test("matchers: anchored regex against Bash; none, empty and * match; an invalid one is dropped with a warning and takes no displayOrder; UserPromptSubmit ignores them; SessionStart matches source", async () => {

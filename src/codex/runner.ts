@@ -184,6 +184,13 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
   const counts = new Map<string, number>();
   const userTomlFile = join(codexHome, "config.toml");
   let userToml = readToml(userTomlFile, problems);
+  // a [hooks] table serde cannot read sets the whole file aside ("Invalid configuration; using defaults."):
+  // its [features] and project trust go with it, as its hooks do
+  const userHooksRejected = isJsonObject(userToml ?? null) && userToml!["hooks"] !== undefined ? serdeRejection({ hooks: userToml!["hooks"] }, null) : null;
+  if (userHooksRejected !== null) {
+    problems.push(problem("config-rejected", userHooksRejected.path, texts.configTomlRejected(userTomlFile, userHooksRejected.message)));
+    userToml = null;
+  }
   const features = userToml?.["features"];
   const hooksFeature = isJsonObject(features ?? null) ? (features as JsonObject)["hooks"] : undefined;
   if (hooksFeature === false) return { handlers, problems: [...problems, problem("hooks-disabled", "/features/hooks", texts.hooksFeatureOff(userTomlFile))] };
