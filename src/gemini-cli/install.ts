@@ -18,7 +18,7 @@ const AGENT = "gemini-cli";
 const NAME = "Gemini CLI";
 
 function settingsFile(ctx: InstallContext): ConfigFile {
-  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".gemini", "settings.json"), map: "hooks", skeleton: {} };
+  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".gemini", "settings.json"), map: "hooks", skeleton: {}, comments: true };
 }
 
 const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);

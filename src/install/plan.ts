@@ -14,7 +14,7 @@
 import type { InstallManifest } from "../../generated/types.js";
 import type { ProtocolError, Result } from "../core/errors.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { appendPlacements, readConfig, serialize, stripOwned } from "./config-json.js";
+import { appendPlacements, eventMap, readConfig, stripOwned, valueOf } from "./config-json.js";
 import type { AgentInstaller, ConfigFile, FileChange, InstallContext, InstallNote, InstallPlan } from "./types.js";
 
 export type InstallMode = "install" | "uninstall";
@@ -39,34 +39,43 @@ interface FileState {
   readonly file: ConfigFile;
   readonly before: string | null;
   readonly mode: number | null;
-  value: JsonObject | null;
+  text: string | null;
   readonly agents: Set<string>;
   /** The file held the owner's entries before this plan. */
   readonly heldOwned: boolean;
 }
 
-/** Every command of a file's value (flat entries and handlers of groups). */
-function commandsIn(value: JsonObject | null, file: ConfigFile): Set<string> {
-  const out = new Set<string>();
-  const map = value === null ? null : file.map === "hooks" ? value["hooks"] : value;
-  if (!isJsonObject(map ?? null)) return out;
-  const add = (entry: JsonValue): void => {
-    if (!isJsonObject(entry)) return;
-    for (const key of ["command", "bash"]) if (typeof entry[key] === "string") out.add(entry[key] as string);
-    if (Array.isArray(entry["hooks"])) entry["hooks"].forEach(add);
-  };
-  for (const list of Object.values(map as JsonObject)) if (Array.isArray(list)) list.forEach(add);
-  return out;
+/** The group (or flat entry) of `file`'s value under `event` with this matcher and command. */
+function holdsEntry(file: ConfigFile, value: JsonObject | null, event: string, matcher: JsonValue | undefined, command: string): boolean {
+  const list = eventMap(file, value)?.[event];
+  if (!Array.isArray(list)) return false;
+  return list.some((entry) => {
+    if (!isJsonObject(entry) || entry["matcher"] !== matcher) return false;
+    const handlers = Array.isArray(entry["hooks"]) ? entry["hooks"] : [entry];
+    return handlers.some((handler) => isJsonObject(handler) && (handler["command"] ?? handler["bash"]) === command);
+  });
 }
 
-/** Whether `installer`'s files (as planned, else as on disk) hold `command`. */
-function carries(installer: AgentInstaller, command: string, ctx: InstallContext, states: ReadonlyMap<string, FileState>, read: ReadFile): boolean {
-  return installer.files(ctx).some((file) => {
+/**
+ * Whether `installer`'s files (as planned, else as on disk) hold `hook` as that
+ * installer writes it: the same event, matcher and command (a different
+ * matcher or command there is another hook, and this agent needs its own).
+ */
+function carries(installer: AgentInstaller, hook: InstallManifest["hooks"][number], request: PlanRequest, states: ReadonlyMap<string, FileState>): boolean {
+  const ctx = request.context;
+  const files = installer.files(ctx);
+  const values = new Map(files.map((file) => {
     const state = states.get(file.path);
-    if (state !== undefined) return commandsIn(state.value, file).has(command);
-    const text = read(file.path);
-    const parsed = text.ok && text.value !== null ? readConfig(file, text.value.text) : null;
-    return parsed !== null && parsed.ok && commandsIn(parsed.value, file).has(command);
+    if (state !== undefined) return [file.path, valueOf(file, state.text)] as const;
+    const read = request.read(file.path);
+    return [file.path, read.ok && read.value !== null ? valueOf(file, read.value.text) : null] as const;
+  }));
+  const rendered = installer.render(hook, ctx, values, (tool) => request.toolName(installer.agent, tool));
+  if (rendered.placements.length === 0) return false;
+  return rendered.placements.every((placement) => {
+    const file = files.find((f) => f.path === placement.file);
+    const handlers = Array.isArray(placement.entry["hooks"]) ? placement.entry["hooks"] : [placement.entry];
+    return file !== undefined && handlers.every((handler) => isJsonObject(handler) && holdsEntry(file, values.get(file.path) ?? null, placement.event, placement.entry["matcher"], String(handler["command"] ?? handler["bash"])));
   });
 }
 
@@ -97,8 +106,9 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
       if (!read.ok) return read.error;
       const parsed = readConfig(file, read.value?.text ?? null);
       if (!parsed.ok) return parsed.error;
-      const heldOwned = JSON.stringify(stripOwned(file, parsed.value, ctx.owner)) !== JSON.stringify(parsed.value);
-      states.set(file.path, { file, before: read.value?.text ?? null, mode: read.value?.mode ?? null, value: parsed.value, agents: new Set([installer.agent]), heldOwned });
+      const before = read.value?.text ?? null;
+      const heldOwned = stripOwned(file, before, ctx.owner) !== before;
+      states.set(file.path, { file, before, mode: read.value?.mode ?? null, text: before, agents: new Set([installer.agent]), heldOwned });
     }
     return null;
   };
@@ -122,7 +132,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
     const files = installer.files(ctx);
     for (const file of files) {
       const state = states.get(file.path)!;
-      state.value = stripOwned(file, state.value, ctx.owner);
+      state.text = stripOwned(file, state.text, ctx.owner);
     }
     if (mode === "uninstall") {
       if (files.some((file) => states.get(file.path)!.heldOwned)) notes.push(...lostBy(installer, request, plans.map((p) => p.installer)));
@@ -132,47 +142,30 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
     const other = also !== undefined && also.scope === ctx.scope ? request.registry.find((i) => i.agent === also.agent) : undefined;
     for (const hook of manifest.hooks) {
       if (other !== undefined) {
-        const carried = carries(other, other.command(hook, ctx), ctx, states, request.read);
-        if (carried) {
+        if (carries(other, hook, request, states)) {
           notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
           continue;
         }
       }
-      const current = new Map(files.map((file) => [file.path, states.get(file.path)!.value] as const));
+      const current = new Map(files.map((file) => [file.path, valueOf(file, states.get(file.path)!.text)] as const));
       const rendered = installer.render(hook, ctx, current, (tool) => request.toolName(installer.agent, tool));
       notes.push(...rendered.notes);
       for (const file of files) {
         const placements = rendered.placements.filter((p) => p.file === file.path);
         const state = states.get(file.path)!;
-        const appended = appendPlacements(file, state.value, placements);
+        const appended = appendPlacements(file, state.text, placements);
         if ("error" in appended) return { ok: false, error: appended.error };
-        state.value = appended.value;
+        state.text = appended.text;
       }
     }
   }
 
   const changes: FileChange[] = [];
   for (const state of states.values()) {
-    const unchanged = state.before === null ? state.value === null : state.value !== null && sameValue(state.before, state.value);
-    if (unchanged) continue;
-    changes.push({
-      path: state.file.path,
-      agents: [...state.agents],
-      before: state.before,
-      after: state.value === null ? null : serialize(state.value, state.before),
-      mode: state.mode,
-    });
+    if (state.text === state.before) continue;
+    changes.push({ path: state.file.path, agents: [...state.agents], before: state.before, after: state.text, mode: state.mode, root: ctx.scope === "user" ? ctx.homeDir : ctx.projectDir });
   }
   return { ok: true, value: { changes, notes: dedupeNotes(notes) } };
-}
-
-/** The file's text holds this value already (formatting aside): nothing to write. */
-function sameValue(before: string, value: JsonObject): boolean {
-  try {
-    return JSON.stringify(JSON.parse(before)) === JSON.stringify(value);
-  } catch {
-    return false;
-  }
 }
 
 function dedupeNotes(notes: readonly InstallNote[]): InstallNote[] {

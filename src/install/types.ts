@@ -28,6 +28,8 @@ export interface ConfigFile {
   readonly map: "hooks" | "root";
   /** The content of a new file before entries are added (Copilot's hook files carry `version: 1`). */
   readonly skeleton: JsonObject;
+  /** The agent reads `//` and block comments in it (strip-json-comments): they are kept, and a file with them is edited. */
+  readonly comments?: boolean;
 }
 
 /** One entry to append to an event's list in a file. */
@@ -62,7 +64,7 @@ export interface AgentInstaller {
   files(ctx: InstallContext): readonly ConfigFile[];
   /**
    * One manifest hook in the agent's form. `current` holds each file's value
-   * after the owner's old entries were removed (null: absent), for agents
+   * after the owner's old entries were removed (null: absent or unreadable), for agents
    * whose target file depends on what is there (droid: hooks.json replaces
    * settings.json per event). `toolName` gives the agent's name for a
    * Claude Code tool (src/install/tool-names.ts).
@@ -81,6 +83,8 @@ export interface FileChange {
   readonly after: string | null;
   /** The file mode to keep (null: a new file). */
   readonly mode: number | null;
+  /** The project or home directory: directories below it that install makes for the file go again with it when empty; it never does. */
+  readonly root: string;
 }
 
 export interface InstallPlan {

@@ -21,7 +21,7 @@ const AGENT = "qwen-code";
 const NAME = "Qwen Code";
 
 function settingsFile(ctx: InstallContext): ConfigFile {
-  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".qwen", "settings.json"), map: "hooks", skeleton: {} };
+  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".qwen", "settings.json"), map: "hooks", skeleton: {}, comments: true };
 }
 
 const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
