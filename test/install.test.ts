@@ -302,14 +302,14 @@ describe("Copilot CLI also runs .claude/settings.json", () => {
   const copilotFile = (d: { project: string }): string => join(d.project, ".github/hooks/claude-hook-protocol.json");
   const claudeFile = (d: { project: string }): string => join(d.project, ".claude/settings.json");
 
-  test("the Claude Code command tells the kit copilot-cli under Copilot (COPILOT_CLI set) and claude-code otherwise", () => {
+  test("the Claude Code command names claude-code literally: no variable of the environment (COPILOT_CLI, CLAUDE_HOOK_PROTOCOL_AGENT) changes it", () => {
     const d = dirs();
     run(request(d, { agents: ["claude-code"], manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", command: "printenv CLAUDE_HOOK_PROTOCOL_AGENT" }] }) }));
     const command = json(claudeFile(d)).hooks.PreToolUse[0].hooks[0].command as string;
-    const { COPILOT_CLI: _drop, ...env } = process.env;
     for (const shell of ["sh", "bash"]) {
-      assert.equal(spawnSync(shell, ["-c", command], { encoding: "utf8", env }).stdout, "claude-code\n");
-      assert.equal(spawnSync(shell, ["-c", command], { encoding: "utf8", env: { ...env, COPILOT_CLI: "1" } }).stdout, "copilot-cli\n");
+      for (const leaked of [{}, { COPILOT_CLI: "1" }, { CLAUDE_HOOK_PROTOCOL_AGENT: "codex", CLAUDE_HOOK_PROTOCOL_COPILOT: "copilot-cli" }]) {
+        assert.equal(spawnSync(shell, ["-c", command], { encoding: "utf8", env: { PATH: process.env["PATH"], HOME: d.home, ...leaked } }).stdout, "claude-code\n");
+      }
     }
   });
 

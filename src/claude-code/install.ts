@@ -5,10 +5,12 @@
  * timeout in seconds, `failClosed` as `onFailure: "block"`.
  *
  * GitHub Copilot CLI also runs a repository's `.claude/settings.json` hooks
- * (in its Claude-style dialect), so at project level the command names its
- * agent through `COPILOT_CLI`, which Copilot sets for every hook it runs
- * (copilot-cli-observed.md "How a hook is run", pre-22): the kit is told
- * `copilot-cli` there and `claude-code` under Claude Code.
+ * (in its Claude-style dialect). The command still names `claude-code`, a
+ * literal: the kit answers a call whose stdin is another agent's for that
+ * agent (src/hooks/agents.ts `whichAgent`; Copilot's Claude-style stdin has a
+ * `timestamp`, copilot-cli-observed.md "Hook stdin"), and a name read from
+ * the environment (`COPILOT_CLI`) could leak from one agent's session into
+ * another's and change what a deny means.
  */
 import { join } from "node:path";
 import type { InstallHook } from "../../generated/types.js";
@@ -21,19 +23,12 @@ import { eventInfo } from "./event-catalog.js";
 const AGENT = "claude-code";
 const NAME = "Claude Code";
 
-/** `CLAUDE_HOOK_PROTOCOL_AGENT` when Copilot CLI may run the same file: `copilot-cli` when `COPILOT_CLI` is set, else `claude-code`. */
-const SHARED_WITH_COPILOT = { prefix: ["CLAUDE_HOOK_PROTOCOL_COPILOT=${COPILOT_CLI:+copilot-cli}"], value: "${CLAUDE_HOOK_PROTOCOL_COPILOT:-claude-code}" };
-
 function settingsFile(ctx: InstallContext): ConfigFile {
   const dir = ctx.scope === "user" ? ctx.homeDir : ctx.projectDir;
   return { path: join(dir, ".claude", "settings.json"), map: "hooks", skeleton: {} };
 }
 
-function command(hook: InstallHook, ctx: InstallContext): string {
-  return ctx.scope === "project"
-    ? markedCommand(SHARED_WITH_COPILOT.value, ctx.owner, hook.command, SHARED_WITH_COPILOT.prefix)
-    : markedCommand(AGENT, ctx.owner, hook.command);
-}
+const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
 
 /** A list of exact names (`Bash|Read`) where Claude Code reads one; otherwise an anchored regex (runner/matcher.ts). */
 function matcherFor(names: readonly string[]): string {
