@@ -131,7 +131,8 @@ describe("what install writes per agent", () => {
   test("tool names from the kit's mapping: renamed where the agent names them otherwise, MCP names kept", () => {
     const d = dirs();
     run(request(d, { manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Write", "Read", "mcp__db__query"], command: "x" }] }) }));
-    assert.equal(json(join(d.project, ".codex/hooks.json")).hooks.PreToolUse[0].matcher, "Write|Read|mcp__db__query");
+    // Codex offers hooks no file tool: only the MCP tool is left in its matcher (with a note)
+    assert.equal(json(join(d.project, ".codex/hooks.json")).hooks.PreToolUse[0].matcher, "mcp__db__query");
     assert.equal(json(join(d.project, ".gemini/settings.json")).hooks.BeforeTool[0].matcher, "^(?:write_file|read_file|mcp__db__query)$");
     assert.equal(json(join(d.project, ".factory/settings.json")).hooks.PreToolUse[0].matcher, "^(?:Create|Read|mcp__db__query)$");
     assert.equal(json(join(d.project, ".claude/settings.json")).hooks.PreToolUse[0].matcher, "Write|Read|mcp__db__query");
@@ -159,7 +160,11 @@ describe("idempotence and ownership", () => {
   for (const [name, text] of Object.entries(FOREIGN)) {
     test(`install then uninstall gives the foreign file back byte for byte (${name})`, () => {
       const d = dirs();
-      const files = [".claude/settings.json", ".codex/hooks.json", ".gemini/settings.json", ".factory/settings.json"];
+      // Codex refuses a hooks file with other top-level keys or odd entries (install then refuses to write it): only where it reads the file
+      const codexReads = !/"(model|permissions|__proto__)"|null|"x"/.test(text);
+      // Claude Code skips a settings file with entries of the wrong type: the odd entries only where the agent reads past them
+      const claudeReads = name !== "odd entries kept as they are";
+      const files = [...(claudeReads ? [".claude/settings.json"] : []), ...(codexReads ? [".codex/hooks.json"] : []), ".gemini/settings.json", ".factory/settings.json"];
       for (const f of files) write(join(d.project, f), text);
       const before = snapshot(d.project);
       run(request(d));

@@ -19,6 +19,8 @@ import { anchoredMatcher, toolsFor } from "../install/render.js";
 import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { eventInfo } from "./event-catalog.js";
+import { parseHookSettingsText } from "./runner/load-settings.js";
+import type { OwnedHandler } from "../install/types.js";
 
 const AGENT = "claude-code";
 const NAME = "Claude Code";
@@ -46,10 +48,22 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
   return { placements: [{ file: settingsFile(ctx).path, event: hook.event, entry: group }], notes: tools.notes };
 }
 
+/** The planned settings read by the runner's settings loader: every handler install wrote is a hook there, as written. */
+function readBack(text: string, file: ConfigFile, owned: readonly OwnedHandler[]): string | null {
+  const parsed = parseHookSettingsText(text, { file: file.path, kind: "project" });
+  if (parsed.disableAllHooks) return "disableAllHooks is set in it: Claude Code runs none of its hooks";
+  for (const h of owned) {
+    const read = parsed.hooks.some((c) => c.event === h.event && c.matcher === h.matcher && c.handler.type === "command" && c.handler.command === h.command && (c.handler.timeout ?? null) === h.timeout);
+    if (!read) return `${h.event} ${JSON.stringify(h.command)} is not read as written${parsed.problems[0] === undefined ? "" : ` (${parsed.problems[0].message})`}`;
+  }
+  return null;
+}
+
 export const claudeCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,
+  readBack,
 };

@@ -5,7 +5,8 @@
  */
 import { lstatSync, statSync } from "node:fs";
 import { readFileBounded } from "../core/read-bounded.js";
-import type { ProtocolError, Result } from "../core/errors.js";
+import { jsonPointer, type ProtocolError, type Result } from "../core/errors.js";
+import { parseJsonWithPositions } from "../json/positions.js";
 import { INSTALLERS, installerFor } from "./agents.js";
 import { applyChanges, NODE_FS, type FileSystem } from "./apply.js";
 import { acquireLocks, lockPath } from "./lock.js";
@@ -68,6 +69,16 @@ export function planFromRequest(request: InstallRequest, read: ReadFile = readFr
     const installer = installerFor(name);
     if (installer === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: `unknown agent "${name}" (known: ${INSTALLERS.map((i) => i.agent).join(", ")}, all)` } };
     if (!agents.includes(installer)) agents.push(installer);
+  }
+  for (const [i, hook] of manifest.value.hooks.entries()) {
+    for (const installer of agents) {
+      const problem = installer.check?.(hook) ?? null;
+      if (problem === null) continue;
+      const path = ["hooks", i, problem.key];
+      const parsed = parseJsonWithPositions(request.manifestText);
+      const position = parsed.ok ? parsed.positionOf(path) : null;
+      return { ok: false, error: { code: "invalid-manifest", path: jsonPointer(path), message: `${jsonPointer(path)}: ${installer.displayName}: ${problem.message}`, ...(position === null ? {} : { position: { line: position.line, column: position.column } }) } };
+    }
   }
   return planInstall({
     manifest: manifest.value,

@@ -15,7 +15,8 @@ import type { InstallManifest } from "../../generated/types.js";
 import type { ProtocolError, Result } from "../core/errors.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { appendPlacements, eventMap, readConfig, stripOwned, valueOf } from "./config-json.js";
-import type { AgentInstaller, ConfigFile, FileChange, InstallContext, InstallNote, InstallPlan } from "./types.js";
+import type { AgentInstaller, ConfigFile, FileChange, InstallContext, InstallNote, InstallPlan, OwnedHandler, Placement } from "./types.js";
+import { ownerOf } from "./marker.js";
 
 export type InstallMode = "install" | "uninstall";
 
@@ -94,6 +95,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
   const { manifest, context: ctx } = request;
   const states = new Map<string, FileState>();
   const notes: InstallNote[] = [];
+  const intended = new Map<string, Placement[]>();
 
   const load = (installer: AgentInstaller): ProtocolError | null => {
     for (const file of installer.files(ctx)) {
@@ -153,6 +155,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
       for (const file of files) {
         const placements = rendered.placements.filter((p) => p.file === file.path);
         const state = states.get(file.path)!;
+        intended.set(file.path, [...(intended.get(file.path) ?? []), ...placements]);
         const appended = appendPlacements(file, state.text, placements);
         if ("error" in appended) return { ok: false, error: appended.error };
         state.text = appended.text;
@@ -163,9 +166,54 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
   const changes: FileChange[] = [];
   for (const state of states.values()) {
     if (state.text === state.before) continue;
+    const refused = readBack(state, intended.get(state.file.path) ?? [], request);
+    if (refused !== null) return { ok: false, error: { code: "read-back-failed", path: "", message: `${state.file.path}: ${refused}; nothing was written`, file: state.file.path } };
     changes.push({ path: state.file.path, agents: [...state.agents], before: state.before, after: state.text, mode: state.mode, root: ctx.scope === "user" ? ctx.homeDir : ctx.projectDir });
   }
   return { ok: true, value: { changes, notes: dedupeNotes(notes) } };
+}
+
+/** A placement's handlers as the agent should read them. */
+function handlersOf(placement: Placement): OwnedHandler[] {
+  const entry = placement.entry;
+  const matcher = typeof entry["matcher"] === "string" ? entry["matcher"] : null;
+  const handlers = Array.isArray(entry["hooks"]) ? entry["hooks"] : [entry];
+  return handlers.filter(isJsonObject).map((handler) => {
+    const timeout = handler["timeout"] ?? handler["timeoutSec"];
+    return { event: placement.event, matcher, command: String(handler["command"] ?? handler["bash"]), timeout: typeof timeout === "number" ? timeout : null };
+  });
+}
+
+const key = (h: OwnedHandler): string => JSON.stringify([h.event, h.matcher, h.command, h.timeout]);
+
+/**
+ * The planned text read back before anything is written: the owner's
+ * handlers in it must be exactly the ones planned (none after uninstall), and
+ * each agent that reads the file must read it as planned (its `readBack`).
+ */
+function readBack(state: FileState, placements: readonly Placement[], request: PlanRequest): string | null {
+  const wanted = placements.flatMap(handlersOf);
+  if (state.text === null) return wanted.length === 0 ? null : "the plan removes a file it should write";
+  const read = readConfig(state.file, state.text);
+  if (!read.ok) return `the planned text does not read back (${read.error.message})`;
+  const found: OwnedHandler[] = [];
+  const map = eventMap(state.file, read.value);
+  for (const [event, list] of Object.entries(map ?? {})) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      if (!isJsonObject(entry)) continue;
+      for (const h of handlersOf({ file: state.file.path, event, entry })) if (ownerOf(h.command) === request.context.owner) found.push(h);
+    }
+  }
+  const a = wanted.map(key).sort();
+  const b = found.map(key).sort();
+  if (a.length !== b.length || a.some((k, i) => k !== b[i])) return `the planned text holds other hooks of ${request.context.owner} than planned (${b.length} found, ${a.length} planned)`;
+  for (const agent of state.agents) {
+    const installer = request.registry.find((i) => i.agent === agent);
+    const refused = installer?.readBack?.(state.text, state.file, wanted) ?? null;
+    if (refused !== null) return `${installer!.displayName} would not read it as planned: ${refused}`;
+  }
+  return null;
 }
 
 function dedupeNotes(notes: readonly InstallNote[]): InstallNote[] {

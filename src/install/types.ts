@@ -32,6 +32,15 @@ export interface ConfigFile {
   readonly comments?: boolean;
 }
 
+/** A handler install writes, as the agent should read it back. */
+export interface OwnedHandler {
+  readonly event: string;
+  readonly matcher: string | null;
+  readonly command: string;
+  /** In the agent's unit as written; null: none. */
+  readonly timeout: number | null;
+}
+
 /** One entry to append to an event's list in a file. */
 export interface Placement {
   readonly file: string;
@@ -72,6 +81,19 @@ export interface AgentInstaller {
   render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook;
   /** The command as written for this agent (marker included): how another agent's planner finds it. */
   command(hook: InstallHook, ctx: InstallContext): string;
+  /**
+   * What in `hook` this agent would refuse or misread once converted to its
+   * units (a Codex timeout that is not whole seconds, a Gemini timeout past
+   * Node's timer): the manifest key and why. Checked for every hook before
+   * anything is planned.
+   */
+  check?(hook: InstallHook): { readonly key: keyof InstallHook; readonly message: string } | null;
+  /**
+   * The file's planned text read with the agent's own reading rules (its
+   * runner's or lint's): why the agent would refuse or misread it, else null.
+   * `owned`: the handlers install wrote there, as the agent should read them.
+   */
+  readBack?(text: string, file: ConfigFile, owned: readonly OwnedHandler[]): string | null;
   readonly alsoRuns?: AlsoRuns;
 }
 
