@@ -67,7 +67,9 @@ export function readManifest(text: string): Result<InstallManifest> {
     if (unknown !== null) return at(unknown.path, unknown.message);
     return { ok: true, value };
   }
-  const error = validateInstallManifest.errors?.[0];
+  // an unknown key first: a missing key is often that key misspelt
+  const errors = validateInstallManifest.errors ?? [];
+  const error = errors.find((e) => e.keyword === "additionalProperties") ?? errors[0];
   const path: JsonPathSegment[] = (error?.instancePath ?? "").split("/").slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
   const params = (error?.params ?? {}) as Record<string, unknown>;
   const extra = String(params["additionalProperty"]);
