@@ -107,7 +107,9 @@ describe("what install does not own stays byte for byte, and uninstall gives the
         }
       }
       run(request(d, { agents: [...agents] }));
-      assert.deepEqual(planFromRequest(request(d, { agents: [...agents] })).ok && (planFromRequest(request(d, { agents: [...agents] })) as { value: { changes: unknown[] } }).value.changes, [], "a second install changes nothing");
+      const again = planFromRequest(request(d, { agents: [...agents] }));
+      assert.ok(again.ok);
+      assert.deepEqual(again.value.changes, [], "a second install changes nothing");
       run(request(d, { agents: [...agents], mode: "uninstall" }));
       assert.deepEqual(snapshot(d.project), before);
     });
@@ -132,10 +134,10 @@ describe("what install does not own stays byte for byte, and uninstall gives the
 
   test("a directory that holds something else stays", () => {
     const d = dirs();
-    put(join(d.project, ".claude/agents/x.md"), "mine");
+    put(join(d.project, ".claude/agents/x.txt"), "mine");
     run(request(d, { agents: ["claude-code"] }));
     run(request(d, { agents: ["claude-code"], mode: "uninstall" }));
-    assert.deepEqual(snapshot(d.project), { "/.claude/": "", "/.claude/agents/": "", "/.claude/agents/x.md": "mine" });
+    assert.deepEqual(snapshot(d.project), { "/.claude/": "", "/.claude/agents/": "", "/.claude/agents/x.txt": "mine" });
   });
 
   test("a file that is not UTF-8 is not rewritten (it would not come back byte for byte)", () => {
