@@ -6,16 +6,32 @@
  */
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { blankComments } from "../json/comments.js";
-import { parseJsonWithPositions } from "../json/positions.js";
-import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { JsonText, newFileText, type PathSegment } from "./json-edit.js";
 import { ownerOf } from "./marker.js";
 import type { ConfigFile, Placement } from "./types.js";
 
 export type ReadConfig = { readonly ok: true; readonly value: JsonObject | null } | { readonly ok: false; readonly error: ProtocolError & { readonly file: string } };
 
-/** The text as the agent's reader sees its structure (comments blanked where it allows them). */
-const structureOf = (file: ConfigFile, text: string): string => (file.comments === true ? blankComments(text) : text);
+/** The text as the agent's reader sees its structure (comments blanked where it allows them; a BOM as a space: each agent's read-back decides about it). */
+const structureOf = (file: ConfigFile, text: string): string => (file.comments === true ? blankComments(text) : text).replace(/^\uFEFF/, " ");
+
+const MAX_DEPTH = 512;
+
+/** How deep brackets nest outside strings (the editor's scanner recurses: deeper files are refused, not a stack overflow). */
+function nesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
 
 /** `text` null: the file is absent. */
 export function readConfig(file: ConfigFile, text: string | null): ReadConfig {
@@ -24,9 +40,11 @@ export function readConfig(file: ConfigFile, text: string | null): ReadConfig {
     ok: false,
     error: { code: "config-unreadable", path, message: `${file.path}: ${message}; not rewritten`, file: file.path, ...(position === undefined ? {} : { position }) },
   });
-  const parsed = parseJsonWithPositions(structureOf(file, text));
+  const structure = structureOf(file, text);
+  if (nesting(structure) > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`);
+  const parsed = parseJsonText(structure);
   if (!parsed.ok) return fail(`not valid JSON (${parsed.message})`, "", { line: parsed.position.line, column: parsed.position.column });
-  const value = toNullPrototype(parsed.value);
+  const value = parsed.value;
   if (!isJsonObject(value)) return fail("not a JSON object");
   if (file.map === "hooks" && value["hooks"] !== undefined && !isJsonObject(value["hooks"])) return fail('"hooks" is not an object', "/hooks");
   return { ok: true, value };
@@ -55,26 +73,29 @@ export function eventMap(file: ConfigFile, value: JsonObject | null): JsonObject
   return isJsonObject(map ?? null) ? (map as JsonObject) : null;
 }
 
-/** The path of the first of the owner's entries: a flat entry, a marked handler (its group when it is the group's only handler). */
-function firstOwned(file: ConfigFile, value: JsonObject, owner: string): PathSegment[] | null {
+/** The paths of the owner's entries: flat entries, marked handlers (their group when every handler of it is marked). */
+function ownedPaths(file: ConfigFile, value: JsonObject, owner: string): PathSegment[][] {
+  const out: PathSegment[][] = [];
   const map = eventMap(file, value);
-  if (map === null) return null;
+  if (map === null) return out;
   for (const event of Object.keys(map)) {
     const list = map[event];
     if (!Array.isArray(list)) continue;
     for (let j = 0; j < list.length; j++) {
       const entry = list[j];
-      if (isOwned(entry, owner)) return [...mapPath(file), event, j];
-      if (isJsonObject(entry ?? null) && Array.isArray((entry as JsonObject)["hooks"])) {
-        const handlers = (entry as JsonObject)["hooks"] as JsonValue[];
-        const k = handlers.findIndex((handler) => isOwned(handler, owner));
-        if (k === -1) continue;
-        // a group left without handlers goes
-        return handlers.every((handler) => isOwned(handler, owner)) ? [...mapPath(file), event, j] : [...mapPath(file), event, j, "hooks", k];
+      if (isOwned(entry, owner)) {
+        out.push([...mapPath(file), event, j]);
+        continue;
       }
+      if (!isJsonObject(entry ?? null) || !Array.isArray((entry as JsonObject)["hooks"])) continue;
+      const handlers = (entry as JsonObject)["hooks"] as JsonValue[];
+      const marked = handlers.map((handler) => isOwned(handler, owner));
+      // a group left without handlers goes
+      if (marked.length > 0 && marked.every(Boolean)) out.push([...mapPath(file), event, j]);
+      else marked.forEach((owned, k) => owned && out.push([...mapPath(file), event, j, "hooks", k]));
     }
   }
-  return null;
+  return out;
 }
 
 /**
@@ -84,16 +105,12 @@ function firstOwned(file: ConfigFile, value: JsonObject, owner: string): PathSeg
  */
 export function stripOwned(file: ConfigFile, text: string | null, owner: string): string | null {
   if (text === null) return null;
+  const value = valueOf(file, text);
+  const paths = value === null ? [] : ownedPaths(file, value, owner);
+  if (paths.length === 0) return text;
   const doc = new JsonText(text, file.comments === true);
-  let removed = false;
-  for (;;) {
-    const value = valueOf(file, doc.text);
-    const path = value === null ? null : firstOwned(file, value, owner);
-    if (path === null) break;
-    removed = true;
-    if (doc.remove(path) === "file") return null;
-  }
-  if (removed && Object.keys(file.skeleton).length > 0 && doc.text === newFileText(file.skeleton)) return null;
+  if (doc.removeAll(paths) === "file") return null;
+  if (Object.keys(file.skeleton).length > 0 && doc.text === newFileText(file.skeleton)) return null;
   return doc.text;
 }
 
@@ -126,7 +143,7 @@ export function appendPlacements(file: ConfigFile, text: string | null, placemen
   for (const [event, entries] of byEvent) {
     const list = map[event];
     if (list === undefined) doc.addMember(mapPath(file), event, entries);
-    else if (Array.isArray(list)) for (const entry of entries) doc.appendItem([...mapPath(file), event], entry);
+    else if (Array.isArray(list)) doc.appendItems([...mapPath(file), event], entries);
     else {
       const path = jsonPointer([...mapPath(file), event]);
       return { error: { code: "config-conflict", path, message: `${file.path}: the hooks of ${event} are not a list; not rewritten` } };

@@ -116,8 +116,13 @@ export class JsonText {
     return this.current;
   }
 
+  /** The text with comments blanked (where the agent allows them): same offsets. */
+  private structure(): string {
+    return this.comments ? blankComments(this.current) : this.current;
+  }
+
   root(): Span {
-    this.scanned ??= scan(this.comments ? blankComments(this.current) : this.current);
+    this.scanned ??= scan(this.structure());
     return this.scanned;
   }
 
@@ -163,18 +168,17 @@ export class JsonText {
     return JSON.stringify(value, null, this.unit()).split("\n").join(this.newline() + base);
   }
 
-  /** Appends `value` to the array at `path` (which exists). */
-  appendItem(path: readonly PathSegment[], value: unknown): void {
+  /** Appends `values` to the array at `path` (which exists), in one edit. */
+  appendItems(path: readonly PathSegment[], values: readonly unknown[]): void {
     const array = this.at(path);
     if (array?.kind !== "array") throw new Error("not an array");
+    if (values.length === 0) return;
     const childIndent = this.lineIndent(array.start) + this.unit();
+    const sep = this.multiLine() ? `,${this.newline()}${childIndent}` : ",";
+    const rendered = values.map((value) => this.render(value, childIndent)).join(sep);
     const last = array.items[array.items.length - 1];
-    if (last !== undefined) {
-      const sep = this.multiLine() ? `,${this.newline()}${childIndent}` : ",";
-      this.splice(last.end, last.end, sep + this.render(value, childIndent));
-    } else {
-      this.splice(array.start + 1, array.start + 1, (this.multiLine() ? "" : " ") + this.render(value, childIndent));
-    }
+    if (last !== undefined) this.splice(last.end, last.end, sep + rendered);
+    else this.splice(array.start + 1, array.start + 1, (this.multiLine() ? "" : " ") + rendered);
   }
 
   /** Adds `key: value` as the last member of the object at `path` (which exists). */
@@ -190,30 +194,57 @@ export class JsonText {
   }
 
   /**
-   * Cuts out the array item or object member at `path`. When it was its
-   * container's only child and install made the container, the container
-   * goes too (upwards); `"file"`: the root went, the file should go.
+   * Cuts out the array items and object members at `paths`, in one pass over
+   * one scan (linear in the text). A container left without children goes
+   * too when install made it (and so on upwards), and stays, empty, when it
+   * was there; `"file"`: the root went, the file should go.
    */
-  remove(path: readonly PathSegment[]): "file" | "done" {
-    const parentPath = path.slice(0, -1);
-    const parent = this.at(parentPath)!;
-    const last = path[path.length - 1]!;
-    const children: { start: number; end: number }[] =
-      parent.kind === "array" ? parent.items.map((s) => ({ start: s.start, end: s.end })) : parent.kind === "object" ? parent.members.map((m) => ({ start: m.keyStart, end: m.value.end })) : [];
-    const index = typeof last === "number" ? last : parent.kind === "object" ? parent.members.lastIndexOf(lastMember(parent, last)!) : -1;
-    const child = children[index]!;
-    if (children.length === 1) {
-      const before = (this.comments ? blankComments(this.current) : this.current).slice(parent.start + 1, child.start);
-      const made = this.multiLine() ? before.includes("\n") : before === "";
-      if (made) {
-        if (parentPath.length === 0) return "file";
-        return this.remove(parentPath);
-      }
-      this.splice(parent.start + 1, child.end, "");
-      return "done";
+  removeAll(paths: readonly (readonly PathSegment[])[]): "file" | "done" {
+    const structure = this.structure();
+    const root = this.root();
+    const multi = structure.slice(root.start, root.end).includes("\n");
+    const doomed = new Set<Span>();
+    for (const path of paths) {
+      const span = this.at(path);
+      if (span !== undefined && path.length > 0) doomed.add(span);
     }
-    if (index > 0) this.splice(children[index - 1]!.end, child.end, "");
-    else this.splice(child.start, children[1]!.start, "");
+    const cuts: [number, number][] = [];
+    /** Decides `span`'s children; true when `span` itself should go (install made it and nothing is left). */
+    const visit = (span: Span): boolean => {
+      if (span.kind === "scalar") return false;
+      const children = span.kind === "array" ? span.items.map((value) => ({ value, start: value.start, end: value.end })) : span.members.map((m) => ({ value: m.value, start: m.keyStart, end: m.value.end }));
+      const gone = children.map((child) => doomed.has(child.value) || visit(child.value));
+      if (!gone.includes(true)) return false;
+      if (gone.every(Boolean)) {
+        const before = structure.slice(span.start + 1, children[0]!.start);
+        if (multi ? before.includes("\n") : before === "") return true;
+        cuts.push([span.start + 1, children[children.length - 1]!.end]);
+        return false;
+      }
+      for (let k = 0; k < children.length; ) {
+        if (!gone[k]) {
+          k++;
+          continue;
+        }
+        let last = k;
+        while (last + 1 < children.length && gone[last + 1]) last++;
+        // a run after a kept child goes with the comma before it; a leading run with the whitespace after it
+        cuts.push(k > 0 ? [children[k - 1]!.end, children[last]!.end] : [children[0]!.start, children[last + 1]!.start]);
+        k = last + 1;
+      }
+      return false;
+    };
+    if (visit(root)) return "file";
+    cuts.sort((a, b) => a[0] - b[0]);
+    const kept: string[] = [];
+    let at = 0;
+    for (const [from, to] of cuts) {
+      kept.push(this.current.slice(at, from));
+      at = to;
+    }
+    kept.push(this.current.slice(at));
+    this.current = kept.join("");
+    this.scanned = null;
     return "done";
   }
 }

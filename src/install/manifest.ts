@@ -62,7 +62,10 @@ export function readManifest(text: string): Result<InstallManifest> {
   };
   if (validateInstallManifest(value)) {
     const commandless = value.hooks.findIndex((hook) => hook.command.trim() === "");
-    if (commandless !== -1) return { ok: false, error: { code: "invalid-manifest", path: jsonPointer(["hooks", commandless, "command"]), message: "a hook's command is empty" } };
+    if (commandless !== -1) return at(["hooks", commandless, "command"], "a hook's command is empty");
+    // no shell can be given a NUL byte (execve ends the argument there): the agent would run another command
+    const nul = value.hooks.findIndex((hook) => hook.command.includes("\u0000"));
+    if (nul !== -1) return at(["hooks", nul, "command"], "the command holds a NUL byte, which no shell can be given");
     const unknown = unknownName(value);
     if (unknown !== null) return at(unknown.path, unknown.message);
     return { ok: true, value };

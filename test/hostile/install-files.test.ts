@@ -314,6 +314,22 @@ describe("mode, owner, group and links", () => {
   });
 });
 
+describe("size", () => {
+  test("40,000 entries, half of them the owner's (a file an old install grew): install and uninstall are linear", () => {
+    const d = dirs();
+    const n = 20_000;
+    const owned = Array.from({ length: n }, (_, i) => ({ matcher: "Bash", hooks: [{ type: "command", command: `CLAUDE_HOOK_PROTOCOL_AGENT=claude-code CLAUDE_HOOK_PROTOCOL_OWNER=claude-hook-protocol x${i}` }] }));
+    const mine = Array.from({ length: n }, (_, i) => ({ matcher: "Bash", hooks: [{ type: "command", command: `mine ${i}` }] }));
+    put(join(d.project, ".claude/settings.json"), JSON.stringify({ hooks: { PreToolUse: [...mine, ...owned] } }, null, 2) + "\n");
+    const started = Date.now();
+    run(request(d, { agents: ["claude-code"] }));
+    run(request(d, { agents: ["claude-code"], mode: "uninstall" }));
+    // quadratic (one re-read per entry removed) took minutes at 1,000 entries
+    assert.ok(Date.now() - started < 60_000, `${Date.now() - started} ms`);
+    assert.deepEqual(JSON.parse(readFileSync(join(d.project, ".claude/settings.json"), "utf8")).hooks.PreToolUse, mine);
+  });
+});
+
 describe("concurrent installs of different owners lose nothing", () => {
   for (const count of [4, 8]) {
     test(`${count} processes at once on the same files`, async () => {

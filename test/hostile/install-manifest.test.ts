@@ -55,6 +55,7 @@ describe("a manifest an agent would not run as meant is refused whole, naming th
     "a Codex timeout of 1e21 s (written 1e+21)": { manifest: hook({ timeout: 1e21 }), path: "/hooks/0/timeout", says: /Codex CLI/ },
     "a Codex timeout of 2^53 + 2 s (not the integer meant)": { manifest: hook({ timeout: 2 ** 53 + 2 }), path: "/hooks/0/timeout", says: /Codex CLI/ },
     "a Codex timeout of 2^64 s": { manifest: '{"hooks": [{"event": "Stop", "command": "x", "timeout": 18446744073709551616}]}', path: "/hooks/0/timeout", says: /Codex CLI/ },
+    "a NUL byte in the command": { manifest: hook({ command: "node /opt/h.mjs\u0000; rm -rf /" }), path: "/hooks/0/command", says: /NUL byte/ },
     "a timeout of 1e400 (Infinity)": { manifest: '{"hooks": [{"event": "Stop", "command": "x", "timeout": 1e400}]}', path: "/hooks/0/timeout", says: /timeout/ },
   };
   for (const [name, { manifest, path, says }] of Object.entries(BAD)) {
