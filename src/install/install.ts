@@ -29,6 +29,10 @@ export interface InstallRequest {
 
 /** A file's text as install may edit it: absent (null), its text, or why it is not touched. */
 function readText(path: string): { readonly text: string; readonly mode: number } | null | { readonly refused: string } {
+  // a FIFO with no writer would block the open forever; a device or socket is no settings file
+  const kind = statSafe(path);
+  if (kind !== null && !kind.isFile()) return { refused: `${path}: ${kind.isDirectory() ? "a directory" : "not a regular file"}; not rewritten` };
+  if (kind !== null && kind.nlink > 1) return { refused: `${path}: has ${kind.nlink} hard links; replacing it would cut them from the new text (make it one file, or a symbolic link); not rewritten` };
   // bounded: a configuration file that is /dev/zero or an endless FIFO is unreadable, not a process that grows until it dies
   const read = readFileBounded(path, { asNode: true });
   if (!read.ok && (read.code === "ENOENT" || read.code === "ENOTDIR")) {

@@ -56,7 +56,7 @@ function snapshot(dir: string): Record<string, string> {
       else if (st.isDirectory()) {
         out[p.slice(dir.length) + "/"] = "";
         walk(p);
-      } else out[p.slice(dir.length)] = readFileSync(p, "latin1");
+      } else out[p.slice(dir.length)] = st.isFile() ? readFileSync(p, "latin1") : "(not a regular file)";
     }
   };
   walk(dir);
@@ -292,6 +292,29 @@ describe("mode, owner, group and links", () => {
       const before = snapshot(d.project);
       const plan = installFromRequest(request(d, { agents: ["claude-code"] }));
       assert.ok(!plan.ok, "refused");
+      assert.deepEqual(snapshot(d.project), before);
+    });
+  }
+
+  for (const [name, make] of Object.entries({
+    "a FIFO with no writer (the open would block forever)": (path: string) => spawnSync("mkfifo", [path]),
+    "a link to /dev/zero": (path: string) => symlinkSync("/dev/zero", path),
+    "a hard link (a rename would cut it)": (path: string, home: string) => {
+      writeFileSync(join(home, "twin.json"), "{}\n");
+      fs.linkSync(join(home, "twin.json"), path);
+    },
+  })) {
+    test(`${name}: refused at once, nothing written`, () => {
+      const d = dirs();
+      mkdirSync(join(d.project, ".claude"));
+      const path = join(d.project, ".claude/settings.json");
+      make(path, d.home);
+      const before = snapshot(d.project);
+      const manifest = join(d.home, "m.json");
+      writeFileSync(manifest, MANIFEST);
+      const r = spawnSync(process.execPath, ["--import", "tsx", CLI, "install", manifest, "--agent", "claude-code", "--project", d.project], { cwd: ROOT, encoding: "utf8", timeout: 30_000, env: { ...process.env, HOME: d.home } });
+      assert.equal(r.status, 1, r.stderr);
+      assert.match(r.stderr, /settings\.json: (not a regular file|has 2 hard links)/);
       assert.deepEqual(snapshot(d.project), before);
     });
   }
