@@ -62,22 +62,25 @@ function holdsEntry(file: ConfigFile, value: JsonObject | null, event: string, m
  * installer writes it: the same event, matcher and command (a different
  * matcher or command there is another hook, and this agent needs its own).
  */
-function carries(installer: AgentInstaller, hook: InstallManifest["hooks"][number], request: PlanRequest, states: ReadonlyMap<string, FileState>): boolean {
-  const ctx = request.context;
-  const files = installer.files(ctx);
-  const values = new Map(files.map((file) => {
-    const state = states.get(file.path);
-    if (state !== undefined) return [file.path, valueOf(file, state.text)] as const;
-    const read = request.read(file.path);
-    return [file.path, read.ok && read.value !== null ? valueOf(file, read.value.text) : null] as const;
-  }));
-  const rendered = installer.render(hook, ctx, values, (tool) => request.toolName(installer.agent, tool));
+function carries(installer: AgentInstaller, hook: InstallManifest["hooks"][number], request: PlanRequest, values: ReadonlyMap<string, JsonObject | null>): boolean {
+  const files = installer.files(request.context);
+  const rendered = installer.render(hook, request.context, values, (tool) => request.toolName(installer.agent, tool));
   if (rendered.placements.length === 0) return false;
   return rendered.placements.every((placement) => {
     const file = files.find((f) => f.path === placement.file);
     const handlers = Array.isArray(placement.entry["hooks"]) ? placement.entry["hooks"] : [placement.entry];
     return file !== undefined && handlers.every((handler) => isJsonObject(handler) && holdsEntry(file, values.get(file.path) ?? null, placement.event, placement.entry["matcher"], String(handler["command"] ?? handler["bash"])));
   });
+}
+
+/** The values of `installer`'s files as planned, else as on disk. */
+function valuesOf(installer: AgentInstaller, request: PlanRequest, states: ReadonlyMap<string, FileState>): Map<string, JsonObject | null> {
+  return new Map(installer.files(request.context).map((file) => {
+    const state = states.get(file.path);
+    if (state !== undefined) return [file.path, valueOf(file, state.text)] as const;
+    const read = request.read(file.path);
+    return [file.path, read.ok && read.value !== null ? valueOf(file, read.value.text) : null] as const;
+  }));
 }
 
 /** Notes for the agents that ran the owner's hooks from `installer`'s files and lose them with this uninstall. */
@@ -142,24 +145,28 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
     }
     const also = installer.alsoRuns;
     const other = also !== undefined && also.scope === ctx.scope ? request.registry.find((i) => i.agent === also.agent) : undefined;
+    // read once per agent: a hook's placements do not change where the next one goes (droid: what hooks.json lists)
+    const otherValues = other === undefined ? null : valuesOf(other, request, states);
+    const current = new Map(files.map((file) => [file.path, valueOf(file, states.get(file.path)!.text)] as const));
+    const pending = new Map<string, Placement[]>(files.map((file) => [file.path, []]));
     for (const hook of manifest.hooks) {
-      if (other !== undefined) {
-        if (carries(other, hook, request, states)) {
-          notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
-          continue;
-        }
+      if (other !== undefined && carries(other, hook, request, otherValues!)) {
+        notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
+        continue;
       }
-      const current = new Map(files.map((file) => [file.path, valueOf(file, states.get(file.path)!.text)] as const));
       const rendered = installer.render(hook, ctx, current, (tool) => request.toolName(installer.agent, tool));
       notes.push(...rendered.notes);
-      for (const file of files) {
-        const placements = rendered.placements.filter((p) => p.file === file.path);
-        const state = states.get(file.path)!;
-        intended.set(file.path, [...(intended.get(file.path) ?? []), ...placements]);
-        const appended = appendPlacements(file, state.text, placements);
-        if ("error" in appended) return { ok: false, error: appended.error };
-        state.text = appended.text;
-      }
+      for (const placement of rendered.placements) pending.get(placement.file)?.push(placement);
+    }
+    for (const file of files) {
+      const placements = pending.get(file.path)!;
+      const state = states.get(file.path)!;
+      const planned = intended.get(file.path) ?? [];
+      planned.push(...placements);
+      intended.set(file.path, planned);
+      const appended = appendPlacements(file, state.text, placements);
+      if ("error" in appended) return { ok: false, error: appended.error };
+      state.text = appended.text;
     }
   }
 

@@ -113,6 +113,19 @@ describe("a manifest an agent would not run as meant is refused whole, naming th
   });
 });
 
+describe("size", () => {
+  test("2,000 hooks for every agent: planned in seconds (each file is edited once, not once per hook)", () => {
+    const d = dirs();
+    const hooks = Array.from({ length: 2000 }, (_, i) => ({ event: "PreToolUse", tools: ["Bash"], command: `node /opt/h${i}.mjs`, timeout: 5 }));
+    const started = Date.now();
+    const plan = installFromRequest(request(d, { hooks }));
+    assert.ok(plan.ok);
+    // before: 1,200 hooks took 256 s (every hook re-read and re-wrote every file)
+    assert.ok(Date.now() - started < 60_000, `${Date.now() - started} ms`);
+    assert.equal(JSON.parse(readFileSync(join(d.project, ".gemini/settings.json"), "utf8")).hooks.BeforeTool.length, 2000);
+  });
+});
+
 describe("Codex CLI offers hooks no file tool", () => {
   test("a hook on file tools only is not written for Codex, with a note naming the tools", () => {
     const d = dirs();
