@@ -112,6 +112,8 @@ const currentText = (path: string): string | null | { refused: string } => {
  * installs of different owners each keep the others' entries.
  */
 export function installFromRequest(request: InstallRequest, io: FileSystem = NODE_FS): Result<InstallPlan, ProtocolError & { readonly file?: string }> {
+  const root = request.scope === "user" ? request.homeDir : request.projectDir;
+  if (!statSafe(root)?.isDirectory()) return { ok: false, error: { code: "write-failed", path: "", message: `${root}: the ${request.scope === "user" ? "home" : "project"} directory does not exist; nothing was changed` } };
   for (let attempt = 0; attempt < 100; attempt++) {
     const plan = planFromRequest(request);
     if (!plan.ok || plan.value.changes.length === 0) return plan;
