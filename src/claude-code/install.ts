@@ -20,6 +20,8 @@ import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from ".
 import type { JsonObject } from "../json/value.js";
 import { eventInfo } from "./event-catalog.js";
 import { parseHookSettingsText } from "./runner/load-settings.js";
+import { EVENT_NAMES } from "./events.js";
+import { KIT_TOOL_STRING_FIELDS } from "../../generated/kit/agents.js";
 import type { OwnedHandler } from "../install/types.js";
 
 const AGENT = "claude-code";
@@ -59,6 +61,16 @@ function readBack(text: string, file: ConfigFile, owned: readonly OwnedHandler[]
   return null;
 }
 
+/**
+ * The tools a manifest may name: the 21 that 2.1.332 declared to the model in
+ * the recorded session (test/observer/claude-code-tools/tools.json, the kit's
+ * KIT_TOOL_STRING_FIELDS), and, as documented only (a guess for this build:
+ * not in that session), the ones its documentation names for hook matchers.
+ * MCP tools (`mcp__<server>__<tool>`) are any name of that form.
+ */
+const RECORDED_TOOLS = Object.keys(KIT_TOOL_STRING_FIELDS);
+const DOCUMENTED_TOOLS = ["Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "Task", "TodoWrite", "AskUserQuestion", "ExitPlanMode", "BashOutput", "KillShell", "SlashCommand"];
+
 export const claudeCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
@@ -66,4 +78,5 @@ export const claudeCodeInstaller: AgentInstaller = {
   render,
   command,
   readBack,
+  manifestNames: { events: EVENT_NAMES, tools: [...RECORDED_TOOLS, ...DOCUMENTED_TOOLS.filter((t) => !RECORDED_TOOLS.includes(t))] },
 };

@@ -6,13 +6,12 @@
  * exactly): the error names the nearest known name.
  */
 import type { InstallHook, InstallManifest } from "../../generated/types.js";
-import { KIT_TOOL_STRING_FIELDS } from "../../generated/kit/agents.js";
 import { validateInstallManifest } from "../../generated/validators/install.js";
-import { EVENT_NAMES } from "../claude-code/events.js";
 import { jsonPointer, type Result } from "../core/errors.js";
 import { parseJsonWithPositions, type JsonPathSegment } from "../json/positions.js";
 import { toNullPrototype } from "../json/value.js";
 import { nearestName } from "../lint/nearest.js";
+import { MANIFEST_NAMES } from "./agents.js";
 
 /** The keys of the schema's objects (the compiler keeps them the schema's: each list is every key of its type). */
 const MANIFEST_KEYS = ["$schema", "owner", "hooks"] as const satisfies readonly (keyof InstallManifest)[];
@@ -21,16 +20,7 @@ type Exhaustive<T, K extends readonly PropertyKey[]> = Exclude<keyof T, K[number
 const exhaustive: [Exhaustive<InstallManifest, typeof MANIFEST_KEYS>, Exhaustive<InstallHook, typeof HOOK_KEYS>] = [true, true];
 void exhaustive;
 
-/**
- * Claude Code's tools: the 21 that 2.1.332 declared to the model in the
- * recorded session (test/observer/claude-code-tools/tools.json, the kit's
- * KIT_TOOL_STRING_FIELDS), and, as documented only (a guess for this build:
- * not in that session), the ones its documentation names for hook matchers.
- * MCP tools (`mcp__<server>__<tool>`) are any name of that form.
- */
-const RECORDED_TOOLS = Object.keys(KIT_TOOL_STRING_FIELDS);
-const DOCUMENTED_TOOLS = ["Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "Task", "TodoWrite", "AskUserQuestion", "ExitPlanMode", "BashOutput", "KillShell", "SlashCommand"];
-export const CLAUDE_CODE_TOOLS: readonly string[] = [...RECORDED_TOOLS, ...DOCUMENTED_TOOLS.filter((t) => !RECORDED_TOOLS.includes(t))];
+const { events: EVENT_NAMES, tools: CLAUDE_CODE_TOOLS } = MANIFEST_NAMES;
 
 const suggestion = (name: string, known: readonly string[]): string => {
   const near = nearestName(name.slice(0, 200), known);

@@ -32,6 +32,12 @@ export interface ConfigFile {
   readonly comments?: boolean;
 }
 
+/** The events and tools a manifest may name (the reference agent's, Claude Code's). */
+export interface ManifestNames {
+  readonly events: readonly string[];
+  readonly tools: readonly string[];
+}
+
 /** A handler install writes, as the agent should read it back. */
 export interface OwnedHandler {
   readonly event: string;
@@ -95,6 +101,8 @@ export interface AgentInstaller {
    */
   readBack?(text: string, file: ConfigFile, owned: readonly OwnedHandler[]): string | null;
   readonly alsoRuns?: AlsoRuns;
+  /** The reference agent only: the names a manifest is written in. */
+  readonly manifestNames?: ManifestNames;
 }
 
 /** One file's planned change; `before`/`after` null = absent. */
