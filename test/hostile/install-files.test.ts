@@ -347,7 +347,7 @@ describe("size", () => {
     const started = Date.now();
     run(request(d, { agents: ["claude-code"] }));
     run(request(d, { agents: ["claude-code"], mode: "uninstall" }));
-    // quadratic (one re-read per entry removed) took minutes at 1,000 entries
+    // a first version of the text edits (one re-read per entry removed) took minutes at 1,000 entries
     assert.ok(Date.now() - started < 60_000, `${Date.now() - started} ms`);
     assert.deepEqual(JSON.parse(readFileSync(join(d.project, ".claude/settings.json"), "utf8")).hooks.PreToolUse, mine);
   });
