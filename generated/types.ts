@@ -5477,19 +5477,19 @@ export interface HookTestExpectation {
  */
 export interface InstallHook {
   /**
-   * The Claude Code event (`PreToolUse`, `Stop`, ...); an agent without a counterpart gets nothing, with a note.
+   * The Claude Code event, in its spelling (`PreToolUse`, `Stop`, ...); an unknown name is an error. An agent without a counterpart gets nothing, with a note.
    */
   event: string;
   /**
-   * Claude Code tool names (`Bash`, `Read`, `mcp__server__tool`) for tool events; each agent gets its own names as one anchored matcher. Left out: every tool.
+   * Claude Code tool names, in its case (`Bash`, `Read`, `mcp__server__tool`) for tool events; an unknown name is an error. Each agent gets its own names as one matcher. Left out: every tool.
    */
   tools?: string[];
   /**
-   * The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory). Install prefixes it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner.
+   * The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory), any shell grammar. Install marks it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner: in front of a plain command, else as `export ...;` before it, so it runs as written.
    */
   command: string;
   /**
-   * Seconds; written in each agent's unit (Gemini CLI: milliseconds). Left out: the agent's default.
+   * Seconds; written in each agent's unit (Gemini CLI: milliseconds) and checked against its reading rules (Codex: whole seconds; Gemini CLI: within Node's timer). Left out: the agent's default.
    */
   timeout?: number;
   /**

@@ -5,10 +5,12 @@
  * timeout in seconds, `failClosed` as `onFailure: "block"`.
  *
  * GitHub Copilot CLI also runs a repository's `.claude/settings.json` hooks
- * (in its Claude-style dialect), so at project level the command names its
- * agent through `COPILOT_CLI`, which Copilot sets for every hook it runs
- * (copilot-cli-observed.md "How a hook is run", pre-22): the kit is told
- * `copilot-cli` there and `claude-code` under Claude Code.
+ * (in its Claude-style dialect). The command still names `claude-code`, a
+ * literal: the kit answers a call whose stdin is another agent's for that
+ * agent (src/hooks/agents.ts `whichAgent`; Copilot's Claude-style stdin has a
+ * `timestamp`, copilot-cli-observed.md "Hook stdin"), and a name read from
+ * the environment (`COPILOT_CLI`) could leak from one agent's session into
+ * another's and change what a deny means.
  */
 import { join } from "node:path";
 import type { InstallHook } from "../../generated/types.js";
@@ -17,23 +19,20 @@ import { anchoredMatcher, toolsFor } from "../install/render.js";
 import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { eventInfo } from "./event-catalog.js";
+import { parseHookSettingsText } from "./runner/load-settings.js";
+import { EVENT_NAMES } from "./events.js";
+import { KIT_TOOL_STRING_FIELDS } from "../../generated/kit/agents.js";
+import type { OwnedHandler } from "../install/types.js";
 
 const AGENT = "claude-code";
 const NAME = "Claude Code";
-
-/** `CLAUDE_HOOK_PROTOCOL_AGENT` when Copilot CLI may run the same file: `copilot-cli` when `COPILOT_CLI` is set, else `claude-code`. */
-const SHARED_WITH_COPILOT = { prefix: ["CLAUDE_HOOK_PROTOCOL_COPILOT=${COPILOT_CLI:+copilot-cli}"], value: "${CLAUDE_HOOK_PROTOCOL_COPILOT:-claude-code}" };
 
 function settingsFile(ctx: InstallContext): ConfigFile {
   const dir = ctx.scope === "user" ? ctx.homeDir : ctx.projectDir;
   return { path: join(dir, ".claude", "settings.json"), map: "hooks", skeleton: {} };
 }
 
-function command(hook: InstallHook, ctx: InstallContext): string {
-  return ctx.scope === "project"
-    ? markedCommand(SHARED_WITH_COPILOT.value, ctx.owner, hook.command, SHARED_WITH_COPILOT.prefix)
-    : markedCommand(AGENT, ctx.owner, hook.command);
-}
+const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
 
 /** A list of exact names (`Bash|Read`) where Claude Code reads one; otherwise an anchored regex (runner/matcher.ts). */
 function matcherFor(names: readonly string[]): string {
@@ -51,10 +50,33 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
   return { placements: [{ file: settingsFile(ctx).path, event: hook.event, entry: group }], notes: tools.notes };
 }
 
+/** The planned settings read by the runner's settings loader: every handler install wrote is a hook there, as written. */
+function readBack(text: string, file: ConfigFile, owned: readonly OwnedHandler[]): string | null {
+  const parsed = parseHookSettingsText(text, { file: file.path, kind: "project" });
+  if (parsed.disableAllHooks) return "disableAllHooks is set in it: Claude Code runs none of its hooks";
+  for (const h of owned) {
+    const read = parsed.hooks.some((c) => c.event === h.event && c.matcher === h.matcher && c.handler.type === "command" && c.handler.command === h.command && (c.handler.timeout ?? null) === h.timeout);
+    if (!read) return `${h.event} ${JSON.stringify(h.command)} is not read as written${parsed.problems[0] === undefined ? "" : ` (${parsed.problems[0].message})`}`;
+  }
+  return null;
+}
+
+/**
+ * The tools a manifest may name: the 21 that 2.1.332 declared to the model in
+ * the recorded session (test/observer/claude-code-tools/tools.json, the kit's
+ * KIT_TOOL_STRING_FIELDS), and, as documented only (a guess for this build:
+ * not in that session), the ones its documentation names for hook matchers.
+ * MCP tools (`mcp__<server>__<tool>`) are any name of that form.
+ */
+const RECORDED_TOOLS = Object.keys(KIT_TOOL_STRING_FIELDS);
+const DOCUMENTED_TOOLS = ["Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "Task", "TodoWrite", "AskUserQuestion", "ExitPlanMode", "BashOutput", "KillShell", "SlashCommand"];
+
 export const claudeCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,
+  readBack,
+  manifestNames: { events: EVENT_NAMES, tools: [...RECORDED_TOOLS, ...DOCUMENTED_TOOLS.filter((t) => !RECORDED_TOOLS.includes(t))] },
 };

@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./main.js";
-import { applyPlan, planFromRequest } from "../install/install.js";
+import { installFromRequest, planFromRequest } from "../install/install.js";
 import { unifiedDiff } from "../install/diff.js";
 import type { InstallMode } from "../install/plan.js";
 
@@ -24,9 +24,10 @@ reads it) and CLAUDE_HOOK_PROTOCOL_OWNER=<owner>; the owner's earlier entries
 are replaced, everything else is kept. Running it twice changes nothing.`
   : `Takes the manifest owner's entries (CLAUDE_HOOK_PROTOCOL_OWNER=<owner>) out of
 each agent's configuration and keeps everything else as it was.`}
-A file that does not parse is an error and is never rewritten; files are
-written atomically (a temporary file in the same directory, then renamed),
-keeping their mode.
+A file that does not parse is an error and is never rewritten; the text is
+edited only where entries are added or removed. All files are written or none
+(temporary files in the same directories, flushed, then renamed), keeping
+their mode, owner and group; a symbolic link's file is written, the link kept.
 
 Agents and files (project level; --user: the same below $HOME):
   claude-code  .claude/settings.json
@@ -37,7 +38,9 @@ Agents and files (project level; --user: the same below $HOME):
                (Copilot CLI runs that file too and would run them twice)
   droid        .factory/settings.json, or .factory/hooks.json where that file lists the event
 
-Exit status: 0 done (or nothing to change), 1 the manifest or a file is unusable or a write failed, 2 usage error.
+Exit status: 0 done (or nothing to change), 1 a file is unusable or a write failed (then
+nothing was changed), 2 usage error or a manifest that is invalid or that an agent would
+refuse or misread.
 
 Options:
   --agent NAME   claude-code, codex, gemini-cli, copilot-cli, droid or all (repeatable)
@@ -69,36 +72,29 @@ export function runMode(mode: InstallMode) {
       return 1;
     }
     const manifestText = manifest.text;
-    const plan = planFromRequest({
+    const request = {
       manifestText,
       mode,
       agents,
-      scope: args.flags.has("user") ? "user" : "project",
+      scope: args.flags.has("user") ? ("user" as const) : ("project" as const),
       projectDir: resolve(single(args, "project") ?? "."),
       homeDir: io.env["HOME"] ?? homedir(),
       env: io.env,
-    });
+    };
+    const dryRun = args.flags.has("dry-run");
+    const plan = dryRun ? planFromRequest(request) : installFromRequest(request);
     if (!plan.ok) {
       const { error } = plan;
       if (error.code === "unknown-agent") return usage(error.message);
       const where = error.position === undefined ? "" : `:${error.position.line}:${error.position.column}`;
-      io.stderr.write(`${mode}: ${error.code.startsWith("invalid-") ? `${manifestPath}${where}: ` : ""}${error.message}${error.code.startsWith("invalid-") ? "" : where}\n`);
-      return 1;
+      const manifestError = error.code.startsWith("invalid-");
+      io.stderr.write(`${mode}: ${manifestError ? `${manifestPath}${where}: ` : ""}${error.message}${manifestError ? "" : where}\n`);
+      // a manifest install cannot write as given is a usage error; a file or a write that failed is not
+      return manifestError ? 2 : 1;
     }
-    const dryRun = args.flags.has("dry-run");
     for (const change of plan.value.changes) {
       if (dryRun) io.stdout.write(unifiedDiff(change.path, change.before, change.after));
-    }
-    if (!dryRun) {
-      const failed = applyPlan(plan.value);
-      if (failed !== null) {
-        io.stderr.write(`${mode}: ${failed.message}\n`);
-        return 1;
-      }
-      for (const change of plan.value.changes) {
-        const what = change.after === null ? "removed" : change.before === null ? "created" : "updated";
-        io.stdout.write(`${what} ${change.path} (${change.agents.join(", ")})\n`);
-      }
+      else io.stdout.write(`${change.after === null ? "removed" : change.before === null ? "created" : "updated"} ${change.path} (${change.agents.join(", ")})\n`);
     }
     if (plan.value.changes.length === 0) io.stdout.write("nothing to change\n");
     for (const note of plan.value.notes) io.stderr.write(`note [${note.agent}: ${note.code}]: ${note.message}\n`);

@@ -18,6 +18,10 @@ import { failClosedNote, nameAlternation, toolsFor } from "../install/render.js"
 import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { CODEX_EVENTS, isCodexEvent } from "./events.js";
+import { HOOKS_FILE_KEYS, serdeRejection } from "./runner.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject } from "../json/value.js";
+import type { OwnedHandler } from "../install/types.js";
 
 const AGENT = "codex";
 const NAME = "Codex CLI";
@@ -37,13 +41,41 @@ function trustNotes(ctx: InstallContext): InstallNote[] {
   return notes;
 }
 
+/**
+ * Codex reads `timeout` with serde as a u64: whole seconds written as an
+ * integer. `1.5`, `5.0` and `1e21` are refused, and with them every hook of the
+ * file (cx-cfg-*, codex runner's serdeRejection); JSON.stringify writes 1e21
+ * and above with an exponent, and past 2^53 a number is not the integer meant.
+ */
+function check(hook: InstallHook): { key: "timeout"; message: string } | null {
+  if (hook.timeout === undefined || (Number.isSafeInteger(hook.timeout) && hook.timeout >= 1)) return null;
+  return { key: "timeout", message: `timeout ${hook.timeout} s: Codex reads whole seconds (an integer, as serde reads a u64) and refuses the whole hooks file otherwise; give a whole number of seconds from 1 to ${Number.MAX_SAFE_INTEGER}` };
+}
+
+/** Codex sends hooks its shell tool only, as Bash (codex-observed.md: exec_command is `Bash` to hooks); MCP tools keep their names. */
+const CODEX_HOOK_TOOLS = (tool: string): boolean => tool === "Bash" || tool.startsWith("mcp__");
+
+function readBack(text: string, _file: ConfigFile, owned: readonly OwnedHandler[]): string | null {
+  const read = parseJsonText(text);
+  if (!read.ok || !isJsonObject(read.value)) return "not a JSON object";
+  const rejected = serdeRejection(read.value, HOOKS_FILE_KEYS);
+  if (rejected !== null) return `serde refuses ${rejected.path}: ${rejected.message}`;
+  // what serdeRejection reads as a number: the text must also be an integer literal (no fraction, no exponent)
+  for (const h of owned) if (h.timeout !== null && !new RegExp(`"timeout":\\s*${h.timeout}(?![0-9.eE])`).test(text)) return `timeout ${h.timeout} is not written as an integer`;
+  return null;
+}
+
 function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   if (!isCodexEvent(hook.event)) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
-  const tools = toolsFor(AGENT, NAME, hook, toolName, CODEX_EVENTS[hook.event].matchField === "tool_name");
+  const unseen = CODEX_EVENTS[hook.event].matchField === "tool_name" ? (hook.tools ?? []).filter((tool) => !CODEX_HOOK_TOOLS(tool)) : [];
+  const toolNotes: InstallNote[] = unseen.length === 0 ? [] : [{ agent: AGENT, code: "no-such-tool", message: `${NAME} offers hooks no ${unseen.join(", ")} tool (its only tool hooks see is the shell, as Bash): ${unseen.length === hook.tools!.length ? `this ${hook.event} hook is not written there` : `left out of the matcher`}` }];
+  if (unseen.length > 0 && unseen.length === hook.tools!.length) return { placements: [], notes: toolNotes };
+  const seen = unseen.length === 0 ? hook : { ...hook, tools: hook.tools!.filter(CODEX_HOOK_TOOLS) };
+  const tools = toolsFor(AGENT, NAME, seen, toolName, CODEX_EVENTS[hook.event].matchField === "tool_name");
   const handler: JsonObject = { type: "command", command: command(hook, ctx) };
   if (hook.timeout !== undefined) handler["timeout"] = hook.timeout;
   const group: JsonObject = tools.names === null ? { hooks: [handler] } : { matcher: nameAlternation(tools.names), hooks: [handler] };
-  return { placements: [{ file: hooksFile(ctx).path, event: hook.event, entry: group }], notes: [...tools.notes, ...failClosedNote(AGENT, NAME, hook), ...trustNotes(ctx)] };
+  return { placements: [{ file: hooksFile(ctx).path, event: hook.event, entry: group }], notes: [...toolNotes, ...tools.notes, ...failClosedNote(AGENT, NAME, hook), ...trustNotes(ctx)] };
 }
 
 export const codexInstaller: AgentInstaller = {
@@ -52,4 +84,6 @@ export const codexInstaller: AgentInstaller = {
   files: (ctx) => [hooksFile(ctx)],
   render,
   command,
+  check,
+  readBack,
 };

@@ -18,6 +18,9 @@ import { anchoredMatcher, toolsFor } from "../install/render.js";
 import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { COPILOT_EVENT_NAMES, EVENTS } from "./events.js";
+import { fileSkipReason } from "./config.js";
+import { parseJsonText } from "../json/positions.js";
+import { isJsonObject } from "../json/value.js";
 
 const AGENT = "copilot-cli";
 const NAME = "Copilot CLI";
@@ -46,11 +49,20 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
   return { placements: [{ file: hookFile(ctx).path, event, entry }], notes };
 }
 
+/** The planned hook file as Copilot CLI checks it: a version or switch that makes it skip the file (cp-cfg-*). */
+function readBack(text: string, file: ConfigFile): string | null {
+  const read = parseJsonText(text);
+  if (!read.ok || !isJsonObject(read.value)) return "not a JSON object";
+  const skip = fileSkipReason({ path: file.path, label: file.path, hookDir: null, kind: "hooks" }, read.value);
+  return skip === null ? null : skip.message;
+}
+
 export const copilotInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   files: (ctx) => [hookFile(ctx)],
   render,
   command,
+  readBack,
   alsoRuns: { agent: "claude-code", scope: "project" },
 };

@@ -14,6 +14,8 @@ import { anchoredMatcher, failClosedNote, toolsFor } from "../install/render.js"
 import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from "../install/types.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { DROID_EVENT_NAMES, DROID_EVENTS } from "./events.js";
+import { droidRejection } from "./config.js";
+import { parseJsonText } from "../json/positions.js";
 
 const AGENT = "droid";
 const NAME = "droid";
@@ -41,10 +43,20 @@ function render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<str
   return { placements: [{ file: target.path, event, entry: group }], notes: [...tools.notes, ...failClosedNote(AGENT, NAME, hook)] };
 }
 
+/** The planned file as droid's reader checks it: a switch or a timeout it refuses drops the file's hooks (dr-cfg-*). */
+function readBack(text: string, file: ConfigFile): string | null {
+  const read = parseJsonText(text);
+  if (!read.ok || !isJsonObject(read.value)) return "not a JSON object";
+  const map = file.map === "root" ? read.value : read.value["hooks"];
+  const rejected = isJsonObject(map ?? null) ? droidRejection(map as JsonObject) : null;
+  return rejected === null ? null : `${rejected.message}: droid runs none of its hooks`;
+}
+
 export const droidInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   files,
   render,
   command,
+  readBack,
 };

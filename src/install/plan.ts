@@ -14,8 +14,9 @@
 import type { InstallManifest } from "../../generated/types.js";
 import type { ProtocolError, Result } from "../core/errors.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { appendPlacements, readConfig, serialize, stripOwned } from "./config-json.js";
-import type { AgentInstaller, ConfigFile, FileChange, InstallContext, InstallNote, InstallPlan } from "./types.js";
+import { appendPlacements, eventMap, readConfig, stripOwned, valueOf } from "./config-json.js";
+import type { AgentInstaller, ConfigFile, FileChange, InstallContext, InstallNote, InstallPlan, OwnedHandler, Placement } from "./types.js";
+import { ownerOf } from "./marker.js";
 
 export type InstallMode = "install" | "uninstall";
 
@@ -39,35 +40,47 @@ interface FileState {
   readonly file: ConfigFile;
   readonly before: string | null;
   readonly mode: number | null;
-  value: JsonObject | null;
+  text: string | null;
   readonly agents: Set<string>;
   /** The file held the owner's entries before this plan. */
   readonly heldOwned: boolean;
 }
 
-/** Every command of a file's value (flat entries and handlers of groups). */
-function commandsIn(value: JsonObject | null, file: ConfigFile): Set<string> {
-  const out = new Set<string>();
-  const map = value === null ? null : file.map === "hooks" ? value["hooks"] : value;
-  if (!isJsonObject(map ?? null)) return out;
-  const add = (entry: JsonValue): void => {
-    if (!isJsonObject(entry)) return;
-    for (const key of ["command", "bash"]) if (typeof entry[key] === "string") out.add(entry[key] as string);
-    if (Array.isArray(entry["hooks"])) entry["hooks"].forEach(add);
-  };
-  for (const list of Object.values(map as JsonObject)) if (Array.isArray(list)) list.forEach(add);
-  return out;
+/** The group (or flat entry) of `file`'s value under `event` with this matcher and command. */
+function holdsEntry(file: ConfigFile, value: JsonObject | null, event: string, matcher: JsonValue | undefined, command: string): boolean {
+  const list = eventMap(file, value)?.[event];
+  if (!Array.isArray(list)) return false;
+  return list.some((entry) => {
+    if (!isJsonObject(entry) || entry["matcher"] !== matcher) return false;
+    const handlers = Array.isArray(entry["hooks"]) ? entry["hooks"] : [entry];
+    return handlers.some((handler) => isJsonObject(handler) && (handler["command"] ?? handler["bash"]) === command);
+  });
 }
 
-/** Whether `installer`'s files (as planned, else as on disk) hold `command`. */
-function carries(installer: AgentInstaller, command: string, ctx: InstallContext, states: ReadonlyMap<string, FileState>, read: ReadFile): boolean {
-  return installer.files(ctx).some((file) => {
-    const state = states.get(file.path);
-    if (state !== undefined) return commandsIn(state.value, file).has(command);
-    const text = read(file.path);
-    const parsed = text.ok && text.value !== null ? readConfig(file, text.value.text) : null;
-    return parsed !== null && parsed.ok && commandsIn(parsed.value, file).has(command);
+/**
+ * Whether `installer`'s files (as planned, else as on disk) hold `hook` as that
+ * installer writes it: the same event, matcher and command (a different
+ * matcher or command there is another hook, and this agent needs its own).
+ */
+function carries(installer: AgentInstaller, hook: InstallManifest["hooks"][number], request: PlanRequest, values: ReadonlyMap<string, JsonObject | null>): boolean {
+  const files = installer.files(request.context);
+  const rendered = installer.render(hook, request.context, values, (tool) => request.toolName(installer.agent, tool));
+  if (rendered.placements.length === 0) return false;
+  return rendered.placements.every((placement) => {
+    const file = files.find((f) => f.path === placement.file);
+    const handlers = Array.isArray(placement.entry["hooks"]) ? placement.entry["hooks"] : [placement.entry];
+    return file !== undefined && handlers.every((handler) => isJsonObject(handler) && holdsEntry(file, values.get(file.path) ?? null, placement.event, placement.entry["matcher"], String(handler["command"] ?? handler["bash"])));
   });
+}
+
+/** The values of `installer`'s files as planned, else as on disk. */
+function valuesOf(installer: AgentInstaller, request: PlanRequest, states: ReadonlyMap<string, FileState>): Map<string, JsonObject | null> {
+  return new Map(installer.files(request.context).map((file) => {
+    const state = states.get(file.path);
+    if (state !== undefined) return [file.path, valueOf(file, state.text)] as const;
+    const read = request.read(file.path);
+    return [file.path, read.ok && read.value !== null ? valueOf(file, read.value.text) : null] as const;
+  }));
 }
 
 /** Notes for the agents that ran the owner's hooks from `installer`'s files and lose them with this uninstall. */
@@ -85,6 +98,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
   const { manifest, context: ctx } = request;
   const states = new Map<string, FileState>();
   const notes: InstallNote[] = [];
+  const intended = new Map<string, Placement[]>();
 
   const load = (installer: AgentInstaller): ProtocolError | null => {
     for (const file of installer.files(ctx)) {
@@ -97,8 +111,9 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
       if (!read.ok) return read.error;
       const parsed = readConfig(file, read.value?.text ?? null);
       if (!parsed.ok) return parsed.error;
-      const heldOwned = JSON.stringify(stripOwned(file, parsed.value, ctx.owner)) !== JSON.stringify(parsed.value);
-      states.set(file.path, { file, before: read.value?.text ?? null, mode: read.value?.mode ?? null, value: parsed.value, agents: new Set([installer.agent]), heldOwned });
+      const before = read.value?.text ?? null;
+      const heldOwned = stripOwned(file, before, ctx.owner) !== before;
+      states.set(file.path, { file, before, mode: read.value?.mode ?? null, text: before, agents: new Set([installer.agent]), heldOwned });
     }
     return null;
   };
@@ -122,7 +137,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
     const files = installer.files(ctx);
     for (const file of files) {
       const state = states.get(file.path)!;
-      state.value = stripOwned(file, state.value, ctx.owner);
+      state.text = stripOwned(file, state.text, ctx.owner);
     }
     if (mode === "uninstall") {
       if (files.some((file) => states.get(file.path)!.heldOwned)) notes.push(...lostBy(installer, request, plans.map((p) => p.installer)));
@@ -130,49 +145,82 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
     }
     const also = installer.alsoRuns;
     const other = also !== undefined && also.scope === ctx.scope ? request.registry.find((i) => i.agent === also.agent) : undefined;
+    // read once per agent: a hook's placements do not change where the next one goes (droid: what hooks.json lists)
+    const otherValues = other === undefined ? null : valuesOf(other, request, states);
+    const current = new Map(files.map((file) => [file.path, valueOf(file, states.get(file.path)!.text)] as const));
+    const pending = new Map<string, Placement[]>(files.map((file) => [file.path, []]));
     for (const hook of manifest.hooks) {
-      if (other !== undefined) {
-        const carried = carries(other, other.command(hook, ctx), ctx, states, request.read);
-        if (carried) {
-          notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
-          continue;
-        }
+      if (other !== undefined && carries(other, hook, request, otherValues!)) {
+        notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
+        continue;
       }
-      const current = new Map(files.map((file) => [file.path, states.get(file.path)!.value] as const));
       const rendered = installer.render(hook, ctx, current, (tool) => request.toolName(installer.agent, tool));
       notes.push(...rendered.notes);
-      for (const file of files) {
-        const placements = rendered.placements.filter((p) => p.file === file.path);
-        const state = states.get(file.path)!;
-        const appended = appendPlacements(file, state.value, placements);
-        if ("error" in appended) return { ok: false, error: appended.error };
-        state.value = appended.value;
-      }
+      for (const placement of rendered.placements) pending.get(placement.file)?.push(placement);
+    }
+    for (const file of files) {
+      const placements = pending.get(file.path)!;
+      const state = states.get(file.path)!;
+      const planned = intended.get(file.path) ?? [];
+      planned.push(...placements);
+      intended.set(file.path, planned);
+      const appended = appendPlacements(file, state.text, placements);
+      if ("error" in appended) return { ok: false, error: appended.error };
+      state.text = appended.text;
     }
   }
 
   const changes: FileChange[] = [];
   for (const state of states.values()) {
-    const unchanged = state.before === null ? state.value === null : state.value !== null && sameValue(state.before, state.value);
-    if (unchanged) continue;
-    changes.push({
-      path: state.file.path,
-      agents: [...state.agents],
-      before: state.before,
-      after: state.value === null ? null : serialize(state.value, state.before),
-      mode: state.mode,
-    });
+    if (state.text === state.before) continue;
+    const refused = readBack(state, intended.get(state.file.path) ?? [], request);
+    if (refused !== null) return { ok: false, error: { code: "read-back-failed", path: "", message: `${state.file.path}: ${refused}; nothing was written`, file: state.file.path } };
+    changes.push({ path: state.file.path, agents: [...state.agents], before: state.before, after: state.text, mode: state.mode, root: ctx.scope === "user" ? ctx.homeDir : ctx.projectDir });
   }
   return { ok: true, value: { changes, notes: dedupeNotes(notes) } };
 }
 
-/** The file's text holds this value already (formatting aside): nothing to write. */
-function sameValue(before: string, value: JsonObject): boolean {
-  try {
-    return JSON.stringify(JSON.parse(before)) === JSON.stringify(value);
-  } catch {
-    return false;
+/** A placement's handlers as the agent should read them. */
+function handlersOf(placement: Placement): OwnedHandler[] {
+  const entry = placement.entry;
+  const matcher = typeof entry["matcher"] === "string" ? entry["matcher"] : null;
+  const handlers = Array.isArray(entry["hooks"]) ? entry["hooks"] : [entry];
+  return handlers.filter(isJsonObject).map((handler) => {
+    const timeout = handler["timeout"] ?? handler["timeoutSec"];
+    return { event: placement.event, matcher, command: String(handler["command"] ?? handler["bash"]), timeout: typeof timeout === "number" ? timeout : null };
+  });
+}
+
+const key = (h: OwnedHandler): string => JSON.stringify([h.event, h.matcher, h.command, h.timeout]);
+
+/**
+ * The planned text read back before anything is written: the owner's
+ * handlers in it must be exactly the ones planned (none after uninstall), and
+ * each agent that reads the file must read it as planned (its `readBack`).
+ */
+function readBack(state: FileState, placements: readonly Placement[], request: PlanRequest): string | null {
+  const wanted = placements.flatMap(handlersOf);
+  if (state.text === null) return wanted.length === 0 ? null : "the plan removes a file it should write";
+  const read = readConfig(state.file, state.text);
+  if (!read.ok) return `the planned text does not read back (${read.error.message})`;
+  const found: OwnedHandler[] = [];
+  const map = eventMap(state.file, read.value);
+  for (const [event, list] of Object.entries(map ?? {})) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      if (!isJsonObject(entry)) continue;
+      for (const h of handlersOf({ file: state.file.path, event, entry })) if (ownerOf(h.command) === request.context.owner) found.push(h);
+    }
   }
+  const a = wanted.map(key).sort();
+  const b = found.map(key).sort();
+  if (a.length !== b.length || a.some((k, i) => k !== b[i])) return `the planned text holds other hooks of ${request.context.owner} than planned (${b.length} found, ${a.length} planned)`;
+  for (const agent of state.agents) {
+    const installer = request.registry.find((i) => i.agent === agent);
+    const refused = installer?.readBack?.(state.text, state.file, wanted) ?? null;
+    if (refused !== null) return `${installer!.displayName} would not read it as planned: ${refused}`;
+  }
+  return null;
 }
 
 function dedupeNotes(notes: readonly InstallNote[]): InstallNote[] {

@@ -28,6 +28,23 @@ export interface ConfigFile {
   readonly map: "hooks" | "root";
   /** The content of a new file before entries are added (Copilot's hook files carry `version: 1`). */
   readonly skeleton: JsonObject;
+  /** The agent reads `//` and block comments in it (strip-json-comments): they are kept, and a file with them is edited. */
+  readonly comments?: boolean;
+}
+
+/** The events and tools a manifest may name (the reference agent's, Claude Code's). */
+export interface ManifestNames {
+  readonly events: readonly string[];
+  readonly tools: readonly string[];
+}
+
+/** A handler install writes, as the agent should read it back. */
+export interface OwnedHandler {
+  readonly event: string;
+  readonly matcher: string | null;
+  readonly command: string;
+  /** In the agent's unit as written; null: none. */
+  readonly timeout: number | null;
 }
 
 /** One entry to append to an event's list in a file. */
@@ -62,7 +79,7 @@ export interface AgentInstaller {
   files(ctx: InstallContext): readonly ConfigFile[];
   /**
    * One manifest hook in the agent's form. `current` holds each file's value
-   * after the owner's old entries were removed (null: absent), for agents
+   * after the owner's old entries were removed (null: absent or unreadable), for agents
    * whose target file depends on what is there (droid: hooks.json replaces
    * settings.json per event). `toolName` gives the agent's name for a
    * Claude Code tool (src/install/tool-names.ts).
@@ -70,7 +87,22 @@ export interface AgentInstaller {
   render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook;
   /** The command as written for this agent (marker included): how another agent's planner finds it. */
   command(hook: InstallHook, ctx: InstallContext): string;
+  /**
+   * What in `hook` this agent would refuse or misread once converted to its
+   * units (a Codex timeout that is not whole seconds, a Gemini timeout past
+   * Node's timer): the manifest key and why. Checked for every hook before
+   * anything is planned.
+   */
+  check?(hook: InstallHook): { readonly key: keyof InstallHook; readonly message: string } | null;
+  /**
+   * The file's planned text read with the agent's own reading rules (its
+   * runner's or lint's): why the agent would refuse or misread it, else null.
+   * `owned`: the handlers install wrote there, as the agent should read them.
+   */
+  readBack?(text: string, file: ConfigFile, owned: readonly OwnedHandler[]): string | null;
   readonly alsoRuns?: AlsoRuns;
+  /** The reference agent only: the names a manifest is written in. */
+  readonly manifestNames?: ManifestNames;
 }
 
 /** One file's planned change; `before`/`after` null = absent. */
@@ -81,6 +113,8 @@ export interface FileChange {
   readonly after: string | null;
   /** The file mode to keep (null: a new file). */
   readonly mode: number | null;
+  /** The project or home directory: directories below it that install makes for the file go again with it when empty; it never does. */
+  readonly root: string;
 }
 
 export interface InstallPlan {

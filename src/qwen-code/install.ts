@@ -16,12 +16,17 @@ import { failClosedNote, nameAlternation, toolsFor } from "../install/render.js"
 import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
+import { readQwenCodeTimeout } from "./merge.js";
+import { MAX_TIMER_MS } from "../process/spawn-hook.js";
+import { blankComments } from "../json/comments.js";
+import { parseJsonText } from "../json/positions.js";
+import type { OwnedHandler } from "../install/types.js";
 
 const AGENT = "qwen-code";
 const NAME = "Qwen Code";
 
 function settingsFile(ctx: InstallContext): ConfigFile {
-  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".qwen", "settings.json"), map: "hooks", skeleton: {} };
+  return { path: join(ctx.scope === "user" ? ctx.homeDir : ctx.projectDir, ".qwen", "settings.json"), map: "hooks", skeleton: {}, comments: true };
 }
 
 const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);
@@ -33,14 +38,40 @@ function lastWinsNote(hook: InstallHook, ctx: InstallContext): InstallNote[] {
   return [{ agent: AGENT, code: "later-allow-overrides", message: `${NAME}: the last decision in configuration order counts, so ${after} that answers allow overrides this hook's deny` }];
 }
 
+/** Seconds, but Qwen reads 1000 or more as milliseconds (to-03): such a timeout is written in milliseconds. */
+const written = (seconds: number): number => (seconds >= 1000 ? seconds * 1000 : seconds);
+
+/**
+ * Qwen Code runs on Node and waits with setTimeout: past 2^31-1 ms the timer
+ * fires after 1 ms (Node's rule, recorded for Gemini CLI; a guess for Qwen
+ * Code, not recorded there), so such a timeout is refused here.
+ */
+function check(hook: InstallHook): { key: "timeout"; message: string } | null {
+  if (hook.timeout === undefined) return null;
+  const read = readQwenCodeTimeout(written(hook.timeout));
+  if (read !== null && "ms" in read && read.ms <= MAX_TIMER_MS) return null;
+  return { key: "timeout", message: `timeout ${hook.timeout} s is past what Node's timer waits (${MAX_TIMER_MS / 1000} s) or not read as a timeout; give at most ${MAX_TIMER_MS / 1000} s` };
+}
+
+/** The planned settings as Qwen reads them (comments allowed): every handler install wrote is there, with a timeout Qwen reads as the manifest's. */
+function readBack(text: string, _file: ConfigFile, owned: readonly OwnedHandler[]): string | null {
+  const read = parseJsonText(blankComments(text.replace(/^\uFEFF/, " ")));
+  if (!read.ok) return `not valid JSON (${read.message})`;
+  for (const h of owned) {
+    if (h.timeout === null) continue;
+    const timeout = readQwenCodeTimeout(h.timeout);
+    if (timeout === null || "invalid" in timeout || timeout.ms > MAX_TIMER_MS) return `${h.event} ${JSON.stringify(h.command)}: timeout ${h.timeout} is not read as a usable timeout`;
+  }
+  return null;
+}
+
 function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook {
   if (!isQwenCodeEvent(hook.event)) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written` }] };
   const event = hook.event;
   const tools = toolsFor(AGENT, NAME, hook, toolName, QWEN_CODE_EVENTS[event].matchField !== null);
   const handler: JsonObject = { type: "command", command: command(hook, ctx) };
   if (hook.name !== undefined) handler["name"] = hook.name;
-  // seconds, but Qwen reads 1000 or more as milliseconds (to-03): such a timeout is written in milliseconds
-  if (hook.timeout !== undefined) handler["timeout"] = hook.timeout >= 1000 ? hook.timeout * 1000 : hook.timeout;
+  if (hook.timeout !== undefined) handler["timeout"] = written(hook.timeout);
   const group: JsonObject = tools.names === null ? { hooks: [handler] } : { matcher: nameAlternation(tools.names), hooks: [handler] };
   return { placements: [{ file: settingsFile(ctx).path, event, entry: group }], notes: [...tools.notes, ...failClosedNote(AGENT, NAME, hook), ...lastWinsNote(hook, ctx)] };
 }
@@ -51,4 +82,6 @@ export const qwenCodeInstaller: AgentInstaller = {
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,
+  check,
+  readBack,
 };

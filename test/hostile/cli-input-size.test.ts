@@ -501,7 +501,8 @@ test("install into a project whose settings file is /dev/zero: that file is unre
   const manifest = file("manifest.json", JSON.stringify({ owner: "hostile", hooks: [] }));
   const outcome = await cli(["install", manifest, "--agent", "claude-code", "--dry-run", "--project", projectWithEndlessSettings()]);
   assert.equal(outcome.code, 1);
-  assert.match(outcome.stderr, /settings\.json: cannot read \(too-large\); not rewritten\n$/);
+  // refused before it is opened: a device is no settings file (a FIFO with no writer would block the open)
+  assert.match(outcome.stderr, /settings\.json: not a regular file; not rewritten\n$/);
   assert.equal(outcome.stderr.trimEnd().split("\n").length, 1);
 });
 
