@@ -15,6 +15,27 @@ const claudeCodeProbe: AgentProbe = {
     { scenarios: "test/observer/claude-code/scenarios", observed: "test/observer/claude-code/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 2 --scenarios test/observer/claude-code/scenarios --check test/observer/claude-code/observed" },
     { scenarios: "test/observer/claude-code/probes/scenarios", observed: "test/observer/claude-code/probes/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 2 --scenarios test/observer/claude-code/probes/scenarios --check test/observer/claude-code/probes/observed" },
     { scenarios: "test/observer/claude-code-tools/scenarios", observed: "test/observer/claude-code-tools/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 2 --scenarios test/observer/claude-code-tools/scenarios --check test/observer/claude-code-tools/observed" },
+    { scenarios: "test/observer/claude-code/subagents/scenarios", observed: "test/observer/claude-code/subagents/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 1 --scenarios test/observer/claude-code/subagents/scenarios --check test/observer/claude-code/subagents/observed" },
+    { scenarios: "test/observer/claude-code/version-hints/scenarios", observed: "test/observer/claude-code/version-hints/observed", rerecord: "node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 1 --scenarios test/observer/claude-code/version-hints/scenarios --check test/observer/claude-code/version-hints/observed" },
+  ],
+  alsoRecorded: [
+    {
+      // the binary of @anthropic-ai/claude-agent-sdk-linux-x64@0.3.334 (2.1.334 is not on npm as @anthropic-ai/claude-code); docs/versions.md
+      version: "2.1.334",
+      recordings: [
+        ["scenarios", "observed"],
+        ["probes/scenarios", "probes/observed"],
+        ["runner/scenarios", "runner/observed"],
+        ["runner-http/scenarios", "runner-http/observed"],
+        ["not-triggered/scenarios", "not-triggered/observed"],
+        ["subagents/scenarios", "subagents/observed"],
+        ["version-hints/scenarios", "version-hints/observed"],
+        ["../claude-code-tools/scenarios", "tools/observed"],
+      ].map(([scenarios, observed]) => {
+        const set = { scenarios: `test/observer/claude-code/${scenarios}`.replace("claude-code/../", ""), observed: `test/observer/claude-code/v2.1.334/${observed}` };
+        return { ...set, rerecord: `node /tmp/observer/run-scenario.mjs --claude <bin> --all --jobs 1 --scenarios ${set.scenarios} --check ${set.observed}` };
+      }),
+    },
   ],
   extractVectors: "npx tsx scripts/extract-merge-vectors.ts",
 };

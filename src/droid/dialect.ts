@@ -88,6 +88,19 @@ const droidProbe: AgentProbe = {
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [
     { scenarios: "test/observer/droid/scenarios", observed: "test/observer/droid/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 2 --scenarios test/observer/droid/scenarios --check test/observer/droid/observed" },
+    { scenarios: "test/observer/droid/subagents/scenarios", observed: "test/observer/droid/subagents/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 1 --scenarios test/observer/droid/subagents/scenarios --check test/observer/droid/subagents/observed" },
+    { scenarios: "test/observer/droid/version-hints/scenarios", observed: "test/observer/droid/version-hints/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 1 --scenarios test/observer/droid/version-hints/scenarios --check test/observer/droid/version-hints/observed" },
+  ],
+  alsoRecorded: [
+    {
+      // @factory/cli-linux-x64@0.225.2 (npm has no droid@0.225.2: the newest droid is 0.215.0); docs/versions.md
+      version: "0.225.2",
+      recordings: ["", "subagents/", "version-hints/"].map((set) => ({
+        scenarios: `test/observer/droid/${set}scenarios`,
+        observed: `test/observer/droid/v0.225.2/${set}observed`,
+        rerecord: `node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 1 --scenarios test/observer/droid/${set}scenarios --check test/observer/droid/v0.225.2/${set}observed`,
+      })),
+    },
   ],
   extractVectors: "npx tsx scripts/extract-droid-vectors.ts",
 };
