@@ -49,3 +49,8 @@ export interface AgentProbe {
   /** The script that turns the recordings into the merge vectors. */
   readonly extractVectors: string;
 }
+
+/** A recording set made again with another version into `observed`: the same scenarios and command, checked against the new directory. */
+export function recordedAgain(set: RecordingSet, observed: string): RecordingSet {
+  return { scenarios: set.scenarios, observed, rerecord: set.rerecord.replaceAll(set.observed, observed) };
+}
