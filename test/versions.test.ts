@@ -32,6 +32,8 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { recording: /\/not-triggered\/observed\/fid-teammate-probe-background$/, keys: ["context_added"], why: "a <duration_ms> inside the task notification" },
   ],
   "droid 0.225.2": [
+    { recording: /\/version-hints\/observed\/dr-vh-stop-(block|exit2)-always$/, keys: ["model_requests", "hook_runs", "context_added", "hook_invocations", "output"], why: "a Stop hook that blocks every time loops until the observer kills droid at 90 s, on both versions: how many rounds fit is the machine's speed (122-168)" },
+    { recording: /\/v0\.225\.2\/(observed\/(ss-01-context|ss-01c-two-contexts-B-first|ss-04-continue-false|ss-p14-no-known-keys-and-exit1)|version-hints\/observed\/dr-vh-ss-(fast-and-late|late-context-3s|late-context-8s|late-context-rpc-3s))$/, keys: ["hook_stdin"], why: "SessionStart's CLAUDE_ENV_FILE is droid-env-<session_id>-<uuid>.sh on 0.225.2 (droid-env-<session_id>.sh before): the same key, another file name (schemas/droid/hook-input/session-start.schema.json)" },
     { recording: /\/subagents\/observed\/dr-sub-(pre-(deny|exit2|ask|rewrite|context|silent)|post-(block|context)|subagentstop-(block-once|silent))$/, keys: ["tool_result", "tool_results", "context_added", "output"], why: "the Task tool's report to the main agent gained a preamble (`Use this report as the source of record. …`): the Task tool's text, not a hook's" },
   ],
 };
