@@ -96,10 +96,10 @@ export const DROID_SWITCHES = ["hooksDisabled", "showHookOutput"];
  * "false"` in a project hooks.json, `type: "Command"` and `timeout: "10"` on
  * the deny or on a sibling in hooks.json: the deny never ran (dr-cfg-*).
  * Also an event whose value is not a list of groups, a `matcher` that is not a
- * string, a handler without a `command` string: recorded in settings.json
- * beside a deny on another event, 0.215.0 and 0.225.2 (dr-vh-cfg-settings-*;
- * an unknown event key is only ignored); taken to hold in hooks.json too, as
- * droid's one schema check does for `type` and `timeout`.
+ * string, a handler without a `command` string (missing or null), beside a deny
+ * on another event, 0.215.0 and 0.225.2: in settings.json (dr-vh-cfg-settings-*)
+ * and, for the matcher and the command, in hooks.json (dr-vh-cfg-hooks-json-*);
+ * an unknown event key is only ignored.
  */
 export function droidRejection(map: JsonObject): { path: (string | number)[]; message: string } | null {
   for (const key of DROID_SWITCHES) {
