@@ -3,7 +3,8 @@
  * droid 0.225.2; `probe.alsoRecorded`): every scenario of every set was recorded again, the key
  * outcomes equal the first version's except the differences listed here (each a timing, a race
  * or a text that is not a hook's), the hook input has the same keys, and `capabilities` says on
- * which versions its claims were recorded. So the rules, vectors and capabilities recorded with
+ * which versions its claims were recorded, and the kit detects every hook input recorded on the later
+ * versions and inside subagents as its agent. So the rules, vectors and capabilities recorded with
  * the first version are the truth on the later one too (docs/versions.md).
  */
 import assert from "node:assert/strict";
@@ -15,6 +16,8 @@ import { allCapabilities } from "../src/agent-capabilities.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
 import type { Dialect } from "../src/core/dialect.js";
 import { droid } from "../src/droid/dialect.js";
+import { detectAgent } from "../src/hooks/agents.js";
+import { toNullPrototype, type JsonObject, type JsonValue } from "../src/json/value.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -89,4 +92,26 @@ test("capabilities name the versions their claims were recorded on, the same as 
     assert.equal(caps.version, dialect.version);
     assert.deepEqual(caps.alsoRecordedOn, (dialect.probe!.alsoRecorded ?? []).map((v) => v.version));
   }
+});
+
+test("the kit detects every hook input recorded on the later versions and inside subagents as its agent", () => {
+  let payloads = 0;
+  const wrong: string[] = [];
+  for (const dialect of [claudeCode, droid]) {
+    const sets = [...(dialect.probe!.alsoRecorded ?? []).flatMap((v) => v.recordings), ...dialect.probe!.recordings.filter((r) => r.observed.includes("/subagents/"))];
+    for (const set of sets) {
+      for (const name of jsonNames(set.observed)) {
+        for (const [k, hook] of ((read(`${set.observed}/${name}.json`) as { hooks?: { stdin_first?: unknown; stdin_more?: unknown[] }[] }).hooks ?? []).entries()) {
+          for (const input of [hook.stdin_first, ...(hook.stdin_more ?? [])]) {
+            if (input === null || typeof input !== "object" || Array.isArray(input)) continue;
+            payloads++;
+            const detected = detectAgent(toNullPrototype(input as JsonValue) as JsonObject).agent;
+            if (detected !== dialect.agent) wrong.push(`${set.observed}/${name} hook ${k}: ${detected}`);
+          }
+        }
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(payloads > 600, `${payloads} payloads`);
 });
