@@ -1,4 +1,4 @@
-/** Claude Code 2.1.332 as a dialect of the shared machinery (src/core/dialect.ts). */
+/** Claude Code 2.1.332 (recorded again with 2.1.334: the same rules, docs/versions.md) as a dialect of the shared machinery (src/core/dialect.ts). */
 import { recordedAgain, type AgentProbe, type RecordingSet } from "../core/agent-probe.js";
 import type { Dialect } from "../core/dialect.js";
 import { EVENT_NAMES, EVENTS } from "./events.js";

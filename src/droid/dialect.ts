@@ -1,5 +1,5 @@
 /**
- * Factory droid 0.215.0 as a dialect of the shared machinery
+ * Factory droid 0.215.0 (recorded again with 0.225.2: the same rules, docs/versions.md) as a dialect of the shared machinery
  * (src/core/dialect.ts): its event table, the merge, the runner, and the
  * lints that say where droid reads an answer otherwise than a Claude Code
  * author expects.
