@@ -1552,7 +1552,7 @@ export type DroidSessionStartHookInput = DroidBaseHookInput & {
    */
   message_id?: string;
   /**
-   * `~/.factory/temp/env/droid-env-<session_id>.sh`: `export NAME=value` lines a hook writes there are applied to droid's environment.
+   * `~/.factory/temp/env/droid-env-<session_id>.sh` (0.215.0; 0.225.2: `droid-env-<session_id>-<uuid>.sh`, ss-01-context in test/observer/droid/v0.225.2/): `export NAME=value` lines a hook writes there are applied to droid's environment.
    */
   CLAUDE_ENV_FILE: string;
   [k: string]: unknown;

@@ -3,7 +3,7 @@
  *
  *   tsx scripts/extract-droid-vectors.ts [--check]
  *
- * Reads test/observer/droid/observed/*.json (with scenarios/ beside it) and
+ * Reads test/observer/droid/observed/*.json and test/observer/droid/subagents/observed/*.json (with scenarios/ beside each) and
  * writes test/vectors/merge/droid/<Event>/<rule>.json (named by the rule it shows):
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
  *
@@ -66,8 +66,8 @@ interface Recording {
   model_requests: { reply?: { tool_calls?: { function: { name: string; arguments: string } }[] } }[];
 }
 
-const OBSERVED = "test/observer/droid/observed";
-const SCENARIOS = "test/observer/droid/scenarios";
+/** The recording sets, each with its scenarios beside it: the main set and (issue 25) hooks on a subagent's calls. */
+const SETS = ["test/observer/droid", "test/observer/droid/subagents"];
 const OUT = "test/vectors/merge/droid";
 
 const isObj = (v: Json | undefined): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -167,14 +167,37 @@ interface Vector {
   notes?: string[];
 }
 
-function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
+/**
+ * A subagent recording (subagents/: the main agent calls Task with `await: true`, the worker
+ * calls Execute): request 0 is the main agent's, the worker's requests follow, so the hooks'
+ * effects are read as for a main-agent call one request later. Null when the hooks did not
+ * answer the worker's call alone (then the reason to skip).
+ */
+function subagentView(rec: Recording): { outcome: Recording["outcome"] } | { skip: string } | null {
+  if (!rec.name.startsWith("dr-sub-")) return null;
+  const batches = rec.hook_runs.filter((b) => b.event === "PreToolUse" || b.event === "PostToolUse");
+  if (batches.length === 0) return null;
+  if (batches.length > 1) return { skip: `hooks of ${batches.length} tool calls (the main agent's Task and the worker's Execute) in one run; a merge request covers one call` };
+  if (rec.outcome.tool_result?.startsWith("Error: ") && rec.outcome.tool_ran === true) {
+    return { skip: "the hook denied the main agent's Task call; the mock's next scripted turn (meant for the worker) then ran as the main agent's Execute" };
+  }
   const o = rec.outcome;
+  return { outcome: { ...o, context_added: o.context_added.slice(1), model_requests: o.model_requests - 1 } };
+}
+
+function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
+  const view = subagentView(rec);
+  const o = view !== null && "outcome" in view ? view.outcome : rec.outcome;
   const batch = rec.hook_runs[0];
   const event = batch?.event ?? scenario.event ?? "PreToolUse";
   const request = requestOf(rec, scenario, batch, event);
   const effects: Obj = {};
   const notes: string[] = [];
   const vector: Vector = { description: scenario.description ?? "", scenario: rec.name, source, request, expected: { effects } };
+  if (view !== null && "skip" in view) {
+    vector.skip_reason = view.skip;
+    return vector;
+  }
   // Hooks of a later event that print nothing and exit 0 only observe (a PostToolUse hook showing the input the tool ran with).
   const acting = rec.hook_runs.filter((b) => b.event === event || b.results.some((r) => r.exitCode !== 0 || r.stdout !== "" || r.stderr !== ""));
   if (new Set(acting.map((b) => b.event)).size > 1) {
@@ -282,10 +305,11 @@ function main(): number {
   const check = process.argv.includes("--check");
   const targets = new Map<string, string>();
   let changed = 0;
-  for (const file of readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort()) {
-    const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
-    const scenario = JSON.parse(readFileSync(join(SCENARIOS, file), "utf8")) as Scenario;
-    const vector = vectorOf(rec, scenario, `${OBSERVED}/${file}`);
+  const files = SETS.flatMap((set) => readdirSync(join(set, "observed")).filter((f) => f.endsWith(".json")).sort().map((f) => [set, f] as const));
+  for (const [set, file] of files) {
+    const rec = JSON.parse(readFileSync(join(set, "observed", file), "utf8")) as Recording;
+    const scenario = JSON.parse(readFileSync(join(set, "scenarios", file), "utf8")) as Scenario;
+    const vector = vectorOf(rec, scenario, `${set}/observed/${file}`);
     const event = String(vector.request["event"]);
     // two recordings of one rule: the second (in name order) is `<rule>-2`
     let target = join(OUT, event, `${ruleName(rec.name)}.json`);

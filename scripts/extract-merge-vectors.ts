@@ -147,7 +147,40 @@ interface Vector {
   notes?: string[];
 }
 
-function extract(o: Observation, source: string): Vector {
+/**
+ * A tool event whose hooks ran for a subagent's tool call (the hook's stdin
+ * carries `agent_id`; issue 25 `sub-*`): the effects are read from the
+ * subagent's own requests and tool results, as the main loop's are for the
+ * main agent's calls. Its transcript is not the recorded one: attachments are
+ * left out, and a block is read from the subagent's next request instead.
+ */
+function subagentView(o: Observation): Observation {
+  const out = o.outcome;
+  const sub = out as Observation["outcome"] & { subagent_requests?: number; subagent_tool_results?: { content: Json; is_error: boolean }[] };
+  const inSubagent = o.hooks.some((h) => h.invocations > 0 && typeof (h.stdin_first as Obj | null)?.["agent_id"] === "string");
+  const event = o.scenario.event ?? "PreToolUse";
+  if (!inSubagent || !TOOL_EVENTS.has(event) || sub.subagent_requests === undefined) return o;
+  const results = sub.subagent_tool_results ?? [];
+  const requests = sub.subagent_context_added ?? [];
+  // the subagent's loop stops after the call when a hook said continue:false: no request carries its result
+  const stopped = out.tool_ran === true && results.length === 0 && sub.subagent_requests <= 1;
+  return {
+    ...o,
+    transcript: null,
+    outcome: {
+      ...out,
+      tool_result: results[0] ?? null,
+      context_added: requests,
+      model_requests: sub.subagent_requests,
+      result: { ...(out.result ?? {}), terminal_reason: stopped ? "hook_stopped" : "completed" },
+      transcript_hook_attachments: requests.flat().some((t) => new RegExp(`^system: ${event}:\\w+ hook blocking error from command`).test(t))
+        ? [{ type: "hook_blocking_error" }] : [],
+    },
+  };
+}
+
+function extract(recorded: Observation, source: string): Vector {
+  const o = subagentView(recorded);
   const sc = o.scenario;
   const notes: string[] = [];
   // the events of the hooks that ran (a hook of another event may never have been triggered)
@@ -167,6 +200,11 @@ function extract(o: Observation, source: string): Vector {
   };
   if (events.length > 1) {
     vector.skip_reason = `hooks of several events (${events.join(", ")}) in one run; the merge covers one event`;
+    return vector;
+  }
+  const calls = [...new Set(o.hooks.filter((h, k) => counted(k) && h.invocations > 0).map((h) => (h.stdin_first as Obj | null)?.["tool_use_id"]).filter((id) => typeof id === "string"))];
+  if (calls.length > 1) {
+    vector.skip_reason = `hooks of ${calls.length} tool calls (the main agent's and a subagent's) in one run; the merge covers one call`;
     return vector;
   }
 
@@ -223,7 +261,9 @@ function extract(o: Observation, source: string): Vector {
   const inputs: Obj[] = [];
   if (request["tool_input"] !== undefined) inputs.push(request["tool_input"] as Obj);
   for (const h of hooks) {
-    const m = /"updatedInput":(\{[^{}]*\})/.exec(h["stdout"] as string);
+    // the sub-* hooks print spaced JSON; elsewhere spaced output is a kit's, whose rewrite Claude Code
+    // parses against the tool's schema (kit-ui-03: unknown keys dropped), so its text is not the input that ran
+    const m = (o !== recorded ? /"updatedInput":\s*(\{[^{}]*\})/ : /"updatedInput":(\{[^{}]*\})/).exec(h["stdout"] as string);
     if (m !== null) try { inputs.push(JSON.parse(m[1]!) as Obj); } catch { /* not JSON */ }
   }
   const inputByTag = (tag: string): Obj | undefined =>

@@ -89,11 +89,18 @@ const AGENTS: readonly Agent[] = [
   },
 ];
 
+/** Issue 25's droid recordings of odd values in a settings.json hooks section beside a deny (`version-hints/`, 0.215.0). */
+const MORE: Readonly<Record<string, { readonly dir: string; readonly prefix: string }>> = { droid: { dir: "version-hints/observed", prefix: "dr-vh-cfg-" } };
+
 function recordings(agent: Agent): Recording[] {
-  const dir = join(ROOT, "test/observer", agent.name, "observed");
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(agent.prefix) && f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Recording);
+  const read = (sub: string, prefix: string): Recording[] => {
+    const dir = join(ROOT, "test/observer", agent.name, sub);
+    return readdirSync(dir)
+      .filter((f) => f.startsWith(prefix) && f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Recording);
+  };
+  const more = MORE[agent.name];
+  return [...read("observed", agent.prefix), ...(more === undefined ? [] : read(more.dir, more.prefix))];
 }
 
 async function replay(agent: Agent, recording: Recording): Promise<{ blocked: boolean; problems: string }> {

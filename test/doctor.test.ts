@@ -67,12 +67,40 @@ test("every agent at its recorded version: exit 0, each found on PATH", async ()
   assert.ok(report.agents.every((a) => a.unverified.length === 0 && a.rerecord.length === 0));
 });
 
+test("the newer versions recorded beside the first (Claude Code 2.1.334, droid 0.225.2) match, and doctor names their rules", async () => {
+  const { exit, report } = await json([], { PATH: binDir({ ...RECORDED, claude: "2.1.334 (Claude Code)", droid: "0.225.2" }), HOME: emptyHome });
+  assert.equal(exit, 0);
+  const pick = (agent: string): unknown[] => {
+    const a = report.agents.find((r) => r.agent === agent)!;
+    return [a.status, a.installed, a.rules, a.recorded_versions];
+  };
+  assert.deepEqual(pick("claude-code"), ["match", "2.1.334", "2.1.334", ["2.1.332", "2.1.334"]]);
+  assert.deepEqual(pick("droid"), ["match", "0.225.2", "0.225.2", ["0.215.0", "0.225.2"]]);
+  assert.deepEqual(pick("codex"), ["match", "0.171.0", "0.171.0", ["0.171.0"]]);
+  const old = await json(["--agent", "claude-code"], { PATH: binDir(RECORDED), HOME: emptyHome });
+  assert.deepEqual([old.report.agents[0]!.status, old.report.agents[0]!.rules], ["match", "2.1.332"]);
+  const text = await doctor(["--agent", "droid"], { PATH: binDir({ droid: "0.225.2" }), HOME: emptyHome });
+  assert.match(text.stdout, /recorded 0\.215\.0, 0\.225\.2, installed 0\.225\.2/);
+  assert.match(text.stdout, /matches the recordings; the rules of 0\.225\.2 apply/);
+});
+
+test("a version between two recorded ones is unverified, under the older one's rules; one past the newest under the newest's", async () => {
+  const between = await json(["--agent", "claude-code"], { PATH: binDir({ claude: "2.1.333 (Claude Code)" }), HOME: emptyHome });
+  assert.equal(between.exit, 1);
+  assert.deepEqual([between.report.agents[0]!.status, between.report.agents[0]!.rules], ["between", "2.1.332"]);
+  assert.equal(between.report.agents[0]!.unverified.length, 34);
+  const past = await json(["--agent", "droid"], { PATH: binDir({ droid: "0.226.0" }), HOME: emptyHome });
+  assert.deepEqual([past.exit, past.report.agents[0]!.status, past.report.agents[0]!.rules], [1, "newer", "0.225.2"]);
+  const before = await json(["--agent", "droid"], { PATH: binDir({ droid: "0.200.0" }), HOME: emptyHome });
+  assert.deepEqual([before.exit, before.report.agents[0]!.status, before.report.agents[0]!.rules], [1, "older", "0.215.0"]);
+});
+
 test("a newer agent: exit 1, its events are unverified, with the commands that record them again with its binary", async () => {
-  const path = binDir({ ...RECORDED, claude: "2.1.333 (Claude Code)" });
+  const path = binDir({ ...RECORDED, claude: "2.1.340 (Claude Code)" });
   const { exit, report } = await json([], { PATH: path, HOME: emptyHome });
   assert.equal(exit, 1);
   const claude = report.agents.find((a) => a.agent === "claude-code")!;
-  assert.deepEqual([claude.status, claude.installed, claude.recorded], ["newer", "2.1.333", "2.1.332"]);
+  assert.deepEqual([claude.status, claude.installed, claude.recorded, claude.rules], ["newer", "2.1.340", "2.1.332", "2.1.334"]);
   assert.equal(claude.unverified.length, 34);
   assert.ok(claude.unverified.find((u) => u.event === "PreToolUse")!.vectors > 100);
   assert.ok(claude.rerecord.some((c) => c.includes(`--claude ${join(path, "claude")}`) && c.includes("--scenarios test/observer/claude-code/scenarios")));

@@ -27,7 +27,7 @@ const answers = (requests: readonly Record<string, unknown>[]): Promise<Record<s
 test("every droid vector cites its recording and the scenario beside it", () => {
   for (const v of vectors) {
     assert.equal(basename(v.source), `${v.scenario}.json`, v.scenario);
-    assert.ok(v.source.startsWith("test/observer/droid/observed/"), `${v.scenario}: ${v.source}`);
+    assert.ok(v.source.startsWith("test/observer/droid/observed/") || v.source.startsWith("test/observer/droid/subagents/observed/"), `${v.scenario}: ${v.source}`);
     assert.ok(existsSync(v.source), `${v.scenario}: ${v.source} is missing`);
     assert.ok(existsSync(join(dirname(dirname(v.source)), "scenarios", basename(v.source))), v.scenario);
   }
@@ -43,10 +43,14 @@ const skipped = vectors.filter((v) => v.skip_reason !== undefined);
 const results = await answers(runnable.map((v) => v.request));
 
 test("every recording is a vector; skipped ones are few, counted and say why", () => {
-  const recordings = readdirSync("test/observer/droid/observed").filter((f) => f.endsWith(".json"));
+  const recordings = ["test/observer/droid/observed", "test/observer/droid/subagents/observed"].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".json")));
   assert.equal(vectors.length, recordings.length);
   for (const v of skipped) assert.ok(v.skip_reason!.length > 20, v.scenario);
-  assert.deepEqual(skipped.map((v) => v.scenario).sort(), ["pre-04i-rewrite-no-decision-high-risk-auto-low", "pre-04k-rpc-no-hook-high-risk-auto-low"]);
+  assert.deepEqual(skipped.map((v) => v.scenario).sort(), [
+    // issue 25: hooks of two calls in one run, the main agent's denied Task, and SubagentStop (no merge rule read from it)
+    "dr-sub-pre-deny-task-tool", "dr-sub-pre-silent", "dr-sub-subagentstop-block-once", "dr-sub-subagentstop-silent",
+    "pre-04i-rewrite-no-decision-high-risk-auto-low", "pre-04k-rpc-no-hook-high-risk-auto-low",
+  ]);
   assert.ok(runnable.length >= 80, `${runnable.length} runnable`);
 });
 

@@ -17,6 +17,8 @@ import { loadMergeVectors } from "./lib/merge-vectors.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCENARIOS = join(ROOT, "test/observer/claude-code/scenarios");
+/** Hooks on a subagent's tool calls (issue 25): replayed with the input the subagent's hooks got. */
+const SUBAGENT_SCENARIOS = join(ROOT, "test/observer/claude-code/subagents/scenarios");
 /** Scenarios run at once; their hooks mostly sleep, and completion order is set by 300–500 ms gaps. */
 const CONCURRENCY = 4;
 
@@ -226,6 +228,21 @@ test(`the runner reproduces Claude Code's effects for ${vectors.length} observer
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   t.diagnostic(`${vectors.length - failures.length}/${vectors.length} reproduced`);
   assert.deepEqual(failures, []);
+});
+
+const subagentVectors = allVectors.filter((v) => v.skip_reason === undefined && existsSync(join(SUBAGENT_SCENARIOS, `${v.scenario}.json`)));
+
+test(`the runner reproduces Claude Code's effects for ${subagentVectors.length} tool calls made inside a subagent, and says whose call it was`, async () => {
+  assert.ok(subagentVectors.length >= 14, `${subagentVectors.length} subagent vectors`);
+  for (const vector of subagentVectors) {
+    const scenario = JSON.parse(readFileSync(join(SUBAGENT_SCENARIOS, `${vector.scenario}.json`), "utf8")) as Scenario;
+    await reproduce(vector, scenario);
+    const input = vector.request.input ?? {};
+    const outcome = await runEvent({ event: vector.request.event, input, configuration: { settings: [] }, cwd: tmpdir() });
+    // the recorded stdin: a subagent's call carries agent_id/agent_type (the main agent's Agent call does not)
+    const id = input["agent_id"];
+    assert.deepEqual(outcome.subagent, typeof id === "string" ? { id, type: input["agent_type"] } : null, vector.scenario);
+  }
 });
 
 // The runner's own recordings (test/observer/claude-code/runner/): `if` rules on Bash commands,

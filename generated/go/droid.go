@@ -1221,7 +1221,7 @@ type DroidSessionStartHookInput struct {
 	CallingSessionId *string `json:"calling_session_id,omitempty"`
 	// The last message id; absent for `startup`.
 	MessageId *string `json:"message_id,omitempty"`
-	// `~/.factory/temp/env/droid-env-<session_id>.sh`: `export NAME=value` lines a hook writes there are applied to droid's environment.
+	// `~/.factory/temp/env/droid-env-<session_id>.sh` (0.215.0; 0.225.2: `droid-env-<session_id>-<uuid>.sh`, ss-01-context in test/observer/droid/v0.225.2/): `export NAME=value` lines a hook writes there are applied to droid's environment.
 	CLAUDEENVFILE string `json:"CLAUDE_ENV_FILE"`
 	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
 	Extra map[string]json.RawMessage `json:"-"`

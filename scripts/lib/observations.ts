@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Recorded runs (observed/), each beside its scenarios/ directory. */
-export const OBSERVATION_DIRS = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed", "test/observer/claude-code-tools/observed" /* #11 kit: rewrites vs tool schemas */] as const;
+export const OBSERVATION_DIRS = ["test/observer/claude-code/observed", "test/observer/claude-code/probes/observed", "test/observer/claude-code-tools/observed" /* #11 kit: rewrites vs tool schemas */, "test/observer/claude-code/subagents/observed" /* #25: hooks on a subagent's tool calls */] as const;
 
 /** A part of a hook's scripted stdout/stderr. */
 export interface OutputPart {

@@ -10,6 +10,7 @@ import { documented, recorded, type AgentCapabilities } from "../core/capabiliti
 export const capabilities: AgentCapabilities = {
   agent: "claude-code",
   version: "2.1.332",
+  alsoRecordedOn: ["2.1.334"], // docs/versions.md
   tools: [],
   events: {
     PreToolUse: {

@@ -69,7 +69,8 @@ export function renderText(list: readonly AgentCapabilities[], bold: (text: stri
   const out: string[] = [];
   for (const caps of list) {
     const { claims, recorded } = counts([caps]);
-    out.push(bold(`${displayName(caps)} ${caps.version}`) + `: ${claims} claims, ${recorded} shown by recorded vectors (*)`);
+    const versions = caps.alsoRecordedOn === undefined ? "" : ` (the same claims recorded on ${caps.alsoRecordedOn.join(", ")})`;
+    out.push(bold(`${displayName(caps)} ${caps.version}`) + `${versions}: ${claims} claims, ${recorded} shown by recorded vectors (*)`);
     const rows = Object.entries(caps.events).map(([event, answers]) => {
       const canonical = canonicalOf(caps, event);
       return [canonical === null || canonical === event ? event : `${event} (${canonical})`, ...ANSWER_KINDS.map((kind) => cell(answers[kind]))];

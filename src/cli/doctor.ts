@@ -18,10 +18,11 @@ import { packageRoot } from "./package-root.js";
 export const HELP = `usage: claude-hook-protocol doctor [--format text|json] [--bin AGENT=PATH]... [--agent AGENT]...
 
 Finds each agent on PATH and in its usual install locations, runs its
-\`--version\`, and compares it with the version the package's rules for that
-agent were recorded with. For an agent at another version it lists the claims
-that are unverified there (the rules of each event, with their recorded
-vectors) and the commands that record them again.
+\`--version\`, and compares it with the versions the package's rules for that
+agent were recorded with (some agents have more than one), and names the
+version whose rules apply. For an agent at a version never recorded it lists
+the claims that are unverified there (the rules of each event, with their
+recorded vectors) and the commands that record them again.
 
 Options:
   --format text|json   the report as text (default) or one JSON object
@@ -29,7 +30,7 @@ Options:
   --agent AGENT        only these agents (repeatable; default: every agent)
 
 Exit status:
-  0  every installed agent is at its recorded version (agents not installed do not count)
+  0  every installed agent is at a recorded version (agents not installed do not count)
   1  an installed agent is at another version, or its version could not be read
   2  usage error
 
@@ -40,12 +41,22 @@ Examples:
 `;
 
 /** How an installed agent compares with its recordings. */
-export type DoctorStatus = "match" | "newer" | "older" | "unknown" | "not-installed" | "not-probed";
+export type DoctorStatus = "match" | "newer" | "older" | "between" | "unknown" | "not-installed" | "not-probed";
 
 export interface AgentReport {
   readonly agent: AgentName;
   readonly name: string;
+  /** The version the dialect's rules were first recorded with (`Dialect.version`). */
   readonly recorded: string;
+  /** Every version recorded, oldest first (`recorded` and the probe's `alsoRecorded`). */
+  readonly recorded_versions: readonly string[];
+  /**
+   * The recorded version whose rules the package applies to the installed
+   * agent: the installed one when it was recorded, else the newest recorded
+   * version not newer than it (the oldest for an older agent, the dialect's for
+   * an unknown one; unverified then), null when nothing is installed.
+   */
+  readonly rules: string | null;
   readonly installed: string | null;
   readonly path: string | null;
   /** Where the path came from: `--bin`, `PATH` or `known-location`. */
@@ -132,15 +143,32 @@ function scenarioCount(dir: string): number | null {
   return existsSync(abs) ? readdirSync(abs).filter((f) => f.endsWith(".json")).length : null;
 }
 
+/** Every version a dialect's rules were recorded with, oldest first. */
+export function recordedVersions(dialect: Dialect): string[] {
+  return [dialect.version, ...(dialect.probe?.alsoRecorded ?? []).map((v) => v.version)].sort(compareVersions);
+}
+
+/** Which recorded version's rules apply to `installed` (see AgentReport.rules). */
+export function rulesFor(recorded: readonly string[], installed: string | null, fallback: string): string {
+  if (installed === null) return fallback;
+  const notNewer = recorded.filter((v) => compareVersions(v, installed) <= 0);
+  return notNewer.at(-1) ?? recorded[0] ?? fallback;
+}
+
 export function diagnose(dialect: Dialect, override: string | undefined, env: NodeJS.ProcessEnv): AgentReport {
-  const base = { agent: dialect.agent, name: dialect.displayName, recorded: dialect.version };
+  const versions = recordedVersions(dialect);
+  const base = { agent: dialect.agent, name: dialect.displayName, recorded: dialect.version, recorded_versions: versions };
   if (dialect.probe === undefined) {
-    return { ...base, installed: null, path: null, found_by: null, status: "not-probed", problem: "its dialect has no probe", unverified: [], rerecord: [] };
+    return { ...base, rules: null, installed: null, path: null, found_by: null, status: "not-probed", problem: "its dialect has no probe", unverified: [], rerecord: [] };
   }
   const located = override !== undefined ? { path: override, foundBy: "--bin" as const } : locate(dialect, env);
-  if (located === null) return { ...base, installed: null, path: null, found_by: null, status: "not-installed", problem: null, unverified: [], rerecord: [] };
+  if (located === null) return { ...base, rules: null, installed: null, path: null, found_by: null, status: "not-installed", problem: null, unverified: [], rerecord: [] };
   const { version, problem } = versionOf(dialect, located.path, env);
-  const status: DoctorStatus = version === null ? "unknown" : ["older", "match", "newer"][compareVersions(version, dialect.version) + 1] as DoctorStatus;
+  const status: DoctorStatus = version === null ? "unknown"
+    : versions.includes(version) ? "match"
+      : compareVersions(version, versions.at(-1)!) > 0 ? "newer"
+        : compareVersions(version, versions[0]!) < 0 ? "older"
+          : "between";
   let unverified: { event: string; vectors: number }[] = [];
   let rerecord: string[] = [];
   if (status !== "match") {
@@ -154,12 +182,12 @@ export function diagnose(dialect: Dialect, override: string | undefined, env: No
       dialect.probe.extractVectors,
     ];
   }
-  return { ...base, installed: version, path: located.path, found_by: located.foundBy, status, problem, unverified, rerecord };
+  return { ...base, rules: rulesFor(versions, version, dialect.version), installed: version, path: located.path, found_by: located.foundBy, status, problem, unverified, rerecord };
 }
 
 export function doctor(agents: readonly Dialect[], overrides: ReadonlyMap<AgentName, string>, env: NodeJS.ProcessEnv): DoctorReport {
   const reports = agents.map((dialect) => diagnose(dialect, overrides.get(dialect.agent), env));
-  const drifted = reports.some((r) => r.status === "newer" || r.status === "older" || r.status === "unknown");
+  const drifted = reports.some((r) => r.status === "newer" || r.status === "older" || r.status === "between" || r.status === "unknown");
   return { agents: reports, exit: drifted ? 1 : 0 };
 }
 
@@ -167,6 +195,7 @@ const STATUS_TEXT: Readonly<Record<DoctorStatus, string>> = {
   match: "matches the recordings",
   newer: "NEWER than the recordings: the rules below are unverified on it",
   older: "OLDER than the recordings: the rules below are unverified on it",
+  between: "BETWEEN two recorded versions, itself never recorded: the rules below are unverified on it",
   unknown: "version unknown: the rules below are unverified on it",
   "not-installed": "not installed (looked on PATH and in the usual install locations; --bin AGENT=PATH names one)",
   "not-probed": "not probed",
@@ -175,8 +204,8 @@ const STATUS_TEXT: Readonly<Record<DoctorStatus, string>> = {
 function textOf(report: DoctorReport): string {
   const lines: string[] = [];
   for (const r of report.agents) {
-    lines.push(`${r.name} (${r.agent}): recorded ${r.recorded}, installed ${r.installed ?? "-"}${r.path === null ? "" : ` at ${r.path} (${r.found_by})`}`);
-    lines.push(`  ${STATUS_TEXT[r.status]}`);
+    lines.push(`${r.name} (${r.agent}): recorded ${r.recorded_versions.join(", ")}, installed ${r.installed ?? "-"}${r.path === null ? "" : ` at ${r.path} (${r.found_by})`}`);
+    lines.push(`  ${STATUS_TEXT[r.status]}${r.rules === null ? "" : `; the rules of ${r.rules} apply`}`);
     if (r.problem !== null && r.status !== "not-probed") lines.push(`  ${r.problem}`);
     if (r.unverified.length > 0) {
       const total = r.unverified.reduce((n, u) => n + u.vectors, 0);

@@ -17,6 +17,18 @@ export interface RecordingSet {
   readonly rerecord: string;
 }
 
+/**
+ * Another version of the agent its recordings were made with again, beside
+ * the dialect's own (`Dialect.version`). The package's rules hold on it as
+ * far as those recordings show; a rule that differs is keyed by this version
+ * where the rule lives (the agent's event table, texts or runner).
+ */
+export interface RecordedVersion {
+  readonly version: string;
+  /** Its recordings: the dialect's scenarios (or new ones) run again with it. */
+  readonly recordings: readonly RecordingSet[];
+}
+
 export interface AgentProbe {
   /** The command names looked up on PATH (`claude`). */
   readonly commands: readonly string[];
@@ -32,6 +44,13 @@ export interface AgentProbe {
   readonly versionPattern: RegExp;
   /** The recordings every claim of the dialect rests on, and how to make them again. */
   readonly recordings: readonly RecordingSet[];
+  /** The other versions recorded (oldest first); `doctor` reports one of them as a match and names its rules. */
+  readonly alsoRecorded?: readonly RecordedVersion[];
   /** The script that turns the recordings into the merge vectors. */
   readonly extractVectors: string;
+}
+
+/** A recording set made again with another version into `observed`: the same scenarios and command, checked against the new directory. */
+export function recordedAgain(set: RecordingSet, observed: string): RecordingSet {
+  return { scenarios: set.scenarios, observed, rerecord: set.rerecord.replaceAll(set.observed, observed) };
 }

@@ -66,6 +66,12 @@ export interface AgentCapabilities {
   readonly agent: AgentName;
   /** The agent version the claims were measured on (its dialect's). */
   readonly version: string;
+  /**
+   * Later versions recorded again on the same scenarios whose recordings show these claims unchanged
+   * (the dialect's `probe.alsoRecorded`; docs/versions.md). Absent: `version` only. A claim that differs
+   * on one would need its own entry, keyed by that version; none does yet.
+   */
+  readonly alsoRecordedOn?: readonly string[];
   /** Tools whose name differs from Claude Code's (a tool not listed keeps its name). */
   readonly tools: readonly ToolName[];
   readonly nativeInput?: NativeInputForm;

@@ -16,6 +16,7 @@ const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say i
 export const capabilities: AgentCapabilities = {
   agent: "droid",
   version: "0.215.0",
+  alsoRecordedOn: ["0.225.2"], // docs/versions.md
   tools: [
     { name: "Execute", canonical: "Bash", basis: "recorded" },
     { name: "Create", canonical: "Write", basis: "docs" },

@@ -95,6 +95,11 @@ export const DROID_SWITCHES = ["hooksDisabled", "showHookOutput"];
  * `showHookOutput: "yes"` beside a deny in settings.json, `hooksDisabled:
  * "false"` in a project hooks.json, `type: "Command"` and `timeout: "10"` on
  * the deny or on a sibling in hooks.json: the deny never ran (dr-cfg-*).
+ * Also an event whose value is not a list of groups, a `matcher` that is not a
+ * string, a handler without a `command` string (missing or null), beside a deny
+ * on another event, 0.215.0 and 0.225.2: in settings.json (dr-vh-cfg-settings-*)
+ * and, for the matcher and the command, in hooks.json (dr-vh-cfg-hooks-json-*);
+ * an unknown event key is only ignored.
  */
 export function droidRejection(map: JsonObject): { path: (string | number)[]; message: string } | null {
   for (const key of DROID_SWITCHES) {
@@ -102,12 +107,16 @@ export function droidRejection(map: JsonObject): { path: (string | number)[]; me
     if (value !== undefined && typeof value !== "boolean") return { path: [key], message: `${key} ${JSON.stringify(value).slice(0, 60)} is not a boolean` };
   }
   for (const [event, groups] of Object.entries(map)) {
-    if (!isDroidEvent(event) || !Array.isArray(groups)) continue;
+    if (!isDroidEvent(event)) continue;
+    if (!Array.isArray(groups)) return { path: [event], message: `${event} is not a list of matcher groups` };
     for (const [g, group] of groups.entries()) {
+      const matcher = isJsonObject(group) ? group["matcher"] : undefined;
+      if (matcher !== undefined && typeof matcher !== "string") return { path: [event, g, "matcher"], message: `matcher ${JSON.stringify(matcher).slice(0, 60)} is not a string` };
       const handlers = isJsonObject(group) ? group["hooks"] : undefined;
       if (!Array.isArray(handlers)) continue;
       for (const [h, handler] of handlers.entries()) {
         if (!isJsonObject(handler)) continue;
+        if (typeof handler["command"] !== "string") return { path: [event, g, "hooks", h, "command"], message: "a handler without a command string" };
         const type = handler["type"];
         if (type !== undefined && type !== "command") return { path: [event, g, "hooks", h, "type"], message: `type ${JSON.stringify(type).slice(0, 60)} is not "command"` };
         const timeout = handler["timeout"];

@@ -1,10 +1,10 @@
 /**
- * Factory droid 0.215.0 as a dialect of the shared machinery
+ * Factory droid 0.215.0 (recorded again with 0.225.2: the same rules, docs/versions.md) as a dialect of the shared machinery
  * (src/core/dialect.ts): its event table, the merge, the runner, and the
  * lints that say where droid reads an answer otherwise than a Claude Code
  * author expects.
  */
-import type { AgentProbe } from "../core/agent-probe.js";
+import { recordedAgain, type AgentProbe, type RecordingSet } from "../core/agent-probe.js";
 import type { Dialect, Divergence, HookAnswer } from "../core/dialect.js";
 import { requestInput, type MergeRequest } from "../core/merge-request.js";
 import type { MergedResult } from "../core/records.js";
@@ -80,14 +80,26 @@ function divergences(answer: HookAnswer): Divergence[] {
   return out;
 }
 
+/** The recordings every rule rests on, and how each is made again. */
+const RECORDINGS: readonly RecordingSet[] = [
+  { scenarios: "test/observer/droid/scenarios", observed: "test/observer/droid/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 2 --scenarios test/observer/droid/scenarios --check test/observer/droid/observed" },
+  { scenarios: "test/observer/droid/subagents/scenarios", observed: "test/observer/droid/subagents/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 1 --scenarios test/observer/droid/subagents/scenarios --check test/observer/droid/subagents/observed" },
+  { scenarios: "test/observer/droid/version-hints/scenarios", observed: "test/observer/droid/version-hints/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 1 --scenarios test/observer/droid/version-hints/scenarios --check test/observer/droid/version-hints/observed" },
+];
+
 /** How `doctor` finds it and reads its version, and how its recordings are made again. */
 const droidProbe: AgentProbe = {
   commands: ["droid"],
   knownLocations: ["~/.factory/bin/droid"],
   versionArgs: ["--version"],
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
-  recordings: [
-    { scenarios: "test/observer/droid/scenarios", observed: "test/observer/droid/observed", rerecord: "node /tmp/droid-observer/run-scenario.mjs --droid <bin> --all --jobs 2 --scenarios test/observer/droid/scenarios --check test/observer/droid/observed" },
+  recordings: RECORDINGS,
+  alsoRecorded: [
+    {
+      // @factory/cli-linux-x64@0.225.2 (npm has no droid@0.225.2: the newest droid is 0.215.0); docs/versions.md
+      version: "0.225.2",
+      recordings: RECORDINGS.map((set) => recordedAgain(set, set.observed.replace("test/observer/droid/", "test/observer/droid/v0.225.2/"))),
+    },
   ],
   extractVectors: "npx tsx scripts/extract-droid-vectors.ts",
 };

@@ -120,7 +120,8 @@ export const DROID_EVENTS = {
     merge: "stop",
     recorded: true,
   },
-  SubagentStop: { ...NO_EFFECT, canonical: "SubagentStop", summary: "a subagent task ended: droid awaits the hooks and ignores their answers (not driven)" },
+  // recorded (0.215.0 and 0.225.2, test/observer/droid/subagents/): a block does not continue the worker; exit 2, context and continue:false not driven
+  SubagentStop: { ...NO_EFFECT, canonical: "SubagentStop", summary: "a subagent task ended: droid awaits the hooks and ignores their answers (a block: dr-sub-subagentstop-block-once)" },
   PreCompact: {
     canonical: "PreCompact",
     matchField: null,

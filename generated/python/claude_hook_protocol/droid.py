@@ -229,7 +229,7 @@ class DroidSessionStartHookInput(TypedDict):
     message_id: NotRequired[str]
     """The last message id; absent for `startup`."""
     CLAUDE_ENV_FILE: str
-    """`~/.factory/temp/env/droid-env-<session_id>.sh`: `export NAME=value` lines a hook writes there are applied to droid's environment."""
+    """`~/.factory/temp/env/droid-env-<session_id>.sh` (0.215.0; 0.225.2: `droid-env-<session_id>-<uuid>.sh`, ss-01-context in test/observer/droid/v0.225.2/): `export NAME=value` lines a hook writes there are applied to droid's environment."""
 
 
 class DroidSessionEndHookInput(TypedDict):

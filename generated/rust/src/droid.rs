@@ -372,7 +372,7 @@ pub struct DroidSessionStartHookInput {
     #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
     pub message_id: Option<String>,
 
-    /// `~/.factory/temp/env/droid-env-<session_id>.sh`: `export NAME=value` lines a hook writes there are applied to droid's environment.
+    /// `~/.factory/temp/env/droid-env-<session_id>.sh` (0.215.0; 0.225.2: `droid-env-<session_id>-<uuid>.sh`, ss-01-context in test/observer/droid/v0.225.2/): `export NAME=value` lines a hook writes there are applied to droid's environment.
     #[serde(rename = "CLAUDE_ENV_FILE")]
     pub claude_env_file: String,
 

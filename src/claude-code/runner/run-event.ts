@@ -27,6 +27,21 @@ export interface EventOutcome {
   readonly merged: MergedResult;
   /** Async hooks' final run records, once they finish (Claude Code delivers their context on the next turn). */
   readonly background: Promise<readonly RunRecord[]>;
+  /**
+   * The subagent whose tool call this is (its input carries `agent_id` and `agent_type`), or null for the
+   * main agent's. Hooks run on a subagent's calls and take effect as on the main agent's (2.1.332 and
+   * 2.1.334: test/observer/claude-code/subagents/, sub-pre-deny … sub-post-updatedToolOutput), with one
+   * difference: `effects.stopped` (continue:false) ends only the subagent's loop, and the main agent goes
+   * on with the subagent's empty report (sub-pre-continue-false).
+   */
+  readonly subagent: { readonly id: string; readonly type: string | null } | null;
+}
+
+/** Who made the call an event is about: a subagent (its `agent_id`) or the main agent (null). */
+export function subagentOf(input: Readonly<Record<string, unknown>>): EventOutcome["subagent"] {
+  const id = input["agent_id"];
+  const type = input["agent_type"];
+  return typeof id === "string" && id !== "" ? { id, type: typeof type === "string" ? type : null } : null;
 }
 
 export function describeProblem(problem: ConfigProblem): string {
@@ -82,5 +97,6 @@ export async function runEvent(options: RunEventOptions): Promise<EventOutcome> 
     records,
     merged,
     background: run.background.then((done) => done.map(classify)),
+    subagent: subagentOf(input),
   };
 }
