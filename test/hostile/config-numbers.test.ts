@@ -1,0 +1,189 @@
+// Hostile inputs, class 13 (issue 24): numbers read as each agent reads them. A timeout is read from its
+// literal, not from the JS number it spells: Codex's serde refuses a whole hooks.json over `5.0`, `1e2`,
+// `1.5` or 2^64 (which JSON.parse reads as fine numbers), over a known field written twice, and panics
+// on a timeout above i64; Gemini CLI's timer fires after 1 ms past Node's 2^31 - 1 ms limit. Every
+// recording of the class (test/observer/codex/observed/cx-num-*, cx-dup-*;
+// test/observer/gemini-cli/observed/gp-num-*) is replayed through the agent's runner and its lint,
+// with the expectation read from the recording (the agent's own notice, its hook runs, whether the
+// tool ran), never from our output; then the literal readers install uses, on literals beyond the
+// recordings, against the serde oracle's answers (Codex's handler type, serde_json with
+// arbitrary_precision, which agreed with Codex on every recorded literal).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { codexRunner } from "../../src/codex/runner.js";
+import { readCodexTimeoutLiteral } from "../../src/codex/timeout.js";
+import { geminiCliRunner } from "../../src/gemini-cli/runner.js";
+import { readGeminiTimeoutLiteral } from "../../src/gemini-cli/timeout.js";
+import { codexLinter } from "../../src/codex/lint-rules.js";
+import { geminiLinter } from "../../src/gemini-cli/lint-rules.js";
+import { lintTargets, targetsIn } from "../../src/lint/lint.js";
+import { LINTERS } from "../../src/lint/agents.js";
+import type { DialectRunOutcome } from "../../src/core/dialect.js";
+import type { AgentLinter, LintFinding } from "../../src/lint/types.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const COMMAND = "echo original >> $TMP/work/oracle-marker.txt; echo tool-output-original";
+
+interface Recording {
+  name: string;
+  scenario: { hooks: { stdout?: string; delay_ms?: number; exit?: number }[]; files?: Record<string, string>; config_extra?: string };
+  outcome: { tool_ran: boolean; notices?: string[]; hook_runs?: { status: string; entries: string[] }[]; stderr?: string[] };
+  config_toml?: string;
+  settings?: Record<string, unknown>;
+  hook_log_lines?: string[];
+}
+
+const recordings = (agent: string, pattern: RegExp): Recording[] => {
+  const dir = join(ROOT, "test/observer", agent, "observed");
+  return readdirSync(dir)
+    .filter((f) => pattern.test(f))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Recording);
+};
+
+/** The recording's files under a fresh directory ($TMP), hook scripts included; `run` gets the directory. */
+async function inRecordingDir<T>(recording: Recording, files: Record<string, unknown>, run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `numbers-${recording.name}-`));
+  try {
+    const local = (text: string): string => text.replaceAll("$TMP", dir);
+    mkdirSync(join(dir, "hooks"), { recursive: true });
+    mkdirSync(join(dir, "work"), { recursive: true });
+    recording.scenario.hooks.forEach((hook, k) => {
+      const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+      const lines = ["#!/bin/sh", "cat > /dev/null", hook.delay_ms ? `sleep ${hook.delay_ms / 1000}` : ":", `printf %s ${q(hook.stdout ?? "")}`, `exit ${hook.exit ?? 0}`];
+      writeFileSync(join(dir, "hooks", `h${k}.sh`), lines.join("\n") + "\n", { mode: 0o755 });
+    });
+    // the scenario's own files (hook files written as text, literals kept) go below work/, as the observer writes them
+    const all = { ...files, ...Object.fromEntries(Object.entries(recording.scenario.files ?? {}).map(([path, content]) => [`work/${path}`, content])) };
+    for (const [path, content] of Object.entries(all)) {
+      if (content === undefined || content === null) continue;
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), local(typeof content === "string" ? content : JSON.stringify(content, null, 2)));
+    }
+    return await run(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The agent's findings over the run's project (work/) and home (home/), as `lint --user` reads them. */
+const lintDir = (dir: string, linter: AgentLinter): LintFinding[] => {
+  const environment = { homeDir: join(dir, "home"), env: { HOME: join(dir, "home") } };
+  return lintTargets(targetsIn([linter], join(dir, "work"), environment.homeDir, environment.env), LINTERS, environment);
+};
+
+// ---- Codex CLI 0.171.0
+
+const CODEX = recordings("codex", /^cx-(num|dup)-.*\.json$/);
+
+test(`codex: ${CODEX.length} recorded literals and duplicate keys, replayed through the runner and lint as Codex read them`, async () => {
+  assert.ok(CODEX.length >= 30, `${CODEX.length} recordings`);
+  const failures: string[] = [];
+  for (const recording of CODEX) {
+    await inRecordingDir(recording, { "home/.codex/config.toml": recording.config_toml }, async (dir) => {
+      const outcome: DialectRunOutcome = await codexRunner.run({
+        event: "PreToolUse",
+        input: { tool_name: "Bash", tool_input: { command: COMMAND.replaceAll("$TMP", dir) }, tool_use_id: "call_1" },
+        projectDir: join(dir, "work"),
+        homeDir: join(dir, "home"),
+        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir },
+      });
+      const problems = outcome.problems.map((p) => `${p.code}: ${p.message}`);
+      const findings = lintDir(dir, codexLinter);
+      const fail = (what: string): void => void failures.push(`${recording.name}: ${what} (runner: ${problems.join("; ") || "no problem"}; lint: ${findings.map((f) => `${f.rule} ${f.message}`).join("; ")})`);
+      const refusal = (recording.outcome.notices ?? []).map((n) => /^warning: failed to parse hooks config \S+: (.*) at line \d+ column \d+$/.exec(n)).find((m) => m !== null);
+      const setAside = (recording.outcome.notices ?? []).includes("configWarning: Invalid configuration; using defaults.");
+      const panicked = (recording.hook_log_lines ?? []).some((line) => line.includes("panicked"));
+      if (refusal) {
+        // Codex refused the whole hooks.json: the deny is lost; serde's words are ours too
+        const serde = refusal[1]!;
+        if (outcome.merged.blocked) fail("the runner blocks, Codex refused the file");
+        if (!problems.some((p) => p.startsWith("config-rejected") && p.includes(serde))) fail(`no config-rejected problem saying ${serde}`);
+        if (!findings.some((f) => f.rule === "CX-CFG-012" && f.message.includes(serde) && f.message.includes("1 hook is lost"))) fail(`no CX-CFG-012 saying ${serde}`);
+      } else if (setAside) {
+        // the whole config.toml set aside (here the model provider with it, so no turn ran): its deny is lost
+        if (outcome.merged.blocked) fail("the runner blocks, Codex set config.toml aside");
+        if (!problems.some((p) => /^config-(rejected|parse)/.test(p) && p.includes("config.toml"))) fail("no problem setting config.toml aside");
+        if (!findings.some((f) => (f.rule === "CX-CFG-012" || f.rule === "CX-CFG-001") && f.file.endsWith("config.toml"))) fail("no CX-CFG-012 or -001 on config.toml");
+      } else if (panicked) {
+        // Codex panicked loading hooks: no hook and no turn ran
+        if (outcome.merged.blocked) fail("the runner blocks, Codex crashed");
+        if (!problems.some((p) => p.startsWith("agent-crashes"))) fail("no agent-crashes problem");
+        if (!findings.some((f) => f.rule === "CX-CFG-014")) fail("no CX-CFG-014");
+      } else {
+        if (outcome.merged.blocked !== !recording.outcome.tool_ran) fail(`Codex ${recording.outcome.tool_ran ? "ran the tool" : "blocked it"}, the runner ${outcome.merged.blocked ? "blocks" : "lets it run"}`);
+        if (findings.some((f) => f.severity === "error")) fail("lint reports an error on a file Codex read");
+        // a timeout Codex raised to 1 s killed the slow hook: the runner's record says so, lint warns
+        const killedAtOne = (recording.outcome.hook_runs ?? []).some((r) => r.entries.includes("error: hook timed out after 1s"));
+        if (killedAtOne && /"timeout": -?0\n/.test(Object.values(recording.scenario.files ?? {}).join("")) && !findings.some((f) => f.rule === "CX-CFG-015")) fail("no CX-CFG-015 on a 0 raised to 1 s");
+      }
+    });
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("codex: the literal reader, on literals beyond the recordings, answers as serde does (oracle: Codex's handler type, arbitrary_precision)", () => {
+  // [literal, accepted seconds or the start of serde's error]; the oracle's answers (tools/serde-oracle with a CodexHooksFile type)
+  const JSON_CASES: readonly [string, string][] = [
+    ["0", "1"], ["-0", "1"], ["1", "1"], ["600", "600"],
+    ["9223372036854775807", "9223372036854775807"],
+    ["-0.0", "invalid type: map"], ["5E0", "invalid type: map"], ["0.0", "invalid type: map"], ["1e400", "invalid type: map"],
+    ["-1", "invalid value: integer `-1`"], ["-9223372036854775808", "invalid value: integer `-9223372036854775808`"],
+    ["-9223372036854775809", "invalid type: map"], ["18446744073709551616", "invalid type: map"], ["100000000000000000000000", "invalid type: map"],
+    ['"5"', 'invalid type: string "5"'], ["true", "invalid type: boolean `true`"], ["[]", "invalid type: sequence"], ["{}", "invalid type: map"],
+  ];
+  for (const [literal, want] of JSON_CASES) {
+    const read = readCodexTimeoutLiteral(literal, "json");
+    if (/^\d+$/.test(want)) assert.deepEqual(read.kind === "seconds" ? String(read.seconds) : read, want, literal);
+    else assert.ok(read.kind === "refused" && read.message.startsWith(want), `${literal}: ${JSON.stringify(read)}`);
+  }
+  // above i64 Codex reads it, then panics (cx-num-json-i64-max-plus-1, -u64-max)
+  assert.equal(readCodexTimeoutLiteral("18446744073709551615", "json").kind, "crashes");
+  assert.deepEqual(readCodexTimeoutLiteral(null, "json"), { kind: "default", seconds: 600n, ms: 600_000 });
+  assert.deepEqual(readCodexTimeoutLiteral("null", "json"), { kind: "default", seconds: 600n, ms: 600_000 });
+  // TOML: integers in every TOML spelling, not negative; floats never (cx-num-toml-*)
+  for (const [literal, seconds] of [["0b101", 5n], ["0o17", 15n], ["1_000", 1000n], ["+0", 1n]] as const) {
+    const read = readCodexTimeoutLiteral(literal, "toml");
+    assert.ok(read.kind === "seconds" && read.seconds === seconds, `${literal}: ${read.kind}`);
+  }
+  for (const literal of ["-inf", "nan", "+1.0", "1e0", "-5", "9223372036854775808"]) assert.equal(readCodexTimeoutLiteral(literal, "toml").kind, "refused", literal);
+});
+
+// ---- Gemini CLI 0.61.0
+
+const GEMINI = recordings("gemini-cli", /^gp-num-.*\.json$/);
+
+test(`gemini-cli: ${GEMINI.length} recorded timeouts at and past Node's timer limit, replayed through the runner and lint`, async () => {
+  assert.ok(GEMINI.length >= 9, `${GEMINI.length} recordings`);
+  const failures: string[] = [];
+  for (const recording of GEMINI) {
+    const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [layer === "user" ? "home/.gemini/settings.json" : "work/.gemini/settings.json", content]));
+    await inRecordingDir(recording, settings, async (dir) => {
+      const outcome = await geminiCliRunner.run({
+        event: "BeforeTool",
+        input: { tool_name: "run_shell_command", tool_input: { command: COMMAND.replaceAll("$TMP", dir) } },
+        projectDir: join(dir, "work"),
+        homeDir: join(dir, "home"),
+        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir, GEMINI_CLI_TRUST_WORKSPACE: "true" },
+      });
+      const findings = lintDir(dir, geminiLinter);
+      const fail = (what: string): void => void failures.push(`${recording.name}: ${what} (lint: ${findings.map((f) => `${f.rule} ${f.message}`).join("; ")})`);
+      if (outcome.merged.blocked !== !recording.outcome.tool_ran) fail(`Gemini CLI ${recording.outcome.tool_ran ? "ran the tool" : "blocked it"}, the runner ${outcome.merged.blocked ? "blocks" : "lets it run"}`);
+      // Node said so: the timer was past its limit and fired after 1 ms
+      const overflowed = (recording.outcome.stderr ?? []).some((line) => line.includes("TimeoutOverflowWarning"));
+      if (overflowed !== findings.some((f) => f.rule === "GM-CFG-012")) fail(overflowed ? "no GM-CFG-012 where Node's timer overflowed" : "GM-CFG-012 where Node's timer did not overflow");
+    });
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("gemini-cli: the literal reader at the timer's edges (Node: a delay outside 1..2147483647 becomes 1 ms)", () => {
+  assert.deepEqual(readGeminiTimeoutLiteral("2147483647"), { kind: "ms", ms: 2147483647, asText: false });
+  assert.deepEqual(readGeminiTimeoutLiteral("1"), { kind: "ms", ms: 1, asText: false });
+  assert.deepEqual(readGeminiTimeoutLiteral('"2147483647"'), { kind: "ms", ms: 2147483647, asText: true });
+  for (const literal of ["2147483648", "2147483647.0001", "1e400", "-1e400", "0.999", '"2147483648"', '"1e400"', "[]"]) assert.equal(readGeminiTimeoutLiteral(literal).kind, "fires-at-once", literal);
+  assert.deepEqual(readGeminiTimeoutLiteral("null"), { kind: "default" });
+});
