@@ -120,6 +120,8 @@ const CASES: readonly Case[] = [
   { rule: "QW-CFG-009", files: { ".qwen/settings.json": JSON.stringify({ disableAllHooks: true }) }, says: "the user's included", path: "/disableAllHooks" },
   { rule: "QW-CFG-009", files: { ".qwen/settings.json": JSON.stringify({ disableAllHooks: "false" }) }, says: 'disableAllHooks "false" is not a boolean, and Qwen Code reads it as true: Qwen Code runs no hook, the user\'s included', path: "/disableAllHooks" },
   { rule: "QW-CFG-011", files: { ".qwen/settings.json": hooks("PreToolUse", { matcher: "^(?:Write|Bash)$", hooks: [cmd()] }) }, says: 'never matches; write "Write|Bash"', path: "/hooks/PreToolUse/0/matcher" },
+  // Qwen reads 1000 and up as ms and hands them to Node's timer, which fires after 1 ms past its limit (qw-num-timeout-2147483648)
+  { rule: "QW-CFG-012", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 2147483648 })] }) }, says: 'timeout 2147483648 ms is past Node\'s timer limit (2147483647 ms): Qwen Code\'s timer fires after 1 ms, so this hook always times out and fails open: the hook "node /opt/h.mjs" is lost', path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   { rule: "QW-CFG-010", files: { ".qwen/settings.json": JSON.stringify({ hooks: { Stop: [{ sequential: true, hooks: [cmd()] }, { hooks: [cmd({ command: "x" })] }] } }) }, says: "one sequential group" },
 ];
 

@@ -76,27 +76,68 @@ class JsonSyntaxError {
   ) {}
 }
 
-/**
- * One value's place in the text. `at` is what positions point to: a member's
- * key, an array item's or the root's value. Children are in text order, so a
- * position is found by binary search at each level.
- */
-class Node {
-  start = 0;
-  end = 0;
-  /** Object members by key (the last of duplicate keys, as JSON.parse keeps) and in text order; array items. */
-  members: Map<string, Node> | null = null;
-  ordered: Node[] | null = null;
-  duplicates: string[] | null = null;
-  constructor(readonly at: number, readonly segment: JsonPathSegment | null) {}
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+/** The end of the digits from `k`. */
+function digitsEnd(text: string, k: number): number {
+  const n = text.length;
+  while (k < n) {
+    const c = text.charCodeAt(k);
+    if (c < 48 || c > 57) break;
+    k++;
+  }
+  return k;
 }
 
-const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+/** The end of the JSON number that starts at `i`, or -1 when none does (`-`; `01` reads as `0`, and the `1` then fails). */
+function numberEnd(text: string, i: number): number {
+  let k = i;
+  if (text.charCodeAt(k) === 45) k++;
+  const c = text.charCodeAt(k);
+  if (c === 48) k++;
+  else if (c >= 49 && c <= 57) k = digitsEnd(text, k + 1);
+  else return -1;
+  if (text.charCodeAt(k) === 46) {
+    const after = digitsEnd(text, k + 1);
+    if (after > k + 1) k = after;
+  }
+  const e = text.charCodeAt(k);
+  if (e === 101 || e === 69) {
+    let j = k + 1;
+    const sign = text.charCodeAt(j);
+    if (sign === 43 || sign === 45) j++;
+    const after = digitsEnd(text, j);
+    if (after > j) k = after;
+  }
+  return k;
+}
+
+/** The value of the number text[from, to): digits only and short enough to be exact are summed, the rest goes to Number(). */
+function numberValue(text: string, from: number, to: number): number {
+  const negative = text.charCodeAt(from) === 45;
+  const digitsFrom = negative ? from + 1 : from;
+  if (to - digitsFrom <= 15) {
+    let value = 0;
+    let k = digitsFrom;
+    for (; k < to; k++) {
+      const c = text.charCodeAt(k);
+      if (c < 48 || c > 57) break;
+      value = value * 10 + (c - 48);
+    }
+    if (k === to) return negative ? -value : value;
+  }
+  return Number(text.slice(from, to));
+}
 
 /**
  * Parse `text` as strict JSON. Work (`options.onWork`) counts characters
  * read plus characters of keys hashed; it stays within a small multiple of
  * the text's length for any input.
+ *
+ * Every value is a node, numbered in text order, its fields in flat arrays
+ * (no object per value): `at` is what positions point to (a member's key, an
+ * array item's or the root's value), `start`/`end` its text, children a
+ * linked list; lookups by key or index build a child table once per node.
  */
 export function parseJsonWithPositions(text: string, options: ParseOptions = {}): ParsedJson {
   const n = text.length;
@@ -117,6 +158,35 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
     }
     return { line: lo + 1, column: offset - starts[lo]! + 1, offset };
   };
+  // five int32 fields per node, grown by doubling (offsets fit: a JS string is shorter than 2^31)
+  const FIELDS = 5;
+  const AT = 0;
+  const START = 1;
+  const END = 2;
+  const FIRST_CHILD = 3;
+  const NEXT_SIBLING = 4;
+  let nodes = new Int32Array(FIELDS * Math.min(1024, n + 2));
+  let count = 0;
+  /** A member's key ("" for array items and the root: their segment is their place among the parent's children). */
+  const keys: string[] = [];
+  /** Objects (by node) with a key written more than once, and those keys. */
+  const duplicates = new Map<number, string[]>();
+  const newNode = (offset: number, key: string): number => {
+    if ((count + 1) * FIELDS > nodes.length) {
+      const grown = new Int32Array(nodes.length * 2);
+      grown.set(nodes);
+      nodes = grown;
+    }
+    const base = count * FIELDS;
+    nodes[base + AT] = offset;
+    nodes[base + START] = offset;
+    nodes[base + END] = offset;
+    nodes[base + FIRST_CHILD] = -1;
+    nodes[base + NEXT_SIBLING] = -1;
+    keys.push(key);
+    return count++;
+  };
+  const field = (node: number, f: number): number => nodes[node * FIELDS + f]!;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
   const skipWhitespace = (): void => {
@@ -135,17 +205,17 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
 
   /** The string at `i` (its opening quote), decoded: unescaped runs are sliced whole, never copied char by char. */
   const parseString = (): string => {
-    const start = i;
+    const from = i;
     i++;
     let runStart = i;
     let parts: string[] | null = null;
     for (;;) {
-      if (i >= n) throw new JsonSyntaxError("unterminated string", start);
+      if (i >= n) throw new JsonSyntaxError("unterminated string", from);
       const c = text.charCodeAt(i);
       if (c === 34) {
         const last = text.slice(runStart, i);
         i++;
-        work += i - start;
+        work += i - from;
         if (parts === null) return last;
         parts.push(last);
         return parts.join("");
@@ -155,7 +225,8 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
         i++;
         continue;
       }
-      (parts ??= []).push(text.slice(runStart, i));
+      parts ??= [];
+      if (i > runStart) parts.push(text.slice(runStart, i));
       const e = i + 1 < n ? text.charCodeAt(i + 1) : -1;
       const simple = e >= 0 ? SIMPLE_ESCAPES[e] : undefined;
       if (simple !== undefined) {
@@ -176,44 +247,56 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
     }
   };
 
-  const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-
-  /** The value at `i` (whitespace skipped) into `node`'s span. */
-  const parseValue = (node: Node, depth: number): unknown => {
+  /** The value at `i` (whitespace skipped), into `node`'s span and children. */
+  const parseValue = (node: number, depth: number): unknown => {
     if (depth > 512) throw new JsonSyntaxError("nesting deeper than 512 levels", i);
-    node.start = i;
+    nodes[node * FIELDS + START] = i;
     const c = text.charCodeAt(i);
     let value: unknown;
-    if (c === 123 /* { */) {
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      const isObject = c === 123;
+      const close = isObject ? 125 : 93;
       i++;
       work++;
-      const object: Record<string, unknown> = Object.create(null);
-      const members = new Map<string, Node>();
-      const ordered: Node[] = [];
-      node.members = members;
-      node.ordered = ordered;
+      const object: Record<string, unknown> | null = isObject ? Object.create(null) : null;
+      const array: unknown[] | null = isObject ? null : [];
+      let last = -1;
       skipWhitespace();
-      if (text.charCodeAt(i) === 125) {
+      if (text.charCodeAt(i) === close) {
         i++;
         work++;
       } else {
         for (;;) {
           skipWhitespace();
-          if (text.charCodeAt(i) !== 34) fail("a property name in double quotes");
-          const keyOffset = i;
-          const key = parseString();
-          const child = new Node(keyOffset, key);
-          skipWhitespace();
-          if (text.charCodeAt(i) !== 58) fail("':'");
-          i++;
-          work++;
-          skipWhitespace();
-          object[key] = parseValue(child, depth + 1);
-          if (members.has(key)) (node.duplicates ??= []).push(key);
-          members.set(key, child);
-          ordered.push(child);
-          // the key is hashed twice (the object and the member map)
-          work += 2 * key.length;
+          let child: number;
+          let key = "";
+          if (object !== null) {
+            if (text.charCodeAt(i) !== 34) fail("a property name in double quotes");
+            const keyOffset = i;
+            key = parseString();
+            child = newNode(keyOffset, key);
+            skipWhitespace();
+            if (text.charCodeAt(i) !== 58) fail("':'");
+            i++;
+            work++;
+            skipWhitespace();
+          } else {
+            child = newNode(i, "");
+          }
+          if (last === -1) nodes[node * FIELDS + FIRST_CHILD] = child;
+          else nodes[last * FIELDS + NEXT_SIBLING] = child;
+          last = child;
+          const item = parseValue(child, depth + 1);
+          if (object !== null) {
+            // the key is hashed twice (the check and the write)
+            if (key in object) {
+              const seen = duplicates.get(node);
+              if (seen === undefined) duplicates.set(node, [key]);
+              else seen.push(key);
+            }
+            object[key] = item;
+            work += 2 * key.length;
+          } else array!.push(item);
           skipWhitespace();
           const next = text.charCodeAt(i);
           if (next === 44) {
@@ -221,47 +304,15 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
             work++;
             continue;
           }
-          if (next === 125) {
+          if (next === close) {
             i++;
             work++;
             break;
           }
-          fail("',' or '}'");
+          fail(isObject ? "',' or '}'" : "',' or ']'");
         }
       }
-      value = object;
-    } else if (c === 91 /* [ */) {
-      i++;
-      work++;
-      const array: unknown[] = [];
-      const ordered: Node[] = [];
-      node.ordered = ordered;
-      skipWhitespace();
-      if (text.charCodeAt(i) === 93) {
-        i++;
-        work++;
-      } else {
-        for (;;) {
-          skipWhitespace();
-          const child = new Node(i, array.length);
-          array.push(parseValue(child, depth + 1));
-          ordered.push(child);
-          skipWhitespace();
-          const next = text.charCodeAt(i);
-          if (next === 44) {
-            i++;
-            work++;
-            continue;
-          }
-          if (next === 93) {
-            i++;
-            work++;
-            break;
-          }
-          fail("',' or ']'");
-        }
-      }
-      value = array;
+      value = object ?? array;
     } else if (c === 34) {
       value = parseString();
     } else if (c === 116 && text.startsWith("true", i)) {
@@ -274,38 +325,53 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
       i += 4;
       value = null;
     } else {
-      NUMBER.lastIndex = i;
-      const m = NUMBER.exec(text);
-      if (m === null) return fail("a JSON value");
-      i += m[0].length;
-      value = Number(m[0]);
+      const stop = numberEnd(text, i);
+      if (stop === -1) return fail("a JSON value");
+      value = numberValue(text, i, stop);
+      i = stop;
     }
-    if (c !== 123 && c !== 91 && c !== 34) work += i - node.start;
-    node.end = i;
+    if (c !== 123 && c !== 91 && c !== 34) work += i - field(node, START);
+    nodes[node * FIELDS + END] = i;
     return value;
   };
 
   try {
     skipWhitespace();
-    const root = new Node(i, null);
+    const root = newNode(i, "");
     const value = parseValue(root, 0);
     skipWhitespace();
     if (i < n) fail("end of input");
     options.onWork?.(work);
+    /** A node's children in text order, and by key (objects; the last of duplicate keys) or index: built once per node, on first lookup. */
+    const tables = new Map<number, { ordered: number[]; byKey: Map<string, number> | null }>();
+    const childrenOf = (node: number): { ordered: number[]; byKey: Map<string, number> | null } => {
+      let table = tables.get(node);
+      if (table === undefined) {
+        const ordered: number[] = [];
+        for (let child = field(node, FIRST_CHILD); child !== -1; child = field(child, NEXT_SIBLING)) ordered.push(child);
+        table = { ordered, byKey: isObjectNode(node) ? new Map(ordered.map((child) => [keys[child]!, child])) : null };
+        tables.set(node, table);
+      }
+      return table;
+    };
+    const isObjectNode = (node: number): boolean => text.charCodeAt(field(node, START)) === 123;
     /** The nodes along `path`, as far as they exist. */
-    const walk = (path: readonly JsonPathSegment[]): { node: Node; complete: boolean } => {
+    const walk = (path: readonly JsonPathSegment[]): { node: number; complete: boolean } => {
       let node = root;
-      for (const segment of path) {
-        const next = typeof segment === "number" ? (node.members === null ? node.ordered?.[segment] : undefined) : node.members?.get(segment);
+      for (const seg of path) {
+        const c = text.charCodeAt(field(node, START));
+        if (c !== 123 && c !== 91) return { node, complete: false };
+        const table = childrenOf(node);
+        const next = typeof seg === "number" ? (isObjectNode(node) ? undefined : table.ordered[seg]) : isObjectNode(node) ? table.byKey?.get(seg) : undefined;
         if (next === undefined) return { node, complete: false };
         node = next;
       }
       return { node, complete: true };
     };
-    const positionOf = (path: readonly JsonPathSegment[]): TextPosition => toPosition(walk(path).node.at);
+    const positionOf = (path: readonly JsonPathSegment[]): TextPosition => toPosition(field(walk(path).node, AT));
     const spanOf = (path: readonly JsonPathSegment[]): TextSpan | undefined => {
       const { node, complete } = walk(path);
-      return complete ? { start: node.start, end: node.end } : undefined;
+      return complete ? { start: field(node, START), end: field(node, END) } : undefined;
     };
     const sourceOf = (path: readonly JsonPathSegment[]): string | undefined => {
       const span = spanOf(path);
@@ -313,7 +379,7 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
     };
     const duplicateKeysOf = (path: readonly JsonPathSegment[]): readonly string[] => {
       const { node, complete } = walk(path);
-      return complete ? (node.duplicates ?? []) : [];
+      return complete ? (duplicates.get(node) ?? []) : [];
     };
     const pathAt = (line: number, column: number): JsonPathSegment[] => {
       toPosition(0);
@@ -322,17 +388,17 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
       let node = root;
       // the last node in text order that starts at or before the target: at each level, the last child that does
       for (;;) {
-        const children = node.ordered;
-        if (children === null || children.length === 0 || children[0]!.at > target) break;
+        const children = childrenOf(node).ordered;
+        if (children.length === 0 || field(children[0]!, AT) > target) break;
         let lo = 0;
         let hi = children.length - 1;
         while (lo < hi) {
           const mid = (lo + hi + 1) >> 1;
-          if (children[mid]!.at <= target) lo = mid;
+          if (field(children[mid]!, AT) <= target) lo = mid;
           else hi = mid - 1;
         }
+        path.push(isObjectNode(node) ? keys[children[lo]!]! : lo);
         node = children[lo]!;
-        path.push(node.segment!);
       }
       return path;
     };

@@ -1,9 +1,10 @@
 // Hostile inputs, class 13 (issue 24): numbers read as each agent reads them. A timeout is read from its
 // literal, not from the JS number it spells: Codex's serde refuses a whole hooks.json over `5.0`, `1e2`,
 // `1.5` or 2^64 (which JSON.parse reads as fine numbers), over a known field written twice, and panics
-// on a timeout above i64; Gemini CLI's timer fires after 1 ms past Node's 2^31 - 1 ms limit. Every
+// on a timeout above i64; Gemini CLI's and Qwen Code's timers fire after 1 ms past Node's 2^31 - 1 ms
+// limit. Every
 // recording of the class (test/observer/codex/observed/cx-num-*, cx-dup-*;
-// test/observer/gemini-cli/observed/gp-num-*) is replayed through the agent's runner and its lint,
+// test/observer/gemini-cli/observed/gp-num-*, test/observer/qwen-code/observed/qw-num-*) is replayed through the agent's runner and its lint,
 // with the expectation read from the recording (the agent's own notice, its hook runs, whether the
 // tool ran), never from our output; then the literal readers install uses, on literals beyond the
 // recordings, against the serde oracle's answers (Codex's handler type, serde_json with
@@ -20,6 +21,8 @@ import { geminiCliRunner } from "../../src/gemini-cli/runner.js";
 import { readGeminiTimeoutLiteral } from "../../src/gemini-cli/timeout.js";
 import { codexLinter } from "../../src/codex/lint-rules.js";
 import { geminiLinter } from "../../src/gemini-cli/lint-rules.js";
+import { qwenCodeRunner } from "../../src/qwen-code/runner.js";
+import { qwenCodeLinter } from "../../src/qwen-code/lint-rules.js";
 import { lintTargets, targetsIn } from "../../src/lint/lint.js";
 import { LINTERS } from "../../src/lint/agents.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
@@ -186,4 +189,32 @@ test("gemini-cli: the literal reader at the timer's edges (Node: a delay outside
   assert.deepEqual(readGeminiTimeoutLiteral('"2147483647"'), { kind: "ms", ms: 2147483647, asText: true });
   for (const literal of ["2147483648", "2147483647.0001", "1e400", "-1e400", "0.999", '"2147483648"', '"1e400"', "[]"]) assert.equal(readGeminiTimeoutLiteral(literal).kind, "fires-at-once", literal);
   assert.deepEqual(readGeminiTimeoutLiteral("null"), { kind: "default" });
+});
+
+// ---- Qwen Code 0.24.4
+
+const QWEN = recordings("qwen-code", /^qw-num-.*\.json$/);
+
+test(`qwen-code: ${QWEN.length} recorded timeouts at and past Node's timer limit, replayed through the runner and lint`, async () => {
+  assert.ok(QWEN.length >= 5, `${QWEN.length} recordings`);
+  const failures: string[] = [];
+  for (const recording of QWEN) {
+    const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [layer === "user" ? "home/.qwen/settings.json" : "work/.qwen/settings.json", content]));
+    await inRecordingDir(recording, settings, async (dir) => {
+      const outcome = await qwenCodeRunner.run({
+        event: "PreToolUse",
+        input: { tool_name: "run_shell_command", tool_input: { command: COMMAND.replaceAll("$TMP", dir) } },
+        projectDir: join(dir, "work"),
+        homeDir: join(dir, "home"),
+        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir, QWEN_CODE_SYSTEM_SETTINGS_PATH: join(dir, "none.json"), QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(dir, "none.json") },
+      });
+      const findings = lintDir(dir, qwenCodeLinter);
+      const fail = (what: string): void => void failures.push(`${recording.name}: ${what} (lint: ${findings.map((f) => `${f.rule} ${f.message}`).join("; ")})`);
+      if (outcome.merged.blocked !== !recording.outcome.tool_ran) fail(`Qwen Code ${recording.outcome.tool_ran ? "ran the tool" : "blocked it"}, the runner ${outcome.merged.blocked ? "blocks" : "lets it run"}`);
+      const overflowed = (recording.outcome.stderr ?? []).some((line) => line.includes("TimeoutOverflowWarning"));
+      if (overflowed !== findings.some((f) => f.rule === "QW-CFG-012")) fail(overflowed ? "no QW-CFG-012 where Node's timer overflowed" : "QW-CFG-012 where Node's timer did not overflow");
+      if (overflowed !== outcome.problems.some((p) => p.message.includes("past Node's timer limit"))) fail("the runner's problems do not say the timer overflows");
+    });
+  }
+  assert.deepEqual(failures, []);
 });
