@@ -12,7 +12,7 @@ import { isJsonObject, type JsonValue } from "../json/value.js";
 import { compileMatcher, HOOKS_FILE_KEYS, serdeRejection } from "./runner.js";
 import { readCodexHandlerTimeout, type CodexLiterals } from "./timeout.js";
 import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent } from "./events.js";
-import { noSuchEvent } from "./texts.js";
+import { noSuchEvent, timeoutRaisedToOne } from "./texts.js";
 import { parseToml } from "./toml.js";
 
 const AGENT = "codex";
@@ -64,7 +64,7 @@ function checkHooks(value: JsonValue, at: At, ctx: LintContext, literals: CodexL
       const path = [...handler.path, "timeout"];
       const timeout = readCodexHandlerTimeout(handler.handler["timeout"], path, literals);
       if (timeout.kind === "crashes") out.push(at(R.timeoutCrashes, path, `${timeout.message}; ${lost}, with every other hook Codex would load`));
-      else if (timeout.kind === "seconds" && timeout.raisedFromZero) out.push(at(R.timeoutZero, path, `timeout ${literals.of(path) ?? "0"} is read as 1 s: the hook ${JSON.stringify(commandOf(handler.handler) ?? null)} is killed after 1 s and fails open`));
+      else if (timeout.kind === "seconds" && timeout.raisedFromZero) out.push(at(R.timeoutZero, path, `${timeoutRaisedToOne(literals.of(path) ?? "0")}: the hook ${JSON.stringify(commandOf(handler.handler) ?? null)}`));
     }
   }
   for (const event of walkEvents(value, ["hooks"])) {

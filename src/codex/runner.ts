@@ -104,6 +104,7 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
         // serdeRejection has refused what serde cannot read: what is left is seconds (0 raised to 1), the default, or a panic
         const timeout = readCodexHandlerTimeout(handler["timeout"], ["hooks", event, g, "hooks", h, "timeout"], literals);
         if (timeout.kind === "crashes") problems.push(problem("agent-crashes", `${at}/timeout`, `${file}: ${timeout.message}`));
+        else if (timeout.kind === "seconds" && timeout.raisedFromZero) problems.push(problem("config-invalid", `${at}/timeout`, `${file}: ${texts.timeoutRaisedToOne(literals.of(["hooks", event, g, "hooks", h, "timeout"]) ?? "0")}`));
         const displayOrder = counts.get(event) ?? 0;
         counts.set(event, displayOrder + 1);
         into.push({

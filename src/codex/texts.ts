@@ -134,3 +134,5 @@ export const tomlIntegerOutOfRange = (token: string): string => `integer ${token
 /** A timeout Codex 0.171.0 reads but panics on while loading hooks (cx-num-json-i64-max-plus-1). */
 export const timeoutCrashesCodex = (seconds: string): string =>
   `timeout ${seconds} is above 9223372036854775807: Codex 0.171.0 panics while loading hooks ("normalized hook identity should serialize to TOML"), so no hook and no turn runs`;
+/** A timeout of 0 (or -0): Codex raises it to 1 s (cx-num-json-zero-slow-hook). */
+export const timeoutRaisedToOne = (literal: string): string => `timeout ${literal} is read as 1 s: Codex raises it, and a slower hook is killed and fails open`;

@@ -82,10 +82,11 @@ const lintDir = (dir: string, linter: AgentLinter): LintFinding[] => {
 
 const CODEX = recordings("codex", /^cx-(num|dup)-.*\.json$/);
 
-test(`codex: ${CODEX.length} recorded literals and duplicate keys, replayed through the runner and lint as Codex read them`, async () => {
-  assert.ok(CODEX.length >= 30, `${CODEX.length} recordings`);
-  const failures: string[] = [];
-  for (const recording of CODEX) {
+test(`codex: the recorded literals and duplicate keys are here (${CODEX.length})`, () => assert.ok(CODEX.length >= 35, `${CODEX.length} recordings`));
+
+for (const recording of CODEX) {
+  test(`codex ${recording.name}: the runner and lint read the file as Codex did`, async () => {
+    const failures: string[] = [];
     await inRecordingDir(recording, { "home/.codex/config.toml": recording.config_toml }, async (dir) => {
       const outcome: DialectRunOutcome = await codexRunner.run({
         event: "PreToolUse",
@@ -124,9 +125,9 @@ test(`codex: ${CODEX.length} recorded literals and duplicate keys, replayed thro
         if (killedAtOne && /"timeout": -?0\n/.test(Object.values(recording.scenario.files ?? {}).join("")) && !findings.some((f) => f.rule === "CX-CFG-015")) fail("no CX-CFG-015 on a 0 raised to 1 s");
       }
     });
-  }
-  assert.deepEqual(failures, []);
-});
+    assert.deepEqual(failures, []);
+  });
+}
 
 test("codex: the literal reader, on literals beyond the recordings, answers as serde does (oracle: Codex's handler type, arbitrary_precision)", () => {
   // [literal, accepted seconds or the start of serde's error]; the oracle's answers (tools/serde-oracle with a CodexHooksFile type)
@@ -159,10 +160,11 @@ test("codex: the literal reader, on literals beyond the recordings, answers as s
 
 const GEMINI = recordings("gemini-cli", /^gp-num-.*\.json$/);
 
-test(`gemini-cli: ${GEMINI.length} recorded timeouts at and past Node's timer limit, replayed through the runner and lint`, async () => {
-  assert.ok(GEMINI.length >= 9, `${GEMINI.length} recordings`);
-  const failures: string[] = [];
-  for (const recording of GEMINI) {
+test(`gemini-cli: the recorded timeouts at and past Node's timer limit are here (${GEMINI.length})`, () => assert.ok(GEMINI.length >= 9, `${GEMINI.length} recordings`));
+
+for (const recording of GEMINI) {
+  test(`gemini-cli ${recording.name}: the runner and lint read the timeout as Gemini CLI's timer did`, async () => {
+    const failures: string[] = [];
     const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [layer === "user" ? "home/.gemini/settings.json" : "work/.gemini/settings.json", content]));
     await inRecordingDir(recording, settings, async (dir) => {
       const outcome = await geminiCliRunner.run({
@@ -179,9 +181,9 @@ test(`gemini-cli: ${GEMINI.length} recorded timeouts at and past Node's timer li
       const overflowed = (recording.outcome.stderr ?? []).some((line) => line.includes("TimeoutOverflowWarning"));
       if (overflowed !== findings.some((f) => f.rule === "GM-CFG-012")) fail(overflowed ? "no GM-CFG-012 where Node's timer overflowed" : "GM-CFG-012 where Node's timer did not overflow");
     });
-  }
-  assert.deepEqual(failures, []);
-});
+    assert.deepEqual(failures, []);
+  });
+}
 
 test("gemini-cli: the literal reader at the timer's edges (Node: a delay outside 1..2147483647 becomes 1 ms)", () => {
   assert.deepEqual(readGeminiTimeoutLiteral("2147483647"), { kind: "ms", ms: 2147483647, asText: false });
@@ -195,10 +197,11 @@ test("gemini-cli: the literal reader at the timer's edges (Node: a delay outside
 
 const QWEN = recordings("qwen-code", /^qw-num-.*\.json$/);
 
-test(`qwen-code: ${QWEN.length} recorded timeouts at and past Node's timer limit, replayed through the runner and lint`, async () => {
-  assert.ok(QWEN.length >= 5, `${QWEN.length} recordings`);
-  const failures: string[] = [];
-  for (const recording of QWEN) {
+test(`qwen-code: the recorded timeouts at and past Node's timer limit are here (${QWEN.length})`, () => assert.ok(QWEN.length >= 5, `${QWEN.length} recordings`));
+
+for (const recording of QWEN) {
+  test(`qwen-code ${recording.name}: the runner and lint read the timeout as Qwen Code's timer did`, async () => {
+    const failures: string[] = [];
     const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [layer === "user" ? "home/.qwen/settings.json" : "work/.qwen/settings.json", content]));
     await inRecordingDir(recording, settings, async (dir) => {
       const outcome = await qwenCodeRunner.run({
@@ -215,6 +218,6 @@ test(`qwen-code: ${QWEN.length} recorded timeouts at and past Node's timer limit
       if (overflowed !== findings.some((f) => f.rule === "QW-CFG-012")) fail(overflowed ? "no QW-CFG-012 where Node's timer overflowed" : "QW-CFG-012 where Node's timer did not overflow");
       if (overflowed !== outcome.problems.some((p) => p.message.includes("past Node's timer limit"))) fail("the runner's problems do not say the timer overflows");
     });
-  }
-  assert.deepEqual(failures, []);
-});
+    assert.deepEqual(failures, []);
+  });
+}
