@@ -107,6 +107,8 @@ const CASES: readonly Case[] = [
   { rule: "DR-CFG-009", files: { ".factory/hooks.json": JSON.stringify({ PreToolUse: [{ matcher: "Execute", hooks: [{ type: "command", command: "deny.sh" }, { type: "command", command: "b.sh", timeout: "5" }] }] }) }, says: 'timeout "5" is not a number: droid rejects this whole file; 2 hooks are lost: PreToolUse "deny.sh", PreToolUse "b.sh"', path: "/PreToolUse/0/hooks/1/timeout" },
   { rule: "DR-CFG-009", files: { ".factory/settings.json": JSON.stringify({ hooks: { hooksDisabled: "false", PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: 'hooksDisabled "false" is not a boolean: droid rejects the hooks of this file; 1 hook is lost', path: "/hooks/hooksDisabled" },
   { rule: "DR-CFG-010", files: { ".factory/settings.json": JSON.stringify({ hooks: { hooksDisabled: true } }) }, says: "droid runs no hook", path: "/hooks/hooksDisabled" },
+  // past Node's timer limit droid marks the hook failed and, in 2 of 7 recorded runs, killed it before it answered (dr-num-timeout-2147484)
+  { rule: "DR-CFG-011", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Execute", hooks: [cmd({ timeout: 2147484 })] }) }, says: 'timeout 2147484 s is past Node\'s timer limit (2147483.647 s): droid\'s timer fires at once: the hook is marked failed (exit 1) and, in 2 of 7 recorded runs, killed before it answered, its deny lost: the hook "node /opt/h.mjs" may be lost', path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
   // Qwen Code
   { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },

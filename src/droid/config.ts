@@ -18,6 +18,8 @@ import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { configuredTimeout } from "../process/timeout.js";
 import { DROID_EVENT_NAMES, isDroidEvent } from "./events.js";
+import { droidTimeoutPastTimerLimit } from "./timeout.js";
+import { timerPastLimit } from "./texts.js";
 
 /** droid's timeout when a handler sets none. */
 export const DEFAULT_TIMEOUT_SEC = 60;
@@ -206,6 +208,8 @@ export function selectDroidHooks(event: string, matchValue: string | null, comma
         }
         const timeout = configuredTimeout(handler["timeout"], "s", DEFAULT_TIMEOUT_SEC * 1000);
         if (timeout !== null && "invalid" in timeout) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${chosen.file}: ${timeout.invalid}` });
+        const pastLimit = droidTimeoutPastTimerLimit(handler["timeout"]);
+        if (pastLimit !== null) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${chosen.file}: ${timerPastLimit(pastLimit)}; this runner honours it` });
         handlers.push({ command: handler["command"], timeout: timeout !== null && "ms" in timeout ? timeout.ms / 1000 : null, source: chosen.source, file: chosen.file, matcher, configIndex: handlers.length });
       }
     }

@@ -22,6 +22,10 @@ import { readGeminiTimeoutLiteral } from "../../src/gemini-cli/timeout.js";
 import { codexLinter } from "../../src/codex/lint-rules.js";
 import { geminiLinter } from "../../src/gemini-cli/lint-rules.js";
 import { qwenCodeRunner } from "../../src/qwen-code/runner.js";
+import { droidRunner } from "../../src/droid/runner.js";
+import { droidLinter } from "../../src/droid/lint-rules.js";
+import { copilotRunner } from "../../src/copilot-cli/runner.js";
+import { copilotLinter } from "../../src/copilot-cli/lint-rules.js";
 import { qwenCodeLinter } from "../../src/qwen-code/lint-rules.js";
 import { lintTargets, targetsIn } from "../../src/lint/lint.js";
 import { LINTERS } from "../../src/lint/agents.js";
@@ -219,5 +223,65 @@ for (const recording of QWEN) {
       if (overflowed !== outcome.problems.some((p) => p.message.includes("past Node's timer limit"))) fail("the runner's problems do not say the timer overflows");
     });
     assert.deepEqual(failures, []);
+  });
+}
+
+// ---- droid 0.215.0 and Copilot CLI 1.0.102: the same seconds past Node's limit in ms
+
+interface DroidRecording extends Recording {
+  config_files?: Record<string, unknown>;
+  hooks_files?: Record<string, unknown>;
+}
+
+const DROID = recordings("droid", /^dr-num-.*\.json$/) as DroidRecording[];
+/** The deny hook's timeout, as the scenario gave it (seconds). */
+const scenarioTimeout = (r: Recording): number => (r.scenario.hooks[0] as { timeout: number }).timeout;
+
+test(`droid: the recorded timeouts at and past Node's timer limit are here (${DROID.length}), and past it the deny was lost in some runs only`, () => {
+  assert.ok(DROID.length >= 9, `${DROID.length} recordings`);
+  const past = DROID.filter((r) => scenarioTimeout(r) > 2147483.647);
+  // a race: both outcomes recorded past the limit, never under it
+  assert.ok(past.some((r) => r.outcome.tool_ran) && past.some((r) => !r.outcome.tool_ran));
+  assert.ok(DROID.filter((r) => !past.includes(r)).every((r) => !r.outcome.tool_ran));
+});
+
+for (const recording of DROID) {
+  const past = scenarioTimeout(recording) > 2147483.647;
+  test(`droid ${recording.name}: ${past ? "past the timer limit: the runner and lint say the deny is not to be counted on" : "under the timer limit: the deny, as recorded"}`, async () => {
+    const files = Object.fromEntries(Object.entries(recording.config_files ?? {}).map(([path, content]) => [path.replace(/^\$TMP\//, ""), content]));
+    await inRecordingDir(recording, files, async (dir) => {
+      const outcome = await droidRunner.run({
+        event: "PreToolUse",
+        input: { tool_name: "Execute", tool_input: { command: COMMAND.replaceAll("$TMP", dir) } },
+        projectDir: join(dir, "work"),
+        homeDir: join(dir, "home"),
+        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir },
+      });
+      const findings = lintDir(dir, droidLinter);
+      assert.equal(outcome.problems.some((p) => p.message.includes("past Node's timer limit")), past, JSON.stringify(outcome.problems));
+      assert.equal(findings.some((f) => f.rule === "DR-CFG-011"), past, JSON.stringify(findings));
+      // where droid ran no race, the runner blocks as droid did
+      if (!past) assert.equal(outcome.merged.blocked, !recording.outcome.tool_ran);
+    });
+  });
+}
+
+const COPILOT = recordings("copilot-cli", /^cp-num-.*\.json$/) as DroidRecording[];
+
+for (const recording of COPILOT) {
+  test(`copilot-cli ${recording.name}: Copilot CLI's timer holds it (the deny applied): the runner blocks, lint flags no timer`, async () => {
+    const files = Object.fromEntries(Object.entries(recording.hooks_files ?? {}).map(([path, content]) => [path.replace(/^\$TMP\//, ""), content]));
+    await inRecordingDir(recording, files, async (dir) => {
+      const outcome = await copilotRunner.run({
+        event: "preToolUse",
+        input: { toolName: "bash", toolArgs: { command: COMMAND.replaceAll("$TMP", dir) } },
+        projectDir: join(dir, "work"),
+        homeDir: join(dir, "home"),
+        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir, COPILOT_HOME: join(dir, "home/.copilot") },
+      });
+      assert.equal(recording.outcome.tool_ran, false, "recorded: the deny applied");
+      assert.equal(outcome.merged.blocked, true, JSON.stringify(outcome.problems));
+      assert.ok(!lintDir(dir, copilotLinter).some((f) => f.severity === "error"));
+    });
   });
 }
