@@ -45,7 +45,7 @@ export async function measureJsonPositions(): Promise<ShapeRow[]> {
     const ratios = SIZES.map((size) => {
       const text = make(size);
       if (!parseJsonWithPositions(text).ok) throw new Error(`bench: ${shape} does not parse`);
-      return compareSync(() => parseJsonWithPositions(text), () => JSON.parse(text), { rounds: 7, batchMs: 40 }).ratio;
+      return compareSync(() => parseJsonWithPositions(text), () => JSON.parse(text), { rounds: 11, batchMs: 40 }).ratio;
     });
     rows.push({ shape, ratios, growth: ratios[ratios.length - 1]! / ratios[0]! });
   }
@@ -59,5 +59,5 @@ export function formatJsonPositions(rows: readonly ShapeRow[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(`parseJsonWithPositions / JSON.parse, same text (median of 7 alternating batches)\n\n${formatJsonPositions(await measureJsonPositions())}\n`);
+  process.stdout.write(`parseJsonWithPositions / JSON.parse, same text (median of 11 alternating batches)\n\n${formatJsonPositions(await measureJsonPositions())}\n`);
 }
