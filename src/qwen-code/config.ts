@@ -285,3 +285,22 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
   }
   return { handlers, sequential, problems };
 }
+
+export type QwenCodeTimeout = { readonly kind: "ms"; readonly ms: number; readonly firesAtOnce: boolean } | { readonly kind: "default" };
+
+/**
+ * A handler `timeout` literal as Qwen Code 0.24.4 reads it (readQwenCodeTimeout: seconds, 1000
+ * and up milliseconds; unusable values the default of 60 s), for install to check what it
+ * writes; `firesAtOnce`: past Node's timer limit, the timer fires after 1 ms (qw-num-timeout-*).
+ */
+export function readQwenCodeTimeoutLiteral(literal: string | null): QwenCodeTimeout {
+  if (literal === null) return { kind: "default" };
+  let value: unknown;
+  try {
+    value = JSON.parse(literal);
+  } catch {
+    return { kind: "default" };
+  }
+  const read = readQwenCodeTimeout(value);
+  return read !== null && "ms" in read ? { kind: "ms", ms: read.ms, firesAtOnce: qwenTimeoutPastTimerLimit(value) !== null } : { kind: "default" };
+}

@@ -26,6 +26,9 @@ import { droidRunner } from "../../src/droid/runner.js";
 import { droidLinter } from "../../src/droid/lint-rules.js";
 import { copilotRunner } from "../../src/copilot-cli/runner.js";
 import { copilotLinter } from "../../src/copilot-cli/lint-rules.js";
+import { readCopilotTimeoutLiteral } from "../../src/copilot-cli/config.js";
+import { readQwenCodeTimeoutLiteral } from "../../src/qwen-code/config.js";
+import { readDroidTimeoutLiteral } from "../../src/droid/timeout.js";
 import { qwenCodeLinter } from "../../src/qwen-code/lint-rules.js";
 import { lintTargets, targetsIn } from "../../src/lint/lint.js";
 import { LINTERS } from "../../src/lint/agents.js";
@@ -308,3 +311,18 @@ for (const recording of COPILOT) {
     });
   });
 }
+
+test("droid, Copilot CLI, Qwen Code: the literal readers install reuses say what the recordings say", () => {
+  // Copilot CLI: text and 0 skip the entry (cp-cfg-timeout-string, -zero); 2147484 s is held (cp-num-timeout-2147484)
+  assert.deepEqual(readCopilotTimeoutLiteral('"10"'), { kind: "skipped", message: "must be a number" });
+  assert.deepEqual(readCopilotTimeoutLiteral("0"), { kind: "skipped", message: "must be positive" });
+  assert.deepEqual(readCopilotTimeoutLiteral("2147484"), { kind: "ms", ms: 2_147_484_000 });
+  // Qwen Code: 1000 and up are ms, past 2147483647 the timer fires after 1 ms (qw-num-timeout-*; to-03)
+  assert.deepEqual(readQwenCodeTimeoutLiteral("2147483647"), { kind: "ms", ms: 2147483647, firesAtOnce: false });
+  assert.equal(readQwenCodeTimeoutLiteral('"2147483648"').kind === "ms" && (readQwenCodeTimeoutLiteral('"2147483648"') as { firesAtOnce: boolean }).firesAtOnce, true);
+  assert.deepEqual(readQwenCodeTimeoutLiteral("999"), { kind: "ms", ms: 999_000, firesAtOnce: false });
+  // droid: text rejects the file (dr-cfg-timeout-string); past 2147483.647 s the deny may be lost (dr-num-timeout-2147484)
+  assert.equal(readDroidTimeoutLiteral('"10"').kind, "refused");
+  assert.deepEqual(readDroidTimeoutLiteral("2147484"), { kind: "ms", ms: 2_147_484_000, pastTimerLimit: true });
+  assert.deepEqual(readDroidTimeoutLiteral("2147483"), { kind: "ms", ms: 2_147_483_000, pastTimerLimit: false });
+});
