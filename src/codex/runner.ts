@@ -235,7 +235,8 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
     if (jsonText !== null && tomlHooks !== undefined) problems.push(problem("both-representations", "", texts.bothRepresentations(jsonFile, tomlFile)));
     if (jsonText !== null) {
       // the positional reader: serde reads a number by its literal (`5.0` is refused where `5` is not)
-      const read = parseJsonWithPositions(jsonText);
+      // serde_json reads no BOM ("expected value at line 1 column 1"); the positional reader would skip it
+      const read = jsonText.startsWith("\uFEFF") ? ({ ok: false, message: "expected value (a byte order mark)", position: { line: 1, column: 1, offset: 0 } } as const) : parseJsonWithPositions(jsonText);
       if (!read.ok) problems.push({ ...problem("config-parse", "", `${jsonFile}:${read.position.line}:${read.position.column}: ${read.message}`), position: { line: read.position.line, column: read.position.column } });
       const parsed = (read.ok ? read.value : null) as JsonValue;
       const literals: CodexLiterals = read.ok ? { syntax: "json", of: read.sourceOf, duplicatesOf: read.duplicateKeysOf } : { syntax: "json", of: () => undefined };
