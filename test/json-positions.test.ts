@@ -6,6 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseJsonWithPositions, type JsonPathSegment } from "../src/json/positions.js";
+import { SHAPES } from "../bench/json-positions.js";
 
 let seed = 24;
 const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
@@ -82,16 +83,7 @@ test("a value's source is its literal; a missing path has none; duplicate keys a
   assert.deepEqual(parsed.spanOf(["o"]), { start: text.indexOf('{"k"'), end: text.length - 1 });
 });
 
-/** Work units for a document of each shape at `bytes` and at twice that. */
-const SHAPES: Readonly<Record<string, (bytes: number) => string>> = {
-  "one long key above many values": (bytes) => `{"${"k".repeat(bytes / 2)}": [${new Array(bytes / 4).fill(0).join(",")}]}`,
-  "a path 500 objects deep above many values": (bytes) => `${'{"a":'.repeat(500)}[${new Array(bytes / 2).fill(0).join(",")}]${"}".repeat(500)}`,
-  "many keys": (bytes) => `{${Array.from({ length: Math.floor(bytes / 12) }, (_, i) => `"k${i}":0`).join(",")}}`,
-  "many long keys": (bytes) => `{${Array.from({ length: Math.floor(bytes / 1030) }, (_, i) => `"${"k".repeat(1020)}${i}":0`).join(",")}}`,
-  "one long string": (bytes) => `["${"x".repeat(bytes)}"]`,
-  "many escapes": (bytes) => `["${"\\n\\u0041\\\"".repeat(Math.floor(bytes / 10))}"]`,
-};
-
+// the benchmark's shapes (bench/json-positions.ts times them against JSON.parse)
 for (const [shape, make] of Object.entries(SHAPES)) {
   test(`work is linear in the text: ${shape}, 256 KiB and 512 KiB`, () => {
     const work = (text: string): number => {

@@ -160,11 +160,8 @@ export function parseJsonWithPositions(text: string, options: ParseOptions = {})
   };
   // five int32 fields per node, grown by doubling (offsets fit: a JS string is shorter than 2^31)
   const FIELDS = 5;
-  const AT = 0;
-  const START = 1;
-  const END = 2;
-  const FIRST_CHILD = 3;
-  const NEXT_SIBLING = 4;
+  // where positions point (a member's key, else the value), the value's text, its first child, its next sibling
+  const [AT, START, END, FIRST_CHILD, NEXT_SIBLING] = [0, 1, 2, 3, 4] as const;
   let nodes = new Int32Array(FIELDS * Math.min(1024, n + 2));
   let count = 0;
   /** A member's key ("" for array items and the root: their segment is their place among the parent's children). */

@@ -34,6 +34,7 @@ import { lintTargets, targetsIn } from "../../src/lint/lint.js";
 import { LINTERS } from "../../src/lint/agents.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { AgentLinter, LintFinding } from "../../src/lint/types.js";
+import { writeRecordedHooks } from "../lib/recorded-hooks.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const COMMAND = "echo original >> $TMP/work/oracle-marker.txt; echo tool-output-original";
@@ -59,13 +60,8 @@ async function inRecordingDir<T>(recording: Recording, files: Record<string, unk
   const dir = mkdtempSync(join(tmpdir(), `numbers-${recording.name}-`));
   try {
     const local = (text: string): string => text.replaceAll("$TMP", dir);
-    mkdirSync(join(dir, "hooks"), { recursive: true });
+    writeRecordedHooks(dir, recording.scenario.hooks);
     mkdirSync(join(dir, "work"), { recursive: true });
-    recording.scenario.hooks.forEach((hook, k) => {
-      const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-      const lines = ["#!/bin/sh", "cat > /dev/null", hook.delay_ms ? `sleep ${hook.delay_ms / 1000}` : ":", `printf %s ${q(hook.stdout ?? "")}`, `exit ${hook.exit ?? 0}`];
-      writeFileSync(join(dir, "hooks", `h${k}.sh`), lines.join("\n") + "\n", { mode: 0o755 });
-    });
     // the scenario's own files (hook files written as text, literals kept) go below work/, as the observer writes them
     const all = { ...files, ...Object.fromEntries(Object.entries(recording.scenario.files ?? {}).map(([path, content]) => [`work/${path}`, content])) };
     for (const [path, content] of Object.entries(all)) {
@@ -186,33 +182,53 @@ test("codex: TOML literals, as the toml crate reads an integer into u64 (cx-num-
   assert.deepEqual(readCodexTimeoutLiteral(null, "toml"), { kind: "default", seconds: 600n, ms: 600_000 });
 });
 
-// ---- Gemini CLI 0.61.0
+// ---- Gemini CLI 0.61.0 and Qwen Code 0.24.4: Node's timer, whose limit the agent does not check
 
-const GEMINI = recordings("gemini-cli", /^gp-num-.*\.json$/);
+interface NodeTimerAgent {
+  readonly name: string;
+  readonly display: string;
+  readonly prefix: RegExp;
+  readonly minimum: number;
+  readonly runner: typeof geminiCliRunner;
+  readonly linter: AgentLinter;
+  /** The rule that flags a timeout past the limit. */
+  readonly rule: string;
+  readonly settingsDir: string;
+  readonly event: string;
+  readonly env: (dir: string) => Record<string, string>;
+}
 
-test(`gemini-cli: the recorded timeouts at and past Node's timer limit are here (${GEMINI.length})`, () => assert.ok(GEMINI.length >= 9, `${GEMINI.length} recordings`));
+const NODE_TIMER_AGENTS: readonly NodeTimerAgent[] = [
+  { name: "gemini-cli", display: "Gemini CLI", prefix: /^gp-num-.*\.json$/, minimum: 9, runner: geminiCliRunner, linter: geminiLinter, rule: "GM-CFG-012", settingsDir: ".gemini", event: "BeforeTool", env: () => ({ GEMINI_CLI_TRUST_WORKSPACE: "true" }) },
+  { name: "qwen-code", display: "Qwen Code", prefix: /^qw-num-.*\.json$/, minimum: 5, runner: qwenCodeRunner, linter: qwenCodeLinter, rule: "QW-CFG-012", settingsDir: ".qwen", event: "PreToolUse", env: (dir) => ({ QWEN_CODE_SYSTEM_SETTINGS_PATH: join(dir, "none.json"), QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(dir, "none.json") }) },
+];
 
-for (const recording of GEMINI) {
-  test(`gemini-cli ${recording.name}: the runner and lint read the timeout as Gemini CLI's timer did`, async () => {
-    const failures: string[] = [];
-    const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [layer === "user" ? "home/.gemini/settings.json" : "work/.gemini/settings.json", content]));
-    await inRecordingDir(recording, settings, async (dir) => {
-      const outcome = await geminiCliRunner.run({
-        event: "BeforeTool",
-        input: { tool_name: "run_shell_command", tool_input: { command: COMMAND.replaceAll("$TMP", dir) } },
-        projectDir: join(dir, "work"),
-        homeDir: join(dir, "home"),
-        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir, GEMINI_CLI_TRUST_WORKSPACE: "true" },
+for (const agent of NODE_TIMER_AGENTS) {
+  const all = recordings(agent.name, agent.prefix);
+  test(`${agent.name}: the recorded timeouts at and past Node's timer limit are here (${all.length})`, () => assert.ok(all.length >= agent.minimum, `${all.length} recordings`));
+  for (const recording of all) {
+    test(`${agent.name} ${recording.name}: the runner and lint read the timeout as ${agent.display}'s timer did`, async () => {
+      const failures: string[] = [];
+      const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [`${layer === "user" ? "home" : "work"}/${agent.settingsDir}/settings.json`, content]));
+      await inRecordingDir(recording, settings, async (dir) => {
+        const outcome = await agent.runner.run({
+          event: agent.event,
+          input: { tool_name: "run_shell_command", tool_input: { command: COMMAND.replaceAll("$TMP", dir) } },
+          projectDir: join(dir, "work"),
+          homeDir: join(dir, "home"),
+          env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir, ...agent.env(dir) },
+        });
+        const findings = lintDir(dir, agent.linter);
+        const fail = (what: string): void => void failures.push(`${recording.name}: ${what} (lint: ${findings.map((f) => `${f.rule} ${f.message}`).join("; ")})`);
+        if (outcome.merged.blocked !== !recording.outcome.tool_ran) fail(`${agent.display} ${recording.outcome.tool_ran ? "ran the tool" : "blocked it"}, the runner ${outcome.merged.blocked ? "blocks" : "lets it run"}`);
+        // Node said so: the timer was past its limit and fired after 1 ms
+        const overflowed = (recording.outcome.stderr ?? []).some((line) => line.includes("TimeoutOverflowWarning"));
+        if (overflowed !== findings.some((f) => f.rule === agent.rule)) fail(overflowed ? `no ${agent.rule} where Node's timer overflowed` : `${agent.rule} where Node's timer did not overflow`);
+        if (overflowed !== outcome.problems.some((p) => p.message.includes("past Node's timer limit"))) fail("the runner's problems do not say the timer overflows");
       });
-      const findings = lintDir(dir, geminiLinter);
-      const fail = (what: string): void => void failures.push(`${recording.name}: ${what} (lint: ${findings.map((f) => `${f.rule} ${f.message}`).join("; ")})`);
-      if (outcome.merged.blocked !== !recording.outcome.tool_ran) fail(`Gemini CLI ${recording.outcome.tool_ran ? "ran the tool" : "blocked it"}, the runner ${outcome.merged.blocked ? "blocks" : "lets it run"}`);
-      // Node said so: the timer was past its limit and fired after 1 ms
-      const overflowed = (recording.outcome.stderr ?? []).some((line) => line.includes("TimeoutOverflowWarning"));
-      if (overflowed !== findings.some((f) => f.rule === "GM-CFG-012")) fail(overflowed ? "no GM-CFG-012 where Node's timer overflowed" : "GM-CFG-012 where Node's timer did not overflow");
+      assert.deepEqual(failures, []);
     });
-    assert.deepEqual(failures, []);
-  });
+  }
 }
 
 test("gemini-cli: the literal reader at the timer's edges (Node: a delay outside 1..2147483647 becomes 1 ms)", () => {
@@ -222,35 +238,6 @@ test("gemini-cli: the literal reader at the timer's edges (Node: a delay outside
   for (const literal of ["2147483648", "2147483647.0001", "1e400", "-1e400", "0.999", '"2147483648"', '"1e400"', "[]"]) assert.equal(readGeminiTimeoutLiteral(literal).kind, "fires-at-once", literal);
   assert.deepEqual(readGeminiTimeoutLiteral("null"), { kind: "default" });
 });
-
-// ---- Qwen Code 0.24.4
-
-const QWEN = recordings("qwen-code", /^qw-num-.*\.json$/);
-
-test(`qwen-code: the recorded timeouts at and past Node's timer limit are here (${QWEN.length})`, () => assert.ok(QWEN.length >= 5, `${QWEN.length} recordings`));
-
-for (const recording of QWEN) {
-  test(`qwen-code ${recording.name}: the runner and lint read the timeout as Qwen Code's timer did`, async () => {
-    const failures: string[] = [];
-    const settings = Object.fromEntries(Object.entries(recording.settings ?? {}).map(([layer, content]) => [layer === "user" ? "home/.qwen/settings.json" : "work/.qwen/settings.json", content]));
-    await inRecordingDir(recording, settings, async (dir) => {
-      const outcome = await qwenCodeRunner.run({
-        event: "PreToolUse",
-        input: { tool_name: "run_shell_command", tool_input: { command: COMMAND.replaceAll("$TMP", dir) } },
-        projectDir: join(dir, "work"),
-        homeDir: join(dir, "home"),
-        env: { PATH: process.env["PATH"], HOME: join(dir, "home"), SHELL: "/bin/bash", TMP: dir, QWEN_CODE_SYSTEM_SETTINGS_PATH: join(dir, "none.json"), QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(dir, "none.json") },
-      });
-      const findings = lintDir(dir, qwenCodeLinter);
-      const fail = (what: string): void => void failures.push(`${recording.name}: ${what} (lint: ${findings.map((f) => `${f.rule} ${f.message}`).join("; ")})`);
-      if (outcome.merged.blocked !== !recording.outcome.tool_ran) fail(`Qwen Code ${recording.outcome.tool_ran ? "ran the tool" : "blocked it"}, the runner ${outcome.merged.blocked ? "blocks" : "lets it run"}`);
-      const overflowed = (recording.outcome.stderr ?? []).some((line) => line.includes("TimeoutOverflowWarning"));
-      if (overflowed !== findings.some((f) => f.rule === "QW-CFG-012")) fail(overflowed ? "no QW-CFG-012 where Node's timer overflowed" : "QW-CFG-012 where Node's timer did not overflow");
-      if (overflowed !== outcome.problems.some((p) => p.message.includes("past Node's timer limit"))) fail("the runner's problems do not say the timer overflows");
-    });
-    assert.deepEqual(failures, []);
-  });
-}
 
 // ---- droid 0.215.0 and Copilot CLI 1.0.102: the same seconds past Node's limit in ms
 
