@@ -60,6 +60,8 @@ export function readCodexTimeoutLiteral(literal: string | null, syntax: "json" |
 
 function jsonTimeout(literal: string): CodexTimeout {
   if (/^-?(?:0|[1-9][0-9]*)$/.test(literal)) {
+    // past 20 digits it is past u64 (and i64): no BigInt of a megabyte of digits, which takes minutes
+    if (literal.replace(/^-/, "").length > 20) return { kind: "refused", message: texts.SERDE_NUMBER_AS_MAP };
     const value = BigInt(literal);
     if (value === 0n) return seconds(0n);
     // arbitrary_precision: an integer that fits neither u64 nor i64 is kept as text, which reaches u64 as a map

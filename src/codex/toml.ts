@@ -224,7 +224,7 @@ class Parser {
       this.lastNumber = token;
       return Number(integer);
     }
-    if (/^[+-]?(0|[1-9](_?\d)*)(\.\d(_?\d)*)?([eE][+-]?\d(_?\d)*)?$/.test(token)) {
+    if (isTomlFloat(token)) {
       this.lastNumber = token;
       return Number(token.replace(/_/g, ""));
     }
@@ -365,11 +365,27 @@ class Parser {
   }
 }
 
+/** Every `_` in a number token sits between two digits (TOML's rule). */
+function underscoresBetweenDigits(token: string): boolean {
+  for (let i = token.indexOf("_"); i !== -1; i = token.indexOf("_", i + 1)) {
+    if (!/[0-9A-Fa-f]/.test(token[i - 1] ?? "") || !/[0-9A-Fa-f]/.test(token[i + 1] ?? "")) return false;
+  }
+  return true;
+}
+
+/** A TOML float token (`5.0`, `1e2`, `-1.5E-3`, `1_000.5`): linear, as tomlInteger. */
+function isTomlFloat(token: string): boolean {
+  return /^[+-]?(?:0|[1-9][0-9_]*)(?:\.[0-9][0-9_]*)?(?:[eE][+-]?[0-9][0-9_]*)?$/.test(token) && /[.eE]/.test(token) && underscoresBetweenDigits(token.replace(/[eE][+-]?/, "e"));
+}
+
 /** A TOML integer token's value (decimal with sign and underscores, `0x`, `0o`, `0b`), or null when it is not one. */
 export function tomlInteger(token: string): bigint | null {
-  if (/^[+-]?(0|[1-9](_?\d)*)$/.test(token)) return BigInt(token.replace(/_/g, "").replace(/^\+/, ""));
-  if (/^0x[0-9A-Fa-f](_?[0-9A-Fa-f])*$|^0o[0-7](_?[0-7])*$|^0b[01](_?[01])*$/.test(token)) return BigInt(token.replace(/_/g, ""));
-  return null;
+  // one character class per token, then the underscore rule (each between two digits): linear, no backtracking on a long token
+  if (!/^(?:[+-]?(?:0|[1-9][0-9_]*)|0x[0-9A-Fa-f][0-9A-Fa-f_]*|0o[0-7][0-7_]*|0b[01][01_]*)$/.test(token) || !underscoresBetweenDigits(token)) return null;
+  const digits = token.replace(/_/g, "").replace(/^[+]/, "");
+  // longer than any 64-bit integer in any base (0b + 64 digits): out of range, without a BigInt of a megabyte of digits
+  if (digits.length > 67) return token.startsWith("-") ? -(2n ** 64n) : 2n ** 64n;
+  return BigInt(digits);
 }
 
 /** Read a TOML document; `file` names it in the error. */

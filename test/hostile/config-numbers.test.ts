@@ -313,3 +313,21 @@ test("droid, Copilot CLI, Qwen Code: the literal readers install reuses say what
   assert.deepEqual(readDroidTimeoutLiteral("2147484"), { kind: "ms", ms: 2_147_484_000, pastTimerLimit: true });
   assert.deepEqual(readDroidTimeoutLiteral("2147483"), { kind: "ms", ms: 2_147_483_000, pastTimerLimit: false });
 });
+
+test("codex: a timeout of 5,000,000 digits in hooks.json is refused as serde refuses it, without a BigInt of it (minutes of work)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "numbers-huge-"));
+  try {
+    mkdirSync(join(dir, ".codex"));
+    writeFileSync(join(dir, ".codex", "hooks.json"), `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "deny.sh", "timeout": ${"9".repeat(5_000_000)}}]}]}}`);
+    writeFileSync(join(dir, ".codex", "config.toml"), `[hooks]\nStop = [{ hooks = [{ type = "command", command = "x", timeout = ${"9".repeat(5_000_000)} }] }]\n`);
+    const { loadCodexConfiguration } = await import("../../src/codex/runner.js");
+    const read = loadCodexConfiguration(join(dir, ".codex"), join(dir, "work"));
+    assert.deepEqual(read.handlers, []);
+    assert.ok(read.problems.some((p) => p.code === "config-rejected" && p.message.includes("invalid type: map, expected u64")), JSON.stringify(read.problems).slice(0, 500));
+    // the TOML one does not parse (64-bit integers); its message quotes 40 digits, not five million
+    const toml = read.problems.find((p) => p.code === "config-parse");
+    assert.ok(toml !== undefined && toml.message.includes("(5000000 characters) is out of range") && toml.message.length < 500, toml?.message.slice(0, 300));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
