@@ -172,7 +172,8 @@ export function serdeRejection(doc: JsonObject, topKeys: readonly string[] | nul
       for (const [h, handler] of handlers.entries()) {
         const at = `/hooks/${event}/${g}/hooks/${h}`;
         if (!isJsonObject(handler)) return wrong(at, handler, "a hook handler");
-        const handlerTwice = twice(["hooks", event, g, "hooks", h], HANDLER_FIELDS);
+        // the command variant's fields; the others have none but the tag
+        const handlerTwice = twice(["hooks", event, g, "hooks", h], handler["type"] === "command" ? HANDLER_FIELDS : ["type"]);
         if (handlerTwice !== null) return handlerTwice;
         const type = handler["type"];
         if (typeof type !== "string" || !HANDLER_TYPES.includes(type)) {
