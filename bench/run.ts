@@ -3,7 +3,8 @@
  * measured in the same process (or, for the CLI, in the same hyperfine
  * command), printed as a table with its target. Sections: serde, validate,
  * merge, cli, runner, alloc (bytes allocated per call), imports (cold import
- * of each package entry point, bench/import-cost.ts; default: all).
+ * of each package entry point, bench/import-cost.ts), json (the positional
+ * JSON reader at doubling sizes, bench/json-positions.ts; default: all).
  *
  * Nothing here asserts: the table is the output. `--json` prints the rows as
  * JSON too. Builds dist/ first (`--no-build` to skip) and measures the compiled code.
@@ -19,6 +20,7 @@ import { compareAsync, compareSync, timeSync } from "./measure.js";
 import { CLAUDE_CODE_OUTPUTS, PRE_TOOL_USE_INPUT, RUST_TYPICAL, preToolUseResults, rustLargeUpdatedInput } from "./fixtures.js";
 import { peerValidators } from "./peer-schemas.js";
 import { measureImportCosts } from "./import-cost.js";
+import { measureJsonPositions, SIZES as JSON_SIZES } from "./json-positions.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -293,6 +295,23 @@ function machine(): string {
   return `${cpu[0]?.model ?? "unknown CPU"} x${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform} ${process.arch}`;
 }
 
+/** The positional JSON reader against JSON.parse at doubling sizes: linear keeps the ratio flat (bench/json-positions.ts). */
+async function benchJsonPositions(): Promise<void> {
+  for (const row of await measureJsonPositions()) {
+    const largest = row.ratios[row.ratios.length - 1]!;
+    rows.push({
+      section: "json",
+      name: `parseJsonWithPositions, ${row.shape}, ${JSON_SIZES[JSON_SIZES.length - 1]! >> 10} KiB (ratio at ${JSON_SIZES.map((s) => s >> 10).join(", ")} KiB: ${row.ratios.map((r) => r.toFixed(1)).join(", ")})`,
+      kind: "ratio",
+      value: largest,
+      subject: `${row.growth.toFixed(2)}x from ${JSON_SIZES[0]! >> 10} KiB`,
+      baseline: "JSON.parse, same text",
+      target: "flat as the size doubles (quadratic doubles it per step)",
+      met: row.growth < 4,
+    });
+  }
+}
+
 function table(): string {
   const lines = [
     "| section | benchmark | figure | ours | baseline | target | |",
@@ -316,6 +335,7 @@ if (run("cli")) benchCli();
 if (run("runner")) await benchRunner();
 if (run("alloc")) benchAllocations();
 if (run("imports")) benchImports();
+if (run("json")) await benchJsonPositions();
 console.log(`Machine: ${machine()}\n`);
 console.log(table());
 if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));

@@ -19,7 +19,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { geminiTimerFiresAtOnce } from "../src/gemini-cli/runner.js";
+import { readGeminiTimeout } from "../src/gemini-cli/timeout.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -55,6 +55,7 @@ interface Scenario {
   output_format?: string;
   prompt?: string;
   hooks: ScenarioHook[];
+  files?: Record<string, string>;
 }
 interface ObservedHook {
   index: number;
@@ -333,7 +334,11 @@ function vectorOf(obs: Observation, sc: Scenario): { event: string; vector: Vect
   if (events.length > 1) skip = `spans ${events.length} events (${events.join(", ")}): a merge request covers one event`;
   // 0, a negative number or text: the CLI's timer fired before the hook could log its start, so the recording has no run of it
   // (the runner's replay, test/config-switches-observer.test.ts, checks these)
-  if (sc.hooks.some((h) => geminiTimerFiresAtOnce(((h as { handler_extra?: Obj }).handler_extra?.["timeout"] ?? (h as { timeout?: Json }).timeout) as Json))) skip = "a timeout Gemini CLI's timer fires at once on: the hook was killed before it logged its start, so the recording has no run to merge";
+  if (sc.hooks.some((h) => readGeminiTimeout(((h as { handler_extra?: Obj }).handler_extra?.["timeout"] ?? (h as { timeout?: Json }).timeout) as Json).kind === "fires-at-once")) skip = "a timeout Gemini CLI's timer fires at once on: the hook was killed before it logged its start, so the recording has no run to merge";
+  // a timeout shorter than the hook's start (1.5 ms): killed before it logged anything (gp-num-timeout-1.5)
+  if (skip === undefined && sc.hooks.some((h, k) => (h as { timeout?: Json }).timeout !== undefined && (obs.hooks[k]?.start_ms.length ?? 0) === 0)) skip = "a timeout shorter than the hook's start: it was killed before it logged its start, so the recording has no run to merge";
+  // hooks in a settings file the scenario writes as text (a literal JSON.stringify cannot write, 1e400): not in the scenario's hooks
+  if (sc.hooks.length === 0 && Object.keys(sc.files ?? {}).some((f) => f.endsWith("settings.json"))) skip = "the hooks are in a settings file the scenario writes as text: test/hostile/config-numbers.test.ts replays it through the runner";
   for (const [script, count] of firings) {
     if (count <= 1 || skip !== undefined) continue;
     const hook = sc.hooks[script]!;

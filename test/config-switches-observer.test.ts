@@ -19,6 +19,7 @@ import { codexRunner } from "../src/codex/runner.js";
 import { geminiCliRunner } from "../src/gemini-cli/runner.js";
 import { droidRunner } from "../src/droid/runner.js";
 import { copilotRunner } from "../src/copilot-cli/runner.js";
+import { writeRecordedHooks } from "./lib/recorded-hooks.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -107,13 +108,8 @@ async function replay(agent: Agent, recording: Recording): Promise<{ blocked: bo
   const dir = mkdtempSync(join(tmpdir(), `cfg-switch-${recording.name}-`));
   try {
     const local = (text: string): string => text.replaceAll("$TMP", dir);
-    mkdirSync(join(dir, "hooks"), { recursive: true });
+    writeRecordedHooks(dir, recording.scenario.hooks);
     mkdirSync(join(dir, "work"), { recursive: true });
-    recording.scenario.hooks.forEach((hook, k) => {
-      const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-      const lines = ["#!/bin/sh", "cat > /dev/null", hook.delay_ms ? `sleep ${hook.delay_ms / 1000}` : ":", `printf %s ${q(hook.stdout ?? "")}`, `printf %s ${q(hook.stderr ?? "")} >&2`, `exit ${hook.exit ?? 0}`];
-      writeFileSync(join(dir, "hooks", `h${k}.sh`), lines.join("\n") + "\n", { mode: 0o755 });
-    });
     for (const [path, content] of Object.entries(agent.files(recording))) {
       if (content === undefined || content === null) continue;
       mkdirSync(dirname(join(dir, path)), { recursive: true });

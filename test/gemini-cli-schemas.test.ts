@@ -46,7 +46,7 @@ test("every recorded Gemini CLI stdin payload validates as GeminiCliHookInput an
       }
     }
   }
-  assert.equal(count, 186, "recorded payloads (111 stored by the observer, 75 recorded for this project)");
+  assert.equal(count, 187, "recorded payloads (111 stored by the observer, 76 recorded for this project)");
   assert.equal(events.size, 11, [...events].join());
 });
 
@@ -98,8 +98,8 @@ test("every recorded JSON-object answer validates as GeminiCliHookOutput, except
 
 test("every recorded settings file's hooks validate as GeminiCliHooksSettings (and hooksConfig as GeminiCliHooksConfig); a Claude Code event name does not", () => {
   let checked = 0;
-  // gp-cfg-* hold values of the wrong type on purpose (what Gemini CLI makes of them: the runner's replay)
-  for (const name of readdirSync(DIR).filter((f) => f.endsWith(".json") && !f.startsWith("gp-cfg-"))) {
+  // gp-cfg-* and gp-num-* hold values of the wrong type on purpose (what Gemini CLI makes of them: the runner's replay)
+  for (const name of readdirSync(DIR).filter((f) => f.endsWith(".json") && !f.startsWith("gp-cfg-") && !f.startsWith("gp-num-"))) {
     const observation = JSON.parse(readFileSync(join(DIR, name), "utf8")) as { settings: Record<string, { hooks?: unknown; hooksConfig?: unknown } | undefined> };
     for (const settings of Object.values(observation.settings)) {
       if (settings?.hooks !== undefined) {

@@ -164,7 +164,9 @@ describe("idempotence and ownership", () => {
       const codexReads = !/"(model|permissions|__proto__)"|null|"x"/.test(text);
       // Claude Code skips a settings file with entries of the wrong type: the odd entries only where the agent reads past them
       const claudeReads = name !== "odd entries kept as they are";
-      const files = [...(claudeReads ? [".claude/settings.json"] : []), ...(codexReads ? [".codex/hooks.json"] : []), ".gemini/settings.json", ".factory/settings.json"];
+      // droid drops a whole hooks section with a handler without a command string (dr-vh-*): likewise
+      const droidReads = claudeReads;
+      const files = [...(claudeReads ? [".claude/settings.json"] : []), ...(codexReads ? [".codex/hooks.json"] : []), ".gemini/settings.json", ...(droidReads ? [".factory/settings.json"] : [])];
       for (const f of files) write(join(d.project, f), text);
       const before = snapshot(d.project);
       run(request(d));

@@ -16,10 +16,11 @@ import type { InstallHook } from "../../generated/types.js";
 import { markedCommand } from "../install/marker.js";
 import { failClosedNote, nameAlternation, toolsFor } from "../install/render.js";
 import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, RenderedHook } from "../install/types.js";
-import type { JsonObject } from "../json/value.js";
+import type { JsonObject, JsonValue } from "../json/value.js";
 import { CODEX_EVENTS, isCodexEvent } from "./events.js";
 import { HOOKS_FILE_KEYS, serdeRejection } from "./runner.js";
-import { parseJsonText } from "../json/positions.js";
+import { parseJsonWithPositions } from "../json/positions.js";
+import { readCodexTimeoutLiteral } from "./timeout.js";
 import { isJsonObject } from "../json/value.js";
 import type { OwnedHandler } from "../install/types.js";
 
@@ -56,12 +57,16 @@ function check(hook: InstallHook): { key: "timeout"; message: string } | null {
 const CODEX_HOOK_TOOLS = (tool: string): boolean => tool === "Bash" || tool.startsWith("mcp__");
 
 function readBack(text: string, _file: ConfigFile, owned: readonly OwnedHandler[]): string | null {
-  const read = parseJsonText(text);
-  if (!read.ok || !isJsonObject(read.value)) return "not a JSON object";
-  const rejected = serdeRejection(read.value, HOOKS_FILE_KEYS);
+  // the positional reader, as the runner reads the file: serde reads a number by its literal (`5.0` is refused where `5` is not)
+  const read = parseJsonWithPositions(text);
+  if (!read.ok || !isJsonObject(read.value as JsonValue)) return "not a JSON object";
+  const rejected = serdeRejection(read.value as JsonObject, HOOKS_FILE_KEYS, { syntax: "json", of: read.sourceOf, duplicatesOf: read.duplicateKeysOf });
   if (rejected !== null) return `serde refuses ${rejected.path}: ${rejected.message}`;
-  // what serdeRejection reads as a number: the text must also be an integer literal (no fraction, no exponent)
-  for (const h of owned) if (h.timeout !== null && !new RegExp(`"timeout":\\s*${h.timeout}(?![0-9.eE])`).test(text)) return `timeout ${h.timeout} is not written as an integer`;
+  for (const h of owned) {
+    if (h.timeout === null) continue;
+    const read = readCodexTimeoutLiteral(JSON.stringify(h.timeout), "json");
+    if (read.kind !== "seconds" || read.raisedFromZero) return `timeout ${h.timeout} is not read by Codex as ${h.timeout} s`;
+  }
   return null;
 }
 

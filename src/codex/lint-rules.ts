@@ -10,8 +10,9 @@ import { readDocument, walkEvents, commandOf, type Segments, foreignToolFindings
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, type JsonValue } from "../json/value.js";
 import { compileMatcher, HOOKS_FILE_KEYS, serdeRejection } from "./runner.js";
+import { readCodexHandlerTimeout, type CodexLiterals } from "./timeout.js";
 import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent } from "./events.js";
-import { noSuchEvent } from "./texts.js";
+import { noSuchEvent, timeoutRaisedToOne } from "./texts.js";
 import { parseToml } from "./toml.js";
 
 const AGENT = "codex";
@@ -27,8 +28,10 @@ export const CODEX_LINT_RULES = {
   bothForms: { id: "CX-CFG-008", code: "both-representations", severity: "warning", summary: "hooks in both hooks.json and config.toml of one folder: both load (hooks.json first), with a warning" },
   trust: { id: "CX-CFG-009", code: "needs-trust", severity: "info", summary: "Codex runs these hooks only once reviewed (a trusted_hash per hook) and, for project hooks, in a trusted project" },
   mcpServerOnly: { id: "CX-CFG-010", code: "mcp-server-only", severity: "warning", summary: "a matcher `mcp__server` (no tool part): Codex anchors matchers, so it matches no MCP tool (`mcp__<server>__<tool>`); write `mcp__server__.*`" },
-  rejected: { id: "CX-CFG-012", code: "file-rejected", severity: "error", summary: "a timeout that is not a whole number of seconds (\"10\", -1), an async that is not a boolean, a handler type Codex does not know (\"Command\"), a top-level key other than hooks and description: serde refuses the whole file, every hook in it is lost (cx-cfg-*)" },
+  rejected: { id: "CX-CFG-012", code: "file-rejected", severity: "error", summary: "a timeout that is not a whole number of seconds as serde reads it (\"10\", -1, 5.0, 1e2, 1.5, 18446744073709551616), an async that is not a boolean, a handler type Codex does not know (\"Command\"), a top-level key other than hooks and description: serde refuses the whole file, every hook in it is lost (cx-cfg-*, cx-num-*)" },
   featureOff: { id: "CX-CFG-013", code: "hooks-feature-off", severity: "warning", summary: "[features] hooks = false in config.toml: Codex runs no hook (cx-cfg-features-hooks-false); a value that is not a boolean makes Codex set the whole config.toml aside" },
+  timeoutCrashes: { id: "CX-CFG-014", code: "timeout-crashes-codex", severity: "error", summary: "a timeout above 9223372036854775807 s: Codex 0.171.0 panics while loading hooks, so no hook of any file runs and no turn either (cx-num-json-i64-max-plus-1)" },
+  timeoutZero: { id: "CX-CFG-015", code: "timeout-zero", severity: "warning", summary: "a timeout of 0 (or -0): Codex raises it to 1 s, so a hook slower than that is killed and fails open (cx-num-json-zero-slow-hook)" },
   msTimeout: { id: "CX-CFG-011", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Codex reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
 } as const satisfies Record<string, LintRule>;
 
@@ -53,8 +56,17 @@ function claims(path: string): string | null {
 type At = (rule: LintRule, path: Segments, message: string) => LintFinding;
 
 /** The rules over a `hooks` value (JSON or TOML alike). */
-function checkHooks(value: JsonValue, at: At, ctx: LintContext): LintFinding[] {
+function checkHooks(value: JsonValue, at: At, ctx: LintContext, literals: CodexLiterals, lost: string): LintFinding[] {
   const out: LintFinding[] = [...millisecondTimeouts(at, R.msTimeout, value, ["hooks"], "Codex CLI")];
+  for (const event of walkEvents(value, ["hooks"]).filter((e) => isCodexEvent(e.name))) {
+    for (const group of event.groups ?? []) for (const handler of group.handlers) {
+      if (!isJsonObject(handler.handler) || handler.handler["timeout"] === undefined) continue;
+      const path = [...handler.path, "timeout"];
+      const timeout = readCodexHandlerTimeout(handler.handler["timeout"], path, literals);
+      if (timeout.kind === "crashes") out.push(at(R.timeoutCrashes, path, `${timeout.message}; ${lost}, with every other hook Codex would load`));
+      else if (timeout.kind === "seconds" && timeout.raisedFromZero) out.push(at(R.timeoutZero, path, `${timeoutRaisedToOne(literals.of(path) ?? "0")}: the hook ${JSON.stringify(commandOf(handler.handler) ?? null)}`));
+    }
+  }
   for (const event of walkEvents(value, ["hooks"])) {
     if (!isCodexEvent(event.name)) {
       const hint = ctx.eventHint(event.name);
@@ -105,10 +117,11 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     if (flag === false) out.push(base(R.featureOff, ["features", "hooks"], "[features] hooks = false: Codex runs no hook"));
     else if (flag !== undefined && typeof flag !== "boolean") out.push({ ...base(R.featureOff, ["features", "hooks"], `[features] hooks = ${JSON.stringify(flag)} is not a boolean: Codex sets the whole config.toml aside ("Invalid configuration; using defaults.")`), severity: "error" });
     if (parsed.value["hooks"] === undefined) return out;
-    const rejected = serdeRejection({ hooks: parsed.value["hooks"] }, null);
+    const literals: CodexLiterals = { syntax: "toml", of: parsed.literalOf };
+    const rejected = serdeRejection({ hooks: parsed.value["hooks"] }, null, literals);
     if (rejected !== null) return [...out, base(R.rejected, segmentsOf(rejected.path), `${rejected.message}: Codex sets the whole config.toml aside; ${lost(parsed.value)}`)];
     hooksHere = true;
-    out.push(...checkHooks(parsed.value, base, ctx));
+    out.push(...checkHooks(parsed.value, base, ctx, literals, lost(parsed.value)));
     const json = ctx.read(sibling);
     if (json !== null) out.push(base(R.bothForms, ["hooks"], `hooks in both ${sibling} and ${file.path}: both load, hooks.json first; prefer one`));
   } else {
@@ -119,10 +132,11 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
       const top = isJsonObject(doc.value) ? Object.keys(doc.value).filter((k) => (CODEX_EVENT_NAMES as readonly string[]).includes(k)) : [];
       return [doc.at(R.missingWrapper, [], `expected {"hooks": {...}}${top.length > 0 ? `; ${top.join(", ")} at the top never run` : ""}`)];
     }
-    const rejected = serdeRejection(doc.value, HOOKS_FILE_KEYS);
+    const literals: CodexLiterals = { syntax: "json", of: doc.sourceOf, duplicatesOf: doc.duplicateKeysOf };
+    const rejected = serdeRejection(doc.value, HOOKS_FILE_KEYS, literals);
     if (rejected !== null) return [doc.at(R.rejected, segmentsOf(rejected.path), `${rejected.message}: Codex refuses this whole file; ${lost(doc.value)}`)];
     hooksHere = true;
-    out.push(...checkHooks(doc.value, doc.at, ctx));
+    out.push(...checkHooks(doc.value, doc.at, ctx, literals, lost(doc.value)));
   }
   if (hooksHere) {
     const project = file.kind.startsWith("project");

@@ -18,15 +18,15 @@ import { randomUUID } from "node:crypto";
 import { readConfigText } from "../core/read-bounded.js";
 import { join } from "node:path";
 import { eventNameOf, runOptionsProblem, type DialectRunner, type DialectRunOptions, type DialectRunOutcome } from "../core/dialect.js";
-import type { ProtocolError } from "../core/errors.js";
-import { parseJsonText } from "../json/positions.js";
+import { jsonPointer, type ProtocolError } from "../core/errors.js";
+import { parseJsonWithPositions } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { spawnHook } from "../process/spawn-hook.js";
-import { configuredTimeout } from "../process/timeout.js";
 import type { CodexHookResult } from "./classify.js";
-import { CODEX_EVENTS, isCodexEvent, type CodexEventName } from "./events.js";
+import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent, type CodexEventName } from "./events.js";
 import { mergeCodex } from "./merge.js";
 import * as texts from "./texts.js";
+import { readCodexHandlerTimeout, type CodexLiterals } from "./timeout.js";
 import { parseToml } from "./toml.js";
 
 export interface CodexHandler {
@@ -68,7 +68,7 @@ export function compileMatcher(matcher: string | null): RegExp | null | Error {
 }
 
 /** The handlers of one `hooks` value (`{"<Event>": [{matcher, hooks: [...]}]}`), appended in file order. */
-function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project", into: CodexHandler[], problems: ProtocolError[], counts: Map<string, number>): void {
+function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project", into: CodexHandler[], problems: ProtocolError[], counts: Map<string, number>, literals: CodexLiterals): void {
   if (!isJsonObject(hooks)) {
     problems.push(problem("config-invalid", "/hooks", `${file}: hooks must be a table of events`));
     return;
@@ -101,14 +101,16 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
           problems.push(problem("config-invalid", at, `${file}: only {"type": "command", "command": "..."} handlers run`));
           return;
         }
-        const timeout = configuredTimeout(handler["timeout"], "s", CODEX_EVENTS[event].defaultTimeoutSec * 1000);
-        if (timeout !== null && "invalid" in timeout) problems.push(problem("config-invalid", `${at}/timeout`, `${file}: ${timeout.invalid}`));
+        // serdeRejection has refused what serde cannot read: what is left is seconds (0 raised to 1), the default, or a panic
+        const timeout = readCodexHandlerTimeout(handler["timeout"], ["hooks", event, g, "hooks", h, "timeout"], literals);
+        if (timeout.kind === "crashes") problems.push(problem("agent-crashes", `${at}/timeout`, `${file}: ${timeout.message}`));
+        else if (timeout.kind === "seconds" && timeout.raisedFromZero) problems.push(problem("config-invalid", `${at}/timeout`, `${file}: ${texts.timeoutRaisedToOne(literals.of(["hooks", event, g, "hooks", h, "timeout"]) ?? "0")}`));
         const displayOrder = counts.get(event) ?? 0;
         counts.set(event, displayOrder + 1);
         into.push({
           event,
           command: handler["command"],
-          timeoutSec: timeout !== null && "ms" in timeout ? timeout.ms / 1000 : CODEX_EVENTS[event].defaultTimeoutSec,
+          timeoutSec: "ms" in timeout ? timeout.ms / 1000 : CODEX_EVENTS[event].defaultTimeoutSec,
           async: handler["async"] === true,
           matcher,
           layer,
@@ -124,6 +126,9 @@ function readHooksValue(hooks: JsonValue, file: string, layer: "user" | "project
 const HANDLER_TYPES = ["command", "mcp_tool", "prompt", "agent"];
 /** The keys a hooks.json may have at its top (cx-cfg-file-extra-*: "unknown field `version`, expected `description` or `hooks`"). */
 export const HOOKS_FILE_KEYS = ["description", "hooks"];
+/** The fields of a matcher group and of a command handler: serde refuses one written twice, unknown keys twice are ignored (cx-dup-json-*). */
+const GROUP_FIELDS = ["matcher", "hooks"];
+const HANDLER_FIELDS = ["type", "command", "timeout", "async", "statusMessage"];
 
 const serdeType = (value: JsonValue): string =>
   value === null ? "null" : Array.isArray(value) ? "sequence" : typeof value === "object" ? "map" : typeof value === "number" ? (Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``) : typeof value === "string" ? `string ${JSON.stringify(value)}` : `boolean \`${String(value)}\``;
@@ -134,19 +139,31 @@ const serdeType = (value: JsonValue): string =>
  * key, a handler `type` it does not know, a `timeout` that is not a u64, an
  * `async` that is not a boolean, a wrong shape. Unknown events and unknown
  * handler keys are fine (cx-cfg-unknown-event, cx-cfg-sibling-unknown-key).
- * Null when Codex reads it.
+ * A known field written twice refuses the file too (`duplicate field`,
+ * cx-dup-json-*): JSON.parse would keep the last, so the document's
+ * duplicates come with its literals. Null when Codex reads it.
  */
-export function serdeRejection(doc: JsonObject, topKeys: readonly string[] | null): { path: string; message: string } | null {
+export function serdeRejection(doc: JsonObject, topKeys: readonly string[] | null, literals: CodexLiterals): { path: string; message: string } | null {
   const wrong = (path: string, value: JsonValue, expected: string) => ({ path, message: `invalid type: ${serdeType(value)}, expected ${expected}` });
+  const twice = (path: readonly (string | number)[], fields: readonly string[]): { path: string; message: string } | null => {
+    const key = literals.duplicatesOf?.(path).find((k) => fields.includes(k));
+    return key === undefined ? null : { path: jsonPointer([...path, key]), message: `duplicate field \`${key}\`` };
+  };
   if (topKeys !== null) for (const key of Object.keys(doc)) if (!topKeys.includes(key)) return { path: `/${key}`, message: `unknown field \`${key}\`, expected ${topKeys.map((k) => `\`${k}\``).join(" or ")}` };
+  const topTwice = topKeys === null ? null : twice([], topKeys);
+  if (topTwice !== null) return topTwice;
   const hooks = doc["hooks"];
   if (hooks === undefined) return null;
   if (!isJsonObject(hooks)) return wrong("/hooks", hooks, "a map");
+  const eventTwice = twice(["hooks"], CODEX_EVENT_NAMES);
+  if (eventTwice !== null) return eventTwice;
   for (const [event, groups] of Object.entries(hooks)) {
     if (!isCodexEvent(event)) continue;
     if (!Array.isArray(groups)) return wrong(`/hooks/${event}`, groups, "a sequence");
     for (const [g, group] of groups.entries()) {
       if (!isJsonObject(group)) return wrong(`/hooks/${event}/${g}`, group, "a matcher group");
+      const groupTwice = twice(["hooks", event, g], GROUP_FIELDS);
+      if (groupTwice !== null) return groupTwice;
       const matcher = group["matcher"];
       if (matcher !== undefined && matcher !== null && typeof matcher !== "string") return wrong(`/hooks/${event}/${g}/matcher`, matcher, "a string");
       const handlers = group["hooks"];
@@ -155,14 +172,15 @@ export function serdeRejection(doc: JsonObject, topKeys: readonly string[] | nul
       for (const [h, handler] of handlers.entries()) {
         const at = `/hooks/${event}/${g}/hooks/${h}`;
         if (!isJsonObject(handler)) return wrong(at, handler, "a hook handler");
+        // the command variant's fields; the others have none but the tag
+        const handlerTwice = twice(["hooks", event, g, "hooks", h], handler["type"] === "command" ? HANDLER_FIELDS : ["type"]);
+        if (handlerTwice !== null) return handlerTwice;
         const type = handler["type"];
         if (typeof type !== "string" || !HANDLER_TYPES.includes(type)) {
           return { path: `${at}/type`, message: `unknown variant ${JSON.stringify(type) ?? "nothing"}, expected one of ${HANDLER_TYPES.map((t) => `\`${t}\``).join(", ")}` };
         }
-        const timeout = handler["timeout"];
-        if (timeout !== undefined && timeout !== null && !(typeof timeout === "number" && Number.isInteger(timeout) && timeout >= 0)) {
-          return typeof timeout === "number" && Number.isInteger(timeout) ? { path: `${at}/timeout`, message: `invalid value: integer \`${timeout}\`, expected u64` } : wrong(`${at}/timeout`, timeout, "u64");
-        }
+        const timeout = readCodexHandlerTimeout(handler["timeout"], ["hooks", event, g, "hooks", h, "timeout"], literals);
+        if (timeout.kind === "refused") return { path: `${at}/timeout`, message: timeout.message };
         const async = handler["async"];
         if (async !== undefined && async !== null && typeof async !== "boolean") return wrong(`${at}/async`, async, "a boolean");
         if (type === "command" && typeof handler["command"] !== "string") return wrong(`${at}/command`, handler["command"] ?? null, "a string");
@@ -183,10 +201,11 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
   const problems: ProtocolError[] = [];
   const counts = new Map<string, number>();
   const userTomlFile = join(codexHome, "config.toml");
-  let userToml = readToml(userTomlFile, problems);
+  const userRead = readToml(userTomlFile, problems);
+  let userToml = userRead?.value ?? null;
   // a [hooks] table serde cannot read sets the whole file aside ("Invalid configuration; using defaults."):
   // its [features] and project trust go with it, as its hooks do
-  const userHooksRejected = isJsonObject(userToml ?? null) && userToml!["hooks"] !== undefined ? serdeRejection({ hooks: userToml!["hooks"] }, null) : null;
+  const userHooksRejected = userToml !== null && userToml["hooks"] !== undefined ? serdeRejection({ hooks: userToml["hooks"] }, null, userRead!.literals) : null;
   if (userHooksRejected !== null) {
     problems.push(problem("config-rejected", userHooksRejected.path, texts.configTomlRejected(userTomlFile, userHooksRejected.message)));
     userToml = null;
@@ -206,7 +225,8 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
     const jsonFile = join(dir, "hooks.json");
     const tomlFile = join(dir, "config.toml");
     const jsonText = readText(jsonFile, problems);
-    const toml = layer === "user" ? userToml : readToml(tomlFile, problems);
+    const tomlRead = layer === "user" ? (userToml === null ? null : userRead) : readToml(tomlFile, problems);
+    const toml = tomlRead?.value ?? null;
     const tomlHooks = toml?.["hooks"];
     if (jsonText === null && tomlHooks === undefined) continue;
     if (layer === "project" && !trusted) {
@@ -215,23 +235,28 @@ export function loadCodexConfiguration(codexHome: string, projectDir: string): C
     }
     if (jsonText !== null && tomlHooks !== undefined) problems.push(problem("both-representations", "", texts.bothRepresentations(jsonFile, tomlFile)));
     if (jsonText !== null) {
-      const read = parseJsonText(jsonText);
-      if (!read.ok) problems.push({ ...problem("config-parse", "", `${jsonFile}:${read.position.line}:${read.position.column}: ${read.message}`), position: read.position });
-      const parsed: JsonValue = read.ok ? read.value : null;
-      const rejected = isJsonObject(parsed) ? serdeRejection(parsed, HOOKS_FILE_KEYS) : null;
+      // the positional reader: serde reads a number by its literal (`5.0` is refused where `5` is not)
+      // serde_json reads no BOM ("expected value at line 1 column 1"); the positional reader would skip it
+      const read = jsonText.startsWith("\uFEFF") ? ({ ok: false, message: "expected value (a byte order mark)", position: { line: 1, column: 1, offset: 0 } } as const) : parseJsonWithPositions(jsonText);
+      if (!read.ok) problems.push({ ...problem("config-parse", "", `${jsonFile}:${read.position.line}:${read.position.column}: ${read.message}`), position: { line: read.position.line, column: read.position.column } });
+      const parsed = (read.ok ? read.value : null) as JsonValue;
+      const literals: CodexLiterals = read.ok ? { syntax: "json", of: read.sourceOf, duplicatesOf: read.duplicateKeysOf } : { syntax: "json", of: () => undefined };
+      const rejected = isJsonObject(parsed) ? serdeRejection(parsed, HOOKS_FILE_KEYS, literals) : null;
       if (rejected !== null) problems.push(problem("config-rejected", rejected.path, texts.hooksFileRejected(jsonFile, rejected.message)));
-      else if (isJsonObject(parsed) && parsed["hooks"] !== undefined) readHooksValue(parsed["hooks"], jsonFile, layer, handlers, problems, counts);
+      else if (isJsonObject(parsed) && parsed["hooks"] !== undefined) readHooksValue(parsed["hooks"], jsonFile, layer, handlers, problems, counts, literals);
       else if (parsed !== null) problems.push(problem("config-invalid", "", `${jsonFile}: expected {"hooks": {...}}`));
     }
     // A [hooks] table serde cannot read makes Codex set the whole config.toml aside ("Invalid configuration; using defaults.")
-    const tomlRejected = isJsonObject(toml ?? null) && tomlHooks !== undefined ? serdeRejection({ hooks: tomlHooks }, null) : null;
+    const tomlRejected = toml !== null && tomlHooks !== undefined ? serdeRejection({ hooks: tomlHooks }, null, tomlRead!.literals) : null;
     if (tomlRejected !== null) problems.push(problem("config-rejected", tomlRejected.path, texts.configTomlRejected(tomlFile, tomlRejected.message)));
-    else if (tomlHooks !== undefined) readHooksValue(tomlHooks, tomlFile, layer, handlers, problems, counts);
+    else if (tomlHooks !== undefined) readHooksValue(tomlHooks, tomlFile, layer, handlers, problems, counts, tomlRead!.literals);
   }
+  // a timeout Codex panics on while loading hooks: the session never starts, no hook of any file runs
+  if (problems.some((p) => p.code === "agent-crashes")) return { handlers: [], problems };
   return { handlers, problems };
 }
 
-function readToml(file: string, problems: ProtocolError[]): JsonObject | null {
+function readToml(file: string, problems: ProtocolError[]): { value: JsonObject; literals: CodexLiterals } | null {
   const text = readText(file, problems);
   if (text === null) return null;
   const parsed = parseToml(text, file);
@@ -239,7 +264,7 @@ function readToml(file: string, problems: ProtocolError[]): JsonObject | null {
     problems.push(parsed.error);
     return null;
   }
-  return parsed.value;
+  return { value: parsed.value, literals: { syntax: "toml", of: parsed.literalOf } };
 }
 
 /** The event input with Codex's own fields, keys in wire order; fields the caller gives win, except the event name and cwd. */

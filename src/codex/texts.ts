@@ -124,3 +124,15 @@ export const configTomlRejected = (file: string, why: string): string => `${file
 export const hooksFeatureOff = (file: string): string => `${file}: [features] hooks = false: Codex runs no hook`;
 /** A `[features] hooks` that is not a boolean: Codex sets the whole config.toml aside. */
 export const hooksFeatureInvalid = (file: string, value: string): string => `${file}: [features] hooks = ${value} is not a boolean; Codex sets the whole config.toml aside ("Invalid configuration; using defaults.")`;
+
+/** serde's words for a timeout it cannot read as u64 (measured: cx-num-json-*, cx-cfg-timeout-negative). */
+export const SERDE_NUMBER_AS_MAP = "invalid type: map, expected u64 (Codex's reader takes a timeout only as a whole number of seconds written without a fraction or an exponent, 0 to 18446744073709551615)";
+export const serdeNegativeInteger = (literal: string): string => `invalid value: integer \`${literal}\`, expected u64`;
+export const serdeNotU64 = (what: string): string => `invalid type: ${what}, expected u64`;
+export const serdeTomlFloat = (literal: string): string => `invalid type: floating point \`${literal}\`, expected u64 (a TOML timeout must be an integer)`;
+export const tomlIntegerOutOfRange = (token: string): string => `integer ${token.length > 40 ? `${token.slice(0, 40)}... (${token.length} characters)` : token} is out of range (a TOML integer is 64-bit signed)`;
+/** A timeout Codex 0.171.0 reads but panics on while loading hooks (cx-num-json-i64-max-plus-1). */
+export const timeoutCrashesCodex = (seconds: string): string =>
+  `timeout ${seconds} is above 9223372036854775807: Codex 0.171.0 panics while loading hooks ("normalized hook identity should serialize to TOML"), so no hook and no turn runs`;
+/** A timeout of 0 (or -0): Codex raises it to 1 s (cx-num-json-zero-slow-hook). */
+export const timeoutRaisedToOne = (literal: string): string => `timeout ${literal} is read as 1 s: Codex raises it, and a slower hook is killed and fails open`;

@@ -8,8 +8,19 @@
  */
 import type { ProtocolError } from "../core/errors.js";
 import type { JsonObject, JsonValue } from "../json/value.js";
+import { tomlIntegerOutOfRange } from "./texts.js";
 
-export type TomlResult = { readonly ok: true; readonly value: JsonObject } | { readonly ok: false; readonly error: ProtocolError };
+export type TomlResult =
+  | {
+      readonly ok: true;
+      readonly value: JsonObject;
+      /** A number's token as written (`5`, `+5`, `5_0`, `0x10`, `5.0`, `inf`), by its path; undefined for anything else. A reader that tells integers from floats (serde) needs it: `5.0` and `5` are the same JS number. */
+      readonly literalOf: (path: readonly (string | number)[]) => string | undefined;
+    }
+  | { readonly ok: false; readonly error: ProtocolError };
+
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
 
 /** Arrays and inline tables nested deeper than this are refused (no stack overflow on hostile input). */
 const MAX_DEPTH = 128;
@@ -24,6 +35,10 @@ class Parser {
   /** Tables defined by a header or as inline values: defining them again is an error. */
   private readonly closed = new WeakSet<JsonObject>();
   private readonly headers = new WeakSet<JsonObject>();
+  /** Number tokens by container and key or index. */
+  readonly literals = new WeakMap<object, Map<string | number, string>>();
+  /** The token of the number value() last read; null after any other value. */
+  private lastNumber: string | null = null;
   constructor(private readonly text: string) {}
 
   fail(message: string): never {
@@ -146,6 +161,15 @@ class Parser {
     const last = path[path.length - 1]!;
     if (parent[last] !== undefined) this.fail(`the key ${path.join(".")} is defined twice`);
     parent[last] = value;
+    this.keepLiteral(parent, last);
+  }
+
+  private keepLiteral(container: object, key: string | number): void {
+    if (this.lastNumber === null) return;
+    let map = this.literals.get(container);
+    if (map === undefined) this.literals.set(container, (map = new Map()));
+    map.set(key, this.lastNumber);
+    this.lastNumber = null;
   }
 
   private key(): string[] {
@@ -169,11 +193,20 @@ class Parser {
 
   private value(depth: number): JsonValue {
     if (depth > MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels`);
+    this.lastNumber = null;
     const c = this.peek();
     if (c === '"') return this.text.startsWith('"""', this.pos) ? this.multilineBasic() : this.basicString();
     if (c === "'") return this.text.startsWith("'''", this.pos) ? this.multilineLiteral() : this.literalString();
-    if (c === "[") return this.array(depth);
-    if (c === "{") return this.inlineTable(depth);
+    if (c === "[") {
+      const items = this.array(depth);
+      this.lastNumber = null;
+      return items;
+    }
+    if (c === "{") {
+      const inline = this.inlineTable(depth);
+      this.lastNumber = null;
+      return inline;
+    }
     const start = this.pos;
     while (this.pos < this.text.length && !/[\s,\]}#]/.test(this.peek())) this.pos++;
     // A datetime's space before the time (`1979-05-27 07:32:00`) belongs to it.
@@ -184,10 +217,21 @@ class Parser {
     const token = this.text.slice(start, this.pos);
     if (token === "true") return true;
     if (token === "false") return false;
-    if (/^[+-]?(0|[1-9](_?\d)*)$/.test(token)) return Number(token.replace(/_/g, ""));
-    if (/^0x[0-9A-Fa-f](_?[0-9A-Fa-f])*$|^0o[0-7](_?[0-7])*$|^0b[01](_?[01])*$/.test(token)) return Number(token.replace(/_/g, ""));
-    if (/^[+-]?(0|[1-9](_?\d)*)(\.\d(_?\d)*)?([eE][+-]?\d(_?\d)*)?$/.test(token)) return Number(token.replace(/_/g, ""));
-    if (/^[+-]?(inf|nan)$/.test(token)) return token;
+    const integer = tomlInteger(token);
+    if (integer !== null) {
+      // TOML integers are 64-bit signed: past that the toml crate refuses the document (cx-num-toml-i64-max-plus-1)
+      if (integer < I64_MIN || integer > I64_MAX) this.fail(tomlIntegerOutOfRange(token));
+      this.lastNumber = token;
+      return Number(integer);
+    }
+    if (isTomlFloat(token)) {
+      this.lastNumber = token;
+      return Number(token.replace(/_/g, ""));
+    }
+    if (/^[+-]?(inf|nan)$/.test(token)) {
+      this.lastNumber = token;
+      return token;
+    }
     if (/^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}/.test(token)) return token;
     return this.fail(token === "" ? "expected a value" : `unexpected value ${JSON.stringify(token)}`);
   }
@@ -202,6 +246,7 @@ class Parser {
         return items;
       }
       items.push(this.value(depth + 1));
+      this.keepLiteral(items, items.length - 1);
       this.skipBlank();
       if (this.peek() === ",") this.pos++;
       else if (this.peek() !== "]") this.fail("expected , or ] in an array");
@@ -320,11 +365,41 @@ class Parser {
   }
 }
 
+/** Every `_` in a number token sits between two digits (TOML's rule). */
+function underscoresBetweenDigits(token: string): boolean {
+  for (let i = token.indexOf("_"); i !== -1; i = token.indexOf("_", i + 1)) {
+    if (!/[0-9A-Fa-f]/.test(token[i - 1] ?? "") || !/[0-9A-Fa-f]/.test(token[i + 1] ?? "")) return false;
+  }
+  return true;
+}
+
+/** A TOML float token (`5.0`, `1e2`, `-1.5E-3`, `1_000.5`): linear, as tomlInteger. */
+function isTomlFloat(token: string): boolean {
+  return /^[+-]?(?:0|[1-9][0-9_]*)(?:\.[0-9][0-9_]*)?(?:[eE][+-]?[0-9][0-9_]*)?$/.test(token) && /[.eE]/.test(token) && underscoresBetweenDigits(token.replace(/[eE][+-]?/, "e"));
+}
+
+/** A TOML integer token's value (decimal with sign and underscores, `0x`, `0o`, `0b`), or null when it is not one. */
+export function tomlInteger(token: string): bigint | null {
+  // one character class per token, then the underscore rule (each between two digits): linear, no backtracking on a long token
+  if (!/^(?:[+-]?(?:0|[1-9][0-9_]*)|0x[0-9A-Fa-f][0-9A-Fa-f_]*|0o[0-7][0-7_]*|0b[01][01_]*)$/.test(token) || !underscoresBetweenDigits(token)) return null;
+  const digits = token.replace(/_/g, "").replace(/^[+]/, "");
+  // longer than any 64-bit integer in any base (0b + 64 digits): out of range, without a BigInt of a megabyte of digits
+  if (digits.length > 67) return token.startsWith("-") ? -(2n ** 64n) : 2n ** 64n;
+  return BigInt(digits);
+}
+
 /** Read a TOML document; `file` names it in the error. */
 export function parseToml(text: string, file = ""): TomlResult {
   const parser = new Parser(text.replace(/^\uFEFF/, ""));
   try {
-    return { ok: true, value: parser.parse() };
+    const value = parser.parse();
+    const literalOf = (path: readonly (string | number)[]): string | undefined => {
+      let container: JsonValue | undefined = value;
+      for (const segment of path.slice(0, -1)) container = container !== null && typeof container === "object" ? (container as Record<string | number, JsonValue>)[segment] : undefined;
+      if (container === null || container === undefined || typeof container !== "object" || path.length === 0) return undefined;
+      return parser.literals.get(container)?.get(path[path.length - 1]!);
+    };
+    return { ok: true, value, literalOf };
   } catch (e) {
     const message = e instanceof TomlError ? e.message : `cannot read: ${e instanceof Error ? e.message : String(e)}`;
     const position = parser.position();

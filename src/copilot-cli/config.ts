@@ -148,6 +148,27 @@ function refusedTimeout(value: JsonValue | undefined): string | null {
   return value > 0 ? null : "must be positive";
 }
 
+export type CopilotTimeout = { readonly kind: "ms"; readonly ms: number } | { readonly kind: "default" } | { readonly kind: "skipped"; readonly message: string };
+
+/**
+ * A `timeoutSec`/`timeout` literal as Copilot CLI 1.0.102 reads it (seconds): not a positive
+ * number, the entry is skipped (cp-cfg-timeout-*); past Node's timer limit in ms it is held
+ * (cp-num-timeout-*). What the runner's reader does, for install to check what it writes.
+ */
+export function readCopilotTimeoutLiteral(literal: string | null): CopilotTimeout {
+  if (literal === null) return { kind: "default" };
+  let value: JsonValue;
+  try {
+    value = JSON.parse(literal) as JsonValue;
+  } catch {
+    return { kind: "skipped", message: "is not JSON" };
+  }
+  const refused = refusedTimeout(value);
+  if (refused !== null) return { kind: "skipped", message: refused };
+  const timeout = configuredTimeout(value, "s", 0);
+  return timeout !== null && "ms" in timeout ? { kind: "ms", ms: timeout.ms } : { kind: "default" };
+}
+
 /** The hooks of `event` in every file, in configured order. */
 export function configuredHooks(files: readonly ConfigFile[], resolved: ResolvedEvent, problems: ProtocolError[]): ConfiguredHook[] {
   const rules = EVENTS[resolved.event];

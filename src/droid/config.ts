@@ -16,11 +16,12 @@ import { join } from "node:path";
 import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { configuredTimeout } from "../process/timeout.js";
 import { DROID_EVENT_NAMES, isDroidEvent } from "./events.js";
+import { DROID_DEFAULT_TIMEOUT_SEC, readDroidTimeout } from "./timeout.js";
+import { timerPastLimit } from "./texts.js";
 
 /** droid's timeout when a handler sets none. */
-export const DEFAULT_TIMEOUT_SEC = 60;
+export const DEFAULT_TIMEOUT_SEC = DROID_DEFAULT_TIMEOUT_SEC;
 
 export type DroidConfigSource = "project_settings" | "project" | "user_settings" | "user";
 
@@ -119,8 +120,8 @@ export function droidRejection(map: JsonObject): { path: (string | number)[]; me
         if (typeof handler["command"] !== "string") return { path: [event, g, "hooks", h, "command"], message: "a handler without a command string" };
         const type = handler["type"];
         if (type !== undefined && type !== "command") return { path: [event, g, "hooks", h, "type"], message: `type ${JSON.stringify(type).slice(0, 60)} is not "command"` };
-        const timeout = handler["timeout"];
-        if (timeout !== undefined && timeout !== null && typeof timeout !== "number") return { path: [event, g, "hooks", h, "timeout"], message: `timeout ${JSON.stringify(timeout).slice(0, 60)} is not a number` };
+        const timeout = readDroidTimeout(handler["timeout"]);
+        if (timeout.kind === "refused") return { path: [event, g, "hooks", h, "timeout"], message: timeout.message };
       }
     }
   }
@@ -213,9 +214,12 @@ export function selectDroidHooks(event: string, matchValue: string | null, comma
           problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h]), message: `${chosen.file}: a handler needs a command string` });
           continue;
         }
-        const timeout = configuredTimeout(handler["timeout"], "s", DEFAULT_TIMEOUT_SEC * 1000);
-        if (timeout !== null && "invalid" in timeout) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${chosen.file}: ${timeout.invalid}` });
-        handlers.push({ command: handler["command"], timeout: timeout !== null && "ms" in timeout ? timeout.ms / 1000 : null, source: chosen.source, file: chosen.file, matcher, configIndex: handlers.length });
+        // droidRejection has refused text: what is left is seconds or the default (timeout.ts)
+        const timeout = readDroidTimeout(handler["timeout"]);
+        const timeoutAt = jsonPointer([...at, "hooks", h, "timeout"]);
+        if (timeout.kind === "default" && timeout.invalid !== null) problems.push({ code: "invalid-config", path: timeoutAt, message: `${chosen.file}: ${timeout.invalid}` });
+        if (timeout.kind === "ms" && timeout.pastTimerLimit) problems.push({ code: "invalid-config", path: timeoutAt, message: `${chosen.file}: ${timerPastLimit(handler["timeout"] as number)}; this runner honours it` });
+        handlers.push({ command: handler["command"], timeout: timeout.kind === "ms" ? timeout.ms / 1000 : null, source: chosen.source, file: chosen.file, matcher, configIndex: handlers.length });
       }
     }
   }

@@ -10,6 +10,8 @@ import { DROID_SWITCHES, droidRejection } from "./config.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
 import { isJsonObject, toNullPrototype, type JsonObject } from "../json/value.js";
 import { DROID_EVENT_NAMES, DROID_EVENTS, isDroidEvent } from "./events.js";
+import { timerPastLimit } from "./texts.js";
+import { droidTimeoutPastTimerLimit } from "./timeout.js";
 
 const AGENT = "droid";
 
@@ -21,6 +23,7 @@ export const DROID_LINT_RULES = {
   shadowed: { id: "DR-CFG-005", code: "shadowed-by-hooks-json", severity: "warning", summary: "an event listed in both settings.json and hooks.json of one folder: hooks.json's list replaces settings.json's, whose hooks never run" },
   invalidMatcher: { id: "DR-CFG-006", code: "invalid-matcher", severity: "error", summary: "a matcher that is not a valid regex: the group never matches, silently (pre-20-matcher-bad-regex)" },
   matcherIgnored: { id: "DR-CFG-007", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event droid matches nothing against: the hooks run every time" },
+  timerLimit: { id: "DR-CFG-011", code: "timeout-past-timer-limit", severity: "error", summary: "a timeout above 2147483.647 s (Node's 2147483647 ms timer limit, about 24.8 days): droid's timer fires at once: the hook is marked failed (exit 1) and was killed before it answered in 2 of 7 recorded runs, its deny lost (dr-num-timeout-*)" },
   msTimeout: { id: "DR-CFG-008", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: droid reads seconds, so a value meant in milliseconds lets the hook hang for minutes or hours" },
   rejected: { id: "DR-CFG-009", code: "hooks-rejected", severity: "error", summary: "a hooksDisabled or showHookOutput that is not a boolean, a type other than \"command\", a timeout that is not a number: droid rejects the file's hooks as a whole, every hook in it is lost (dr-cfg-*)" },
   disabled: { id: "DR-CFG-010", code: "hooks-disabled", severity: "warning", summary: "hooksDisabled: true: droid runs no hook (project settings decide before the user's)" },
@@ -61,6 +64,12 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     out.push(doc.at(R.wrappedHooksJson, ["hooks"], 'hooks.json is the bare event map ({"PreToolUse": [...]}); with a "hooks" wrapper droid logs `Ignoring unknown hook event keys hooks` and runs none of it'));
   }
   out.push(...millisecondTimeouts(doc.at, R.msTimeout, doc.value, bare ? [] : ["hooks"], "droid"));
+  for (const event of walkEvents(doc.value, bare ? [] : ["hooks"]).filter((e) => isDroidEvent(e.name))) {
+    for (const group of event.groups ?? []) for (const handler of group.handlers) {
+      const pastLimit = isJsonObject(handler.handler) ? droidTimeoutPastTimerLimit(handler.handler["timeout"]) : null;
+      if (pastLimit !== null) out.push(doc.at(R.timerLimit, [...handler.path, "timeout"], `${timerPastLimit(pastLimit)}: the hook ${JSON.stringify(commandOf(handler.handler) ?? null)} may be lost`));
+    }
+  }
   const map = bare ? doc.value : isJsonObject(doc.value) ? doc.value["hooks"] : undefined;
   if (isJsonObject(map ?? null)) {
     const prefix = bare ? [] : ["hooks"];

@@ -63,3 +63,7 @@ export const TUI_ONLY = {
 export function hookBatchName(event: string, matchValue: string | null): string {
   return matchValue === null || matchValue === "" ? event : `${event}[${matchValue}]`;
 }
+
+/** A timeout droid's timer cannot hold (dr-num-timeout-*). */
+export const timerPastLimit = (seconds: number): string =>
+  `timeout ${seconds} s is past Node's timer limit (2147483.647 s): droid's timer fires at once: the hook is marked failed (exit 1) and, in 2 of 7 recorded runs, killed before it answered, its deny lost`;

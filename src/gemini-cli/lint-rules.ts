@@ -11,7 +11,8 @@ import { blankComments } from "../json/comments.js";
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS, isEventName } from "./events.js";
 import { hooksSwitchNotBoolean, invalidEventName, timerFiresAtOnce } from "./texts.js";
-import { geminiDisabledNames, geminiHooksOff, geminiTimerFiresAtOnce } from "./runner.js";
+import { geminiDisabledNames, geminiHooksOff } from "./runner.js";
+import { readGeminiTimeout } from "./timeout.js";
 
 const AGENT = "gemini-cli";
 /** Keys of `hooks` that are switches, not events (runner.ts HOOKS_CONFIG_FIELDS). */
@@ -31,6 +32,7 @@ export const GEMINI_CLI_LINT_RULES = {
   disabled: { id: "GM-CFG-009", code: "hooks-disabled", severity: "warning", summary: "`hooksConfig.enabled: false` (no hook runs) or a hook named in `hooksConfig.disabled` (that hook does not run)" },
   oddSwitch: { id: "GM-CFG-010", code: "switch-not-boolean", severity: "error", summary: "`hooksConfig.enabled` that is not a boolean: Gemini CLI reads \"false\", \"\" and 0 as false (no hook runs) and other values as true (gp-cfg-enabled-*)" },
   timerAtOnce: { id: "GM-CFG-011", code: "timeout-fires-at-once", severity: "error", summary: "a timeout of 0, a negative number or text: Gemini CLI's timer fires after 1 ms, the hook always times out and fails open (gp-cfg-timeout-*)" },
+  timerLimit: { id: "GM-CFG-012", code: "timeout-past-timer-limit", severity: "error", summary: "a timeout above 2147483647 ms (Node's timer limit, about 24.8 days; 1e400 included): Node fires the timer after 1 ms instead, the hook always times out and fails open (gp-num-timeout-*)" },
 } as const satisfies Record<string, LintRule>;
 
 const R = GEMINI_CLI_LINT_RULES;
@@ -90,8 +92,12 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
         const key = typeof name === "string" && name !== "" ? name : commandOf(handler.handler)!;
         if (disabled.has(key)) out.push(doc.at(R.disabled, handler.path, `"${key}" is in hooksConfig.disabled: Gemini CLI does not run this hook`));
         const timeout = handler.handler["timeout"];
-        if (geminiTimerFiresAtOnce(timeout)) out.push(doc.at(R.timerAtOnce, [...handler.path, "timeout"], timerFiresAtOnce(JSON.stringify(timeout))));
-        else if (typeof timeout === "number" && timeout > 0 && timeout < SECONDS_LIKE_MS) {
+        const reading = readGeminiTimeout(timeout);
+        if (reading.kind === "fires-at-once") {
+          // the literal as written: 1e400 is Infinity to JSON.parse
+          const written = doc.sourceOf([...handler.path, "timeout"]) ?? JSON.stringify(timeout);
+          out.push(doc.at(reading.pastLimit ? R.timerLimit : R.timerAtOnce, [...handler.path, "timeout"], `${timerFiresAtOnce(written, reading.pastLimit)}: the hook ${JSON.stringify(key)} is lost`));
+        } else if (typeof timeout === "number" && timeout > 0 && timeout < SECONDS_LIKE_MS) {
           out.push(doc.at(R.timeoutUnit, [...handler.path, "timeout"], `timeout ${timeout} is ${timeout} ms: Gemini CLI reads milliseconds (${timeout} s would be ${timeout * 1000}); the hook is killed and fails open`));
         }
       }

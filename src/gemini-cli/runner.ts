@@ -20,13 +20,13 @@ import { jsonPointer, type ProtocolError } from "../core/errors.js";
 import { blankComments } from "../json/comments.js";
 import { parseJsonText } from "../json/positions.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
-import { MAX_TIMER_MS, spawnHook } from "../process/spawn-hook.js";
-import { configuredTimeout } from "../process/timeout.js";
+import { spawnHook } from "../process/spawn-hook.js";
 import { EVENTS, isEventName, type EventName } from "./events.js";
 import { spread, truthy } from "../json/js-values.js";
 import { mergeHooks, type HookResult } from "./merge.js";
 import { readHookOutput } from "./read-output.js";
-import { hooksSwitchNotBoolean, invalidEventName, timeoutAsText, timeoutOverflows, timerFiresAtOnce } from "./texts.js";
+import { hooksSwitchNotBoolean, invalidEventName, timeoutAsText, timerFiresAtOnce } from "./texts.js";
+import { readGeminiTimeout } from "./timeout.js";
 
 /** Keys of the `hooks` object that are settings, not events (HOOKS_CONFIG_FIELDS). */
 const HOOKS_CONFIG_FIELDS = ["enabled", "disabled", "notifications"];
@@ -83,17 +83,6 @@ export function geminiDisabledNames(value: JsonValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
-/**
- * A handler timeout Gemini CLI hands to setTimeout, which fires after 1 ms for
- * what is not a number of at least 1 once coerced: the hook then always fails
- * (open). Recorded: 0, -1 and "abc" fail, "5000" works, null takes the default
- * (gp-cfg-timeout-*).
- */
-export function geminiTimerFiresAtOnce(value: JsonValue | undefined): boolean {
-  if (value === undefined || value === null) return false;
-  const ms = typeof value === "string" ? Number(value) : typeof value === "number" ? value : Number.NaN;
-  return !(ms >= 1);
-}
 
 /** The hook configuration of the given settings texts (user first, then workspace). Never throws. */
 export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfiguration {
@@ -157,24 +146,19 @@ export function loadGeminiHooks(files: readonly SettingsFile[]): GeminiHookConfi
           }
           const env: Record<string, string> = Object.create(null) as Record<string, string>;
           if (isJsonObject(handler["env"])) for (const [k, v] of Object.entries(handler["env"])) if (typeof v === "string") env[k] = v;
-          // Gemini CLI hands the value to setTimeout unchecked: a negative, zero, non-finite or too large one fires
-          // after 1 ms and the hook's answer is lost as a timeout. Here a deny is not lost to a typo: an unusable
-          // value takes the default, a too large one is honoured, and both are reported.
-          const firesAtOnce = geminiTimerFiresAtOnce(handler["timeout"]);
-          // "5000" is what Gemini's timer makes of it; the reader below takes numbers only
-          const timeoutValue = typeof handler["timeout"] === "string" && !firesAtOnce ? Number(handler["timeout"]) : handler["timeout"];
-          const timeout = firesAtOnce ? null : configuredTimeout(timeoutValue, "ms", EVENTS[eventName].defaultTimeoutMs);
-          if (firesAtOnce) problems.push(problem(file, [...at, "timeout"], timerFiresAtOnce(JSON.stringify(handler["timeout"]))));
-          else if (typeof handler["timeout"] === "string") problems.push(problem(file, [...at, "timeout"], timeoutAsText(JSON.stringify(handler["timeout"]), Number(handler["timeout"]))));
-          if (timeout !== null && "invalid" in timeout) problems.push(problem(file, [...at, "timeout"], timeout.invalid));
-          if (timeout !== null && "ms" in timeout && timeout.ms > MAX_TIMER_MS) problems.push(problem(file, [...at, "timeout"], timeoutOverflows(timeout.ms)));
+          // Gemini CLI hands the value to setTimeout unchecked: under 1 ms, past Node's timer limit or not a
+          // number, it fires after 1 ms and the hook's answer is lost as a timeout, as here (timeout.ts)
+          const timeout = readGeminiTimeout(handler["timeout"]);
+          const firesAtOnce = timeout.kind === "fires-at-once";
+          if (firesAtOnce) problems.push(problem(file, [...at, "timeout"], timerFiresAtOnce(JSON.stringify(handler["timeout"]) ?? String(handler["timeout"]), timeout.pastLimit)));
+          else if (timeout.kind === "ms" && timeout.asText) problems.push(problem(file, [...at, "timeout"], timeoutAsText(JSON.stringify(handler["timeout"]), timeout.ms)));
           const index = perEvent.get(eventName) ?? 0;
           perEvent.set(eventName, index + 1);
           hooks.push({
             event: eventName,
             command: handler["command"],
             name: typeof handler["name"] === "string" && handler["name"] !== "" ? handler["name"] : null,
-            timeoutMs: timeout !== null && "ms" in timeout ? timeout.ms : null,
+            timeoutMs: timeout.kind === "ms" ? timeout.ms : null,
             env,
             matcher,
             sequential,

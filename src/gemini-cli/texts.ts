@@ -59,15 +59,12 @@ export const agentStopped = (text: string): string => `Agent execution stopped: 
 /** Config-time texts (runner). */
 export const invalidEventName = (name: string): string => `Invalid hook event name: "${name}" from project config. Skipping.`;
 
-/** A timeout past Node's timer limit: the CLI passes it to setTimeout unchecked (hookRunner), which fires after 1 ms. */
-export const timeoutOverflows = (ms: number): string =>
-  `timeout ${ms} ms is past Node's timer limit (2147483647 ms): Gemini CLI 0.61.0 would kill this hook after 1 ms and let the call through; this runner honours it`;
 
 /** A `hooksConfig.enabled` that is not a boolean, and what Gemini CLI makes of it (gp-cfg-enabled-*). */
 export const hooksSwitchNotBoolean = (value: string, on: boolean): string =>
   `hooksConfig.enabled ${value.slice(0, 60)} is not a boolean; Gemini CLI reads it as ${on ? "true" : "false: no hook runs"}`;
-/** A timeout Gemini CLI's timer fires on at once (gp-cfg-timeout-*). */
-export const timerFiresAtOnce = (value: string): string =>
-  `timeout ${value.slice(0, 60)}: Gemini CLI's timer fires after 1 ms, so this hook always times out and fails open`;
+/** A timeout Gemini CLI's timer fires on at once (gp-cfg-timeout-*; past Node's timer limit: gp-num-timeout-*). */
+export const timerFiresAtOnce = (value: string, pastLimit: boolean): string =>
+  `timeout ${value.slice(0, 60)}${pastLimit ? " ms is past Node's timer limit (2147483647 ms)" : ""}: Gemini CLI's timer fires after 1 ms, so this hook always times out and fails open`;
 /** A timeout written as text that holds a number: Gemini CLI's timer reads the number, in milliseconds (gp-cfg-timeout-string-number). */
 export const timeoutAsText = (value: string, ms: number): string => `timeout ${value.slice(0, 60)} is text; Gemini CLI's timer reads it as ${ms} ms`;

@@ -14,6 +14,10 @@ export interface LintDocument {
   readonly value: JsonValue;
   /** A finding of `rule` at `path`, with its line:column. */
   readonly at: (rule: LintRule, path: Segments, message: string) => LintFinding;
+  /** A value's text as written (a number's literal: `5.0`, `-0`), for agents whose reader sees the literal; undefined when the path does not exist. */
+  readonly sourceOf: (path: Segments) => string | undefined;
+  /** The keys written twice in the object at a path (JSON.parse keeps the last). */
+  readonly duplicateKeysOf: (path: Segments) => readonly string[];
 }
 
 /** The parsed file, or the one finding that it does not parse (`invalidJson` is the agent's rule for that). */
@@ -28,7 +32,7 @@ export function readDocument(agent: string, file: string, text: string, invalidJ
     const where = parsed.positionOf(path);
     return { ...base(rule, path, message), position: { line: where.line, column: where.column } };
   };
-  return { ok: true, doc: { value: toNullPrototype(parsed.value), at } };
+  return { ok: true, doc: { value: toNullPrototype(parsed.value), at, sourceOf: parsed.sourceOf, duplicateKeysOf: parsed.duplicateKeysOf } };
 }
 
 export interface WalkedHandler {
@@ -134,7 +138,8 @@ export function millisecondTimeouts(
       if (!isJsonObject(handler.handler)) continue;
       for (const key of keys) {
         const timeout = handler.handler[key];
-        if (typeof timeout !== "number" || timeout < MILLISECONDS_LIKE_SECONDS) continue;
+        // not finite (1e400): the agent's own reading of it is another rule's
+        if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout < MILLISECONDS_LIKE_SECONDS) continue;
         const hours = Math.floor(timeout / 3600);
         const minutes = Math.round((timeout % 3600) / 60);
         out.push(at(rule, [...handler.path, key], `${key} ${timeout} is ${timeout} s (${hours > 0 ? `${hours} h ` : ""}${minutes} min): ${displayName} reads seconds; ${timeout / 1000} s was meant?`));

@@ -26,6 +26,8 @@ import { truthy } from "../json/js-values.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
 import { QWEN_CODE_EVENTS, QWEN_CODE_EVENT_NAMES, isQwenCodeEvent } from "./events.js";
 import { readQwenCodeTimeout } from "./merge.js";
+import { qwenTimeoutPastTimerLimit } from "./timeout.js";
+import { timerPastLimit } from "./texts.js";
 
 export type QwenCodeConfigSource = "project" | "user" | "system";
 
@@ -273,6 +275,8 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
         if (isJsonObject(handler["env"] ?? null)) for (const [k, v] of Object.entries(handler["env"] as JsonObject)) if (typeof v === "string") env[k] = v;
         const read = readQwenCodeTimeout(handler["timeout"]);
         if (read !== null && "invalid" in read) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${file}: ${read.invalid}` });
+        const pastLimit = qwenTimeoutPastTimerLimit(handler["timeout"]);
+        if (pastLimit !== null) problems.push({ code: "invalid-config", path: jsonPointer([...at, "hooks", h, "timeout"]), message: `${file}: ${timerPastLimit(pastLimit)}` });
         const timeout = read !== null && "ms" in read ? Number(handler["timeout"]) : null;
         if (group["sequential"] === true) sequential = true;
         handlers.push({ command: handler["command"], timeout, name, env, source, file, matcher, sequential: group["sequential"] === true, configIndex: handlers.length });
@@ -280,4 +284,23 @@ export function selectQwenCodeHooks(event: string, matchValue: string | null, pr
     }
   }
   return { handlers, sequential, problems };
+}
+
+export type QwenCodeTimeout = { readonly kind: "ms"; readonly ms: number; readonly firesAtOnce: boolean } | { readonly kind: "default" };
+
+/**
+ * A handler `timeout` literal as Qwen Code 0.24.4 reads it (readQwenCodeTimeout: seconds, 1000
+ * and up milliseconds; unusable values the default of 60 s), for install to check what it
+ * writes; `firesAtOnce`: past Node's timer limit, the timer fires after 1 ms (qw-num-timeout-*).
+ */
+export function readQwenCodeTimeoutLiteral(literal: string | null): QwenCodeTimeout {
+  if (literal === null) return { kind: "default" };
+  let value: unknown;
+  try {
+    value = JSON.parse(literal);
+  } catch {
+    return { kind: "default" };
+  }
+  const read = readQwenCodeTimeout(value);
+  return read !== null && "ms" in read ? { kind: "ms", ms: read.ms, firesAtOnce: qwenTimeoutPastTimerLimit(value) !== null } : { kind: "default" };
 }

@@ -16,7 +16,7 @@ import { failClosedNote, nameAlternation, toolsFor } from "../install/render.js"
 import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, RenderedHook } from "../install/types.js";
 import type { JsonObject } from "../json/value.js";
 import { QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
-import { readQwenCodeTimeout } from "./merge.js";
+import { readQwenCodeTimeoutLiteral } from "./config.js";
 import { MAX_TIMER_MS } from "../process/spawn-hook.js";
 import { blankComments } from "../json/comments.js";
 import { parseJsonText } from "../json/positions.js";
@@ -41,15 +41,16 @@ function lastWinsNote(hook: InstallHook, ctx: InstallContext): InstallNote[] {
 /** Seconds, but Qwen reads 1000 or more as milliseconds (to-03): such a timeout is written in milliseconds. */
 const written = (seconds: number): number => (seconds >= 1000 ? seconds * 1000 : seconds);
 
-/**
- * Qwen Code runs on Node and waits with setTimeout: past 2^31-1 ms the timer
- * fires after 1 ms (Node's rule, recorded for Gemini CLI; a guess for Qwen
- * Code, not recorded there), so such a timeout is refused here.
- */
+/** Qwen Code's reading of a timeout as written: a number of ms its timer waits (past 2^31-1 ms Node's timer fires after 1 ms: qw-num-*). */
+function usable(timeout: number): boolean {
+  const read = readQwenCodeTimeoutLiteral(JSON.stringify(timeout));
+  return read.kind === "ms" && !read.firesAtOnce;
+}
+
+/** A timeout Qwen Code's timer would fire at once for (past 2^31-1 ms) is refused here. */
 function check(hook: InstallHook): { key: "timeout"; message: string } | null {
   if (hook.timeout === undefined) return null;
-  const read = readQwenCodeTimeout(written(hook.timeout));
-  if (read !== null && "ms" in read && read.ms <= MAX_TIMER_MS) return null;
+  if (usable(written(hook.timeout))) return null;
   return { key: "timeout", message: `timeout ${hook.timeout} s is past what Node's timer waits (${MAX_TIMER_MS / 1000} s) or not read as a timeout; give at most ${MAX_TIMER_MS / 1000} s` };
 }
 
@@ -59,8 +60,7 @@ function readBack(text: string, _file: ConfigFile, owned: readonly OwnedHandler[
   if (!read.ok) return `not valid JSON (${read.message})`;
   for (const h of owned) {
     if (h.timeout === null) continue;
-    const timeout = readQwenCodeTimeout(h.timeout);
-    if (timeout === null || "invalid" in timeout || timeout.ms > MAX_TIMER_MS) return `${h.event} ${JSON.stringify(h.command)}: timeout ${h.timeout} is not read as a usable timeout`;
+    if (!usable(h.timeout)) return `${h.event} ${JSON.stringify(h.command)}: timeout ${h.timeout} is not read as a usable timeout`;
   }
   return null;
 }

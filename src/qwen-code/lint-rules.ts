@@ -15,6 +15,8 @@ import { truthy } from "../json/js-values.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { qwenCodeSystemSettingsPath, qwenToolNamed, qwenToolNames } from "./config.js";
 import { QWEN_CODE_EVENT_NAMES, QWEN_CODE_EVENTS, isQwenCodeEvent } from "./events.js";
+import { timerPastLimit } from "./texts.js";
+import { qwenTimeoutPastTimerLimit } from "./timeout.js";
 
 const AGENT = "qwen-code";
 const NAME = "Qwen Code";
@@ -29,6 +31,7 @@ export const QWEN_CODE_LINT_RULES = {
   timeoutMilliseconds: { id: "QW-CFG-004", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Qwen Code reads it as milliseconds (to-03); a killed hook fails open" },
   invalidMatcher: { id: "QW-CFG-005", code: "invalid-matcher", severity: "error", summary: "a matcher that is not a valid regex: the group never matches, the tool runs (mat-13)" },
   matcherIgnored: { id: "QW-CFG-006", code: "matcher-ignored", severity: "warning", summary: "a matcher on an event Qwen Code matches nothing against: the hooks run every time" },
+  timerLimit: { id: "QW-CFG-012", code: "timeout-past-timer-limit", severity: "error", summary: "a timeout read as more than 2147483647 ms (Node's timer limit, about 24.8 days): Node fires the timer after 1 ms instead, the hook always times out and fails open (qw-num-timeout-*)" },
   invalidDefinition: { id: "QW-CFG-007", code: "invalid-definition", severity: "error", summary: "a group without a hooks list, or a hook without a known type or a command: Qwen Code discards it" },
   foreignTool: { id: "QW-CFG-008", code: "foreign-tool", severity: "warning", summary: "a matcher names a tool as another agent calls it (Execute): Qwen Code's shell tool is run_shell_command (Bash also matches), the group never matches" },
   disableAll: { id: "QW-CFG-009", code: "all-hooks-disabled", severity: "warning", summary: "disableAllHooks: true, or any truthy value (\"false\", 1, []): no hook runs (in project settings also the user's, cfg-04, cfg-22, cfg-40, cfg-41)" },
@@ -210,7 +213,9 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
           continue;
         }
         const timeout = (h as JsonObject)["timeout"];
-        if (typeof timeout === "number" && timeout >= 1000) {
+        const pastLimit = qwenTimeoutPastTimerLimit(timeout);
+        if (pastLimit !== null) out.push(doc.at(R.timerLimit, [...handler.path, "timeout"], `${timerPastLimit(pastLimit)}: the hook ${JSON.stringify(commandOf(h))} is lost`));
+        else if (typeof timeout === "number" && timeout >= 1000) {
           out.push(doc.at(R.timeoutMilliseconds, [...handler.path, "timeout"], `timeout ${timeout} is read as ${timeout} ms (${timeout / 1000} s); for ${timeout} seconds write ${timeout * 1000}`));
         }
       }

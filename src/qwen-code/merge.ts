@@ -14,6 +14,7 @@ import { additionalContext, combine, effectiveReason, HookFailure, isBlockingDec
 import { QWEN_CODE_EVENTS, isQwenCodeEvent, type MergeStrategy } from "./events.js";
 import { readQwenCodeHook, type QwenCodeHookReading, type QwenCodeProcessResult } from "./read.js";
 import * as T from "./texts.js";
+import { qwenTimeoutPastTimerLimit } from "./timeout.js";
 
 /**
  * One hook's raw result, with how it was configured: `source` is `project`, `user` or `system`;
@@ -186,9 +187,11 @@ const DEFAULT_TIMEOUT_SECONDS = 60;
  * A handler's `timeout` as Qwen reads it (its bundled readCommandHookTimeout): a number, or text
  * holding one (`"10"` is 10 s); seconds, or milliseconds from 1000 up (to-03). Anything else,
  * and a value under a millisecond (Qwen would kill the hook at once: fail safe instead), is the
- * default of 60 s and reported.
+ * default of 60 s and reported. Past Node's timer limit Qwen's timer fires after 1 ms, and so does this
+ * one (timeout.ts, qw-num-timeout-*): the deny is lost there too.
  */
 export function readQwenCodeTimeout(timeout: unknown): ConfiguredTimeout {
+  if (qwenTimeoutPastTimerLimit(timeout) !== null) return { ms: 1 };
   const number = typeof timeout === "string" && timeout.trim() !== "" ? Number(timeout) : timeout;
   const value = Number.isNaN(number) ? timeout : number;
   const unit = typeof value === "number" && Number.isFinite(value) && value >= 1000 ? "ms" : "s";

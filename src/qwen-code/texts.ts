@@ -66,3 +66,7 @@ export const LOG = {
     `Hook "${hook}" sets timeout ${value}, which is read as ${value}ms: hook timeouts are in seconds, and values of 1000 or more keep their old millisecond meaning. Set it to ${value / 1000} to keep this timeout. If you meant ${value} seconds, set it to ${value * 1000}.`,
   invalidMatcher: (matcher: string, value: string, error: string) => `Invalid regex in hook matcher "${matcher}" for "${value}": ${error}`,
 } as const;
+
+/** A timeout Qwen Code hands its timer past Node's limit (qw-num-timeout-*). */
+export const timerPastLimit = (ms: number): string =>
+  `timeout ${ms} ms is past Node's timer limit (2147483647 ms): Qwen Code's timer fires after 1 ms, so this hook always times out and fails open`;

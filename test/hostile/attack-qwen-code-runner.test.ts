@@ -118,13 +118,24 @@ test("qwen-code: a NUL byte in an environment value given to the runner: no thro
   assertNotDenied(await run(b, { env: { ...baseEnv(b), HOSTILE: "a\u0000b" } }));
 });
 
+// Qwen Code hands these to Node's timer, which fires after 1 ms past its limit (qw-num-timeout-2147483648, -1e10,
+// -string-2147483648): the deny is lost there, so here too, and the problem says why
 for (const big of ["2147483648", "4294967296000", "1e300", "\"2147483648\""]) {
-  test(`qwen-code: a timeout of ${big} (milliseconds in Qwen's unit, past Node's timer limit) does not fire at once: the slow hook's deny is kept`, async () => {
+  test(`qwen-code: a timeout of ${big} (milliseconds in Qwen's unit, past Node's timer limit) fires after 1 ms, as Qwen Code's timer does: the deny is lost, and reported`, async () => {
     const b = box();
     write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.3; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: big }]));
-    assertDenied(await run(b));
+    const outcome = await run(b);
+    assertNotDenied(outcome);
+    assertProblemAt(outcome.problems, userFile(b), /timeout/);
+    assert.ok(outcome.problems.some((p) => p.message.includes("past Node's timer limit")));
   });
 }
+
+test("qwen-code: a timeout of 2147483647 (Node's timer limit itself, recorded qw-num-timeout-2147483647): the slow hook's deny is kept", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.3; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: "2147483647" }]));
+  assertDenied(await run(b));
+});
 
 test("qwen-code: a timeout of 999.9 (seconds, below the millisecond threshold) lets a slow hook deny", async () => {
   const b = box();
@@ -485,8 +496,8 @@ test("qwen-code: an abort while five hooks run: every hook process killed, the r
   await allGone(pids);
 });
 
-for (const [bad, reported] of [["1e308", false], ["-0", true], ["true", true], ["[]", true], ["{}", true], ["\"NaN\"", true]] as const) {
-  test(`qwen-code: timeout ${bad}: the hook runs and denies, never cut to 1 ms${reported ? ", the value reported" : " (1e308 is milliseconds in Qwen's unit: honoured)"}`, async () => {
+for (const [bad, reported] of [["-0", true], ["true", true], ["[]", true], ["{}", true], ["\"NaN\"", true]] as const) {
+  test(`qwen-code: timeout ${bad}: the hook runs and denies, never cut to 1 ms${reported ? ", the value reported" : ""}`, async () => {
     const b = box();
     write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.2; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: bad }]));
     const outcome = await run(b);
@@ -494,6 +505,14 @@ for (const [bad, reported] of [["1e308", false], ["-0", true], ["true", true], [
     assert.equal(outcome.problems.some((p) => p.path.endsWith("/timeout")), reported);
   });
 }
+
+test("qwen-code: timeout 1e308 (milliseconds in Qwen's unit, far past Node's timer limit): fires after 1 ms as Qwen Code's timer does, the deny lost and reported", async () => {
+  const b = box();
+  write(userFile(b), settings([{ command: `cat >/dev/null; sleep 0.2; printf '%s' ${shq(DENY_OUTPUT)}`, timeout: "1e308" }]));
+  const outcome = await run(b);
+  assertNotDenied(outcome);
+  assert.ok(outcome.problems.some((p) => p.path.endsWith("/timeout") && p.message.includes("past Node's timer limit")));
+});
 
 test("qwen-code: SIGTERM to `run --agent qwen-code` while its hook runs: the hook killed, exit 143, no stack trace", async () => {
   const b = box();

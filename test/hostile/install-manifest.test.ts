@@ -15,6 +15,8 @@ import { Readable, Writable } from "node:stream";
 import { installFromRequest, planFromRequest, type InstallRequest } from "../../src/install/install.js";
 import { main } from "../../src/cli/main.js";
 import { serdeRejection, HOOKS_FILE_KEYS } from "../../src/codex/runner.js";
+import { parseJsonWithPositions } from "../../src/json/positions.js";
+import type { JsonObject } from "../../src/json/value.js";
 
 function dirs(): { project: string; home: string } {
   const root = mkdtempSync(join(tmpdir(), "chp-hostile-manifest-"));
@@ -109,7 +111,9 @@ describe("a manifest an agent would not run as meant is refused whole, naming th
     assert.ok(installFromRequest(request(d, hook({ timeout: 9007199254740991 }), { agents: ["codex"] })).ok);
     const text = readFileSync(join(d.project, ".codex/hooks.json"), "utf8");
     assert.match(text, /"timeout": 9007199254740991\n/);
-    assert.equal(serdeRejection(JSON.parse(text), HOOKS_FILE_KEYS), null);
+    const read = parseJsonWithPositions(text);
+    assert.ok(read.ok);
+    assert.equal(serdeRejection(read.value as JsonObject, HOOKS_FILE_KEYS, { syntax: "json", of: read.sourceOf, duplicatesOf: read.duplicateKeysOf }), null);
   });
 });
 
