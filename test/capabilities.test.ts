@@ -9,11 +9,12 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, type AnswerKind, type CapabilityClaim } from "../src/core/capabilities.js";
-import { shownSupport } from "../src/core/capability-evidence.js";
+import { conclusiveSupport, shownSupport } from "../src/core/capability-evidence.js";
 import type { HookIntent } from "../src/core/intent.js";
 import { dialectOf } from "../src/dialects.js";
 import { merge } from "../src/merge.js";
 import { generateKitAgents } from "../scripts/gen-kit-agents.js";
+import { claimedAs, evidenceOf } from "../scripts/lib/capability-vectors.js";
 
 const INTENTS: Record<AnswerKind, HookIntent> = {
   deny: { decision: "deny", reason: "R" },
@@ -71,7 +72,8 @@ test("every cited vector exists, is of its event, and shows the claim re-merged 
         failures.push(`${where}: ${merged.error.message}`);
         continue;
       }
-      const want = { support: claim.support, ...(claim.as === undefined ? {} : { as: claim.as }) };
+      // an `unsupported` claim cites the Claude Code form of the answer, which the agent ignored
+      const want = claimedAs(claim);
       const stdout = vector.request.hooks[0]!.stdout;
       const again = shownSupport(kind, stdout, merged.value.effects);
       const asRecorded = shownSupport(kind, stdout, vector.expected.effects);
@@ -82,6 +84,32 @@ test("every cited vector exists, is of its event, and shows the claim re-merged 
   }
   assert.deepEqual(failures, []);
   assert.ok(checked >= 100, `${checked} vectors checked`);
+});
+
+test("no claim contradicts a recorded vector of its agent and event: every one-hook vector whose hook answered as the kit writes it shows the claimed level", () => {
+  const contradicted: string[] = [];
+  let settled = 0;
+  for (const caps of allCapabilities()) {
+    for (const shown of evidenceOf(caps)) {
+      const claim = caps.events[shown.event]![shown.kind]!;
+      settled++;
+      if (JSON.stringify(shown.shows) !== JSON.stringify(claimedAs(claim))) {
+        contradicted.push(`${caps.agent} ${shown.event} ${shown.kind}: ${claim.basis} ${claim.support}${claim.as === undefined ? "" : ` as ${claim.as}`}, but ${shown.path} shows ${JSON.stringify(shown.shows)}`);
+      }
+    }
+  }
+  assert.deepEqual(contradicted, []);
+  assert.ok(settled >= 150, `${settled} vectors settle a claim`);
+});
+
+test("a recording settles only what it recorded: a vector without the field a claim is about contradicts nothing, and one with it does", () => {
+  const stop = '{"continue":false,"stopReason":"R"}';
+  assert.equal(conclusiveSupport("stop", stop, { notices: [] }), null, "stopped was not recorded");
+  assert.deepEqual(conclusiveSupport("stop", stop, { stopped: false, blocked: false, notices: [] }), { support: "ignored" });
+  assert.deepEqual(conclusiveSupport("deny", '{"decision":"deny"}', { decision: "deny" }), { support: "enforced" }, "a recorded deny needs no more");
+  // TaskCreated's continue:false was recorded doing nothing (the claim said enforced until the test was written)
+  const taskCreated = evidenceOf(allCapabilities().find((c) => c.agent === "claude-code")!).filter((e) => e.event === "TaskCreated" && e.kind === "stop");
+  assert.deepEqual(taskCreated.map((e) => e.shows), [{ support: "ignored" }]);
 });
 
 test("a claim of support the agent cannot be told is not made: `unsupported` iff the dialect's writer refuses (or the claim cites the Claude Code form)", () => {

@@ -1579,6 +1579,12 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000PermissionDenied\u0000message":
 		return "ignored"
+	case "claude-code\u0000TaskCreated\u0000stop":
+		return "ignored"
+	case "claude-code\u0000TaskCreated\u0000message":
+		return "ignored"
+	case "claude-code\u0000TaskCompleted\u0000stop":
+		return "ignored"
 	case "codex\u0000PreToolUse\u0000ask":
 		return "unsupported"
 	case "codex\u0000PreToolUse\u0000allow":

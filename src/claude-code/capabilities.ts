@@ -116,7 +116,9 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     SubagentStop: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/SubagentStop/context-once.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/SubagentStop/block-once.json",
       ]),
@@ -178,13 +180,23 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     TaskCreated: {
-      block: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/TaskCreated/block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCreated/continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCreated/context.json",
+      ]),
     },
     TaskCompleted: {
-      block: documented("enforced"),
-      stop: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/TaskCompleted/block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCompleted/continue-false.json",
+      ]),
       message: documented("enforced"),
     },
     Elicitation: {

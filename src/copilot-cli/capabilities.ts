@@ -76,7 +76,9 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-02-block.json",
       ]),
-      stop: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-09-continue-false.json",
+      ]),
       message: documented("unsupported"),
     },
     PreToolUse: {
@@ -142,7 +144,9 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/postToolUse/post-02-block.json",
       ]),
-      stop: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUse/post-05-continue-false.json",
+      ]),
       message: documented("unsupported"),
     },
     postToolUseFailure: {

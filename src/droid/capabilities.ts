@@ -67,7 +67,9 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/droid/UserPromptSubmit/exit2-block.json",
       ]),
-      stop: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/droid/UserPromptSubmit/continue-false.json",
+      ]),
       message: documented("unsupported"),
     },
     Stop: {
