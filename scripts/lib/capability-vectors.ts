@@ -81,7 +81,7 @@ const PLAIN_TEXT_LIMIT = 2000;
  */
 function sameAnswer(output: unknown, form: unknown, takesReason: boolean, original: Record<string, unknown> | null, key = ""): boolean {
   if (INPUT_KEYS.has(key)) return plausibleRewrite(output, original);
-  if (typeof form === "string" && PLACEHOLDERS.has(form)) return typeof output === "string" && output.trim() !== "" && output.length <= PLAIN_TEXT_LIMIT && output.isWellFormed();
+  if (typeof form === "string" && PLACEHOLDERS.has(form)) return typeof output === "string" && output.trim() !== "" && output.length <= PLAIN_TEXT_LIMIT && !/[\uD800-\uDFFF]/u.test(output);
   if (isObject(form)) {
     if (!isObject(output)) return false;
     const extra = Object.keys(output).filter((k) => !Object.prototype.hasOwnProperty.call(form, k));
