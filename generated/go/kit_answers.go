@@ -356,7 +356,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop-silent": {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"context":     {unsupported: "Codex CLI refuses context on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
-					"block":       {unsupported: "Codex CLI refuses block on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
+					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"PreCompact": {
 					"stop":        {unsupported: "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
@@ -1573,9 +1573,17 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	switch agent + "\x00" + event + "\x00" + kind {
 	case "claude-code\u0000PostToolUseFailure\u0000stop":
 		return "ignored"
+	case "claude-code\u0000SessionStart\u0000stop":
+		return "ignored"
+	case "claude-code\u0000SessionStart\u0000message":
+		return "ignored"
 	case "claude-code\u0000SessionEnd\u0000message":
 		return "ignored"
+	case "claude-code\u0000SubagentStart\u0000message":
+		return "ignored"
 	case "claude-code\u0000SubagentStop\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PreCompact\u0000stop":
 		return "ignored"
 	case "claude-code\u0000PermissionDenied\u0000message":
 		return "ignored"
@@ -1585,6 +1593,10 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000TaskCompleted\u0000stop":
 		return "ignored"
+	case "claude-code\u0000TaskCompleted\u0000message":
+		return "ignored"
+	case "claude-code\u0000PreSkillShellCommand\u0000rewrite":
+		return "degraded>deny"
 	case "codex\u0000PreToolUse\u0000ask":
 		return "unsupported"
 	case "codex\u0000PreToolUse\u0000allow":
@@ -1608,8 +1620,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "codex\u0000SubagentStart\u0000stop":
 		return "unsupported"
 	case "codex\u0000SubagentStop\u0000context":
-		return "unsupported"
-	case "codex\u0000SubagentStop\u0000block":
 		return "unsupported"
 	case "codex\u0000SubagentStop\u0000stop":
 		return "unsupported"

@@ -116,7 +116,8 @@ export const capabilities: AgentCapabilities = {
     },
     SubagentStop: {
       context: documented("unsupported"),
-      block: documented("unsupported"),
+      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the observer cannot drive a subagent
+      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: the observer cannot drive a subagent"),
       stop: documented("unsupported"),
       message: documented("enforced"),
     },
