@@ -252,7 +252,8 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     }
     if (isObj(request["tool_input"])) effects["tool_input"] = request["tool_input"];
     if (message === own) Object.assign(effects, { blocked: false, tool_result: null, model_context: [] });
-    else if (message.startsWith(`${own}\n\n`)) Object.assign(effects, { blocked: false, tool_result: message, model_context: [message.slice(own.length + 2)] });
+    // the tool's own result with the hooks' text after it: the result is not rewritten, the text is context
+    else if (message.startsWith(`${own}\n\n`)) Object.assign(effects, { blocked: false, tool_result: null, model_context: [message.slice(own.length + 2)] });
     else Object.assign(effects, { blocked: true, tool_result: message, model_context: [] });
     if (o.model_requests > 1) effects["stopped"] = false;
   } else if (event === "UserPromptSubmit") {
