@@ -10,22 +10,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, type AnswerKind, type CapabilityClaim } from "../src/core/capabilities.js";
 import { conclusiveSupport, shownSupport } from "../src/core/capability-evidence.js";
-import type { HookIntent } from "../src/core/intent.js";
 import { dialectOf } from "../src/dialects.js";
 import { merge } from "../src/merge.js";
 import { generateKitAgents } from "../scripts/gen-kit-agents.js";
-import { claimedAs, evidenceOf } from "../scripts/lib/capability-vectors.js";
+import { claimedAs, evidenceOf, INTENTS } from "../scripts/lib/capability-vectors.js";
 
-const INTENTS: Record<AnswerKind, HookIntent> = {
-  deny: { decision: "deny", reason: "R" },
-  ask: { decision: "ask", reason: "R" },
-  allow: { decision: "allow" },
-  rewrite: { decision: "allow", updatedInput: { command: "x" } },
-  context: { context: "C" },
-  block: { block: true, reason: "R" },
-  stop: { stop: { reason: "R" } },
-  message: { userMessage: "M" },
-};
 
 const claims = allCapabilities().flatMap((caps) =>
   Object.entries(caps.events).flatMap(([event, answers]) =>
@@ -110,6 +99,42 @@ test("a recording settles only what it recorded: a vector without the field a cl
   // TaskCreated's continue:false was recorded doing nothing (the claim said enforced until the test was written)
   const taskCreated = evidenceOf(allCapabilities().find((c) => c.agent === "claude-code")!).filter((e) => e.event === "TaskCreated" && e.kind === "stop");
   assert.deepEqual(taskCreated.map((e) => e.shows), [{ support: "ignored" }]);
+});
+
+/** Where the merge models what the agent does interactively and the claim what it does headless, recorded. */
+const HEADLESS_ONLY: Record<string, string> = {
+  "qwen-code PreToolUse ask": "the merge keeps Qwen's ask; headless Qwen asks nobody and refuses the call as for a deny (pre-04)",
+};
+
+test("one source per fact: every answer the kit writes, merged alone by the agent's event table, shows the claimed level (validate --agent and the capabilities agree)", () => {
+  const disagree: string[] = [];
+  let compared = 0;
+  for (const { agent, event, kind, claim } of claims) {
+    const written = dialectOf(agent)!.writeIntent!(event, INTENTS[kind]);
+    if (!written.ok || HEADLESS_ONLY[`${agent} ${event} ${kind}`] !== undefined) continue;
+    const request = { event, input: { hook_event_name: event, tool_name: "Bash", tool_input: { command: "ls" } }, hooks: [{ command: "h", exit: written.answer.exit, stdout: written.answer.stdout, stderr: written.answer.stderr }] };
+    const merged = merge(request, agent);
+    assert.ok(merged.ok, `${agent} ${event}`);
+    compared++;
+    const shown = shownSupport(kind, written.answer.stdout, merged.value.effects);
+    if (JSON.stringify(shown) !== JSON.stringify(claimedAs(claim))) disagree.push(`${agent} ${event} ${kind}: the claim says ${JSON.stringify(claimedAs(claim))}, the event table ${JSON.stringify(shown)}`);
+  }
+  assert.deepEqual(disagree, []);
+  assert.ok(compared >= 200, `${compared} claims compared`);
+});
+
+test("validate --agent says which claims no recording shows, and takes none of them for a let-through: Codex SubagentStop decision:block is blocked, exit 0", async () => {
+  const { judgeForCli, selectAgents } = await import("../src/cli/across-agents.js");
+  const codex = selectAgents("codex");
+  assert.ok(codex.ok);
+  const block = judgeForCli({ event: "SubagentStop", exit: 0, stdout: '{"decision":"block","reason":"r"}', stderr: "" }, codex.dialects);
+  assert.deepEqual(block.lets_through, [], "Codex's output schema takes decision:block on SubagentStop, as its event row does");
+  assert.equal(block.agents[0]!.effects!.blocked, true);
+  assert.deepEqual(block.unverified.map((u) => u.why), ["Codex CLI: a block on SubagentStop is enforced by its documents only: unverified, no recording shows it"]);
+  const all = selectAgents("claude-code");
+  assert.ok(all.ok);
+  const deny = judgeForCli({ event: "PreToolUse", exit: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}', stderr: "", input: { tool_name: "Bash", tool_input: { command: "ls" } } }, all.dialects);
+  assert.deepEqual(deny.unverified, [], "Claude Code's PreToolUse deny is recorded");
 });
 
 test("a claim of support the agent cannot be told is not made: `unsupported` iff the dialect's writer refuses (or the claim cites the Claude Code form)", () => {

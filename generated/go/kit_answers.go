@@ -1573,11 +1573,23 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	switch agent + "\x00" + event + "\x00" + kind {
 	case "claude-code\u0000PostToolUseFailure\u0000stop":
 		return "ignored"
+	case "claude-code\u0000Notification\u0000context":
+		return "ignored"
+	case "claude-code\u0000Notification\u0000stop":
+		return "ignored"
+	case "claude-code\u0000Notification\u0000message":
+		return "ignored"
 	case "claude-code\u0000SessionStart\u0000stop":
 		return "ignored"
 	case "claude-code\u0000SessionStart\u0000message":
 		return "ignored"
+	case "claude-code\u0000SessionEnd\u0000stop":
+		return "ignored"
 	case "claude-code\u0000SessionEnd\u0000message":
+		return "ignored"
+	case "claude-code\u0000StopFailure\u0000stop":
+		return "ignored"
+	case "claude-code\u0000StopFailure\u0000message":
 		return "ignored"
 	case "claude-code\u0000SubagentStart\u0000message":
 		return "ignored"
@@ -1585,7 +1597,19 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000PreCompact\u0000stop":
 		return "ignored"
+	case "claude-code\u0000PostCompact\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PermissionRequest\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PermissionRequest\u0000message":
+		return "ignored"
+	case "claude-code\u0000PermissionDenied\u0000stop":
+		return "ignored"
 	case "claude-code\u0000PermissionDenied\u0000message":
+		return "ignored"
+	case "claude-code\u0000Setup\u0000context":
+		return "ignored"
+	case "claude-code\u0000Setup\u0000message":
 		return "ignored"
 	case "claude-code\u0000TaskCreated\u0000stop":
 		return "ignored"
@@ -1595,8 +1619,34 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000TaskCompleted\u0000message":
 		return "ignored"
+	case "claude-code\u0000Elicitation\u0000stop":
+		return "ignored"
+	case "claude-code\u0000ElicitationResult\u0000stop":
+		return "ignored"
+	case "claude-code\u0000ConfigChange\u0000stop":
+		return "ignored"
+	case "claude-code\u0000WorktreeCreate\u0000stop":
+		return "ignored"
+	case "claude-code\u0000WorktreeRemove\u0000stop":
+		return "ignored"
+	case "claude-code\u0000InstructionsLoaded\u0000stop":
+		return "ignored"
+	case "claude-code\u0000InstructionsLoaded\u0000message":
+		return "ignored"
+	case "claude-code\u0000CwdChanged\u0000stop":
+		return "ignored"
+	case "claude-code\u0000CwdChanged\u0000message":
+		return "ignored"
+	case "claude-code\u0000FileChanged\u0000stop":
+		return "ignored"
+	case "claude-code\u0000DirectoryAdded\u0000stop":
+		return "ignored"
+	case "claude-code\u0000DirectoryAdded\u0000message":
+		return "degraded>context"
+	case "claude-code\u0000MessageDisplay\u0000stop":
+		return "ignored"
 	case "claude-code\u0000PreSkillShellCommand\u0000rewrite":
-		return "degraded>deny"
+		return "ignored"
 	case "codex\u0000PreToolUse\u0000ask":
 		return "unsupported"
 	case "codex\u0000PreToolUse\u0000allow":
@@ -1625,14 +1675,24 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "unsupported"
 	case "codex\u0000SessionEnd\u0000stop":
 		return "unsupported"
+	case "codex\u0000SessionEnd\u0000message":
+		return "ignored"
 	case "gemini-cli\u0000BeforeTool\u0000context":
 		return "unsupported"
 	case "gemini-cli\u0000AfterAgent\u0000context":
 		return "unsupported"
+	case "gemini-cli\u0000SessionStart\u0000stop":
+		return "ignored"
+	case "gemini-cli\u0000SessionEnd\u0000stop":
+		return "ignored"
 	case "gemini-cli\u0000Notification\u0000context":
 		return "unsupported"
+	case "gemini-cli\u0000Notification\u0000stop":
+		return "ignored"
 	case "gemini-cli\u0000PreCompress\u0000block":
 		return "unsupported"
+	case "gemini-cli\u0000PreCompress\u0000stop":
+		return "ignored"
 	case "copilot-cli\u0000SessionStart\u0000stop":
 		return "unsupported"
 	case "copilot-cli\u0000SessionStart\u0000message":

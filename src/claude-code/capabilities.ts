@@ -78,9 +78,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Notification: {
-      context: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      context: documented("ignored", "as the event table reads it; no recording"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     UserPromptSubmit: {
       context: recorded("enforced", [
@@ -120,7 +120,7 @@ export const capabilities: AgentCapabilities = {
       ], { note: "headless (-p): not in the output stream; the transcript keeps it as a hook_system_message attachment" }),
     },
     SessionEnd: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/SessionEnd/context-and-systemMessage.json",
       ]),
@@ -141,8 +141,8 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     StopFailure: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     SubagentStart: {
       context: recorded("enforced", [
@@ -177,7 +177,7 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     PostCompact: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("enforced", [
         "test/vectors/merge/claude-code/PostCompact/cap-postcompact-systemMessage.json",
       ]),
@@ -202,19 +202,19 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/claude-code/PermissionRequest/allow.json",
         "test/vectors/merge/claude-code/PermissionRequest/no-rule-perm-allow-host-slow.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     PermissionDenied: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/PermissionDenied/systemMessage.json",
       ]),
     },
     Setup: {
-      context: documented("enforced"),
+      context: documented("ignored", "as the event table reads it; no recording"),
       stop: documented("enforced"),
-      message: documented("enforced"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     TeammateIdle: {
       block: documented("enforced"),
@@ -245,47 +245,47 @@ export const capabilities: AgentCapabilities = {
     },
     Elicitation: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     ElicitationResult: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     ConfigChange: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     WorktreeCreate: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     WorktreeRemove: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     InstructionsLoaded: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     CwdChanged: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     FileChanged: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     DirectoryAdded: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: { ...documented("degraded", "as the event table reads it; no recording"), as: "context" },
     },
     MessageDisplay: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     PreSkillShellCommand: {
@@ -293,7 +293,7 @@ export const capabilities: AgentCapabilities = {
       ask: documented("enforced"),
       allow: documented("enforced"),
       // settled by the Agent SDK's doc comments (docs/spec/claude-code-hooks.md [S]), as the event row and the merge read them: not driven by the observer
-      rewrite: { ...documented("degraded", "the Agent SDK's doc comments: any updatedInput keeps the command from running, it is never applied"), as: "deny" },
+      rewrite: documented("ignored", "never applied, and the command does not run: the Agent SDK's doc comments say any updatedInput keeps it from running, as the event table reads it"),
       stop: documented("enforced"),
       message: documented("enforced"),
     },

@@ -123,7 +123,7 @@ export const capabilities: AgentCapabilities = {
     },
     SessionEnd: {
       stop: documented("unsupported"),
-      message: documented("enforced"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
   },
 };

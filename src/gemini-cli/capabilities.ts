@@ -68,25 +68,25 @@ export const capabilities: AgentCapabilities = {
       context: recorded("enforced", [
         "test/vectors/merge/gemini-cli/SessionStart/ss-01-additional-context.json",
       ]),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("enforced", [
         "test/vectors/merge/gemini-cli/SessionStart/ss-03-system-message.json",
       ]),
     },
     SessionEnd: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("enforced", [
         "test/vectors/merge/gemini-cli/SessionEnd/se-01-session-end.json",
       ]),
     },
     Notification: {
       context: documented("unsupported"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     PreCompress: {
       block: documented("unsupported"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
   },
