@@ -125,6 +125,12 @@ function answersAs(hook: RecordedVector["request"]["hooks"][number], form: Writt
   return sameAnswer(parse(hook.stdout), parse(form.stdout), kind === "deny" || kind === "ask" || kind === "block", original);
 }
 
+/** An event without a tool call has no tool result or input a hook could change: a recording that leaves them out leaves out nothing. */
+function withoutTool(request: RecordedVector["request"], effects: Record<string, unknown>): Record<string, unknown> {
+  if (originalInput(request) !== null || request.input?.["tool_name"] !== undefined || request.input?.["toolName"] !== undefined) return effects;
+  return { tool_result: null, tool_input: null, ...effects };
+}
+
 /**
  * What each one-hook vector of `caps.agent` shows about the kind its hook answered: a hook
  * that said more than one answer's form (a deny with context, a stop beside a block) shows
@@ -153,7 +159,7 @@ export function evidenceOf(caps: AgentCapabilities): VectorEvidence[] {
     const hook = hooks[0]!;
     for (const [kind, { form, claudeCodeForm }] of forms) {
       if (!answersAs(hook, form, kind, originalInput(vector.request))) continue;
-      const shows = conclusiveSupport(kind, hook.stdout, effects as never);
+      const shows = conclusiveSupport(kind, hook.stdout, withoutTool(vector.request, effects) as never);
       if (shows !== null) evidence.push({ path: vector.path, event, kind, claudeCodeForm, shows });
     }
   }
