@@ -105,7 +105,9 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-ask.json",
       ]),
       allow: documented("enforced"),
-      rewrite: documented("enforced"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-rewrite.json",
+      ]),
       context: recorded("enforced", [
         "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-context.json",
       ]),
@@ -127,7 +129,9 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/copilot-cli/preToolUse/pre-15d-ask-and-deny.json",
       ]),
       allow: documented("enforced"),
-      rewrite: documented("enforced"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-rewrite.json",
+      ]),
       context: recorded("enforced", [
         "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-context.json",
       ]),
