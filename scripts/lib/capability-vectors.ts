@@ -34,6 +34,8 @@ export interface RecordedVector {
   readonly path: string;
   readonly request: { readonly event: string; readonly input?: Record<string, unknown>; readonly tool_input?: unknown; readonly hooks: readonly { readonly exit: number; readonly stdout: string; readonly stderr?: string; readonly async?: boolean }[] };
   readonly expected?: { readonly effects?: Record<string, unknown> };
+  /** The extractor could not read the recording as one merge request: it shows nothing. */
+  readonly skip_reason?: string;
 }
 
 export interface VectorEvidence {
@@ -145,7 +147,7 @@ export function evidenceOf(caps: AgentCapabilities): VectorEvidence[] {
     const { event, hooks } = vector.request;
     const answers = caps.events[event];
     const effects = vector.expected?.effects;
-    if (answers === undefined || hooks.length !== 1 || effects === undefined) continue;
+    if (answers === undefined || hooks.length !== 1 || effects === undefined || vector.skip_reason !== undefined) continue;
     const forms = new Map<AnswerKind, { form: WrittenAnswer; claudeCodeForm: boolean }>();
     for (const kind of ANSWER_KINDS) {
       if (answers[kind] === undefined) continue;
