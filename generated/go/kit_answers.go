@@ -1591,9 +1591,13 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000StopFailure\u0000message":
 		return "ignored"
+	case "claude-code\u0000SubagentStart\u0000stop":
+		return "ignored"
 	case "claude-code\u0000SubagentStart\u0000message":
 		return "ignored"
 	case "claude-code\u0000SubagentStop\u0000stop":
+		return "ignored"
+	case "claude-code\u0000SubagentStop\u0000message":
 		return "ignored"
 	case "claude-code\u0000PreCompact\u0000stop":
 		return "ignored"

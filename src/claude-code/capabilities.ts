@@ -148,7 +148,9 @@ export const capabilities: AgentCapabilities = {
       context: recorded("enforced", [
         "test/vectors/merge/claude-code/SubagentStart/cap-subagentstart-context.json",
       ]),
-      stop: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/SubagentStart/cap-subagentstart-continue-false.json",
+      ], { note: "headless (-p): the subagent and the session go on" }),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/SubagentStart/cap-subagentstart-systemMessage.json",
       ]),
@@ -163,7 +165,9 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("ignored", [
         "test/vectors/merge/claude-code/SubagentStop/continue-false.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/SubagentStop/cap-subagentstop-systemMessage.json",
+      ], { note: "headless (-p): shown nowhere" }),
     },
     PreCompact: {
       block: recorded("enforced", [
