@@ -67,14 +67,18 @@ export const capabilities: AgentCapabilities = {
       message: documented("unsupported"),
     },
     UserPromptSubmit: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/droid/UserPromptSubmit/cap-userpromptsubmit-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/droid/UserPromptSubmit/exit2-block.json",
       ]),
       stop: recorded("enforced", [
         "test/vectors/merge/droid/UserPromptSubmit/continue-false.json",
       ]),
-      message: documented("unsupported"),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/UserPromptSubmit/cap-userpromptsubmit-systemMessage.json",
+      ]),
     },
     Stop: {
       context: recorded("unsupported", [

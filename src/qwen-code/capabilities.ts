@@ -18,7 +18,7 @@ const V = "test/vectors/merge/qwen-code";
 const LAST_WINS = "a later hook's allow or ask overrides it: the last decision in configuration order counts";
 const UNSUPPORTED = documented("unsupported");
 
-/** The events whose answers were not driven: the kit's writer refuses every answer there. */
+/** The events whose answers were not driven (most do not fire headless, ord-01): the kit's writer refuses every answer there. */
 const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
 
 export const capabilities: AgentCapabilities = {
@@ -72,8 +72,19 @@ export const capabilities: AgentCapabilities = {
       stop: UNSUPPORTED,
       message: recorded("unsupported", [`${V}/SubagentStop/cap-subagentstop-systemMessage.json`]),
     },
-    PostToolBatch: NOTHING,
-    Notification: NOTHING,
+    // the Claude Code forms, recorded around one tool call: the model gets nothing more and is asked again
+    PostToolBatch: {
+      context: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-context.json`]),
+      block: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-block.json`]),
+      stop: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-continue-false.json`]),
+      message: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-systemMessage.json`]),
+    },
+    Notification: {
+      context: recorded("unsupported", [`${V}/Notification/cap-notification-context.json`]),
+      block: UNSUPPORTED,
+      stop: recorded("unsupported", [`${V}/Notification/cap-notification-continue-false.json`]),
+      message: recorded("unsupported", [`${V}/Notification/cap-notification-systemMessage.json`]),
+    },
     UserPromptExpansion: NOTHING,
     SubagentStart: NOTHING,
     PreCompact: NOTHING,
