@@ -103,7 +103,10 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-block.json",
       ]),
-      stop: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-continue-false.json",
+        "test/vectors/merge/claude-code/UserPromptExpansion/continue-false.json",
+      ]),
       message: recorded("enforced", [
         "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-systemMessage.json",
       ]),
