@@ -273,7 +273,9 @@ function extract(recorded: Observation, source: string): Vector {
   const stoppedAttach = attachments.filter((a) => a["type"] === "hook_stopped_continuation").map((a) => a["message"] as string);
   const ups = stream.find((x) => x.prompt_submit_outcome !== undefined)?.prompt_submit_outcome;
   let stopped: boolean | undefined;
-  if (ups?.kind === "stopped_by_hook") stopped = true;
+  // UserPromptExpansion reports no prompt_submit_outcome: a stop ends the run with its text as the result, no request made
+  const expansionStop = event === "UserPromptExpansion" && out.model_requests === 0 ? /^Operation stopped by hook: ([^]*)$/.exec(out.result?.result ?? "") : null;
+  if (ups?.kind === "stopped_by_hook" || expansionStop !== null) stopped = true;
   else if (terminal === "hook_stopped" || terminal === "stop_hook_prevented") stopped = true;
   else if (terminal === "completed" || terminal === "tool_deferred" || ups?.kind === "blocked_by_hook") stopped = false;
   if (permissionSystemDenied && stopped === false) stopped = undefined; // pre-70b: continue:false not applied when the permission system denies
@@ -284,6 +286,7 @@ function extract(recorded: Observation, source: string): Vector {
     if (stoppedAttach.length === 1) e["stop_reason"] = stoppedAttach[0]!;
     else if (summary?.stopReason !== undefined) e["stop_reason"] = summary.stopReason;
     else if (ups?.kind === "stopped_by_hook" && ups.reason !== undefined) e["stop_reason"] = ups.reason;
+    else if (expansionStop !== null) e["stop_reason"] = expansionStop[1]!;
     else notes.push(`stop_reason not determined (${stoppedAttach.length} hook_stopped_continuation attachments)`);
   }
 

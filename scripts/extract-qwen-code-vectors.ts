@@ -258,7 +258,8 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     }
     if (isObj(request["tool_input"])) effects["tool_input"] = request["tool_input"];
     if (message === own) Object.assign(effects, { blocked: false, tool_result: null, model_context: [] });
-    else if (message.startsWith(`${own}\n\n`)) Object.assign(effects, { blocked: false, tool_result: message, model_context: [message.slice(own.length + 2)] });
+    // the tool's own result with the hooks' text after it: the result is not rewritten, the text is context
+    else if (message.startsWith(`${own}\n\n`)) Object.assign(effects, { blocked: false, tool_result: null, model_context: [message.slice(own.length + 2)] });
     else Object.assign(effects, { blocked: true, tool_result: message, model_context: [] });
     if (o.model_requests > 1) effects["stopped"] = false;
   } else if (event === "UserPromptSubmit") {
@@ -290,6 +291,11 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   } else if (event === "SubagentStop") {
     const continuation = o.context_added.flat().map(textOf).find((t) => t.startsWith("[Message from parent agent]: "));
     Object.assign(effects, { blocked: continuation !== undefined, model_context: continuation === undefined ? [] : [continuation] });
+  } else if ((event === "PostToolBatch" || event === "Notification") && ran.length > 0 && scenario.tool_call === true && o.tool_ran === true) {
+    // around one tool call: whatever the hook said, did the model get anything more, or not get asked again?
+    const later = added(1);
+    if (later !== undefined) Object.assign(effects, { blocked: false, stopped: false, model_context: later });
+    else notes.push("blocked and stopped left out: no request followed the tool call, which a block and a stop would both show");
   } else {
     vector.skip_reason = ran.length === 0 ? `no ${event} hook ran in this recording` : `no reading rule for a recorded ${event} run`;
     return vector;

@@ -55,7 +55,9 @@ test("what reaches the model: reasons verbatim, Qwen's defaults, context escaped
   assert.equal(pre(hook({ stdout: JSON.stringify({ continue: false, stopReason: "S" }) })).tool_result, "S");
   assert.equal(pre(hook({ stdout: JSON.stringify({ hookSpecificOutput: { permissionDecision: "allow", updatedInput: { command: "ls" } } }) })).tool_input!["command"], "rm -rf /", "pre-50");
   const post = mergeQwenCode("PostToolUse", [hook({ stdout: JSON.stringify({ hookSpecificOutput: { additionalContext: "A <b>" } }) }, 0), hook({ stdout: JSON.stringify({ hookSpecificOutput: { additionalContext: "B" } }) }, 1)], { input: { ...INPUT, tool_response: { llmContent: "OUT" } } }).effects;
-  assert.equal(post.tool_result, "OUT\n\nA &lt;b&gt;\nB", "post-20");
+  // the model gets "OUT\n\nA &lt;b&gt;\nB": the tool's own result, unchanged, then the hooks' text, which is context
+  assert.equal(post.tool_result, null, "post-20");
+  assert.deepEqual(post.model_context, ["A &lt;b&gt;\nB"], "post-20");
   const ups = mergeQwenCode("UserPromptSubmit", [hook({ stdout: "C" })], { input: { prompt: "p" } }).effects;
   assert.deepEqual(ups.model_context, ["<qwen:user-prompt-submit-context>\nC\n</qwen:user-prompt-submit-context>"]);
 });

@@ -356,7 +356,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop-silent": {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"context":     {unsupported: "Codex CLI refuses context on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
-					"block":       {unsupported: "Codex CLI refuses block on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
+					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"PreCompact": {
 					"stop":        {unsupported: "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
@@ -1573,11 +1573,83 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	switch agent + "\x00" + event + "\x00" + kind {
 	case "claude-code\u0000PostToolUseFailure\u0000stop":
 		return "ignored"
+	case "claude-code\u0000Notification\u0000context":
+		return "ignored"
+	case "claude-code\u0000Notification\u0000stop":
+		return "ignored"
+	case "claude-code\u0000Notification\u0000message":
+		return "ignored"
+	case "claude-code\u0000SessionStart\u0000stop":
+		return "ignored"
+	case "claude-code\u0000SessionStart\u0000message":
+		return "ignored"
+	case "claude-code\u0000SessionEnd\u0000stop":
+		return "ignored"
 	case "claude-code\u0000SessionEnd\u0000message":
+		return "ignored"
+	case "claude-code\u0000StopFailure\u0000stop":
+		return "ignored"
+	case "claude-code\u0000StopFailure\u0000message":
+		return "ignored"
+	case "claude-code\u0000SubagentStart\u0000stop":
+		return "ignored"
+	case "claude-code\u0000SubagentStart\u0000message":
 		return "ignored"
 	case "claude-code\u0000SubagentStop\u0000stop":
 		return "ignored"
+	case "claude-code\u0000SubagentStop\u0000message":
+		return "ignored"
+	case "claude-code\u0000PreCompact\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PostCompact\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PermissionRequest\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PermissionRequest\u0000message":
+		return "ignored"
+	case "claude-code\u0000PermissionDenied\u0000stop":
+		return "ignored"
 	case "claude-code\u0000PermissionDenied\u0000message":
+		return "ignored"
+	case "claude-code\u0000Setup\u0000context":
+		return "ignored"
+	case "claude-code\u0000Setup\u0000message":
+		return "ignored"
+	case "claude-code\u0000TaskCreated\u0000stop":
+		return "ignored"
+	case "claude-code\u0000TaskCreated\u0000message":
+		return "ignored"
+	case "claude-code\u0000TaskCompleted\u0000stop":
+		return "ignored"
+	case "claude-code\u0000TaskCompleted\u0000message":
+		return "ignored"
+	case "claude-code\u0000Elicitation\u0000stop":
+		return "ignored"
+	case "claude-code\u0000ElicitationResult\u0000stop":
+		return "ignored"
+	case "claude-code\u0000ConfigChange\u0000stop":
+		return "ignored"
+	case "claude-code\u0000WorktreeCreate\u0000stop":
+		return "ignored"
+	case "claude-code\u0000WorktreeRemove\u0000stop":
+		return "ignored"
+	case "claude-code\u0000InstructionsLoaded\u0000stop":
+		return "ignored"
+	case "claude-code\u0000InstructionsLoaded\u0000message":
+		return "ignored"
+	case "claude-code\u0000CwdChanged\u0000stop":
+		return "ignored"
+	case "claude-code\u0000CwdChanged\u0000message":
+		return "ignored"
+	case "claude-code\u0000FileChanged\u0000stop":
+		return "ignored"
+	case "claude-code\u0000DirectoryAdded\u0000stop":
+		return "ignored"
+	case "claude-code\u0000DirectoryAdded\u0000message":
+		return "degraded>context"
+	case "claude-code\u0000MessageDisplay\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PreSkillShellCommand\u0000rewrite":
 		return "ignored"
 	case "codex\u0000PreToolUse\u0000ask":
 		return "unsupported"
@@ -1603,20 +1675,28 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "unsupported"
 	case "codex\u0000SubagentStop\u0000context":
 		return "unsupported"
-	case "codex\u0000SubagentStop\u0000block":
-		return "unsupported"
 	case "codex\u0000SubagentStop\u0000stop":
 		return "unsupported"
 	case "codex\u0000SessionEnd\u0000stop":
 		return "unsupported"
+	case "codex\u0000SessionEnd\u0000message":
+		return "ignored"
 	case "gemini-cli\u0000BeforeTool\u0000context":
 		return "unsupported"
 	case "gemini-cli\u0000AfterAgent\u0000context":
 		return "unsupported"
+	case "gemini-cli\u0000SessionStart\u0000stop":
+		return "ignored"
+	case "gemini-cli\u0000SessionEnd\u0000stop":
+		return "ignored"
 	case "gemini-cli\u0000Notification\u0000context":
 		return "unsupported"
+	case "gemini-cli\u0000Notification\u0000stop":
+		return "ignored"
 	case "gemini-cli\u0000PreCompress\u0000block":
 		return "unsupported"
+	case "gemini-cli\u0000PreCompress\u0000stop":
+		return "ignored"
 	case "copilot-cli\u0000SessionStart\u0000stop":
 		return "unsupported"
 	case "copilot-cli\u0000SessionStart\u0000message":

@@ -31,11 +31,17 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/claude-code/PreToolUse/duplicate-command-project-and-flag.json",
         "test/vectors/merge/claude-code/PreToolUse/duplicate-command-same-group.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/cap-pre-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreToolUse/cap-pre-systemMessage.json",
+      ]),
     },
     PostToolUse: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUse/cap-post-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/PostToolUse/decision-block.json",
       ]),
@@ -47,47 +53,78 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     PostToolUseFailure: {
-      context: documented("enforced"),
-      block: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUseFailure/cap-posttoolusefailure-context.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUseFailure/cap-posttoolusefailure-block.json",
+      ]),
       stop: recorded("ignored", [
         "test/vectors/merge/claude-code/PostToolUseFailure/continue-false.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolUseFailure/cap-posttoolusefailure-systemMessage.json",
+      ]),
     },
     PostToolBatch: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolBatch/cap-posttoolbatch-context.json",
+      ]),
       block: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolBatch/cap-posttoolbatch-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostToolBatch/cap-posttoolbatch-systemMessage.json",
+      ]),
     },
     Notification: {
-      context: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      context: documented("ignored", "as the event table reads it; no recording"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     UserPromptSubmit: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptSubmit/cap-ups-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/UserPromptSubmit/decision-block.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptSubmit/cap-ups-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptSubmit/cap-ups-systemMessage.json",
+      ]),
     },
     UserPromptExpansion: {
-      context: documented("enforced"),
-      block: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-context.json",
+      ]),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-block.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-continue-false.json",
+        "test/vectors/merge/claude-code/UserPromptExpansion/continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/UserPromptExpansion/cap-userpromptexpansion-systemMessage.json",
+      ]),
     },
     SessionStart: {
       context: recorded("enforced", [
         "test/vectors/merge/claude-code/SessionStart/sessionstart-context.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/SessionStart/cap-ss-continue-false.json",
+      ], { note: "headless (-p): the session goes on" }),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/SessionStart/cap-ss-systemMessage.json",
+      ], { note: "headless (-p): not in the output stream; the transcript keeps it as a hook_system_message attachment" }),
     },
     SessionEnd: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/SessionEnd/context-and-systemMessage.json",
       ]),
@@ -108,36 +145,50 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     StopFailure: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     SubagentStart: {
-      context: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/SubagentStart/cap-subagentstart-context.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/SubagentStart/cap-subagentstart-continue-false.json",
+      ], { note: "headless (-p): the subagent and the session go on" }),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/SubagentStart/cap-subagentstart-systemMessage.json",
+      ]),
     },
     SubagentStop: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/SubagentStop/context-once.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/SubagentStop/block-once.json",
       ]),
       stop: recorded("ignored", [
         "test/vectors/merge/claude-code/SubagentStop/continue-false.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/SubagentStop/cap-subagentstop-systemMessage.json",
+      ], { note: "headless (-p): shown nowhere" }),
     },
     PreCompact: {
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/PreCompact/block.json",
       ]),
-      stop: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PreCompact/cap-precompact-continue-false.json",
+      ], { note: "headless (-p): the compaction goes on" }),
       message: recorded("enforced", [
         "test/vectors/merge/claude-code/PreCompact/json-without-hso.json",
       ]),
     },
     PostCompact: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostCompact/cap-postcompact-systemMessage.json",
+      ]),
     },
     PreModelSwitch: {
       deny: documented("enforced"),
@@ -159,19 +210,19 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/claude-code/PermissionRequest/allow.json",
         "test/vectors/merge/claude-code/PermissionRequest/no-rule-perm-allow-host-slow.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     PermissionDenied: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/PermissionDenied/systemMessage.json",
       ]),
     },
     Setup: {
-      context: documented("enforced"),
+      context: documented("ignored", "as the event table reads it; no recording"),
       stop: documented("enforced"),
-      message: documented("enforced"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     TeammateIdle: {
       block: documented("enforced"),
@@ -179,65 +230,78 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     TaskCreated: {
-      block: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/TaskCreated/block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCreated/continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCreated/context.json",
+      ]),
     },
     TaskCompleted: {
-      block: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/TaskCompleted/block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCompleted/continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/TaskCompleted/cap-taskcompleted-systemMessage.json",
+      ]),
     },
     Elicitation: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     ElicitationResult: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     ConfigChange: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     WorktreeCreate: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     WorktreeRemove: {
       block: documented("enforced"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     InstructionsLoaded: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     CwdChanged: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
     FileChanged: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     DirectoryAdded: {
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
+      message: { ...documented("degraded", "as the event table reads it; no recording"), as: "context" },
     },
     MessageDisplay: {
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     PreSkillShellCommand: {
       deny: documented("enforced"),
       ask: documented("enforced"),
       allow: documented("enforced"),
-      rewrite: documented("enforced"),
+      // settled by the Agent SDK's doc comments (docs/spec/claude-code-hooks.md [S]), as the event row and the merge read them: not driven by the observer
+      rewrite: documented("ignored", "never applied, and the command does not run: the Agent SDK's doc comments say any updatedInput keeps it from running, as the event table reads it"),
       stop: documented("enforced"),
       message: documented("enforced"),
     },

@@ -251,15 +251,17 @@ export const EVENTS = {
   },
   SubagentStart: {
     match: { field: "agent_type", values: "agent type (general-purpose, Explore, Plan, ...)", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
+    // continue:false: the subagent and the session go on (cap-subagentstart-continue-false)
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: false, contextReachesModel: true }, earlyStop: "never", outputVariantRank: 8,
   },
   SubagentStop: {
     match: { field: "agent_type", values: "agent type", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the end of the subagent (it continues with the reason)",
+    // systemMessage: shown nowhere, not in the stream nor the transcript (cap-subagentstop-systemMessage)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "any-hook", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "stop", problemNotice: false }, earlyStop: "never", outputVariantRank: 13,
   },
   PreCompact: {

@@ -39,6 +39,11 @@ export interface AcrossAgentsReport {
    * lint. Non-empty: `validate --agent` exits 3, so CI can gate on it.
    */
   readonly lets_through: readonly { readonly agent: AgentName; readonly why: string }[];
+  /**
+   * The named agents' claims about this answer that no recording shows (basis `docs` or
+   * `binary`): said, never taken for what the agent does. They do not change the exit code.
+   */
+  readonly unverified: readonly { readonly agent: AgentName; readonly why: string }[];
 }
 
 /** The answer keeps something from happening: a deny, ask or defer, a block, or a stop. */
@@ -53,6 +58,42 @@ function enforcedKinds(effects: MergeEffects): AnswerKind[] {
   else if (effects.blocked) kinds.push("block");
   if (effects.stopped) kinds.push("stop");
   return kinds;
+}
+
+/** The answers a hook output says, in the capabilities' words (its keys anywhere; exit 2 a block). */
+function saidKinds(answer: CanonicalAnswer): AnswerKind[] {
+  const kinds = new Set<AnswerKind>(answer.exit === 2 ? ["block"] : []);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.stdout);
+  } catch {
+    return [...kinds];
+  }
+  const pending: unknown[] = [parsed];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node === null || typeof node !== "object") continue;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if ((key === "permissionDecision" || key === "decision" || key === "behavior") && (value === "deny" || value === "ask" || value === "allow")) kinds.add(value);
+      if (key === "decision" && value === "block") kinds.add("block");
+      if (key === "updatedInput" || key === "modifiedArgs") kinds.add("rewrite");
+      if (key === "additionalContext") kinds.add("context");
+      if (key === "systemMessage") kinds.add("message");
+      if (key === "continue" && value === false) kinds.add("stop");
+      pending.push(value);
+    }
+  }
+  return [...kinds];
+}
+
+/** What `agent`'s claims say about the answers `answer` gives, where no recording shows it. */
+function unverifiedClaims(agent: AgentJudgement, answer: CanonicalAnswer): string[] {
+  if (agent.event === null) return [];
+  const claims = capabilitiesOf(agent.agent)?.events[agent.event];
+  return saidKinds(answer).flatMap((kind) => {
+    const claim = claims?.[kind];
+    if (claim === undefined || claim.basis === "recorded") return [];
+    return [`${agent.displayName}: a ${kind} on ${agent.event} is ${claim.support}${claim.as === undefined ? "" : ` as ${claim.as}`} by ${claim.basis === "docs" ? "its documents" : "its shipped code"} only: unverified, no recording shows it`];
+  });
 }
 
 /** Support levels under which nothing the answer asks for happens. */
@@ -75,7 +116,7 @@ function letsThrough(agent: AgentJudgement, reference: AgentJudgement | undefine
   for (const kind of enforcedKinds(reference.effects)) {
     const claim = claims?.[kind];
     if (claim !== undefined && LETS_THROUGH.has(claim.support)) {
-      return `${agent.displayName}: a ${kind} on ${agent.event} is ${claim.support} (${claim.basis}); what ${reference.displayName} enforces goes ahead here`;
+      return `${agent.displayName}: a ${kind} on ${agent.event} is ${claim.support} (${claim.basis === "recorded" ? "recorded" : `${claim.basis}, unverified`}); what ${reference.displayName} enforces goes ahead here`;
     }
   }
   return null;
@@ -94,7 +135,8 @@ export function judgeForCli(answer: CanonicalAnswer, dialects: readonly Dialect[
     const why = a.agent === reference ? null : letsThrough(a, referenceJudgement);
     return why === null ? [] : [{ agent: a.agent, why }];
   });
-  return { event: answer.event, accepted: agents.every((a) => a.accepted), agents, lets_through };
+  const unverified = agents.flatMap((a) => unverifiedClaims(a, answer).map((why) => ({ agent: a.agent, why })));
+  return { event: answer.event, accepted: agents.every((a) => a.accepted), agents, lets_through, unverified };
 }
 
 /** What the agent would do, in one line. */
@@ -121,6 +163,7 @@ export function renderAcrossAgents(report: AcrossAgentsReport, style: Style): st
       for (const problem of a.problems) lines.push(`  ${style.red("problem")}: ${inert(problem.split("\n")[0]!)}`);
     }
     for (const d of a.divergences) lines.push(`  ${style.yellow("divergence")} ${style.dim(`[${d.code}]`)}: ${inert(d.message)}`);
+    for (const u of report.unverified) if (u.agent === a.agent) lines.push(`  ${style.yellow("unverified")}: ${inert(u.why)}`);
   }
   if (report.lets_through.length > 0) {
     const names = report.agents.filter((a) => report.lets_through.some((l) => l.agent === a.agent)).map((a) => a.displayName);

@@ -23,11 +23,15 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/codex/PreToolUse/cx-pre-matcher-alternation.json",
         "test/vectors/merge/codex/PreToolUse/cx-pre-matcher-empty.json",
       ]),
-      ask: documented("unsupported"),
+      ask: recorded("unsupported", [
+        "test/vectors/merge/codex/PreToolUse/cap-pretooluse-ask.json",
+      ]),
       allow: recorded("ignored", [
         "test/vectors/merge/codex/PreToolUse/pre-01-allow.json",
       ], { note: CLAUDE_FORM }),
-      rewrite: documented("enforced"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/codex/PreToolUse/cap-pretooluse-rewrite.json",
+      ]),
       context: recorded("enforced", [
         "test/vectors/merge/codex/PreToolUse/cx-pre-context-padded.json",
         "test/vectors/merge/codex/PreToolUse/cx-pre-display-order-nonmatching.json",
@@ -35,7 +39,9 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("ignored", [
         "test/vectors/merge/codex/PreToolUse/pre-17-continue-false.json",
       ], { note: CLAUDE_FORM }),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PreToolUse/cap-pretooluse-systemMessage.json",
+      ]),
     },
     PermissionRequest: {
       deny: recorded("enforced", [
@@ -45,8 +51,12 @@ export const capabilities: AgentCapabilities = {
       allow: recorded("enforced", [
         "test/vectors/merge/codex/PermissionRequest/perm-01-allow.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/codex/PermissionRequest/cap-permissionrequest-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PermissionRequest/cap-permissionrequest-systemMessage.json",
+      ]),
     },
     PostToolUse: {
       context: recorded("enforced", [
@@ -80,7 +90,9 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("enforced", [
         "test/vectors/merge/codex/SessionStart/cx-ss-continue-false.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/SessionStart/cap-sessionstart-systemMessage.json",
+      ]),
     },
     UserPromptSubmit: {
       context: recorded("enforced", [
@@ -96,10 +108,14 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/codex/UserPromptSubmit/cx-ups-continue-false.json",
         "test/vectors/merge/codex/UserPromptSubmit/cx-ups-stop-padded-reason.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/UserPromptSubmit/cap-userpromptsubmit-systemMessage.json",
+      ]),
     },
     Stop: {
-      context: documented("unsupported"),
+      context: recorded("unsupported", [
+        "test/vectors/merge/codex/Stop/cap-stop-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/codex/Stop/cx-stop-reason-markup.json",
         "test/vectors/merge/codex/Stop/stop-01-block-once.json",
@@ -107,7 +123,9 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("enforced", [
         "test/vectors/merge/codex/Stop/stop-03-continue-false.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/Stop/cap-stop-systemMessage.json",
+      ]),
     },
     SubagentStart: {
       context: documented("unsupported"),
@@ -116,13 +134,14 @@ export const capabilities: AgentCapabilities = {
     },
     SubagentStop: {
       context: documented("unsupported"),
-      block: documented("unsupported"),
+      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the observer cannot drive a subagent
+      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: the observer cannot drive a subagent"),
       stop: documented("unsupported"),
       message: documented("enforced"),
     },
     SessionEnd: {
       stop: documented("unsupported"),
-      message: documented("enforced"),
+      message: documented("ignored", "as the event table reads it; no recording"),
     },
   },
 };

@@ -7,10 +7,12 @@
  */
 import type { HookIntent, IntentPart, WriteResult } from "../core/intent.js";
 import type { JsonObject } from "../json/value.js";
+import { CODEX_EVENTS } from "./events.js";
 import { DEFAULT_DENY_REASON } from "./texts.js";
 
 const CONTEXT_EVENTS = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart"]);
-const BLOCK_EVENTS = new Set(["PostToolUse", "UserPromptSubmit", "Stop"]);
+// from the event rows, so the writer, the reader and the capabilities say one thing (SubagentStop: Codex's output schema takes decision:block)
+const BLOCK_EVENTS = new Set(Object.entries(CODEX_EVENTS).filter(([, row]) => row.reading === "post-tool-use" || row.reading === "block-decision").map(([name]) => name));
 const STOP_EVENTS = new Set(["PostToolUse", "UserPromptSubmit", "Stop", "SessionStart"]);
 
 export function writeCodexIntent(event: string, intent: HookIntent): WriteResult {

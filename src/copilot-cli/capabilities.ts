@@ -51,23 +51,37 @@ export const capabilities: AgentCapabilities = {
       context: recorded("enforced", [
         "test/vectors/merge/copilot-cli/sessionStart/new-blind2-css-flat-context.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/sessionStart/cap-claude-sessionstart-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/sessionStart/cap-claude-sessionstart-systemMessage.json",
+      ]),
     },
     sessionStart: {
       context: recorded("enforced", [
         "test/vectors/merge/copilot-cli/sessionStart/ss-01-additionalContext.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/sessionStart/cap-sessionstart-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/sessionStart/cap-sessionstart-systemMessage.json",
+      ]),
     },
     UserPromptSubmit: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/cap-claude-userpromptsubmit-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-07-claude-block.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/cap-claude-userpromptsubmit-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/cap-claude-userpromptsubmit-systemMessage.json",
+      ]),
     },
     userPromptSubmitted: {
       context: recorded("enforced", [
@@ -76,21 +90,33 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-02-block.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/ups-09-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/userPromptSubmitted/cap-userpromptsubmitted-systemMessage.json",
+      ]),
     },
     PreToolUse: {
       deny: recorded("enforced", [
         "test/vectors/merge/copilot-cli/preToolUse/cpre-02b-deny-flat.json",
       ]),
-      ask: documented("enforced"),
+      ask: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-ask.json",
+      ]),
       allow: documented("enforced"),
-      rewrite: documented("enforced"),
-      context: documented("enforced"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-rewrite.json",
+      ]),
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-context.json",
+      ]),
       stop: recorded("ignored", [
         "test/vectors/merge/copilot-cli/preToolUse/cpre-09-continue-false.json",
       ], { note: CLAUDE_FORM }),
-      message: documented("unsupported"),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-systemMessage.json",
+      ]),
     },
     preToolUse: {
       deny: recorded("enforced", [
@@ -103,27 +129,47 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/copilot-cli/preToolUse/pre-15d-ask-and-deny.json",
       ]),
       allow: documented("enforced"),
-      rewrite: documented("enforced"),
-      context: documented("enforced"),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-rewrite.json",
+      ]),
+      context: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-context.json",
+      ]),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-systemMessage.json",
+      ]),
     },
     PermissionRequest: {
-      deny: documented("enforced"),
+      deny: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/permissionRequest/cap-claude-permissionrequest-deny.json",
+      ]),
       allow: recorded("enforced", [
         "test/vectors/merge/copilot-cli/permissionRequest/perm-01d-claude-flat-behavior.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/permissionRequest/cap-claude-permissionrequest-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/permissionRequest/cap-claude-permissionrequest-systemMessage.json",
+      ]),
     },
     permissionRequest: {
       deny: recorded("enforced", [
         "test/vectors/merge/copilot-cli/permissionRequest/perm-02b-behavior-deny.json",
         "test/vectors/merge/copilot-cli/permissionRequest/perm-03b-allow-all-behavior-deny.json",
       ]),
-      allow: documented("enforced"),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      allow: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/permissionRequest/cap-permissionrequest-allow.json",
+      ]),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/permissionRequest/cap-permissionrequest-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/permissionRequest/cap-permissionrequest-systemMessage.json",
+      ]),
     },
     PostToolUse: {
       context: recorded("enforced", [
@@ -132,8 +178,12 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/postToolUse/post-07-claude-block.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUse/cap-claude-posttooluse-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUse/cap-claude-posttooluse-systemMessage.json",
+      ]),
     },
     postToolUse: {
       context: recorded("enforced", [
@@ -142,33 +192,55 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/postToolUse/post-02-block.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUse/post-05-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUse/cap-posttooluse-systemMessage.json",
+      ]),
     },
     postToolUseFailure: {
       context: recorded("enforced", [
         "test/vectors/merge/copilot-cli/postToolUseFailure/post-10-failure-hook.json",
       ]),
-      block: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUseFailure/cap-posttoolusefailure-block.json",
+      ]),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUseFailure/cap-posttoolusefailure-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/postToolUseFailure/cap-posttoolusefailure-systemMessage.json",
+      ]),
     },
     Stop: {
-      context: documented("unsupported"),
+      context: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/agentStop/cap-claude-stop-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/agentStop/new-blind5-cstop-block.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/agentStop/cap-claude-stop-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/agentStop/cap-claude-stop-systemMessage.json",
+      ]),
     },
     agentStop: {
-      context: documented("unsupported"),
+      context: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/agentStop/cap-agentstop-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/copilot-cli/agentStop/stop-01-block-once.json",
         "test/vectors/merge/copilot-cli/agentStop/stop-03-block-always.json",
       ]),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/agentStop/cap-agentstop-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/copilot-cli/agentStop/cap-agentstop-systemMessage.json",
+      ]),
     },
   },
 };

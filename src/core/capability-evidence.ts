@@ -108,3 +108,49 @@ export function shownSupport(kind: AnswerKind, hookStdout: string, recorded: Par
       return { support: "unsupported" };
   }
 }
+
+/** Every string anywhere in a parsed hook output (iterative, as {@link findUnder}). */
+function stringsIn(value: unknown): string[] {
+  const found: string[] = [];
+  const pending: unknown[] = [value];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (typeof node === "string") found.push(node);
+    else if (node !== null && typeof node === "object") pending.push(...Object.values(node as Record<string, unknown>));
+  }
+  return found;
+}
+
+/**
+ * The support a recording shows for an answer of `kind`, or null when it cannot tell: a
+ * recording may list only the effects it observed, and a field it lacks shows nothing. The
+ * answer is the one {@link shownSupport} gives for every value each missing field could have
+ * had (absent, or carrying the hook's own texts, input or decision); when two of them differ,
+ * the recording does not settle the claim.
+ */
+export function conclusiveSupport(kind: AnswerKind, hookStdout: string, recorded: Partial<MergeEffects>): ShownSupport | null {
+  const given = (recorded !== null && typeof recorded === "object" ? recorded : {}) as Record<string, unknown>;
+  const output = typeof hookStdout === "string" ? parse(hookStdout) : null;
+  const texts = stringsIn(output);
+  const wanted = objectAt(output, REWRITE_KEYS);
+  const choices: Record<string, readonly unknown[]> = {
+    blocked: [false, true],
+    stopped: [false, true],
+    decision: [null, "deny", "ask", "allow"],
+    notices: [[], texts],
+    model_context: [[], texts],
+    tool_result: [null, texts.join("\n")],
+    tool_input: [null, wanted ?? {}],
+  };
+  let fills: Record<string, unknown>[] = [{ ...given }];
+  for (const [field, values] of Object.entries(choices)) {
+    if (Object.prototype.hasOwnProperty.call(given, field)) continue;
+    fills = fills.flatMap((fill) => values.map((value) => ({ ...fill, [field]: value })));
+  }
+  let shown: ShownSupport | null = null;
+  for (const fill of fills) {
+    const support = shownSupport(kind, hookStdout, fill as Partial<MergeEffects>);
+    if (shown !== null && JSON.stringify(support) !== JSON.stringify(shown)) return null;
+    shown = support;
+  }
+  return shown;
+}

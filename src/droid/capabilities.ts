@@ -34,7 +34,9 @@ export const capabilities: AgentCapabilities = {
       allow: recorded("enforced", [
         "test/vectors/merge/droid/PreToolUse/allow-high-risk-auto-low.json",
       ]),
-      rewrite: documented("enforced"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/droid/PreToolUse/cap-pretooluse-rewrite.json",
+      ]),
       context: recorded("ignored", [
         "test/vectors/merge/droid/PreToolUse/additionalContext.json",
       ], { note: CLAUDE_FORM }),
@@ -56,7 +58,9 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("enforced", [
         "test/vectors/merge/droid/PostToolUse/rpc-continue-false.json",
       ]),
-      message: documented("unsupported"),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/PostToolUse/cap-posttooluse-systemMessage.json",
+      ]),
     },
     Notification: {
       context: documented("unsupported"),
@@ -64,21 +68,31 @@ export const capabilities: AgentCapabilities = {
       message: documented("unsupported"),
     },
     UserPromptSubmit: {
-      context: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/droid/UserPromptSubmit/cap-userpromptsubmit-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/droid/UserPromptSubmit/exit2-block.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("unsupported"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/droid/UserPromptSubmit/continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/UserPromptSubmit/cap-userpromptsubmit-systemMessage.json",
+      ]),
     },
     Stop: {
-      context: documented("unsupported"),
+      context: recorded("unsupported", [
+        "test/vectors/merge/droid/Stop/cap-stop-context.json",
+      ]),
       block: recorded("enforced", [
         "test/vectors/merge/droid/Stop/block-once.json",
         "test/vectors/merge/droid/Stop/rpc-block-once.json",
       ]),
       stop: documented("enforced"),
-      message: documented("unsupported"),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/Stop/cap-stop-systemMessage.json",
+      ]),
     },
     SubagentStop: {
       context: documented("unsupported"),
@@ -98,7 +112,9 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("ignored", [
         "test/vectors/merge/droid/SessionStart/continue-false.json",
       ], { note: CLAUDE_FORM }),
-      message: documented("unsupported"),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/SessionStart/cap-sessionstart-systemMessage.json",
+      ]),
     },
     SessionEnd: {
       stop: documented("unsupported"),

@@ -27,8 +27,12 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/gemini-cli/BeforeTool/bt-26-ask.json",
       ]),
       allow: documented("enforced"),
-      rewrite: documented("enforced"),
-      context: documented("unsupported"),
+      rewrite: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeTool/cap-beforetool-rewrite.json",
+      ]),
+      context: recorded("unsupported", [
+        "test/vectors/merge/gemini-cli/BeforeTool/cap-beforetool-context.json",
+      ]),
       stop: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/bt-24b-continue-false-json.json",
       ]),
@@ -43,50 +47,66 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/gemini-cli/AfterTool/at-03-deny-replaces-output.json",
       ]),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterTool/cap-aftertool-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterTool/cap-aftertool-systemMessage.json",
+      ]),
     },
     BeforeAgent: {
       context: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeAgent/ba-01-additional-context.json",
       ]),
-      block: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeAgent/cap-beforeagent-block.json",
+      ]),
       stop: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeAgent/ba-04b-continue-false-json.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/BeforeAgent/cap-beforeagent-systemMessage.json",
+      ]),
     },
     AfterAgent: {
-      context: documented("unsupported"),
+      context: recorded("unsupported", [
+        "test/vectors/merge/gemini-cli/AfterAgent/cap-afteragent-context.json",
+      ]),
       block: documented("enforced"),
       stop: recorded("enforced", [
         "test/vectors/merge/gemini-cli/AfterAgent/aa-04b-continue-false-json.json",
       ]),
-      message: documented("enforced"),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterAgent/cap-afteragent-systemMessage.json",
+      ]),
     },
     SessionStart: {
       context: recorded("enforced", [
         "test/vectors/merge/gemini-cli/SessionStart/ss-01-additional-context.json",
       ]),
-      stop: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/gemini-cli/SessionStart/cap-sessionstart-continue-false.json",
+      ]),
       message: recorded("enforced", [
         "test/vectors/merge/gemini-cli/SessionStart/ss-03-system-message.json",
       ]),
     },
     SessionEnd: {
-      stop: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/gemini-cli/SessionEnd/cap-sessionend-continue-false.json",
+      ]),
       message: recorded("enforced", [
         "test/vectors/merge/gemini-cli/SessionEnd/se-01-session-end.json",
       ]),
     },
     Notification: {
       context: documented("unsupported"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     PreCompress: {
       block: documented("unsupported"),
-      stop: documented("enforced"),
+      stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
   },

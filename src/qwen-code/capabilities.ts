@@ -18,7 +18,7 @@ const V = "test/vectors/merge/qwen-code";
 const LAST_WINS = "a later hook's allow or ask overrides it: the last decision in configuration order counts";
 const UNSUPPORTED = documented("unsupported");
 
-/** The events whose answers were not driven: the kit's writer refuses every answer there. */
+/** The events whose answers were not driven (most do not fire headless, ord-01): the kit's writer refuses every answer there. */
 const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
 
 export const capabilities: AgentCapabilities = {
@@ -40,40 +40,51 @@ export const capabilities: AgentCapabilities = {
       context: recorded("enforced", [`${V}/PostToolUse/context.json`]),
       block: recorded("ignored", [`${V}/PostToolUse/block-reason.json`]),
       stop: recorded("degraded", [`${V}/PostToolUse/continue-false.json`], { as: "block", note: "the tool result is replaced by the stop reason; the model is called again" }),
-      message: UNSUPPORTED,
+      message: recorded("unsupported", [`${V}/PostToolUse/cap-posttooluse-systemMessage.json`]),
     },
     PostToolUseFailure: {
       context: recorded("enforced", [`${V}/PostToolUseFailure/failed-command.json`]),
-      block: UNSUPPORTED,
-      stop: UNSUPPORTED,
-      message: UNSUPPORTED,
+      block: recorded("unsupported", [`${V}/PostToolUseFailure/cap-posttoolusefailure-block.json`]),
+      stop: recorded("unsupported", [`${V}/PostToolUseFailure/cap-posttoolusefailure-continue-false.json`]),
+      message: recorded("unsupported", [`${V}/PostToolUseFailure/cap-posttoolusefailure-systemMessage.json`]),
     },
     UserPromptSubmit: {
       context: recorded("enforced", [`${V}/UserPromptSubmit/context-json.json`]),
       block: recorded("enforced", [`${V}/UserPromptSubmit/exit2-stderr.json`], { note: "the prompt is dropped silently: the run ends with an empty result" }),
       stop: { ...documented("degraded", "continue:false drops the prompt as a block does"), as: "block" },
-      message: UNSUPPORTED,
+      message: recorded("unsupported", [`${V}/UserPromptSubmit/cap-userpromptsubmit-systemMessage.json`]),
     },
     SessionStart: {
-      context: documented("enforced", "plain stdout was recorded (ss-01); JSON additionalContext is read the same way"),
+      context: recorded("enforced", [`${V}/SessionStart/cap-sessionstart-context.json`]),
       block: recorded("ignored", [`${V}/SessionStart/exit2-stderr.json`]),
       stop: UNSUPPORTED,
-      message: UNSUPPORTED,
+      message: recorded("unsupported", [`${V}/SessionStart/cap-sessionstart-systemMessage.json`]),
     },
     Stop: {
-      context: UNSUPPORTED,
+      context: recorded("unsupported", [`${V}/Stop/cap-stop-context.json`]),
       block: recorded("enforced", [`${V}/Stop/block-once.json`], { note: "at most 8 blocks in a row" }),
       stop: recorded("degraded", [`${V}/Stop/continue-false.json`], { as: "block", note: "continue:false is a block: the model answers again" }),
-      message: UNSUPPORTED,
+      message: recorded("unsupported", [`${V}/Stop/cap-stop-systemMessage.json`]),
     },
     SubagentStop: {
-      context: UNSUPPORTED,
+      context: recorded("unsupported", [`${V}/SubagentStop/cap-subagentstop-context.json`]),
       block: recorded("enforced", [`${V}/SubagentStop/subagent-stop-block.json`]),
       stop: UNSUPPORTED,
-      message: UNSUPPORTED,
+      message: recorded("unsupported", [`${V}/SubagentStop/cap-subagentstop-systemMessage.json`]),
     },
-    PostToolBatch: NOTHING,
-    Notification: NOTHING,
+    // the Claude Code forms, recorded around one tool call: the model gets nothing more and is asked again
+    PostToolBatch: {
+      context: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-context.json`]),
+      block: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-block.json`]),
+      stop: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-continue-false.json`]),
+      message: recorded("unsupported", [`${V}/PostToolBatch/cap-posttoolbatch-systemMessage.json`]),
+    },
+    Notification: {
+      context: recorded("unsupported", [`${V}/Notification/cap-notification-context.json`]),
+      block: UNSUPPORTED,
+      stop: recorded("unsupported", [`${V}/Notification/cap-notification-continue-false.json`]),
+      message: recorded("unsupported", [`${V}/Notification/cap-notification-systemMessage.json`]),
+    },
     UserPromptExpansion: NOTHING,
     SubagentStart: NOTHING,
     PreCompact: NOTHING,

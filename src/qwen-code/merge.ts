@@ -26,7 +26,7 @@ export interface QwenCodeHookResult extends QwenCodeProcessResult, ConfiguredShe
   readonly sequential?: boolean | null | undefined;
 }
 
-/** `toolOutput` defaults to PostToolUse `tool_response.llmContent`, PostToolUseFailure `error`. */
+/** `toolOutput` is not read: a context is appended to the tool's own result, which no hook rewrites. */
 export type QwenCodeMergeContext = ToolEventMergeContext;
 
 interface Verdict {
@@ -56,7 +56,7 @@ function preToolUse(answer: JsonObject): Verdict {
   return { effects: { decision: decision === "allow" ? "allow" : null } };
 }
 
-function postToolUse(answer: JsonObject, toolOutput: string | undefined, readsStop: boolean): Verdict {
+function postToolUse(answer: JsonObject, readsStop: boolean): Verdict {
   const context = additionalContext(answer);
   if (readsStop && stopsExecution(answer)) {
     // The result is replaced by the stop reason; its context is not added (post-04).
@@ -66,12 +66,10 @@ function postToolUse(answer: JsonObject, toolOutput: string | undefined, readsSt
     const message = text === undefined ? T.EXECUTION_STOPPED_BY_HOOK : jsText(text);
     return { effects: { blocked: true, tool_result: message }, reasons: [message] };
   }
-  // `decision: "block"` and exit 2 are ignored here (post-02); the context is appended to the result (post-01, post-09).
+  // `decision: "block"` and exit 2 are ignored here (post-02). The context is appended to the result the model gets
+  // (post-01, post-09): the tool's own result is no hook's rewrite, so the effects say only the context, as every dialect's do.
   if (context === undefined || context === "") return NOTHING;
-  return {
-    effects: { model_context: [context], tool_result: toolOutput === undefined ? null : T.appendToToolResult(toolOutput, context) },
-    contexts: [context],
-  };
+  return { effects: { model_context: [context] }, contexts: [context] };
 }
 
 function userPromptSubmit(answer: JsonObject): Verdict {
@@ -103,7 +101,7 @@ function verdictOf(strategy: MergeStrategy, answer: JsonObject | undefined, cont
     case "pre-tool-use":
       return preToolUse(answer);
     case "post-tool-use":
-      return postToolUse(answer, context.toolOutput ?? toolOutputOf(event, context.input), event === "PostToolUse");
+      return postToolUse(answer, event === "PostToolUse");
     case "user-prompt-submit":
       return userPromptSubmit(answer);
     case "session-start":
@@ -115,14 +113,6 @@ function verdictOf(strategy: MergeStrategy, answer: JsonObject | undefined, cont
     case "no-effect":
       return NOTHING;
   }
-}
-
-/** The tool's own result as Qwen gave it to the hooks: PostToolUse `tool_response.llmContent`, PostToolUseFailure `error`. */
-function toolOutputOf(event: string, input: Readonly<Record<string, unknown>>): string | undefined {
-  if (event === "PostToolUseFailure") return isString(input["error"]) ? input["error"] : undefined;
-  const response = input["tool_response"];
-  const text = isJsonObject((response ?? null) as JsonValue) ? (response as JsonObject)["llmContent"] : undefined;
-  return isString(text) ? text : undefined;
 }
 
 /** What this one answer would do alone (the run record's `outcome: block`). */

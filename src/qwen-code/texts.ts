@@ -25,10 +25,6 @@ export function escapeContext(context: string): string {
   return context.replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** PostToolUse / PostToolUseFailure context appended to the tool result (post-01, post-09). */
-export function appendToToolResult(toolResult: string, context: string): string {
-  return `${toolResult}\n\n${context}`;
-}
 
 export const USER_PROMPT_SUBMIT_CONTEXT_OPEN = "<qwen:user-prompt-submit-context>";
 export const USER_PROMPT_SUBMIT_CONTEXT_CLOSE = "</qwen:user-prompt-submit-context>";
