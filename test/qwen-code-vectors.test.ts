@@ -39,7 +39,8 @@ test("every recording is a vector; skipped ones are few, counted and say why", (
   const recordings = readdirSync("test/observer/qwen-code/observed").filter((f) => f.endsWith(".json"));
   assert.equal(vectors.length, recordings.length);
   for (const v of skipped) assert.ok(v.skip_reason!.length > 20, v.scenario);
-  assert.deepEqual(skipped.map((v) => v.scenario).sort(), ["pc-01-precompact-compress"]);
+  // pc-01: Qwen compresses on its own; qw-num-*: a timer past Node's limit fires after 1 ms, whether the hook started first is a race
+  assert.deepEqual(skipped.map((v) => v.scenario).sort(), ["pc-01-precompact-compress", "qw-num-timeout-1e10", "qw-num-timeout-2147483648", "qw-num-timeout-string-2147483648"]);
   assert.ok(runnable.length >= 82, `${runnable.length} runnable`);
 });
 

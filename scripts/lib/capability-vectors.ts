@@ -127,6 +127,22 @@ function answersAs(hook: RecordedVector["request"]["hooks"][number], form: Writt
   return sameAnswer(parse(hook.stdout), parse(form.stdout), kind === "deny" || kind === "ask" || kind === "block", original);
 }
 
+/**
+ * A recording shows the input the tool ran with as far as it observed it: an explanation field
+ * (droid's riskLevel, a description) the recorded input leaves out is not evidence that the
+ * rewrite was dropped, so it is left out of the hook's answer before the two are compared.
+ */
+function withoutUnobservedExplanations(stdout: string, effects: Record<string, unknown>): string {
+  const ran = effects["tool_input"];
+  const output = parse(stdout);
+  if (!isObject(ran) || !isObject(output)) return stdout;
+  const strip = (value: unknown): unknown => {
+    if (!isObject(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "updatedInput" && isObject(v) ? Object.fromEntries(Object.entries(v).filter(([f]) => !EXPLANATIONS.has(f) || Object.prototype.hasOwnProperty.call(ran, f))) : strip(v)]));
+  };
+  return JSON.stringify(strip(output));
+}
+
 /** An event without a tool call has no tool result or input a hook could change: a recording that leaves them out leaves out nothing. */
 function withoutTool(request: RecordedVector["request"], effects: Record<string, unknown>): Record<string, unknown> {
   if (originalInput(request) !== null || request.input?.["tool_name"] !== undefined || request.input?.["toolName"] !== undefined) return effects;
@@ -161,7 +177,7 @@ export function evidenceOf(caps: AgentCapabilities): VectorEvidence[] {
     const hook = hooks[0]!;
     for (const [kind, { form, claudeCodeForm }] of forms) {
       if (!answersAs(hook, form, kind, originalInput(vector.request))) continue;
-      const shows = conclusiveSupport(kind, hook.stdout, withoutTool(vector.request, effects) as never);
+      const shows = conclusiveSupport(kind, kind === "rewrite" ? withoutUnobservedExplanations(hook.stdout, effects) : hook.stdout, withoutTool(vector.request, effects) as never);
       if (shows !== null) evidence.push({ path: vector.path, event, kind, claudeCodeForm, shows });
     }
   }
