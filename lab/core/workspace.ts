@@ -1,0 +1,32 @@
+/**
+ * A run's own directory (HOME, working directory, hook scripts, the agent's temp dir), created
+ * fresh per scenario under the lab's temp root and removed afterwards, and the scenario
+ * placeholders ({{MARKER}} {{WORK}} {{DIR}} {{HOOKS}}) that point into it.
+ */
+import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+
+export interface RunDir { dir: string; home: string; work: string; hooks: string; tmp: string; marker: string; vars: Record<string, string> }
+
+/** The lab's temp root: $CLAUDE_HOOK_PROTOCOL_LAB_TMP or /tmp/claude-hook-protocol-lab. */
+export const tmpRoot = (): string => process.env["CLAUDE_HOOK_PROTOCOL_LAB_TMP"] ?? "/tmp/claude-hook-protocol-lab";
+
+export function makeRunDir(name: string, markerName: string): RunDir {
+  mkdirSync(tmpRoot(), { recursive: true });
+  const dir = realpathSync(mkdtempSync(join(tmpRoot(), `${name.replace(/[^\w.-]/g, "_")}-`)));
+  const rd = { dir, home: join(dir, "home"), work: join(dir, "work"), hooks: join(dir, "hooks"), tmp: join(dir, "tmp"), marker: join(dir, "work", markerName) };
+  for (const d of [rd.home, rd.work, rd.hooks, rd.tmp]) mkdirSync(d, { recursive: true });
+  return { ...rd, vars: { MARKER: rd.marker, DIR: dir, HOOKS: rd.hooks, WORK: rd.work } };
+}
+
+/** The placeholders substituted in every string of a JSON value. */
+export function substitute<T>(value: T, vars: Readonly<Record<string, string>>): T {
+  if (typeof value === "string") return value.replace(/\{\{(\w+)\}\}/g, (m, k: string) => vars[k] ?? m) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => substitute(v, vars)) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = substitute(v, vars);
+    return out as T;
+  }
+  return value;
+}
