@@ -28,7 +28,7 @@ const HOOK_ENV_PATTERN = "^(CLAUDE|ANTHROPIC_BASE_URL|PWD=|HOME=)";
 
 // ------------------------------------------------------------ the scripted Messages API
 
-interface Turn { text?: string; tool_use?: ToolUse; tool_uses?: ToolUse[]; blocks?: Obj[]; usage?: Obj; error?: { status?: number; type?: string; message?: string } }
+export interface Turn { text?: string; tool_use?: ToolUse; tool_uses?: ToolUse[]; blocks?: Obj[]; usage?: Obj; error?: { status?: number; type?: string; message?: string } }
 interface ToolUse { name: string; input: Obj; id?: string }
 interface Block { type: string; text?: string; id?: string; name?: string; input?: unknown; content?: unknown; is_error?: boolean; tool_use_id?: string }
 interface Message { role: string; content: string | Block[] }
@@ -66,10 +66,10 @@ function streamed(message: Obj): { event: string; data: unknown }[] {
   return events.map((e) => ({ event: e["type"] as string, data: e }));
 }
 
-interface Script { main: Turn[]; subagent?: Turn[]; subagentMarker: string; compactReply?: string }
+export interface Script { main: Turn[]; subagent?: Turn[]; subagentMarker: string; compactReply?: string }
 
 /** The n-th main-loop request (one that offers tools) gets the n-th turn; subagent and compaction requests are counted apart. */
-function messagesApi(script: Script): (req: ModelRequest) => Answer {
+export function messagesApi(script: Script): (req: ModelRequest) => Answer {
   const turns = new TurnCounter();
   let messageIds = 0;
   const message = (content: Obj[], model: unknown, usage?: Obj): Obj => ({

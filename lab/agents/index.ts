@@ -1,7 +1,9 @@
 /** The agents the lab can record: one module each in this folder. */
 import type { LabAgent } from "../core/agent.js";
 import { claudeCode } from "./claude-code.js";
+import { codex } from "./codex.js";
+import { geminiCli } from "./gemini-cli.js";
 
-export const LAB_AGENTS: readonly LabAgent[] = [claudeCode];
+export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli];
 
 export const labAgent = (name: string): LabAgent | undefined => LAB_AGENTS.find((a) => a.name === name);

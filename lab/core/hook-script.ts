@@ -23,6 +23,8 @@ export interface ScriptedHook extends ScriptedAnswer {
   once?: boolean;
   /** The answer from the second invocation on. */
   then?: ScriptedAnswer;
+  /** Invocation n answers with answers[n-1]; later ones exit 0 silently. */
+  answers?: ScriptedAnswer[];
   /** Save the hook's environment variables matching the agent's pattern. */
   record_env?: boolean;
 }
@@ -50,6 +52,10 @@ export function writeHookScript(dir: string, k: number, hook: ScriptedHook, envP
     writeFileSync(file("then.stdout"), outputBytes(hook.then.stdout, hook.then.stdout_parts));
     writeFileSync(file("then.stderr"), outputBytes(hook.then.stderr, hook.then.stderr_parts));
   }
+  (hook.answers ?? []).forEach((a, i) => {
+    writeFileSync(file(`a${i + 1}.stdout`), outputBytes(a.stdout, a.stdout_parts));
+    writeFileSync(file(`a${i + 1}.stderr`), outputBytes(a.stderr, a.stderr_parts));
+  });
   if (hook.pre_stdout !== undefined) writeFileSync(file("pre"), hook.pre_stdout);
   const base = `${quote(dir)}/h${k}`;
   const firstOnly = hook.once === true || hook.then !== undefined;
@@ -69,6 +75,8 @@ export function writeHookScript(dir: string, k: number, hook: ScriptedHook, envP
     `echo "end $(date +%s%3N)" >> ${base}.log`,
   ];
   if (hook.once === true) lines.push(`if [ "$n" -gt 1 ]; then exit 0; fi`);
+  (hook.answers ?? []).forEach((a, i) => lines.push(`if [ "$n" -eq ${i + 1} ]; then cat ${base}.a${i + 1}.stdout; cat ${base}.a${i + 1}.stderr >&2; exit ${exitOf(a.exit)}; fi`));
+  if (hook.answers !== undefined) lines.push("exit 0");
   if (hook.then !== undefined) lines.push(`if [ "$n" -gt 1 ]; then cat ${base}.then.stdout; cat ${base}.then.stderr >&2; exit ${exitOf(hook.then.exit)}; fi`);
   lines.push(`cat ${base}.stdout`, `cat ${base}.stderr >&2`, `exit ${exitOf(hook.exit)}`);
   const script = file("sh");

@@ -18,19 +18,26 @@ export interface AgentRunOptions {
   env: Record<string, string>;
   timeoutMs: number;
   /** Keep stdin open and hand each stdout line to `onLine` with a writer for stdin. */
-  interactive?: { onLine(line: string, write: (text: string) => void, end: () => void): void; start(write: (text: string) => void): void };
+  interactive?: { onLine(line: string, write: (text: string) => void, end: () => void): void; start(write: (text: string) => void, end: () => void): void };
+  /** Text written to the agent's stdin, which is then closed. */
+  stdinText?: string;
+  /** After stdin is ended, kill the agent if it has not exited within this long. */
+  graceAfterEndMs?: number;
 }
 
 export function runAgent(command: string, args: readonly string[], opts: AgentRunOptions): Promise<AgentRun> {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: [opts.interactive !== undefined ? "pipe" : "ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: [opts.interactive !== undefined || opts.stdinText !== undefined ? "pipe" : "ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let pending = "";
     let settled = false;
     const write = (text: string): void => { if (child.stdin?.writable === true) child.stdin.write(text); };
-    const end = (): void => { child.stdin?.end(); };
+    const end = (): void => {
+      child.stdin?.end();
+      if (opts.graceAfterEndMs !== undefined) setTimeout(() => { if (!settled) { try { process.kill(-child.pid!, "SIGKILL"); } catch { /* gone */ } } }, opts.graceAfterEndMs).unref();
+    };
     child.stdin?.on("error", () => { /* the agent closed its stdin: nothing more to answer */ });
     child.stdout!.on("data", (d: Buffer) => {
       const s = d.toString("utf8");
@@ -57,6 +64,7 @@ export function runAgent(command: string, args: readonly string[], opts: AgentRu
     }, opts.timeoutMs);
     child.on("error", (e) => finish(`could not start: ${e.message}`));
     child.on("close", (code, signal) => finish(code ?? signal ?? "unknown"));
-    if (opts.interactive !== undefined) opts.interactive.start(write);
+    if (opts.stdinText !== undefined) child.stdin?.end(opts.stdinText);
+    if (opts.interactive !== undefined) opts.interactive.start(write, end);
   });
 }
