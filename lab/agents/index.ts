@@ -2,8 +2,10 @@
 import type { LabAgent } from "../core/agent.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";
+import { copilotCli } from "./copilot-cli.js";
+import { droid } from "./droid.js";
 import { geminiCli } from "./gemini-cli.js";
 
-export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli];
+export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli, copilotCli, droid];
 
 export const labAgent = (name: string): LabAgent | undefined => LAB_AGENTS.find((a) => a.name === name);

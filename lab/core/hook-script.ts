@@ -23,6 +23,8 @@ export interface ScriptedHook extends ScriptedAnswer {
   once?: boolean;
   /** The answer from the second invocation on. */
   then?: ScriptedAnswer;
+  /** Only the first N invocations answer; later ones exit 0 silently. */
+  times?: number;
   /** Invocation n answers with answers[n-1]; later ones exit 0 silently. */
   answers?: ScriptedAnswer[];
   /** Save the hook's environment variables matching the agent's pattern. */
@@ -69,12 +71,13 @@ export function writeHookScript(dir: string, k: number, hook: ScriptedHook, envP
     "flock -u 9; exec 9>&-",
     `cat > ${base}.in.$n`,
     `if [ "$#" -gt 0 ]; then printf '%s\\n' "$@" > ${base}.argv.$n; fi`,
-    hook.record_env === true ? `env | grep -E ${quote(envPattern)} | sort > ${base}.env.$n` : ":",
+    hook.record_env === true ? `env | grep -E ${quote(envPattern)} | grep -v API_KEY | sort > ${base}.env.$n; pwd > ${base}.cwd.$n` : ":",
     hook.pre_stdout === undefined ? ":" : firstOnly ? `if [ "$n" -eq 1 ]; then cat ${base}.pre; fi` : `cat ${base}.pre`,
     seconds > 0 ? `sleep ${seconds}` : ":",
     `echo "end $(date +%s%3N)" >> ${base}.log`,
   ];
   if (hook.once === true) lines.push(`if [ "$n" -gt 1 ]; then exit 0; fi`);
+  if (hook.times !== undefined) lines.push(`if [ "$n" -gt ${exitOf(hook.times)} ]; then exit 0; fi`);
   (hook.answers ?? []).forEach((a, i) => lines.push(`if [ "$n" -eq ${i + 1} ]; then cat ${base}.a${i + 1}.stdout; cat ${base}.a${i + 1}.stderr >&2; exit ${exitOf(a.exit)}; fi`));
   if (hook.answers !== undefined) lines.push("exit 0");
   if (hook.then !== undefined) lines.push(`if [ "$n" -gt 1 ]; then cat ${base}.then.stdout; cat ${base}.then.stderr >&2; exit ${exitOf(hook.then.exit)}; fi`);
@@ -96,6 +99,8 @@ export interface HookRecord {
   argv_first?: string[];
   argv_more?: (string[] | null)[];
   env_first?: Record<string, string>;
+  /** With record_env: the first invocation's working directory. */
+  cwd_first?: string;
 }
 
 /** A hook's stdin: JSON when it parses, else the text; null when the invocation left none. */
@@ -125,6 +130,8 @@ export function readHookRecord(dir: string, k: number, command: string, t0: numb
   const envFile = join(dir, `h${k}.env.1`);
   if (existsSync(envFile)) {
     record.env_first = Object.fromEntries(readFileSync(envFile, "utf8").split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+    const cwdFile = join(dir, `h${k}.cwd.1`);
+    if (existsSync(cwdFile)) record.cwd_first = readFileSync(cwdFile, "utf8").trim();
   }
   return record;
 }

@@ -18,7 +18,8 @@ export function npmInstall(key: string, specs: readonly string[], marker: string
   if (existsSync(join(prefix, marker))) return { kind: "ok", prefix };
   mkdirSync(prefix, { recursive: true });
   log(`lab: installing ${specs.join(" ")} into ${prefix}`);
-  const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-fund", "--no-audit", ...specs], { stdio: ["ignore", "inherit", "inherit"] });
+  // cwd: the prefix, so that a spec such as droid@0.215.0 is never read as a folder of that name
+  const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-fund", "--no-audit", ...specs], { cwd: prefix, stdio: ["ignore", "inherit", "inherit"] });
   if (r.error !== undefined || r.status !== 0) return { kind: "error", message: `lab: npm install ${specs.join(" ")} failed (${r.error?.message ?? `exit ${String(r.status)}`}); the network namespace is entered only after installing, so npm needs the registry here` };
   if (!existsSync(join(prefix, marker))) return { kind: "error", message: `lab: npm installed ${specs.join(" ")} but ${marker} is not in ${prefix}` };
   return { kind: "ok", prefix };
