@@ -11,6 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { claudeCode, messagesApi, outcomeOf } from "../lab/agents/claude-code.js";
+import { responsesApi, tomlValue } from "../lab/agents/codex.js";
+import { geminiApi, valueForSchema } from "../lab/agents/gemini-cli.js";
+import { LAB_AGENTS } from "../lab/agents/index.js";
+import { chatCompletionsApi } from "../lab/core/chat-completions.js";
 import { canonical, compareOutcomes, describeDifferences, summaryLine } from "../lab/core/compare.js";
 import { readHookRecord, writeHookScript } from "../lab/core/hook-script.js";
 import { startModelServer } from "../lab/core/model-server.js";
@@ -24,12 +28,27 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 // ------------------------------------------------------------ scenarios
 
-test("every committed Claude Code scenario fits the lab's schema and has its recording", () => {
-  const files = committedScenarioFiles(claudeCode);
-  const { scenarios, errors } = loadScenarios("claude-code", files);
-  assert.deepEqual(errors, []);
-  assert.ok(scenarios.length >= 385, `${scenarios.length} scenarios`);
-  assert.deepEqual(scenarios.filter((s) => s.recording === null).map((s) => s.file), []);
+for (const agent of LAB_AGENTS) {
+  test(`every committed ${agent.name} scenario fits the lab's schema, and its recording's outcome is recomputed from the recording's other fields`, () => {
+    const files = committedScenarioFiles(agent);
+    const { scenarios, errors } = loadScenarios(agent.name, files);
+    assert.deepEqual(errors, []);
+    assert.ok(scenarios.length > 0, `${agent.name}: no committed scenarios`);
+    assert.deepEqual(scenarios.filter((s) => s.recording === null).map((s) => s.file), [], "every committed scenario has its recording");
+    // the stored outcome is the reference (the observer's, or for Kimi Code the lab's at recording time)
+    const differing: string[] = [];
+    for (const s of scenarios) {
+      const recording = JSON.parse(readFileSync(s.recording!, "utf8")) as Record<string, unknown>;
+      const diff = compareOutcomes(recording["outcome"], agent.outcomeOf(recording));
+      if (diff.length > 0) differing.push(`${s.scenario.name}: ${diff.map((x) => x.key).join(", ")}`);
+    }
+    assert.deepEqual(differing, []);
+  });
+}
+
+test("the committed sets --check re-records: Claude Code's 385, Codex's 197, Gemini CLI's 142, Copilot CLI's 196, droid's 104", () => {
+  const count = (name: string): number => committedScenarioFiles(LAB_AGENTS.find((a) => a.name === name)!).length;
+  assert.deepEqual(["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"].map(count), [385, 197, 142, 196, 104]);
 });
 
 test("a scenario that does not fit is an error naming the property, not a run", () => {
@@ -181,6 +200,59 @@ test("the Messages API server answers the n-th main-loop request with the n-th t
   }
 });
 
+test("the Responses API server (Codex) streams the n-th turn's items; requests without tools are side requests", async () => {
+  const server = await startModelServer(responsesApi([{ tool_call: { name: "exec_command", arguments: { cmd: "echo hi" } } }, { tool_calls: [{ name: "a", arguments: "{}" }, { name: "b" }] }]));
+  try {
+    const first = await post(server.port, "/v1/responses", { tools: [{ name: "exec_command" }], input: [] });
+    const events = sseData(first.text);
+    assert.deepEqual(events.map((e) => e["type"]), ["response.created", "response.output_item.added", "response.output_item.done", "response.completed"]);
+    assert.deepEqual(events[1]!["item"], { type: "function_call", id: "fc_1_1", call_id: "call_1", name: "exec_command", arguments: JSON.stringify({ cmd: "echo hi" }) });
+    const second = sseData((await post(server.port, "/v1/responses", { tools: [{}], input: [] })).text);
+    assert.deepEqual(second.filter((e) => e["type"] === "response.output_item.done").map((e) => (e["item"] as Record<string, unknown>)["call_id"]), ["call_2", "call_2_2"]);
+    const side = sseData((await post(server.port, "/v1/responses", { input: [] })).text);
+    assert.equal(((side[1]!["item"] as { content: { text: string }[] }).content[0]!.text), "ok");
+    assert.equal((await post(server.port, "/v1/chat", {})).status, 404);
+  } finally { await server.close(); }
+});
+
+test("the Gemini API server: streamGenerateContent turns, JSON that fits a utility call's schema, countTokens", async () => {
+  const server = await startModelServer(geminiApi([{ chunks: [[{ text: "a" }], [{ text: "b" }]] }, { error: { status: 429, message: "slow down", reason: "RESOURCE_EXHAUSTED" } }]));
+  try {
+    const chunks = sseData((await post(server.port, "/v1beta/models/m:streamGenerateContent?alt=sse", { contents: [] })).text);
+    assert.equal(chunks.length, 2);
+    assert.equal((chunks[0]!["candidates"] as Record<string, unknown>[])[0]!["finishReason"], undefined, "only the last chunk finishes");
+    assert.equal((chunks[1]!["candidates"] as Record<string, unknown>[])[0]!["finishReason"], "STOP");
+    const err = await post(server.port, "/v1beta/models/m:streamGenerateContent?alt=sse", {});
+    assert.equal(err.status, 429);
+    assert.deepEqual(JSON.parse(err.text), { error: { code: 429, message: "slow down", status: "RESOURCE_EXHAUSTED" } });
+    const side = JSON.parse((await post(server.port, "/v1beta/models/m:generateContent", { generationConfig: { responseJsonSchema: { type: "object", properties: { next_speaker: { type: "string", enum: ["user", "model"] }, n: { type: "integer" } } } } })).text) as { candidates: { content: { parts: { text: string }[] } }[] };
+    assert.deepEqual(JSON.parse(side.candidates[0]!.content.parts[0]!.text), { next_speaker: "user", n: 10 });
+    assert.deepEqual(valueForSchema({ type: "array" }), []);
+    assert.equal((await post(server.port, "/v1beta/models/m:countTokens", {})).text, JSON.stringify({ totalTokens: 100 }));
+  } finally { await server.close(); }
+});
+
+test("the Chat Completions server (droid, Copilot CLI, Kimi Code): tool calls streamed, stream:false answered whole, the request cap", async () => {
+  const server = await startModelServer(chatCompletionsApi([{ tool_calls: [{ name: "Execute", arguments: { command: "x" } }, { name: "Execute", args: { command: "y" } }] }, { text: "done" }], { maxRequests: 2, listModel: "m1" }));
+  try {
+    const tools = [{ type: "function", function: { name: "Execute" } }];
+    const first = sseData((await post(server.port, "/v1/chat/completions", { tools, messages: [], stream: true })).text.replace("data: [DONE]", ""));
+    const calls = ((first[0]!["choices"] as Record<string, unknown>[])[0]!["delta"] as { tool_calls: { id: string; index: number; function: { arguments: string } }[] }).tool_calls;
+    assert.deepEqual(calls.map((c) => [c.index, c.id, c.function.arguments]), [[0, "call_1_1", '{"command":"x"}'], [1, "call_1_2", '{"command":"y"}']]);
+    assert.equal((first[1]!["choices"] as Record<string, unknown>[])[0]!["finish_reason"], "tool_calls");
+    const whole = JSON.parse((await post(server.port, "/v1/chat/completions", { tools, messages: [], stream: false })).text) as { object: string; choices: { message: { content: string } }[] };
+    assert.deepEqual([whole.object, whole.choices[0]!.message.content], ["chat.completion", "done"]);
+    const capped = await post(server.port, "/v1/chat/completions", { tools, messages: [] });
+    assert.equal(capped.status, 400, "past max_requests: an error ends an agent that loops");
+    assert.deepEqual(JSON.parse((await fetch(`http://127.0.0.1:${server.port}/v1/models`).then((r) => r.text()))), { object: "list", data: [{ id: "m1", object: "model", owned_by: "mock" }] });
+  } finally { await server.close(); }
+});
+
+test("TOML values for Codex's and Kimi Code's configuration: strings with JSON escapes, inline tables, arrays", () => {
+  assert.equal(tomlValue({ matcher: "Bash", hooks: [{ type: "command", command: "a \"b\"\n", timeout: 10, async: true }] }), '{ "matcher" = "Bash", "hooks" = [{ "type" = "command", "command" = "a \\"b\\"\\n", "timeout" = 10, "async" = true }] }');
+  assert.throws(() => tomlValue(null), /no TOML form/);
+});
+
 // ------------------------------------------------------------ normalisation and comparison
 
 test("normalisation: the run's directory, its folder name and the port become tokens; long strings are cut", () => {
@@ -202,20 +274,6 @@ test("comparison: key order does not count, a missing or changed key does, and e
   assert.deepEqual(describeDifferences("s", [{ key: "a", stored: 1, recorded: 2 }]), ["s: DIFFERENT", "    a:", "      stored:   1", "      recorded: 2"]);
   assert.equal(summaryLine(3, 4), "recorded again: 3/4 same");
   assert.equal(canonical({ b: 1, a: [{ d: 1, c: 2 }] }), '{"a":[{"c":2,"d":1}],"b":1}');
-});
-
-test("the Claude Code outcome recomputed from each committed recording is the outcome the observer stored", () => {
-  let n = 0;
-  const differing: string[] = [];
-  for (const f of committedScenarioFiles(claudeCode)) {
-    const stored = join(f, "..", "..", "observed", f.slice(f.lastIndexOf("/") + 1));
-    const recording = JSON.parse(readFileSync(stored, "utf8")) as Record<string, unknown>;
-    n++;
-    const diff = compareOutcomes(recording["outcome"], outcomeOf(recording));
-    if (diff.length > 0) differing.push(`${String(recording["name"])}: ${diff.map((x) => x.key).join(", ")}`);
-  }
-  assert.ok(n >= 385);
-  assert.deepEqual(differing, []);
 });
 
 test("a mutated recording gives another outcome (the recomputation reads what it claims to)", () => {

@@ -532,6 +532,7 @@ export const claudeCode: LabAgent = {
   recordedVersion: "2.1.332",
   bin: "node_modules/.bin/claude",
   checkDirs: ["claude-code/scenarios", "claude-code/probes/scenarios", "claude-code-tools/scenarios"],
+  outcomeOf,
   versionOf(bin) {
     const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp" } });
     const v = /^(\d+\.\d+\.\d+)/.exec(r.stdout ?? "")?.[1];

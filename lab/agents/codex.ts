@@ -436,6 +436,7 @@ export const codex: LabAgent = {
   recordedVersion: "0.171.0",
   bin: "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
   checkDirs: ["codex/scenarios"],
+  outcomeOf: codexOutcome,
   versionOf(bin) {
     const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp" } });
     const v = /codex-cli (\S+)/.exec(r.stdout ?? "")?.[1];

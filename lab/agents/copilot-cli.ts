@@ -288,6 +288,7 @@ export const copilotCli: LabAgent = {
   recordedVersion: "1.0.102",
   bin: "node_modules/@github/copilot-linux-x64/copilot",
   checkDirs: ["copilot-cli/scenarios"],
+  outcomeOf: copilotOutcome,
   versionOf(bin, prefix) {
     const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp", COPILOT_PKG_CACHE_HOME: join(prefix, "pkg-cache"), COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" } });
     const v = /(\d+\.\d+\.\d+)/.exec(r.stdout ?? "")?.[1];

@@ -332,6 +332,7 @@ export const droid: LabAgent = {
   recordedVersion: "0.215.0",
   bin: "node_modules/@factory/cli-linux-x64/bin/droid",
   checkDirs: ["droid/scenarios"],
+  outcomeOf: droidOutcome,
   versionOf(bin) {
     mkdirSync(tmpRoot(), { recursive: true });
     const home = mkdtempSync(join(tmpRoot(), "version-"));

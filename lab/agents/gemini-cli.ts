@@ -344,6 +344,7 @@ export const geminiCli: LabAgent = {
   recordedVersion: "0.61.0",
   bin: "node_modules/@google/gemini-cli/bundle/gemini.js",
   checkDirs: ["gemini-cli/scenarios"],
+  outcomeOf: geminiOutcome,
   versionOf(bin) {
     try {
       const v = (JSON.parse(readFileSync(join(bin, "..", "..", "package.json"), "utf8")) as { version?: unknown }).version;

@@ -5,7 +5,8 @@ import { codex } from "./codex.js";
 import { copilotCli } from "./copilot-cli.js";
 import { droid } from "./droid.js";
 import { geminiCli } from "./gemini-cli.js";
+import { kimiCode } from "./kimi-code.js";
 
-export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli, copilotCli, droid];
+export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli, copilotCli, droid, kimiCode];
 
 export const labAgent = (name: string): LabAgent | undefined => LAB_AGENTS.find((a) => a.name === name);

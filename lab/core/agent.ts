@@ -35,4 +35,6 @@ export interface LabAgent {
   /** Once before the scenarios (a baseline run, say). */
   prepare?(ctx: LabContext): Promise<void>;
   run(scenario: Scenario, ctx: LabContext): Promise<Recording>;
+  /** The outcome from a recording's other fields (what `run` puts in `outcome`). */
+  outcomeOf(recording: Record<string, unknown>): unknown;
 }
