@@ -80,7 +80,9 @@ async function main(): Promise<number> {
   const selected: LoadedScenario[] = o.check ? scenarios.filter((s) => s.recording !== null) : scenarios;
   if (selected.length === 0) { log(`lab: no scenarios${o.check ? " with a committed recording" : ""} match ${o.scenarios ?? "(the committed ones)"}`); return 2; }
   const out = o.out ?? (o.check ? null : join(cacheRoot(), "recordings", `${agent.name}@${found.version}`));
-  if (out !== null) mkdirSync(out, { recursive: true });
+  if (out !== null) {
+    try { mkdirSync(out, { recursive: true }); } catch (e) { log(`lab: --out ${out}: ${e instanceof Error ? e.message : String(e)}`); return 2; }
+  }
 
   const ctx: LabContext = { bin, version: found.version, prefix: installed.prefix, log };
   log(`lab: ${agent.name} ${found.version}, ${selected.length} scenario(s), ${isolation.kind === "namespace" ? "in a network namespace with only loopback" : "on the host network"}`);

@@ -98,7 +98,10 @@ test("--scenarios GLOB picks committed scenarios by name or by path, or files on
 });
 
 test("placeholders are substituted in every string, unknown ones are left", () => {
-  assert.deepEqual(substitute({ a: ["{{WORK}}/x", { b: "{{NOPE}}" }], n: 1 }, { WORK: "/w" }), { a: ["/w/x", { b: "{{NOPE}}" }], n: 1 });
+  assert.deepEqual(JSON.parse(JSON.stringify(substitute({ a: ["{{WORK}}/x", { b: "{{NOPE}}" }], n: 1 }, { WORK: "/w" }))), { a: ["/w/x", { b: "{{NOPE}}" }], n: 1 });
+  const hostile = substitute(JSON.parse('{"__proto__": {"polluted": "{{WORK}}"}}') as Record<string, unknown>, { WORK: "/w" });
+  assert.equal(JSON.stringify(hostile), '{"__proto__":{"polluted":"/w"}}', "a __proto__ key stays data");
+  assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
 });
 
 // ------------------------------------------------------------ scripted hooks
@@ -263,6 +266,7 @@ test("normalisation: the run's directory, its folder name and the port become to
   assert.deepEqual(v.c, ["http://127.0.0.1:<port>/v1"]);
   assert.match(v.d, /^x{4096}…\[65904 more characters cut by the oracle; 70000 in all\]$/);
   assert.equal(capStrings("short"), "short");
+  assert.equal(JSON.stringify(capStrings(JSON.parse('{"__proto__": {"x": 1}}'))), '{"__proto__":{"x":1}}');
   assert.deepEqual(replaceIds({ s: "id 0b9c3e38-6d2a-4a53-9d0b-3f7a1c2b4e5f." }, [[UUID_PATTERN, "<uuid>"]]), { s: "id <uuid>." });
 });
 

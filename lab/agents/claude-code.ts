@@ -7,16 +7,16 @@
  * What it records (the `outcome`, which --check compares) is the format of the committed
  * recordings in test/observer/claude-code/ (test/observer/claude-code/README.md describes it).
  */
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabAgent, LabContext, Recording } from "../core/agent.js";
-import { outputBytes, readHookRecord, writeHookScript, type HookRecord, type ScriptedHook } from "../core/hook-script.js";
+import { versionFromCommand } from "../core/install.js";
+import { readHookRecord, writeHookScript, type HookRecord, type ScriptedHook } from "../core/hook-script.js";
 import { startModelServer, TurnCounter, type Answer, type ModelRequest, type LoggedRequest } from "../core/model-server.js";
 import { normaliseRun, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent } from "../core/process.js";
 import type { Scenario } from "../core/scenario.js";
-import { makeRunDir, substitute } from "../core/workspace.js";
+import { makeRunDir, markerLines, substitute, writeScenarioFiles } from "../core/workspace.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -271,11 +271,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, opts: RunOptions): Pro
     const prewritten = new Set<string>();
     copyInto(sc["project_dir"], rd.work, prewritten);
     copyInto(sc["home_dir"], rd.home, prewritten);
-    for (const [rel, content] of Object.entries((sc["files"] ?? {}) as Record<string, unknown>)) {
-      const f = join(rd.work, rel);
-      mkdirSync(join(f, ".."), { recursive: true });
-      writeFileSync(f, typeof content === "string" ? substitute(content, rd.vars) : outputBytes(undefined, content as never));
-    }
+    writeScenarioFiles(rd.work, sc["files"], rd.vars);
     const event = sc.event ?? "PreToolUse";
     const tool = (sc["tool"] as string | undefined) ?? "Bash";
     const toolInput = substitute((sc["tool_input"] as Obj | undefined) ?? { command: "echo original >> {{MARKER}}; echo tool-output-original", description: "oracle tool call" }, rd.vars);
@@ -380,7 +376,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, opts: RunOptions): Pro
     const subRequests = server.log.filter((r) => r.kind === "subagent");
     const allResults = toolResults(mainRequests);
     const firstResult = allResults[0] ?? null;
-    const markerLines = existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
+    const markers = markerLines(rd);
     // the baseline was recorded with $TMP for its run's directory
     const inThisRun = (b: Baseline | null): Baseline | null => (b === null ? null : new Set([...b].map((p) => p.split("$TMP").join(rd.dir))));
     const hookRecords: HookRecord[] = hooks.map((_h, k) => readHookRecord(rd.hooks, k, commands[k]!, t0));
@@ -396,7 +392,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, opts: RunOptions): Pro
       scenario: sc,
       cli: { exit_code: run.exit, duration_ms: run.durationMs, stderr: run.stderr.trim() || undefined, args },
       settings_flag: flagSettings,
-      tool: hasToolCall ? { ran: markerLines.length > 0, marker_lines: markerLines, tool_result_received_by_model: firstResult } : undefined,
+      tool: hasToolCall ? { ran: markers.length > 0, marker_lines: markers, tool_result_received_by_model: firstResult } : undefined,
       tool_results_all: sc["model_turns"] !== undefined ? allResults.map(({ tool_use_id, content, is_error }) => ({ tool_use_id, content, is_error })) : undefined,
       permission_prompts: interactive ? permissionPrompts : undefined,
       model_requests: summariseRequests(mainRequests, inThisRun(opts.baseline)),
@@ -533,11 +529,7 @@ export const claudeCode: LabAgent = {
   bin: "node_modules/.bin/claude",
   checkDirs: ["claude-code/scenarios", "claude-code/probes/scenarios", "claude-code-tools/scenarios"],
   outcomeOf,
-  versionOf(bin) {
-    const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp" } });
-    const v = /^(\d+\.\d+\.\d+)/.exec(r.stdout ?? "")?.[1];
-    return v !== undefined ? { kind: "ok", version: v } : { kind: "error", message: `lab: ${bin} --version printed ${JSON.stringify((r.stdout ?? "") + (r.stderr ?? ""))}` };
-  },
+  versionOf: (bin) => versionFromCommand(bin, ["--version"], { HOME: "/tmp" }, /^(\d+\.\d+\.\d+)/),
   async prepare(ctx) {
     baselines = { main: await mainBaseline(ctx), subagent: null };
   },

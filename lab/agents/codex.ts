@@ -7,16 +7,16 @@
  *
  * The recording and its `outcome` are the format of test/observer/codex/ (its README).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabAgent, LabContext, Recording } from "../core/agent.js";
+import { versionFromCommand } from "../core/install.js";
 import { readHookRecord, writeHookScript, type HookRecord, type ScriptedHook } from "../core/hook-script.js";
 import { startModelServer, TurnCounter, type Answer, type LoggedRequest, type ModelRequest } from "../core/model-server.js";
 import { normaliseRun, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent, type AgentRun } from "../core/process.js";
 import type { Scenario } from "../core/scenario.js";
-import { makeRunDir, substitute } from "../core/workspace.js";
+import { makeRunDir, markerLines, substitute, writeScenarioFiles } from "../core/workspace.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -247,11 +247,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
   const codexHome = join(rd.home, ".codex");
   mkdirSync(codexHome, { recursive: true });
   try {
-    for (const [rel, content] of Object.entries((sc["files"] ?? {}) as Record<string, string>)) {
-      const f = join(rd.work, rel);
-      mkdirSync(join(f, ".."), { recursive: true });
-      writeFileSync(f, substitute(content, rd.vars));
-    }
+    writeScenarioFiles(rd.work, sc["files"], rd.vars);
     const event = sc.event ?? "PreToolUse";
     const tool = (sc["tool"] as string | undefined) ?? "exec_command";
     const toolArguments = substitute((sc["tool_arguments"] as Obj | undefined) ?? { cmd: "echo original >> {{MARKER}}; echo tool-output-original" }, rd.vars);
@@ -318,7 +314,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       const k = l.lastIndexOf("}: ");
       return k >= 0 ? `${level} ${span !== null ? span[0] + " " : ""}${l.slice(k + 3)}` : l;
     });
-    const markerLines = existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
+    const markers = markerLines(rd);
     const params = (m: Obj): Obj => (isObj(m["params"]) ? m["params"] : {});
 
     const summary: Obj = {
@@ -328,7 +324,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       cli: { exit_code: driven.run.exit, duration_ms: driven.run.durationMs, args: driven.args },
       hooks_files: hooksFiles,
       config_toml: config,
-      tool: hasToolCall ? { ran: markerLines.length > 0, marker_lines: markerLines, output_received_by_model: toolOutputs[0] ?? null } : undefined,
+      tool: hasToolCall ? { ran: markers.length > 0, marker_lines: markers, output_received_by_model: toolOutputs[0] ?? null } : undefined,
       tool_outputs: toolOutputs,
       model_requests: requests,
       transport,
@@ -437,11 +433,7 @@ export const codex: LabAgent = {
   bin: "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
   checkDirs: ["codex/scenarios"],
   outcomeOf: codexOutcome,
-  versionOf(bin) {
-    const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp" } });
-    const v = /codex-cli (\S+)/.exec(r.stdout ?? "")?.[1];
-    return v !== undefined ? { kind: "ok", version: v } : { kind: "error", message: `lab: ${bin} --version printed ${JSON.stringify((r.stdout ?? "") + (r.stderr ?? ""))}` };
-  },
+  versionOf: (bin) => versionFromCommand(bin, ["--version"], { HOME: "/tmp" }, /codex-cli (\S+)/),
   async run(sc, ctx) {
     return (await runScenario(sc, ctx, await baselineFor(sc, ctx), false)).recording;
   },

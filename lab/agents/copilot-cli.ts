@@ -7,17 +7,17 @@
  *
  * The recording and its `outcome` are the format of test/observer/copilot-cli/ (its README).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabAgent, LabContext, Recording } from "../core/agent.js";
+import { versionFromCommand } from "../core/install.js";
 import { chatCompletionsApi, type ChatTurn } from "../core/chat-completions.js";
 import { readHookRecord, writeHookScript, type ScriptedHook } from "../core/hook-script.js";
 import { startModelServer } from "../core/model-server.js";
 import { normaliseRun, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent } from "../core/process.js";
 import type { Scenario } from "../core/scenario.js";
-import { makeRunDir, substitute } from "../core/workspace.js";
+import { makeRunDir, markerLines, substitute, writeScenarioFiles } from "../core/workspace.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -65,14 +65,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
   for (const d of [copilotHome, logDir]) mkdirSync(d, { recursive: true });
   const vars = { ...rd.vars, HOME: rd.home };
   try {
-    const writeFiles = (root: string, files: unknown): void => {
-      for (const [rel, content] of Object.entries((files ?? {}) as Obj)) {
-        const f = join(root, rel);
-        mkdirSync(join(f, ".."), { recursive: true });
-        writeFileSync(f, typeof content === "string" ? substitute(content, vars) : JSON.stringify(substitute(content, vars), null, 2));
-      }
-    };
-    writeFiles(rd.work, sc["files"]);
+    writeScenarioFiles(rd.work, sc["files"], vars);
     const event = sc.event ?? "preToolUse";
     const hooks = substitute(sc.hooks as CopilotHook[], vars);
     const toolArguments = substitute((sc["tool_arguments"] as Obj | undefined) ?? { command: "echo original >> {{MARKER}}; echo tool-output-original", description: "oracle command" }, vars);
@@ -113,7 +106,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       writeFileSync(file, JSON.stringify(content, null, 2));
       hooksFiles[file] = content;
     }
-    writeFiles(rd.home, sc["home_files"]);
+    writeScenarioFiles(rd.home, sc["home_files"], vars);
 
     const model = (sc["model"] as string | undefined) ?? "gpt-4.1";
     const server = await startModelServer(chatCompletionsApi(turns, { model, listModel: model, maxRequests: (sc["max_requests"] as number | undefined) ?? 8, completionId: (n, main) => `chatcmpl-${main ? "" : "side-"}${n + 1}` }));
@@ -185,7 +178,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
     const sessionFiles = existsSync(sessionRoot) ? readdirSync(sessionRoot).map((d) => join(sessionRoot, d, "events.jsonl")).filter((f) => existsSync(f)) : [];
     const sessionEvents = sessionFiles.flatMap((f) => jsonLines(readFileSync(f, "utf8")));
     const logText = existsSync(logDir) ? readdirSync(logDir).filter((f) => f.endsWith(".log")).map((f) => readFileSync(join(logDir, f), "utf8")).join("\n") : "";
-    const markerLines = existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
+    const markers = markerLines(rd);
 
     const summary: Obj = {
       name: sc.name, description: sc.description,
@@ -193,7 +186,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       scenario: sc,
       cli: { exit_code: run.exit, duration_ms: run.durationMs, args },
       hooks_files: hooksFiles,
-      tool: hasToolCall ? { ran: markerLines.length > 0, marker_lines: markerLines, result_received_by_model: toolResults[0] ?? null } : undefined,
+      tool: hasToolCall ? { ran: markers.length > 0, marker_lines: markers, result_received_by_model: toolResults[0] ?? null } : undefined,
       tool_results: toolResults,
       context_added: contextAdded,
       model_requests: requests,
@@ -289,11 +282,7 @@ export const copilotCli: LabAgent = {
   bin: "node_modules/@github/copilot-linux-x64/copilot",
   checkDirs: ["copilot-cli/scenarios"],
   outcomeOf: copilotOutcome,
-  versionOf(bin, prefix) {
-    const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp", COPILOT_PKG_CACHE_HOME: join(prefix, "pkg-cache"), COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" } });
-    const v = /(\d+\.\d+\.\d+)/.exec(r.stdout ?? "")?.[1];
-    return v !== undefined ? { kind: "ok", version: v } : { kind: "error", message: `lab: ${bin} --version printed ${JSON.stringify((r.stdout ?? "") + (r.stderr ?? ""))}` };
-  },
+  versionOf: (bin, prefix) => versionFromCommand(bin, ["--version"], { HOME: "/tmp", COPILOT_PKG_CACHE_HOME: join(prefix, "pkg-cache"), COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" }, /(\d+\.\d+\.\d+)/),
   async run(sc, ctx) {
     return runScenario(sc, ctx, await baselineFor(sc, ctx));
   },

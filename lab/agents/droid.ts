@@ -8,17 +8,17 @@
  *
  * The recording and its `outcome` are the format of test/observer/droid/ (its README).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabAgent, LabContext, Recording } from "../core/agent.js";
+import { versionFromCommand } from "../core/install.js";
 import { chatCompletionsApi, contentText, type ChatTurn } from "../core/chat-completions.js";
 import { readHookRecord, writeHookScript, type ScriptedHook } from "../core/hook-script.js";
 import { startModelServer, type LoggedRequest } from "../core/model-server.js";
 import { normaliseRun, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent } from "../core/process.js";
 import type { Scenario } from "../core/scenario.js";
-import { makeRunDir, substitute, tmpRoot } from "../core/workspace.js";
+import { makeRunDir, markerLines, substitute, tmpRoot, writeScenarioFiles } from "../core/workspace.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -73,11 +73,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
   const factoryHome = join(rd.home, ".factory");
   mkdirSync(factoryHome, { recursive: true });
   try {
-    for (const [rel, content] of Object.entries((sc["files"] ?? {}) as Record<string, string>)) {
-      const f = join(rd.work, rel);
-      mkdirSync(join(f, ".."), { recursive: true });
-      writeFileSync(f, substitute(content, rd.vars));
-    }
+    writeScenarioFiles(rd.work, sc["files"], rd.vars);
     const event = sc.event ?? "PreToolUse";
     const tool = (sc["tool"] as string | undefined) ?? "Execute";
     // droid 0.215.0's shell tool: without riskLevel it denies the call before any hook unless confirmations are skipped
@@ -201,7 +197,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
     });
     const transcriptOther = transcript.filter((e) => e["type"] !== "message" && e["type"] !== "session_start").map((e) => { const o = { ...e }; delete o["timestamp"]; return o; });
     const hookRecords = hooks.map((_h, k) => readHookRecord(rd.hooks, k, commands[k]!, t0));
-    const markerLines = existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
+    const markers = markerLines(rd);
     const notifications = stream.filter((e) => e["type"] === "notification").map((e) => (e["params"] as Obj | undefined)?.["notification"] as Obj | undefined).filter((n): n is Obj => n !== undefined);
     const init = stream.find((e) => e["type"] === "system" && e["subtype"] === "init");
     const streamOther = stream.filter((e) => !(e["type"] === "system" && e["subtype"] === "init")).map((e) => {
@@ -218,7 +214,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       scenario: sc,
       cli: { exit_code: run.exit, duration_ms: run.durationMs, args, stderr: run.stderr.split("\n").filter((l) => l.trim() !== "" && /hook/i.test(l)).slice(0, 80) },
       config_files: written,
-      tool: hasToolCall || sc["model_turns"] !== undefined ? { ran: markerLines.length > 0, marker_lines: markerLines, tool_results: toolResults } : undefined,
+      tool: hasToolCall || sc["model_turns"] !== undefined ? { ran: markers.length > 0, marker_lines: markers, tool_results: toolResults } : undefined,
       model_requests: requests,
       transport,
       stream_events: transport === "exec" ? streamOther : undefined,
@@ -337,9 +333,7 @@ export const droid: LabAgent = {
     mkdirSync(tmpRoot(), { recursive: true });
     const home = mkdtempSync(join(tmpRoot(), "version-"));
     try {
-      const r = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: home, FACTORY_AIRGAP_ENABLED: "true" } });
-      const v = /(\d+\.\d+\.\d+\S*)/.exec(r.stdout ?? "")?.[1];
-      return v !== undefined ? { kind: "ok", version: v } : { kind: "error", message: `lab: ${bin} --version printed ${JSON.stringify((r.stdout ?? "") + (r.stderr ?? ""))}` };
+      return versionFromCommand(bin, ["--version"], { HOME: home, FACTORY_AIRGAP_ENABLED: "true" }, /(\d+\.\d+\.\d+\S*)/);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -15,7 +15,7 @@ import { startModelServer, TurnCounter, type Answer, type ModelRequest } from ".
 import { normaliseRun, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent } from "../core/process.js";
 import type { Scenario } from "../core/scenario.js";
-import { makeRunDir, substitute } from "../core/workspace.js";
+import { makeRunDir, markerLines, substitute, writeScenarioFiles } from "../core/workspace.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -152,11 +152,7 @@ async function runScenario(sc: Scenario, ctx: LabContext): Promise<Recording> {
   const geminiDir = join(rd.home, ".gemini");
   mkdirSync(geminiDir, { recursive: true });
   try {
-    for (const [rel, content] of Object.entries((sc["files"] ?? {}) as Record<string, string>)) {
-      const f = join(rd.work, rel);
-      mkdirSync(join(f, ".."), { recursive: true });
-      writeFileSync(f, substitute(content, rd.vars));
-    }
+    writeScenarioFiles(rd.work, sc["files"], rd.vars);
     const event = sc.event ?? "BeforeTool";
     const tool = (sc["tool"] as string | undefined) ?? SHELL;
     const toolInput = substitute((sc["tool_input"] as Obj | undefined) ?? { command: "echo original >> {{MARKER}}; echo tool-output-original", description: "oracle tool call" }, rd.vars);
@@ -259,7 +255,7 @@ async function runScenario(sc: Scenario, ctx: LabContext): Promise<Recording> {
       return /hook/i.test(pieces[0] + pieces.slice(1).map((x) => x.replace(/^[^ ]*/, "")).join(" ")) && !/\[Conseca\]|\[MemoryDiscovery\]/.test(l);
     }).map((l) => l.replace(/^\[[^\]]+\] /, "")).slice(0, 150);
     const stderrLines = run.stderr.split("\n").filter((l) => l.trim() !== "" && !FIXED_STDERR.some((re) => re.test(l)));
-    const markerLines = existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
+    const markers = markerLines(rd);
 
     const summary: Obj = {
       name: sc.name, description: sc.description,
@@ -267,7 +263,7 @@ async function runScenario(sc: Scenario, ctx: LabContext): Promise<Recording> {
       scenario: sc,
       cli: { exit_code: run.exit, duration_ms: run.durationMs, args, stderr_lines: stderrLines },
       settings: { user: userSettings, project: has(projectSettings) ? projectSettings : undefined, system: has(systemSettings) ? systemSettings : undefined },
-      tool: hasToolCall ? { ran: markerLines.length > 0, marker_lines: markerLines } : undefined,
+      tool: hasToolCall ? { ran: markers.length > 0, marker_lines: markers } : undefined,
       function_responses: functionResponses,
       context_added: contextAdded,
       model_requests: requests,

@@ -9,17 +9,17 @@
  * No observer recorded Kimi Code before the lab: the recording and its `outcome` are this
  * module's own (test/observer/kimi-code/README.md).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabAgent, LabContext, Recording } from "../core/agent.js";
+import { versionFromCommand } from "../core/install.js";
 import { chatCompletionsApi, contentText, type ChatTurn } from "../core/chat-completions.js";
 import { readHookRecord, writeHookScript, type ScriptedHook } from "../core/hook-script.js";
 import { startModelServer, type LoggedRequest } from "../core/model-server.js";
 import { normaliseRun, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent } from "../core/process.js";
 import type { Scenario } from "../core/scenario.js";
-import { makeRunDir, substitute } from "../core/workspace.js";
+import { makeRunDir, markerLines, substitute, writeScenarioFiles } from "../core/workspace.js";
 import { tomlValue } from "./codex.js";
 
 type Obj = Record<string, unknown>;
@@ -54,11 +54,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
   const kimiHome = join(rd.home, ".kimi-code");
   mkdirSync(kimiHome, { recursive: true });
   try {
-    for (const [rel, content] of Object.entries((sc["files"] ?? {}) as Record<string, string>)) {
-      const f = join(rd.work, rel);
-      mkdirSync(join(f, ".."), { recursive: true });
-      writeFileSync(f, substitute(content, rd.vars));
-    }
+    writeScenarioFiles(rd.work, sc["files"], rd.vars);
     const event = sc.event ?? "PreToolUse";
     const tool = (sc["tool"] as string | undefined) ?? "Bash";
     const toolArguments = substitute((sc["tool_arguments"] as Obj | undefined) ?? { command: "echo original >> {{MARKER}}; echo tool-output-original", description: "oracle tool call" }, rd.vars);
@@ -121,7 +117,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
     const toolResults: { tool_call_id: string | undefined; content: string; in_request: number }[] = [];
     const seen = new Set<string | undefined>();
     main.forEach((r, i) => { for (const m of messagesOf(r)) if (m.role === "tool" && !seen.has(m.tool_call_id)) { seen.add(m.tool_call_id); toolResults.push({ tool_call_id: m.tool_call_id, content: N(contentText(m.content)), in_request: i }); } });
-    const markerLines = existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
+    const markers = markerLines(rd);
     const logLines = filesUnder(join(kimiHome, "logs")).flatMap((f) => readFileSync(f, "utf8").split("\n")).filter((l) => /hook/i.test(l)).slice(0, 200);
 
     const summary: Obj = {
@@ -130,7 +126,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       scenario: sc,
       cli: { exit_code: run.exit, duration_ms: run.durationMs, args, stderr: run.stderr.split("\n").filter((l) => l.trim() !== "") },
       config_toml: config,
-      tool: hasToolCall || sc["model_turns"] !== undefined ? { ran: markerLines.length > 0, marker_lines: markerLines } : undefined,
+      tool: hasToolCall || sc["model_turns"] !== undefined ? { ran: markers.length > 0, marker_lines: markers } : undefined,
       tool_results: toolResults,
       model_requests: requests,
       output_events: jsonLines(run.stdout),
@@ -209,11 +205,7 @@ export const kimiCode: LabAgent = {
   bin: "node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
   checkDirs: ["kimi-code/scenarios"],
   outcomeOf: kimiOutcome,
-  versionOf(bin, prefix) {
-    const r = spawnSync(join(prefix, NODE), [bin, "--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/tmp", KIMI_CODE_NO_AUTO_UPDATE: "1" } });
-    const v = /(\d+\.\d+\.\d+\S*)/.exec(r.stdout ?? "")?.[1];
-    return v !== undefined ? { kind: "ok", version: v } : { kind: "error", message: `lab: ${bin} --version printed ${JSON.stringify((r.stdout ?? "") + (r.stderr ?? ""))}` };
-  },
+  versionOf: (bin, prefix) => versionFromCommand(join(prefix, NODE), [bin, "--version"], { HOME: "/tmp", KIMI_CODE_NO_AUTO_UPDATE: "1" }, /(\d+\.\d+\.\d+\S*)/),
   async run(sc, ctx) {
     return (await runScenario(sc, ctx, await baselineFor(ctx), false)).recording;
   },

@@ -24,3 +24,14 @@ export function npmInstall(key: string, specs: readonly string[], marker: string
   if (!existsSync(join(prefix, marker))) return { kind: "error", message: `lab: npm installed ${specs.join(" ")} but ${marker} is not in ${prefix}` };
   return { kind: "ok", prefix };
 }
+
+export type VersionFound = { kind: "ok"; version: string } | { kind: "error"; message: string };
+
+/** The version an installed agent prints: `pattern`'s first group in the output of `command args` (10 s at most). */
+export function versionFromCommand(command: string, args: readonly string[], env: Record<string, string>, pattern: RegExp): VersionFound {
+  const r = spawnSync(command, args, { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...env }, timeout: 10_000 });
+  const output = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+  const v = pattern.exec(r.stdout ?? "")?.[1];
+  if (v !== undefined) return { kind: "ok", version: v };
+  return { kind: "error", message: `lab: no version in the output of ${command} ${args.join(" ")}${r.error !== undefined ? ` (${r.error.message})` : ""}: ${JSON.stringify(output.slice(0, 300))}` };
+}

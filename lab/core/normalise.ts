@@ -33,7 +33,7 @@ export function capStrings<T>(value: T): T {
   }
   if (Array.isArray(value)) return value.map(capStrings) as T;
   if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [k, v] of Object.entries(value)) out[k] = capStrings(v);
     return out as T;
   }

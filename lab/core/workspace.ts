@@ -3,8 +3,9 @@
  * fresh per scenario under the lab's temp root and removed afterwards, and the scenario
  * placeholders ({{MARKER}} {{WORK}} {{DIR}} {{HOOKS}}) that point into it.
  */
-import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { outputBytes, type OutputPart } from "./hook-script.js";
 
 export interface RunDir { dir: string; home: string; work: string; hooks: string; tmp: string; marker: string; vars: Record<string, string> }
 
@@ -24,9 +25,28 @@ export function substitute<T>(value: T, vars: Readonly<Record<string, string>>):
   if (typeof value === "string") return value.replace(/\{\{(\w+)\}\}/g, (m, k: string) => vars[k] ?? m) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => substitute(v, vars)) as T;
   if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
+    // a null prototype: a key "__proto__" in a scenario stays data
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [k, v] of Object.entries(value)) out[k] = substitute(v, vars);
     return out as T;
   }
   return value;
+}
+
+/**
+ * Files a scenario puts in a directory before the run: text (placeholders substituted),
+ * output parts (raw bytes), or any other JSON (written as JSON, placeholders substituted).
+ */
+export function writeScenarioFiles(root: string, files: unknown, vars: Readonly<Record<string, string>>): void {
+  if (files === null || typeof files !== "object") return;
+  for (const [rel, content] of Object.entries(files)) {
+    const f = join(root, rel);
+    mkdirSync(dirname(f), { recursive: true });
+    writeFileSync(f, typeof content === "string" ? substitute(content, vars) : Array.isArray(content) ? outputBytes(undefined, content as OutputPart[]) : JSON.stringify(substitute(content, vars), null, 2));
+  }
+}
+
+/** The lines the default tool call appended to the marker file: whether the tool ran, with which input. */
+export function markerLines(rd: RunDir): string[] {
+  return existsSync(rd.marker) ? readFileSync(rd.marker, "utf8").split("\n").filter(Boolean) : [];
 }
