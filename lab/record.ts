@@ -61,6 +61,14 @@ async function main(): Promise<number> {
   const o = parsed.options;
   const agent = labAgent(o.agent)!;
   const version = o.version ?? agent.recordedVersion;
+  // the scenarios are checked first: a misspelt field costs no install
+  const committed = committedScenarioFiles(agent);
+  const files = o.scenarios === null ? committed : selectScenarioFiles(o.scenarios, join(REPO_DIR, "test", "observer", agent.name), committed);
+  const { scenarios, errors } = loadScenarios(agent.name, files);
+  for (const e of errors) log(`lab: ${e.file}: ${e.message}`);
+  if (errors.length > 0) return 2;
+  const selected: LoadedScenario[] = o.check ? scenarios.filter((s) => s.recording !== null) : scenarios;
+  if (selected.length === 0) { log(`lab: no scenarios${o.check ? " with a committed recording" : ""} match ${o.scenarios ?? "(the committed ones)"}`); return 2; }
   // installing needs the registry: before the namespace, which has no network
   const installed = npmInstall(`${agent.name}@${version}`, [`${agent.npmPackage}@${version}`, ...(agent.extraPackages ?? [])], agent.bin, log);
   if (installed.kind === "error") { log(installed.message); return 2; }
@@ -72,13 +80,6 @@ async function main(): Promise<number> {
   if (found.kind === "error") { log(found.message); return 2; }
   if (found.version !== version) log(`lab: ${agent.name} reports version ${found.version}, not ${version}`);
 
-  const committed = committedScenarioFiles(agent);
-  const files = o.scenarios === null ? committed : selectScenarioFiles(o.scenarios, join(REPO_DIR, "test", "observer", agent.name), committed);
-  const { scenarios, errors } = loadScenarios(agent.name, files);
-  for (const e of errors) log(`lab: ${e.file}: ${e.message}`);
-  if (errors.length > 0) return 2;
-  const selected: LoadedScenario[] = o.check ? scenarios.filter((s) => s.recording !== null) : scenarios;
-  if (selected.length === 0) { log(`lab: no scenarios${o.check ? " with a committed recording" : ""} match ${o.scenarios ?? "(the committed ones)"}`); return 2; }
   const out = o.out ?? (o.check ? null : join(cacheRoot(), "recordings", `${agent.name}@${found.version}`));
   if (out !== null) {
     try { mkdirSync(out, { recursive: true }); } catch (e) { log(`lab: --out ${out}: ${e instanceof Error ? e.message : String(e)}`); return 2; }
