@@ -9,8 +9,12 @@ import { outputBytes, type OutputPart } from "./hook-script.js";
 
 export interface RunDir { dir: string; home: string; work: string; hooks: string; tmp: string; marker: string; vars: Record<string, string> }
 
-/** The lab's temp root: $CLAUDE_HOOK_PROTOCOL_LAB_TMP or /tmp/claude-hook-protocol-lab. */
-export const tmpRoot = (): string => process.env["CLAUDE_HOOK_PROTOCOL_LAB_TMP"] ?? "/tmp/claude-hook-protocol-lab";
+/**
+ * The lab's temp root: $CLAUDE_HOOK_PROTOCOL_LAB_TMP or /tmp/chp-lab. Short on purpose: Copilot CLI
+ * cuts a hook's path in its timeout messages past a width, and the observers recorded under
+ * roots of 14 to 19 characters.
+ */
+export const tmpRoot = (): string => process.env["CLAUDE_HOOK_PROTOCOL_LAB_TMP"] ?? "/tmp/chp-lab";
 
 export function makeRunDir(name: string, markerName: string): RunDir {
   mkdirSync(tmpRoot(), { recursive: true });
