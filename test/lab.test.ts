@@ -20,7 +20,7 @@ import { readHookRecord, writeHookScript } from "../lab/core/hook-script.js";
 import { startModelServer } from "../lab/core/model-server.js";
 import { capStrings, normaliseRun, replaceIds, UUID_PATTERN } from "../lab/core/normalise.js";
 import { globToRegExp, jsonFilesUnder, loadScenarios, REPO_DIR, selectScenarioFiles, validateScenario } from "../lab/core/scenario.js";
-import { substitute } from "../lab/core/workspace.js";
+import { substitute, writeScenarioFiles } from "../lab/core/workspace.js";
 import { committedScenarioFiles, parseRecordArgs } from "../lab/record.js";
 
 const root = mkdtempSync(join(tmpdir(), "lab-test-"));
@@ -63,6 +63,10 @@ test("a scenario that does not fit is an error naming the property, not a run", 
   assert.match(problems({ name: "x", hooks: [{ source: "system" }] }).join(), /\/hooks\/0\/source: must be equal to one of the allowed values/);
   assert.match(problems({ name: "x", hooks: [], model_turns: [{ tool_use: { name: "Bash" } }] }).join(), /\/model_turns\/0\/tool_use: must have required property 'input'/);
   assert.match(problems([]).join(), /the scenario: must be object/);
+  for (const escape of ["../outside.txt", "/etc/passwd", "a/../../b", ".."]) {
+    assert.match(problems({ name: "x", hooks: [], files: { [escape]: "x" } }).join(), /\/files: property name must be valid/, escape);
+  }
+  assert.deepEqual(problems({ name: "x", hooks: [], files: { "a/b.txt": "x", ".claude/commands/c.md": "x", "..a": "x" } }), []);
 });
 
 test("scenario files: not JSON, an unknown field and a name used twice are errors naming the file", () => {
@@ -95,6 +99,15 @@ test("--scenarios GLOB picks committed scenarios by name or by path, or files on
   assert.deepEqual(selectScenarioFiles("probes/scenarios/probe-v19-*", agentRoot, committed).map((f) => f.slice(f.lastIndexOf("/") + 1)), ["probe-v19-bom-deny.json"]);
   assert.deepEqual(selectScenarioFiles(join(root, "scenarios", "a*"), agentRoot, committed), [join(root, "scenarios", "a.json")]);
   assert.deepEqual(selectScenarioFiles("no-such-scenario-*", agentRoot, committed), []);
+});
+
+test("scenario files are written inside their folder only: text with placeholders, bytes, JSON", () => {
+  const dir = mkdtempSync(join(root, "files-"));
+  writeScenarioFiles(dir, { "a/t.txt": "{{WORK}}!", "b.bin": [{ base64: "77u/" }], "c.json": { k: "{{WORK}}" } }, { WORK: "/w" });
+  assert.equal(readFileSync(join(dir, "a/t.txt"), "utf8"), "/w!");
+  assert.deepEqual([...readFileSync(join(dir, "b.bin"))], [0xef, 0xbb, 0xbf]);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")), { k: "/w" });
+  assert.throws(() => writeScenarioFiles(dir, { "../escaped.txt": "x" }, {}), /outside/);
 });
 
 test("placeholders are substituted in every string, unknown ones are left", () => {

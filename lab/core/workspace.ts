@@ -45,6 +45,8 @@ export function writeScenarioFiles(root: string, files: unknown, vars: Readonly<
   if (files === null || typeof files !== "object") return;
   for (const [rel, content] of Object.entries(files)) {
     const f = join(root, rel);
+    // the schemas refuse such names already; a file is never written outside its folder
+    if (!f.startsWith(root + "/")) throw new Error(`lab: the scenario file ${JSON.stringify(rel)} is outside ${root}`);
     mkdirSync(dirname(f), { recursive: true });
     writeFileSync(f, typeof content === "string" ? substitute(content, vars) : Array.isArray(content) ? outputBytes(undefined, content as OutputPart[]) : JSON.stringify(substitute(content, vars), null, 2));
   }
