@@ -174,7 +174,10 @@ export function diagnose(dialect: Dialect, override: string | undefined, env: No
   if (status !== "match") {
     const vectors = vectorsPerEvent(dialect.agent);
     unverified = dialect.events.map((event) => ({ event: event.name, vectors: vectors.get(event.name) ?? 0 }));
+    // the repository's lab (lab/, not in the npm package) re-records in a clone, when it knows the agent
+    const lab = version !== null && existsSync(join(packageRoot(), "lab", "agents", `${dialect.agent}.ts`));
     rerecord = [
+      ...(lab ? [`npm run record -- --agent ${dialect.agent} --version ${version} --check`] : []),
       ...dialect.probe.recordings.map((set) => {
         const count = scenarioCount(set.scenarios);
         return `${set.rerecord.replaceAll("<bin>", located.path)}${count === null ? "" : `   # ${count} scenarios in ${set.scenarios}`}`;
