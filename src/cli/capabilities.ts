@@ -9,7 +9,7 @@ import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
 import { KIT_AGENTS } from "../../generated/kit/agents.js";
 import { commandArgs, shown, single } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { styleFor } from "./style.js";
 
 export const HELP = `usage: claude-hook-protocol capabilities [--agent AGENT|all] [--format text|json|markdown]

@@ -1,6 +1,6 @@
 /** `events [EVENT] [--json]`: each event's matcher, whether it can block, and its output fields. */
 import { commandArgs, single, shown } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { styleFor } from "./style.js";
 import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../claude-code/event-catalog.js";
 

@@ -8,7 +8,9 @@ import { readFileBounded } from "../core/read-bounded.js";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
+import { loadInstallers } from "../agents.js";
+import { AGENT_NAMES } from "../core/agents.js";
 import { applyPlan, planFromRequest } from "../install/install.js";
 import { unifiedDiff } from "../install/diff.js";
 import type { InstallMode } from "../install/plan.js";
@@ -40,7 +42,7 @@ Agents and files (project level; --user: the same below $HOME):
 Exit status: 0 done (or nothing to change), 1 the manifest or a file is unusable or a write failed, 2 usage error.
 
 Options:
-  --agent NAME   claude-code, codex, gemini-cli, copilot-cli, droid or all (repeatable)
+  --agent NAME   ${AGENT_NAMES.join(", ")} or all (repeatable)
   --project DIR  the repository (default: the current directory)
   --user         write the user-level files below $HOME instead
   --dry-run      print the unified diff of every file, write nothing
@@ -77,6 +79,7 @@ export function runMode(mode: InstallMode) {
       projectDir: resolve(single(args, "project") ?? "."),
       homeDir: io.env["HOME"] ?? homedir(),
       env: io.env,
+      installers: await loadInstallers(),
     });
     if (!plan.ok) {
       const { error } = plan;

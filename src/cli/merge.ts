@@ -8,7 +8,7 @@ import { commandArgs, single, shown } from "./args.js";
 import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";

@@ -11,7 +11,7 @@ import { dialectOf } from "../dialects.js";
 import { agentEvent } from "./event-option.js";
 import { toNullPrototype, isJsonObject } from "../json/value.js";
 import { shown, single, type ParsedArgs } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 

@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { commandArgs, single, shown } from "./args.js";
 import { DEFAULT_AGENT } from "../core/agents.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { readFileBounded, readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";

@@ -7,7 +7,7 @@
  */
 import { commandArgs, inert, single, type ParsedArgs, shown } from "./args.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { readFileBounded, readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";

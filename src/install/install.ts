@@ -6,7 +6,6 @@
 import { statSync } from "node:fs";
 import { readFileBounded } from "../core/read-bounded.js";
 import type { ProtocolError, Result } from "../core/errors.js";
-import { INSTALLERS, installerFor } from "./agents.js";
 import { applyChange } from "./apply.js";
 import { readManifest } from "./manifest.js";
 import { DEFAULT_OWNER } from "./marker.js";
@@ -23,6 +22,8 @@ export interface InstallRequest {
   readonly projectDir: string;
   readonly homeDir: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Every agent's installer, in the order `all` plans them (the registry's: src/agents.ts `loadInstallers`). */
+  readonly installers: readonly AgentInstaller[];
 }
 
 export const readFromDisk: ReadFile = (path) => {
@@ -40,18 +41,19 @@ export const readFromDisk: ReadFile = (path) => {
 export function planFromRequest(request: InstallRequest, read: ReadFile = readFromDisk): Result<InstallPlan, ProtocolError & { readonly file?: string }> {
   const manifest = readManifest(request.manifestText);
   if (!manifest.ok) return manifest;
-  const names = request.agents.includes("all") ? INSTALLERS.map((i) => i.agent) : request.agents;
+  const { installers } = request;
+  const names = request.agents.includes("all") ? installers.map((i) => i.agent) : request.agents;
   const agents: AgentInstaller[] = [];
   for (const name of names) {
-    const installer = installerFor(name);
-    if (installer === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: `unknown agent "${name}" (known: ${INSTALLERS.map((i) => i.agent).join(", ")}, all)` } };
+    const installer = installers.find((candidate) => candidate.agent === name);
+    if (installer === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: `unknown agent "${name}" (known: ${installers.map((i) => i.agent).join(", ")}, all)` } };
     if (!agents.includes(installer)) agents.push(installer);
   }
   return planInstall({
     manifest: manifest.value,
     mode: request.mode,
     agents,
-    registry: INSTALLERS,
+    registry: installers,
     context: { scope: request.scope, projectDir: request.projectDir, homeDir: request.homeDir, env: request.env, owner: manifest.value.owner ?? DEFAULT_OWNER },
     read,
     toolName: agentToolName,
