@@ -1,7 +1,7 @@
 /**
  * The marks `install` puts in every command it writes: leading environment
  * assignments, which every agent's shell ignores, so no agent sees an unknown
- * key (Codex refuses unknown keys in its hooks file).
+ * key (an agent may refuse unknown keys in its hooks file).
  *
  *   CLAUDE_HOOK_PROTOCOL_AGENT=<agent> CLAUDE_HOOK_PROTOCOL_OWNER=<owner> <command>
  *

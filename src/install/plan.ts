@@ -5,8 +5,8 @@
  * and (install) the manifest's hooks appended in the agent's form. A second
  * install of the same manifest plans no change.
  *
- * An agent that also runs another agent's file (Copilot CLI runs a
- * repository's `.claude/settings.json`) leaves out of its own file the hooks
+ * An agent that also runs another agent's file (a repository's
+ * `.claude/settings.json`, say) leaves out of its own file the hooks
  * that file already carries, so no hook runs twice there; when only the other
  * agent is (un)installed, this agent's files are planned again if they hold
  * the owner's entries.
