@@ -41,7 +41,7 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
   const capabilities = Object.fromEntries(AGENTS.map((agent) => [agent.name, agent.capabilities]));
   const capabilitiesTs = `${tsBanner("scripts/gen-agents.ts", `${SOURCE}: each src/<agent>/capabilities.ts`)}
 /** Every agent's capabilities (src/<agent>/capabilities.ts, shape \`AgentCapabilities\`), by agent name in registry order. */
-export const AGENT_CAPABILITIES = ${jsLiteral(capabilities, 2)};
+export const AGENT_CAPABILITIES = ${jsLiteral(capabilities)};
 `;
   return [
     { path: "generated/agents.ts", content: agentsTs },
