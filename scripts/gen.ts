@@ -15,6 +15,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateAgents } from "./gen-agents.js";
 import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
@@ -34,6 +35,7 @@ import { bindingsModel } from "./lib/type-model.js";
 
 /** Every output of `generated/`, by the module that makes it. */
 export const generators: readonly { readonly name: string; readonly generate: Generator }[] = [
+  { name: "agents", generate: generateAgents },
   { name: "types", generate: generateTypes },
   { name: "validators", generate: generateValidators },
   { name: "serde-model", generate: generateSerdeModel },

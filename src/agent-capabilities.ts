@@ -1,30 +1,21 @@
 /**
  * Every agent's capabilities file (src/<agent>/capabilities.ts), by agent
- * name: the one place that lists them, as src/dialects.ts lists the
- * dialects. Loads no dialect, so `claude-hook-protocol/capabilities` stays
- * small; `npm run gen` writes them to generated/kit/agents.json.
+ * name, from the registry (src/agents.ts), as src/dialects.ts gives the
+ * dialects. `claude-hook-protocol/capabilities` reads the same data from
+ * generated/agent-capabilities.ts instead, so it loads no dialect;
+ * `npm run gen` writes them there and to generated/kit/agents.json.
  */
 import type { AgentName } from "./core/agents.js";
 import { AGENT_NAMES } from "./core/agents.js";
 import type { AgentCapabilities } from "./core/capabilities.js";
-import { capabilities as claudeCode } from "./claude-code/capabilities.js";
+import { AGENTS } from "./agents.js";
 import { deepFreeze } from "./json/value.js";
-import { capabilities as codex } from "./codex/capabilities.js";
-import { capabilities as copilotCli } from "./copilot-cli/capabilities.js";
-import { capabilities as droid } from "./droid/capabilities.js";
-import { capabilities as geminiCli } from "./gemini-cli/capabilities.js";
-import { capabilities as qwenCode } from "./qwen-code/capabilities.js";
 
 // frozen all the way down: a caller of the subpath cannot change what every other caller (and the CLI) reads;
 // null prototype: `capabilitiesOf("__proto__")` or `("constructor")` is no agent's
-const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = deepFreeze(Object.assign(Object.create(null) as Partial<Record<AgentName, AgentCapabilities>>, {
-  "claude-code": claudeCode,
-  codex,
-  "gemini-cli": geminiCli,
-  "copilot-cli": copilotCli,
-  droid,
-  "qwen-code": qwenCode,
-}));
+const CAPABILITIES: Partial<Record<AgentName, AgentCapabilities>> = deepFreeze(
+  Object.assign(Object.create(null) as Partial<Record<AgentName, AgentCapabilities>>, Object.fromEntries(AGENTS.map((agent) => [agent.name, agent.capabilities]))),
+);
 
 /** The capabilities of `agent`, or undefined when it names no agent with a capabilities file (any other value too). */
 export function capabilitiesOf(agent: AgentName): AgentCapabilities | undefined {

@@ -1,36 +1,22 @@
 /**
- * The dialects the package implements, by agent name: the one place that
- * names every agent's module. The CLI and the line protocols pick a dialect
- * from here (`--agent`); a new agent is its folder plus one line below.
+ * The dialects of the registry's agents (src/agents.ts), by agent name: the
+ * CLI and the line protocols pick a dialect from here (`--agent`). Names no
+ * agent: a new agent is its folder and one line in the registry.
  */
-import { AGENT_NAMES, isAgentName, type AgentName } from "./core/agents.js";
+import { AGENTS } from "./agents.js";
+import { isAgentName, type AgentName } from "./core/agents.js";
 import type { Dialect } from "./core/dialect.js";
 import { publicDialect, type PublicDialect } from "./core/public-dialect.js";
-import { claudeCode } from "./claude-code/dialect.js";
-import { codex } from "./codex/dialect.js";
-import { copilotCli } from "./copilot-cli/dialect.js";
-import { droid } from "./droid/dialect.js";
-import { geminiCli } from "./gemini-cli/dialect.js";
-import { qwenCode } from "./qwen-code/dialect.js";
-
-const DIALECTS: Partial<Record<AgentName, Dialect>> = {
-  "claude-code": claudeCode,
-  codex,
-  "gemini-cli": geminiCli,
-  "copilot-cli": copilotCli,
-  droid,
-  "qwen-code": qwenCode,
-};
 
 /** The dialect of `agent`, or undefined when the package does not implement it yet. */
 export function dialectOf(agent: AgentName): Dialect | undefined {
   // `__proto__` or `constructor` from a command line names no agent (not Object.prototype's)
-  return isAgentName(agent) ? DIALECTS[agent] : undefined;
+  return isAgentName(agent) ? AGENTS.find((candidate) => candidate.name === agent)?.dialect : undefined;
 }
 
 /** Every implemented dialect, in AGENT_NAMES order. */
 export function allDialects(): Dialect[] {
-  return AGENT_NAMES.flatMap((name) => (DIALECTS[name] === undefined ? [] : [DIALECTS[name]!]));
+  return AGENTS.map((agent) => agent.dialect);
 }
 
 /** The exported form (`PublicDialect`, methods that take any value) of `agent`'s dialect; undefined for any value that names none. */

@@ -14,7 +14,7 @@ import { DEFAULT_AGENT, dialectOf } from "./dialects.js";
 /**
  * Merge `request` as `agent` (default Claude Code) would. The request's event
  * is the agent's own name or the Claude Code event it copies (`PreToolUse`
- * merges as Gemini CLI's BeforeTool). Never throws, whatever the arguments.
+ * merges as the agent's own name for it, such as BeforeTool). Never throws, whatever the arguments.
  */
 export function merge(request: unknown, agent: AgentName | (string & {}) = DEFAULT_AGENT): Result<MergedResult> {
   const dialect = isAgentName(agent) ? dialectOf(agent) : undefined;

@@ -310,10 +310,10 @@ test("rust kit: tells the agent of every recorded input as the TypeScript kit do
   }
 });
 
-test("README: each language's 'write a hook' example is the example file CI runs", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
+test("docs/languages.md: each language's 'write a hook' example is the example file CI runs", () => {
+  const readme = readFileSync(join(root, "docs/languages.md"), "utf8");
   for (const file of ["examples/hooks/python/deny_rm_rf.py", "examples/hooks/go/deny-rm-rf/main.go", "examples/hooks/rust/src/bin/deny-rm-rf.rs", "examples/bindings/go/main.go", "examples/bindings/python/example.py", "examples/bindings/rust/main.rs"]) {
-    assert.ok(readme.includes(readFileSync(join(root, file), "utf8")), `README.md does not show ${file} as it is`);
+    assert.ok(readme.includes(readFileSync(join(root, file), "utf8")), `docs/languages.md does not show ${file} as it is`);
   }
 });
 

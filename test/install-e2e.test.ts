@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { planFromRequest } from "../src/install/install.js";
+import { loadInstallers } from "../src/agents.js";
+const INSTALLERS = await loadInstallers();
 import { asWritten, e2eCases, e2eTable, ROOT } from "./lib/e2e-table.js";
 
 const cases = e2eCases();
@@ -24,7 +26,7 @@ describe("end-to-end recordings", () => {
     test(`${c.id}: the recorded configuration is what install writes today`, () => {
       const root = mkdtempSync(join(tmpdir(), "chp-e2e-replay-"));
       const [project, home] = [join(root, "project"), join(root, "home")];
-      const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: c.installedFor, scope: c.scope, projectDir: project, homeDir: home, env: {} });
+      const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: c.installedFor, scope: c.scope, projectDir: project, homeDir: home, env: {}, installers: INSTALLERS });
       assert.ok(plan.ok);
       const base = c.scope === "user" ? home : project;
       const written = Object.fromEntries(plan.value.changes.map((change) => [change.path.slice(base.length + 1), change.after]));
@@ -76,7 +78,7 @@ test("recorded: under Codex CLI the installed hook runs only once its review is 
   assert.equal(bypassed.tool_ran, false);
   assert.match(bypassed.tool_output, /^Command blocked by PreToolUse hook: rm -rf is blocked by policy/);
   // the configuration is what install writes today
-  const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: ["codex"], scope: "project", projectDir: "/p", homeDir: "/h", env: {} });
+  const plan = planFromRequest({ manifestText: manifest, mode: "install", agents: ["codex"], scope: "project", projectDir: "/p", homeDir: "/h", env: {}, installers: INSTALLERS });
   assert.ok(plan.ok);
   assert.equal(plan.value.changes[0]!.after, readFileSync(join(ROOT, "test/observer/codex/e2e-trust/installed/.codex/hooks.json"), "utf8"));
 });

@@ -12,6 +12,8 @@ import { applyPlan, planFromRequest, type InstallRequest } from "../src/install/
 import { ownerOf } from "../src/install/marker.js";
 import { unifiedDiff } from "../src/install/diff.js";
 import { main } from "../src/cli/main.js";
+import { loadInstallers } from "../src/agents.js";
+const INSTALLERS = await loadInstallers();
 
 const MINIMAL = JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Bash"], command: "node /opt/deny.mjs", timeout: 30 }] });
 
@@ -25,7 +27,7 @@ function dirs(): { project: string; home: string } {
 }
 
 function request(d: { project: string; home: string }, over: Partial<InstallRequest> = {}): InstallRequest {
-  return { manifestText: MINIMAL, mode: "install", agents: ["all"], scope: "project", projectDir: d.project, homeDir: d.home, env: {}, ...over };
+  return { manifestText: MINIMAL, mode: "install", agents: ["all"], scope: "project", projectDir: d.project, homeDir: d.home, env: {}, installers: INSTALLERS, ...over };
 }
 
 /** Plans and writes; the plan's changes. */

@@ -7,13 +7,16 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
-import { LINTERS } from "../src/lint/agents.js";
+import { loadInstallers, loadLinters } from "../src/agents.js";
 import { lintTargets, targetsIn } from "../src/lint/lint.js";
 import { applyPlan, planFromRequest } from "../src/install/install.js";
-import { nearestName } from "../src/lint/nearest.js";
+import { nearestName } from "../src/core/nearest.js";
 import { blankComments } from "../src/gemini-cli/lint-rules.js";
 import { main } from "../src/cli/main.js";
 import type { LintFinding } from "../src/lint/types.js";
+
+const LINTERS = await loadLinters();
+const INSTALLERS = await loadInstallers();
 
 const hooks = (event: string, group: object): string => JSON.stringify({ hooks: { [event]: [group] } }, null, 2);
 const cmd = (extra: object = {}): object => ({ type: "command", command: "node /opt/h.mjs", ...extra });
@@ -184,7 +187,7 @@ describe("what install writes lints clean", () => {
       const root = mkdtempSync(join(tmpdir(), "chp-lint-install-"));
       const plan = planFromRequest({
         manifestText: JSON.stringify({ hooks: [{ event: "PreToolUse", tools: ["Bash", "Read"], command: "node /opt/h.mjs", timeout: 30 }, { event: "Stop", command: "node /opt/s.mjs" }] }),
-        mode: "install", agents: ["all"], scope, projectDir: root, homeDir: root, env: {},
+        mode: "install", agents: ["all"], scope, projectDir: root, homeDir: root, env: {}, installers: INSTALLERS,
       });
       assert.ok(plan.ok);
       assert.equal(applyPlan(plan.value), null);

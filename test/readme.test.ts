@@ -7,9 +7,10 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LINTERS } from "../src/lint/agents.js";
+import { loadLinters } from "../src/agents.js";
 import { capabilitiesExcerpt, claimCounts } from "./lib/readme-capabilities.js";
 
+const LINTERS = await loadLinters();
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 

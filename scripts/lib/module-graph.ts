@@ -25,3 +25,23 @@ export function moduleGraph(file: string, seen = new Set<string>()): Set<string>
   }
   return seen;
 }
+
+/** One relative import of a module, as written: a static or type-only `import`/`export ... from`, a bare `import "x"`, or a dynamic `import("x")`. */
+export interface ModuleImport {
+  /** Absolute path of the imported module (TypeScript sources: `./x.js` resolved to `./x.ts`). */
+  readonly target: string;
+  readonly kind: "static" | "type" | "dynamic";
+}
+
+const ANY_FROM = /^(?:import|export)\s([^;]*?)from\s+"(\.[^"]+)"/gm;
+
+/** Every relative import `file` writes, type-only ones included (the architecture's imports, not only what loads). */
+export function directImports(file: string): ModuleImport[] {
+  const text = readFileSync(file, "utf8");
+  const at = (specifier: string): string => resolve(dirname(file), file.endsWith(".ts") ? specifier.replace(/\.js$/, ".ts") : specifier);
+  const out: ModuleImport[] = [];
+  for (const [, clause, specifier] of text.matchAll(ANY_FROM)) out.push({ target: at(specifier!), kind: /^type\s/.test(clause!) ? "type" : "static" });
+  for (const [, specifier] of text.matchAll(BARE_IMPORT)) out.push({ target: at(specifier!), kind: "static" });
+  for (const [, specifier] of text.matchAll(DYNAMIC)) out.push({ target: at(specifier!), kind: "dynamic" });
+  return out;
+}

@@ -4,7 +4,7 @@
  * repeated options, `--` rest, `-h` for `--help`.
  */
 import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 
 export interface OptionSpec {
   /** Takes a value (`--event E`) or is a flag (`--json`). */

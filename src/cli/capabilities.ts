@@ -5,12 +5,15 @@
  * (scripts/gen-capabilities-doc.ts writes it; a test checks it is current).
  */
 import { allCapabilities } from "../agent-capabilities.js";
-import { AGENT_NAMES, isAgentName } from "../core/agents.js";
+import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
 import { KIT_AGENTS } from "../../generated/kit/agents.js";
 import { commandArgs, shown, single } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { styleFor } from "./style.js";
+
+// the examples name an agent other than the default, and one of its events
+const EXAMPLE = allCapabilities().find((caps) => caps.agent !== DEFAULT_AGENT) ?? allCapabilities()[0]!;
 
 export const HELP = `usage: claude-hook-protocol capabilities [--agent AGENT|all] [--format text|json|markdown]
 
@@ -26,8 +29,8 @@ a hook defined with unsupported: "strict":
 
 Examples:
   claude-hook-protocol capabilities
-  claude-hook-protocol capabilities --agent copilot-cli
-  claude-hook-protocol capabilities --format json | jq '.["gemini-cli"].BeforeTool.ask'
+  claude-hook-protocol capabilities --agent ${EXAMPLE.agent}
+  claude-hook-protocol capabilities --format json | jq '.["${EXAMPLE.agent}"].${Object.keys(EXAMPLE.events)[0]}.ask'
 `;
 
 const SYMBOL: Readonly<Record<string, string>> = { enforced: "yes", degraded: "->", ignored: "ignored", "fails-open": "fails open", unsupported: "no" };

@@ -1,7 +1,7 @@
 /** `conformance serde|merge|types`: the line protocols any implementation can be tested by. */
 import { AGENT_NAMES, isAgentName } from "../core/agents.js";
 import { commandArgs, single, shown } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 
 export const HELP = `usage: claude-hook-protocol conformance serde < requests.jsonl
        claude-hook-protocol conformance merge [--agent ${AGENT_NAMES.join("|")}] < requests.jsonl

@@ -12,7 +12,7 @@ import { isAgentName, type AgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { COMMON_BIN_DIRS } from "../core/agent-probe.js";
 import { commandArgs, shown } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { packageRoot } from "./package-root.js";
 
 export const HELP = `usage: claude-hook-protocol doctor [--format text|json] [--bin AGENT=PATH]... [--agent AGENT]...

@@ -1,6 +1,8 @@
 /** `events [EVENT] [--json]`: each event's matcher, whether it can block, and its output fields. */
 import { commandArgs, single, shown } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
+import { AGENT_NAMES } from "../core/agents.js";
+import { EXAMPLE_AGENT } from "./agent-list.js";
 import { styleFor } from "./style.js";
 import { COMMON_OUTPUT_FIELDS, EVENT_CATALOG, eventInfo, type EventInfo } from "../claude-code/event-catalog.js";
 
@@ -12,14 +14,14 @@ against, whether (and what) a hook can block, the default timeout, and the
 fields of the event's hookSpecificOutput. Every event also accepts the
 top-level fields ${COMMON_OUTPUT_FIELDS.join(", ")}.
 
-With --agent, lists that agent's own events (codex, gemini-cli, copilot-cli,
-droid, qwen-code, claude-code) and the Claude Code event each copies; --agent all prints
-one table of the mapping across every agent. EVENT may then be the agent's
-own name or Claude Code's (events --agent gemini-cli PreToolUse shows BeforeTool).
+With --agent, lists that agent's own events (${AGENT_NAMES.join(", ")})
+and the Claude Code event each copies; --agent all prints one table of the
+mapping across every agent. EVENT may then be the agent's own name or Claude
+Code's (events --agent AGENT PreToolUse shows that agent's own name for it).
 
 Examples:
   claude-hook-protocol events
-  claude-hook-protocol events --agent gemini-cli
+  claude-hook-protocol events --agent ${EXAMPLE_AGENT}
   claude-hook-protocol events --agent all BeforeTool
   claude-hook-protocol events --agent all
   claude-hook-protocol events PreToolUse

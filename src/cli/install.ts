@@ -8,7 +8,9 @@ import { readFileBounded } from "../core/read-bounded.js";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
+import { loadInstallers } from "../agents.js";
+import { AGENT_NAMES } from "../core/agents.js";
 import { installFromRequest, planFromRequest } from "../install/install.js";
 import { unifiedDiff } from "../install/diff.js";
 import type { InstallMode } from "../install/plan.js";
@@ -43,7 +45,7 @@ nothing was changed), 2 usage error or a manifest that is invalid or that an age
 refuse or misread.
 
 Options:
-  --agent NAME   claude-code, codex, gemini-cli, copilot-cli, droid or all (repeatable)
+  --agent NAME   ${AGENT_NAMES.join(", ")} or all (repeatable)
   --project DIR  the repository (default: the current directory)
   --user         write the user-level files below $HOME instead
   --dry-run      print the unified diff of every file, write nothing
@@ -80,6 +82,7 @@ export function runMode(mode: InstallMode) {
       projectDir: resolve(single(args, "project") ?? "."),
       homeDir: io.env["HOME"] ?? homedir(),
       env: io.env,
+      installers: await loadInstallers(),
     };
     const dryRun = args.flags.has("dry-run");
     const plan = dryRun ? planFromRequest(request) : installFromRequest(request);

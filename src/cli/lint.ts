@@ -8,8 +8,9 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
-import type { CliIo } from "./main.js";
-import { LINTERS } from "../lint/agents.js";
+import type { CliIo } from "./io.js";
+import { loadLinters } from "../agents.js";
+import { AGENT_NAMES, AGENT_SUMMARIES } from "../core/agents.js";
 import { lintTargets, processLintEnvironment, targetsFor, targetsIn, type LintTarget } from "../lint/lint.js";
 import type { LintFinding } from "../lint/types.js";
 
@@ -20,20 +21,21 @@ them: unknown events (with the agent's own name or the nearest), a hooks
 file without (or with) its "hooks" wrapper, matchers that cannot match (a
 tool the agent calls otherwise, "*" where it is an invalid regex, a matcher
 on an event without one), "if" where it is never evaluated, timeouts in the
-wrong unit (Gemini CLI: milliseconds), hooks another agent also runs (Copilot
-CLI runs .claude/settings.json) and what it does differently there.
+wrong unit (seconds where the agent counts milliseconds), hooks another agent
+also runs (one agent's settings file another agent reads too) and what it does
+differently there.
 
 A DIR (default: the current directory) means every agent's project files in
 it; --user adds the user-level files below $HOME. A FILE is linted by every
-agent that reads such a file (.claude/settings.json: Claude Code and Copilot CLI).
+agent that reads such a file (a settings file two agents read: both).
 
-Rule IDs are stable: CC- Claude Code, CX- Codex CLI, GM- Gemini CLI,
-CP- Copilot CLI, DR- droid, QW- Qwen Code (docs/lint.md lists them).
+Rule IDs are stable: ${AGENT_SUMMARIES.map((agent) => `${agent.lintRulePrefix}- ${agent.displayName}`).join(", ")}
+(docs/lint.md lists them).
 
 Exit status: 0 no error (warnings and notes allowed), 1 at least one error, 2 usage error.
 
 Options:
-  --agent NAME     claude-code, codex, gemini-cli, copilot-cli, droid or all (default; repeatable)
+  --agent NAME     ${AGENT_NAMES.join(", ")} or all (default; repeatable)
   --user           also the user-level files below $HOME
   --format FORMAT  text (default) or json: {"findings": [...], "files": [...], "errors": n, "warnings": n}
   -h, --help       this text
@@ -57,6 +59,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const fmt = single(args, "format") ?? "text";
   if (fmt !== "text" && fmt !== "json") return usage(`--format must be text or json, not ${JSON.stringify(fmt)}`);
   const names = args.options.get("agent") ?? ["all"];
+  const LINTERS = await loadLinters();
   const linters = names.includes("all") ? LINTERS : LINTERS.filter((l) => names.includes(l.agent));
   const unknown = names.filter((n) => n !== "all" && !LINTERS.some((l) => l.agent === n));
   if (unknown.length > 0) return usage(`unknown agent ${JSON.stringify(unknown[0])} (known: ${LINTERS.map((l) => l.agent).join(", ")}, all)`);

@@ -2,17 +2,10 @@
  * Subcommand dispatch. Each command module exports `run(args, io): Promise<exit code>`
  * and is imported only when used, so `validate` does not pay for the runner.
  */
-import type { Readable, Writable } from "node:stream";
 import { shown } from "./args.js";
+import type { CliIo, Command } from "./io.js";
 
-export interface CliIo {
-  readonly stdin: Readable;
-  readonly stdout: Writable;
-  readonly stderr: Writable;
-  readonly env: NodeJS.ProcessEnv;
-}
-
-export type Command = (args: readonly string[], io: CliIo) => Promise<number>;
+export type { CliIo, Command } from "./io.js";
 
 const commands: Record<string, { readonly summary: string; readonly load: () => Promise<Command> }> = {
   validate: { summary: "check a hook's output as Claude Code (or the Rust types) would read it", load: async () => (await import("./validate.js")).run },

@@ -8,7 +8,8 @@ import { commandArgs, single, shown } from "./args.js";
 import { AGENT_NAMES, DEFAULT_AGENT, isAgentName } from "../core/agents.js";
 import type { Dialect } from "../core/dialect.js";
 import { parseMergeRequest } from "../core/merge-request.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
+import { AGENT_CHOICES } from "./agent-list.js";
 import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
@@ -27,8 +28,7 @@ run records.
   {"event": "Stop", "runs": [<run record>, ...]}
 
 Options:
-  --agent A     merge as A does: claude-code (default), codex, gemini-cli,
-                copilot-cli, droid, qwen-code (hooks as process results; "config_index"
+  --agent A     merge as A does: ${AGENT_CHOICES} (hooks as process results; "config_index"
                 per hook where the agent merges in configuration order)
   --words       print the merged result in words instead of JSON
   -h, --help    this text

@@ -11,7 +11,7 @@ import { dialectOf } from "../dialects.js";
 import { agentEvent } from "./event-option.js";
 import { toNullPrototype, isJsonObject } from "../json/value.js";
 import { shown, single, type ParsedArgs } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 
@@ -43,7 +43,7 @@ export async function runAsAgent(agent: string, inputPath: string, args: ParsedA
   const named = input["hook_event_name"];
   const given = single(args, "event") ?? (typeof named === "string" ? named : undefined);
   if (given === undefined) return usage("--event is required (the input has no hook_event_name)");
-  // the agent's own name or Claude Code's (`PreToolUse` runs Gemini CLI's BeforeTool hooks)
+  // the agent's own name or Claude Code's (`PreToolUse` runs the hooks of the agent's own name for it, such as BeforeTool)
   const resolved = agentEvent(dialect, given);
   if (!resolved.ok) return refuse(resolved.message);
   const event = resolved.event;

@@ -8,7 +8,8 @@ import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { commandArgs, single, shown } from "./args.js";
 import { DEFAULT_AGENT } from "../core/agents.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
+import { AGENT_CHOICES, CONFIG_LOCATIONS, OTHER_AGENTS } from "./agent-list.js";
 import { readFileBounded, readInput, tooDeep } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo } from "../claude-code/event-catalog.js";
@@ -24,15 +25,13 @@ Hooks come from the --settings files (and --plugin directories), or from the
 one COMMAND after \`--\`: a single word or quoted string runs in shell form
 (/bin/sh -c), several words run in exec form (no shell).
 
-With --agent codex|gemini-cli|copilot-cli|droid|qwen-code, runs the hooks that agent
+With --agent ${OTHER_AGENTS.join("|")}, runs the hooks that agent
 would run, from where it reads its configuration under --project-dir and
---home-dir (Codex: $CODEX_HOME/hooks.json, config.toml, .codex/; Gemini CLI:
-settings.json; Copilot CLI: ~/.copilot, .github/hooks, .claude/settings*.json;
-droid: ~/.factory, .factory/; Qwen Code: .qwen/settings.json, ~/.qwen, the
-system file), with its order, environment and timeouts.
+--home-dir, with its order, environment and timeouts:
+${CONFIG_LOCATIONS}
 
 Options:
-  --agent AGENT         claude-code (default), codex, gemini-cli, copilot-cli, droid, qwen-code
+  --agent AGENT         ${AGENT_CHOICES}
   --home-dir DIR        the user's home for --agent's configuration (default: ~)
   --event EVENT         the event (default: hook_event_name of the input)
   --input FILE|-        the event JSON (a sample: examples/events/)

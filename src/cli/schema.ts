@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { commandArgs, shown } from "./args.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { packageRoot } from "./package-root.js";
 
 export const HELP = `usage: claude-hook-protocol schema [TYPE]

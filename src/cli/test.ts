@@ -11,7 +11,7 @@ import { readFileBounded, tooDeep } from "./read-input.js";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
 import { styleFor } from "./style.js";
 import { isAgentName, type AgentName } from "../core/agents.js";
 import { toNullPrototype } from "../json/value.js";

@@ -7,7 +7,8 @@
  */
 import { commandArgs, inert, single, type ParsedArgs, shown } from "./args.js";
 import { isJsonObject, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
-import type { CliIo } from "./main.js";
+import type { CliIo } from "./io.js";
+import { AGENT_NAMES } from "../core/agents.js";
 import { readFileBounded, readInput } from "./read-input.js";
 import { styleFor } from "./style.js";
 import { eventInfo, COMMON_OUTPUT_FIELDS } from "../claude-code/event-catalog.js";
@@ -35,8 +36,8 @@ Options:
   --dialect D        claude-code (default) or rust
   --json             one JSON object: {accepted, output, problems[], warnings[]}
   --input FILE       the event input the hook answered (PreToolUse): its tool_name's schema checks updatedInput
-  --agent A|all      what each agent does with this answer (claude-code, codex, gemini-cli,
-                     copilot-cli, droid, qwen-code, a comma list, or all), and where they diverge;
+  --agent A|all      what each agent does with this answer (${AGENT_NAMES.join(", ")},
+                     a comma list, or all), and where they diverge;
                      EVENT is Claude Code's name or any named agent's own (BeforeTool,
                      preToolUse); each agent's own event is found for it
   --exit N           with --agent: the hook's exit code (default 0)

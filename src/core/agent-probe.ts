@@ -9,7 +9,7 @@ export const COMMON_BIN_DIRS: readonly string[] = ["~/.local/bin", "/usr/local/b
 
 /** One recording set of a dialect, as it is re-recorded. */
 export interface RecordingSet {
-  /** The scenarios, relative to the repository (`test/observer/codex/scenarios`). */
+  /** The scenarios, relative to the repository (`test/observer/<agent>/scenarios`). */
   readonly scenarios: string;
   /** The recorded runs beside them (`.../observed`). */
   readonly observed: string;

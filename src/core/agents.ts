@@ -1,15 +1,14 @@
 /**
  * The agents whose hook protocol the package models, by the names used on
  * the command line (`--agent`), in `MergedResult.agent` and in vector files.
- * Which dialect implements each is src/dialects.ts's business; this list
- * only names them, so shared code can type an agent without importing one.
+ * The list is generated from the registry (src/agents.ts, `npm run gen`), so
+ * shared code can type an agent without importing one; names no agent itself.
  */
-export const AGENT_NAMES = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"] as const;
+import { AGENT_NAMES } from "../../generated/agents.js";
+
+export { AGENT_NAMES, AGENT_SUMMARIES, DEFAULT_AGENT } from "../../generated/agents.js";
 
 export type AgentName = (typeof AGENT_NAMES)[number];
-
-/** The agent a command or a merge assumes when none is named. */
-export const DEFAULT_AGENT: AgentName = "claude-code";
 
 export function isAgentName(value: unknown): value is AgentName {
   return typeof value === "string" && (AGENT_NAMES as readonly string[]).includes(value);

@@ -48,8 +48,8 @@ export interface ToolName {
 }
 
 /**
- * An agent's stdin in a second form without `hook_event_name` (Copilot CLI's
- * camelCase hooks): its keys spelled the Claude Code way, and which event an
+ * An agent's stdin in a second form without `hook_event_name` (camelCase
+ * hooks, say): its keys spelled the Claude Code way, and which event an
  * input is, told by the keys it has.
  */
 export interface NativeInputForm {

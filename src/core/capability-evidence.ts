@@ -71,7 +71,7 @@ export function shownSupport(kind: AnswerKind, hookStdout: string, recorded: Par
     decision: typeof given["decision"] === "string" ? given["decision"] : null,
   };
   const output = typeof hookStdout === "string" ? parse(hookStdout) : null;
-  // a dialect may report a changed prompt beside the shared effects (Copilot CLI's `prompt`)
+  // a dialect may report a changed prompt beside the shared effects (a `prompt`)
   const prompt = given["prompt"];
   const toModel = [...effects.model_context, effects.tool_result ?? "", typeof prompt === "string" ? prompt : ""].join("\n");
   const blocked = effects.blocked || effects.decision === "deny";

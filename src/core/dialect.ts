@@ -49,7 +49,7 @@ export interface Divergence {
 
 export interface Dialect {
   readonly agent: AgentName;
-  /** `Codex CLI`. */
+  /** The agent's name as its own documentation writes it. */
   readonly displayName: string;
   /** The agent version every rule was measured on. */
   readonly version: string;

@@ -18,7 +18,7 @@ export type EventResolution =
   | { readonly ok: false; readonly message: string };
 
 /**
- * `name` as `dialect`'s event: its own name first (Copilot CLI has both
+ * `name` as `dialect`'s event: its own name first (an agent may have both
  * `PreToolUse` and `preToolUse`), else the event whose canonical is `name`.
  */
 export function resolveAgentEvent(dialect: Dialect, name: string): EventResolution {

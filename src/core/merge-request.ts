@@ -4,7 +4,7 @@
  * command's file). Reading it never throws: a malformed request is an error
  * value whose `path` is the JSON Pointer of the offending field.
  *
- * A dialect that needs more per hook (Gemini CLI's `name`, ...) declares the
+ * A dialect that needs more per hook (a hook's `name`, ...) declares the
  * extra keys and their kinds; any other key is an error, so a typo is never
  * silently ignored.
  */
@@ -22,7 +22,7 @@ export interface MergeRequestHook {
   readonly source?: string;
   /** The handler's timeout in seconds (the timeout texts name it). */
   readonly timeout?: number;
-  /** Position in configuration order (the order agents such as Codex, Gemini CLI and droid merge in). */
+  /** Position in configuration order (the order some agents merge in). */
   readonly config_index?: number;
   /** The handler is configured `async: true`; with an exit code, the hook has finished in the background. */
   readonly async?: boolean;

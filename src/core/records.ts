@@ -60,7 +60,7 @@ export type ShellHookFields = Pick<RunRecord, "source" | "plugin" | "matcher" | 
 
 /**
  * A shell command hook's result as a runner reports it, with where and how it was configured: what the
- * merges of the dialects that run only such hooks (droid, Qwen Code) take beside the process result.
+ * merges of the dialects that run only such hooks take beside the process result.
  */
 export interface ConfiguredShellHook {
   readonly command: string;

@@ -7,7 +7,6 @@ import { lstatSync, statSync } from "node:fs";
 import { readFileBounded } from "../core/read-bounded.js";
 import { jsonPointer, type ProtocolError, type Result } from "../core/errors.js";
 import { parseJsonWithPositions } from "../json/positions.js";
-import { INSTALLERS, installerFor } from "./agents.js";
 import { applyChanges, NODE_FS, type FileSystem } from "./apply.js";
 import { acquireLocks, lockPath } from "./lock.js";
 import { readManifest } from "./manifest.js";
@@ -25,6 +24,8 @@ export interface InstallRequest {
   readonly projectDir: string;
   readonly homeDir: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Every agent's installer, in the order `all` plans them (the registry's: src/agents.ts `loadInstallers`). */
+  readonly installers: readonly AgentInstaller[];
 }
 
 /** A file's text as install may edit it: absent (null), its text, or why it is not touched. */
@@ -65,13 +66,16 @@ export const readFromDisk: ReadFile = (path) => {
 };
 
 export function planFromRequest(request: InstallRequest, read: ReadFile = readFromDisk): Result<InstallPlan, ProtocolError & { readonly file?: string }> {
-  const manifest = readManifest(request.manifestText);
+  const { installers } = request;
+  const names = installers.find((installer) => installer.manifestNames !== undefined)?.manifestNames;
+  if (names === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: "no installer gives the names a manifest is written in (the reference agent's)" } };
+  const manifest = readManifest(request.manifestText, names);
   if (!manifest.ok) return manifest;
-  const names = request.agents.includes("all") ? INSTALLERS.map((i) => i.agent) : request.agents;
+  const asked = request.agents.includes("all") ? installers.map((i) => i.agent) : request.agents;
   const agents: AgentInstaller[] = [];
-  for (const name of names) {
-    const installer = installerFor(name);
-    if (installer === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: `unknown agent "${name}" (known: ${INSTALLERS.map((i) => i.agent).join(", ")}, all)` } };
+  for (const name of asked) {
+    const installer = installers.find((candidate) => candidate.agent === name);
+    if (installer === undefined) return { ok: false, error: { code: "unknown-agent", path: "", message: `unknown agent "${name}" (known: ${installers.map((i) => i.agent).join(", ")}, all)` } };
     if (!agents.includes(installer)) agents.push(installer);
   }
   for (const [i, hook] of manifest.value.hooks.entries()) {
@@ -88,7 +92,7 @@ export function planFromRequest(request: InstallRequest, read: ReadFile = readFr
     manifest: manifest.value,
     mode: request.mode,
     agents,
-    registry: INSTALLERS,
+    registry: installers,
     context: { scope: request.scope, projectDir: request.projectDir, homeDir: request.homeDir, env: request.env, owner: manifest.value.owner ?? DEFAULT_OWNER },
     read,
     toolName: agentToolName,

@@ -10,8 +10,8 @@ import { validateInstallManifest } from "../../generated/validators/install.js";
 import { jsonPointer, type Result } from "../core/errors.js";
 import { parseJsonWithPositions, type JsonPathSegment } from "../json/positions.js";
 import { toNullPrototype } from "../json/value.js";
-import { nearestName } from "../lint/nearest.js";
-import { MANIFEST_NAMES } from "./agents.js";
+import { nearestName } from "../core/nearest.js";
+import type { ManifestNames } from "./types.js";
 
 /** The keys of the schema's objects (the compiler keeps them the schema's: each list is every key of its type). */
 const MANIFEST_KEYS = ["$schema", "owner", "hooks"] as const satisfies readonly (keyof InstallManifest)[];
@@ -20,16 +20,15 @@ type Exhaustive<T, K extends readonly PropertyKey[]> = Exclude<keyof T, K[number
 const exhaustive: [Exhaustive<InstallManifest, typeof MANIFEST_KEYS>, Exhaustive<InstallHook, typeof HOOK_KEYS>] = [true, true];
 void exhaustive;
 
-const { events: EVENT_NAMES, tools: CLAUDE_CODE_TOOLS } = MANIFEST_NAMES;
-
 const suggestion = (name: string, known: readonly string[]): string => {
   const near = nearestName(name.slice(0, 200), known);
   return near === null ? "" : `; did you mean ${JSON.stringify(near)}?`;
 };
 const shown = (name: string): string => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 
-/** The first name in the manifest Claude Code does not know: its path and why. */
-function unknownName(manifest: InstallManifest): { path: JsonPathSegment[]; message: string } | null {
+/** The first name in the manifest the reference agent (Claude Code) does not know: its path and why. */
+function unknownName(manifest: InstallManifest, names: ManifestNames): { path: JsonPathSegment[]; message: string } | null {
+  const { events: EVENT_NAMES, tools: CLAUDE_CODE_TOOLS } = names;
   for (const [i, hook] of manifest.hooks.entries()) {
     if (!(EVENT_NAMES as readonly string[]).includes(hook.event)) {
       return { path: ["hooks", i, "event"], message: `unknown event ${shown(hook.event)} (events are Claude Code's, in its spelling and case)${suggestion(hook.event, EVENT_NAMES)}` };
@@ -42,7 +41,8 @@ function unknownName(manifest: InstallManifest): { path: JsonPathSegment[]; mess
   return null;
 }
 
-export function readManifest(text: string): Result<InstallManifest> {
+/** `names`: the events and tools a manifest may name (the reference agent's installer's `manifestNames`). */
+export function readManifest(text: string, names: ManifestNames): Result<InstallManifest> {
   const parsed = parseJsonWithPositions(text);
   if (!parsed.ok) return { ok: false, error: { code: "invalid-json", path: "", message: `not valid JSON: ${parsed.message}`, position: { line: parsed.position.line, column: parsed.position.column } } };
   const value = toNullPrototype(parsed.value);
@@ -56,7 +56,7 @@ export function readManifest(text: string): Result<InstallManifest> {
     // no shell can be given a NUL byte (execve ends the argument there): the agent would run another command
     const nul = value.hooks.findIndex((hook) => hook.command.includes("\u0000"));
     if (nul !== -1) return at(["hooks", nul, "command"], "the command holds a NUL byte, which no shell can be given");
-    const unknown = unknownName(value);
+    const unknown = unknownName(value, names);
     if (unknown !== null) return at(unknown.path, unknown.message);
     return { ok: true, value };
   }

@@ -1,7 +1,7 @@
 /**
  * The marks `install` puts in every command it writes: environment
  * assignments, which every agent's shell takes and no agent's reader sees as
- * an unknown key (Codex refuses unknown keys in its hooks file).
+ * an unknown key (an agent may refuse unknown keys in its hooks file).
  *
  *   CLAUDE_HOOK_PROTOCOL_AGENT=<agent> CLAUDE_HOOK_PROTOCOL_OWNER=<owner> <command>
  *   export CLAUDE_HOOK_PROTOCOL_AGENT=<agent> CLAUDE_HOOK_PROTOCOL_OWNER=<owner>; <command>

@@ -5,8 +5,8 @@
  * and (install) the manifest's hooks appended in the agent's form. A second
  * install of the same manifest plans no change.
  *
- * An agent that also runs another agent's file (Copilot CLI runs a
- * repository's `.claude/settings.json`) leaves out of its own file the hooks
+ * An agent that also runs another agent's file (a repository's
+ * `.claude/settings.json`, say) leaves out of its own file the hooks
  * that file already carries, so no hook runs twice there; when only the other
  * agent is (un)installed, this agent's files are planned again if they hold
  * the owner's entries.
@@ -145,7 +145,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
     }
     const also = installer.alsoRuns;
     const other = also !== undefined && also.scope === ctx.scope ? request.registry.find((i) => i.agent === also.agent) : undefined;
-    // read once per agent: a hook's placements do not change where the next one goes (droid: what hooks.json lists)
+    // read once per agent: a hook's placements do not change where the next one goes (where a hooks file replaces a settings file per event)
     const otherValues = other === undefined ? null : valuesOf(other, request, states);
     const current = new Map(files.map((file) => [file.path, valueOf(file, states.get(file.path)!.text)] as const));
     const pending = new Map<string, Placement[]>(files.map((file) => [file.path, []]));

@@ -2,8 +2,8 @@
  * Claude Code's tool names as each agent's hook matchers see them, read from
  * the kit's one name mapping (src/hooks/agent-names.ts, generated from the
  * dialects' tables): an agent lists only the tools it names otherwise
- * (Gemini CLI `run_shell_command`, Copilot CLI `bash`/`view`, droid
- * `Execute`); any other tool keeps Claude Code's name there.
+ * (`run_shell_command`, `bash`, `Execute`, ...: its capabilities file);
+ * any other tool keeps Claude Code's name there.
  */
 import { isAgentName } from "../core/agents.js";
 import { kitAgent } from "../hooks/agent-names.js";

@@ -2,7 +2,7 @@
  * The agent-neutral side of `install`: what an agent's installer tells the
  * planner (where its entries live, how one manifest hook looks there), and
  * what the planner hands back (each file's text before and after). Names no
- * agent; the installers are listed in ./agents.ts.
+ * agent; each agent's installer is its `Agent`'s (src/agents.ts).
  */
 import type { InstallHook } from "../../generated/types.js";
 import type { JsonObject } from "../json/value.js";
@@ -15,7 +15,7 @@ export interface InstallContext {
   readonly projectDir: string;
   /** `$HOME`: user-level files live below it. */
   readonly homeDir: string;
-  /** The environment (`CODEX_HOME`, `COPILOT_HOME` move an agent's user directory). */
+  /** The environment (an agent's `*_HOME` variable moves its user directory). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Who owns the entries (`CLAUDE_HOOK_PROTOCOL_OWNER`). */
   readonly owner: string;
@@ -24,9 +24,9 @@ export interface InstallContext {
 /** One file an agent reads hooks from, and where in it the event map sits. */
 export interface ConfigFile {
   readonly path: string;
-  /** `"hooks"`: under a `hooks` key (settings files); `"root"`: the file is the event map (droid's hooks.json). */
+  /** `"hooks"`: under a `hooks` key (settings files); `"root"`: the file is the event map (a bare hooks file). */
   readonly map: "hooks" | "root";
-  /** The content of a new file before entries are added (Copilot's hook files carry `version: 1`). */
+  /** The content of a new file before entries are added (a hooks file may carry a `version`). */
   readonly skeleton: JsonObject;
   /** The agent reads `//` and block comments in it (strip-json-comments): they are kept, and a file with them is edited. */
   readonly comments?: boolean;
@@ -66,7 +66,7 @@ export interface RenderedHook {
   readonly notes: readonly InstallNote[];
 }
 
-/** Another agent's installer whose entries this agent also runs (Copilot CLI runs a repository's `.claude/settings.json`). */
+/** Another agent's installer whose entries this agent also runs (an agent that also runs a repository's `.claude/settings.json`). */
 export interface AlsoRuns {
   readonly agent: string;
   readonly scope: InstallScope;
@@ -80,8 +80,8 @@ export interface AgentInstaller {
   /**
    * One manifest hook in the agent's form. `current` holds each file's value
    * after the owner's old entries were removed (null: absent or unreadable), for agents
-   * whose target file depends on what is there (droid: hooks.json replaces
-   * settings.json per event). `toolName` gives the agent's name for a
+   * whose target file depends on what is there (a hooks file that replaces
+   * the settings file's hooks per event). `toolName` gives the agent's name for a
    * Claude Code tool (src/install/tool-names.ts).
    */
   render(hook: InstallHook, ctx: InstallContext, current: ReadonlyMap<string, JsonObject | null>, toolName: (tool: string) => string): RenderedHook;
@@ -89,7 +89,7 @@ export interface AgentInstaller {
   command(hook: InstallHook, ctx: InstallContext): string;
   /**
    * What in `hook` this agent would refuse or misread once converted to its
-   * units (a Codex timeout that is not whole seconds, a Gemini timeout past
+   * units (a timeout that is not whole seconds where the agent reads only those, one past
    * Node's timer): the manifest key and why. Checked for every hook before
    * anything is planned.
    */

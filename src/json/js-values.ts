@@ -1,6 +1,6 @@
 /**
- * The JavaScript semantics agents written in JavaScript (Gemini CLI, Qwen
- * Code) apply to a hook's parsed output, which they never validate:
+ * The JavaScript semantics agents written in JavaScript (their dialects say
+ * which) apply to a hook's parsed output, which they never validate:
  * truthiness tests (`if (output.reason)`), string conversion
  * (`reasons.join("\n")`, template literals) and object spread
  * (`{...merged, ...output}`), reproduced on JSON values so that an odd value

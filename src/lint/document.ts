@@ -122,7 +122,7 @@ const MILLISECONDS_LIKE_SECONDS = 1000;
 /**
  * A finding of `rule` per handler `timeout` (or another of `keys`) of at
  * least 1000, for agents that read seconds: the value was written in
- * milliseconds (Gemini CLI's unit) and the hook may hang that long.
+ * milliseconds (another agent's unit) and the hook may hang that long.
  */
 export function millisecondTimeouts(
   at: (rule: LintRule, path: Segments, message: string) => LintFinding,

@@ -9,10 +9,9 @@
 import { homedir } from "node:os";
 import { readFileBounded } from "../core/read-bounded.js";
 import { judgeAcrossAgents } from "../core/judge.js";
-import { isAgentName } from "../core/agents.js";
-import { dialectOf } from "../dialects.js";
+import { DEFAULT_AGENT } from "../core/agents.js";
 import { renamedAnywhere, renamedTools } from "../install/tool-names.js";
-import { nearestName } from "./nearest.js";
+import { nearestName } from "../core/nearest.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding } from "./types.js";
 
 /** The file's text, or null when it cannot be read (missing, a directory, over 64 MiB such as /dev/zero). */
@@ -52,11 +51,11 @@ function foreignTool(linter: AgentLinter, all: readonly AgentLinter[], name: str
   return null;
 }
 
-/** Usual answers of a hook, in Claude Code's spelling, judged by Claude Code and `agent`: what differs. */
-function differences(agent: string, canonicalEvent: string): string[] {
-  const reference = dialectOf("claude-code");
-  const dialect = isAgentName(agent) ? dialectOf(agent) : undefined;
-  if (reference === undefined || dialect === undefined || agent === "claude-code") return [];
+/** Usual answers of a hook, in the default agent's spelling, judged by the default agent and `linter`'s: what differs. */
+function differences(linter: AgentLinter, all: readonly AgentLinter[], canonicalEvent: string): string[] {
+  const reference = all.find((l) => l.agent === DEFAULT_AGENT)?.dialect;
+  const dialect = linter.dialect;
+  if (reference === undefined || dialect === undefined || linter.agent === DEFAULT_AGENT) return [];
   // tool events get a tool call in their input; the others none (a tool input there reads as a rewrite)
   const input = /ToolUse|PermissionRequest/.test(canonicalEvent) ? { tool_name: "Bash", tool_input: { command: "ls" } } : {};
   const answers = [
@@ -95,7 +94,7 @@ export function contextFor(linter: AgentLinter, all: readonly AgentLinter[], tex
     env: environment.env,
     eventHint: (name) => eventHint(linter, all, name),
     foreignTool: (name, own) => foreignTool(linter, all, name, own),
-    differences: (event) => differences(linter.agent, event),
+    differences: (event) => differences(linter, all, event),
   };
 }
 

@@ -5,6 +5,7 @@
  * the hook never runs; warning: it runs, but not as written; info: worth
  * knowing). Agent-neutral: each agent's rules are in `src/<agent>/lint-rules.ts`.
  */
+import type { Dialect } from "../core/dialect.js";
 import type { TextPosition } from "../core/errors.js";
 import type { JsonValue } from "../json/value.js";
 
@@ -42,11 +43,11 @@ export interface LintFile {
 export interface LintContext {
   /** The file's text. */
   readonly text: string;
-  /** Another file's text (null: absent), e.g. the settings.json beside droid's hooks.json. */
+  /** Another file's text (null: absent), e.g. the settings file beside an agent's separate hooks file. */
   readonly read: (path: string) => string | null;
   /** The home directory the agent would read the user's files from (`$HOME` of the environment linted for). */
   readonly homeDir: string;
-  /** The environment linted for (variables that move the agent's files, such as `QWEN_CODE_SYSTEM_SETTINGS_PATH`). */
+  /** The environment linted for (variables that move the agent's files, such as a system settings path). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** A hint for an unknown event name: another agent's name for one of this agent's events, or the nearest name; "" if none. */
   readonly eventHint: (name: string) => string;
@@ -67,6 +68,8 @@ export interface AgentLinter {
   /** The kind of a file named on the command line, judged by its path; null: not one of this agent's files. */
   claims(path: string): string | null;
   lint(file: LintFile, ctx: LintContext): LintFinding[];
+  /** The agent's dialect, for the cross-agent judgement (`differences`): the registry attaches it (src/agents.ts `loadLinters`); without it, none. */
+  readonly dialect?: Dialect;
 }
 
 /** For rules that build a finding from a parsed document. */

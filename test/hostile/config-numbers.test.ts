@@ -31,11 +31,12 @@ import { readQwenCodeTimeoutLiteral } from "../../src/qwen-code/config.js";
 import { readDroidTimeoutLiteral } from "../../src/droid/timeout.js";
 import { qwenCodeLinter } from "../../src/qwen-code/lint-rules.js";
 import { lintTargets, targetsIn } from "../../src/lint/lint.js";
-import { LINTERS } from "../../src/lint/agents.js";
+import { loadLinters } from "../../src/agents.js";
 import type { DialectRunOutcome } from "../../src/core/dialect.js";
 import type { AgentLinter, LintFinding } from "../../src/lint/types.js";
 import { writeRecordedHooks } from "../lib/recorded-hooks.js";
 
+const LINTERS = await loadLinters();
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const COMMAND = "echo original >> $TMP/work/oracle-marker.txt; echo tool-output-original";
 

@@ -15,6 +15,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { applyPlan, installFromRequest, planFromRequest, type InstallRequest } from "../../src/install/install.js";
 import { NODE_FS, type FileSystem } from "../../src/install/apply.js";
+import { loadInstallers } from "../../src/agents.js";
+
+const INSTALLERS = await loadInstallers();
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CLI = join(ROOT, "src/cli.ts");
@@ -36,7 +39,7 @@ function dirs(base = tmpdir()): { project: string; home: string } {
   mkdirSync(home);
   return { project, home };
 }
-const request = (d: { project: string; home: string }, over: Partial<InstallRequest> = {}): InstallRequest => ({ manifestText: MANIFEST, mode: "install", agents: ["all"], scope: "project", projectDir: d.project, homeDir: d.home, env: {}, ...over });
+const request = (d: { project: string; home: string }, over: Partial<InstallRequest> = {}): InstallRequest => ({ manifestText: MANIFEST, mode: "install", agents: ["all"], scope: "project", projectDir: d.project, homeDir: d.home, env: {}, installers: INSTALLERS, ...over });
 function run(req: InstallRequest, io?: FileSystem) {
   const plan = installFromRequest(req, io);
   assert.ok(plan.ok, plan.ok ? "" : plan.error.message);

@@ -17,6 +17,9 @@ import { main } from "../../src/cli/main.js";
 import { serdeRejection, HOOKS_FILE_KEYS } from "../../src/codex/runner.js";
 import { parseJsonWithPositions } from "../../src/json/positions.js";
 import type { JsonObject } from "../../src/json/value.js";
+import { loadInstallers } from "../../src/agents.js";
+
+const INSTALLERS = await loadInstallers();
 
 function dirs(): { project: string; home: string } {
   const root = mkdtempSync(join(tmpdir(), "chp-hostile-manifest-"));
@@ -24,7 +27,7 @@ function dirs(): { project: string; home: string } {
   mkdirSync(join(root, "home"));
   return { project: join(root, "project"), home: join(root, "home") };
 }
-const request = (d: { project: string; home: string }, manifest: unknown, over: Partial<InstallRequest> = {}): InstallRequest => ({ manifestText: typeof manifest === "string" ? manifest : JSON.stringify(manifest), mode: "install", agents: ["all"], scope: "project", projectDir: d.project, homeDir: d.home, env: {}, ...over });
+const request = (d: { project: string; home: string }, manifest: unknown, over: Partial<InstallRequest> = {}): InstallRequest => ({ manifestText: typeof manifest === "string" ? manifest : JSON.stringify(manifest), mode: "install", agents: ["all"], scope: "project", projectDir: d.project, homeDir: d.home, env: {}, installers: INSTALLERS, ...over });
 const hook = (over: Record<string, unknown>): unknown => ({ hooks: [{ event: "PreToolUse", tools: ["Bash"], command: "node /opt/h.mjs", ...over }] });
 
 async function cli(argv: string[], home: string): Promise<{ code: number; stderr: string }> {

@@ -1,0 +1,34 @@
+/**
+ * What one agent's folder gives the package: `src/<agent>/agent.ts` exports
+ * one `Agent`, assembling what the folder holds; the registry (src/agents.ts)
+ * lists them. The machinery (core, json, process, install, lint, the CLI,
+ * conformance) names no agent and takes these values. Nothing here names an
+ * agent.
+ *
+ * The parts every merge needs are loaded with the agent (its dialect and
+ * capabilities); the installer and the lint rules are loaded when a command
+ * asks for them, so importing the registry (the root, `merge`) does not load
+ * every agent's configuration writer and rules.
+ */
+import type { AgentName } from "./core/agents.js";
+import type { AgentCapabilities } from "./core/capabilities.js";
+import type { Dialect } from "./core/dialect.js";
+import type { AgentInstaller } from "./install/types.js";
+import type { AgentLinter } from "./lint/types.js";
+
+export interface Agent {
+  /** The name on the command line (`--agent`), in `MergedResult.agent`, in vector files and in the folder's path. */
+  readonly name: AgentName;
+  /**
+   * Its display name and measured version, event table, reading and texts,
+   * merge, intent reading and writing, runner and configuration reading, and
+   * how `doctor` finds it (`probe`).
+   */
+  readonly dialect: Dialect;
+  /** What it does with each answer, per event, with each claim's provenance. */
+  readonly capabilities: AgentCapabilities;
+  /** What `install` writes into its configuration. */
+  installer(): Promise<AgentInstaller>;
+  /** Its `lint` rules over its configuration files. */
+  linter(): Promise<AgentLinter>;
+}

@@ -1,0 +1,12 @@
+/** Claude Code as one `Agent` (src/agent.ts): what this folder holds, for the registry (src/agents.ts). */
+import type { Agent } from "../agent.js";
+import { capabilities } from "./capabilities.js";
+import { claudeCode as dialect } from "./dialect.js";
+
+export const agent: Agent = {
+  name: "claude-code",
+  dialect,
+  capabilities,
+  installer: async () => (await import("./install.js")).claudeCodeInstaller,
+  linter: async () => (await import("./lint-rules.js")).claudeCodeLinter,
+};

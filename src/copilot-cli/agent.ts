@@ -1,0 +1,12 @@
+/** GitHub Copilot CLI as one `Agent` (src/agent.ts): what this folder holds, for the registry (src/agents.ts). */
+import type { Agent } from "../agent.js";
+import { capabilities } from "./capabilities.js";
+import { copilotCli as dialect } from "./dialect.js";
+
+export const agent: Agent = {
+  name: "copilot-cli",
+  dialect,
+  capabilities,
+  installer: async () => (await import("./install.js")).copilotInstaller,
+  linter: async () => (await import("./lint-rules.js")).copilotLinter,
+};

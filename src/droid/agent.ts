@@ -1,0 +1,12 @@
+/** Factory droid as one `Agent` (src/agent.ts): what this folder holds, for the registry (src/agents.ts). */
+import type { Agent } from "../agent.js";
+import { capabilities } from "./capabilities.js";
+import { droid as dialect } from "./dialect.js";
+
+export const agent: Agent = {
+  name: "droid",
+  dialect,
+  capabilities,
+  installer: async () => (await import("./install.js")).droidInstaller,
+  linter: async () => (await import("./lint-rules.js")).droidLinter,
+};

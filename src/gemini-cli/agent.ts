@@ -1,0 +1,12 @@
+/** Gemini CLI as one `Agent` (src/agent.ts): what this folder holds, for the registry (src/agents.ts). */
+import type { Agent } from "../agent.js";
+import { capabilities } from "./capabilities.js";
+import { geminiCli as dialect } from "./dialect.js";
+
+export const agent: Agent = {
+  name: "gemini-cli",
+  dialect,
+  capabilities,
+  installer: async () => (await import("./install.js")).geminiInstaller,
+  linter: async () => (await import("./lint-rules.js")).geminiLinter,
+};
