@@ -21,6 +21,8 @@
  *     "events": { "<the agent's event>": "<Claude Code event>" | null },
  *     "tools": [{ "name", "canonical", "fields"?: { "<Claude field>": "<agent field>" }, "basis" }],
  *     "nativeInput"?: { "marker", "keys": { "<agent key>": "<Claude key>" }, "events": [{ "event", "keys" }] },
+ *     "requires": { "*": [<key every input of the agent has>], "<the agent's event>": [<key every input of it has>] },
+ *     "exit2Blocks": [<the agent's events where exit 2 with a reason on stderr blocks or denies>],
  *     "capabilities": { "<the agent's event>": { "<answer>": { "support", "as"?, "basis", "vectors", "note"? } } } } } }
  * ```
  */
@@ -28,8 +30,9 @@ import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
 import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { DialectEvent } from "../src/core/dialect.js";
 import { AGENT_NAMES } from "../src/core/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 import { kitAnswerTemplates } from "./gen-kit-templates.js";
@@ -50,6 +53,58 @@ export function toolStringFields(): Record<string, string[]> {
   return out;
 }
 
+/** A schema's `required` keys, its `allOf` references' included. */
+function requiredKeys(file: string): string[] {
+  const schema = JSON.parse(readFileSync(file, "utf8")) as { required?: string[]; allOf?: { $ref?: string }[] };
+  const inherited = (schema.allOf ?? []).flatMap((part) => (part.$ref === undefined ? [] : requiredKeys(join(dirname(file), part.$ref))));
+  return [...new Set([...inherited, ...(schema.required ?? [])])];
+}
+
+/**
+ * The keys each of the agent's inputs has, from its input schemas (schemas/<agent>/ directories named *input, written
+ * from the vendor's own types or the recordings): per event (an input schema whose `hook_event_name` is a const, or
+ * Codex's, named after the event) and, under "*", the keys every input of the agent has. A stdin without one of them
+ * is not that agent's: the kit answers a named agent only for an input it can send (src/hooks/agents.ts).
+ */
+export function requiredInputKeys(agent: string, events: readonly DialectEvent[]): Record<string, string[]> {
+  const root = join("schemas", agent);
+  const dirs = readdirSync(root).filter((name) => name.endsWith("input") && statSync(join(root, name)).isDirectory()).sort();
+  if (dirs.length === 0) throw new Error(`gen-kit-agents: ${root} has no input schema directory`);
+  const perEvent: Record<string, string[]> = {};
+  let every: string[] | null = null;
+  for (const dir of dirs) {
+    for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".schema.json")).sort()) {
+      const path = join(root, dir, file);
+      const required = requiredKeys(path);
+      every = every === null ? required : every.filter((key) => required.includes(key));
+      const schema = JSON.parse(readFileSync(path, "utf8")) as { properties?: Record<string, { const?: unknown }> };
+      const named = schema.properties?.["hook_event_name"];
+      if (named === undefined) continue;
+      const pascal = file.replace(".schema.json", "").replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
+      const event = typeof named.const === "string" ? named.const : pascal;
+      if (!events.some((e) => e.name === event)) continue;
+      perEvent[event] = required.sort();
+    }
+  }
+  return { "*": (every ?? []).sort(), ...perEvent };
+}
+
+/**
+ * The agent's events where a hook that exits 2 with a reason on stderr blocks (or denies) what the event can, as
+ * the agent's merge reads it (each merge is checked against the agent's recorded runs): the one answer the kit can
+ * write that two agents both read as a deny, when the stdin cannot tell which of them runs the hook.
+ */
+function exit2Blocks(agent: string): string[] {
+  const dialect = dialectOf(agent as never)!;
+  return dialect.events
+    .filter((event) => {
+      const tool = event.matchField === "tool_name" ? { tool_name: "Bash", tool_input: { command: "true" } } : {};
+      const merged = dialect.mergeRequest({ event: event.name, ...tool, input: { hook_event_name: event.name, ...tool }, hooks: [{ command: "hook", exit: 2, stdout: "", stderr: "R" }] } as never);
+      return merged.effects.blocked === true;
+    })
+    .map((event) => event.name);
+}
+
 export function kitAgentsData(): Record<string, unknown> {
   const agents: Record<string, unknown> = {};
   for (const caps of allCapabilities()) {
@@ -65,6 +120,8 @@ export function kitAgentsData(): Record<string, unknown> {
       events,
       tools: caps.tools,
       ...(caps.nativeInput === undefined ? {} : { nativeInput: caps.nativeInput }),
+      requires: requiredInputKeys(caps.agent, dialect.events),
+      exit2Blocks: exit2Blocks(caps.agent),
       capabilities: caps.events,
     };
   }

@@ -65,6 +65,7 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
     if (typeof c["eventNotOf"] === "string") return `Condition::EventNotOf(${rs(c["eventNotOf"])})`;
     if (Array.isArray(c["oneOf"])) return `Condition::OneOf(${rs(String(c["key"]))}, &[${(c["oneOf"] as string[]).map(rs).join(", ")}])`;
     if (typeof c["matches"] === "string") return `Condition::Matches(${rs(String(c["key"]))}, ${rs(c["matches"])})`;
+    if (typeof c["isNull"] === "string") return `Condition::IsNull(${rs(c["isNull"])})`;
     throw new Error(`gen-rust-kit: a detection condition the kit does not read: ${JSON.stringify(c)}`);
   };
   for (const rule of description.detection.rules) out.push(`    (${rs(rule.agent)}, ${rs(rule.because)}, &[${rule.when.map(condition).join(", ")}]),`);

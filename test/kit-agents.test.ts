@@ -156,7 +156,10 @@ test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AG
   try {
     process.env[AGENT_ENV] = "codex";
     const outcome = await denyRmRf.handle(claudeLooking);
-    assert.equal(outcome.agent, "codex");
+    assert.equal(outcome.agent, "claude-code", "Codex's PreToolUse always has turn_id (schemas/codex/input): this stdin is not Codex's");
+    const codexStart = PAYLOADS.get("codex")!.find((p) => p.event === "SessionStart")!.payload;
+    const unproven = { ...codexStart, transcript_path: "/w/t.jsonl" };
+    assert.equal((await defineHook({ event: "SessionStart", run: () => undefined }).handle(JSON.stringify(unproven))).agent, "codex", "a stdin both may send: the named agent first");
     process.env[AGENT_ENV] = "claude-code";
     const shared = shellCall("copilot-cli", "PreToolUse", "Bash", "rm -rf /");
     const sharedOutcome = await denyRmRf.handle(JSON.stringify(shared));
@@ -300,7 +303,8 @@ test("every answer the matrix says an agent does not enforce is degraded by the 
         const native = caps.nativeInput?.events.find((e) => e.event === own);
         const input = native !== undefined
           ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
-          : { hook_event_name: own, session_id: "s", cwd: "/w", tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
+          // a recorded input of the agent (the keys it always sends: the kit answers a named agent only for an input it can send), made this event's
+          : { ...PAYLOADS.get(caps.agent)!.find((p) => typeof p.payload["hook_event_name"] === "string")!.payload, hook_event_name: own, tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
         for (const [kind, claim] of Object.entries(answers)) {
           if (claim.support === "enforced") continue;
           checked++;
