@@ -116,10 +116,10 @@ function answersModule(description: KitDescription, model: TypeModel): string {
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) lines.push(`    ${py(agent)}: frozenset(${pyLiteral(events)}),`);
   lines.push("}", "", `DISPLAY_NAMES = ${pyLiteral(description.detection.displayNames)}`);
   // generated/kit/agents.json's names, as the TypeScript kit maps them (src/hooks/agent-names.ts)
-  lines.push("", "#: Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools (name, Claude Code's name, Claude field -> its field), its camelCase form.", "AGENT_NAMES = {");
-  for (const [agent, value] of Object.entries(kitAgentsData()["agents"] as Record<string, { events: unknown; tools: { name: string; canonical: string; fields?: unknown }[]; nativeInput?: unknown }>)) {
+  lines.push("", "#: Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools (name, Claude Code's name, Claude field -> its field), its camelCase form, the keys its inputs have, its events where exit 2 blocks.", "AGENT_NAMES = {");
+  for (const [agent, value] of Object.entries(kitAgentsData()["agents"] as Record<string, { events: unknown; tools: { name: string; canonical: string; fields?: unknown }[]; nativeInput?: unknown; requires: unknown; exit2Blocks: unknown }>)) {
     const tools = value.tools.map((tool) => ({ name: tool.name, canonical: tool.canonical, fields: tool.fields ?? {} }));
-    lines.push(`    ${py(agent)}: ${pyLiteral({ events: value.events, tools, native: value.nativeInput ?? null })},`);
+    lines.push(`    ${py(agent)}: ${pyLiteral({ events: value.events, tools, native: value.nativeInput ?? null, requires: value.requires, exit2Blocks: value.exit2Blocks })},`);
   }
   lines.push("}");
   lines.push("", "TOOL_EVENTS = frozenset(event for event, (tool, _) in EVENTS.items() if tool)", "", "#: Per built-in tool, the checker of its input (in _check_claude_code_tools).", "_TOOL_CHECKS = {");
