@@ -1472,6 +1472,10 @@ pub(crate) static KIT_NAME_TOOLS: &[KitTool] = &[
     ("droid", "Execute", "Bash", &[]),
     ("droid", "Create", "Write", &[]),
     ("qwen-code", "run_shell_command", "Bash", &[]),
+    ("qwen-code", "read_file", "Read", &[]),
+    ("qwen-code", "write_file", "Write", &[]),
+    ("qwen-code", "edit", "Edit", &[]),
+    ("qwen-code", "web_fetch", "WebFetch", &[]),
 ];
 
 /// (agent, its camelCase key, Claude Code's key): an input without hook_event_name (Copilot CLI).
