@@ -18,7 +18,9 @@ import { AGENTS } from "./lib/agent-payloads.js";
 
 /** Tools an agent has that Claude Code 2.1.332 does not (its tool list: test/observer/claude-code-tools/tools.json), as recorded. */
 const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = {
-  // Claude Code 2.1.332 offers no Glob or Grep tool (it searches with Bash)
+  // Claude Code 2.1.332 offers no Glob, Grep or LS tool (it searches with Bash); Gemini CLI's web_fetch takes a prompt
+  // with the URLs in it, not WebFetch's url
+  "gemini-cli": ["glob", "grep_search", "list_directory", "web_fetch"],
   "qwen-code": ["glob", "grep_search"],
 };
 
@@ -26,6 +28,8 @@ const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = 
 const EXTRA_FIELDS: Readonly<Partial<Record<AgentName, Readonly<Record<string, readonly string[]>>>>> = {
   // droid's risk assessment of each command (droid-observed.md); "0", "1", "2": a string rewrite a PostToolUse hook saw (pre-p21)
   droid: { Bash: ["riskLevel", "riskLevelReason", "summary", "0", "1", "2"] },
+  // replace's instruction: what the edit is for, in words (tool-names/kit-tools-01-file-tools)
+  "gemini-cli": { Edit: ["instruction"] },
 };
 
 /** Claude Code's tools: name -> its input's fields and required fields. */
@@ -90,7 +94,7 @@ test("every recorded tool call of every agent is a Claude Code tool with its fie
     }
   }
   assert.deepEqual(wrong, []);
-  for (const expected of ["qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "droid Execute -> Bash"]) {
+  for (const expected of ["qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "gemini-cli read_file -> Read", "gemini-cli write_file -> Write", "gemini-cli replace -> Edit", "gemini-cli google_web_search -> WebSearch", "droid Execute -> Bash"]) {
     assert.ok(seen.has(expected), `recorded: ${expected} (${[...seen.keys()].join("; ")})`);
   }
 });
