@@ -74,3 +74,86 @@ test("every payload made from an agent's own input schemas is detected as that a
   assert.deepEqual(wrong, []);
   assert.ok(made.length >= 300, `${made.length} payloads`);
 });
+
+/** The agent a peer fixture is an input of, by its directory (`claude`, `claude_code`, `codex_cli`, `gemini`, ...; agent-sdk's are Claude Code's). */
+function peerAgent(file: string): AgentName | null {
+  const dir = file.split("/").slice(-2, -1)[0]!;
+  if (file.includes("/agent-sdk/")) return "claude-code";
+  const named = /claude/.test(dir) ? "claude-code" : /codex/.test(dir) ? "codex" : /gemini/.test(dir) ? "gemini-cli" : /gemini/.test(file) ? "gemini-cli" : null;
+  return named;
+}
+
+function* jsonFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* jsonFiles(path);
+    else if (name.endsWith(".json")) yield path;
+  }
+}
+
+test("the peers' input fixtures that the agent's own schema accepts are all detected as that agent (issue #25: 102/102)", () => {
+  const validators: Partial<Record<AgentName, (value: unknown) => boolean>> = { "claude-code": validateClaudeCodeHookInput, codex: validateCodexHookInput, "gemini-cli": validateGeminiCliHookInput };
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  const missed: string[] = [];
+  for (const file of jsonFiles("test/fixtures/peer-fixtures")) {
+    const agent = peerAgent(file);
+    assert.ok(agent !== null, `${file}: whose input it is`);
+    const input = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    // a fixture the agent's schema refuses is not what the agent sends (a missing transcript_path, another agent's
+    // enum value): its detection proves nothing
+    if (!validators[agent]!(input)) {
+      invalid.push(file);
+      continue;
+    }
+    valid.push(file);
+    const detected = detectAgent(toNullPrototype(input as never) as JsonObject);
+    if (detected.agent !== agent) missed.push(`${file}: ${detected.agent} (${detected.because})`);
+  }
+  assert.deepEqual(missed, []);
+  // the figure, for the issue: valid fixtures detected right / valid fixtures (and how many the schemas refused)
+  console.log(`peer input fixtures: ${valid.length - missed.length}/${valid.length} valid ones detected as their agent (${invalid.length} refused by the agent's schema)`);
+  assert.equal(valid.length + invalid.length, 92);
+  assert.ok(valid.length >= 51, `${valid.length} valid`);
+});
+
+/** Every hook stdin an agent's recordings hold (each run's hooks[].stdin_first and stdin_more, and *.stdin files), in every folder. */
+function everyRecordedStdin(agent: AgentName): { file: string; payload: unknown }[] {
+  const out: { file: string; payload: unknown }[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".stdin")) out.push({ file: path, payload: JSON.parse(readFileSync(path, "utf8")) });
+      else if (name.endsWith(".json")) {
+        let run: unknown;
+        try {
+          run = JSON.parse(readFileSync(path, "utf8"));
+        } catch {
+          continue;
+        }
+        const hooks = (run as { hooks?: unknown } | null)?.hooks;
+        if (!Array.isArray(hooks)) continue;
+        for (const hook of hooks as { stdin_first?: unknown; stdin_more?: unknown[] }[]) {
+          for (const payload of [hook?.stdin_first, ...(Array.isArray(hook?.stdin_more) ? hook.stdin_more : [])]) if (payload !== null && typeof payload === "object") out.push({ file: path, payload });
+        }
+      }
+    }
+  };
+  walk(`test/observer/${agent}`);
+  return out;
+}
+
+test("every hook stdin recorded anywhere in an agent's recordings is detected as that agent", () => {
+  const wrong: string[] = [];
+  let count = 0;
+  for (const agent of AGENTS) {
+    for (const { file, payload } of everyRecordedStdin(agent)) {
+      count++;
+      const detected = detectAgent(toNullPrototype(payload as never) as JsonObject);
+      if (detected.agent !== agent) wrong.push(`${file}: ${detected.agent} (${detected.because}) ${JSON.stringify(payload).slice(0, 200)}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(count >= 1800, `${count} payloads`);
+});
