@@ -128,6 +128,17 @@ export function kitAgentsData(): Record<string, unknown> {
   return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, toolStringFields: toolStringFields(), agents };
 }
 
+/**
+ * What the TypeScript kit reads of `requires` (each module it loads costs a hook's cold start): nothing for the
+ * agent no rule tells (the kit asks only whether a named agent other than the stdin's can send it), and per
+ * event only the keys beyond "*".
+ */
+function kitRequires(agent: string, requires: Record<string, string[]>): Record<string, string[]> {
+  if (agent === DETECTION_DEFAULT) return {};
+  const every = requires["*"] ?? [];
+  return Object.fromEntries(Object.entries(requires).map(([event, keys]) => [event, event === "*" ? keys : keys.filter((key) => !every.includes(key))] as const).filter(([, keys]) => keys.length > 0));
+}
+
 /** The kit's slice: names, and per event the answers not enforced, with their level (`>as` when degraded): the rest goes to the agent's writer as is. */
 function kitSlice(data: Record<string, unknown>): Record<string, unknown> {
   const agents: Record<string, unknown> = {};
@@ -138,8 +149,8 @@ function kitSlice(data: Record<string, unknown>): Record<string, unknown> {
         .map(([event, answers]) => [event, Object.fromEntries(Object.entries(answers).filter(([, claim]) => claim.support !== "enforced").map(([kind, claim]) => [kind, claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`]))] as const)
         .filter(([, answers]) => Object.keys(answers).length > 0),
     );
-    const { capabilities: _full, ...names } = value;
-    agents[agent] = { ...names, notEnforced: support };
+    const { capabilities: _full, requires, ...names } = value as { capabilities: unknown; requires: Record<string, string[]> };
+    agents[agent] = { ...names, requires: kitRequires(agent, requires), notEnforced: support };
   }
   return agents;
 }

@@ -22,6 +22,8 @@ const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = 
   // with the URLs in it, not WebFetch's url
   "gemini-cli": ["glob", "grep_search", "list_directory", "web_fetch"],
   "qwen-code": ["glob", "grep_search"],
+  // droid's FetchUrl takes a url and no prompt, which WebFetch requires
+  droid: ["LS", "Glob", "Grep", "FetchUrl"],
 };
 
 /** Keys an agent's tool input has beside Claude Code's fields, as recorded (a hook reads them as they are). */
@@ -94,7 +96,7 @@ test("every recorded tool call of every agent is a Claude Code tool with its fie
     }
   }
   assert.deepEqual(wrong, []);
-  for (const expected of ["qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "gemini-cli read_file -> Read", "gemini-cli write_file -> Write", "gemini-cli replace -> Edit", "gemini-cli google_web_search -> WebSearch", "droid Execute -> Bash"]) {
+  for (const expected of ["qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "gemini-cli read_file -> Read", "gemini-cli write_file -> Write", "gemini-cli replace -> Edit", "gemini-cli google_web_search -> WebSearch", "droid Execute -> Bash", "droid Create -> Write", "droid Edit -> Edit", "droid Read -> Read"]) {
     assert.ok(seen.has(expected), `recorded: ${expected} (${[...seen.keys()].join("; ")})`);
   }
 });
@@ -112,16 +114,18 @@ test("every name a tool list maps is a Claude Code tool, and every field it rena
   assert.deepEqual(wrong, []);
 });
 
-test("a Read, Write and Edit guard written in Claude Code's names denies Qwen Code's recorded read_file, write_file and edit calls of a secret", async () => {
-  const calls = recordedToolCalls("qwen-code").filter(({ file }) => file.includes("tool-names"));
-  for (const [tool, own] of [["Read", "read_file"], ["Write", "write_file"], ["Edit", "edit"]] as const) {
-    const guard = defineHook({ event: "PreToolUse", tools: [tool], failClosed: true, run: (input, answer) => (String((input.tool_input as { file_path?: unknown }).file_path).endsWith("/.env") ? answer.deny("secrets stay unread") : undefined) });
-    const recorded = calls.find(({ payload }) => payload["tool_name"] === own);
-    assert.ok(recorded !== undefined, `a recorded ${own} call`);
-    const secret = { ...recorded.payload, tool_input: { ...(recorded.payload["tool_input"] as object), file_path: "/w/.env" } };
-    const outcome = await guard.handle(JSON.stringify(secret));
-    assert.equal(outcome.agent, "qwen-code");
-    assert.match(outcome.stdout, /"permissionDecision":"deny"/, `${own}: ${JSON.stringify(outcome)}`);
-    assert.deepEqual(await guard.handle(JSON.stringify(recorded.payload)), { agent: "qwen-code", exit: 0, stdout: "", stderr: "" }, `${own} of another file`);
-  }
-});
+for (const [agent, names] of [["qwen-code", ["read_file", "write_file", "edit"]], ["gemini-cli", ["read_file", "write_file", "replace"]], ["droid", ["Read", "Create", "Edit"]]] as const) {
+  test(`a Read, Write and Edit guard written in Claude Code's names denies ${agent}'s recorded ${names.join(", ")} calls of a secret`, async () => {
+    const calls = recordedToolCalls(agent).filter(({ file }) => file.includes("tool-names"));
+    for (const [tool, own] of [["Read", names[0]], ["Write", names[1]], ["Edit", names[2]]] as const) {
+      const guard = defineHook({ event: "PreToolUse", tools: [tool], failClosed: true, run: (input, answer) => (String((input.tool_input as { file_path?: unknown }).file_path).endsWith("/.env") ? answer.deny("secrets stay unread") : undefined) });
+      const recorded = calls.find(({ payload }) => payload["tool_name"] === own);
+      assert.ok(recorded !== undefined, `a recorded ${own} call`);
+      const secret = { ...recorded.payload, tool_input: { ...(recorded.payload["tool_input"] as object), file_path: "/w/.env" } };
+      const outcome = await guard.handle(JSON.stringify(secret));
+      assert.equal(outcome.agent, agent);
+      assert.match(outcome.stdout, /"deny"/, `${own}: ${JSON.stringify(outcome)}`);
+      assert.deepEqual(await guard.handle(JSON.stringify(recorded.payload)), { agent, exit: 0, stdout: "", stderr: "" }, `${own} of another file`);
+    }
+  });
+}
