@@ -8,13 +8,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { toNullPrototype, isJsonObject, type JsonObject } from "../src/json/value.js";
+import { isJsonObject } from "../src/json/value.js";
 import type { AgentName } from "../src/core/agents.js";
 import { toClaudeShape } from "../src/hooks/agent-names.js";
 import { defineHook } from "../src/hooks/index.js";
 import { AGENTS } from "./lib/agent-payloads.js";
+import { recordedToolCalls } from "./lib/recorded-tools.js";
 
 /** Tools an agent has that Claude Code 2.1.332 does not (its tool list: test/observer/claude-code-tools/tools.json), as recorded. */
 const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = {
@@ -41,35 +42,6 @@ const CLAUDE_TOOLS = new Map(
     return [schema.title.replace(/ToolInput$/, ""), { fields: Object.keys(schema.properties ?? {}), required: schema.required ?? [] }] as const;
   }),
 );
-
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else if (name.endsWith(".json") || name.endsWith(".stdin")) yield path;
-  }
-}
-
-/** Every hook stdin with a tool in it, anywhere in an agent's recordings. */
-export function recordedToolCalls(agent: AgentName): { file: string; payload: JsonObject }[] {
-  const out: { file: string; payload: JsonObject }[] = [];
-  const visit = (file: string, value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach((item) => visit(file, item));
-    if (value === null || typeof value !== "object") return;
-    const object = value as Record<string, unknown>;
-    const tool = object["tool_name"] ?? object["toolName"];
-    if (typeof tool === "string" && (typeof object["hook_event_name"] === "string" || typeof object["sessionId"] === "string")) out.push({ file, payload: toNullPrototype(object as never) as JsonObject });
-    else Object.values(object).forEach((inner) => visit(file, inner));
-  };
-  for (const file of files(`test/observer/${agent}`)) {
-    try {
-      visit(file, JSON.parse(readFileSync(file, "utf8")));
-    } catch {
-      // not one JSON document (a scenario's shell text): no stdin in it
-    }
-  }
-  return out;
-}
 
 test("every recorded tool call of every agent is a Claude Code tool with its field names, or a tool Claude Code has not", () => {
   const wrong: string[] = [];

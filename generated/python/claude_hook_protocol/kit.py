@@ -945,19 +945,22 @@ def _write(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
     """The answer for the agent and for every other agent that may run the hook (``_also``), as the TypeScript kit's
     ``writeForAll``: the same answer, or for a deny or a block that they would read differently, exit 2 with the
     reason on stderr where each reads that as one, else the first agent's."""
-    written = _write_one(agent, event, reply)
-    theirs = []
-    for other, other_event in _also:
+    if not _also:
+        return _write_one(agent, event, reply)
+    answers = []
+    for target, target_event in [(agent, event)] + _also:
         try:
-            theirs.append(_write_one(other, other_event, reply))
-        except _Failure:
-            theirs.append(None)
-    if all(answer == written for answer in theirs):
-        return written
+            answers.append(_write_one(target, target_event, reply))
+        except _Failure as failure:
+            answers.append(failure)
+    if not isinstance(answers[0], _Failure) and all(answer == answers[0] for answer in answers):
+        return answers[0]
     holds = all(e in AGENT_NAMES[a]["exit2Blocks"] for a, e in [(agent, event)] + _also)
     if reply.kind.replace("-silent", "").replace("-reason", "") in ("deny", "block") and holds:
         return 2, "", reply.reason or ""
-    return written
+    if isinstance(answers[0], _Failure):
+        raise answers[0]
+    return answers[0]
 
 
 def _write_one(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
