@@ -253,16 +253,9 @@ test("(b) nothing of the input pollutes a prototype", async () => {
 // (issue #24 item 7): the answer must deny under every agent that may have sent that stdin, as each
 // agent's merge reads it (its recorded behaviour), and a detection rule rests only on what no other
 // agent sends (issue #25 item 3).
-import { merge } from "../../src/merge.js";
-import { toClaudeShape } from "../../src/hooks/agent-names.js";
-import { toNullPrototype, type JsonObject } from "../../src/json/value.js";
+import { blockedUnder as mergedUnder } from "../lib/agent-schemas.js";
 
-function blockedUnder(agent: AgentName, stdin: Record<string, unknown>, outcome: HookOutcome): boolean {
-  const call = toClaudeShape(agent, toNullPrototype(stdin as never) as JsonObject);
-  const tool = typeof stdin["tool_name"] === "string" ? { tool_name: stdin["tool_name"] as string, tool_input: stdin["tool_input"] as JsonObject } : {};
-  const merged = merge({ event: call.ownEvent, ...tool, input: stdin as JsonObject, hooks: [{ command: "hook", exit: outcome.exit, stdout: outcome.stdout, stderr: outcome.stderr }] }, agent);
-  return merged.ok && merged.value.effects.blocked;
-}
+const blockedUnder = (agent: AgentName, stdin: Record<string, unknown>, outcome: HookOutcome): boolean => mergedUnder(agent, stdin, outcome).blocked;
 
 const blockPrompt = defineHook({ event: "UserPromptSubmit", failClosed: true, run: (input, answer) => (input.prompt.includes("secret") ? answer.block("no secrets") : undefined) });
 const blockAfterTool = defineHook({ event: "PostToolUse", tools: ["Bash"], failClosed: true, run: (_input, answer) => answer.block("the output leaks") });

@@ -35,3 +35,36 @@ export function inputSchemas(agent: AgentName): string[] {
 export function declaredKeys(agent: AgentName): ReadonlySet<string> {
   return new Set(inputSchemas(agent).flatMap((file) => Object.keys(flattened(file).properties)));
 }
+
+import { merge } from "../../src/merge.js";
+import { toClaudeShape } from "../../src/hooks/agent-names.js";
+import { toNullPrototype, type JsonObject } from "../../src/json/value.js";
+import { validateClaudeCodeHookInput } from "../../generated/validators/claude-code.js";
+import { validateCodexHookInput } from "../../generated/validators/codex.js";
+import { validateGeminiCliHookInput } from "../../generated/validators/gemini-cli.js";
+import { validateCopilotCliClaudeInput } from "../../generated/validators/copilot-cli.js";
+import { validateDroidHookInput } from "../../generated/validators/droid.js";
+import { validateQwenCodeHookInput } from "../../generated/validators/qwen-code.js";
+
+const VALIDATORS: Readonly<Record<AgentName, (value: unknown) => boolean>> = {
+  "claude-code": validateClaudeCodeHookInput,
+  codex: validateCodexHookInput,
+  "gemini-cli": validateGeminiCliHookInput,
+  "copilot-cli": validateCopilotCliClaudeInput,
+  droid: validateDroidHookInput,
+  "qwen-code": validateQwenCodeHookInput,
+};
+
+/** Whether `agent` may have sent this stdin: a valid input of its schemas, with no key they do not declare. */
+export function mayHaveSent(agent: AgentName, stdin: Record<string, unknown>): boolean {
+  return VALIDATORS[agent](stdin) && Object.keys(stdin).every((key) => declaredKeys(agent).has(key));
+}
+
+/** Whether `agent`'s merge (checked against its recordings) reads this one answer to the stdin as a deny or block that took effect. */
+export function blockedUnder(agent: AgentName, stdin: Record<string, unknown>, answer: { readonly exit: number; readonly stdout: string; readonly stderr: string }): { readonly ownEvent: string; readonly blocked: boolean } {
+  const call = toClaudeShape(agent, toNullPrototype(stdin as never) as JsonObject);
+  const name = stdin["tool_name"] ?? stdin["toolName"];
+  const tool = typeof name === "string" ? { tool_name: name, tool_input: (stdin["tool_input"] ?? stdin["toolArgs"] ?? stdin["toolInput"] ?? {}) as JsonObject } : {};
+  const merged = merge({ event: call.ownEvent, ...tool, input: stdin as JsonObject, hooks: [{ command: "hook", exit: answer.exit, stdout: answer.stdout, stderr: answer.stderr }] }, agent);
+  return { ownEvent: call.ownEvent, blocked: merged.ok && merged.value.effects.blocked };
+}
