@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentName } from "../src/core/agents.js";
+import { toClaudeShape } from "../src/hooks/agent-names.js";
 import { AGENTS, SHELL_CALLS, shellCall, type AgentAnswer } from "./lib/agent-payloads.js";
 import { blockedUnder, mayHaveSent } from "./lib/agent-schemas.js";
 import { cargoTarget, goEnv, goMissing, pythonMissing, root, run, rustMissing } from "./lib/toolchains.js";
@@ -100,6 +101,8 @@ for (const kit of KITS) {
     for (const agent of ["qwen-code", "gemini-cli", "droid", "copilot-cli"] as const) {
       for (const { payload } of recordedToolCalls(agent)) {
         const name = String(payload["tool_name"] ?? payload["toolName"]);
+        // a PreToolUse call (a view's postToolUse is another event: no answer)
+        if (toClaudeShape(agent, payload).event !== "PreToolUse") continue;
         if (!["read_file", "write_file", "edit", "replace", "Read", "Create", "Edit", "view"].includes(name) || calls.some((c) => c.agent === agent && String(c.stdin["tool_name"] ?? c.stdin["toolName"]) === name)) continue;
         calls.push({ agent, stdin: { ...payload } });
       }
