@@ -15,7 +15,8 @@
  *   "degradePolicy": { "ask": "deny", "deny": "refuse", ... },
  *   "detection": { "rules": [{ "agent", "because", "when": [<condition>, ...] }], "default": "claude-code" },
  *       (first rule whose conditions all hold; a condition: {"has": key} | {"key", "oneOf": [..]} |
- *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent}: src/hooks/detection.ts)
+ *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent} | {"isNull": key}: src/core/detection.ts;
+ *        each agent's rules in src/<agent>/detection.ts, merged by rank; the default is the agent without rules)
  *   "agents": { "<agent>": {
  *     "displayName", "version",
  *     "events": { "<the agent's event>": "<Claude Code event>" | null },
@@ -29,13 +30,33 @@
 import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
-import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { DetectionRule, RankedDetectionRule } from "../src/core/detection.js";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { DialectEvent } from "../src/core/dialect.js";
 import { AGENT_NAMES } from "../src/core/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 import { kitAnswerTemplates } from "./gen-kit-templates.js";
+
+/** Each agent's detection rules (src/<agent>/detection.ts, where it has them), read once. */
+const RANKED = await Promise.all(
+  AGENT_NAMES.map(async (agent) => {
+    const file = `src/${agent}/detection.ts`;
+    if (!existsSync(file)) return { agent, rules: null };
+    const { detection } = (await import(`../src/${agent}/detection.js`)) as { detection: readonly RankedDetectionRule[] };
+    for (const rule of detection) if (rule.agent !== agent) throw new Error(`gen-kit-agents: ${file} has a rule for ${rule.agent}`);
+    return { agent, rules: detection };
+  }),
+);
+
+/** Every agent's rules in rank order, and the agent no rule names (the one without rules: the agent a stdin is when nothing tells). */
+export function detectionData(): { readonly rules: readonly DetectionRule[]; readonly default: string } {
+  const without = RANKED.filter((entry) => entry.rules === null).map((entry) => entry.agent);
+  if (without.length !== 1) throw new Error(`gen-kit-agents: exactly one agent has no src/<agent>/detection.ts (the default), not ${without.join(", ") || "none"}`);
+  const ranked = RANKED.flatMap((entry) => entry.rules ?? []).sort((a, b) => a.rank - b.rank);
+  for (let i = 1; i < ranked.length; i++) if (ranked[i]!.rank === ranked[i - 1]!.rank) throw new Error(`gen-kit-agents: two detection rules of rank ${ranked[i]!.rank}`);
+  return { rules: ranked.map(({ rank: _rank, ...rule }) => rule), default: without[0]! };
+}
 
 /**
  * Claude Code's tools -> their top-level fields that are strings (schemas/claude-code/tools/): a handled call whose
@@ -125,7 +146,7 @@ export function kitAgentsData(): Record<string, unknown> {
       capabilities: caps.events,
     };
   }
-  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, toolStringFields: toolStringFields(), agents };
+  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: detectionData(), toolStringFields: toolStringFields(), agents };
 }
 
 /**
@@ -134,7 +155,7 @@ export function kitAgentsData(): Record<string, unknown> {
  * event only the keys beyond "*".
  */
 function kitRequires(agent: string, requires: Record<string, string[]>): Record<string, string[]> {
-  if (agent === DETECTION_DEFAULT) return {};
+  if (agent === detectionData().default) return {};
   const every = requires["*"] ?? [];
   return Object.fromEntries(Object.entries(requires).map(([event, keys]) => [event, event === "*" ? keys : keys.filter((key) => !every.includes(key))] as const).filter(([, keys]) => keys.length > 0));
 }
@@ -164,6 +185,8 @@ export function generateKitAgents(): GeneratedFile[] {
     `/** Claude Code's tools -> their top-level string fields (schemas/claude-code/tools/). */\n` +
     `export const KIT_TOOL_STRING_FIELDS = ${jsLiteral(data["toolStringFields"])} as const;\n` +
     // the kit reads these here, not from src/core, so that a hook loads one data module (each module costs a hook's cold start about 1 ms)
+    `/** How the kit tells the agent from a stdin: every agent's rules (src/<agent>/detection.ts) in rank order, and the agent when none holds (src/core/detection.ts). */\n` +
+    `export const KIT_DETECTION = ${jsLiteral(data["detection"])} as const;\n` +
     `/** src/core/agents.ts's AGENT_NAMES. */\n` +
     `export const KIT_AGENT_NAMES = ${jsLiteral(AGENT_NAMES)} as const;\n` +
     `/** src/core/capabilities.ts's DEGRADE_POLICY (frozen there and here: no importer may turn a deny's \`refuse\` into \`nothing\`). */\n` +

@@ -1,5 +1,5 @@
 /**
- * The kit's agent detection (src/hooks/detection.ts) on every shape an agent may send, not only the
+ * The kit's agent detection (each agent's src/<agent>/detection.ts) on every shape an agent may send, not only the
  * recorded ones: every recorded stdin payload; payloads made from each agent's own input schemas
  * (schemas/<agent>/*input/: Claude Code's from the Agent SDK's types, Codex's generated from its
  * source; required keys only, every key, nullable keys as null), their values the agent's recorded
@@ -15,7 +15,6 @@ import { join } from "node:path";
 import { toNullPrototype, type JsonObject } from "../src/json/value.js";
 import type { AgentName } from "../src/core/agents.js";
 import { detectAgent } from "../src/hooks/agents.js";
-import { DETECTION_RULES } from "../src/hooks/detection.js";
 import { AGENTS, PAYLOADS } from "./lib/agent-payloads.js";
 import { flattened, inputSchemas, type Schema } from "./lib/agent-schemas.js";
 import { validateClaudeCodeHookInput } from "../generated/validators/claude-code.js";

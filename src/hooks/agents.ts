@@ -2,7 +2,7 @@
  * Which agent ran the hook, and the answer writer of each agent. The agent is
  * read first from what the hook's command says (`CLAUDE_HOOK_PROTOCOL_AGENT`
  * or `--agent=<name>`, which `install` writes), else told from its stdin
- * alone (each agent's *-observed.md lists its fields). A writer is loaded
+ * alone (each agent's rules, src/<agent>/detection.ts). A writer is loaded
  * only when a hook writes an answer its template (generated/kit/agents.ts KIT_ANSWERS)
  * does not give.
  */
@@ -10,9 +10,13 @@ import type { AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
 import type { JsonObject, JsonValue } from "../json/value.js";
 import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
-import { DETECTION_DEFAULT, DETECTION_RULES, type DetectionCondition } from "./detection.js";
+import type { DetectionCondition, DetectionRule } from "../core/detection.js";
 import { fillAnswer, type AnswerTemplate } from "./answer-template.js";
-import { KIT_AGENT_NAMES, KIT_ANSWERS } from "../../generated/kit/agents.js";
+import { KIT_AGENT_NAMES, KIT_ANSWERS, KIT_DETECTION } from "../../generated/kit/agents.js";
+
+/** Every agent's detection rules, in order (src/<agent>/detection.ts, through generated/kit/), and the agent when none holds. */
+const DETECTION_RULES = KIT_DETECTION.rules as unknown as readonly DetectionRule[];
+export const DETECTION_DEFAULT = KIT_DETECTION.default as AgentName;
 
 /** The environment variable a hook command sets to name the agent that runs it. */
 export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";

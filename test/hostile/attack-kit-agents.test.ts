@@ -1,4 +1,4 @@
-// Hostile inputs against the kit's agent detection and name mapping (src/hooks/detection.ts,
+// Hostile inputs against the kit's agent detection and name mapping (src/<agent>/detection.ts,
 // agent-names.ts, handle()): a fail-closed hook written to deny `rm -rf` on Bash must
 // (a) deny that call under every agent's form, however the fields are crafted, and
 // (b) give no answer (exit 0, nothing written) to a call it was not written to judge: another
