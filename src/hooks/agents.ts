@@ -1,10 +1,12 @@
 /**
- * Which agent ran the hook, and the answer writer of each agent. The agent is
- * read first from what the hook's command says (`CLAUDE_HOOK_PROTOCOL_AGENT`
- * or `--agent=<name>`, which `install` writes), else told from its stdin
- * alone (each agent's rules, src/<agent>/detection.ts). A writer is loaded
- * only when a hook writes an answer its template (generated/kit/agents.ts KIT_ANSWERS)
- * does not give.
+ * Which agent ran the hook, and the answer writer of each agent. The stdin
+ * tells first: a detection rule (each agent's, src/<agent>/detection.ts)
+ * proves its agent. When none holds, the agent the hook's command names
+ * (`CLAUDE_HOOK_PROTOCOL_AGENT` or `--agent=<name>`, which `install` writes)
+ * is tried, if its schemas let it send that stdin, beside Claude Code, and the
+ * answer must mean the same to both. A writer is loaded only when a hook
+ * writes an answer its template (generated/kit/agents.ts KIT_ANSWERS) does
+ * not give.
  */
 import type { AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
