@@ -47,7 +47,7 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
     }
     out.push("\t\t\t},");
   }
-  out.push("\t\t}", "\t})", "\treturn kitAnswersTable", "}", "", "// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "var kitDetectionRules = []kitRule{");
+  out.push("\t\t}", "\t})", "\treturn kitAnswersTable", "}", "", "// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).", "var kitDetectionRules = []kitRule{");
   const condition = (c: Record<string, unknown>): string =>
     `{${Object.entries(c).map(([k, v]) => (Array.isArray(v) ? `oneOf: []string{${v.map((x) => go(String(x))).join(", ")}}` : k === "matches" ? `matches: regexp.MustCompile(${go(String(v))})` : `${k}: ${go(String(v))}`)).join(", ")}}`;
   for (const rule of description.detection.rules) out.push(`\t{agent: ${go(rule.agent)}, because: ${go(rule.because)}, when: []kitCondition{${rule.when.map(condition).join(", ")}}},`);

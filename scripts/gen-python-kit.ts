@@ -110,7 +110,7 @@ function answersModule(description: KitDescription, model: TypeModel): string {
   lines.push("", "#: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", `TOOL_STRING_FIELDS = ${pyLiteral(kitAgentsData()["toolStringFields"])}`);
   lines.push("", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
   for (const [event, info] of Object.entries(description.events)) lines.push(`    ${py(event)}: (${info.tool ? "True" : "False"}, ${info.failClosed === null ? "None" : py(info.failClosed)}),`);
-  lines.push("}", "", "#: How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "DETECTION_RULES = (");
+  lines.push("}", "", "#: How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).", "DETECTION_RULES = (");
   for (const rule of description.detection.rules) lines.push(`    (${py(rule.agent)}, ${py(rule.because)}, ${pyLiteral(rule.when)}),`);
   lines.push(")", `DETECTION_DEFAULT = ${py(description.detection.default)}`, "", "#: Each agent's own event names.", "OWN_EVENTS = {");
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) lines.push(`    ${py(agent)}: frozenset(${pyLiteral(events)}),`);

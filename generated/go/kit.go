@@ -186,7 +186,7 @@ func (c kitCondition) holds(input map[string]json.RawMessage) bool {
 }
 
 // DetectAgent says which agent sent a hook input, and what told it: the
-// TypeScript kit's rules (src/hooks/detection.ts), from generated/kit/answers.json.
+// TypeScript kit's rules (src/<agent>/detection.ts), from generated/kit/answers.json.
 func DetectAgent(input map[string]json.RawMessage) (agent string, because string) {
 	for _, rule := range kitDetectionRules {
 		all := true

@@ -1504,7 +1504,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 	return kitAnswersTable
 }
 
-// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).
+// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
 var kitDetectionRules = []kitRule{
 	{agent: "copilot-cli", because: "camelCase sessionId", when: []kitCondition{{has: "sessionId"}}},
 	{agent: "copilot-cli", because: "camelCase toolName", when: []kitCondition{{has: "toolName"}}},

@@ -1984,7 +1984,7 @@ EVENTS = {
     "PreSkillShellCommand": (False, "deny"),
 }
 
-#: How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).
+#: How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
 DETECTION_RULES = (
     ("copilot-cli", "camelCase sessionId", ({"has": "sessionId"},)),
     ("copilot-cli", "camelCase toolName", ({"has": "toolName"},)),

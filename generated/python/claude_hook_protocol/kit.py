@@ -702,7 +702,7 @@ def _holds(condition: dict, hook_input: dict) -> bool:  # type: ignore[type-arg]
 
 
 def detect_agent(hook_input: dict) -> Tuple[str, str]:  # type: ignore[type-arg]
-    """Which agent sent this input, and what told it: the TypeScript kit's rules (src/hooks/detection.ts), from generated/kit/answers.json."""
+    """Which agent sent this input, and what told it: the TypeScript kit's rules (src/<agent>/detection.ts), from generated/kit/answers.json."""
     for agent, because, conditions in DETECTION_RULES:
         if all(_holds(condition, hook_input) for condition in conditions):
             return agent, because
