@@ -47,7 +47,7 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
     }
     out.push("\t\t\t},");
   }
-  out.push("\t\t}", "\t})", "\treturn kitAnswersTable", "}", "", "// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "var kitDetectionRules = []kitRule{");
+  out.push("\t\t}", "\t})", "\treturn kitAnswersTable", "}", "", "// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).", "var kitDetectionRules = []kitRule{");
   const condition = (c: Record<string, unknown>): string =>
     `{${Object.entries(c).map(([k, v]) => (Array.isArray(v) ? `oneOf: []string{${v.map((x) => go(String(x))).join(", ")}}` : k === "matches" ? `matches: regexp.MustCompile(${go(String(v))})` : `${k}: ${go(String(v))}`)).join(", ")}}`;
   for (const rule of description.detection.rules) out.push(`\t{agent: ${go(rule.agent)}, because: ${go(rule.because)}, when: []kitCondition{${rule.when.map(condition).join(", ")}}},`);
@@ -55,14 +55,16 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) out.push(`\t${go(agent)}:${CELL}{${events.map((e) => `${go(e)}: true`).join(", ")}},`);
   // generated/kit/agents.json's names, as the TypeScript kit maps them (src/hooks/agent-names.ts)
   out.push("}", "", "// Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools, its camelCase form.", "var kitNames = map[string]kitAgentNames{");
-  const agentsData = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>>; events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] } }>;
+  const agentsData = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>>; events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] }; requires: Record<string, string[]>; exit2Blocks: string[] }>;
   const goMap = (record: Record<string, string>): string => `map[string]string{${Object.entries(record).map(([k, v]) => `${go(k)}: ${go(v)}`).join(", ")}}`;
   for (const [agent, value] of Object.entries(agentsData)) {
     const events = Object.fromEntries(Object.entries(value.events).filter((entry): entry is [string, string] => entry[1] !== null));
     const tools = value.tools.map((tool) => `{name: ${go(tool.name)}, canonical: ${go(tool.canonical)}, fields: ${goMap(tool.fields ?? {})}}`).join(", ");
     const native = value.nativeInput === undefined ? "nil" : `&kitNative{keys: ${goMap(value.nativeInput.keys)}, events: []kitNativeEvent{${value.nativeInput.events.map((e) => `{event: ${go(e.event)}, keys: []string{${e.keys.map(go).join(", ")}}}`).join(", ")}}}`;
     // one field a line: gofmt aligns only one-line entries, and its alignment of these long ones is its own heuristic
-    out.push(`\t${go(agent)}: {`, `\t\tevents: ${goMap(events)},`, `\t\ttools:  []kitTool{${tools}},`, `\t\tnative: ${native},`, "\t},");
+    const requires = `map[string][]string{${Object.entries(value.requires).map(([k, keys]) => `${go(k)}: {${keys.map(go).join(", ")}}`).join(", ")}}`;
+    const exit2 = `map[string]bool{${value.exit2Blocks.map((e) => `${go(e)}: true`).join(", ")}}`;
+    out.push(`\t${go(agent)}: {`, `\t\tevents:      ${goMap(events)},`, `\t\ttools:       []kitTool{${tools}},`, `\t\tnative:      ${native},`, `\t\trequires:    ${requires},`, `\t\texit2Blocks: ${exit2},`, "\t},");
   }
   out.push("}", "", "// The agents' names (src/core/agents.ts AGENT_NAMES), for messages.", `var kitAgentList = []string{${Object.keys(description.detection.displayNames).map(go).join(", ")}}`);
   // functions of switches, not maps: a hook pays for them only when it answers

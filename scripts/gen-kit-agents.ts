@@ -15,24 +15,48 @@
  *   "degradePolicy": { "ask": "deny", "deny": "refuse", ... },
  *   "detection": { "rules": [{ "agent", "because", "when": [<condition>, ...] }], "default": "claude-code" },
  *       (first rule whose conditions all hold; a condition: {"has": key} | {"key", "oneOf": [..]} |
- *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent}: src/hooks/detection.ts)
+ *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent} | {"isNull": key}: src/core/detection.ts;
+ *        each agent's rules in src/<agent>/detection.ts, merged by rank; the default is the agent without rules)
  *   "agents": { "<agent>": {
  *     "displayName", "version",
  *     "events": { "<the agent's event>": "<Claude Code event>" | null },
  *     "tools": [{ "name", "canonical", "fields"?: { "<Claude field>": "<agent field>" }, "basis" }],
  *     "nativeInput"?: { "marker", "keys": { "<agent key>": "<Claude key>" }, "events": [{ "event", "keys" }] },
+ *     "requires": { "*": [<key every input of the agent has>], "<the agent's event>": [<key every input of it has>] },
+ *     "exit2Blocks": [<the agent's events where exit 2 with a reason on stderr blocks or denies>],
  *     "capabilities": { "<the agent's event>": { "<answer>": { "support", "as"?, "basis", "vectors", "note"? } } } } } }
  * ```
  */
 import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
-import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import type { DetectionRule, RankedDetectionRule } from "../src/core/detection.js";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { DialectEvent } from "../src/core/dialect.js";
 import { AGENT_NAMES } from "../src/core/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 import { kitAnswerTemplates } from "./gen-kit-templates.js";
+
+/** Each agent's detection rules (src/<agent>/detection.ts, where it has them), read once. */
+const RANKED = await Promise.all(
+  AGENT_NAMES.map(async (agent) => {
+    const file = `src/${agent}/detection.ts`;
+    if (!existsSync(file)) return { agent, rules: null };
+    const { detection } = (await import(`../src/${agent}/detection.js`)) as { detection: readonly RankedDetectionRule[] };
+    for (const rule of detection) if (rule.agent !== agent) throw new Error(`gen-kit-agents: ${file} has a rule for ${rule.agent}`);
+    return { agent, rules: detection };
+  }),
+);
+
+/** Every agent's rules in rank order, and the agent no rule names (the one without rules: the agent a stdin is when nothing tells). */
+export function detectionData(): { readonly rules: readonly DetectionRule[]; readonly default: string } {
+  const without = RANKED.filter((entry) => entry.rules === null).map((entry) => entry.agent);
+  if (without.length !== 1) throw new Error(`gen-kit-agents: exactly one agent has no src/<agent>/detection.ts (the default), not ${without.join(", ") || "none"}`);
+  const ranked = RANKED.flatMap((entry) => entry.rules ?? []).sort((a, b) => a.rank - b.rank);
+  for (let i = 1; i < ranked.length; i++) if (ranked[i]!.rank === ranked[i - 1]!.rank) throw new Error(`gen-kit-agents: two detection rules of rank ${ranked[i]!.rank}`);
+  return { rules: ranked.map(({ rank: _rank, ...rule }) => rule), default: without[0]! };
+}
 
 /**
  * Claude Code's tools -> their top-level fields that are strings (schemas/claude-code/tools/): a handled call whose
@@ -50,6 +74,58 @@ export function toolStringFields(): Record<string, string[]> {
   return out;
 }
 
+/** A schema's `required` keys, its `allOf` references' included. */
+function requiredKeys(file: string): string[] {
+  const schema = JSON.parse(readFileSync(file, "utf8")) as { required?: string[]; allOf?: { $ref?: string }[] };
+  const inherited = (schema.allOf ?? []).flatMap((part) => (part.$ref === undefined ? [] : requiredKeys(join(dirname(file), part.$ref))));
+  return [...new Set([...inherited, ...(schema.required ?? [])])];
+}
+
+/**
+ * The keys each of the agent's inputs has, from its input schemas (schemas/<agent>/ directories named *input, written
+ * from the vendor's own types or the recordings): per event (an input schema whose `hook_event_name` is a const, or
+ * Codex's, named after the event) and, under "*", the keys every input of the agent has. A stdin without one of them
+ * is not that agent's: the kit answers a named agent only for an input it can send (src/hooks/agents.ts).
+ */
+export function requiredInputKeys(agent: string, events: readonly DialectEvent[]): Record<string, string[]> {
+  const root = join("schemas", agent);
+  const dirs = readdirSync(root).filter((name) => name.endsWith("input") && statSync(join(root, name)).isDirectory()).sort();
+  if (dirs.length === 0) throw new Error(`gen-kit-agents: ${root} has no input schema directory`);
+  const perEvent: Record<string, string[]> = {};
+  let every: string[] | null = null;
+  for (const dir of dirs) {
+    for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".schema.json")).sort()) {
+      const path = join(root, dir, file);
+      const required = requiredKeys(path);
+      every = every === null ? required : every.filter((key) => required.includes(key));
+      const schema = JSON.parse(readFileSync(path, "utf8")) as { properties?: Record<string, { const?: unknown }> };
+      const named = schema.properties?.["hook_event_name"];
+      if (named === undefined) continue;
+      const pascal = file.replace(".schema.json", "").replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
+      const event = typeof named.const === "string" ? named.const : pascal;
+      if (!events.some((e) => e.name === event)) continue;
+      perEvent[event] = required.sort();
+    }
+  }
+  return { "*": (every ?? []).sort(), ...perEvent };
+}
+
+/**
+ * The agent's events where a hook that exits 2 with a reason on stderr blocks (or denies) what the event can, as
+ * the agent's merge reads it (each merge is checked against the agent's recorded runs): the one answer the kit can
+ * write that two agents both read as a deny, when the stdin cannot tell which of them runs the hook.
+ */
+function exit2Blocks(agent: string): string[] {
+  const dialect = dialectOf(agent as never)!;
+  return dialect.events
+    .filter((event) => {
+      const tool = event.matchField === "tool_name" ? { tool_name: "Bash", tool_input: { command: "true" } } : {};
+      const merged = dialect.mergeRequest({ event: event.name, ...tool, input: { hook_event_name: event.name, ...tool }, hooks: [{ command: "hook", exit: 2, stdout: "", stderr: "R" }] } as never);
+      return merged.effects.blocked === true;
+    })
+    .map((event) => event.name);
+}
+
 export function kitAgentsData(): Record<string, unknown> {
   const agents: Record<string, unknown> = {};
   for (const caps of allCapabilities()) {
@@ -65,10 +141,23 @@ export function kitAgentsData(): Record<string, unknown> {
       events,
       tools: caps.tools,
       ...(caps.nativeInput === undefined ? {} : { nativeInput: caps.nativeInput }),
+      requires: requiredInputKeys(caps.agent, dialect.events),
+      exit2Blocks: exit2Blocks(caps.agent),
       capabilities: caps.events,
     };
   }
-  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: { rules: DETECTION_RULES, default: DETECTION_DEFAULT }, toolStringFields: toolStringFields(), agents };
+  return { $comment: "format: scripts/gen-kit-agents.ts", format: 1, answers: ANSWER_KINDS, supportLevels: SUPPORT_LEVELS, degradePolicy: DEGRADE_POLICY, detection: detectionData(), toolStringFields: toolStringFields(), agents };
+}
+
+/**
+ * What the TypeScript kit reads of `requires` (each module it loads costs a hook's cold start): nothing for the
+ * agent no rule tells (the kit asks only whether a named agent other than the stdin's can send it), and per
+ * event only the keys beyond "*".
+ */
+function kitRequires(agent: string, requires: Record<string, string[]>): Record<string, string[]> {
+  if (agent === detectionData().default) return {};
+  const every = requires["*"] ?? [];
+  return Object.fromEntries(Object.entries(requires).map(([event, keys]) => [event, event === "*" ? keys : keys.filter((key) => !every.includes(key))] as const).filter(([, keys]) => keys.length > 0));
 }
 
 /** The kit's slice: names, and per event the answers not enforced, with their level (`>as` when degraded): the rest goes to the agent's writer as is. */
@@ -81,8 +170,8 @@ function kitSlice(data: Record<string, unknown>): Record<string, unknown> {
         .map(([event, answers]) => [event, Object.fromEntries(Object.entries(answers).filter(([, claim]) => claim.support !== "enforced").map(([kind, claim]) => [kind, claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`]))] as const)
         .filter(([, answers]) => Object.keys(answers).length > 0),
     );
-    const { capabilities: _full, ...names } = value;
-    agents[agent] = { ...names, notEnforced: support };
+    const { capabilities: _full, requires, ...names } = value as { capabilities: unknown; requires: Record<string, string[]> };
+    agents[agent] = { ...names, requires: kitRequires(agent, requires), notEnforced: support };
   }
   return agents;
 }
@@ -96,6 +185,8 @@ export function generateKitAgents(): GeneratedFile[] {
     `/** Claude Code's tools -> their top-level string fields (schemas/claude-code/tools/). */\n` +
     `export const KIT_TOOL_STRING_FIELDS = ${jsLiteral(data["toolStringFields"])} as const;\n` +
     // the kit reads these here, not from src/core, so that a hook loads one data module (each module costs a hook's cold start about 1 ms)
+    `/** How the kit tells the agent from a stdin: every agent's rules (src/<agent>/detection.ts) in rank order, and the agent when none holds (src/core/detection.ts). */\n` +
+    `export const KIT_DETECTION = ${jsLiteral(data["detection"])} as const;\n` +
     `/** src/core/agents.ts's AGENT_NAMES. */\n` +
     `export const KIT_AGENT_NAMES = ${jsLiteral(AGENT_NAMES)} as const;\n` +
     `/** src/core/capabilities.ts's DEGRADE_POLICY (frozen there and here: no importer may turn a deny's \`refuse\` into \`nothing\`). */\n` +

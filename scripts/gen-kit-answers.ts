@@ -27,7 +27,7 @@ import { claudeCode } from "../src/claude-code/dialect.js";
 import { dialectOf } from "../src/dialects.js";
 import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
 import { ownEvents } from "../src/hooks/agent-names.js";
-import { DETECTION_DEFAULT, DETECTION_RULES } from "../src/hooks/detection.js";
+import { detectionData } from "./gen-kit-agents.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
 import { buildTypeModel, type Field, type StructDecl, type TypeExpr, type TypeModel } from "./lib/type-model.js";
@@ -189,12 +189,13 @@ export async function kitAnswers(context: GenerateContext): Promise<Record<strin
     }
     agents[agent] = { displayName: AGENT_DISPLAY_NAMES[agent], answers };
   }
-  for (const rule of DETECTION_RULES) {
+  const { rules, default: fallback } = detectionData();
+  for (const rule of rules) {
     for (const condition of rule.when) if ("matches" in condition) portablePattern(condition.matches);
   }
   const detection = {
-    rules: DETECTION_RULES,
-    default: DETECTION_DEFAULT,
+    rules,
+    default: fallback,
     displayNames: AGENT_DISPLAY_NAMES,
     ownEvents: Object.fromEntries((AGENT_NAMES as readonly AgentName[]).map((agent) => [agent, ownEvents(agent)])),
   };

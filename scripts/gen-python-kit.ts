@@ -110,16 +110,16 @@ function answersModule(description: KitDescription, model: TypeModel): string {
   lines.push("", "#: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", `TOOL_STRING_FIELDS = ${pyLiteral(kitAgentsData()["toolStringFields"])}`);
   lines.push("", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");
   for (const [event, info] of Object.entries(description.events)) lines.push(`    ${py(event)}: (${info.tool ? "True" : "False"}, ${info.failClosed === null ? "None" : py(info.failClosed)}),`);
-  lines.push("}", "", "#: How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "DETECTION_RULES = (");
+  lines.push("}", "", "#: How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).", "DETECTION_RULES = (");
   for (const rule of description.detection.rules) lines.push(`    (${py(rule.agent)}, ${py(rule.because)}, ${pyLiteral(rule.when)}),`);
   lines.push(")", `DETECTION_DEFAULT = ${py(description.detection.default)}`, "", "#: Each agent's own event names.", "OWN_EVENTS = {");
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) lines.push(`    ${py(agent)}: frozenset(${pyLiteral(events)}),`);
   lines.push("}", "", `DISPLAY_NAMES = ${pyLiteral(description.detection.displayNames)}`);
   // generated/kit/agents.json's names, as the TypeScript kit maps them (src/hooks/agent-names.ts)
-  lines.push("", "#: Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools (name, Claude Code's name, Claude field -> its field), its camelCase form.", "AGENT_NAMES = {");
-  for (const [agent, value] of Object.entries(kitAgentsData()["agents"] as Record<string, { events: unknown; tools: { name: string; canonical: string; fields?: unknown }[]; nativeInput?: unknown }>)) {
+  lines.push("", "#: Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools (name, Claude Code's name, Claude field -> its field), its camelCase form, the keys its inputs have, its events where exit 2 blocks.", "AGENT_NAMES = {");
+  for (const [agent, value] of Object.entries(kitAgentsData()["agents"] as Record<string, { events: unknown; tools: { name: string; canonical: string; fields?: unknown }[]; nativeInput?: unknown; requires: unknown; exit2Blocks: unknown }>)) {
     const tools = value.tools.map((tool) => ({ name: tool.name, canonical: tool.canonical, fields: tool.fields ?? {} }));
-    lines.push(`    ${py(agent)}: ${pyLiteral({ events: value.events, tools, native: value.nativeInput ?? null })},`);
+    lines.push(`    ${py(agent)}: ${pyLiteral({ events: value.events, tools, native: value.nativeInput ?? null, requires: value.requires, exit2Blocks: value.exit2Blocks })},`);
   }
   lines.push("}");
   lines.push("", "TOOL_EVENTS = frozenset(event for event, (tool, _) in EVENTS.items() if tool)", "", "#: Per built-in tool, the checker of its input (in _check_claude_code_tools).", "_TOOL_CHECKS = {");

@@ -58,20 +58,21 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   for (const [event, fits] of Object.entries(description.inputFits)) {
     for (const fit of fits) out.push(`    (${rs(event)}, &[${fit.path.map(rs).join(", ")}], ${rs(fit.fill === undefined ? "" : JSON.stringify(fit.fill))}, &[${(fit.values ?? []).map(rs).join(", ")}], ${rs(fit.instead ?? "")}),`);
   }
-  out.push("];", "", "/// How the agent is told from its stdin: the first rule whose conditions all hold (src/hooks/detection.ts).", "pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[");
+  out.push("];", "", "/// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).", "pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[");
   const condition = (c: Record<string, unknown>): string => {
     if (typeof c["has"] === "string") return `Condition::Has(${rs(c["has"])})`;
     if (typeof c["eventOf"] === "string") return `Condition::EventOf(${rs(c["eventOf"])})`;
     if (typeof c["eventNotOf"] === "string") return `Condition::EventNotOf(${rs(c["eventNotOf"])})`;
     if (Array.isArray(c["oneOf"])) return `Condition::OneOf(${rs(String(c["key"]))}, &[${(c["oneOf"] as string[]).map(rs).join(", ")}])`;
     if (typeof c["matches"] === "string") return `Condition::Matches(${rs(String(c["key"]))}, ${rs(c["matches"])})`;
+    if (typeof c["isNull"] === "string") return `Condition::IsNull(${rs(c["isNull"])})`;
     throw new Error(`gen-rust-kit: a detection condition the kit does not read: ${JSON.stringify(c)}`);
   };
   for (const rule of description.detection.rules) out.push(`    (${rs(rule.agent)}, ${rs(rule.because)}, &[${rule.when.map(condition).join(", ")}]),`);
   out.push("];", "", `pub(crate) static KIT_DETECTION_DEFAULT: &str = ${rs(description.detection.default)};`, "", "/// Each agent's own event names.", "pub(crate) static KIT_OWN_EVENTS: &[(&str, &[&str])] = &[");
   for (const [agent, events] of Object.entries(description.detection.ownEvents)) out.push(`    (${rs(agent)}, &[${events.map(rs).join(", ")}]),`);
   // generated/kit/agents.json's names, as the TypeScript kit maps them (src/hooks/agent-names.ts)
-  const agentsData = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>>; events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] } }>;
+  const agentsData = kitAgentsData()["agents"] as Record<string, { capabilities: Record<string, Record<string, { support: string; as?: string }>>; events: Record<string, string | null>; tools: { name: string; canonical: string; fields?: Record<string, string> }[]; nativeInput?: { keys: Record<string, string>; events: { event: string; keys: string[] }[] }; requires: Record<string, string[]>; exit2Blocks: string[] }>;
   out.push("];", "", "/// (agent, its event, Claude Code's event), from generated/kit/agents.json.", "pub(crate) static KIT_NAME_EVENTS: &[(&str, &str, &str)] = &[");
   for (const [agent, value] of Object.entries(agentsData)) for (const [own, claude] of Object.entries(value.events)) if (claude !== null) out.push(`    (${rs(agent)}, ${rs(own)}, ${rs(claude)}),`);
   out.push("];", "", "/// (agent, its tool, Claude Code's tool, Claude Code's field -> the agent's).", "pub(crate) static KIT_NAME_TOOLS: &[KitTool] = &[");
@@ -80,6 +81,10 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   for (const [agent, value] of Object.entries(agentsData)) for (const [own, claude] of Object.entries(value.nativeInput?.keys ?? {})) out.push(`    (${rs(agent)}, ${rs(own)}, ${rs(claude)}),`);
   out.push("];", "", "/// (agent, its camelCase event, the keys that tell it).", "pub(crate) static KIT_NATIVE_EVENTS: &[(&str, &str, &[&str])] = &[");
   for (const [agent, value] of Object.entries(agentsData)) for (const e of value.nativeInput?.events ?? []) out.push(`    (${rs(agent)}, ${rs(e.event)}, &[${e.keys.map(rs).join(", ")}]),`);
+  out.push("];", "", "/// (agent, its own event or \"*\" for every event, the keys its inputs have): generated/kit/agents.json requires.", "pub(crate) static KIT_REQUIRES: &[(&str, &str, &[&str])] = &[");
+  for (const [agent, value] of Object.entries(agentsData)) for (const [event, keys] of Object.entries(value.requires)) out.push(`    (${rs(agent)}, ${rs(event)}, &[${keys.map(rs).join(", ")}]),`);
+  out.push("];", "", "/// (agent, its own event where exit 2 with a reason on stderr blocks): generated/kit/agents.json exit2Blocks.", "pub(crate) static KIT_EXIT2_BLOCKS: &[(&str, &str)] = &[");
+  for (const [agent, value] of Object.entries(agentsData)) for (const event of value.exit2Blocks) out.push(`    (${rs(agent)}, ${rs(event)}),`);
   out.push("];", "", "/// (agent, its own event, answer kind, \"support\" or \"support>as\"): the answers it does not enforce (generated/kit/agents.json capabilities).", "pub(crate) static KIT_NOT_ENFORCED: &[(&str, &str, &str, &str)] = &[");
   for (const [agent, value] of Object.entries(agentsData)) {
     for (const [event, kinds] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") out.push(`    (${rs(agent)}, ${rs(event)}, ${rs(kind)}, ${rs(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)}),`);

@@ -28,6 +28,7 @@ const SLOW = new Set([
   "test/bindings-types.test.ts",
   "test/bindings-kits.test.ts",
   "test/bindings-kits-agents.test.ts",
+  "test/bindings-kits-named.test.ts",
   "test/bindings-kits-payloads.test.ts",
   "test/bindings-kits-degrade.test.ts",
   "test/hostile/language-kits.test.ts",

@@ -17,6 +17,7 @@ import { defineHook } from "../src/hooks/index.js";
 import { AGENT_ENV, declaredAgent, detectAgent } from "../src/hooks/agents.js";
 import type { HookOutcome } from "../src/hooks/define.js";
 import { AGENTS, PAYLOADS, SHELL_CALLS, asAgentMerges, shellCall } from "./lib/agent-payloads.js";
+import { blockedUnder, mayHaveSent } from "./lib/agent-schemas.js";
 
 const seen: { command?: unknown; tool?: unknown; event?: unknown }[] = [];
 const denyRmRf = defineHook({
@@ -156,7 +157,10 @@ test("the agent named by the hook's command comes first: CLAUDE_HOOK_PROTOCOL_AG
   try {
     process.env[AGENT_ENV] = "codex";
     const outcome = await denyRmRf.handle(claudeLooking);
-    assert.equal(outcome.agent, "codex");
+    assert.equal(outcome.agent, "claude-code", "Codex's PreToolUse always has turn_id (schemas/codex/input): this stdin is not Codex's");
+    const codexStart = PAYLOADS.get("codex")!.find((p) => p.event === "SessionStart")!.payload;
+    const unproven = { ...codexStart, transcript_path: "/w/t.jsonl" };
+    assert.equal((await defineHook({ event: "SessionStart", run: () => undefined }).handle(JSON.stringify(unproven))).agent, "codex", "a stdin both may send: the named agent first");
     process.env[AGENT_ENV] = "claude-code";
     const shared = shellCall("copilot-cli", "PreToolUse", "Bash", "rm -rf /");
     const sharedOutcome = await denyRmRf.handle(JSON.stringify(shared));
@@ -300,7 +304,8 @@ test("every answer the matrix says an agent does not enforce is degraded by the 
         const native = caps.nativeInput?.events.find((e) => e.event === own);
         const input = native !== undefined
           ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
-          : { hook_event_name: own, session_id: "s", cwd: "/w", tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
+          // a recorded input of the agent (the keys it always sends: the kit answers a named agent only for an input it can send), made this event's
+          : { ...PAYLOADS.get(caps.agent)!.find((p) => typeof p.payload["hook_event_name"] === "string")!.payload, hook_event_name: own, tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
         for (const [kind, claim] of Object.entries(answers)) {
           if (claim.support === "enforced") continue;
           checked++;
@@ -327,4 +332,56 @@ test("every answer the matrix says an agent does not enforce is degraded by the 
   }
   assert.deepEqual(failures, []);
   assert.ok(checked >= 60, `${checked} claims checked`);
+});
+
+/**
+ * Every pair of a named agent (CLAUDE_HOOK_PROTOCOL_AGENT) and the agent whose recorded stdin the hook gets: a
+ * hook that denies (or blocks) every call of its event denies under the agent that sent the stdin, whatever the
+ * name, and, when the stdin is also a valid input of the named agent (its own schema's validator), under that
+ * agent too: the agents that may run the hook. Checked by each agent's merge, where its capabilities say the
+ * deny or block is enforced there (elsewhere the kit refuses or degrades, as the tests above show).
+ */
+test("a named agent never changes what a deny means: every pair of named agent and recorded stdin agent", async () => {
+  const { allCapabilities } = await import("../src/agent-capabilities.js");
+  const { toClaudeShape } = await import("../src/hooks/agent-names.js");
+  const { DECISION_EVENTS, BLOCK_EVENTS } = await import("../src/hooks/events.js");
+  const enforced = (agent: AgentName, own: string, kind: "deny" | "block"): boolean => allCapabilities().find((c) => c.agent === agent)?.events[own]?.[kind]?.support === "enforced";
+  const lost: string[] = [];
+  let pairs = 0;
+  let shared = 0;
+  const saved = process.env[AGENT_ENV];
+  try {
+    for (const sender of AGENTS) {
+      const shapes = new Map<string, Record<string, unknown>>();
+      // a Stop input that says a Stop hook blocked already: the kit's Stop guard gives no block again (tested above)
+      for (const { payload: recorded } of PAYLOADS.get(sender)!) {
+        const payload = recorded["stop_hook_active"] === true ? { ...recorded, stop_hook_active: false } : recorded;
+        shapes.set(`${Object.keys(payload).sort().join(",")} ${String(payload["hook_event_name"])} ${String(payload["tool_name"] ?? payload["toolName"])} ${payload["transcript_path"] === null}`, payload);
+      }
+      for (const payload of shapes.values()) {
+        const event = toClaudeShape(sender, toNullPrototype(payload) as JsonObject).event;
+        const kind = event === null ? null : (DECISION_EVENTS as readonly string[]).includes(event) ? "deny" : (BLOCK_EVENTS as readonly string[]).includes(event) ? "block" : null;
+        if (event === null || kind === null) continue;
+        const hook = defineHook({ event: event as "Stop", failClosed: true, run: (_input, answer) => ((answer as unknown as Record<string, (reason: string) => unknown>)[kind]!("R") as never) });
+        for (const named of AGENTS) {
+          process.env[AGENT_ENV] = named;
+          const outcome = await hook.handle(JSON.stringify(payload));
+          // the named agent may have sent it too when it is a valid input of its and has no key its schemas do not declare
+          const mayBeNamed = named !== sender && mayHaveSent(named, payload);
+          const involved = mayBeNamed ? [sender, named] : [sender];
+          if (involved.length > 1) shared++;
+          for (const agent of involved) {
+            const { ownEvent: own, blocked } = blockedUnder(agent, payload, outcome);
+            if (enforced(agent, own, kind) && !blocked) lost.push(`named ${named}, ${sender}'s ${String(payload["hook_event_name"] ?? own)}: ${kind} lost under ${agent}: exit ${outcome.exit} ${outcome.stdout}`);
+          }
+          pairs++;
+        }
+      }
+    }
+  } finally {
+    if (saved === undefined) delete process.env[AGENT_ENV];
+    else process.env[AGENT_ENV] = saved;
+  }
+  assert.deepEqual(lost, []);
+  assert.ok(pairs >= 300 && shared >= 4, `${pairs} (named agent, recorded stdin) pairs, ${shared} that both agents may send`);
 });

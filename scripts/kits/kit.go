@@ -130,9 +130,9 @@ func (answers) rewrite(input any, reason string) *Reply {
 }
 
 type kitCondition struct {
-	has, key, eventOf, eventNotOf string
-	oneOf                         []string
-	matches                       *regexp.Regexp
+	has, key, eventOf, eventNotOf, isNull string
+	oneOf                                 []string
+	matches                               *regexp.Regexp
 }
 
 type kitRule struct {
@@ -157,6 +157,10 @@ func (c kitCondition) holds(input map[string]json.RawMessage) bool {
 		_, ok := input[c.has]
 		return ok
 	}
+	if c.isNull != "" {
+		raw, ok := input[c.isNull]
+		return ok && strings.TrimSpace(string(raw)) == "null"
+	}
 	event, isString := stringField(input, "hook_event_name")
 	if c.eventOf != "" {
 		return isString && kitOwnEvents[c.eventOf][event]
@@ -180,7 +184,7 @@ func (c kitCondition) holds(input map[string]json.RawMessage) bool {
 }
 
 // DetectAgent says which agent sent a hook input, and what told it: the
-// TypeScript kit's rules (src/hooks/detection.ts), from generated/kit/answers.json.
+// TypeScript kit's rules (src/<agent>/detection.ts), from generated/kit/answers.json.
 func DetectAgent(input map[string]json.RawMessage) (agent string, because string) {
 	for _, rule := range kitDetectionRules {
 		all := true
@@ -220,11 +224,26 @@ func declaredAgent(env string, args []string) (declared kitReading, invalid stri
 	return kitReading{named, because}, ""
 }
 
-// agentReadings: the agents whose reading of the stdin the kit tries, in order, as the TypeScript kit
-// (src/hooks/agents.ts agentReadings): the agent the command names first, unless it names Claude Code
-// and the stdin is another agent's (a shared .claude/settings.json); then the other of the two, so an
-// inherited or mistaken name neither hides a call the hook handles nor answers it in a dialect the running
-// agent ignores. A name that is no agent is set aside with a note: the stdin tells the agent.
+// maySend: whether the agent can send this stdin: it has every key the agent's schemas make its inputs have
+// (src/hooks/agents.ts maySend).
+func maySend(agent string, input map[string]json.RawMessage) bool {
+	requires := kitNames[agent].requires
+	keys := requires["*"]
+	if event, ok := stringField(input, "hook_event_name"); ok {
+		keys = append(append([]string{}, keys...), requires[event]...)
+	}
+	for _, key := range keys {
+		if _, ok := input[key]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// agentReadings: the agents that may have sent the stdin, whose reading the kit tries in order, as the TypeScript
+// kit (src/hooks/agents.ts possibleAgents): the stdin's when a detection rule holds (a rule proves its agent, whatever
+// the command names); else the agent the command names, when it can send such an input, then Claude Code, and the
+// answer must mean the same to both. A name that is no agent is set aside with a note: the stdin tells the agent.
 func agentReadings(input map[string]json.RawMessage, env string, args []string) ([]kitReading, string) {
 	declared, invalid := declaredAgent(env, args)
 	agent, because := DetectAgent(input)
@@ -235,18 +254,37 @@ func agentReadings(input map[string]json.RawMessage, env string, args []string) 
 	if declared.agent == "" {
 		return []kitReading{fromStdin}, ""
 	}
-	first := declared
-	if declared.agent == kitDetectionDefault && agent != kitDetectionDefault {
-		first = kitReading{agent, because + ", though " + declared.because + " names " + kitDetectionDefault + " (a shared .claude/settings.json)"}
+	if declared.agent == agent {
+		return []kitReading{declared}, ""
 	}
-	second := declared
-	if first.agent == declared.agent {
-		second = fromStdin
+	if agent != kitDetectionDefault || !maySend(declared.agent, input) {
+		return []kitReading{fromStdin}, ""
 	}
-	if second.agent == first.agent {
-		return []kitReading{first}, ""
+	return []kitReading{declared, fromStdin}, ""
+}
+
+// The other agents that may run the hook and read the call as its own, with their own event: the answer must
+// mean the same to each (set once a call is the hook's, before its handler runs).
+var kitAlso []kitReading
+
+// writeAnswer: the answer for the agent and for every other agent that may run the hook (kitAlso), as the
+// TypeScript kit's writeForAll: the same answer, or for a deny or a block that they would read differently,
+// exit 2 with the reason on stderr where each reads that as one, else the first agent's.
+func writeAnswer(agent string, event string, reply *Reply) (int, string, string, error) {
+	exit, stdout, stderr, err := writeOneAnswer(agent, event, reply)
+	same, holds := true, kitNames[agent].exit2Blocks[event]
+	for _, other := range kitAlso {
+		e, o, r, failed := writeOneAnswer(other.agent, other.because, reply)
+		same = same && err == nil && failed == nil && e == exit && o == stdout && r == stderr
+		holds = holds && kitNames[other.agent].exit2Blocks[other.because]
 	}
-	return []kitReading{first, second}, ""
+	if same {
+		return exit, stdout, stderr, err
+	}
+	if kind := answerKind(reply); (kind == "deny" || kind == "block") && holds {
+		return 2, "", reply.reason, nil
+	}
+	return exit, stdout, stderr, err
 }
 
 // The answer kind of the agents' capabilities (src/core/capabilities.ts) a reply says.
@@ -310,9 +348,11 @@ type kitNative struct {
 }
 
 type kitAgentNames struct {
-	events map[string]string
-	tools  []kitTool
-	native *kitNative
+	events      map[string]string
+	tools       []kitTool
+	native      *kitNative
+	requires    map[string][]string
+	exit2Blocks map[string]bool
 }
 
 // One call in the agent's words (ownEvent, tool) and in Claude Code's (event, input).
@@ -640,7 +680,7 @@ func escaped(text string) string {
 	return quoted[1 : len(quoted)-1]
 }
 
-func writeAnswer(agent string, event string, reply *Reply) (int, string, string, error) {
+func writeOneAnswer(agent string, event string, reply *Reply) (int, string, string, error) {
 	template, ok := kitAnswers()[agent][event][reply.kind]
 	if !ok {
 		return 0, "", "", kitFailure{"the answer cannot be written: " + event + " does not take " + reply.kind}
@@ -707,6 +747,7 @@ func handle(hook Hook, stdin []byte, handling func(agent string, ownEvent string
 
 func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent string)) (exit int, stdout string, stderr string) {
 	agent, ownEvent := "", ""
+	kitAlso = nil
 	var input map[string]json.RawMessage
 	if err := json.Unmarshal(stdin, &input); err != nil || input == nil {
 		return refuse(hook, agent, ownEvent, "stdin is not one JSON object")
@@ -736,6 +777,16 @@ func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent st
 	agent = readings[chosen].agent
 	because := readings[chosen].because
 	ownEvent = call.ownEvent
+	for _, other := range readings[chosen+1:] {
+		source := make(map[string]json.RawMessage, len(input))
+		for key, value := range input {
+			source[key] = value
+		}
+		if otherCall := toClaudeShape(other.agent, source); handles(hook, otherCall) {
+			// in kitAlso, because is the agent's own event
+			kitAlso = append(kitAlso, kitReading{other.agent, otherCall.ownEvent})
+		}
+	}
 	handling(agent, ownEvent)
 	if !kitAnswered[agent] {
 		name := kitDisplayNames[agent]

@@ -172,6 +172,8 @@ def _holds(condition: dict, hook_input: dict) -> bool:  # type: ignore[type-arg]
         return isinstance(event, str) and event in OWN_EVENTS[condition["eventOf"]]
     if "eventNotOf" in condition:
         return not (isinstance(event, str) and event in OWN_EVENTS[condition["eventNotOf"]])
+    if "isNull" in condition:
+        return condition["isNull"] in hook_input and hook_input[condition["isNull"]] is None
     value = hook_input.get(condition["key"])
     if not isinstance(value, str):
         return False
@@ -181,7 +183,7 @@ def _holds(condition: dict, hook_input: dict) -> bool:  # type: ignore[type-arg]
 
 
 def detect_agent(hook_input: dict) -> Tuple[str, str]:  # type: ignore[type-arg]
-    """Which agent sent this input, and what told it: the TypeScript kit's rules (src/hooks/detection.ts), from generated/kit/answers.json."""
+    """Which agent sent this input, and what told it: the TypeScript kit's rules (src/<agent>/detection.ts), from generated/kit/answers.json."""
     for agent, because, conditions in DETECTION_RULES:
         if all(_holds(condition, hook_input) for condition in conditions):
             return agent, because
@@ -208,23 +210,32 @@ def _declared_agent(env: Optional[str], args: Sequence[str]) -> Tuple[Optional[T
     return (named, because), None
 
 
+def _may_send(agent: str, hook_input: dict) -> bool:  # type: ignore[type-arg]
+    """Whether the agent can send this stdin: it has every key the agent's schemas make its inputs have (src/hooks/agents.ts ``maySend``)."""
+    requires = AGENT_NAMES[agent]["requires"]
+    event = hook_input.get("hook_event_name")
+    keys = list(requires.get("*", ())) + (list(requires.get(event, ())) if isinstance(event, str) else [])
+    return all(key in hook_input for key in keys)
+
+
 def _agent_readings(hook_input: dict, env: Optional[str], args: Sequence[str]) -> Tuple[list, Optional[str]]:  # type: ignore[type-arg]
-    """The agents whose reading of the stdin the kit tries, in order, as the TypeScript kit (src/hooks/agents.ts
-    ``agentReadings``): the agent the command names first, unless it names Claude Code and the stdin is another
-    agent's (a shared .claude/settings.json); then the other of the two, so an inherited or mistaken name neither
-    hides a call the hook handles nor answers it in a dialect the running agent ignores. A name that is no agent
-    is set aside with a note: the stdin tells the agent."""
+    """The agents that may have sent the stdin, whose reading the kit tries in order, as the TypeScript kit
+    (src/hooks/agents.ts ``possibleAgents``): the stdin's when a detection rule holds (a rule proves its agent,
+    whatever the command names); else the agent the command names, when it can send such an input, then Claude
+    Code, and the answer must mean the same to both. A name that is no agent is set aside with a note."""
     declared, invalid = _declared_agent(env, args)
     from_stdin = detect_agent(hook_input)
     if invalid is not None:
         return [from_stdin], invalid + "; told from stdin instead: " + from_stdin[0] + " (" + from_stdin[1] + ")"
-    if declared is None:
+    if declared is None or declared[0] == from_stdin[0]:
+        return [declared or from_stdin], None
+    if from_stdin[0] != DETECTION_DEFAULT or not _may_send(declared[0], hook_input):
         return [from_stdin], None
-    first = declared
-    if declared[0] == DETECTION_DEFAULT and from_stdin[0] != DETECTION_DEFAULT:
-        first = (from_stdin[0], from_stdin[1] + ", though " + declared[1] + " names " + DETECTION_DEFAULT + " (a shared .claude/settings.json)")
-    second = from_stdin if first[0] == declared[0] else declared
-    return ([first] if second[0] == first[0] else [first, second]), None
+    return [declared, from_stdin], None
+
+
+#: The other agents that may run the hook and read the call as its own, with their own event: the answer must mean the same to each.
+_also: list = []  # type: ignore[type-arg]
 
 
 def _fit_to_agent(definition: "Hook", agent: str, own_event: str, reply: "Reply") -> Tuple[Optional["Reply"], Optional[str]]:
@@ -412,6 +423,28 @@ def _escape(text: str) -> str:
 
 
 def _write(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
+    """The answer for the agent and for every other agent that may run the hook (``_also``), as the TypeScript kit's
+    ``writeForAll``: the same answer, or for a deny or a block that they would read differently, exit 2 with the
+    reason on stderr where each reads that as one, else the first agent's."""
+    if not _also:
+        return _write_one(agent, event, reply)
+    answers = []
+    for target, target_event in [(agent, event)] + _also:
+        try:
+            answers.append(_write_one(target, target_event, reply))
+        except _Failure as failure:
+            answers.append(failure)
+    if not isinstance(answers[0], _Failure) and all(answer == answers[0] for answer in answers):
+        return answers[0]
+    holds = all(e in AGENT_NAMES[a]["exit2Blocks"] for a, e in [(agent, event)] + _also)
+    if reply.kind.replace("-silent", "").replace("-reason", "") in ("deny", "block") and holds:
+        return 2, "", reply.reason or ""
+    if isinstance(answers[0], _Failure):
+        raise answers[0]
+    return answers[0]
+
+
+def _write_one(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
     template = ANSWERS.get(agent, {}).get(event, {}).get(reply.kind)
     if template is None:
         raise _Failure("the answer cannot be written: " + event + " does not take " + reply.kind)
@@ -456,6 +489,7 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
     """stdin -> (exit code, stdout, stderr), with no process I/O and no timer. Never raises."""
     agent: Optional[str] = None
     _handling[1] = None
+    _also[:] = []
     try:
         try:
             hook_input = json.loads(stdin)
@@ -470,6 +504,7 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         if chosen is None:
             return 0, "", ""
         agent, because, call = chosen
+        _also[:] = [(a, c.own_event) for a, b in readings if a != agent for c in (to_claude_shape(a, hook_input),) if _handles(definition, c)]
         notes = "" if note is None else _PREFIX + ": " + definition.event + " hook: " + note + "\n"
         own_event = _handling[1] = call.own_event
         _handling[0] = agent

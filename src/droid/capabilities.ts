@@ -19,7 +19,10 @@ export const capabilities: AgentCapabilities = {
   alsoRecordedOn: ["0.225.2"], // docs/versions.md
   tools: [
     { name: "Execute", canonical: "Bash", basis: "recorded" },
-    { name: "Create", canonical: "Write", basis: "docs" },
+    // recorded: tool-names/kit-tools-01-file-tools (Read and WebSearch keep Claude Code's names and fields; Edit's
+    // change_all is from the binary's schema of the tool)
+    { name: "Create", canonical: "Write", basis: "recorded" },
+    { name: "Edit", canonical: "Edit", fields: { old_string: "old_str", new_string: "new_str", replace_all: "change_all" }, basis: "recorded" },
   ],
   events: {
     PreToolUse: {

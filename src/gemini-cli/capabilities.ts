@@ -12,11 +12,13 @@ export const capabilities: AgentCapabilities = {
   version: "0.61.0",
   tools: [
     { name: "run_shell_command", canonical: "Bash", basis: "recorded" },
-    { name: "read_file", canonical: "Read", basis: "binary" },
-    { name: "write_file", canonical: "Write", basis: "binary" },
-    { name: "replace", canonical: "Edit", basis: "docs" },
-    { name: "web_fetch", canonical: "WebFetch", basis: "binary" },
-    { name: "google_web_search", canonical: "WebSearch", basis: "binary" },
+    // recorded: tool-names/kit-tools-01-file-tools (file_path, content, old_string, new_string, query as Claude Code names them;
+    // replace's allow_multiple is Edit's replace_all from the bundle's declaration). web_fetch takes only a prompt with
+    // the URLs in it, not WebFetch's url: no counterpart
+    { name: "read_file", canonical: "Read", basis: "recorded" },
+    { name: "write_file", canonical: "Write", basis: "recorded" },
+    { name: "replace", canonical: "Edit", fields: { replace_all: "allow_multiple" }, basis: "recorded" },
+    { name: "google_web_search", canonical: "WebSearch", basis: "recorded" },
   ],
   events: {
     BeforeTool: {

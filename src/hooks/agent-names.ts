@@ -26,6 +26,10 @@ interface KitAgent {
     readonly keys: Readonly<Record<string, string>>;
     readonly events: readonly { readonly event: string; readonly keys: readonly string[] }[];
   };
+  /** The keys every input has, of the agent ("*") and of each own event (scripts/gen-kit-agents.ts, from the agent's schemas). */
+  readonly requires: Readonly<Record<string, readonly string[]>>;
+  /** The own events where exit 2 with a reason on stderr blocks or denies. */
+  readonly exit2Blocks: readonly string[];
   /** Event -> answer -> its level where not `enforced` (`ignored`, `degraded>deny` naming what it becomes, ...). */
   readonly notEnforced: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

@@ -1,18 +1,24 @@
 /**
- * Which agent ran the hook, and the answer writer of each agent. The agent is
- * read first from what the hook's command says (`CLAUDE_HOOK_PROTOCOL_AGENT`
- * or `--agent=<name>`, which `install` writes), else told from its stdin
- * alone (each agent's *-observed.md lists its fields). A writer is loaded
- * only when a hook writes an answer its template (generated/kit/agents.ts KIT_ANSWERS)
- * does not give.
+ * Which agent ran the hook, and the answer writer of each agent. The stdin
+ * tells first: a detection rule (each agent's, src/<agent>/detection.ts)
+ * proves its agent. When none holds, the agent the hook's command names
+ * (`CLAUDE_HOOK_PROTOCOL_AGENT` or `--agent=<name>`, which `install` writes)
+ * is tried, if its schemas let it send that stdin, beside Claude Code, and the
+ * answer must mean the same to both. A writer is loaded only when a hook
+ * writes an answer its template (generated/kit/agents.ts KIT_ANSWERS) does
+ * not give.
  */
 import type { AgentName } from "../core/agents.js";
 import type { WriteResult, HookIntent } from "../core/intent.js";
 import type { JsonObject, JsonValue } from "../json/value.js";
 import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
-import { DETECTION_DEFAULT, DETECTION_RULES, type DetectionCondition } from "./detection.js";
+import type { DetectionCondition, DetectionRule } from "../core/detection.js";
 import { fillAnswer, type AnswerTemplate } from "./answer-template.js";
-import { KIT_AGENT_NAMES, KIT_ANSWERS } from "../../generated/kit/agents.js";
+import { KIT_AGENT_NAMES, KIT_ANSWERS, KIT_DETECTION } from "../../generated/kit/agents.js";
+
+/** Every agent's detection rules, in order (src/<agent>/detection.ts, through generated/kit/), and the agent when none holds. */
+const DETECTION_RULES = KIT_DETECTION.rules as unknown as readonly DetectionRule[];
+export const DETECTION_DEFAULT = KIT_DETECTION.default as AgentName;
 
 /** The environment variable a hook command sets to name the agent that runs it. */
 export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";
@@ -42,6 +48,7 @@ function holds(condition: DetectionCondition, input: JsonObject): boolean {
   if ("has" in condition) return input[condition.has] !== undefined;
   if ("eventOf" in condition) return hasEvent(condition.eventOf, input["hook_event_name"]);
   if ("eventNotOf" in condition) return !hasEvent(condition.eventNotOf, input["hook_event_name"]);
+  if ("isNull" in condition) return input[condition.isNull] === null;
   const value = input[condition.key];
   if (typeof value !== "string") return false;
   return "oneOf" in condition ? condition.oneOf.includes(value) : new RegExp(condition.matches).test(value);
@@ -53,38 +60,49 @@ export function detectAgent(input: JsonObject): Detected {
   return rule === undefined ? { agent: DETECTION_DEFAULT, because: "no other agent's fields" } : { agent: rule.agent, because: rule.because };
 }
 
-/**
- * The agent that runs the hook: the one its command names, else the one its
- * stdin shows. One exception: a hook named for Claude Code whose stdin is
- * another agent's is answered for that agent, since other agents read Claude
- * Code's settings too (Copilot CLI runs a repository's .claude/settings.json
- * hooks) and Claude Code's own stdin matches no other agent's rule.
- */
-export function whichAgent(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Detected | { readonly invalid: string } {
-  const declared = declaredAgent(env, argv);
-  if (declared !== null && "invalid" in declared) return declared;
-  if (declared !== null && declared.agent !== DETECTION_DEFAULT) return declared;
-  const fromStdin = detectAgent(input);
-  if (declared === null) return fromStdin;
-  return fromStdin.agent === DETECTION_DEFAULT ? declared : { agent: fromStdin.agent, because: `${fromStdin.because}, though ${declared.because} names ${DETECTION_DEFAULT} (a shared .claude/settings.json)` };
+/** Whether `agent` can send this stdin: it has every key the agent's schemas make every input (of its event) have. */
+function maySend(agent: AgentName, input: JsonObject): boolean {
+  const requires = kitAgent(agent)?.requires;
+  if (requires === undefined) return true;
+  const event = input["hook_event_name"];
+  const keys = [...(requires["*"] ?? []), ...(typeof event === "string" && Object.prototype.hasOwnProperty.call(requires, event) ? requires[event]! : [])];
+  return keys.every((key) => input[key] !== undefined);
 }
 
 /**
- * The agents whose reading of the stdin the kit tries, in order: `whichAgent`'s answer first, then
- * the one the stdin shows when the command names another (an inherited or mistaken
- * CLAUDE_HOOK_PROTOCOL_AGENT must neither hide a call the hook handles nor answer it in a dialect
- * the running agent ignores), or the one the command names when the stdin's is preferred. A name
- * that is no agent is set aside with a note: the stdin tells the agent, so a wrong name neither
+ * The agents that may have sent the stdin, the one whose reading the kit tries first first: the stdin's
+ * when one of DETECTION_RULES holds (a rule rests only on what no other agent sends, so it proves the agent,
+ * whatever the command names: an inherited CLAUDE_HOOK_PROTOCOL_AGENT, or a .claude/settings.json hook
+ * that Copilot CLI runs); else the agent the command names (when it can send such an input) and Claude
+ * Code, whose input no rule tells: an answer must then mean the same to both (`answerWriter`).
+ */
+function possibleAgents(input: JsonObject, declared: Detected | null): readonly Detected[] {
+  const fromStdin = detectAgent(input);
+  if (declared === null || declared.agent === fromStdin.agent) return [declared ?? fromStdin];
+  if (fromStdin.agent !== DETECTION_DEFAULT || !maySend(declared.agent, input)) return [fromStdin];
+  return [declared, fromStdin];
+}
+
+/** The agent that runs the hook, as far as the command and the stdin tell: `agentReadings`'s first. */
+export function whichAgent(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Detected | { readonly invalid: string } {
+  const declared = declaredAgent(env, argv);
+  if (declared !== null && "invalid" in declared) return declared;
+  return possibleAgents(input, declared)[0]!;
+}
+
+/**
+ * The agents whose reading of the stdin the kit tries, in order (`possibleAgents`): the call is the
+ * hook's when it is under one of them, and its answer must mean the same under each that reads it so. A
+ * name that is no agent is set aside with a note: the stdin tells the agent, so a wrong name neither
  * denies every call of every event nor lets one through.
  */
 export function agentReadings(input: JsonObject, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): { readonly readings: readonly Detected[]; readonly note?: string } {
   const declared = declaredAgent(env, argv);
-  const fromStdin = detectAgent(input);
-  if (declared === null) return { readings: [fromStdin] };
-  if ("invalid" in declared) return { readings: [fromStdin], note: `${declared.invalid}; told from stdin instead: ${fromStdin.agent} (${fromStdin.because})` };
-  const first = whichAgent(input, env, argv) as Detected;
-  const second = first.agent === declared.agent ? fromStdin : declared;
-  return { readings: second.agent === first.agent ? [first] : [first, second] };
+  if (declared !== null && "invalid" in declared) {
+    const fromStdin = detectAgent(input);
+    return { readings: [fromStdin], note: `${declared.invalid}; told from stdin instead: ${fromStdin.agent} (${fromStdin.because})` };
+  }
+  return { readings: possibleAgents(input, declared) };
 }
 
 /** Each agent's name in messages. */
@@ -136,4 +154,32 @@ export function answerWriter(agent: AgentName): ((event: string, intent: HookInt
     const own = ownEventOf(agent, event) ?? event;
     return templateAnswer(agent, own, intent) ?? (await load())(own, intent);
   };
+}
+
+/** One agent that may run the hook, and the call's event in its names. */
+export interface AnswerTarget {
+  readonly agent: AgentName;
+  /** The agent's own event (or Claude Code's, which is mapped to the agent's). */
+  readonly event: string;
+}
+
+/**
+ * The answer to `intent` for every agent that may run the hook (`possibleAgents`): their own answers when
+ * they are the same; else, for a deny or a block, exit 2 with the reason on stderr when each of them reads
+ * that as one (generated/kit/agents.ts `exit2Blocks`), since an answer one of them ignores would let the call
+ * through there; else the first's answer. Undefined when the first agent has no writer.
+ */
+export async function writeForAll(targets: readonly AnswerTarget[], intent: HookIntent): Promise<WriteResult | undefined> {
+  const [first, ...others] = targets;
+  const write = first === undefined ? undefined : answerWriter(first.agent);
+  if (write === undefined) return undefined;
+  const written = await write(first!.event, intent);
+  if (others.length === 0) return written;
+  const same = (other: WriteResult | undefined): boolean => other !== undefined && other.ok && written.ok && other.answer.exit === written.answer.exit && other.answer.stdout === written.answer.stdout && other.answer.stderr === written.answer.stderr;
+  const theirs = await Promise.all(others.map(async (target) => { try { return await answerWriter(target.agent)?.(target.event, intent); } catch { return undefined; } }));
+  if (theirs.every(same)) return written;
+  const mustHold = intent.decision === "deny" || intent.block === true;
+  const exit2Holds = targets.every((target) => kitAgent(target.agent)?.exit2Blocks.includes(ownEventOf(target.agent, target.event) ?? target.event) === true);
+  if (mustHold && exit2Holds) return { ok: true, answer: { exit: 2, stdout: "", stderr: intent.reason ?? "" } };
+  return written;
 }

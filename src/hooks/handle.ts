@@ -17,7 +17,7 @@ import { Script } from "node:vm";
 import { allAnswers, readReply, type Reply } from "./answers.js";
 import { nonStringField, toAgentToolInput, toClaudeShape, type Translated } from "./agent-names.js";
 import { fitToAgent, guardStop } from "./fit-to-agent.js";
-import { AGENT_DISPLAY_NAMES, agentReadings, answerWriter } from "./agents.js";
+import { AGENT_DISPLAY_NAMES, agentReadings, answerWriter, writeForAll, type AnswerTarget } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
 import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
@@ -55,6 +55,7 @@ export interface HandledCall {
 export async function handle(definition: HookDefinition<HookEventName, string>, stdin: string, watcher?: CallWatcher): Promise<HookOutcome> {
   const event: string = definition.event;
   let agent: AgentName | null = null;
+  let targets: AnswerTarget[] = [];
   try {
     let parsed: unknown;
     try {
@@ -64,19 +65,15 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     }
     if (!isJsonObject(parsed as never)) throw new HookFailure("stdin is not a JSON object");
     const { readings, note } = agentReadings(parsed as JsonObject);
-    // the first reading under which the call is the hook's (its event and one of its tools); none: not its call
-    let chosen: { detected: (typeof readings)[number]; call: Translated } | null = null;
-    for (const detected of readings) {
-      const reading = toClaudeShape(detected.agent, parsed as JsonObject);
-      if (handles(definition, reading)) {
-        chosen = { detected, call: reading };
-        break;
-      }
-    }
+    // the readings under which the call is the hook's (its event and one of its tools); none: not its call
+    const calls = readings.map((detected) => ({ detected, call: toClaudeShape(detected.agent, parsed as JsonObject) })).filter((reading) => handles(definition, reading.call));
+    const chosen = calls[0];
     agent = (chosen?.detected ?? readings[0]!).agent;
     // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-    if (chosen === null) return nothing(agent);
+    if (chosen === undefined) return nothing(agent);
     const { detected, call } = chosen;
+    // every agent that may run the hook and reads the call as the hook's: the answer must mean the same to each
+    targets = calls.map((reading) => ({ agent: reading.detected.agent, event: reading.call.ownEvent }));
     const write = answerWriter(agent);
     if (write === undefined) {
       return refuse(definition, agent, `this input comes from ${AGENT_DISPLAY_NAMES[agent]} (${detected.because}); answering it is not supported yet`);
@@ -89,7 +86,7 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     const notString = typeof toolName === "string" && isJsonObject(input["tool_input"]) ? nonStringField(toolName, input["tool_input"]) : null;
     if (notString !== null) throw new HookFailure(`${notString} is not a string, as the ${toolName} tool's input must have it`);
     const handled = agent;
-    await watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem) });
+    await watcher?.handling({ agent: handled, fail: (problem) => refuse(definition, handled, problem, undefined, targets) });
     const result = await withinBudget(definition, () => definition.run(input as never, allAnswers(event) as never));
     const replied: HookIntent = result === undefined || result === null ? {} : (result as Reply).intent;
     if (replied === undefined) throw new HookFailure("the handler returned something that is not an answer (use the answer helpers)");
@@ -105,13 +102,13 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
       if (!check.ok) throw new HookFailure(`the rewrite fails the ${toolName} tool's schema, so Claude Code would not run the tool and tell the model:\n${check.toolResult}`);
     }
     if (intent.updatedInput !== undefined) intent = { ...intent, updatedInput: toAgentToolInput(call.tool, intent.updatedInput) };
-    const written = await write(call.ownEvent, intent);
+    const written = (await writeForAll(targets, intent))!;
     if (!written.ok) throw new HookFailure(`the answer cannot be written: ${written.message}`);
     const stderr = notes.map((note) => `${PREFIX}: ${event} hook: ${note}\n`).join("");
     return { agent, ...written.answer, stderr: written.answer.stderr + stderr };
   } catch (error) {
-    if (error instanceof HookFailure) return refuse(definition, agent, error.message);
-    return refuse(definition, agent, `the handler threw: ${String(error)}`, error instanceof Error ? error.stack : undefined);
+    if (error instanceof HookFailure) return refuse(definition, agent, error.message, undefined, targets);
+    return refuse(definition, agent, `the handler threw: ${String(error)}`, error instanceof Error ? error.stack : undefined, targets);
   }
 }
 
@@ -249,17 +246,19 @@ async function withinBudget(definition: HookDefinition<HookEventName, string>, c
  * The answer to a failure: a non-blocking error (exit 1, the message on
  * stderr), or for a fail-closed hook a deny or block carrying the message.
  */
-export async function refuse(definition: HookDefinition<HookEventName, string>, agent: AgentName | null, problem: string, stack?: string): Promise<HookOutcome> {
+export async function refuse(definition: HookDefinition<HookEventName, string>, agent: AgentName | null, problem: string, stack?: string, targets: readonly AnswerTarget[] = []): Promise<HookOutcome> {
   const event: string = definition.event;
   const stderr = `${PREFIX}: ${event} hook: ${problem}\n${stack === undefined ? "" : `${stack}\n`}`;
   if (definition.failClosed !== true) return { agent, exit: 1, stdout: "", stderr: `${stderr}(non-blocking: the agent goes on as if the hook had not answered; define the hook with failClosed: true to deny instead)\n` };
   const oneLine = problem.replace(/\s+/g, " ").trim();
   const reason = `Hook failed closed: ${oneLine.length > 500 ? `${oneLine.slice(0, 500)}…` : oneLine}`;
-  const write = agent === null ? answerWriter("claude-code") : answerWriter(agent);
   const intent: HookIntent | null = includes(DECISION_EVENTS, event) || event === "PermissionRequest" ? { decision: "deny", reason } : includes(BLOCK_EVENTS, event) ? { block: true, reason } : null;
-  if (intent !== null && write !== undefined) {
+  // the agents that may run the hook, in their own event names (the call's), else the one agent told
+  const to: readonly AnswerTarget[] = targets.length > 0 ? targets : [{ agent: agent ?? "claude-code", event }];
+  if (intent !== null) {
     try {
-      const written = await write(event, intent);
+      const written = await writeForAll(to, intent);
+      if (written === undefined) throw new Error("no writer");
       if (written.ok) return { agent, ...written.answer, stderr };
     } catch {
       // the writer did not load or threw (a broken install): the exit-2 deny below still holds

@@ -16,8 +16,7 @@
  * loaded when a hook has something to write.
  */
 import { guardApi } from "../core/api-boundary.js";
-import { declaredAgent as declaredAgentTyped, detectAgent as detectAgentTyped, whichAgent as whichAgentTyped } from "./agents.js";
-import { DETECTION_DEFAULT } from "./detection.js";
+import { DETECTION_DEFAULT, declaredAgent as declaredAgentTyped, detectAgent as detectAgentTyped, whichAgent as whichAgentTyped } from "./agents.js";
 import { sessionEnvLines as sessionEnvLinesTyped, setSessionEnv as setSessionEnvTyped, shellQuote as shellQuoteTyped } from "./session-env.js";
 import { createLogger as createLoggerTyped } from "./log.js";
 

@@ -24,7 +24,14 @@ const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", Capabili
 export const capabilities: AgentCapabilities = {
   agent: "qwen-code",
   version: "0.24.4",
-  tools: [{ name: "run_shell_command", canonical: "Bash", basis: "recorded" }],
+  // recorded: observed/ and tool-names/kit-tools-01-file-tools (Claude Code's field names: file_path, content, old_string, new_string, url, prompt)
+  tools: [
+    { name: "run_shell_command", canonical: "Bash", basis: "recorded" },
+    { name: "read_file", canonical: "Read", basis: "recorded" },
+    { name: "write_file", canonical: "Write", basis: "recorded" },
+    { name: "edit", canonical: "Edit", basis: "recorded" },
+    { name: "web_fetch", canonical: "WebFetch", basis: "recorded" },
+  ],
   events: {
     PreToolUse: {
       deny: recorded("enforced", [`${V}/PreToolUse/deny-reason.json`], { note: LAST_WINS }),

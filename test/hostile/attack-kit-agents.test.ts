@@ -1,4 +1,4 @@
-// Hostile inputs against the kit's agent detection and name mapping (src/hooks/detection.ts,
+// Hostile inputs against the kit's agent detection and name mapping (src/<agent>/detection.ts,
 // agent-names.ts, handle()): a fail-closed hook written to deny `rm -rf` on Bash must
 // (a) deny that call under every agent's form, however the fields are crafted, and
 // (b) give no answer (exit 0, nothing written) to a call it was not written to judge: another
@@ -247,6 +247,145 @@ test("(b) Gemini's and droid's other tools (read_file, Read-named droid tools) a
 test("(b) nothing of the input pollutes a prototype", async () => {
   await run(`{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"command":"ls"},"__proto__":{"tool_name":"Bash","polluted":1},"constructor":{"prototype":{"polluted":1}}}`);
   assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+});
+
+// A named agent (CLAUDE_HOOK_PROTOCOL_AGENT or --agent=) that is not the one whose stdin the hook gets
+// (issue #24 item 7): the answer must deny under every agent that may have sent that stdin, as each
+// agent's merge reads it (its recorded behaviour), and a detection rule rests only on what no other
+// agent sends (issue #25 item 3).
+import { blockedUnder as mergedUnder } from "../lib/agent-schemas.js";
+
+const blockedUnder = (agent: AgentName, stdin: Record<string, unknown>, outcome: HookOutcome): boolean => mergedUnder(agent, stdin, outcome).blocked;
+
+const blockPrompt = defineHook({ event: "UserPromptSubmit", failClosed: true, run: (input, answer) => (input.prompt.includes("secret") ? answer.block("no secrets") : undefined) });
+const blockAfterTool = defineHook({ event: "PostToolUse", tools: ["Bash"], failClosed: true, run: (_input, answer) => answer.block("the output leaks") });
+const claudePrompt = (prompt: string) => ({ session_id: "s", transcript_path: "/h/.claude/projects/p/s.jsonl", cwd: "/w", permission_mode: "default", hook_event_name: "UserPromptSubmit", prompt });
+const claudeAfterBash = { session_id: "s", transcript_path: "/h/.claude/projects/p/s.jsonl", cwd: "/w", permission_mode: "default", hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat x" }, tool_response: { stdout: "k" }, tool_use_id: "t" };
+
+test(`(a) ${AGENT_ENV}=copilot-cli on a Claude Code rm -rf call: denied in Claude Code's form (Copilot always sends a timestamp)`, async () => {
+  const outcome = await run(claude("rm -rf /"), "copilot-cli");
+  assertDenied(outcome, "claude-code");
+  assert.ok(blockedUnder("claude-code", claude("rm -rf /"), outcome));
+});
+
+test(`(a) ${AGENT_ENV}=copilot-cli and --agent=copilot-cli on a Codex rm -rf call: denied in Codex's form, which Codex reads`, async () => {
+  const outcome = await run(codex("rm -rf /"), "copilot-cli");
+  assertDenied(outcome, "codex");
+  assert.ok(blockedUnder("codex", codex("rm -rf /"), outcome));
+  const byArg = await withArgv("--agent=copilot-cli", () => denyRmRf.handle(JSON.stringify(codex("rm -rf /"))));
+  assert.ok(blockedUnder("codex", codex("rm -rf /"), byArg), JSON.stringify(byArg));
+});
+
+test(`(a) ${AGENT_ENV}=copilot-cli on droid's and Qwen Code's rm -rf calls: denied in their forms`, async () => {
+  const qwen = { session_id: "s", transcript_path: "/h/.qwen/projects/p/chats/s.jsonl", cwd: "/w", hook_event_name: "PreToolUse", timestamp: "2026-01-01T00:00:00.000Z", permission_mode: "yolo", tool_name: "run_shell_command", tool_input: { command: "rm -rf /" } };
+  for (const [agent, stdin] of [["droid", droid("rm -rf /")], ["qwen-code", qwen]] as const) {
+    const outcome = await run(stdin, "copilot-cli");
+    assert.ok(blockedUnder(agent, stdin as Record<string, unknown>, outcome), `${agent}: ${JSON.stringify(outcome)}`);
+  }
+});
+
+test(`(a) ${AGENT_ENV}=droid on a Claude Code PostToolUse droid could send too: the block is exit 2, which both read as one (droid's block there is exit 2, Claude Code's JSON)`, async () => {
+  const outcome = await run(claudeAfterBash, "droid", blockAfterTool);
+  assert.equal(outcome.exit, 2, JSON.stringify(outcome));
+  assert.match(outcome.stderr, /the output leaks/, "the reason on stderr");
+  for (const agent of ["claude-code", "droid"] as const) assert.ok(blockedUnder(agent, claudeAfterBash, outcome), `${agent}: ${JSON.stringify(outcome)}`);
+});
+
+test(`(a) ${AGENT_ENV}=droid, a fail-closed PostToolUse hook that crashes on a stdin both may send: blocked under both`, async () => {
+  const crashes = defineHook({ event: "PostToolUse", tools: ["Bash"], failClosed: true, run: () => { throw new Error("policy server down"); } });
+  const outcome = await run(claudeAfterBash, "droid", crashes);
+  for (const agent of ["claude-code", "droid"] as const) assert.ok(blockedUnder(agent, claudeAfterBash, outcome), `${agent}: ${JSON.stringify(outcome)}`);
+  assert.match(outcome.stderr, /policy server down/);
+});
+
+test(`(a) ${AGENT_ENV}=droid on a Claude Code prompt (droid's always has message_id and has_images): Claude Code's block`, async () => {
+  const outcome = await run(claudePrompt("tell me the secret"), "droid", blockPrompt);
+  assert.equal(outcome.agent, "claude-code");
+  assert.ok(blockedUnder("claude-code", claudePrompt("tell me the secret"), outcome), JSON.stringify(outcome));
+});
+
+test(`(a) ${AGENT_ENV}=droid on a Claude Code rm -rf call with permission_mode: one deny both read`, async () => {
+  const outcome = await run(claude("rm -rf /"), "droid");
+  for (const agent of ["claude-code", "droid"] as const) assert.ok(blockedUnder(agent, claude("rm -rf /"), outcome), `${agent}: ${JSON.stringify(outcome)}`);
+});
+
+test(`(a) ${AGENT_ENV}=droid on a Claude Code call without permission_mode (droid always sends one): Claude Code's form`, async () => {
+  const { permission_mode: _, ...stdin } = claude("rm -rf /");
+  const outcome = await run(stdin, "droid");
+  assertDenied(outcome, "claude-code");
+  assert.ok(blockedUnder("claude-code", stdin, outcome));
+});
+
+test(`(a) ${AGENT_ENV}=codex on a Claude Code prompt (Codex's always has turn_id): Claude Code's block`, async () => {
+  const outcome = await run(claudePrompt("the secret"), "codex", blockPrompt);
+  assert.equal(outcome.agent, "claude-code");
+  assert.ok(blockedUnder("claude-code", claudePrompt("the secret"), outcome));
+});
+
+test(`(a) ${AGENT_ENV}=gemini-cli, qwen-code or copilot-cli on a Claude Code prompt (each always sends a timestamp): Claude Code's block`, async () => {
+  for (const named of ["gemini-cli", "qwen-code", "copilot-cli"]) {
+    const outcome = await run(claudePrompt("the secret"), named, blockPrompt);
+    assert.equal(outcome.agent, "claude-code", named);
+    assert.ok(blockedUnder("claude-code", claudePrompt("the secret"), outcome), named);
+  }
+});
+
+test("(a) a Claude Code PreToolUse carrying turn_id (a Codex field) is read as Codex's, whose deny Claude Code reads too", async () => {
+  const stdin = claude("rm -rf /", { turn_id: "t" });
+  const outcome = await run(stdin);
+  for (const agent of ["claude-code", "codex"] as const) assert.ok(blockedUnder(agent, stdin, outcome), agent);
+});
+
+test("(a) Codex's SessionStart with transcript_path null is Codex's, whatever the command names; a string \"null\" is not null", async () => {
+  const seen: string[] = [];
+  const start = defineHook({ event: "SessionStart", run: (input, answer) => (seen.push(input.source), answer.addContext("policy")) });
+  const stdin = { session_id: "s", transcript_path: null, cwd: "/w", hook_event_name: "SessionStart", model: "gpt-5", permission_mode: "default", source: "startup" };
+  for (const named of [undefined, "claude-code", "droid"]) assert.equal((await run(stdin, named, start)).agent, "codex", String(named));
+  assert.equal((await run({ ...stdin, transcript_path: "null" }, undefined, start)).agent, "claude-code");
+  assert.equal(seen.length, 4);
+});
+
+test("(a) Claude Code's MessageDisplay carries turn_id: a MessageDisplay hook's handler runs under Claude Code", async () => {
+  const seen: unknown[] = [];
+  const display = defineHook({ event: "MessageDisplay", run: (input) => void seen.push(input.delta) });
+  const stdin = { session_id: "s", transcript_path: "/h/.claude/projects/p/s.jsonl", cwd: "/w", hook_event_name: "MessageDisplay", turn_id: "t", message_id: "m", index: 0, final: true, delta: "hello\n" };
+  const outcome = await run(stdin, undefined, display);
+  assert.equal(outcome.agent, "claude-code");
+  assert.deepEqual(seen, ["hello\n"]);
+});
+
+// Tool names: a guard written for Claude Code's Read, Write and Edit runs on each agent's own file tools (issue #24 item 8).
+const secretGuard = (tool: "Read" | "Write" | "Edit") => defineHook({ event: "PreToolUse", tools: [tool], failClosed: true, run: (input, answer) => (String((input.tool_input as { file_path?: unknown }).file_path).endsWith(".env") ? answer.deny("no .env") : undefined) });
+const qwenTool = (tool_name: string, tool_input: object) => ({ session_id: "s", transcript_path: "/h/.qwen/projects/p/chats/s.jsonl", cwd: "/w", hook_event_name: "PreToolUse", timestamp: "2026-01-01T00:00:00.000Z", permission_mode: "yolo", tool_name, tool_input });
+
+test("(a) Qwen Code's read_file, write_file and edit of .env: denied by the Read, Write and Edit guards, also under a wrong name", async () => {
+  for (const [tool, own, input] of [["Read", "read_file", { file_path: "/w/.env" }], ["Write", "write_file", { file_path: "/w/.env", content: "x" }], ["Edit", "edit", { file_path: "/w/.env", old_string: "a", new_string: "b" }]] as const) {
+    for (const named of [undefined, "gemini-cli", "claude-code"]) assertDenied(await run(qwenTool(own, input), named, secretGuard(tool)), "qwen-code");
+  }
+});
+
+test("(b) Qwen Code's glob, grep_search and a read_file of another file: the Read guard gives no answer", async () => {
+  assertNoAnswer(await run(qwenTool("glob", { pattern: "/w/.env" }), undefined, secretGuard("Read")));
+  assertNoAnswer(await run(qwenTool("grep_search", { pattern: ".env" }), undefined, secretGuard("Read")));
+  assertNoAnswer(await run(qwenTool("read_file", { file_path: "/w/a.txt" }), undefined, secretGuard("Read")));
+});
+
+test("(a) Gemini CLI's read_file and replace of .env: denied; replace's allow_multiple reaches the handler as replace_all", async () => {
+  assertDenied(await run(gemini("", { tool_name: "read_file", tool_input: { file_path: "/w/.env" } }), undefined, secretGuard("Read")), "gemini-cli");
+  assertDenied(await run(gemini("", { tool_name: "replace", tool_input: { file_path: "/w/.env", instruction: "i", old_string: "a", new_string: "b" } }), undefined, secretGuard("Edit")), "gemini-cli");
+  const seen: unknown[] = [];
+  const edits = defineHook({ event: "PreToolUse", tools: ["Edit"], run: (input) => void seen.push(input.tool_input.replace_all) });
+  await run(gemini("", { tool_name: "replace", tool_input: { file_path: "/w/a", old_string: "a", new_string: "b", allow_multiple: true } }), undefined, edits);
+  assert.deepEqual(seen, [true]);
+});
+
+test("(a) Copilot CLI's .claude-style Read with its own path field: the Read guard judges path", async () => {
+  assertDenied(await run(copilotClaude("", { tool_name: "Read", tool_input: { path: "/w/.env" } }), undefined, secretGuard("Read")), "copilot-cli");
+});
+
+test("(b) Gemini CLI's web_fetch is no WebFetch: a WebFetch hook gives it no answer", async () => {
+  const fetches = defineHook({ event: "PreToolUse", tools: ["WebFetch"], failClosed: true, run: (_input, answer) => answer.deny("no fetching") });
+  assertNoAnswer(await run(gemini("", { tool_name: "web_fetch", tool_input: { prompt: "summarise https://example.com" } }), undefined, fetches));
 });
 
 // The capabilities subpath and command with bad arguments.

@@ -136,7 +136,7 @@ pub fn tool_input<T: DeserializeOwned>(tool_input: &Value) -> Result<T, serde_js
     T::deserialize(tool_input)
 }
 
-/// One condition of a detection rule (src/hooks/detection.ts).
+/// One condition of a detection rule (src/core/detection.ts).
 pub(crate) enum Condition {
     /// The key is present.
     Has(&'static str),
@@ -148,6 +148,8 @@ pub(crate) enum Condition {
     EventOf(&'static str),
     /// `hook_event_name` is not one of this agent's own event names.
     EventNotOf(&'static str),
+    /// The key is present and null.
+    IsNull(&'static str),
 }
 
 enum Atom {
@@ -244,6 +246,7 @@ fn holds(condition: &Condition, input: &Map<String, Value>) -> bool {
         Condition::EventNotOf(agent) => !own_event(agent, event),
         Condition::OneOf(key, values) => input.get(*key).and_then(Value::as_str).map_or(false, |v| values.contains(&v)),
         Condition::Matches(key, pattern) => input.get(*key).and_then(Value::as_str).map_or(false, |v| pattern_finds(pattern, v)),
+        Condition::IsNull(key) => input.get(*key).map_or(false, Value::is_null),
     }
 }
 
@@ -251,7 +254,7 @@ fn display_name(agent: &str) -> &'static str {
     KIT_DISPLAY_NAMES.iter().find(|(a, _)| *a == agent).map_or("an agent", |(_, name)| *name)
 }
 
-/// Which agent sent a hook input, and what told it: the TypeScript kit's rules (src/hooks/detection.ts),
+/// Which agent sent a hook input, and what told it: the TypeScript kit's rules (src/<agent>/detection.ts),
 /// from generated/kit/answers.json.
 pub fn detect_agent(input: &Map<String, Value>) -> (&'static str, String) {
     for (agent, because, conditions) in KIT_DETECTION_RULES {
@@ -283,11 +286,17 @@ fn declared_agent(env: Option<&str>, args: &[String]) -> Result<Option<(&'static
     }
 }
 
-/// The agents whose reading of the stdin the kit tries, in order, as the TypeScript kit (src/hooks/agents.ts
-/// agentReadings): the agent the command names first, unless it names Claude Code and the stdin is another
-/// agent's (a shared .claude/settings.json); then the other of the two, so an inherited or mistaken name neither
-/// hides a call the hook handles nor answers it in a dialect the running agent ignores. A name that is no agent
-/// is set aside with a note: the stdin tells the agent.
+/// Whether the agent can send this stdin: it has every key the agent's schemas make its inputs have
+/// (src/hooks/agents.ts maySend).
+fn may_send(agent: &str, input: &Map<String, Value>) -> bool {
+    let event = input.get("hook_event_name").and_then(Value::as_str);
+    KIT_REQUIRES.iter().filter(|r| r.0 == agent && (r.1 == "*" || Some(r.1) == event)).all(|r| r.2.iter().all(|key| input.contains_key(*key)))
+}
+
+/// The agents that may have sent the stdin, whose reading the kit tries in order, as the TypeScript kit
+/// (src/hooks/agents.ts possibleAgents): the stdin's when a detection rule holds (a rule proves its agent, whatever
+/// the command names); else the agent the command names, when it can send such an input, then Claude Code, and the
+/// answer must mean the same to both. A name that is no agent is set aside with a note: the stdin tells the agent.
 fn agent_readings(input: &Map<String, Value>, env: Option<&str>, args: &[String]) -> (Vec<(&'static str, String)>, String) {
     let from_stdin = detect_agent(input);
     let declared = match declared_agent(env, args) {
@@ -298,17 +307,38 @@ fn agent_readings(input: &Map<String, Value>, env: Option<&str>, args: &[String]
         Ok(None) => return (vec![from_stdin], String::new()),
         Ok(Some(declared)) => declared,
     };
-    let first = if declared.0 == KIT_DETECTION_DEFAULT && from_stdin.0 != KIT_DETECTION_DEFAULT {
-        (from_stdin.0, format!("{}, though {} names {} (a shared .claude/settings.json)", from_stdin.1, declared.1, KIT_DETECTION_DEFAULT))
-    } else {
-        declared.clone()
-    };
-    let second = if first.0 == declared.0 { from_stdin } else { declared };
-    if second.0 == first.0 {
-        (vec![first], String::new())
-    } else {
-        (vec![first, second], String::new())
+    if declared.0 == from_stdin.0 {
+        return (vec![declared], String::new());
     }
+    if from_stdin.0 != KIT_DETECTION_DEFAULT || !may_send(declared.0, input) {
+        return (vec![from_stdin], String::new());
+    }
+    (vec![declared, from_stdin], String::new())
+}
+
+/// The other agents that may run the hook and read the call as its own, with their own event: the answer must
+/// mean the same to each (set once a call is the hook's, before its handler runs).
+static KIT_ALSO: Mutex<Vec<(&'static str, String)>> = Mutex::new(Vec::new());
+
+fn exit2_blocks(agent: &str, event: &str) -> bool {
+    KIT_EXIT2_BLOCKS.iter().any(|e| e.0 == agent && e.1 == event)
+}
+
+/// The answer for the agent and for every other agent that may run the hook (KIT_ALSO), as the TypeScript kit's
+/// writeForAll: the same answer, or for a deny or a block that they would read differently, exit 2 with the reason
+/// on stderr where each reads that as one, else the first agent's.
+fn write_answer(agent: &str, event: &str, reply: &Reply) -> Result<(i32, String, String), String> {
+    let written = write_one_answer(agent, event, reply);
+    let also = KIT_ALSO.lock().map(|also| also.clone()).unwrap_or_default();
+    let same = also.iter().all(|(other, other_event)| matches!((&written, write_one_answer(other, other_event, reply)), (Ok(mine), Ok(theirs)) if *mine == theirs));
+    if same {
+        return written;
+    }
+    let kind = reply.kind.trim_end_matches("-silent").trim_end_matches("-reason");
+    if (kind == "deny" || kind == "block") && exit2_blocks(agent, event) && also.iter().all(|(other, other_event)| exit2_blocks(other, other_event)) {
+        return Ok((2, String::new(), reply.reason.clone()));
+    }
+    written
 }
 
 /// The reply as the agent can honour it on `own_event` (src/hooks/fit-to-agent.ts): an answer it does not enforce
@@ -558,7 +588,7 @@ fn fill(template: &str, reply: &Reply, input: &str) -> String {
     }
 }
 
-fn write_answer(agent: &str, event: &str, reply: &Reply) -> Result<(i32, String, String), String> {
+fn write_one_answer(agent: &str, event: &str, reply: &Reply) -> Result<(i32, String, String), String> {
     let found = KIT_ANSWERS.iter().find(|a| a.0 == agent && a.1 == event && a.2 == reply.kind);
     let (_, _, _, exit, stdout, stderr, unsupported) = match found {
         Some(answer) => *answer,
@@ -660,9 +690,13 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) 
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (readings, note) = agent_readings(input, std::env::var(AGENT_ENV).ok().as_deref(), &args);
     // the first reading under which the call is the hook's (its event and one of its tools); none: not its call
-    let chosen = readings.into_iter().map(|(agent, because)| (agent, because, to_claude_shape(agent, input))).find(|(_, _, call)| handles(hook, call));
+    let calls: Vec<_> = readings.into_iter().map(|(agent, because)| (agent, because, to_claude_shape(agent, input))).filter(|(_, _, call)| handles(hook, call)).collect();
+    // every other agent that may run the hook and reads the call as its own: the answer must mean the same to each
+    if let Ok(mut also) = KIT_ALSO.lock() {
+        *also = calls.iter().skip(1).map(|(agent, _, call)| (*agent, call.own_event.clone())).collect();
+    }
     // a call of another event or tool is not this hook's: no answer under any agent, even fail-closed
-    let (agent, because, call) = match chosen {
+    let (agent, because, call) = match calls.into_iter().next() {
         Some(chosen) => chosen,
         None => return (0, String::new(), String::new()),
     };
