@@ -66,7 +66,7 @@ test("a scenario that does not fit is an error naming the property, not a run", 
   for (const escape of ["../outside.txt", "/etc/passwd", "a/../../b", ".."]) {
     assert.match(problems({ name: "x", hooks: [], files: { [escape]: "x" } }).join(), /\/files: property name must be valid/, escape);
   }
-  assert.deepEqual(problems({ name: "x", hooks: [], files: { "a/b.txt": "x", ".claude/commands/c.md": "x", "..a": "x" } }), []);
+  assert.deepEqual(problems({ name: "x", hooks: [], files: { "a/b.txt": "x", ".claude/commands/c.txt": "x", "..a": "x" } }), []);
 });
 
 test("scenario files: not JSON, an unknown field and a name used twice are errors naming the file", () => {

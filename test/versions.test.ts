@@ -36,13 +36,14 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   ],
   "droid 0.225.2": [
     { recording: /\/version-hints\/observed\/dr-vh-stop-(block|exit2)-always$/, keys: ["model_requests", "hook_runs", "context_added", "hook_invocations", "output"], why: "a Stop hook that blocks every time loops until the observer kills droid at 90 s, on both versions: how many rounds fit is the machine's speed (122-168)" },
-    { recording: /\/v0\.225\.2\/(observed\/(ss-01-context|ss-01c-two-contexts-B-first|ss-04-continue-false|ss-p14-no-known-keys-and-exit1)|version-hints\/observed\/dr-vh-ss-(fast-and-late|late-context-3s|late-context-8s|late-context-rpc-3s))$/, keys: ["hook_stdin"], why: "SessionStart's CLAUDE_ENV_FILE is droid-env-<session_id>-<uuid>.sh on 0.225.2 (droid-env-<session_id>.sh before): the same key, another file name (schemas/droid/hook-input/session-start.schema.json)" },
+    { recording: /\/v0\.225\.2\/(observed\/(ss-01-context|ss-01c-two-contexts-B-first|ss-04-continue-false|ss-p14-no-known-keys-and-exit1|cap-sessionstart-systemMessage)|version-hints\/observed\/dr-vh-ss-(fast-and-late|late-context-3s|late-context-8s|late-context-rpc-3s))$/, keys: ["hook_stdin"], why: "SessionStart's CLAUDE_ENV_FILE is droid-env-<session_id>-<uuid>.sh on 0.225.2 (droid-env-<session_id>.sh before): the same key, another file name (schemas/droid/hook-input/session-start.schema.json)" },
+    { recording: /\/v0\.225\.2\/observed\/dr-num-timeout-(1e10|2147484|2147484-run2|3000000|3000000-run2|4294967|4294968)$/, keys: ["tool_ran", "marker_lines", "tool_result", "hook_invocations", "output", "hook_stdin"], why: "a timeout past Node's timer limit fires at once: the hook is killed as it starts and whether it answers first is a race on both versions (0.215.0 kept the deny in 5 of 7 when first recorded, 0 of 7 again beside 0.225.2: test/observer/droid/numbers-again/); on 0.225.2 it was killed before its script logged the start (no stdin recorded) in 7 of 7" },
     { recording: /\/subagents\/observed\/dr-sub-(pre-(deny|exit2|ask|rewrite|context|silent)|post-(block|context)|subagentstop-(block-once|silent))$/, keys: ["tool_result", "tool_results", "context_added", "output"], why: "the Task tool's report to the main agent gained a preamble (`Use this report as the source of record. …`): the Task tool's text, not a hook's" },
   ],
 };
 
 const jsonNames = (dir: string): string[] => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith(".json")).map((f) => basename(f, ".json")).sort();
-const read = (path: string): { outcome: Record<string, unknown>; hooks?: { stdin_first?: unknown }[] } => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
+const read = (path: string): { outcome: Record<string, unknown>; hooks?: { stdin_first?: unknown; invocations?: number }[] } => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
@@ -75,6 +76,8 @@ for (const dialect of [claudeCode, droid] as Dialect[]) {
           if (keys.length > 0 && (rule === undefined || keys.some((k) => !rule.keys.includes(k)))) differing.push(`${recording}: ${keys.join(", ")}`);
           // what every hook got on stdin: the same fields on both versions
           (first.hooks ?? []).forEach((hook, k) => {
+            // a hook killed before its script started left no input to compare, where that race is allowed
+            if (again.hooks?.[k]?.invocations === 0 && rule?.keys.includes("hook_invocations")) return;
             assert.deepEqual(keysOf(again.hooks?.[k]?.stdin_first).sort(), keysOf(hook.stdin_first).sort(), `${recording}: hook ${k}'s input`);
           });
         }
