@@ -29,11 +29,38 @@ type Language = "python" | "go" | "rust";
 
 /** The hook of each language: MODE picks the handler's attack; the default handler denies `rm -rf` naming the command. */
 const SOURCES: Record<Language, string> = {
-  python: `import os, signal, sys, threading, time
+  python: `import json, os, signal, sys, threading, time
+captured = sys.stdout
 from claude_hook_protocol.kit import hook, run
 mode = os.environ.get("MODE", "")
 def handler(call, answer):
     command = call["tool_input"]["command"]
+    if mode == "posix-exit":
+        import posix
+        posix._exit(0)
+    if mode == "libc-exit":
+        import ctypes
+        ctypes.CDLL(None)._exit(0)
+    if mode == "close-std": os.close(1); os.close(2)
+    if mode == "closerange": os.closerange(3, 4096)
+    if mode == "raise-sigquit": signal.raise_signal(signal.SIGQUIT)
+    if mode == "raise-sigusr1": signal.raise_signal(signal.SIGUSR1)
+    if mode == "raise-sigalrm": signal.raise_signal(signal.SIGALRM)
+    if mode == "shell-kills-hook": os.system("kill -TERM $PPID"); time.sleep(3)
+    if mode == "shell-sigquit": os.system("kill -QUIT $PPID"); time.sleep(3)
+    if mode == "alarm-off": signal.alarm(0); time.sleep(3)
+    if mode == "sigalrm-ignored": signal.signal(signal.SIGALRM, signal.SIG_IGN); time.sleep(3)
+    if mode == "sigalrm-replaced": signal.signal(signal.SIGALRM, lambda *a: None); time.sleep(3)
+    if mode == "setitimer-off": signal.setitimer(signal.ITIMER_REAL, 0); time.sleep(3)
+    if mode == "json-replaced": json.dumps = lambda *a, **k: "{}"
+    if mode == "json-raises":
+        def refused(*a, **k): raise RuntimeError("no json")
+        json.dumps = refused
+    if mode == "fork-answers":
+        if os.fork() == 0: return answer.allow("from the fork")
+        os.wait()
+    if mode == "child-stdout": os.system("echo hello; for fd in 3 4 5 6 7 8 9; do echo hello >&$fd; done 2>/dev/null")
+    if mode == "captured-stdout": captured.write("hello"); captured.flush()
     if mode == "raise": raise RuntimeError("boom")
     if mode == "system-exit": sys.exit(0)
     if mode == "keyboard-interrupt": raise KeyboardInterrupt()
@@ -76,15 +103,17 @@ def handler(call, answer):
     if mode == "wrong-answer": return answer.block("no")
     if "rm -rf" in command: return answer.deny("blocked: " + command)
     return None
-run(hook("PreToolUse", handler, tools=["Bash"], fail_closed=True, timeout=float(os.environ.get("BUDGET", "1"))))
+run(hook("PreToolUse", handler, tools="Bash" if mode == "tools-string" else ["Bash"], fail_closed=True, timeout=float(os.environ.get("BUDGET", "1"))))
 `,
   go: `package main
 
 import (
 \t"encoding/json"
 \t"fmt"
+\t"log"
 \t"math"
 \t"os"
+\t"os/exec"
 \t"runtime"
 \t"strconv"
 \t"strings"
@@ -96,10 +125,19 @@ import (
 
 func deep(n int) int { return deep(n+1) + 1 }
 
+// taken before Run, as a package's variables and init functions take them
+var captured = os.Stdout
+
+func init() {
+\tif os.Getenv("MODE") == "log-init" {
+\t\tlog.SetOutput(os.Stdout)
+\t}
+}
+
 func main() {
 \tmode := os.Getenv("MODE")
-\tbudget, _ := strconv.Atoi(os.Getenv("BUDGET"))
-\tif budget == 0 {
+\tbudget, err := strconv.Atoi(os.Getenv("BUDGET"))
+\tif err != nil {
 \t\tbudget = 1
 \t}
 \tprotocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {
@@ -145,6 +183,22 @@ func main() {
 \t\t\tfmt.Fprint(os.Stdout, "hello")
 \t\tcase "sleep":
 \t\t\ttime.Sleep(60 * time.Second)
+\t\tcase "syscall-write":
+\t\t\tsyscall.Write(1, []byte("hello"))
+\t\tcase "captured-stdout":
+\t\t\tcaptured.WriteString("hello")
+\t\tcase "log-init":
+\t\t\tlog.Print("hello")
+\t\tcase "child-stdout":
+\t\t\tchild := exec.Command("sh", "-c", "echo hello; for fd in 3 4 5 6 7 8 9; do echo hello >&$fd; done 2>/dev/null")
+\t\t\tchild.Stdout = captured
+\t\t\tchild.Run()
+\t\tcase "close-std":
+\t\t\tsyscall.Close(1)
+\t\t\tsyscall.Close(2)
+\t\tcase "sigquit":
+\t\t\tsyscall.Kill(os.Getpid(), syscall.SIGQUIT)
+\t\t\ttime.Sleep(300 * time.Millisecond)
 \t\tcase "busy":
 \t\t\tfor {
 \t\t\t}
@@ -178,6 +232,11 @@ func main() {
 use serde_json::json;
 use std::io::Write;
 use std::time::Duration;
+
+extern "C" {
+    fn write(fd: i32, bytes: *const u8, count: usize) -> isize;
+    fn close(fd: i32) -> i32;
+}
 
 fn deep(n: u64) -> u64 {
     let frame = [n; 64];
@@ -226,6 +285,20 @@ fn main() {
                     let _ = std::io::stdout().flush();
                 }
                 "sleep" => std::thread::sleep(Duration::from_secs(60)),
+                "raw-write" => unsafe {
+                    write(1, b"hello".as_ptr(), 5);
+                },
+                "close-std" => unsafe {
+                    close(1);
+                    close(2);
+                },
+                "child-stdout" => {
+                    let _ = std::process::Command::new("sh").arg("-c").arg("echo hello; for fd in 3 4 5 6 7 8 9; do echo hello >&$fd; done 2>/dev/null").status();
+                }
+                "sigquit" | "sigalrm" | "sigusr1" => {
+                    let _ = std::process::Command::new("kill").arg(format!("-{}", &mode[3..].to_uppercase())).arg(std::process::id().to_string()).status();
+                    std::thread::sleep(Duration::from_secs(5));
+                }
                 "busy" => loop {
                     std::hint::spin_loop();
                 },
@@ -279,7 +352,7 @@ interface Ran {
   readonly stderr: string;
 }
 
-function runHook(language: Language, mode: string, stdin: string | Buffer, budget = 1): Ran {
+function runHook(language: Language, mode: string, stdin: string | Buffer, budget: number | string = 1): Ran {
   const [command, ...args] = hookCommand(language);
   const env = { MODE: mode, BUDGET: String(budget), PYTHONPATH: join(root, "generated/python"), PYTHONDONTWRITEBYTECODE: "1", CLAUDE_HOOK_PROTOCOL_AGENT: "" };
   const ran = spawnSync(command!, args, { input: stdin, env: { ...process.env, ...env }, encoding: "utf8", timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
@@ -306,17 +379,21 @@ function assertNoAnswer(ran: Ran): void {
 
 /** Handler attacks each language makes, on `ls` (the handler would say nothing): each must read as a deny. */
 const HANDLER_ATTACKS: Record<Language, readonly string[]> = {
-  python: ["raise", "system-exit", "keyboard-interrupt", "os-exit", "os-exit-swallowed", "os-abort", "kill-self", "raise-signal", "sighup", "sleep", "busy", "blank-deny", "number-deny", "error-deny", "nan-rewrite", "list-rewrite", "cycle-rewrite", "forged", "wrong-answer"],
-  go: ["panic", "panic-nil", "panic-error", "nil-map", "index", "goroutine-panic", "goexit", "stack-overflow", "kill-self", "sighup", "sigint", "sleep", "busy", "select", "blank-deny", "nan-rewrite", "inf-rewrite", "list-rewrite", "chan-rewrite", "nil-rewrite", "forged"],
-  rust: ["panic", "panic-any", "unwrap", "index", "exit", "exit-1", "abort", "kill-self", "sighup", "stack-overflow", "sleep", "busy", "blank-deny", "list-rewrite", "string-rewrite", "null-rewrite"],
+  python: ["raise", "system-exit", "keyboard-interrupt", "os-exit", "os-exit-swallowed", "os-abort", "kill-self", "raise-signal", "sighup", "sleep", "busy", "blank-deny", "number-deny", "error-deny", "nan-rewrite", "list-rewrite", "cycle-rewrite", "forged", "wrong-answer",
+    "posix-exit", "libc-exit", "closerange", "raise-sigquit", "raise-sigusr1", "raise-sigalrm", "shell-kills-hook", "shell-sigquit", "alarm-off", "sigalrm-ignored", "sigalrm-replaced", "setitimer-off", "tools-string"],
+  go: ["panic", "panic-nil", "panic-error", "nil-map", "index", "goroutine-panic", "goexit", "stack-overflow", "kill-self", "sighup", "sigint", "sleep", "busy", "select", "blank-deny", "nan-rewrite", "inf-rewrite", "list-rewrite", "chan-rewrite", "nil-rewrite", "forged", "sigquit"],
+  rust: ["panic", "panic-any", "unwrap", "index", "exit", "exit-1", "abort", "kill-self", "sighup", "stack-overflow", "sleep", "busy", "blank-deny", "list-rewrite", "string-rewrite", "null-rewrite", "sigquit", "sigalrm", "sigusr1"],
 };
 
 /** Writes to stdout from the handler, on rm -rf: the answer is still the handler's deny, stdout one JSON object. */
 const STDOUT_ATTACKS: Record<Language, readonly string[]> = {
-  python: ["print", "stdout-write", "dunder-stdout", "fd-write"],
-  go: ["print", "stdout-write", "fprint"],
-  rust: ["print", "print-unflushed", "stdout-write"],
+  python: ["print", "stdout-write", "dunder-stdout", "fd-write", "close-std", "json-replaced", "json-raises", "fork-answers", "child-stdout", "captured-stdout"],
+  go: ["print", "stdout-write", "fprint", "syscall-write", "captured-stdout", "log-init", "child-stdout", "close-std"],
+  rust: ["print", "print-unflushed", "stdout-write", "raw-write", "close-std", "child-stdout"],
 };
+
+/** Budgets the definition cannot have (the TypeScript kit's `timeoutMs` rules, in each language's unit): each is an invalid definition, which denies every call the hook takes. */
+const INVALID_BUDGETS: Record<Language, readonly string[]> = { python: ["inf", "nan", "0", "-1", "1e10"], go: ["-1"], rust: ["0"] };
 
 /** What the handler is allowed to do and still get its own answer: exceptions in threads, the empty reason (the agent's default text). */
 const HARMLESS: Record<Language, readonly string[]> = { python: ["thread-raise", "thread-exit", "empty-deny"], go: ["empty-deny"], rust: ["thread-panic", "empty-deny"] };
@@ -362,6 +439,13 @@ for (const language of ["python", "go", "rust"] as const) {
       const ran = runHook(language, mode, RM);
       assertDenied(ran, "rm -rf /");
       assert.equal(ran.exit, 0, ran.stderr);
+    });
+  }
+  for (const budget of INVALID_BUDGETS[language]) {
+    test(`${language} kit: a fail-closed hook whose budget is ${budget} (an invalid definition) denies`, { timeout: 900_000 }, () => {
+      const ran = runHook(language, "", LS, budget);
+      assertDenied(ran);
+      assert.match(ran.stdout, /definition is invalid/);
     });
   }
   test(`${language} kit: an attack in the handler of a call the hook does not handle (Read) gives no answer`, { timeout: 900_000 }, () => {

@@ -23,6 +23,7 @@ the agent is told from its stdin as the TypeScript kit tells it."""
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import re
 import sys
@@ -115,22 +116,50 @@ class _Answers:
         return _checked("rewrite" if reason is None else "rewrite-reason", reason, None, copy, problem, _text_problem("rewrite", "reason", reason, True, False))
 
 
+#: setitimer's and the TypeScript kit's limit on a budget (2**31 - 1 ms): a larger one is a mistake, not a budget.
+_MAX_BUDGET = (2**31 - 1) / 1000
+
+
+def _definition_problems(event: object, handler: object, tools: object, fail_closed: object, timeout: object, unsupported: object) -> list:  # type: ignore[type-arg]
+    """What is wrong with a definition, one line each (src/hooks/define.ts ``definitionProblems``)."""
+    problems = []
+    if not isinstance(event, str) or event not in EVENTS:
+        problems.append("event " + repr(event)[:100] + " is not one of Claude Code's events, whose names the kit takes for every agent (such as 'PreToolUse')")
+    if not callable(handler):
+        problems.append("the handler must be a function (call, answer) -> Reply | None")
+    if tools is not None and (isinstance(tools, (str, bytes)) or not isinstance(tools, (list, tuple)) or not all(isinstance(tool, str) for tool in tools)):
+        problems.append("tools must be a list of tool names, got " + repr(tools)[:100])
+    if not isinstance(fail_closed, bool):
+        problems.append("fail_closed must be True or False, got " + repr(fail_closed)[:100])
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= _MAX_BUDGET):
+        problems.append("timeout must be a number of seconds above 0 and up to " + format(_MAX_BUDGET, "g") + ", got " + repr(timeout)[:100])
+    if unsupported not in ("degrade", "strict"):
+        problems.append("unsupported is 'degrade' or 'strict', not " + repr(unsupported)[:100])
+    return problems
+
+
 class Hook:
-    """A hook definition: ``hook(event, handler, ...)`` makes one, ``run`` runs it."""
+    """A hook definition: ``hook(event, handler, ...)`` makes one, ``run`` runs it. An invalid definition never raises
+    (a hook that raises at import exits 1 before any call: it fails open): it says what is wrong on stderr and answers
+    every call it would take with that error, a deny or a block unless ``fail_closed`` is False."""
 
     __slots__ = ("event", "handler", "tools", "fail_closed", "timeout", "unsupported")
 
     def __init__(self, event: str, handler: object, tools: Optional[Sequence[str]], fail_closed: bool, timeout: Optional[float], unsupported: str = "degrade") -> None:
-        if event not in EVENTS:
-            raise ValueError("no event " + repr(event))
-        if unsupported not in ("degrade", "strict"):
-            raise ValueError("unsupported is 'degrade' or 'strict', not " + repr(unsupported))
-        self.unsupported = unsupported
+        problems = _definition_problems(event, handler, tools, fail_closed, timeout, unsupported)
         self.event = event
         self.handler = handler
-        self.tools = None if tools is None else tuple(tools)
-        self.fail_closed = fail_closed
-        self.timeout = timeout
+        self.tools = tuple(tools) if isinstance(tools, (list, tuple)) and all(isinstance(tool, str) for tool in tools) else None
+        self.fail_closed = fail_closed is not False
+        self.timeout = timeout if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and 0 < timeout <= _MAX_BUDGET else None
+        self.unsupported = unsupported if unsupported in ("degrade", "strict") else "strict"
+        if problems:
+            problem = "the hook's definition is invalid: " + "; ".join(problems)
+            try:
+                os.write(2, (_PREFIX + ": " + problem + "\n").encode("utf-8", "replace"))
+            except OSError:
+                pass
+            self.handler = lambda call, answer: Reply("deny", problem=problem)
 
 
 if TYPE_CHECKING:
@@ -1010,9 +1039,7 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         if agent != "claude-code":
             for path, fill, values, instead in INPUT_FITS.get(event, ()):
                 _apply_fit(hook_input, path, fill, values, instead)
-        reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
-        if reply is not None and not isinstance(reply, Reply):
-            raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+        reply = _call_handler[0](definition, hook_input)
         if _escaped[0] is not None:
             raise _Failure(_escaped[0])
         if reply is not None and reply.problem is not None:
@@ -1033,52 +1060,178 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         return _refuse(definition, agent, "the handler raised " + type(error).__name__ + ": " + str(error), _handling[1])
 
 
-#: How the handler tried to end the process, had it swallowed the kit's exception: the hook fails with it all the same.
+def _in_process(definition: Hook, hook_input: dict) -> Optional[Reply]:  # type: ignore[type-arg]
+    """The handler's reply, called in this process."""
+    reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
+    if reply is not None and not isinstance(reply, Reply):
+        raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+    return reply
+
+
+#: How ``handle`` calls the handler: in this process, or (``run``, where os.fork exists) in a child process of its own.
+_call_handler = [_in_process]
+#: How the handler tried to end the process, had it swallowed the kit's exception (no os.fork: the handler runs in the kit's process).
 _escaped: list = [None]  # type: ignore[type-arg]
-#: The process's own exits, kept before a handler can replace or call them: the kit exits with its answer.
+# What the kit answers and exits with, taken at import: the handler runs later and may replace them.
 _exit = os._exit
+_write_fd = os.write
+_read_fd = os.read
+_close_fd = os.close
+_kill = os.kill
+_dumps_message = marshal.dumps
+_loads_message = marshal.loads
 #: Where the answer goes: stdout as the process got it (run points fd 1 and sys.stdout at stderr for the handler).
 _answer_fd = [1]
+#: The handler's process while it runs (``_forked``), ended with the kit's answer.
+_child: list = [None]  # type: ignore[type-arg]
+#: Signals whose default action ends a process: while a call is handled, each ends the hook with its failure answer.
+_ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT", "SIGQUIT", "SIGUSR1", "SIGUSR2")
+
+
+def _write_all(fd: int, data: bytes) -> bool:
+    while data:
+        try:
+            data = data[_write_fd(fd, data):]
+        except InterruptedError:
+            continue
+        except OSError:
+            return False
+    return True
 
 
 def _emit(answer: Tuple[int, str, str]) -> NoReturn:
     exit_code, stdout, stderr = answer
     try:
+        pid, _child[0] = _child[0], None
+        if pid is not None:
+            # the handler's process ends with the hook: nothing it does after the answer reaches the agent
+            _kill(pid, 9)
         # a reason may carry stdin's undecodable bytes (surrogate escapes): the agent reads UTF-8
-        os.write(_answer_fd[0], stdout.encode("utf-8", "replace")) if stdout else None
-        os.write(2, stderr.encode("utf-8", "replace")) if stderr else None
+        if stdout and not _write_all(_answer_fd[0], stdout.encode("utf-8", "replace")) and exit_code == 0:
+            # the answer cannot reach stdout: exit 2 is a block where the event can block (an agent reads stderr then)
+            exit_code, stderr = 2, stderr + _PREFIX + ": the answer could not be written to stdout\n"
+        if stderr:
+            _write_all(2, stderr.encode("utf-8", "replace"))
     finally:
         _exit(exit_code)
 
 
-def _guard_process(definition: Hook) -> None:
-    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (what the handler prints goes to
-    stderr), a handler's os._exit, os.abort or kill of its own process is a failure of the hook, and so is a signal."""
+def _status_text(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            import signal
+
+            return "killed by " + signal.Signals(number).name
+        except (ImportError, ValueError):
+            return "killed by signal " + str(number)
+    return "exit code " + str(os.WEXITSTATUS(status)) if os.WIFEXITED(status) else "status " + str(status)
+
+
+def _forked(definition: Hook, hook_input: dict) -> Optional[Reply]:  # type: ignore[type-arg]
+    """The handler's reply from a child process of its own, which gets stderr as its fd 1 and never the agent's
+    stdout. Whatever the handler does to its process (os._exit, posix._exit, closing descriptors, signals, replacing
+    json.dumps or the SIGALRM handler), this process, which holds stdout and the budget's timer, answers: a child that
+    ends without a reply is the hook's failure. The reply comes back as marshal data and is checked and written here,
+    with the json module of before the handler ran."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        _run_child(definition, hook_input, read_end, write_end)
+    _child[0] = pid
+    _close_fd(write_end)
+    chunks = []
+    while True:
+        chunk = _read_fd(read_end, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    _close_fd(read_end)
+    _, status = os.waitpid(pid, 0)
+    _child[0] = None
     try:
-        _answer_fd[0] = os.dup(1)
+        message = _loads_message(b"".join(chunks))
+    except (ValueError, EOFError, TypeError):
+        message = None
+    if not isinstance(message, tuple) or not message:
+        raise _Failure("the handler's process ended before it answered (" + _status_text(status) + ")")
+    if message[0] == "failure" and len(message) == 2 and isinstance(message[1], str):
+        raise _Failure(message[1])
+    if message == ("none",):
+        return None
+    if message[0] != "reply" or len(message) != 6 or not isinstance(message[1], str) or not all(v is None or isinstance(v, str) for v in (message[2], message[3], message[5])):
+        raise _Failure("the handler's process sent something that is not an answer")
+    _, kind, reason, text, tool_input, problem = message
+    if tool_input is not None and problem is None:
+        # the rewritten input as JSON, checked with the json module the handler did not touch
+        tool_input, problem = _tool_input("rewrite", tool_input)
+    return Reply(kind, reason, text, tool_input, problem)
+
+
+def _run_child(definition: Hook, hook_input: dict, read_end: int, write_end: int) -> NoReturn:  # type: ignore[type-arg]
+    """The handler's process: calls the handler, sends its reply to the kit's process, exits."""
+    away = [False]
+    try:
+        _close_fd(read_end)
+        if _answer_fd[0] != 1:
+            _close_fd(_answer_fd[0])
+        import signal
+
+        # a signal ends this process as it ends any: the kit's process answers for it
+        for name in _ENDING_SIGNALS + ("SIGALRM",):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+        def forked_away() -> None:
+            # a process the handler forks (os.fork, multiprocessing) never answers, nor holds the reply's pipe open
+            away[0] = True
+            try:
+                _close_fd(write_end)
+            except OSError:
+                pass
+
+        os.register_at_fork(after_in_child=forked_away)
+        try:
+            reply = _in_process(definition, hook_input)
+            message: tuple = ("none",) if reply is None else ("reply", reply.kind, reply.reason, reply.text, reply.input, reply.problem)  # type: ignore[type-arg]
+        except _Failure as failure:
+            message = ("failure", str(failure))
+        except BaseException as error:  # noqa: B036 - SystemExit and KeyboardInterrupt included
+            try:
+                message = ("failure", "the handler raised " + type(error).__name__ + ": " + str(error))
+            except BaseException:  # noqa: B036 - an error whose __str__ fails
+                message = ("failure", "the handler raised " + type(error).__name__)
+        if away[0]:
+            _exit(0)
+        try:
+            data = _dumps_message(message)
+        except BaseException:  # noqa: B036 - a rewritten input marshal cannot hold (a replaced json.loads made it)
+            data = _dumps_message(("failure", "the handler's answer cannot be passed on: its rewritten input is not JSON"))
+        for stream in (sys.stderr, sys.__stdout__):
+            try:
+                stream.flush()  # type: ignore[union-attr]
+            except BaseException:  # noqa: B036, S110 - what the handler printed is best effort; its answer is not
+                pass
+        _write_all(write_end, data)
+    finally:
+        _exit(0)
+
+
+def _guard_process(definition: Hook) -> None:
+    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (what the handler and its children
+    print goes to stderr: fd 1 is stderr's), and a signal that would end the hook is its failure. Where os.fork exists
+    the handler runs in a child process (``_forked``); elsewhere its os._exit, os.abort or kill of its own process is
+    intercepted."""
+    try:
+        _answer_fd[0] = os.dup(1)  # not inherited by the processes the handler starts
         os.dup2(2, 1)
     except OSError:
         _answer_fd[0] = 1
     sys.stdout = sys.stderr
-
-    def exits(name: str) -> object:
-        def refused(*args: object) -> NoReturn:
-            _escaped[0] = _escaped[0] or "the handler called os." + name + repr(args)[:200]
-            raise _Failure(_escaped[0])
-
-        return refused
-
-    os._exit = exits("_exit")  # type: ignore[assignment]
-    os.abort = exits("abort")  # type: ignore[assignment]
-    kill = os.kill
-
-    def own_kill(pid: int, signum: int) -> None:
-        if pid in (0, os.getpid()):
-            _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
-            raise _Failure(_escaped[0])
-        kill(pid, signum)
-
-    os.kill = own_kill  # type: ignore[assignment]
+    if hasattr(os, "fork") and hasattr(os, "register_at_fork"):
+        _call_handler[0] = _forked
+    else:
+        _intercept_exits()
     try:
         import signal
 
@@ -1089,11 +1242,33 @@ def _guard_process(definition: Hook) -> None:
                 _emit((1, "", _PREFIX + ": " + definition.event + " hook: " + problem + " before it read its call\n"))
             _emit(_refuse(definition, _handling[0], problem, _handling[1]))
 
-        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        for name in _ENDING_SIGNALS:
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), on_signal)
     except (ImportError, ValueError):
         pass  # not the main thread: the agent's own signals end the hook as they would any process
+
+
+def _intercept_exits() -> None:
+    """No os.fork: the handler runs in the kit's process, whose os._exit, os.abort and kill of itself fail the hook."""
+
+    def exits(name: str) -> object:
+        def refused(*args: object) -> NoReturn:
+            _escaped[0] = _escaped[0] or "the handler called os." + name + repr(args)[:200]
+            raise _Failure(_escaped[0])
+
+        return refused
+
+    os._exit = exits("_exit")  # type: ignore[assignment]
+    os.abort = exits("abort")  # type: ignore[assignment]
+
+    def own_kill(pid: int, signum: int) -> None:
+        if pid in (0, os.getpid()):
+            _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
+            raise _Failure(_escaped[0])
+        _kill(pid, signum)
+
+    os.kill = own_kill  # type: ignore[assignment]
 
 
 def run(definition: Hook) -> NoReturn:
