@@ -11,10 +11,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge } from "../../src/merge.js";
+import { builtKit } from "../lib/built-kit.js";
+import { LOOKALIKE_SPELLINGS, RM_SPELLINGS } from "../lib/rm-spellings.js";
 import { cargoTarget, goEnv, goModule, root, run, rustCrate } from "../lib/toolchains.js";
 
 const BASE = { session_id: "s", transcript_path: "/home/u/.claude/projects/p/s.jsonl", cwd: "/w", permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: "t1" };
@@ -458,4 +460,83 @@ for (const language of ["python", "go", "rust"] as const) {
       else assertNoAnswer(ran);
     });
   }
+}
+
+// --- the deny example's ports judge as the TypeScript example (issue 24: the shell's own quoting) ---
+
+/** Commands made of a command word (rm spelt as bash reads it, look-alikes, plain words), flags (some quoted) and a context. */
+const CORPUS: readonly string[] = (() => {
+  const words = ["rm", "RM", "rm.exe", "ls", "rmdir", ...RM_SPELLINGS, ...LOOKALIKE_SPELLINGS.map(([word]) => word)];
+  const flags = ["-rf", "-r", "-f", "$'-rf'", "-$'r'f", "$'\\x2d'rf", "$'-\\x72\\x66'", "$'--recursive' --force", "-r $'-f'", "$'-r\\0' -f", "$\"-rf\"", "-- $'-rf'"];
+  const contexts = ["W /", "cd x; W /", "echo $(W /)", "bash -c \"W /\"", "bash -c 'W /'", "x=$'\\n' W /"];
+  return words.flatMap((word) => flags.flatMap((flag) => contexts.map((context) => context.replace("W", () => `${word} ${flag}`))));
+})();
+
+const shellCalls = (): string[] => CORPUS.map((command) => bash(command));
+const verdictOf = (stdout: string): string => (/"permissionDecision":"deny"/.test(stdout) ? (/failed closed/.test(stdout) ? "failed" : "deny") : stdout === "" ? "none" : `other: ${stdout.slice(0, 100)}`);
+
+/** The TypeScript example's verdicts, its hook defined by the example file itself and answered in this process (no process per command). */
+async function typescriptVerdicts(stdins: readonly string[]): Promise<string[]> {
+  const source = readFileSync(join(root, "examples/hooks/kit-deny-rm-rf.mjs"), "utf8");
+  const importLine = 'import { defineHook, runHook } from "claude-hook-protocol/hooks";';
+  assert.ok(source.includes(importLine), "the example imports the kit as it did");
+  const module = join(DIR, "ts-deny-rm-rf.mjs");
+  writeFileSync(module, source.replace("#!/usr/bin/env node", "").replace(importLine, `import { defineHook } from ${JSON.stringify(builtKit())};\nconst runHook = (hook) => void (globalThis.__denyRmRf = hook);`));
+  await import(module);
+  const hook = (globalThis as unknown as { __denyRmRf: { handle(stdin: string): Promise<{ stdout: string }> } }).__denyRmRf;
+  const verdicts: string[] = [];
+  for (const stdin of stdins) verdicts.push(verdictOf((await hook.handle(stdin)).stdout));
+  return verdicts;
+}
+
+/** The Python example's hook, as it defines it, on each stdin in one process (kit.handle). */
+function pythonVerdicts(stdins: readonly string[]): string[] {
+  const driver = `
+import json, runpy, sys
+import claude_hook_protocol.kit as kit
+hooks = []
+kit.run = hooks.append
+runpy.run_path(sys.argv[1])
+print(json.dumps([kit.handle(hooks[0], stdin)[1] for stdin in json.load(sys.stdin)]))
+`;
+  const ran = run("python3", ["-c", driver, join(root, "examples/hooks/python/deny_rm_rf.py")], { env: { PYTHONPATH: join(root, "generated/python"), PYTHONDONTWRITEBYTECODE: "1" }, input: JSON.stringify(stdins) });
+  assert.equal(ran.status, 0, ran.stderr);
+  return (JSON.parse(ran.stdout) as string[]).map(verdictOf);
+}
+
+/** A compiled example, one process per stdin. */
+function binaryVerdicts(binary: string, stdins: readonly string[]): string[] {
+  return stdins.map((stdin) => {
+    const ran = spawnSync(binary, [], { input: stdin, encoding: "utf8", env: { ...process.env, CLAUDE_HOOK_PROTOCOL_AGENT: "" } });
+    assert.equal(ran.status, 0, ran.stderr);
+    return verdictOf(ran.stdout);
+  });
+}
+
+const PORTS: Record<Language, (stdins: readonly string[]) => string[]> = {
+  python: pythonVerdicts,
+  go: (stdins) => {
+    const binary = join(DIR, "go-deny-rm-rf");
+    const build = run("go", ["build", "-o", binary, "./deny-rm-rf"], { cwd: join(root, "examples/hooks/go"), env: goEnv });
+    assert.equal(build.status, 0, build.stderr);
+    return binaryVerdicts(binary, stdins);
+  },
+  rust: (stdins) => {
+    const build = run("cargo", ["build", "--release", "--quiet", "--bin", "deny-rm-rf"], { cwd: join(root, "examples/hooks/rust"), env: { CARGO_TARGET_DIR: cargoTarget } });
+    assert.equal(build.status, 0, build.stderr);
+    return binaryVerdicts(join(cargoTarget, "release", "deny-rm-rf"), stdins);
+  },
+};
+
+for (const language of ["python", "go", "rust"] as const) {
+  test(`${language} deny example: the TypeScript example's verdict on each of ${CORPUS.length} commands spelt with the shell's own quoting`, { timeout: 900_000 }, async () => {
+    const stdins = shellCalls();
+    const expected = await typescriptVerdicts(stdins);
+    const denied = expected.filter((verdict) => verdict === "deny").length;
+    const passed = expected.filter((verdict) => verdict === "none").length;
+    assert.ok(denied > 500 && passed > 500 && denied + passed === CORPUS.length, `the TypeScript example denies ${denied}, lets ${passed} through, of ${CORPUS.length}`);
+    const got = PORTS[language](stdins);
+    const differ = CORPUS.map((command, i) => [command, expected[i], got[i]] as const).filter(([, want, have]) => want !== have);
+    assert.deepEqual(differ.slice(0, 20), [], `${differ.length} of ${CORPUS.length} verdicts differ`);
+  });
 }
