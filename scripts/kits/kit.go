@@ -831,7 +831,7 @@ func Run(hook Hook) {
 	}
 	emit := func(exit int, stdout string, stderr string) {
 		once.Do(func() {
-			if _, err := io.WriteString(answerOut, stdout); err != nil && exit == 0 {
+			if _, err := io.WriteString(answerOut, stdout); err != nil && stdout != "" && exit == 0 {
 				// the answer cannot reach stdout (the handler closed its descriptor): exit 2 blocks where the event can
 				exit, stderr = 2, stderr+kitPrefix+": the answer could not be written to stdout: "+err.Error()+"\n"
 			}
