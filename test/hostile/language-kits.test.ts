@@ -31,7 +31,7 @@ type Language = "python" | "go" | "rust";
 
 /** The hook of each language: MODE picks the handler's attack; the default handler denies `rm -rf` naming the command. */
 const SOURCES: Record<Language, string> = {
-  python: `import json, os, signal, sys, threading, time
+  python: `import json, os, signal, subprocess, sys, threading, time
 captured = sys.stdout
 from claude_hook_protocol.kit import hook, run
 mode = os.environ.get("MODE", "")
@@ -40,16 +40,13 @@ def handler(call, answer):
     if mode == "posix-exit":
         import posix
         posix._exit(0)
-    if mode == "libc-exit":
-        import ctypes
-        ctypes.CDLL(None)._exit(0)
     if mode == "close-std": os.close(1); os.close(2)
     if mode == "closerange": os.closerange(3, 4096)
     if mode == "raise-sigquit": signal.raise_signal(signal.SIGQUIT)
     if mode == "raise-sigusr1": signal.raise_signal(signal.SIGUSR1)
     if mode == "raise-sigalrm": signal.raise_signal(signal.SIGALRM)
-    if mode == "shell-kills-hook": os.system("kill -TERM $PPID"); time.sleep(3)
-    if mode == "shell-sigquit": os.system("kill -QUIT $PPID"); time.sleep(3)
+    if mode == "shell-kills-hook": subprocess.run(["sh", "-c", "kill -TERM $PPID"]); time.sleep(0.5)
+    if mode == "shell-sigquit": subprocess.run(["sh", "-c", "kill -QUIT $PPID"]); time.sleep(0.5)
     if mode == "alarm-off": signal.alarm(0); time.sleep(3)
     if mode == "sigalrm-ignored": signal.signal(signal.SIGALRM, signal.SIG_IGN); time.sleep(3)
     if mode == "sigalrm-replaced": signal.signal(signal.SIGALRM, lambda *a: None); time.sleep(3)
@@ -382,7 +379,7 @@ function assertNoAnswer(ran: Ran): void {
 /** Handler attacks each language makes, on `ls` (the handler would say nothing): each must read as a deny. */
 const HANDLER_ATTACKS: Record<Language, readonly string[]> = {
   python: ["raise", "system-exit", "keyboard-interrupt", "os-exit", "os-exit-swallowed", "os-abort", "kill-self", "raise-signal", "sighup", "sleep", "busy", "blank-deny", "number-deny", "error-deny", "nan-rewrite", "list-rewrite", "cycle-rewrite", "forged", "wrong-answer",
-    "posix-exit", "libc-exit", "closerange", "raise-sigquit", "raise-sigusr1", "raise-sigalrm", "shell-kills-hook", "shell-sigquit", "alarm-off", "sigalrm-ignored", "sigalrm-replaced", "setitimer-off", "tools-string"],
+    "posix-exit", "raise-sigquit", "raise-sigusr1", "raise-sigalrm", "shell-kills-hook", "shell-sigquit", "alarm-off", "sigalrm-ignored", "sigalrm-replaced", "setitimer-off", "tools-string"],
   go: ["panic", "panic-nil", "panic-error", "nil-map", "index", "goroutine-panic", "goexit", "stack-overflow", "kill-self", "sighup", "sigint", "sleep", "busy", "select", "blank-deny", "nan-rewrite", "inf-rewrite", "list-rewrite", "chan-rewrite", "nil-rewrite", "forged", "sigquit"],
   rust: ["panic", "panic-any", "unwrap", "index", "exit", "exit-1", "abort", "kill-self", "sighup", "stack-overflow", "sleep", "busy", "blank-deny", "list-rewrite", "string-rewrite", "null-rewrite", "sigquit", "sigalrm", "sigusr1"],
 };
@@ -397,7 +394,10 @@ const STDOUT_ATTACKS: Record<Language, readonly string[]> = {
 /** Budgets the definition cannot have (the TypeScript kit's `timeoutMs` rules, in each language's unit): each is an invalid definition, which denies every call the hook takes. */
 const INVALID_BUDGETS: Record<Language, readonly string[]> = { python: ["inf", "nan", "0", "-1", "1e10"], go: ["-1"], rust: ["0"] };
 
-/** What the handler is allowed to do and still get its own answer: exceptions in threads, the empty reason (the agent's default text). */
+/** The handler closes the descriptor the kit keeps stdout on (every descriptor above 2), then denies rm -rf: the answer cannot be written, and the exit code says it (2, a block). */
+const ANSWER_LOST: Record<Language, readonly string[]> = { python: ["closerange"], go: [], rust: [] };
+
+/** What the handler is allowed to do and still get its own answer: exceptions in threads, the empty reason (the agent's default text) */
 const HARMLESS: Record<Language, readonly string[]> = { python: ["thread-raise", "thread-exit", "empty-deny"], go: ["empty-deny"], rust: ["thread-panic", "empty-deny"] };
 
 const deepNest = (depth: number): string => JSON.stringify({ ...BASE, tool_name: "Bash", tool_input: { command: "rm -rf /" } }).replace('"tool_input":', `"x":${"[".repeat(depth)}${"]".repeat(depth)},"tool_input":`);
@@ -434,6 +434,13 @@ for (const language of ["python", "go", "rust"] as const) {
       assertDenied(ran, "rm -rf /");
       assert.match(ran.stdout, /"permissionDecisionReason":"blocked: rm -rf \/"/);
       assert.doesNotMatch(ran.stdout, /hello/);
+    });
+  }
+  for (const mode of ANSWER_LOST[language]) {
+    test(`${language} kit: the handler's ${mode} on rm -rf still reads as a deny`, { timeout: 900_000 }, () => {
+      const ran = runHook(language, mode, RM);
+      assertDenied(ran, "rm -rf /");
+      assert.equal(ran.exit, 2, ran.stderr);
     });
   }
   for (const mode of HARMLESS[language]) {

@@ -23,7 +23,6 @@ the agent is told from its stdin as the TypeScript kit tells it."""
 from __future__ import annotations
 
 import json
-import marshal
 import os
 import re
 import sys
@@ -955,8 +954,29 @@ def _handles(definition: Hook, call: _Call) -> bool:
     return any(name in definition.tools for name in [tool_name] + call.other_tools)
 
 
+#: JSON's string escapes as json.dumps(ensure_ascii=False) writes them, applied with str.translate (a built-in the
+#: handler cannot replace), so that a handler replacing json.dumps cannot change or break the answer's text.
+_STRING_ESCAPES = {**{code: "\\u%04x" % code for code in range(0x20)}, 0x22: '\\"', 0x5C: "\\\\", 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+#: json's C encoder, taken at import: the rewritten input is written with it, whatever the handler did to json.
+_c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
+_encode_basestring = json.encoder.encode_basestring
+_float_repr = float.__repr__
+
+
 def _escape(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)[1:-1]
+    return text.translate(_STRING_ESCAPES)
+
+
+def _input_json(value: object) -> str:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)`` with the encoder of import time."""
+    if _c_make_encoder is None:  # a Python without json's C accelerator
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+    def refused(item: object) -> object:
+        raise TypeError("Object of type " + type(item).__name__ + " is not JSON serializable")
+
+    encode = _c_make_encoder({}, refused, _encode_basestring, None, ":", ",", False, False, False)
+    return "".join(encode(value, 0))
 
 
 def _write(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
@@ -973,7 +993,7 @@ def _write(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
             return _escape(reply.reason or "")
         if name == "text":
             return _escape(reply.text or "")
-        return json.dumps(reply.input, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return _input_json(reply.input)
 
     return exit_code, _PLACEHOLDER.sub(fill, stdout), _PLACEHOLDER.sub(fill, stderr)
 
@@ -1039,7 +1059,7 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         if agent != "claude-code":
             for path, fill, values, instead in INPUT_FITS.get(event, ()):
                 _apply_fit(hook_input, path, fill, values, instead)
-        reply = _call_handler[0](definition, hook_input)
+        reply = _in_process(definition, hook_input)
         if _escaped[0] is not None:
             raise _Failure(_escaped[0])
         if reply is not None and reply.problem is not None:
@@ -1061,31 +1081,26 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
 
 
 def _in_process(definition: Hook, hook_input: dict) -> Optional[Reply]:  # type: ignore[type-arg]
-    """The handler's reply, called in this process."""
+    """The handler's reply."""
     reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
     if reply is not None and not isinstance(reply, Reply):
         raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
     return reply
 
 
-#: How ``handle`` calls the handler: in this process, or (``run``, where os.fork exists) in a child process of its own.
-_call_handler = [_in_process]
-#: How the handler tried to end the process, had it swallowed the kit's exception (no os.fork: the handler runs in the kit's process).
+#: How the handler tried to end the process, had it swallowed the kit's exception: the hook fails with it all the same.
 _escaped: list = [None]  # type: ignore[type-arg]
 # What the kit answers and exits with, taken at import: the handler runs later and may replace them.
 _exit = os._exit
 _write_fd = os.write
-_read_fd = os.read
-_close_fd = os.close
+_getpid = os.getpid
 _kill = os.kill
-_dumps_message = marshal.dumps
-_loads_message = marshal.loads
 #: Where the answer goes: stdout as the process got it (run points fd 1 and sys.stdout at stderr for the handler).
 _answer_fd = [1]
-#: The handler's process while it runs (``_forked``), ended with the kit's answer.
-_child: list = [None]  # type: ignore[type-arg]
+#: The process that answers: a process the handler forks (os.fork, multiprocessing) never does.
+_answering_pid = [0]
 #: Signals whose default action ends a process: while a call is handled, each ends the hook with its failure answer.
-_ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT", "SIGQUIT", "SIGUSR1", "SIGUSR2")
+_ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM")
 
 
 def _write_all(fd: int, data: bytes) -> bool:
@@ -1102,13 +1117,12 @@ def _write_all(fd: int, data: bytes) -> bool:
 def _emit(answer: Tuple[int, str, str]) -> NoReturn:
     exit_code, stdout, stderr = answer
     try:
-        pid, _child[0] = _child[0], None
-        if pid is not None:
-            # the handler's process ends with the hook: nothing it does after the answer reaches the agent
-            _kill(pid, 9)
+        if _getpid() != _answering_pid[0]:
+            # a process the handler forked that returned through the kit: it has no answer to give
+            exit_code, stdout, stderr = 0, "", ""
         # a reason may carry stdin's undecodable bytes (surrogate escapes): the agent reads UTF-8
-        if stdout and not _write_all(_answer_fd[0], stdout.encode("utf-8", "replace")) and exit_code == 0:
-            # the answer cannot reach stdout: exit 2 is a block where the event can block (an agent reads stderr then)
+        elif stdout and not _write_all(_answer_fd[0], stdout.encode("utf-8", "replace")) and exit_code == 0:
+            # the answer cannot reach stdout (the handler closed its descriptor): exit 2 blocks where the event can
             exit_code, stderr = 2, stderr + _PREFIX + ": the answer could not be written to stdout\n"
         if stderr:
             _write_all(2, stderr.encode("utf-8", "replace"))
@@ -1116,122 +1130,48 @@ def _emit(answer: Tuple[int, str, str]) -> NoReturn:
         _exit(exit_code)
 
 
-def _status_text(status: int) -> str:
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            import signal
-
-            return "killed by " + signal.Signals(number).name
-        except (ImportError, ValueError):
-            return "killed by signal " + str(number)
-    return "exit code " + str(os.WEXITSTATUS(status)) if os.WIFEXITED(status) else "status " + str(status)
-
-
-def _forked(definition: Hook, hook_input: dict) -> Optional[Reply]:  # type: ignore[type-arg]
-    """The handler's reply from a child process of its own, which gets stderr as its fd 1 and never the agent's
-    stdout. Whatever the handler does to its process (os._exit, posix._exit, closing descriptors, signals, replacing
-    json.dumps or the SIGALRM handler), this process, which holds stdout and the budget's timer, answers: a child that
-    ends without a reply is the hook's failure. The reply comes back as marshal data and is checked and written here,
-    with the json module of before the handler ran."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        _run_child(definition, hook_input, read_end, write_end)
-    _child[0] = pid
-    _close_fd(write_end)
-    chunks = []
-    while True:
-        chunk = _read_fd(read_end, 1 << 20)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    _close_fd(read_end)
-    _, status = os.waitpid(pid, 0)
-    _child[0] = None
-    try:
-        message = _loads_message(b"".join(chunks))
-    except (ValueError, EOFError, TypeError):
-        message = None
-    if not isinstance(message, tuple) or not message:
-        raise _Failure("the handler's process ended before it answered (" + _status_text(status) + ")")
-    if message[0] == "failure" and len(message) == 2 and isinstance(message[1], str):
-        raise _Failure(message[1])
-    if message == ("none",):
-        return None
-    if message[0] != "reply" or len(message) != 6 or not isinstance(message[1], str) or not all(v is None or isinstance(v, str) for v in (message[2], message[3], message[5])):
-        raise _Failure("the handler's process sent something that is not an answer")
-    _, kind, reason, text, tool_input, problem = message
-    if tool_input is not None and problem is None:
-        # the rewritten input as JSON, checked with the json module the handler did not touch
-        tool_input, problem = _tool_input("rewrite", tool_input)
-    return Reply(kind, reason, text, tool_input, problem)
-
-
-def _run_child(definition: Hook, hook_input: dict, read_end: int, write_end: int) -> NoReturn:  # type: ignore[type-arg]
-    """The handler's process: calls the handler, sends its reply to the kit's process, exits."""
-    away = [False]
-    try:
-        _close_fd(read_end)
-        if _answer_fd[0] != 1:
-            _close_fd(_answer_fd[0])
-        import signal
-
-        # a signal ends this process as it ends any: the kit's process answers for it
-        for name in _ENDING_SIGNALS + ("SIGALRM",):
-            if hasattr(signal, name):
-                signal.signal(getattr(signal, name), signal.SIG_DFL)
-
-        def forked_away() -> None:
-            # a process the handler forks (os.fork, multiprocessing) never answers, nor holds the reply's pipe open
-            away[0] = True
-            try:
-                _close_fd(write_end)
-            except OSError:
-                pass
-
-        os.register_at_fork(after_in_child=forked_away)
-        try:
-            reply = _in_process(definition, hook_input)
-            message: tuple = ("none",) if reply is None else ("reply", reply.kind, reply.reason, reply.text, reply.input, reply.problem)  # type: ignore[type-arg]
-        except _Failure as failure:
-            message = ("failure", str(failure))
-        except BaseException as error:  # noqa: B036 - SystemExit and KeyboardInterrupt included
-            try:
-                message = ("failure", "the handler raised " + type(error).__name__ + ": " + str(error))
-            except BaseException:  # noqa: B036 - an error whose __str__ fails
-                message = ("failure", "the handler raised " + type(error).__name__)
-        if away[0]:
-            _exit(0)
-        try:
-            data = _dumps_message(message)
-        except BaseException:  # noqa: B036 - a rewritten input marshal cannot hold (a replaced json.loads made it)
-            data = _dumps_message(("failure", "the handler's answer cannot be passed on: its rewritten input is not JSON"))
-        for stream in (sys.stderr, sys.__stdout__):
-            try:
-                stream.flush()  # type: ignore[union-attr]
-            except BaseException:  # noqa: B036, S110 - what the handler printed is best effort; its answer is not
-                pass
-        _write_all(write_end, data)
-    finally:
-        _exit(0)
-
-
 def _guard_process(definition: Hook) -> None:
-    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (what the handler and its children
-    print goes to stderr: fd 1 is stderr's), and a signal that would end the hook is its failure. Where os.fork exists
-    the handler runs in a child process (``_forked``); elsewhere its os._exit, os.abort or kill of its own process is
-    intercepted."""
+    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (fd 1 is stderr's for the handler
+    and every process it starts; the answer goes to a descriptor they do not inherit, which a process the handler
+    forks closes), a handler's os._exit (posix._exit), os.abort or kill of its own process is a failure of the hook,
+    and so is a signal that would end it."""
+    _answering_pid[0] = _getpid()
     try:
         _answer_fd[0] = os.dup(1)  # not inherited by the processes the handler starts
         os.dup2(2, 1)
     except OSError:
         _answer_fd[0] = 1
     sys.stdout = sys.stderr
-    if hasattr(os, "fork") and hasattr(os, "register_at_fork"):
-        _call_handler[0] = _forked
-    else:
-        _intercept_exits()
+
+    def forked_away() -> None:
+        if _answer_fd[0] != 1:
+            try:
+                os.close(_answer_fd[0])
+            except OSError:
+                pass
+
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=forked_away)
+
+    def exits(name: str) -> object:
+        def refused(*args: object) -> NoReturn:
+            _escaped[0] = _escaped[0] or "the handler called " + name + repr(args)[:200]
+            raise _Failure(_escaped[0])
+
+        return refused
+
+    os._exit = exits("os._exit")  # type: ignore[assignment]
+    os.abort = exits("os.abort")  # type: ignore[assignment]
+    if "posix" in sys.modules:
+        sys.modules["posix"]._exit = os._exit  # type: ignore[attr-defined]
+
+    def own_kill(pid: int, signum: int) -> None:
+        if pid in (0, -1, _getpid(), -_getpid()) and signum != 0:
+            _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
+            raise _Failure(_escaped[0])
+        _kill(pid, signum)
+
+    os.kill = own_kill  # type: ignore[assignment]
     try:
         import signal
 
@@ -1249,49 +1189,24 @@ def _guard_process(definition: Hook) -> None:
         pass  # not the main thread: the agent's own signals end the hook as they would any process
 
 
-def _intercept_exits() -> None:
-    """No os.fork: the handler runs in the kit's process, whose os._exit, os.abort and kill of itself fail the hook."""
-
-    def exits(name: str) -> object:
-        def refused(*args: object) -> NoReturn:
-            _escaped[0] = _escaped[0] or "the handler called os." + name + repr(args)[:200]
-            raise _Failure(_escaped[0])
-
-        return refused
-
-    os._exit = exits("_exit")  # type: ignore[assignment]
-    os.abort = exits("abort")  # type: ignore[assignment]
-
-    def own_kill(pid: int, signum: int) -> None:
-        if pid in (0, os.getpid()):
-            _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
-            raise _Failure(_escaped[0])
-        _kill(pid, signum)
-
-    os.kill = own_kill  # type: ignore[assignment]
-
-
 def run(definition: Hook) -> NoReturn:
-    """Reads stdin, answers, exits. Within ``timeout`` seconds (50 for a fail-closed hook without one) or the failure answer."""
+    """Reads stdin, answers, exits. Within ``timeout`` seconds (50 for a fail-closed hook without one) or the failure
+    answer: a watchdog thread, which the handler's signals and timers (signal.alarm, a SIGALRM handler of its own)
+    leave alone, and which answers during a blocking call as between two bytecodes of a loop."""
     _guard_process(definition)
     budget = definition.timeout if definition.timeout is not None else (_DEFAULT_FAIL_CLOSED_BUDGET if definition.fail_closed else None)
     if budget is not None:
         overrun = "the handler did not answer within its " + format(budget, "g") + " s budget"
-        try:
-            import signal
+        import _thread
+        import time
 
-            def on_alarm(signum: int, frame: object) -> None:
-                _emit(_refuse(definition, _handling[0], overrun, _handling[1]))
+        sleep = time.sleep
 
-            signal.signal(signal.SIGALRM, on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, budget)
-        except (ImportError, AttributeError, ValueError):
-            # No SIGALRM here (Windows, or not the main thread): a watchdog thread answers instead.
-            import threading
+        def watchdog() -> None:
+            sleep(budget)
+            _emit(_refuse(definition, _handling[0], overrun, _handling[1]))
 
-            watchdog = threading.Timer(budget, lambda: _emit(_refuse(definition, _handling[0], overrun, _handling[1])))
-            watchdog.daemon = True
-            watchdog.start()
+        _thread.start_new_thread(watchdog, ())
     try:
         stdin = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
     except BaseException as error:  # noqa: B036
