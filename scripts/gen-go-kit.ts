@@ -115,6 +115,8 @@ export async function generateGoKit(context: GenerateContext, model: TypeModel):
   const template = checkoutFile(context, "scripts/kits/kit.go");
   return [
     { path: "generated/go/kit.go", content: banner + template },
+    // the process guard's platform parts
+    ...["kit_process_unix.go", "kit_process_other.go", "kit_fd_linux.go", "kit_fd_unix.go"].map((file) => ({ path: `generated/go/${file}`, content: banner + checkoutFile(context, `scripts/kits/${file}`) })),
     { path: "generated/go/kit_answers.go", content: kitAnswersGo(description, model) },
   ];
 }

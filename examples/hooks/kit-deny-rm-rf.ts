@@ -1,7 +1,8 @@
 // TypeScript twin of kit-deny-rm-rf.mjs (type-checked by test/kit-examples.test.ts).
 // PreToolUse (Bash): deny `rm` with both a recursive and a force flag, however it is written:
 // `rm -rf`, `rm -fr`, `rm -Rf`, `rm -r -f`, `rm --recursive --force`, `--interactive=never`
-// (force by another name), `sudo rm`, `/bin/rm`, `rm.exe`, `\rm`, `r''m`, `r\<newline>m`,
+// (force by another name), `sudo rm`, `/bin/rm`, `rm.exe`, `\rm`, `r''m`, `r\<newline>m`, the shell's
+// ANSI-C and locale quoting (`$'rm'`, `r$'m'`, `$'\x72m'`, `$'\162m'`, `$'\u0072m'`, `$"rm"`),
 // `rm${IFS}-rf`, `{rm,-rf,/}`, `rm>x -rf`, inside `$(...)`, backticks, `bash -c "..."`, after
 // `;`, `&&`, `|` or a newline. A flag spelled with an expansion (`rm -r$F`) counts as both.
 // It judges words, not text: `rm` anywhere in a command, even as an argument (`echo rm -rf`,
@@ -48,7 +49,73 @@ function isRm(word: string): boolean {
   return name === "rm" || name === "rm.exe";
 }
 
-function isRecursiveForcedRm(command: string): boolean {
+/** ANSI-C quoting's one-letter escapes (`$'\t'`), as bash reads them. */
+const ANSI_C_ESCAPES: Record<string, string> = { a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+const HEX_DIGIT = /^[0-9a-fA-F]$/;
+const OCTAL_DIGIT = /^[0-7]$/;
+
+/**
+ * The command with the shell's own quoting read as bash reads it: `$'...'` with its escapes (`$'\x72m'`, `$'\162m'`,
+ * `$'\u0072m'`, `$'\cM'`; a NUL escape ends the quoted text) and `$"..."` as `"..."`. Read anywhere, even inside
+ * other quotes (`bash -c "\$'rm' -rf /"` runs it), so it is judged beside the command as written, never instead.
+ */
+function shellQuotingRead(command: string): string {
+  let out = "";
+  let i = 0;
+  for (let at = command.indexOf("$"); at !== -1; at = command.indexOf("$", i)) {
+    out += command.slice(i, at);
+    if (command[at + 1] !== "'") {
+      // `$"..."` is `"..."` (a translation of it, where there is one)
+      out += command[at + 1] === '"' ? "" : "$";
+      i = at + 1;
+      continue;
+    }
+    let j = at + 2;
+    let ended = false;
+    const add = (text: string) => void (ended || (out += text));
+    /** The value of up to `most` digits at j (-1: none). */
+    const digits = (digit: RegExp, base: number, most: number): number => {
+      let value = -1;
+      for (let count = 0; count < most && j < command.length && digit.test(command[j]!); count++, j++) value = (value === -1 ? 0 : value) * base + parseInt(command[j]!, 16);
+      return value;
+    };
+    /** A character from its code, or the end of the quoted text for a NUL. */
+    const character = (code: number) => (code === 0 ? void (ended = true) : add(code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code)));
+    while (j < command.length && command[j] !== "'") {
+      const escape = command[j] === "\\" ? command[j + 1] : undefined;
+      if (escape === undefined) {
+        add(command[j++]!);
+        continue;
+      }
+      j += 2;
+      if (escape in ANSI_C_ESCAPES) add(ANSI_C_ESCAPES[escape]!);
+      else if (OCTAL_DIGIT.test(escape)) {
+        j--;
+        character(digits(OCTAL_DIGIT, 8, 3) & 0xff);
+      } else if (escape === "x" && command[j] === "{") {
+        // `\x{172}`: any number of digits, the last byte of their value
+        let value = 0;
+        for (j++; j < command.length && HEX_DIGIT.test(command[j]!); j++) value = (value * 16 + parseInt(command[j]!, 16)) & 0xff;
+        if (command[j] === "}") j++;
+        character(value);
+      } else if (escape === "x" || escape === "u" || escape === "U") {
+        const value = digits(HEX_DIGIT, 16, escape === "x" ? 2 : escape === "u" ? 4 : 8);
+        if (value === -1) add(`\\${escape}`);
+        else character(value);
+      } else if (escape === "c" && j < command.length) {
+        // a control character: `\cM` is a carriage return; `\c\\` takes both backslashes (a lone surrogate is U+FFFD, as the agent writes it)
+        const point = command.codePointAt(j)!;
+        const code = point >= 0xd800 && point <= 0xdfff ? 0xfffd : point;
+        j += command.startsWith("\\\\", j) ? 2 : code > 0xffff ? 2 : 1;
+        character(code & 0x1f);
+      } else add(`\\${escape}`);
+    }
+    i = j + 1;
+  }
+  return out + command.slice(i);
+}
+
+function judgedRm(command: string): boolean {
   for (const part of command.replace(CONTINUATION, "").replace(IFS, " ").split(SEPARATORS)) {
     const words = part.split(WORD_BREAKS).map((word) => word.replace(QUOTES, ""));
     const at = words.findIndex(isRm);
@@ -65,6 +132,12 @@ function isRecursiveForcedRm(command: string): boolean {
     if (recursive && force) return true;
   }
   return false;
+}
+
+/** Whether the command runs rm with a recursive and a force flag: as written, and as the shell reads its own quoting. */
+function isRecursiveForcedRm(command: string): boolean {
+  const read = shellQuotingRead(command);
+  return judgedRm(command) || (read !== command && judgedRm(read));
 }
 
 await runHook(defineHook({

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -727,6 +726,9 @@ func refuse(hook Hook, agent string, ownEvent string, problem string) (int, stri
 
 // Handle answers one hook input: stdin -> exit code, stdout, stderr, with no process I/O and no timer.
 func Handle(hook Hook, stdin []byte) (exit int, stdout string, stderr string) {
+	if problem := definitionProblem(hook); problem != "" {
+		hook = brokenHook(hook, problem)
+	}
 	return handle(hook, stdin, func(string, string) {})
 }
 
@@ -852,17 +854,40 @@ func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent st
 	return exit, stdout, stderr + notes
 }
 
+// definitionProblem says what is wrong with the hook's definition ("" if nothing): a negative Timeout is no budget.
+func definitionProblem(hook Hook) string {
+	if hook.options.Timeout < 0 {
+		return fmt.Sprintf("the hook's definition is invalid: Timeout must be above 0 (0: none, 50 s when FailClosed), got %v", hook.options.Timeout)
+	}
+	return ""
+}
+
+// brokenHook is the hook an invalid definition stands for: it answers every call it would take with the problem
+// (a deny or a block when FailClosed), so that a mistake in a security hook denies rather than failing open.
+func brokenHook(hook Hook, problem string) Hook {
+	hook.options.Timeout = 0
+	hook.call = func([]byte) (*Reply, error) { return &Reply{kind: "deny", problem: problem}, nil }
+	return hook
+}
+
 // Run reads stdin, answers and exits, within the hook's budget or with its failure answer.
 func Run(hook Hook) {
 	var once sync.Once
 	var mu sync.Mutex
 	agent, ownEvent := "", ""
-	// the kit owns stdout: what the handler prints goes to stderr, and stdout holds the answer alone
-	answerOut := os.Stdout
+	// the kit owns stdout: what the handler (and any process it starts) prints goes to stderr, and stdout holds the answer alone
+	answerOut := ownStdout()
 	os.Stdout = os.Stderr
+	if problem := definitionProblem(hook); problem != "" {
+		io.WriteString(os.Stderr, kitPrefix+": "+problem+"\n")
+		hook = brokenHook(hook, problem)
+	}
 	emit := func(exit int, stdout string, stderr string) {
 		once.Do(func() {
-			io.WriteString(answerOut, stdout)
+			if _, err := io.WriteString(answerOut, stdout); err != nil && stdout != "" && exit == 0 {
+				// the answer cannot reach stdout (the handler closed its descriptor): exit 2 blocks where the event can
+				exit, stderr = 2, stderr+kitPrefix+": the answer could not be written to stdout: "+err.Error()+"\n"
+			}
 			io.WriteString(os.Stderr, stderr)
 			os.Exit(exit)
 		})
@@ -870,7 +895,7 @@ func Run(hook Hook) {
 	}
 	// a signal that would end the hook without an answer ends it with its failure answer
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	signal.Notify(signals, endingSignals...)
 	go func() {
 		received := <-signals
 		mu.Lock()

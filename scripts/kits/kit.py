@@ -114,22 +114,50 @@ class _Answers:
         return _checked("rewrite" if reason is None else "rewrite-reason", reason, None, copy, problem, _text_problem("rewrite", "reason", reason, True, False))
 
 
+#: setitimer's and the TypeScript kit's limit on a budget (2**31 - 1 ms): a larger one is a mistake, not a budget.
+_MAX_BUDGET = (2**31 - 1) / 1000
+
+
+def _definition_problems(event: object, handler: object, tools: object, fail_closed: object, timeout: object, unsupported: object) -> list:  # type: ignore[type-arg]
+    """What is wrong with a definition, one line each (src/hooks/define.ts ``definitionProblems``)."""
+    problems = []
+    if not isinstance(event, str) or event not in EVENTS:
+        problems.append("event " + repr(event)[:100] + " is not one of Claude Code's events, whose names the kit takes for every agent (such as 'PreToolUse')")
+    if not callable(handler):
+        problems.append("the handler must be a function (call, answer) -> Reply | None")
+    if tools is not None and (isinstance(tools, (str, bytes)) or not isinstance(tools, (list, tuple)) or not all(isinstance(tool, str) for tool in tools)):
+        problems.append("tools must be a list of tool names, got " + repr(tools)[:100])
+    if not isinstance(fail_closed, bool):
+        problems.append("fail_closed must be True or False, got " + repr(fail_closed)[:100])
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= _MAX_BUDGET):
+        problems.append("timeout must be a number of seconds above 0 and up to " + format(_MAX_BUDGET, "g") + ", got " + repr(timeout)[:100])
+    if unsupported not in ("degrade", "strict"):
+        problems.append("unsupported is 'degrade' or 'strict', not " + repr(unsupported)[:100])
+    return problems
+
+
 class Hook:
-    """A hook definition: ``hook(event, handler, ...)`` makes one, ``run`` runs it."""
+    """A hook definition: ``hook(event, handler, ...)`` makes one, ``run`` runs it. An invalid definition never raises
+    (a hook that raises at import exits 1 before any call: it fails open): it says what is wrong on stderr and answers
+    every call it would take with that error, a deny or a block unless ``fail_closed`` is False."""
 
     __slots__ = ("event", "handler", "tools", "fail_closed", "timeout", "unsupported")
 
     def __init__(self, event: str, handler: object, tools: Optional[Sequence[str]], fail_closed: bool, timeout: Optional[float], unsupported: str = "degrade") -> None:
-        if event not in EVENTS:
-            raise ValueError("no event " + repr(event))
-        if unsupported not in ("degrade", "strict"):
-            raise ValueError("unsupported is 'degrade' or 'strict', not " + repr(unsupported))
-        self.unsupported = unsupported
+        problems = _definition_problems(event, handler, tools, fail_closed, timeout, unsupported)
         self.event = event
         self.handler = handler
-        self.tools = None if tools is None else tuple(tools)
-        self.fail_closed = fail_closed
-        self.timeout = timeout
+        self.tools = tuple(tools) if isinstance(tools, (list, tuple)) and all(isinstance(tool, str) for tool in tools) else None
+        self.fail_closed = fail_closed is not False
+        self.timeout = timeout if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and 0 < timeout <= _MAX_BUDGET else None
+        self.unsupported = unsupported if unsupported in ("degrade", "strict") else "strict"
+        if problems:
+            problem = "the hook's definition is invalid: " + "; ".join(problems)
+            try:
+                os.write(2, (_PREFIX + ": " + problem + "\n").encode("utf-8", "replace"))
+            except OSError:
+                pass
+            self.handler = lambda call, answer: Reply("deny", problem=problem)
 
 
 # @typed-api: the generator puts here, under TYPE_CHECKING, each event's answers
@@ -418,8 +446,29 @@ def _handles(definition: Hook, call: _Call) -> bool:
     return any(name in definition.tools for name in [tool_name] + call.other_tools)
 
 
+#: JSON's string escapes as json.dumps(ensure_ascii=False) writes them, applied with str.translate (a built-in the
+#: handler cannot replace), so that a handler replacing json.dumps cannot change or break the answer's text.
+_STRING_ESCAPES = {**{code: "\\u%04x" % code for code in range(0x20)}, 0x22: '\\"', 0x5C: "\\\\", 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+#: json's C encoder, taken at import: the rewritten input is written with it, whatever the handler did to json.
+_c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
+_encode_basestring = json.encoder.encode_basestring
+_float_repr = float.__repr__
+
+
 def _escape(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)[1:-1]
+    return text.translate(_STRING_ESCAPES)
+
+
+def _input_json(value: object) -> str:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)`` with the encoder of import time."""
+    if _c_make_encoder is None:  # a Python without json's C accelerator
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+    def refused(item: object) -> object:
+        raise TypeError("Object of type " + type(item).__name__ + " is not JSON serializable")
+
+    encode = _c_make_encoder({}, refused, _encode_basestring, None, ":", ",", False, False, False)
+    return "".join(encode(value, 0))
 
 
 def _write(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
@@ -458,7 +507,7 @@ def _write_one(agent: str, event: str, reply: Reply) -> Tuple[int, str, str]:
             return _escape(reply.reason or "")
         if name == "text":
             return _escape(reply.text or "")
-        return json.dumps(reply.input, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return _input_json(reply.input)
 
     return exit_code, _PLACEHOLDER.sub(fill, stdout), _PLACEHOLDER.sub(fill, stderr)
 
@@ -526,9 +575,7 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         if agent != "claude-code":
             for path, fill, values, instead in INPUT_FITS.get(event, ()):
                 _apply_fit(hook_input, path, fill, values, instead)
-        reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
-        if reply is not None and not isinstance(reply, Reply):
-            raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+        reply = _in_process(definition, hook_input)
         if _escaped[0] is not None:
             raise _Failure(_escaped[0])
         if reply is not None and reply.problem is not None:
@@ -549,50 +596,96 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         return _refuse(definition, agent, "the handler raised " + type(error).__name__ + ": " + str(error), _handling[1])
 
 
+def _in_process(definition: Hook, hook_input: dict) -> Optional[Reply]:  # type: ignore[type-arg]
+    """The handler's reply."""
+    reply = definition.handler(hook_input, _Answers())  # type: ignore[operator]
+    if reply is not None and not isinstance(reply, Reply):
+        raise _Failure("the handler returned something that is not an answer (use the answer helpers)")
+    return reply
+
+
 #: How the handler tried to end the process, had it swallowed the kit's exception: the hook fails with it all the same.
 _escaped: list = [None]  # type: ignore[type-arg]
-#: The process's own exits, kept before a handler can replace or call them: the kit exits with its answer.
+# What the kit answers and exits with, taken at import: the handler runs later and may replace them.
 _exit = os._exit
+_write_fd = os.write
+_getpid = os.getpid
+_kill = os.kill
 #: Where the answer goes: stdout as the process got it (run points fd 1 and sys.stdout at stderr for the handler).
 _answer_fd = [1]
+#: The process that answers: a process the handler forks (os.fork, multiprocessing) never does.
+_answering_pid = [0]
+#: Signals whose default action ends a process: while a call is handled, each ends the hook with its failure answer.
+_ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM")
+
+
+def _write_all(fd: int, data: bytes) -> bool:
+    while data:
+        try:
+            data = data[_write_fd(fd, data):]
+        except InterruptedError:
+            continue
+        except OSError:
+            return False
+    return True
 
 
 def _emit(answer: Tuple[int, str, str]) -> NoReturn:
     exit_code, stdout, stderr = answer
     try:
+        if _getpid() != _answering_pid[0]:
+            # a process the handler forked that returned through the kit: it has no answer to give
+            exit_code, stdout, stderr = 0, "", ""
         # a reason may carry stdin's undecodable bytes (surrogate escapes): the agent reads UTF-8
-        os.write(_answer_fd[0], stdout.encode("utf-8", "replace")) if stdout else None
-        os.write(2, stderr.encode("utf-8", "replace")) if stderr else None
+        elif stdout and not _write_all(_answer_fd[0], stdout.encode("utf-8", "replace")) and exit_code == 0:
+            # the answer cannot reach stdout (the handler closed its descriptor): exit 2 blocks where the event can
+            exit_code, stderr = 2, stderr + _PREFIX + ": the answer could not be written to stdout\n"
+        if stderr:
+            _write_all(2, stderr.encode("utf-8", "replace"))
     finally:
         _exit(exit_code)
 
 
 def _guard_process(definition: Hook) -> None:
-    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (what the handler prints goes to
-    stderr), a handler's os._exit, os.abort or kill of its own process is a failure of the hook, and so is a signal."""
+    """Whatever ends the process ends it with the hook's answer: the kit owns stdout (fd 1 is stderr's for the handler
+    and every process it starts; the answer goes to a descriptor they do not inherit, which a process the handler
+    forks closes), a handler's os._exit (posix._exit), os.abort or kill of its own process is a failure of the hook,
+    and so is a signal that would end it."""
+    _answering_pid[0] = _getpid()
     try:
-        _answer_fd[0] = os.dup(1)
+        _answer_fd[0] = os.dup(1)  # not inherited by the processes the handler starts
         os.dup2(2, 1)
     except OSError:
         _answer_fd[0] = 1
     sys.stdout = sys.stderr
 
+    def forked_away() -> None:
+        if _answer_fd[0] != 1:
+            try:
+                os.close(_answer_fd[0])
+            except OSError:
+                pass
+
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=forked_away)
+
     def exits(name: str) -> object:
         def refused(*args: object) -> NoReturn:
-            _escaped[0] = _escaped[0] or "the handler called os." + name + repr(args)[:200]
+            _escaped[0] = _escaped[0] or "the handler called " + name + repr(args)[:200]
             raise _Failure(_escaped[0])
 
         return refused
 
-    os._exit = exits("_exit")  # type: ignore[assignment]
-    os.abort = exits("abort")  # type: ignore[assignment]
-    kill = os.kill
+    os._exit = exits("os._exit")  # type: ignore[assignment]
+    os.abort = exits("os.abort")  # type: ignore[assignment]
+    if "posix" in sys.modules:
+        sys.modules["posix"]._exit = os._exit  # type: ignore[attr-defined]
 
     def own_kill(pid: int, signum: int) -> None:
-        if pid in (0, os.getpid()):
+        if pid in (0, -1, _getpid(), -_getpid()) and signum != 0:
             _escaped[0] = _escaped[0] or "the handler sent signal " + str(signum) + " to its own process"
             raise _Failure(_escaped[0])
-        kill(pid, signum)
+        _kill(pid, signum)
 
     os.kill = own_kill  # type: ignore[assignment]
     try:
@@ -605,7 +698,7 @@ def _guard_process(definition: Hook) -> None:
                 _emit((1, "", _PREFIX + ": " + definition.event + " hook: " + problem + " before it read its call\n"))
             _emit(_refuse(definition, _handling[0], problem, _handling[1]))
 
-        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        for name in _ENDING_SIGNALS:
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), on_signal)
     except (ImportError, ValueError):
@@ -613,26 +706,23 @@ def _guard_process(definition: Hook) -> None:
 
 
 def run(definition: Hook) -> NoReturn:
-    """Reads stdin, answers, exits. Within ``timeout`` seconds (50 for a fail-closed hook without one) or the failure answer."""
+    """Reads stdin, answers, exits. Within ``timeout`` seconds (50 for a fail-closed hook without one) or the failure
+    answer: a watchdog thread, which the handler's signals and timers (signal.alarm, a SIGALRM handler of its own)
+    leave alone, and which answers during a blocking call as between two bytecodes of a loop."""
     _guard_process(definition)
     budget = definition.timeout if definition.timeout is not None else (_DEFAULT_FAIL_CLOSED_BUDGET if definition.fail_closed else None)
     if budget is not None:
         overrun = "the handler did not answer within its " + format(budget, "g") + " s budget"
-        try:
-            import signal
+        import _thread
+        import time
 
-            def on_alarm(signum: int, frame: object) -> None:
-                _emit(_refuse(definition, _handling[0], overrun, _handling[1]))
+        sleep = time.sleep
 
-            signal.signal(signal.SIGALRM, on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, budget)
-        except (ImportError, AttributeError, ValueError):
-            # No SIGALRM here (Windows, or not the main thread): a watchdog thread answers instead.
-            import threading
+        def watchdog() -> None:
+            sleep(budget)
+            _emit(_refuse(definition, _handling[0], overrun, _handling[1]))
 
-            watchdog = threading.Timer(budget, lambda: _emit(_refuse(definition, _handling[0], overrun, _handling[1])))
-            watchdog.daemon = True
-            watchdog.start()
+        _thread.start_new_thread(watchdog, ())
     try:
         stdin = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
     except BaseException as error:  # noqa: B036

@@ -781,24 +781,35 @@ mod process {
     use std::os::raw::c_int;
     extern "C" {
         pub fn dup(fd: c_int) -> c_int;
+        pub fn fcntl(fd: c_int, command: c_int, argument: c_int) -> c_int;
         pub fn dup2(from: c_int, to: c_int) -> c_int;
         pub fn write(fd: c_int, buf: *const u8, count: usize) -> isize;
         pub fn _exit(code: c_int) -> !;
         pub fn atexit(callback: extern "C" fn()) -> c_int;
         pub fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
     }
+    /// `fcntl`'s F_SETFD and FD_CLOEXEC (the same on Linux, macOS and the BSDs).
+    pub const F_SETFD: c_int = 2;
+    pub const FD_CLOEXEC: c_int = 1;
+    /// The signals whose default action ends a process: SIGHUP, SIGINT, SIGQUIT, SIGABRT (std::process::abort),
+    /// SIGALRM, SIGTERM, SIGUSR1, SIGUSR2.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub const ENDING_SIGNALS: [c_int; 8] = [1, 2, 3, 6, 14, 15, 10, 12];
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub const ENDING_SIGNALS: [c_int; 8] = [1, 2, 3, 6, 14, 15, 30, 31];
 }
 
 /// Writes all of `bytes` to `fd` with the C library's write (safe in a signal handler).
 #[cfg(unix)]
-fn write_all_raw(fd: i32, mut bytes: &[u8]) {
+fn write_all_raw(fd: i32, mut bytes: &[u8]) -> bool {
     while !bytes.is_empty() {
         let written = unsafe { process::write(fd, bytes.as_ptr(), bytes.len()) };
         if written <= 0 {
-            return;
+            return false;
         }
         bytes = &bytes[written as usize..];
     }
+    true
 }
 
 /// The prepared failure answer, written and the process ended with its code; exit 1 with `before` when there is none.
@@ -825,7 +836,7 @@ extern "C" fn on_exit() {
     }
 }
 
-/// SIGTERM, SIGHUP, SIGINT or SIGABRT (std::process::abort) ends the hook with its failure answer (nothing for a call not yet read).
+/// A signal of [`process::ENDING_SIGNALS`] (SIGABRT: std::process::abort) ends the hook with its failure answer (nothing for a call not yet read).
 #[cfg(unix)]
 extern "C" fn on_signal(_signum: i32) {
     if !ANSWERED.swap(true, Ordering::SeqCst) {
@@ -839,12 +850,13 @@ extern "C" fn on_signal(_signum: i32) {
 fn guard_process() {
     #[cfg(unix)]
     unsafe {
+        // the agent's stdout, on a descriptor no process the handler starts inherits (close-on-exec)
         let saved = process::dup(1);
-        if saved >= 0 && process::dup2(2, 1) >= 0 {
+        if saved >= 0 && process::fcntl(saved, process::F_SETFD, process::FD_CLOEXEC) >= 0 && process::dup2(2, 1) >= 0 {
             ANSWER_FD.store(saved, Ordering::SeqCst);
         }
         process::atexit(on_exit);
-        for signum in [1, 2, 6, 15] {
+        for signum in process::ENDING_SIGNALS {
             process::signal(signum, on_signal);
         }
     }
@@ -855,13 +867,15 @@ fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! 
     if !*done && !ANSWERED.swap(true, Ordering::SeqCst) {
         *done = true;
         #[cfg(unix)]
-        write_all_raw(ANSWER_FD.load(Ordering::SeqCst), stdout.as_bytes());
+        let written = write_all_raw(ANSWER_FD.load(Ordering::SeqCst), stdout.as_bytes());
         #[cfg(not(unix))]
-        {
-            let _ = std::io::stdout().write_all(stdout.as_bytes());
-            let _ = std::io::stdout().flush();
-        }
+        let written = std::io::stdout().write_all(stdout.as_bytes()).and_then(|_| std::io::stdout().flush()).is_ok();
         let _ = std::io::stderr().write_all(stderr.as_bytes());
+        if !written && exit == 0 {
+            // the answer cannot reach stdout (the handler closed its descriptor): exit 2 blocks where the event can
+            let _ = std::io::stderr().write_all(b"claude-hook-protocol/kit: the answer could not be written to stdout\n");
+            std::process::exit(2);
+        }
         std::process::exit(exit);
     }
     drop(done);
@@ -870,10 +884,24 @@ fn emit(lock: &Mutex<bool>, (exit, stdout, stderr): (i32, String, String)) -> ! 
     }
 }
 
+/// The hook an invalid definition stands for (a zero budget, which the TypeScript kit's `timeoutMs` refuses too): it
+/// says what is wrong on stderr and answers every call it would take with that error, a deny or a block when
+/// `fail_closed`, so that a mistake in a security hook denies rather than failing open.
+fn checked(hook: Hook) -> Hook {
+    if hook.options.timeout != Some(Duration::ZERO) {
+        return hook;
+    }
+    let problem = "the hook's definition is invalid: timeout must be above zero (None: no budget, 50 s when fail_closed)".to_string();
+    let _ = std::io::stderr().write_all(format!("claude-hook-protocol/kit: {}\n", problem).as_bytes());
+    let options = HookOptions { timeout: None, ..hook.options };
+    Hook { call: Box::new(move |_| Ok(Some(Reply { problem: Some(problem.clone()), ..Reply::deny("") }))), options, ..hook }
+}
+
 /// Reads stdin, answers and exits, within the hook's budget or with its failure answer.
 pub fn run(hook: Hook) -> ! {
     std::panic::set_hook(Box::new(|_| {})); // the refusal names the panic; no trace on stderr
     guard_process();
+    let hook = checked(hook);
     let lock = Arc::new(Mutex::new(false));
     let agent: Arc<Mutex<&'static str>> = Arc::new(Mutex::new(""));
     let budget = hook.options.timeout.or(if hook.options.fail_closed { Some(DEFAULT_FAIL_CLOSED_BUDGET) } else { None });

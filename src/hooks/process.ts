@@ -259,7 +259,7 @@ class ProcessGuard implements HookWatcher {
     }
     // fs writes and opens of stdout (fd 1, /dev/stdout) go to stderr too
     const fsExports = fs as unknown as Record<string, unknown>;
-    for (const name of ["writeSync", "write", "writeFileSync", "writeFile", "appendFileSync", "appendFile", "openSync", "open", "createWriteStream"]) {
+    for (const name of ["writeSync", "write", "writevSync", "writev", "writeFileSync", "writeFile", "appendFileSync", "appendFile", "openSync", "open", "createWriteStream"]) {
       const original = fsExports[name] as (target: unknown, ...rest: unknown[]) => unknown;
       const opens = name.startsWith("open");
       fsExports[name] = function redirected(this: unknown, target: unknown, ...rest: unknown[]) {
@@ -270,6 +270,13 @@ class ProcessGuard implements HookWatcher {
           return original.call(this, target, ...rest);
         }
         return original.call(this, awayFromStdout(target, !opens), ...rest);
+      };
+    }
+    // a copy to stdout (its path as the destination) is a copy to stderr
+    for (const name of ["copyFileSync", "copyFile"]) {
+      const original = fsExports[name] as (source: unknown, target: unknown, ...rest: unknown[]) => unknown;
+      fsExports[name] = function redirected(this: unknown, source: unknown, target: unknown, ...rest: unknown[]) {
+        return original.call(this, source, awayFromStdout(target, false), ...rest);
       };
     }
     // closing fd 0, 1 or 2 would lose the answer (a file opened next takes fd 1) or abort libuv: a no-op
@@ -287,6 +294,10 @@ class ProcessGuard implements HookWatcher {
         return original.call(this, awayFromStdout(target, false), ...rest);
       };
     }
+    const copyFile = promises["copyFile"] as (source: unknown, target: unknown, ...rest: unknown[]) => unknown;
+    promises["copyFile"] = function redirected(this: unknown, source: unknown, target: unknown, ...rest: unknown[]) {
+      return copyFile.call(this, source, awayFromStdout(target, false), ...rest);
+    };
     // child processes the hook starts inherit stderr where they would inherit stdout
     redirectChildStdout();
     // `import { exit } from "node:process"` and `import { writeSync } from "node:fs"` see the replacements

@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { builtKit, ROOT } from "../lib/built-kit.js";
+import { LOOKALIKE_SPELLINGS, RM_SPELLINGS } from "../lib/rm-spellings.js";
 
 builtKit(); // the examples import claude-hook-protocol/hooks: dist/, current
 
@@ -121,6 +122,57 @@ const LONG: readonly [string, () => "deny" | "none", "deny" | "none"][] = [
 ];
 
 for (const [name, ask, expected] of LONG) {
+  test(`${name}: ${expected === "deny" ? "denied" : "no answer"}`, () => {
+    assert.equal(ask(), expected);
+  });
+}
+
+// --- the shell's own quoting (issue 24): ANSI-C `$'...'` and locale `$"..."` ---
+
+/** What bash reads `word` as (the word's text, printed by bash's own printf; nothing else runs). */
+function bashReads(word: string): string | null {
+  const ran = spawnSync("bash", ["-c", `printf '%s' ${word}`], { encoding: "utf8" });
+  return ran.status === 0 ? ran.stdout : null;
+}
+
+for (const word of RM_SPELLINGS) {
+  test(`kit-deny-rm-rf: ${word} -rf / (bash reads ${word} as rm): denied`, () => {
+    assert.match(bashReads(word) ?? "", /^(?:\/bin\/)?rm$/i, `bash reads ${word} so`);
+    assert.equal(rm(`${word} -rf /`), "deny");
+  });
+}
+
+for (const [word, expected] of LOOKALIKE_SPELLINGS) {
+  test(`kit-deny-rm-rf: ${word} -rf / (bash reads ${word} as another word): ${expected === "deny" ? "denied" : "no answer"}`, () => {
+    const read = bashReads(word);
+    assert.ok(read !== null && !/^rm$/i.test(read), `bash reads ${word} as ${JSON.stringify(read)}`);
+    assert.equal(rm(`${word} -rf /`), expected);
+  });
+}
+
+const QUOTED_FLAGS: readonly [string, "deny" | "none"][] = [
+  ["rm $'-rf' /", "deny"], ["rm -$'r'f /", "deny"], ["rm $'\\x2drf' /", "deny"], ["rm $'-\\x72\\x66' /", "deny"], ["rm $'--recursive' $'--force' x", "deny"],
+  ["rm -r $'-f' x", "deny"], ['rm $"-rf" x', "deny"], ["$'rm' -r x", "none"], ["$'rm' -f x", "none"], ["$'rm' -- $'-rf'", "none"],
+  ["echo '$' \\0 ; rm -rf / ; echo 'x'", "deny"], ["bash -c \"\\$'rm' -rf /\"", "deny"], ["echo $(r$'m' -rf /)", "deny"], ["x=$'\\n'; rm -rf /", "deny"],
+  ["$'rm\\x20-rf' /", "deny"], ["$'\\x72\\x6d' $'\\x2d\\x72\\x66' /", "deny"], ["$'", "none"], ["$'rm -rf /", "deny"], ["ls $'\\x72m'", "none"],
+];
+
+for (const [command, expected] of QUOTED_FLAGS) {
+  test(`kit-deny-rm-rf: ${JSON.stringify(command)}: ${expected === "deny" ? "denied" : "no answer"}`, () => {
+    assert.equal(rm(command), expected);
+  });
+}
+
+const LONG_QUOTING: readonly [string, () => "deny" | "none", "deny" | "none"][] = [
+  ["kit-deny-rm-rf: 300,000 $'' before rm -rf", () => rm(`${"$''".repeat(300_000)}rm -rf /`), "deny"],
+  ["kit-deny-rm-rf: $' and 1 MB of \\x72 escapes, then m -rf", () => rm(`$'${"\\x72".repeat(MB / 4)}m' -rf /`), "none"],
+  ["kit-deny-rm-rf: 500,000 $\" then rm -rf", () => rm(`${'$"'.repeat(500_000)}rm -rf /`), "deny"],
+  ["kit-deny-rm-rf: $'\\x{ and 1 MB of hex digits, then m -rf", () => rm(`$'\\x{${"7".repeat(MB)}2}m' -rf /`), "deny"],
+  ["kit-protect-env: $'.env' is a file of that name (no shell reads a Read tool's path)", () => env("/repo/$'.env'"), "none"],
+  ["kit-protect-env: $'\\x2eenv' likewise", () => env("/repo/$'\\x2eenv'"), "none"],
+];
+
+for (const [name, ask, expected] of LONG_QUOTING) {
   test(`${name}: ${expected === "deny" ? "denied" : "no answer"}`, () => {
     assert.equal(ask(), expected);
   });

@@ -221,6 +221,18 @@ test("fs.writeFileSync('/dev/stdout', ...) inside run goes to stderr", () => {
   assert.equal(ran.stderr, "{}");
 });
 
+test("fs.writevSync(1, ...) inside run goes to stderr", () => {
+  const ran = run(`import { writevSync } from "node:fs";\n${bashHook(`(input, answer) => { writevSync(1, [Buffer.from("plain "), Buffer.from("text\\n")]); return answer.deny("no"); }`)}`);
+  assert.equal(ran.stdout, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } }));
+  assert.equal(ran.stderr, "plain text\n");
+});
+
+test("fs.writev(1, ...) inside run, the answer in its callback: stderr", () => {
+  const ran = run(`import fs from "node:fs";\n${bashHook(`(input, answer) => new Promise((done) => fs.writev(1, [Buffer.from("{}")], () => done(answer.deny("no"))))`)}`);
+  assert.equal(ran.stdout, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } }));
+  assert.equal(ran.stderr, "{}");
+});
+
 // --- the process ended from inside run ---
 
 test("process.exit(0) inside run: deny", () => {

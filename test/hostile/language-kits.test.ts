@@ -11,10 +11,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge } from "../../src/merge.js";
+import { builtKit } from "../lib/built-kit.js";
+import { LOOKALIKE_SPELLINGS, RM_SPELLINGS } from "../lib/rm-spellings.js";
 import { cargoTarget, goEnv, goModule, root, run, rustCrate } from "../lib/toolchains.js";
 
 const BASE = { session_id: "s", transcript_path: "/home/u/.claude/projects/p/s.jsonl", cwd: "/w", permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: "t1" };
@@ -29,11 +31,35 @@ type Language = "python" | "go" | "rust";
 
 /** The hook of each language: MODE picks the handler's attack; the default handler denies `rm -rf` naming the command. */
 const SOURCES: Record<Language, string> = {
-  python: `import os, signal, sys, threading, time
+  python: `import json, os, signal, subprocess, sys, threading, time
+captured = sys.stdout
 from claude_hook_protocol.kit import hook, run
 mode = os.environ.get("MODE", "")
 def handler(call, answer):
     command = call["tool_input"]["command"]
+    if mode == "posix-exit":
+        import posix
+        posix._exit(0)
+    if mode == "close-std": os.close(1); os.close(2)
+    if mode == "closerange": os.closerange(3, 4096)
+    if mode == "raise-sigquit": signal.raise_signal(signal.SIGQUIT)
+    if mode == "raise-sigusr1": signal.raise_signal(signal.SIGUSR1)
+    if mode == "raise-sigalrm": signal.raise_signal(signal.SIGALRM)
+    if mode == "shell-kills-hook": subprocess.run(["sh", "-c", "kill -TERM $PPID"]); time.sleep(0.5)
+    if mode == "shell-sigquit": subprocess.run(["sh", "-c", "kill -QUIT $PPID"]); time.sleep(0.5)
+    if mode == "alarm-off": signal.alarm(0); time.sleep(3)
+    if mode == "sigalrm-ignored": signal.signal(signal.SIGALRM, signal.SIG_IGN); time.sleep(3)
+    if mode == "sigalrm-replaced": signal.signal(signal.SIGALRM, lambda *a: None); time.sleep(3)
+    if mode == "setitimer-off": signal.setitimer(signal.ITIMER_REAL, 0); time.sleep(3)
+    if mode == "json-replaced": json.dumps = lambda *a, **k: "{}"
+    if mode == "json-raises":
+        def refused(*a, **k): raise RuntimeError("no json")
+        json.dumps = refused
+    if mode == "fork-answers":
+        if os.fork() == 0: return answer.allow("from the fork")
+        os.wait()
+    if mode == "child-stdout": os.system("echo hello; for fd in 3 4 5 6 7 8 9; do echo hello >&$fd; done 2>/dev/null")
+    if mode == "captured-stdout": captured.write("hello"); captured.flush()
     if mode == "raise": raise RuntimeError("boom")
     if mode == "system-exit": sys.exit(0)
     if mode == "keyboard-interrupt": raise KeyboardInterrupt()
@@ -76,15 +102,17 @@ def handler(call, answer):
     if mode == "wrong-answer": return answer.block("no")
     if "rm -rf" in command: return answer.deny("blocked: " + command)
     return None
-run(hook("PreToolUse", handler, tools=["Bash"], fail_closed=True, timeout=float(os.environ.get("BUDGET", "1"))))
+run(hook("PreToolUse", handler, tools="Bash" if mode == "tools-string" else ["Bash"], fail_closed=True, timeout=float(os.environ.get("BUDGET", "1"))))
 `,
   go: `package main
 
 import (
 \t"encoding/json"
 \t"fmt"
+\t"log"
 \t"math"
 \t"os"
+\t"os/exec"
 \t"runtime"
 \t"strconv"
 \t"strings"
@@ -96,10 +124,19 @@ import (
 
 func deep(n int) int { return deep(n+1) + 1 }
 
+// taken before Run, as a package's variables and init functions take them
+var captured = os.Stdout
+
+func init() {
+\tif os.Getenv("MODE") == "log-init" {
+\t\tlog.SetOutput(os.Stdout)
+\t}
+}
+
 func main() {
 \tmode := os.Getenv("MODE")
-\tbudget, _ := strconv.Atoi(os.Getenv("BUDGET"))
-\tif budget == 0 {
+\tbudget, err := strconv.Atoi(os.Getenv("BUDGET"))
+\tif err != nil {
 \t\tbudget = 1
 \t}
 \tprotocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {
@@ -145,6 +182,22 @@ func main() {
 \t\t\tfmt.Fprint(os.Stdout, "hello")
 \t\tcase "sleep":
 \t\t\ttime.Sleep(60 * time.Second)
+\t\tcase "syscall-write":
+\t\t\tsyscall.Write(1, []byte("hello"))
+\t\tcase "captured-stdout":
+\t\t\tcaptured.WriteString("hello")
+\t\tcase "log-init":
+\t\t\tlog.Print("hello")
+\t\tcase "child-stdout":
+\t\t\tchild := exec.Command("sh", "-c", "echo hello; for fd in 3 4 5 6 7 8 9; do echo hello >&$fd; done 2>/dev/null")
+\t\t\tchild.Stdout = captured
+\t\t\tchild.Run()
+\t\tcase "close-std":
+\t\t\tsyscall.Close(1)
+\t\t\tsyscall.Close(2)
+\t\tcase "sigquit":
+\t\t\tsyscall.Kill(os.Getpid(), syscall.SIGQUIT)
+\t\t\ttime.Sleep(300 * time.Millisecond)
 \t\tcase "busy":
 \t\t\tfor {
 \t\t\t}
@@ -178,6 +231,11 @@ func main() {
 use serde_json::json;
 use std::io::Write;
 use std::time::Duration;
+
+extern "C" {
+    fn write(fd: i32, bytes: *const u8, count: usize) -> isize;
+    fn close(fd: i32) -> i32;
+}
 
 fn deep(n: u64) -> u64 {
     let frame = [n; 64];
@@ -226,6 +284,20 @@ fn main() {
                     let _ = std::io::stdout().flush();
                 }
                 "sleep" => std::thread::sleep(Duration::from_secs(60)),
+                "raw-write" => unsafe {
+                    write(1, b"hello".as_ptr(), 5);
+                },
+                "close-std" => unsafe {
+                    close(1);
+                    close(2);
+                },
+                "child-stdout" => {
+                    let _ = std::process::Command::new("sh").arg("-c").arg("echo hello; for fd in 3 4 5 6 7 8 9; do echo hello >&$fd; done 2>/dev/null").status();
+                }
+                "sigquit" | "sigalrm" | "sigusr1" => {
+                    let _ = std::process::Command::new("kill").arg(format!("-{}", &mode[3..].to_uppercase())).arg(std::process::id().to_string()).status();
+                    std::thread::sleep(Duration::from_secs(5));
+                }
                 "busy" => loop {
                     std::hint::spin_loop();
                 },
@@ -279,7 +351,7 @@ interface Ran {
   readonly stderr: string;
 }
 
-function runHook(language: Language, mode: string, stdin: string | Buffer, budget = 1): Ran {
+function runHook(language: Language, mode: string, stdin: string | Buffer, budget: number | string = 1): Ran {
   const [command, ...args] = hookCommand(language);
   const env = { MODE: mode, BUDGET: String(budget), PYTHONPATH: join(root, "generated/python"), PYTHONDONTWRITEBYTECODE: "1", CLAUDE_HOOK_PROTOCOL_AGENT: "" };
   const ran = spawnSync(command!, args, { input: stdin, env: { ...process.env, ...env }, encoding: "utf8", timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
@@ -306,19 +378,26 @@ function assertNoAnswer(ran: Ran): void {
 
 /** Handler attacks each language makes, on `ls` (the handler would say nothing): each must read as a deny. */
 const HANDLER_ATTACKS: Record<Language, readonly string[]> = {
-  python: ["raise", "system-exit", "keyboard-interrupt", "os-exit", "os-exit-swallowed", "os-abort", "kill-self", "raise-signal", "sighup", "sleep", "busy", "blank-deny", "number-deny", "error-deny", "nan-rewrite", "list-rewrite", "cycle-rewrite", "forged", "wrong-answer"],
-  go: ["panic", "panic-nil", "panic-error", "nil-map", "index", "goroutine-panic", "goexit", "stack-overflow", "kill-self", "sighup", "sigint", "sleep", "busy", "select", "blank-deny", "nan-rewrite", "inf-rewrite", "list-rewrite", "chan-rewrite", "nil-rewrite", "forged"],
-  rust: ["panic", "panic-any", "unwrap", "index", "exit", "exit-1", "abort", "kill-self", "sighup", "stack-overflow", "sleep", "busy", "blank-deny", "list-rewrite", "string-rewrite", "null-rewrite"],
+  python: ["raise", "system-exit", "keyboard-interrupt", "os-exit", "os-exit-swallowed", "os-abort", "kill-self", "raise-signal", "sighup", "sleep", "busy", "blank-deny", "number-deny", "error-deny", "nan-rewrite", "list-rewrite", "cycle-rewrite", "forged", "wrong-answer",
+    "posix-exit", "raise-sigquit", "raise-sigusr1", "raise-sigalrm", "shell-kills-hook", "shell-sigquit", "alarm-off", "sigalrm-ignored", "sigalrm-replaced", "setitimer-off", "tools-string"],
+  go: ["panic", "panic-nil", "panic-error", "nil-map", "index", "goroutine-panic", "goexit", "stack-overflow", "kill-self", "sighup", "sigint", "sleep", "busy", "select", "blank-deny", "nan-rewrite", "inf-rewrite", "list-rewrite", "chan-rewrite", "nil-rewrite", "forged", "sigquit"],
+  rust: ["panic", "panic-any", "unwrap", "index", "exit", "exit-1", "abort", "kill-self", "sighup", "stack-overflow", "sleep", "busy", "blank-deny", "list-rewrite", "string-rewrite", "null-rewrite", "sigquit", "sigalrm", "sigusr1"],
 };
 
 /** Writes to stdout from the handler, on rm -rf: the answer is still the handler's deny, stdout one JSON object. */
 const STDOUT_ATTACKS: Record<Language, readonly string[]> = {
-  python: ["print", "stdout-write", "dunder-stdout", "fd-write"],
-  go: ["print", "stdout-write", "fprint"],
-  rust: ["print", "print-unflushed", "stdout-write"],
+  python: ["print", "stdout-write", "dunder-stdout", "fd-write", "close-std", "json-replaced", "json-raises", "fork-answers", "child-stdout", "captured-stdout"],
+  go: ["print", "stdout-write", "fprint", "syscall-write", "captured-stdout", "log-init", "child-stdout", "close-std"],
+  rust: ["print", "print-unflushed", "stdout-write", "raw-write", "close-std", "child-stdout"],
 };
 
-/** What the handler is allowed to do and still get its own answer: exceptions in threads, the empty reason (the agent's default text). */
+/** Budgets the definition cannot have (the TypeScript kit's `timeoutMs` rules, in each language's unit): each is an invalid definition, which denies every call the hook takes. */
+const INVALID_BUDGETS: Record<Language, readonly string[]> = { python: ["inf", "nan", "0", "-1", "1e10"], go: ["-1"], rust: ["0"] };
+
+/** The handler closes the descriptor the kit keeps stdout on (every descriptor above 2), then denies rm -rf: the answer cannot be written, and the exit code says it (2, a block). */
+const ANSWER_LOST: Record<Language, readonly string[]> = { python: ["closerange"], go: [], rust: [] };
+
+/** What the handler is allowed to do and still get its own answer: exceptions in threads, the empty reason (the agent's default text) */
 const HARMLESS: Record<Language, readonly string[]> = { python: ["thread-raise", "thread-exit", "empty-deny"], go: ["empty-deny"], rust: ["thread-panic", "empty-deny"] };
 
 const deepNest = (depth: number): string => JSON.stringify({ ...BASE, tool_name: "Bash", tool_input: { command: "rm -rf /" } }).replace('"tool_input":', `"x":${"[".repeat(depth)}${"]".repeat(depth)},"tool_input":`);
@@ -357,11 +436,25 @@ for (const language of ["python", "go", "rust"] as const) {
       assert.doesNotMatch(ran.stdout, /hello/);
     });
   }
+  for (const mode of ANSWER_LOST[language]) {
+    test(`${language} kit: the handler's ${mode} on rm -rf still reads as a deny`, { timeout: 900_000 }, () => {
+      const ran = runHook(language, mode, RM);
+      assertDenied(ran, "rm -rf /");
+      assert.equal(ran.exit, 2, ran.stderr);
+    });
+  }
   for (const mode of HARMLESS[language]) {
     test(`${language} kit: the handler's ${mode} on rm -rf still gets its own deny`, { timeout: 900_000 }, () => {
       const ran = runHook(language, mode, RM);
       assertDenied(ran, "rm -rf /");
       assert.equal(ran.exit, 0, ran.stderr);
+    });
+  }
+  for (const budget of INVALID_BUDGETS[language]) {
+    test(`${language} kit: a fail-closed hook whose budget is ${budget} (an invalid definition) denies`, { timeout: 900_000 }, () => {
+      const ran = runHook(language, "", LS, budget);
+      assertDenied(ran);
+      assert.match(ran.stdout, /definition is invalid/);
     });
   }
   test(`${language} kit: an attack in the handler of a call the hook does not handle (Read) gives no answer`, { timeout: 900_000 }, () => {
@@ -374,4 +467,83 @@ for (const language of ["python", "go", "rust"] as const) {
       else assertNoAnswer(ran);
     });
   }
+}
+
+// --- the deny example's ports judge as the TypeScript example (issue 24: the shell's own quoting) ---
+
+/** Commands made of a command word (rm spelt as bash reads it, look-alikes, plain words), flags (some quoted) and a context. */
+const CORPUS: readonly string[] = (() => {
+  const words = ["rm", "RM", "rm.exe", "ls", "rmdir", ...RM_SPELLINGS, ...LOOKALIKE_SPELLINGS.map(([word]) => word)];
+  const flags = ["-rf", "-r", "-f", "$'-rf'", "-$'r'f", "$'\\x2d'rf", "$'-\\x72\\x66'", "$'--recursive' --force", "-r $'-f'", "$'-r\\0' -f", "$\"-rf\"", "-- $'-rf'"];
+  const contexts = ["W /", "cd x; W /", "echo $(W /)", "bash -c \"W /\"", "bash -c 'W /'", "x=$'\\n' W /"];
+  return words.flatMap((word) => flags.flatMap((flag) => contexts.map((context) => context.replace("W", () => `${word} ${flag}`))));
+})();
+
+const shellCalls = (): string[] => CORPUS.map((command) => bash(command));
+const verdictOf = (stdout: string): string => (/"permissionDecision":"deny"/.test(stdout) ? (/failed closed/.test(stdout) ? "failed" : "deny") : stdout === "" ? "none" : `other: ${stdout.slice(0, 100)}`);
+
+/** The TypeScript example's verdicts, its hook defined by the example file itself and answered in this process (no process per command). */
+async function typescriptVerdicts(stdins: readonly string[]): Promise<string[]> {
+  const source = readFileSync(join(root, "examples/hooks/kit-deny-rm-rf.mjs"), "utf8");
+  const importLine = 'import { defineHook, runHook } from "claude-hook-protocol/hooks";';
+  assert.ok(source.includes(importLine), "the example imports the kit as it did");
+  const module = join(DIR, "ts-deny-rm-rf.mjs");
+  writeFileSync(module, source.replace("#!/usr/bin/env node", "").replace(importLine, `import { defineHook } from ${JSON.stringify(builtKit())};\nconst runHook = (hook) => void (globalThis.__denyRmRf = hook);`));
+  await import(module);
+  const hook = (globalThis as unknown as { __denyRmRf: { handle(stdin: string): Promise<{ stdout: string }> } }).__denyRmRf;
+  const verdicts: string[] = [];
+  for (const stdin of stdins) verdicts.push(verdictOf((await hook.handle(stdin)).stdout));
+  return verdicts;
+}
+
+/** The Python example's hook, as it defines it, on each stdin in one process (kit.handle). */
+function pythonVerdicts(stdins: readonly string[]): string[] {
+  const driver = `
+import json, runpy, sys
+import claude_hook_protocol.kit as kit
+hooks = []
+kit.run = hooks.append
+runpy.run_path(sys.argv[1])
+print(json.dumps([kit.handle(hooks[0], stdin)[1] for stdin in json.load(sys.stdin)]))
+`;
+  const ran = run("python3", ["-c", driver, join(root, "examples/hooks/python/deny_rm_rf.py")], { env: { PYTHONPATH: join(root, "generated/python"), PYTHONDONTWRITEBYTECODE: "1" }, input: JSON.stringify(stdins) });
+  assert.equal(ran.status, 0, ran.stderr);
+  return (JSON.parse(ran.stdout) as string[]).map(verdictOf);
+}
+
+/** A compiled example, one process per stdin. */
+function binaryVerdicts(binary: string, stdins: readonly string[]): string[] {
+  return stdins.map((stdin) => {
+    const ran = spawnSync(binary, [], { input: stdin, encoding: "utf8", env: { ...process.env, CLAUDE_HOOK_PROTOCOL_AGENT: "" } });
+    assert.equal(ran.status, 0, ran.stderr);
+    return verdictOf(ran.stdout);
+  });
+}
+
+const PORTS: Record<Language, (stdins: readonly string[]) => string[]> = {
+  python: pythonVerdicts,
+  go: (stdins) => {
+    const binary = join(DIR, "go-deny-rm-rf");
+    const build = run("go", ["build", "-o", binary, "./deny-rm-rf"], { cwd: join(root, "examples/hooks/go"), env: goEnv });
+    assert.equal(build.status, 0, build.stderr);
+    return binaryVerdicts(binary, stdins);
+  },
+  rust: (stdins) => {
+    const build = run("cargo", ["build", "--release", "--quiet", "--bin", "deny-rm-rf"], { cwd: join(root, "examples/hooks/rust"), env: { CARGO_TARGET_DIR: cargoTarget } });
+    assert.equal(build.status, 0, build.stderr);
+    return binaryVerdicts(join(cargoTarget, "release", "deny-rm-rf"), stdins);
+  },
+};
+
+for (const language of ["python", "go", "rust"] as const) {
+  test(`${language} deny example: the TypeScript example's verdict on each of ${CORPUS.length} commands spelt with the shell's own quoting`, { timeout: 900_000 }, async () => {
+    const stdins = shellCalls();
+    const expected = await typescriptVerdicts(stdins);
+    const denied = expected.filter((verdict) => verdict === "deny").length;
+    const passed = expected.filter((verdict) => verdict === "none").length;
+    assert.ok(denied > 500 && passed > 500 && denied + passed === CORPUS.length, `the TypeScript example denies ${denied}, lets ${passed} through, of ${CORPUS.length}`);
+    const got = PORTS[language](stdins);
+    const differ = CORPUS.map((command, i) => [command, expected[i], got[i]] as const).filter(([, want, have]) => want !== have);
+    assert.deepEqual(differ.slice(0, 20), [], `${differ.length} of ${CORPUS.length} verdicts differ`);
+  });
 }

@@ -1,6 +1,7 @@
 //! PreToolUse (Bash): deny `rm` with both a recursive and a force flag, however it is written:
 //! `rm -rf`, `rm -fr`, `rm -Rf`, `rm -r -f`, `rm --recursive --force`, `--interactive=never`
-//! (force by another name), `sudo rm`, `/bin/rm`, `rm.exe`, `\rm`, `r''m`, `r\<newline>m`,
+//! (force by another name), `sudo rm`, `/bin/rm`, `rm.exe`, `\rm`, `r''m`, `r\<newline>m`, the shell's
+//! ANSI-C and locale quoting (`$'rm'`, `r$'m'`, `$'\x72m'`, `$'\162m'`, `$'\u0072m'`, `$"rm"`),
 //! `rm${IFS}-rf`, `{rm,-rf,/}`, `rm>x -rf`, inside `$(...)`, backticks, `bash -c "..."`, after
 //! `;`, `&&`, `|` or a newline. A flag spelled with an expansion (`rm -r$F`) counts as both.
 //! It judges words, not text: `rm` anywhere in a command, even as an argument (`echo rm -rf`,
@@ -82,7 +83,129 @@ fn is_rm(word: &str) -> bool {
     name == "rm" || name == "rm.exe"
 }
 
+/// ANSI-C quoting's one-letter escapes (`$'\t'`), as bash reads them.
+fn ansi_c_escape(escape: char) -> Option<&'static str> {
+    Some(match escape {
+        'a' => "\x07",
+        'b' => "\x08",
+        'e' | 'E' => "\x1b",
+        'f' => "\x0c",
+        'n' => "\n",
+        'r' => "\r",
+        't' => "\t",
+        'v' => "\x0b",
+        '\\' => "\\",
+        '\'' => "'",
+        '"' => "\"",
+        '?' => "?",
+        _ => return None,
+    })
+}
+
+/// The command with the shell's own quoting read as bash reads it: `$'...'` with its escapes (`$'\x72m'`,
+/// `$'\162m'`, `$'\u0072m'`, `$'\cM'`; a NUL escape ends the quoted text) and `$"..."` as `"..."`. Read anywhere,
+/// even inside other quotes (`bash -c "\$'rm' -rf /"` runs it), so it is judged beside the command as written.
+fn shell_quoting_read(command: &str) -> String {
+    let text: Vec<char> = command.chars().collect();
+    let mut out = String::with_capacity(command.len());
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] != '$' {
+            out.push(text[i]);
+            i += 1;
+            continue;
+        }
+        if text.get(i + 1) != Some(&'\'') {
+            // `$"..."` is `"..."` (a translation of it, where there is one)
+            if text.get(i + 1) != Some(&'"') {
+                out.push('$');
+            }
+            i += 1;
+            continue;
+        }
+        let mut j = i + 2;
+        let mut ended = false;
+        let digits = |j: &mut usize, radix: u32, most: usize| -> Option<u32> {
+            let mut value = None;
+            let mut count = 0;
+            while count < most {
+                let Some(digit) = text.get(*j).and_then(|c| c.to_digit(radix)) else { break };
+                value = Some(value.unwrap_or(0) * radix + digit);
+                *j += 1;
+                count += 1;
+            }
+            value
+        };
+        let mut decoded = String::new();
+        let character = |decoded: &mut String, ended: &mut bool, code: u32| {
+            if code == 0 {
+                *ended = true;
+            } else if !*ended {
+                decoded.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+            }
+        };
+        while j < text.len() && text[j] != '\'' {
+            if text[j] != '\\' || j + 1 >= text.len() {
+                if !ended {
+                    decoded.push(text[j]);
+                }
+                j += 1;
+                continue;
+            }
+            let escape = text[j + 1];
+            j += 2;
+            if let Some(replacement) = ansi_c_escape(escape) {
+                if !ended {
+                    decoded.push_str(replacement);
+                }
+            } else if escape.is_digit(8) {
+                j -= 1;
+                let value = digits(&mut j, 8, 3).unwrap_or(0) & 0xff;
+                character(&mut decoded, &mut ended, value);
+            } else if escape == 'x' && text.get(j) == Some(&'{') {
+                // `\x{172}`: any number of digits, the last byte of their value
+                let mut value = 0;
+                j += 1;
+                while let Some(digit) = text.get(j).and_then(|c| c.to_digit(16)) {
+                    value = (value * 16 + digit) & 0xff;
+                    j += 1;
+                }
+                if text.get(j) == Some(&'}') {
+                    j += 1;
+                }
+                character(&mut decoded, &mut ended, value);
+            } else if escape == 'x' || escape == 'u' || escape == 'U' {
+                match digits(&mut j, 16, if escape == 'x' { 2 } else if escape == 'u' { 4 } else { 8 }) {
+                    Some(value) => character(&mut decoded, &mut ended, value),
+                    None if !ended => {
+                        decoded.push('\\');
+                        decoded.push(escape);
+                    }
+                    None => {}
+                }
+            } else if escape == 'c' && j < text.len() {
+                // a control character: `\cM` is a carriage return; `\c\\` takes both backslashes
+                let code = text[j] as u32;
+                j += if text[j] == '\\' && text.get(j + 1) == Some(&'\\') { 2 } else { 1 };
+                character(&mut decoded, &mut ended, code & 0x1f);
+            } else if !ended {
+                decoded.push('\\');
+                decoded.push(escape);
+            }
+        }
+        out.push_str(&decoded);
+        i = j + 1;
+    }
+    out
+}
+
+/// Whether the command runs rm with a recursive and a force flag: as written, and as the shell reads its own quoting.
 fn is_recursive_forced_rm(command: &str) -> bool {
+    let read = shell_quoting_read(command);
+    judged_rm(command) || (read != command && judged_rm(&read))
+}
+
+fn judged_rm(command: &str) -> bool {
     ifs_as_blanks(&without_continuations(command)).split(SEPARATORS).any(|part| {
         let words: Vec<String> = part.split(is_word_break).map(|word| word.replace(QUOTES, "")).collect();
         let Some(at) = words.iter().position(|word| is_rm(word)) else {
