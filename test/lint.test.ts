@@ -192,7 +192,8 @@ describe("what install writes lints clean", () => {
       assert.ok(plan.ok);
       assert.equal(applyPlan(plan.value), null);
       const findings = lintTargets(targetsIn(LINTERS, scope === "project" ? root : null, scope === "user" ? root : null, {}), LINTERS, NO_HOME);
-      const bad = findings.filter((f) => f.severity !== "info" && f.rule !== "CP-CFG-006");
+      // CP-CFG-006 included: install's own entries in .claude/settings.json are not flagged (issue 28)
+      const bad = findings.filter((f) => f.severity !== "info");
       assert.deepEqual(bad.map((f) => `${f.rule} ${f.message}`), []);
     });
   }

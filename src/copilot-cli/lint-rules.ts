@@ -15,6 +15,7 @@ import { isJsonObject, type JsonObject } from "../json/value.js";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent } from "./events.js";
 import { invalidMatcherNotice } from "./texts.js";
 import { fileSkipReason } from "./config.js";
+import { markedParts } from "../install/marker.js";
 
 const AGENT = "copilot-cli";
 
@@ -64,8 +65,8 @@ function claims(path: string): string | null {
   return null;
 }
 
-/** A command without the leading `NAME=value` assignments (install's marks differ per agent; the hook is the same). */
-const bareCommand = (command: string): string => command.replace(/^(?:\s*[A-Za-z_][A-Za-z0-9_]*=\S*)+\s+/, "");
+/** A command without install's marks (both forms: assignments in front, or `export …;`) or other leading `NAME=value` assignments: the marks differ per agent, the hook is the same. */
+const bareCommand = (command: string): string => markedParts(command)?.command ?? command.replace(/^(?:\s*[A-Za-z_][A-Za-z0-9_]*=\S*)+\s+/, "");
 
 /** Event (camelCase) -> the bare commands the files configure for it. */
 function commandsByEvent(texts: readonly string[]): Map<string, Set<string>> {
@@ -107,7 +108,10 @@ function lintClaudeSettings(file: LintFile, ctx: LintContext): LintFinding[] {
       const differences = ctx.differences(event.name);
       const resolved = resolveEvent(event.name);
       const what = resolved === null ? `Copilot CLI has no ${event.name}: it never runs this hook` : `Copilot CLI also runs this hook (as "${event.name}", Claude-style input) in a trusted folder`;
-      out.push(doc.at(R.alsoRuns, handler.path, differences.length === 0 ? what : `${what}; differs: ${differences.join("; ")}`));
+      // a hook install wrote there was written for both (install's runs-from-other note says Copilot CLI runs it, and
+      // install writes no second copy): the warning would only repeat install's note, with advice for hand-written hooks
+      const installed = markedParts(command) !== null;
+      if (!installed || resolved === null) out.push(doc.at(R.alsoRuns, handler.path, differences.length === 0 ? what : `${what}; differs: ${differences.join("; ")}`));
       if (resolved !== null && own.get(resolved.event)?.has(bareCommand(command)) === true) {
         out.push(doc.at(R.runsTwice, handler.path, `the same command is in Copilot CLI's own hook files for ${resolved.event}: Copilot runs it twice (it never dedupes)`));
       }
