@@ -51,8 +51,8 @@ function agentTablesMissingRows(text: string): { line: number; missing: string[]
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const NUMBER = `(${NUMBER_WORDS.join("|")}|\\d+)`;
-// "six agents", "all six real agents", "the six agents'", "five other agents", "the other five agents".
-const COUNTED_AGENTS = new RegExp(`\\b(other\\s+)?${NUMBER}\\s+(other\\s+)?(?:real\\s+|supported\\s+|coding\\s+)?agents\\b`, "gi");
+// "six agents", "all six real agents", "the six agents'", "a six-agent matrix", "five other agents", "the other five agents".
+const COUNTED_AGENTS = new RegExp(`\\b(other\\s+)?${NUMBER}(?:\\s+(other\\s+)?(?:real\\s+|supported\\s+|coding\\s+)?agents|-agent)\\b`, "gi");
 
 /** Each place `text` counts the agents otherwise than the registry: line and phrase. */
 function wrongAgentCounts(text: string): { line: number; phrase: string }[] {
@@ -61,6 +61,7 @@ function wrongAgentCounts(text: string): { line: number; phrase: string }[] {
     const number = match[2] ?? "";
     const said = /^\d+$/.test(number) ? Number(number) : NUMBER_WORDS.indexOf(number.toLowerCase());
     const expected = match[1] || match[3] ? AGENTS.length - 1 : AGENTS.length;
+    if (said < 2 && match[0].endsWith("-agent")) continue; // "a one-agent run" counts no registry
     if (said !== expected) wrong.push({ line: text.slice(0, match.index).split("\n").length, phrase: match[0].replace(/\s+/g, " ") });
   }
   return wrong;
@@ -113,6 +114,7 @@ test("the checks catch a stale count, a missing agent and a table without an age
   const count = AGENTS.length;
   const wrongWord = NUMBER_WORDS[count - 1];
   assert.deepEqual(wrongAgentCounts(`Works with\n${wrongWord} agents.`).map((w) => w.line), [2]);
+  assert.equal(wrongAgentCounts(`a ${wrongWord}-agent matrix; a one-agent run`).length, 1);
   assert.equal(wrongAgentCounts(`all ${count + 1} real agents; the other ${NUMBER_WORDS[count]} agents' payloads; ${count} other agents`).length, 3);
   assert.deepEqual(wrongAgentCounts(`${NUMBER_WORDS[count]} agents, the other ${NUMBER_WORDS[count - 1]} agents, ${count - 1} other agents`), []);
   const last = AGENTS[AGENTS.length - 1];
