@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../bindings-samples.js";
+import { AGENT_NAMES } from "../../generated/agents.js";
 
 /** The repository root, without the trailing slash. */
 export const root = repoRoot.replace(/\/$/, "");
@@ -81,6 +82,11 @@ export function recordedHookInputs(below = ""): { event: unknown; input: Record<
       }
     }
   };
-  walk(join(root, "test/observer", below));
+  if (below !== "") walk(join(root, "test/observer", below));
+  // every agent's recordings (claude-code-tools/ is Claude Code's); an agent recorded before it has a dialect (kimi-code/) is not read as another's
+  else for (const name of readdirSync(join(root, "test/observer")).sort()) {
+    const path = join(root, "test/observer", name);
+    if (statSync(path).isDirectory() && AGENT_NAMES.some((agent) => name === agent || name.startsWith(`${agent}-`))) walk(path);
+  }
   return out;
 }
