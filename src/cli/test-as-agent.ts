@@ -20,14 +20,14 @@ export interface AgentCaseOutcome {
   readonly errors: readonly string[];
 }
 
-/** The `$VARIABLE`s an agent's configuration locations name (`$CODEX_HOME/hooks.json`): set, they would move its user directory away from the throwaway one. */
+/** The `$VARIABLE`s an agent's configuration locations name (`$<AGENT>_HOME/hooks.json`): set, they would move its user directory away from the throwaway one. */
 function homeVariables(dialect: Dialect): string[] {
   return [...new Set((dialect.runner?.configLocations ?? []).flatMap((location) => [...location.matchAll(/\$([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!)))];
 }
 
-/** The environment with the agent's home variables removed and `HOME` the throwaway home. */
-function environmentFor(dialect: Dialect, env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env, HOME: home };
+/** The environment with the agent's home variables removed (`HOME` stays: the hooks see the user's, the runner is given the throwaway one). */
+function environmentFor(dialect: Dialect, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
   for (const name of homeVariables(dialect)) delete out[name];
   return out;
 }
@@ -50,7 +50,7 @@ export async function runCaseAsAgent(dialect: Dialect, file: string, spec: HookT
   const projectDir = dirname(resolve(file));
   const home = mkdtempSync(resolve(tmpdir(), "hooktest-home-"));
   try {
-    const baseEnv = environmentFor(dialect, testCase.env === undefined ? process.env : { ...process.env, ...testCase.env }, home);
+    const baseEnv = environmentFor(dialect, testCase.env === undefined ? process.env : { ...process.env, ...testCase.env });
     const manifest = { hooks: (spec.hooks ?? []).map((command) => ({ event: canonical, command, ...(spec.timeout !== undefined ? { timeout: spec.timeout } : {}) })) };
     const installed = installFromRequest({
       manifestText: JSON.stringify(manifest),

@@ -1,8 +1,8 @@
 /**
  * `test [--agent A] [--json] [FILE|DIR ...]`: runs a hook author's test files
  * (`*.hooktest.json`, schemas/hook-test.schema.json): each case's event
- * through the hook commands as the agent runs them (src/claude-code/runner/, Claude
- * Code's), then compares the effects the agent would apply with the expected
+ * through the hook commands as the agent runs them (the reference agent's runner,
+ * src/claude-code/runner/; another agent's through ./test-as-agent.ts), then compares the effects the agent would apply with the expected
  * ones, key by key, and prints a readable diff. Exit 0 all pass, 1 a mismatch
  * or an unusable file, 2 usage error.
  */
@@ -31,7 +31,10 @@ run as the agent runs them, in the file's directory. A DIR means every
 Exit status: 0 every case passes, 1 a case fails or a file is unusable, 2 usage error.
 
 Options:
-  --agent AGENT   whose rules apply: claude-code (default: the file's "agent", else claude-code)
+  --agent AGENT   run the hooks as AGENT runs them (its configuration, stdin and
+                  merge; "hooks" commands only) and say where its effects differ
+                  from the expected ones; all: under every agent (default: the
+                  file's "agent", else claude-code)
   --json          one JSON object: {passed, failed, files: [{file, cases: [{name, ok, diff}]}]}
   -h, --help      this text
 
@@ -169,14 +172,14 @@ async function runFileAs(file: string, spec: HookTest, agent: AgentName, expecte
     resolvedEvents.set(testCase, resolved.event);
   }
   const cases: CaseReport[] = [];
-  for (const testCase of spec.cases) {
+  for (const [index, testCase] of spec.cases.entries()) {
     const event = resolvedEvents.get(testCase)!;
     if (agent === DEFAULT_AGENT) {
       cases.push(await runCase(file, spec, { ...testCase, event }));
       continue;
     }
     const canonical = dialect.events.find((e) => e.name === event)?.canonical ?? null;
-    if (canonical === null) return refused(`cases[${testCase.name}]: ${dialect.displayName}'s ${event} has no event of the reference agent, so its hooks cannot be installed from the test`);
+    if (canonical === null) return refused(`cases[${index}] (${testCase.name}): ${dialect.displayName}'s ${event} has no event of the reference agent, so its hooks cannot be installed from the test`);
     const outcome = await runCaseAsAgent(dialect, file, spec, testCase, event, canonical);
     cases.push(compared(testCase, outcome.effects as unknown as Record<string, unknown> | null, outcome.errors));
   }
