@@ -276,7 +276,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     for (const result of report.cases) {
       io.stdout.write(`${result.ok ? s.green("✓") : s.red("✗")} ${name} › ${result.name}${as}\n`);
-      const verdict = result.ok ? null : verdictChange(displayName(report.agent), result.diff);
+      // the meaning line is for runs under a named agent; without --agent the output stays as it was
+      const verdict = result.ok || agentText === undefined ? null : verdictChange(displayName(report.agent), result.diff);
       if (verdict !== null) io.stdout.write(`    ${s.bold(verdict)}\n`);
       for (const { key, expected, actual } of result.diff) {
         io.stdout.write(`    ${s.bold(key)}\n      ${s.green("- expected")} ${show(expected)}\n      ${s.red("+ actual")}   ${show(actual)}\n`);
