@@ -58,7 +58,7 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   for (const [event, fits] of Object.entries(description.inputFits)) {
     for (const fit of fits) out.push(`    (${rs(event)}, &[${fit.path.map(rs).join(", ")}], ${rs(fit.fill === undefined ? "" : JSON.stringify(fit.fill))}, &[${(fit.values ?? []).map(rs).join(", ")}], ${rs(fit.instead ?? "")}),`);
   }
-  out.push("];", "", "/// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).", "pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[");
+  out.push("];", "", "/// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in `src/<agent>/detection.ts`).", "pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[");
   const condition = (c: Record<string, unknown>): string => {
     if (typeof c["has"] === "string") return `Condition::Has(${rs(c["has"])})`;
     if (typeof c["eventOf"] === "string") return `Condition::EventOf(${rs(c["eventOf"])})`;

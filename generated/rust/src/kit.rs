@@ -254,7 +254,7 @@ fn display_name(agent: &str) -> &'static str {
     KIT_DISPLAY_NAMES.iter().find(|(a, _)| *a == agent).map_or("an agent", |(_, name)| *name)
 }
 
-/// Which agent sent a hook input, and what told it: the TypeScript kit's rules (src/<agent>/detection.ts),
+/// Which agent sent a hook input, and what told it: the TypeScript kit's rules (`src/<agent>/detection.ts`),
 /// from generated/kit/answers.json.
 pub fn detect_agent(input: &Map<String, Value>) -> (&'static str, String) {
     for (agent, because, conditions) in KIT_DETECTION_RULES {

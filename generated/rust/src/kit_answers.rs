@@ -1332,7 +1332,7 @@ pub(crate) static KIT_INPUT_FITS: &[(&str, &[&str], &str, &[&str], &str)] = &[
     ("PreSkillShellCommand", &["invoked_by"], "\"other\"", &["user", "claude", "other"], "other"),
 ];
 
-/// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
+/// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in `src/<agent>/detection.ts`).
 pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[
     ("copilot-cli", "camelCase sessionId", &[Condition::Has("sessionId")]),
     ("copilot-cli", "camelCase toolName", &[Condition::Has("toolName")]),
