@@ -49,7 +49,10 @@ function trustNotes(ctx: InstallContext): InstallNote[] {
  * and above with an exponent, and past 2^53 a number is not the integer meant.
  */
 function check(hook: InstallHook): { key: "timeout"; message: string } | null {
-  if (hook.timeout === undefined || (Number.isSafeInteger(hook.timeout) && hook.timeout >= 1)) return null;
+  if (hook.timeout === undefined) return null;
+  // as written (JSON.stringify) and read by Codex's own rule; past 2^53 the number is no longer the integer meant
+  const read = readCodexTimeoutLiteral(JSON.stringify(hook.timeout), "json");
+  if (Number.isSafeInteger(hook.timeout) && read.kind === "seconds" && !read.raisedFromZero) return null;
   return { key: "timeout", message: `timeout ${hook.timeout} s: Codex reads whole seconds (an integer, as serde reads a u64) and refuses the whole hooks file otherwise; give a whole number of seconds from 1 to ${Number.MAX_SAFE_INTEGER}` };
 }
 

@@ -14,7 +14,7 @@ import type { AgentInstaller, ConfigFile, InstallContext, RenderedHook } from ".
 import type { JsonObject } from "../json/value.js";
 import { EVENT_NAMES, EVENTS } from "./events.js";
 import { loadGeminiHooks } from "./runner.js";
-import { MAX_TIMER_MS } from "../process/spawn-hook.js";
+import { GEMINI_TIMER_LIMIT_MS as MAX_TIMER_MS, readGeminiTimeout } from "./timeout.js";
 import type { OwnedHandler } from "../install/types.js";
 
 const AGENT = "gemini-cli";
@@ -42,7 +42,7 @@ const timeoutMs = (seconds: number): number => Math.round(seconds * 1000);
 function check(hook: InstallHook): { key: "timeout"; message: string } | null {
   if (hook.timeout === undefined) return null;
   const ms = timeoutMs(hook.timeout);
-  if (ms >= 1 && ms <= MAX_TIMER_MS) return null;
+  if (readGeminiTimeout(ms).kind === "ms") return null;
   return { key: "timeout", message: `timeout ${hook.timeout} s is ${ms} ms, which Node's timer (Gemini CLI reads milliseconds) fires after 1 ms: the hook would always time out and let the call through; give 0.001 to ${MAX_TIMER_MS / 1000} s` };
 }
 
@@ -52,7 +52,8 @@ function readBack(text: string, file: ConfigFile, owned: readonly OwnedHandler[]
   for (const h of owned) {
     const hook = loaded.hooks.find((c) => c.event === h.event && c.matcher === h.matcher && c.command === h.command && c.timeoutMs === h.timeout);
     if (hook === undefined) return `${h.event} ${JSON.stringify(h.command)} is not read as written${loaded.problems[0] === undefined ? "" : ` (${loaded.problems[0].message})`}`;
-    if (hook.firesAtOnce || (h.timeout !== null && h.timeout > MAX_TIMER_MS)) return `${h.event} ${JSON.stringify(h.command)}: its timeout fires at once`;
+    // the loader reads the timeout with readGeminiTimeout: past Node's limit or under 1 ms it fires at once
+    if (hook.firesAtOnce) return `${h.event} ${JSON.stringify(h.command)}: its timeout fires at once`;
   }
   return null;
 }
