@@ -25,6 +25,7 @@ import { generateRustKit } from "./gen-rust-kit.js";
 import { generateNames } from "./gen-names.js";
 import { generateOutputShape } from "./gen-output-shape.js";
 import { generateSerdeModel } from "./gen-serde-model.js";
+import { generateSettingsSchemas } from "./gen-settings-schemas.js";
 import { generateTypes } from "./gen-types.js";
 import { generateValidators } from "./gen-validators.js";
 import type { GeneratedFile, GenerateContext, Generator } from "./lib/generated-file.js";
@@ -52,6 +53,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "go", generate: generateGo },
   { name: "kit-agents", generate: generateKitAgents },
   { name: "kit-answers", generate: generateKitAnswers },
+  { name: "settings-schemas", generate: generateSettingsSchemas },
 ];
 
 export const GENERATED_DIR = "generated";

@@ -15,6 +15,7 @@ import type { AgentCapabilities } from "./core/capabilities.js";
 import type { Dialect } from "./core/dialect.js";
 import type { AgentInstaller } from "./install/types.js";
 import type { AgentLinter } from "./lint/types.js";
+import type { SettingsSchema } from "./core/settings-schema.js";
 
 export interface Agent {
   /** The name on the command line (`--agent`), in `MergedResult.agent`, in vector files and in the folder's path. */
@@ -31,4 +32,9 @@ export interface Agent {
   installer(): Promise<AgentInstaller>;
   /** Its `lint` rules over its configuration files. */
   linter(): Promise<AgentLinter>;
+  /**
+   * The schemas editors check its JSON configuration files with (npm run gen:
+   * generated/settings/<agent>/); none for an agent whose files are not JSON.
+   */
+  settingsSchemas?(): Promise<readonly SettingsSchema[]>;
 }

@@ -1,0 +1,242 @@
+// The editors' settings schemas (generated/settings/<agent>/<file>.schema.json,
+// npm run gen) against the recordings: every configuration file a real agent
+// was recorded with validates, unless the recording shows the agent refused
+// something in it (the file skipped, an event, group or hook not run); each
+// such refusal is refused by the schema or, where a schema cannot say it, by
+// `lint` with an error. Which files are refusals, and the recorded outcome
+// that shows it, is the table below (from the recordings, not from the schema).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv } from "ajv";
+import { AGENTS, loadLinters } from "../src/agents.js";
+import { contextFor } from "../src/lint/lint.js";
+import { SETTINGS_SCHEMA_BASE } from "../src/core/settings-schema.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const OBSERVER = join(ROOT, "test/observer");
+
+type Json = unknown;
+interface Observation {
+  readonly name: string;
+  readonly outcome?: { readonly hook_invocations?: readonly number[]; readonly tool_ran?: boolean };
+  readonly [key: string]: unknown;
+}
+/** One configuration file a recording ran the agent with. */
+interface RecordedFile {
+  readonly agent: string;
+  /** The schema's `file` it is checked against. */
+  readonly schema: string;
+  /** The recording, relative to test/observer/. */
+  readonly recording: string;
+  /** Which of the recording's files (`flag`, `.claude/settings.json`, ...). */
+  readonly source: string;
+  readonly value: Json;
+  readonly observation: Observation | null;
+}
+
+/** What the recording shows the agent did not do with the file. */
+interface Refusal {
+  /** The hooks (h<k>, by scenario index) that never ran although their event fired. */
+  readonly notRun?: readonly number[];
+  /** The scenario's tool call ran (the deny in the file was not applied) or not. */
+  readonly toolRan?: boolean;
+  /** Said by the schema, or only by lint (a rule a JSON Schema cannot state). */
+  readonly by: "schema" | "lint";
+  readonly why: string;
+  /** The recording's file it is about (RecordedFile.source); the recording's others are accepted files. Default: the agent's first. */
+  readonly source?: string;
+}
+
+function* jsonFiles(dir: string): Generator<string> {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* jsonFiles(path);
+    else if (entry.name.endsWith(".json")) yield path;
+  }
+}
+
+const read = (path: string): Json => JSON.parse(readFileSync(path, "utf8")) as Json;
+const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Observations of the measured version (the re-recordings of later versions under v<x>/ are left out). */
+function* observations(agent: string): Generator<{ path: string; observation: Observation }> {
+  for (const path of jsonFiles(join(OBSERVER, agent))) {
+    const rel = relative(join(OBSERVER, agent), path);
+    if (!rel.split("/").includes("observed") || /^v\d/.test(rel)) continue;
+    const value = read(path);
+    if (isObject(value) && typeof value["name"] === "string") yield { path, observation: value as unknown as Observation };
+  }
+}
+
+/** Files `install` wrote that the agent then ran (test/observer/<agent>/e2e*\/.../installed/). */
+function* installedFiles(agent: string, suffix: string): Generator<{ path: string; value: Json }> {
+  for (const path of jsonFiles(join(OBSERVER, agent))) if (path.includes("/installed/") && path.endsWith(suffix)) yield { path, value: read(path) };
+}
+
+// ---- Claude Code ------------------------------------------------------------
+
+function claudeCodeFiles(): RecordedFile[] {
+  const out: RecordedFile[] = [];
+  for (const { path, observation } of observations("claude-code")) {
+    const recording = relative(OBSERVER, path);
+    if (observation["settings_flag"] !== undefined) out.push({ agent: "claude-code", schema: "settings", recording, source: "flag", value: observation["settings_flag"], observation });
+    const files = (observation["scenario"] as { files?: Record<string, string> } | undefined)?.files ?? {};
+    for (const [name, text] of Object.entries(files)) {
+      if (name.startsWith(".claude/settings")) out.push({ agent: "claude-code", schema: "settings", recording, source: name, value: JSON.parse(text) as Json, observation });
+    }
+  }
+  for (const { path, value } of installedFiles("claude-code", "/.claude/settings.json")) out.push({ agent: "claude-code", schema: "settings", recording: relative(OBSERVER, path), source: "installed", value, observation: null });
+  return out;
+}
+
+const skipped = (why: string): Refusal => ({ notRun: [0], toolRan: true, by: "schema", why: `${why}: Claude Code skips the whole file (the deny never runs)` });
+const ifNotRun = (why: string, notRun: readonly number[] = [0]): Refusal => ({ notRun, by: "schema", why });
+
+/** Claude Code 2.1.332's recorded refusals, by recording name (test/observer/claude-code/runner/observed/). */
+const CLAUDE_CODE_REFUSALS: Readonly<Record<string, Refusal>> = {
+  "cfg-flag-async-string-false": skipped('async "false"'),
+  "cfg-flag-once-string": skipped('once "true"'),
+  "cfg-flag-timeout-string": skipped('timeout "5"'),
+  "cfg-flag-type-uppercase": skipped('type "Command"'),
+  "cfg-flag-cleanup-days-string": skipped('cleanupPeriodDays "30"'),
+  "cfg-flag-disable-all-array": skipped("disableAllHooks []"),
+  "cfg-flag-disable-all-null": skipped("disableAllHooks null"),
+  "cfg-flag-disable-all-number-0": skipped("disableAllHooks 0"),
+  "cfg-flag-disable-all-number-1": skipped("disableAllHooks 1"),
+  "cfg-flag-disable-all-string-false": skipped('disableAllHooks "false"'),
+  "cfg-flag-disable-all-string-true": skipped('disableAllHooks "true"'),
+  "cfg-flag-env-string": skipped('env "x"'),
+  "cfg-flag-include-co-authored-string": skipped('includeCoAuthoredBy "yes"'),
+  "cfg-flag-model-number": skipped("model 5"),
+  "cfg-flag-permissions-allow-string": skipped('permissions.allow "Bash"'),
+  "cfg-flag-permissions-number": skipped("permissions 5"),
+  "cfg-flag-schema-number": skipped('"$schema" 5'),
+  "cfg-flag-status-line-number": skipped("statusLine 5"),
+  "cfg-flag-permission-request-bad": { ...skipped('a PermissionRequest hook with timeout "5"'), notRun: [0, 1] },
+  "cfg-flag-sibling-bad-type": { ...skipped('a second PreToolUse hook of type "shell"'), notRun: [0, 1] },
+  "cfg-flag-sibling-if-number": { ...skipped("a second PreToolUse hook with if 5"), notRun: [0, 1] },
+  "cfg-flag-sibling-matcher-number": { ...skipped("a second PreToolUse group with matcher 5"), notRun: [0, 1] },
+  "cfg-flag-sibling-timeout-negative": { ...skipped("a second PreToolUse hook with timeout -1"), notRun: [0, 1] },
+  "cfg-flag-sibling-timeout-string": { ...skipped('a second PreToolUse hook with timeout "5"'), notRun: [0, 1] },
+  "cfg-flag-sibling-timeout-zero": { ...skipped("a second PreToolUse hook with timeout 0"), notRun: [0, 1] },
+  // the project file's hook prints the deny itself (no h<k> script): the tool running shows it skipped
+  "cfg-project-disable-all-string-false": { source: ".claude/settings.json", toolRan: true, by: "schema", why: 'project settings with disableAllHooks "false": skipped, the deny in it never runs' },
+  "cfg-project-permissions-number": { source: ".claude/settings.json", toolRan: true, by: "schema", why: "project settings with permissions 5: skipped" },
+  "cfg-project-timeout-string": { source: ".claude/settings.json", toolRan: true, by: "schema", why: 'project settings whose deny hook has timeout "5": skipped' },
+  // the --settings file says disableAllHooks "true": skipped, so the project's deny still runs (a valid true would stop it)
+  "cfg-flag-string-true-project-deny": { toolRan: false, by: "schema", why: 'disableAllHooks "true" is not applied (the file is skipped): the project deny still runs' },
+  "cfg-flag-hooks-unknown-event": ifNotRun('the hooks of an unknown event "NotAnEvent" never run', [1]),
+  "cfg-flag-stop-bad-type": ifNotRun('a Stop hook of type "Command" is dropped (Stop fired; the deny beside it ran)', [1]),
+  "cfg-flag-sibling-command-empty": ifNotRun('a hook with command "" never starts', [1]),
+  // PostToolUse does not fire after the deny, so this entry's fate is not shown; the same value is refused on PreToolUse and Stop above
+  "cfg-flag-other-event-bad": ifNotRun('a PostToolUse hook with timeout "5" (not observable: PostToolUse does not fire after the deny)', [1]),
+  "if-event-session-start": ifNotRun('if "Bash" on SessionStart: never runs'),
+  "if-event-stop": ifNotRun('if "Bash(rm *)" on Stop: never runs'),
+  "if-event-stop-bad-rule": ifNotRun('if "Bash(" on Stop: never runs'),
+  "if-event-stop-bash-alone": ifNotRun('if "Bash" on Stop: never runs'),
+  "if-event-user-prompt-star": ifNotRun('if "*" on UserPromptSubmit: never runs'),
+  "if-event-user-prompt-submit": ifNotRun('if "Bash(rm *)" on UserPromptSubmit: never runs'),
+  "if-rule-number": ifNotRun("if 1: the hook is dropped"),
+  "if-rule-null": ifNotRun("if null: the hook is dropped"),
+  "if-rule-false": ifNotRun("if false: the hook is dropped"),
+  "if-rule-array": ifNotRun('if ["Bash(rm *)"]: the hook is dropped'),
+  "if-rule-number-other-file": ifNotRun("if 1 in --settings: its hook is dropped (the project's deny runs)"),
+  "if-rule-number-other-group": ifNotRun("if 1 on PreToolUse: the whole file is skipped, the deny in another group too", [0, 1]),
+  "if-rule-number-sibling": ifNotRun("if 1 on PreToolUse: the whole file is skipped, the deny beside it too", [0, 1]),
+  "if-rule-number-post-tool-use": ifNotRun("if 1 on PostToolUse: only that hook is dropped"),
+  "if-rule-string-array-sibling-other-event": ifNotRun("if 1 on PreToolUse: the whole file is skipped, a Stop hook in it too", [0, 1]),
+  // http hooks run no h<k> script: index 0 is the http hook; the deny or context hook is h1
+  "http-invalid-url": { notRun: [1], toolRan: true, by: "lint", why: "an http hook whose URL new URL() refuses, on PreToolUse: the whole file is skipped (the deny beside it never runs)" },
+  "http-invalid-url-other-group": { notRun: [1], toolRan: true, by: "lint", why: "the same with the deny in another group of the file" },
+  "http-invalid-url-post": { by: "lint", why: "on PostToolUse only the http hook is dropped (the context hook in the file runs); it cannot be requested" },
+  "http-invalid-url-other-file": { by: "lint", why: "in --settings; the deny in the project settings runs; it cannot be requested" },
+};
+
+/** Every agent's recorded configuration files and refusals, by agent name. */
+const RECORDED: Readonly<Record<string, { files: () => RecordedFile[]; refusals: Readonly<Record<string, Refusal>>; lintKind: (file: RecordedFile) => string; defaultSource: string }>> = {
+  "claude-code": { files: claudeCodeFiles, refusals: CLAUDE_CODE_REFUSALS, lintKind: () => "settings", defaultSource: "flag" },
+};
+
+// ---- the checks ---------------------------------------------------------------
+
+const GENERATED = join(ROOT, "generated/settings");
+
+interface Loaded {
+  readonly agent: string;
+  readonly file: string;
+  readonly schema: Record<string, unknown>;
+}
+
+async function loadedSchemas(): Promise<Loaded[]> {
+  const out: Loaded[] = [];
+  for (const agent of AGENTS) for (const entry of (await agent.settingsSchemas?.()) ?? []) {
+    const path = join(GENERATED, agent.name, `${entry.file}.schema.json`);
+    assert.ok(existsSync(path), `${relative(ROOT, path)} is missing: run npm run gen`);
+    out.push({ agent: agent.name, file: entry.file, schema: read(path) as Record<string, unknown> });
+  }
+  return out;
+}
+
+test("every agent's schema is self-contained draft-07 with its stable $id", async () => {
+  const schemas = await loadedSchemas();
+  assert.ok(schemas.length > 0);
+  for (const { agent, file, schema } of schemas) {
+    assert.equal(schema["$schema"], "http://json-schema.org/draft-07/schema#");
+    assert.equal(schema["$id"], `${SETTINGS_SCHEMA_BASE}${agent}/${file}.schema.json`);
+    const refs = JSON.stringify(schema).match(/"\$ref":"[^"]*"/g) ?? [];
+    for (const ref of refs) assert.match(ref, /"\$ref":"#\/definitions\/[^"/]+"/, `${agent}/${file}: ${ref} is not a local definition`);
+    assert.doesNotMatch(JSON.stringify(schema), /"(tsType|discriminator|x-[a-z-]+)":/, `${agent}/${file}: a keyword only this package's generators read`);
+    // strict: Ajv refuses unknown keywords and formats, so any draft-07 validator reads the file the same way
+    new Ajv({ strict: true, strictTypes: false, strictRequired: false, allErrors: true }).compile(schema);
+  }
+});
+
+test("every recorded configuration file validates, every recorded refusal is refused (schema or lint)", async () => {
+  const schemas = await loadedSchemas();
+  const linters = await loadLinters();
+  const figures: string[] = [];
+  for (const [agent, recorded] of Object.entries(RECORDED)) {
+    const files = recorded.files();
+    const linter = linters.find((l) => l.agent === agent)!;
+    const validators = new Map(schemas.filter((s) => s.agent === agent).map((s) => [s.file, new Ajv({ strict: false, allErrors: true }).compile(s.schema)] as const));
+    const used = new Set<string>();
+    let accepted = 0;
+    let bySchema = 0;
+    let byLint = 0;
+    for (const file of files) {
+      const validate = validators.get(file.schema);
+      assert.ok(validate !== undefined, `${agent}: no schema "${file.schema}" for ${file.recording}`);
+      const name = file.observation?.name ?? "";
+      const listed = recorded.refusals[name];
+      const refusal = listed !== undefined && (listed.source ?? recorded.defaultSource) === file.source ? listed : undefined;
+      const valid = validate(file.value) as boolean;
+      const where = `${file.recording} (${file.source})`;
+      if (refusal === undefined) {
+        assert.ok(valid, `${where}: the agent used this file as written, the schema refuses it: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+        accepted++;
+        continue;
+      }
+      used.add(name);
+      // the recording shows the refusal
+      const outcome = file.observation?.outcome ?? {};
+      for (const k of refusal.notRun ?? []) assert.equal(outcome.hook_invocations?.[k], 0, `${where}: h${k} ran; not a refusal`);
+      if (refusal.toolRan !== undefined) assert.equal(outcome.tool_ran, refusal.toolRan, `${where}: tool_ran`);
+      if (refusal.by === "schema") {
+        assert.ok(!valid, `${where}: ${refusal.why}; the schema accepts it`);
+        bySchema++;
+      } else {
+        assert.ok(valid, `${where}: said by lint, but the schema refuses it too: mark it "schema"`);
+        const findings = linter.lint({ path: file.recording, kind: recorded.lintKind(file) }, contextFor(linter, linters, JSON.stringify(file.value, null, 2)));
+        assert.ok(findings.some((f) => f.severity === "error"), `${where}: ${refusal.why}; lint finds no error`);
+        byLint++;
+      }
+    }
+    for (const name of Object.keys(recorded.refusals)) assert.ok(used.has(name), `${agent}: refusal ${name} names no recorded file`);
+    figures.push(`${agent}: ${files.length} recorded files, ${accepted} accepted and valid, ${bySchema + byLint} refusals (${bySchema} by the schema, ${byLint} by lint)`);
+  }
+  console.log(figures.join("\n"));
+});
