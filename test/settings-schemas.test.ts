@@ -41,6 +41,14 @@ interface RecordedFile {
 interface Refusal {
   /** The hooks (h<k>, by scenario index) that never ran although their event fired. */
   readonly notRun?: readonly number[];
+  /** The hooks that did run (the file was loaded: a misread, not a skip). */
+  readonly ran?: readonly number[];
+  /**
+   * skipped: none of the file's (or map's) hooks run; dropped: that event,
+   * group or hook does not run; misread: the file is used, the value is read
+   * otherwise than its documented type says (a string "false" as true).
+   */
+  readonly kind?: "skipped" | "dropped" | "misread";
   /** The scenario's tool call ran (the deny in the file was not applied) or not. */
   readonly toolRan?: boolean;
   /** Said by the schema, or only by lint (a rule a JSON Schema cannot state). */
@@ -94,7 +102,7 @@ function claudeCodeFiles(): RecordedFile[] {
 }
 
 const skipped = (why: string): Refusal => ({ notRun: [0], toolRan: true, by: "schema", why: `${why}: Claude Code skips the whole file (the deny never runs)` });
-const ifNotRun = (why: string, notRun: readonly number[] = [0]): Refusal => ({ notRun, by: "schema", why });
+const ifNotRun = (why: string, notRun: readonly number[] = [0], kind: Refusal["kind"] = "dropped"): Refusal => ({ notRun, by: "schema", why, kind });
 
 /** Claude Code 2.1.332's recorded refusals, by recording name (test/observer/claude-code/runner/observed/). */
 const CLAUDE_CODE_REFUSALS: Readonly<Record<string, Refusal>> = {
@@ -145,20 +153,132 @@ const CLAUDE_CODE_REFUSALS: Readonly<Record<string, Refusal>> = {
   "if-rule-false": ifNotRun("if false: the hook is dropped"),
   "if-rule-array": ifNotRun('if ["Bash(rm *)"]: the hook is dropped'),
   "if-rule-number-other-file": ifNotRun("if 1 in --settings: its hook is dropped (the project's deny runs)"),
-  "if-rule-number-other-group": ifNotRun("if 1 on PreToolUse: the whole file is skipped, the deny in another group too", [0, 1]),
-  "if-rule-number-sibling": ifNotRun("if 1 on PreToolUse: the whole file is skipped, the deny beside it too", [0, 1]),
+  "if-rule-number-other-group": ifNotRun("if 1 on PreToolUse: the whole file is skipped, the deny in another group too", [0, 1], "skipped"),
+  "if-rule-number-sibling": ifNotRun("if 1 on PreToolUse: the whole file is skipped, the deny beside it too", [0, 1], "skipped"),
   "if-rule-number-post-tool-use": ifNotRun("if 1 on PostToolUse: only that hook is dropped"),
-  "if-rule-string-array-sibling-other-event": ifNotRun("if 1 on PreToolUse: the whole file is skipped, a Stop hook in it too", [0, 1]),
+  "if-rule-string-array-sibling-other-event": ifNotRun("if 1 on PreToolUse: the whole file is skipped, a Stop hook in it too", [0, 1], "skipped"),
   // http hooks run no h<k> script: index 0 is the http hook; the deny or context hook is h1
   "http-invalid-url": { notRun: [1], toolRan: true, by: "lint", why: "an http hook whose URL new URL() refuses, on PreToolUse: the whole file is skipped (the deny beside it never runs)" },
   "http-invalid-url-other-group": { notRun: [1], toolRan: true, by: "lint", why: "the same with the deny in another group of the file" },
-  "http-invalid-url-post": { by: "lint", why: "on PostToolUse only the http hook is dropped (the context hook in the file runs); it cannot be requested" },
-  "http-invalid-url-other-file": { by: "lint", why: "in --settings; the deny in the project settings runs; it cannot be requested" },
+  "http-invalid-url-post": { kind: "dropped", by: "lint", why: "on PostToolUse only the http hook is dropped (the context hook in the file runs); it cannot be requested" },
+  "http-invalid-url-other-file": { kind: "dropped", by: "lint", why: "in --settings; the deny in the project settings runs; it cannot be requested" },
+};
+
+// ---- Qwen Code, Gemini CLI: the observer's `settings` by layer (user, project, system) ----
+
+/** The layers of `observation.settings` that are the agent's own file (Qwen's `claude` layer is Claude Code's file, which Qwen does not read: cfg-06). */
+function layeredFiles(agent: string, layers: readonly string[], installedSuffix: string): RecordedFile[] {
+  const out: RecordedFile[] = [];
+  for (const { path, observation } of observations(agent)) {
+    const settings = observation["settings"];
+    if (!isObject(settings)) continue;
+    for (const layer of layers) if (settings[layer] !== undefined) out.push({ agent, schema: "settings", recording: relative(OBSERVER, path), source: layer, value: settings[layer], observation });
+  }
+  for (const { path, value } of installedFiles(agent, installedSuffix)) out.push({ agent, schema: "settings", recording: relative(OBSERVER, path), source: "installed", value, observation: null });
+  return out;
+}
+
+// ---- droid: the observer's `config_files` by path, and the scenario's project files ----
+
+function droidFiles(): RecordedFile[] {
+  const out: RecordedFile[] = [];
+  const schemaOf = (path: string): string | null => (path.endsWith("/hooks.json") ? "hooks" : path.endsWith("/settings.json") ? "settings" : null);
+  for (const { path, observation } of observations("droid")) {
+    const recording = relative(OBSERVER, path);
+    for (const [file, value] of Object.entries((observation["config_files"] ?? {}) as Record<string, Json>)) {
+      const schema = schemaOf(file);
+      if (schema !== null) out.push({ agent: "droid", schema, recording, source: file.replace("$TMP/home/", "~/"), value, observation });
+    }
+    const files = (observation["scenario"] as { files?: Record<string, string> } | undefined)?.files ?? {};
+    for (const [file, text] of Object.entries(files)) {
+      const schema = schemaOf(`/${file}`);
+      if (schema !== null && file.startsWith(".factory/")) out.push({ agent: "droid", schema, recording, source: file, value: JSON.parse(text) as Json, observation });
+    }
+  }
+  return out;
+}
+
+const QWEN_CODE_REFUSALS: Readonly<Record<string, Refusal>> = {
+  "cfg-40-disable-all-array": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "disableAllHooks: [] (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-empty-string": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "disableAllHooks: \"\" (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-null": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "disableAllHooks: null in user settings, with a deny hook" },
+  "cfg-40-disable-all-number-0": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "disableAllHooks: 0 (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-number-1": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "disableAllHooks: 1 (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-object": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "disableAllHooks: {} (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-string-false": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "disableAllHooks: \"false\" (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-string-no": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "disableAllHooks: \"no\" (not a boolean) in user settings, with a deny hook" },
+  "cfg-40-disable-all-string-true": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "disableAllHooks: \"true\" (not a boolean) in user settings, with a deny hook" },
+  "cfg-41-project-disable-all-string-false": { notRun: [0], toolRan: true, source: "project", kind: "misread", by: "schema", why: "disableAllHooks: \"false\" (a string) in project settings, with a deny hook" },
+  "cfg-42-project-false-user-string-true": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "disableAllHooks: false in project settings, \"true\" (a string) in user settings, with a deny hook" },
+  "cfg-43-sequential-number-0": { ran: [0,1], toolRan: false, kind: "misread", by: "schema", why: "sequential 0 on the group: A sleeps 1.5 s and denies, B answers at once; does B start after A ended?" },
+  "cfg-43-sequential-number-1": { ran: [0,1], toolRan: false, kind: "misread", by: "schema", why: "sequential 1 on the group: A sleeps 1.5 s and denies, B answers at once; does B start after A ended?" },
+  "cfg-43-sequential-string-false": { ran: [0,1], toolRan: false, kind: "misread", by: "schema", why: "sequential \"false\" on the group: A sleeps 1.5 s and denies, B answers at once; does B start after A ended?" },
+  "cfg-43-sequential-string-true": { ran: [0,1], toolRan: false, kind: "misread", by: "schema", why: "sequential \"true\" on the group: A sleeps 1.5 s and denies, B answers at once; does B start after A ended?" },
+  "cfg-44-timeout-string": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "the deny hook has timeout \"10\" (a string)" },
+  "cfg-44-timeout-word": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "the deny hook has timeout \"abc\"" },
+  "cfg-44-type-uppercase": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has type \"Command\"" },
+  "qw-num-timeout-string-2147483648": { ran: [0], toolRan: true, kind: "misread", by: "schema", why: "the deny hook has timeout \"2147483648\" (text)" },
+};
+const GEMINI_CLI_REFUSALS: Readonly<Record<string, Refusal>> = {
+  "gp-cfg-disabled-number": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.disabled 5, with a deny hook" },
+  "gp-cfg-disabled-object": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.disabled {\"blocker\": true}" },
+  "gp-cfg-disabled-string-list": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.disabled \"other,blocker\" (a comma list in a string)" },
+  "gp-cfg-disabled-string-name": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "hooksConfig.disabled \"blocker\" (a string, not a list) names the deny hook" },
+  "gp-cfg-disabled-string-substring": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.disabled \"xblockerx\" (a string containing the deny hook name)" },
+  "gp-cfg-enabled-array": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.enabled [], with a deny hook" },
+  "gp-cfg-enabled-empty-string": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "hooksConfig.enabled \"\", with a deny hook" },
+  "gp-cfg-enabled-null": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.enabled null, with a deny hook" },
+  "gp-cfg-enabled-number-0": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "hooksConfig.enabled 0, with a deny hook" },
+  "gp-cfg-enabled-number-1": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.enabled 1, with a deny hook" },
+  "gp-cfg-enabled-string-0": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.enabled \"0\", with a deny hook" },
+  "gp-cfg-enabled-string-False": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "hooksConfig.enabled \"False\", with a deny hook" },
+  "gp-cfg-enabled-string-false": { notRun: [0], toolRan: true, kind: "misread", by: "schema", why: "hooksConfig.enabled \"false\" (a string) in user settings, with a deny hook" },
+  "gp-cfg-enabled-string-no": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.enabled \"no\", with a deny hook" },
+  "gp-cfg-enabled-string-true": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig.enabled \"true\", with a deny hook" },
+  "gp-cfg-hooksconfig-string": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "hooksConfig \"false\" (a string), with a deny hook" },
+  "gp-cfg-name-number": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "the deny hook has name 5 (a number)" },
+  "gp-cfg-project-enabled-null-user-false": { ran: [0], toolRan: false, source: "project", kind: "misread", by: "schema", why: "workspace enabled null over a user enabled false" },
+  "gp-cfg-project-enabled-string-false": { notRun: [0], toolRan: true, source: "project", kind: "misread", by: "schema", why: "workspace settings: hooksConfig.enabled \"false\"; deny hook in user settings" },
+  "gp-cfg-project-enabled-string-true-user-false": { ran: [0], toolRan: false, source: "project", kind: "misread", by: "schema", why: "workspace enabled \"true\" over a user enabled false" },
+  "gp-cfg-sequential-number-1": { ran: [0,1], toolRan: true, kind: "misread", by: "schema", why: "sequential 1 on a definition: A rewrites the command, B prints nothing; does B see the rewrite?" },
+  "gp-cfg-sequential-string-false": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "the deny hook definition has sequential \"false\"" },
+  "gp-cfg-sequential-string-true": { ran: [0,1], toolRan: true, kind: "misread", by: "schema", why: "sequential \"true\" (a string) on a definition: A rewrites the command, B prints nothing; does B see the rewrite (sequential)?" },
+  "gp-cfg-timeout-negative": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has timeout -1" },
+  "gp-cfg-timeout-null": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "the deny hook has timeout null" },
+  "gp-cfg-timeout-string-number": { ran: [0], toolRan: false, kind: "misread", by: "schema", why: "the deny hook has timeout \"5000\" (a string)" },
+  "gp-cfg-timeout-string-word": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has timeout \"abc\"" },
+  "gp-cfg-timeout-zero": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has timeout 0" },
+  "gp-cfg-type-null": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has type null" },
+  "gp-cfg-type-uppercase": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has type \"Command\"" },
+  "gp-num-timeout-string-2147483648": { notRun: [0], toolRan: true, kind: "dropped", by: "schema", why: "the deny hook has timeout \"2147483648\" (a string)" },
+};
+const DROID_REFUSALS: Readonly<Record<string, Refusal>> = {
+  "dr-cfg-project-hooks-json-disabled-string": { toolRan: true, source: ".factory/hooks.json", kind: "skipped", by: "schema", why: "<project>/.factory/hooks.json (bare map) has hooksDisabled \"false\" beside its deny hook" },
+  "dr-cfg-sibling-timeout-string": { notRun: [0,1], toolRan: true, kind: "skipped", by: "schema", why: "a second hook with timeout \"5\" in the same hooks.json" },
+  "dr-cfg-sibling-type-uppercase": { notRun: [0,1], toolRan: true, kind: "skipped", by: "schema", why: "a second hook with type \"Command\" in the same hooks.json" },
+  "dr-cfg-timeout-string": { notRun: [0], toolRan: true, kind: "skipped", by: "schema", why: "the deny hook has timeout \"10\" (a string)" },
+  "dr-cfg-type-uppercase": { notRun: [0], toolRan: true, kind: "skipped", by: "schema", why: "the deny hook has type \"Command\"" },
+  "dr-cfg-user-settings-disabled-number-1": { ran: [0], toolRan: false, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks.hooksDisabled 1; deny hook in ~/.factory/hooks.json" },
+  "dr-cfg-user-settings-disabled-string-false": { ran: [0], toolRan: false, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks.hooksDisabled \"false\"; deny hook in ~/.factory/hooks.json" },
+  "dr-cfg-user-settings-disabled-string-same-file": { notRun: [0], toolRan: true, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks.hooksDisabled \"false\" beside the deny hook in the same file" },
+  "dr-cfg-user-settings-disabled-string-true": { ran: [0], toolRan: false, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks.hooksDisabled \"true\" (a string); deny hook in ~/.factory/hooks.json" },
+  "dr-cfg-user-settings-show-output-string": { notRun: [0], toolRan: true, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks.showHookOutput \"yes\" beside the deny hook in the same file" },
+  "dr-vh-cfg-hooks-json-bad-sibling": { ran: [0], toolRan: false, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/hooks.json: a PreToolUse deny, and in ~/.factory/settings.json a hooks section whose Stop is a string" },
+  "dr-vh-cfg-hooks-json-handler-null-command": { notRun: [0,1], toolRan: true, kind: "skipped", by: "schema", why: "~/.factory/hooks.json: a PreToolUse deny and, in the same file, a Stop handler whose command is null" },
+  "dr-vh-cfg-hooks-json-matcher-number": { notRun: [0,1], toolRan: true, kind: "skipped", by: "schema", why: "~/.factory/hooks.json: a PreToolUse deny and, in the same file, a PostToolUse group with matcher 5" },
+  "dr-vh-cfg-settings-bad-event-value": { notRun: [0], toolRan: true, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks: Stop is a string, beside a PreToolUse deny in the same hooks section" },
+  "dr-vh-cfg-settings-handler-no-command": { notRun: [0], toolRan: true, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks: a Stop handler without command, beside a PreToolUse deny in the same section" },
+  "dr-vh-cfg-settings-handler-null-command": { notRun: [0,1], toolRan: true, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks: a PreToolUse deny and a Stop handler whose command is null" },
+  "dr-vh-cfg-settings-matcher-number": { notRun: [0], toolRan: true, source: "~/.factory/settings.json", kind: "skipped", by: "schema", why: "~/.factory/settings.json hooks: a PostToolUse group with matcher 5, beside a PreToolUse deny" },
+  "dr-vh-cfg-settings-unknown-event": { ran: [0], toolRan: false, source: "~/.factory/settings.json", kind: "dropped", by: "schema", why: "~/.factory/settings.json hooks: an unknown event key NotAnEvent beside a PreToolUse deny" },
 };
 
 /** Every agent's recorded configuration files and refusals, by agent name. */
 const RECORDED: Readonly<Record<string, { files: () => RecordedFile[]; refusals: Readonly<Record<string, Refusal>>; lintKind: (file: RecordedFile) => string; defaultSource: string }>> = {
   "claude-code": { files: claudeCodeFiles, refusals: CLAUDE_CODE_REFUSALS, lintKind: () => "settings", defaultSource: "flag" },
+  "qwen-code": { files: () => layeredFiles("qwen-code", ["user", "project", "system"], "/.qwen/settings.json"), refusals: QWEN_CODE_REFUSALS, lintKind: () => "settings", defaultSource: "user" },
+  "gemini-cli": { files: () => layeredFiles("gemini-cli", ["user", "project"], "/.gemini/settings.json"), refusals: GEMINI_CLI_REFUSALS, lintKind: () => "settings", defaultSource: "user" },
+  "droid": { files: droidFiles, refusals: DROID_REFUSALS, lintKind: (file) => file.schema, defaultSource: "~/.factory/hooks.json" },
 };
 
 // ---- the checks ---------------------------------------------------------------
@@ -207,6 +327,7 @@ test("every recorded configuration file validates, every recorded refusal is ref
     let accepted = 0;
     let bySchema = 0;
     let byLint = 0;
+    const kinds = { skipped: 0, dropped: 0, misread: 0 };
     for (const file of files) {
       const validate = validators.get(file.schema);
       assert.ok(validate !== undefined, `${agent}: no schema "${file.schema}" for ${file.recording}`);
@@ -221,9 +342,12 @@ test("every recorded configuration file validates, every recorded refusal is ref
         continue;
       }
       used.add(name);
+      kinds[refusal.kind ?? "skipped"]++;
       // the recording shows the refusal
       const outcome = file.observation?.outcome ?? {};
-      for (const k of refusal.notRun ?? []) assert.equal(outcome.hook_invocations?.[k], 0, `${where}: h${k} ran; not a refusal`);
+      const invocations = outcome.hook_invocations ?? ((file.observation?.["hooks"] ?? []) as { invocations?: number }[]).map((h) => h.invocations ?? 0);
+      for (const k of refusal.notRun ?? []) assert.equal(invocations[k], 0, `${where}: h${k} ran; not a refusal`);
+      for (const k of refusal.ran ?? []) assert.ok((invocations[k] ?? 0) > 0, `${where}: h${k} did not run`);
       if (refusal.toolRan !== undefined) assert.equal(outcome.tool_ran, refusal.toolRan, `${where}: tool_ran`);
       if (refusal.by === "schema") {
         assert.ok(!valid, `${where}: ${refusal.why}; the schema accepts it`);
@@ -236,7 +360,7 @@ test("every recorded configuration file validates, every recorded refusal is ref
       }
     }
     for (const name of Object.keys(recorded.refusals)) assert.ok(used.has(name), `${agent}: refusal ${name} names no recorded file`);
-    figures.push(`${agent}: ${files.length} recorded files, ${accepted} accepted and valid, ${bySchema + byLint} refusals (${bySchema} by the schema, ${byLint} by lint)`);
+    figures.push(`${agent}: ${files.length} recorded files, ${accepted} accepted and valid, ${bySchema + byLint} refusals (${bySchema} by the schema, ${byLint} by lint; ${kinds.skipped} skipped, ${kinds.dropped} dropped, ${kinds.misread} misread)`);
   }
   console.log(figures.join("\n"));
 });

@@ -29,3 +29,18 @@ export interface SettingsSchema {
    */
   readonly unknownKeysIgnored: boolean;
 }
+
+/**
+ * An event map as editors should see it: every event the agent has is a
+ * property (`eventList(event)`: the array of its entries), any other key is an
+ * error, because every agent recorded so far runs no hook under a key it does
+ * not know. `extra`: keys the agent also reads in the map.
+ */
+export function eventMapSchema(events: readonly string[], eventList: (event: string) => JsonObject, description: string, extra: JsonObject = {}): JsonObject {
+  return {
+    type: "object",
+    description,
+    properties: { ...extra, ...Object.fromEntries(events.map((event) => [event, eventList(event)])) },
+    additionalProperties: false,
+  };
+}

@@ -9,4 +9,5 @@ export const agent: Agent = {
   capabilities,
   installer: async () => (await import("./install.js")).geminiInstaller,
   linter: async () => (await import("./lint-rules.js")).geminiLinter,
+  settingsSchemas: async () => (await import("./settings-schema.js")).settingsSchemas,
 };
