@@ -9,4 +9,5 @@ export const agent: Agent = {
   capabilities,
   installer: async () => (await import("./install.js")).codexInstaller,
   linter: async () => (await import("./lint-rules.js")).codexLinter,
+  settingsSchemas: async () => (await import("./settings-schema.js")).settingsSchemas,
 };
