@@ -378,3 +378,22 @@ test("every recorded configuration file validates, every recorded refusal is ref
   }
   console.log(figures.join("\n"));
 });
+
+test("Claude Code's schema has exactly the events its settings loader lists, and accepts once, onFailure and every event", async () => {
+  const schema = (await loadedSchemas()).find((s) => s.agent === "claude-code" && s.file === "settings")!.schema;
+  // 2.1.332's own list, in the debug log of a file with an unknown event
+  const line = readFileSync(join(OBSERVER, "claude-code/runner/observed/cfg-flag-hooks-unknown-event.json"), "utf8").match(/Valid events: ([A-Za-z, ]+)/);
+  assert.ok(line !== null, 'no "Valid events:" line in the recording');
+  const recorded = line[1]!.split(", ").map((e) => e.trim());
+  const hooks = (schema["properties"] as Record<string, { properties: Record<string, unknown> }>)["hooks"]!;
+  assert.deepEqual(Object.keys(hooks.properties).sort(), [...recorded].sort());
+  assert.equal(recorded.length, 34);
+  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+  const handler = { type: "command", command: "true", timeout: 5, once: true, onFailure: "block", statusMessage: "checking", aKeyOfALaterVersion: 1 };
+  const everyEvent = { hooks: Object.fromEntries(recorded.map((event) => [event, [{ matcher: "*", hooks: [handler] }]])) };
+  assert.ok(validate(everyEvent), JSON.stringify(validate.errors?.slice(0, 3)));
+  // refused: what the recordings show Claude Code refuses in these keys
+  assert.ok(!validate({ hooks: { PreToolUse: [{ hooks: [{ ...handler, once: "true" }] }] } }), "once of the wrong type (cfg-flag-once-string)");
+  assert.ok(!validate({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true", if: "Bash(rm *)" }] }] } }), "if on a non-tool event (if-event-stop)");
+  assert.ok(validate({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true", if: "" }] }] } }), 'if "" on a non-tool event runs (if-event-stop-empty-rule)');
+});
