@@ -9,4 +9,5 @@ export const agent: Agent = {
   capabilities,
   installer: async () => (await import("./install.js")).copilotInstaller,
   linter: async () => (await import("./lint-rules.js")).copilotLinter,
+  settingsSchemas: async () => (await import("./settings-schema.js")).settingsSchemas,
 };
