@@ -54,7 +54,7 @@ export const settingsSchemas: readonly SettingsSchema[] = [
         hooks: eventMapSchema(
           CODEX_EVENT_NAMES,
           (event) => ({ type: "array", description: CODEX_EVENTS[event as (typeof CODEX_EVENT_NAMES)[number]].summary, items: { $ref: "#/definitions/group" } }),
-          "Event name -> matcher groups (Claude Code's shape); a key that is not one of Codex's 12 events never runs.",
+          "Event name -> matcher groups (the shape of .claude/settings.json); a key that is not one of Codex's 12 events never runs.",
         ),
       },
       additionalProperties: false,

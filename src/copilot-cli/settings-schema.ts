@@ -3,7 +3,7 @@
  * (generated/settings/copilot-cli/{hooks,settings}.schema.json), from the
  * recordings in test/observer/copilot-cli/observed/cp-cfg-*.json and src-*.json
  * (test/settings-schemas.test.ts). The `.claude/settings.json` it also reads is
- * Claude Code's file, with Claude Code's schema.
+ * checked with the schema of .claude/settings.json.
  * - a hooks file whose `version` is not 1 runs no hook (cp-cfg-version-*); it may be left out (src-08);
  * - `disableAllHooks` in a hooks file: any value but false turns that file off (cp-cfg-disable-all-in-hooks-file);
  * - settings.json with `model` or `disableAllHooks` of another type is ignored whole
@@ -11,8 +11,8 @@
  * - an entry with a `type` other than "command", a `matcher` that is not a string
  *   or a timeout that is not a positive number is skipped, the rest of the file runs
  *   (cp-cfg-sibling-*, cp-cfg-other-event-bad, cp-cfg-timeout-*, cp-cfg-type-uppercase);
- * - entries are flat (`bash`, `timeoutSec`) or Claude Code's groups, under the
- *   camelCase name or Claude Code's (config.ts).
+ * - entries are flat (`bash`, `timeoutSec`) or nested groups as in .claude/settings.json,
+ *   under the camelCase name or the PascalCase one (config.ts).
  */
 import type { JsonObject } from "../json/value.js";
 import type { SettingsSchema } from "../core/settings-schema.js";
@@ -33,7 +33,7 @@ const ENTRY: JsonObject = {
       properties: { type: { const: "command", description: `Only command hooks run; another value ${skipped}.` }, bash: { type: "string" }, command: { type: "string" }, timeoutSec: timeout, timeout },
     },
     {
-      description: "Claude Code's matcher group.",
+      description: "A nested matcher group, as in .claude/settings.json.",
       required: ["hooks"],
       properties: {
         hooks: {
@@ -50,8 +50,8 @@ const EVENT_KEYS = COPILOT_EVENT_NAMES.flatMap((event) => [event, ...(EVENTS[eve
 function eventMap(): JsonObject {
   return eventMapSchema(
     EVENT_KEYS,
-    (key) => ({ type: "array", description: `${key}: its entries (the camelCase name's run before Claude Code's name's in one file).`, items: { $ref: "#/definitions/entry" } }),
-    "Event name (Copilot's camelCase, or Claude Code's name where Copilot has one) -> entries.",
+    (key) => ({ type: "array", description: `${key}: its entries (in one file the camelCase name's run before the PascalCase name's).`, items: { $ref: "#/definitions/entry" } }),
+    "Event name (Copilot's camelCase, or the PascalCase name of .claude/settings.json where Copilot has one) -> entries.",
   );
 }
 

@@ -47,8 +47,8 @@ export const settingsSchemas: readonly SettingsSchema[] = [
         hooksConfig: { $ref: `${CANONICAL}hooks-config.schema.json` },
         hooks: eventMapSchema(
           EVENT_NAMES,
-          (event) => ({ type: "array", description: `${event} (Claude Code's ${EVENTS[event as (typeof EVENT_NAMES)[number]].canonical ?? "none"}): ${EVENTS[event as (typeof EVENT_NAMES)[number]].summary}`, items: { $ref: "#/definitions/definition" } }),
-          "Event name -> hook definitions; any other key (a Claude Code name such as PreToolUse) is skipped: `Invalid hook event name: \"<Name>\" from project config. Skipping.`",
+          (event) => ({ type: "array", description: `${event} (canonical ${EVENTS[event as (typeof EVENT_NAMES)[number]].canonical ?? "none"}): ${EVENTS[event as (typeof EVENT_NAMES)[number]].summary}`, items: { $ref: "#/definitions/definition" } }),
+          "Event name -> hook definitions; any other key (PreToolUse, for instance) is skipped: `Invalid hook event name: \"<Name>\" from project config. Skipping.`",
         ),
       },
     },

@@ -47,7 +47,7 @@ export const settingsSchemas: readonly SettingsSchema[] = [
         hooks: eventMapSchema(
           QWEN_CODE_EVENT_NAMES,
           (event) => ({ type: "array", description: QWEN_CODE_EVENTS[event as (typeof QWEN_CODE_EVENT_NAMES)[number]].summary, items: { $ref: "#/definitions/group" } }),
-          "Event name -> matcher groups; a key that is not one of Qwen Code's 22 events is skipped silently (a Gemini CLI name such as BeforeTool too).",
+          "Event name -> matcher groups; a key that is not one of Qwen Code's 22 events is skipped silently (BeforeTool, for instance).",
         ),
       },
     },
