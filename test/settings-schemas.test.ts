@@ -109,6 +109,7 @@ const CLAUDE_CODE_REFUSALS: Readonly<Record<string, Refusal>> = {
   "cfg-flag-async-string-false": skipped('async "false"'),
   "cfg-flag-once-string": skipped('once "true"'),
   "cfg-flag-timeout-string": skipped('timeout "5"'),
+  "cfg-flag-on-failure-bad-value": skipped('onFailure "deny"'),
   "cfg-flag-type-uppercase": skipped('type "Command"'),
   "cfg-flag-cleanup-days-string": skipped('cleanupPeriodDays "30"'),
   "cfg-flag-disable-all-array": skipped("disableAllHooks []"),
