@@ -309,3 +309,13 @@ export function invalidHttpHookText(guardsPermissions: boolean): string {
     ? "Invalid http hook (url: Invalid URL) — a PreToolUse/PermissionRequest hook that cannot be loaded may be what guards the permissions declared beside it, so nothing it sits in is applied until the entry is fixed or removed."
     : "Invalid http hook (url: Invalid URL); entry ignored.";
 }
+
+/**
+ * What a PreToolUse hook with `onFailure: "block"` that failed becomes: its
+ * exit-2 stderr, so the model gets `PreToolUse:Bash hook error: [<cmd>]: <this>`
+ * (cfg-flag-on-failure-block-exit1, -exit127: `failed; …\n<stderr>`;
+ * -timeout: `timed out; …`, the hook had printed no stderr).
+ */
+export function onFailureBlockText(why: "failed" | "timed out", stderr: string): string {
+  return `${why}; blocking because onFailure is "block"${stderr === "" ? "" : `\n${stderr}`}`;
+}

@@ -10,13 +10,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventInfo } from "../event-catalog.js";
-import { isAsyncAnnouncement } from "../read-stdout.js";
+import { isAsyncAnnouncement, readHookStdout } from "../read-stdout.js";
 import { rulesOf } from "../events.js";
 import { postHttpHook } from "./http-hook.js";
 import { selectHooks, type SelectedHook } from "./select-hooks.js";
 import { quotePlaceholdersForShell, substitutePlaceholders } from "./shell-text.js";
 import { spawnHook, type SpawnOutcome } from "../../process/spawn-hook.js";
-import { failedToRunText, spawnErrorText } from "../texts.js";
+import { failedToRunText, onFailureBlockText, spawnErrorText } from "../texts.js";
 import type { ConfigProblem, ConfiguredHook, HookConfiguration, HookProcessResult } from "./types.js";
 
 /** Bytes kept per stream and hook: enough for every output Claude Code makes use of (its own previews stop at 10,000 chars). */
@@ -137,6 +137,35 @@ function failedStartOf(error: unknown): SpawnOutcome {
 }
 
 /** A hook's `command` in its process result (and the name the CLI's progress line shows). */
+/** Events on which `onFailure: "block"` was recorded (cfg-flag-on-failure-*); elsewhere it is read and has no effect. */
+const ON_FAILURE_BLOCKS = new Set(["PreToolUse"]);
+
+/**
+ * A hook with `onFailure: "block"` that failed (an exit other than 0 and 2, a
+ * start failure, a timeout) blocks, as its exit 2 would, unless its stdout is a
+ * JSON deny, which Claude Code takes as it is (cfg-flag-on-failure-block-exit1-deny);
+ * exit 0 and exit 2 are as without it (-allow, -empty, -exit2).
+ */
+function appliedOnFailure(result: HookProcessResult, hook: ConfiguredHook): HookProcessResult {
+  if (hook.handler.onFailure !== "block" || !ON_FAILURE_BLOCKS.has(result.event)) return result;
+  const timedOut = result.status === "timed_out";
+  const failed = (result.status === "exited" || result.status === "spawn_failed") && result.exit !== 0 && result.exit !== 2;
+  if (!timedOut && !failed) return result;
+  const parsed = readHookStdout(result.stdout, result.event).parsed as Record<string, unknown> | null;
+  const specific = parsed?.["hookSpecificOutput"] as Record<string, unknown> | undefined;
+  if (specific?.["permissionDecision"] === "deny" || parsed?.["decision"] === "block") return result;
+  return {
+    ...result,
+    status: "exited",
+    exit: 2,
+    // read as an exit 2 (the message keeps the timeout): a timed-out record would fail open
+    timed_out: false,
+    stdout: "",
+    stderr: onFailureBlockText(timedOut ? "timed out" : "failed", timedOut ? "" : result.stderr),
+    message: `onFailure "block": ${timedOut ? "the timeout" : `exit ${result.exit ?? "none"}`} blocks, read as exit 2${result.message === null ? "" : `; ${result.message}`}`,
+  };
+}
+
 export function describeCommand(hook: ConfiguredHook): string {
   const h = hook.handler;
   return h.type === "command" ? h.command : h.type === "http" ? h.url : JSON.stringify(h.raw);
@@ -270,7 +299,7 @@ export async function runHooks(options: RunHooksOptions): Promise<HookRun> {
     const finalResult = running.then((outcome) => {
       const cancelledBySettle = outcome.status === "cancelled" && settledBy !== null && options.signal?.aborted !== true;
       const message = cancelledBySettle ? `cancelled: ${settledBy} had already settled ${event}` : outcome.message;
-      const r = toResult({ ...p, async: wentAsync }, outcome, outcome.status, message);
+      const r = appliedOnFailure(toResult({ ...p, async: wentAsync }, outcome, outcome.status, message), p.selected.hook);
       options.onHookFinished?.(r);
       if (!wentAsync && settledBy === null && r.status === "exited" && options.settles?.(r) === true) {
         settledBy = r.command;
