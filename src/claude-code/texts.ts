@@ -311,8 +311,8 @@ export function invalidHttpHookText(guardsPermissions: boolean): string {
 }
 
 /**
- * What a PreToolUse hook with `onFailure: "block"` that failed becomes: its
- * exit-2 stderr, so the model gets `PreToolUse:Bash hook error: [<cmd>]: <this>`
+ * What a hook with `onFailure: "block"` that failed becomes: its exit-2
+ * stderr, so the model gets `PreToolUse:Bash hook error: [<cmd>]: <this>`
  * (cfg-flag-on-failure-block-exit1, -exit127: `failed; …\n<stderr>`;
  * -timeout: `timed out; …`, the hook had printed no stderr).
  */

@@ -137,33 +137,37 @@ function failedStartOf(error: unknown): SpawnOutcome {
 }
 
 /** A hook's `command` in its process result (and the name the CLI's progress line shows). */
-/** Events on which `onFailure: "block"` was recorded (cfg-flag-on-failure-*); elsewhere it is read and has no effect. */
-const ON_FAILURE_BLOCKS = new Set(["PreToolUse"]);
+/**
+ * What `onFailure: "block"` makes of a failed hook, by event (recorded, cfg-flag-on-failure-*):
+ * PreToolUse, PostToolUse and UserPromptSubmit read it as an exit 2 with the text below as its
+ * stderr; PermissionRequest, where exit 2 is not honoured, as a deny whose message is
+ * `[<cmd>]: <text>` (-permission-request-exit1); Stop as without it (-stop-exit1: the turn
+ * ends). Events not recorded: as without it.
+ */
+const ON_FAILURE: ReadonlyMap<string, "exit-2" | "deny"> = new Map([["PreToolUse", "exit-2"], ["PostToolUse", "exit-2"], ["UserPromptSubmit", "exit-2"], ["PermissionRequest", "deny"]]);
 
 /**
  * A hook with `onFailure: "block"` that failed (an exit other than 0 and 2, a
- * start failure, a timeout) blocks, as its exit 2 would, unless its stdout is a
- * JSON deny, which Claude Code takes as it is (cfg-flag-on-failure-block-exit1-deny);
- * exit 0 and exit 2 are as without it (-allow, -empty, -exit2).
+ * start failure, a timeout) blocks, unless its stdout is a JSON deny, which
+ * Claude Code takes as it is (cfg-flag-on-failure-block-exit1-deny); exit 0 and
+ * exit 2 are as without it (-allow, -empty, -exit2).
  */
 function appliedOnFailure(result: HookProcessResult, hook: ConfiguredHook): HookProcessResult {
-  if (hook.handler.onFailure !== "block" || !ON_FAILURE_BLOCKS.has(result.event)) return result;
+  const rule = ON_FAILURE.get(result.event);
+  if (hook.handler.onFailure !== "block" || rule === undefined) return result;
   const timedOut = result.status === "timed_out";
   const failed = (result.status === "exited" || result.status === "spawn_failed") && result.exit !== 0 && result.exit !== 2;
   if (!timedOut && !failed) return result;
   const parsed = readHookStdout(result.stdout, result.event).parsed as Record<string, unknown> | null;
   const specific = parsed?.["hookSpecificOutput"] as Record<string, unknown> | undefined;
   if (specific?.["permissionDecision"] === "deny" || parsed?.["decision"] === "block") return result;
-  return {
-    ...result,
-    status: "exited",
-    exit: 2,
-    // read as an exit 2 (the message keeps the timeout): a timed-out record would fail open
-    timed_out: false,
-    stdout: "",
-    stderr: onFailureBlockText(timedOut ? "timed out" : "failed", timedOut ? "" : result.stderr),
-    message: `onFailure "block": ${timedOut ? "the timeout" : `exit ${result.exit ?? "none"}`} blocks, read as exit 2${result.message === null ? "" : `; ${result.message}`}`,
-  };
+  const text = onFailureBlockText(timedOut ? "timed out" : "failed", timedOut ? "" : result.stderr);
+  const message = `onFailure "block": ${timedOut ? "the timeout" : `exit ${result.exit ?? "none"}`} blocks, read as ${rule === "deny" ? "a JSON deny" : "exit 2"}${result.message === null ? "" : `; ${result.message}`}`;
+  // read as the answer it stands for (the message keeps what happened): a timed-out record would fail open
+  const read = { ...result, status: "exited" as const, timed_out: false, message };
+  if (rule === "exit-2") return { ...read, exit: 2, stdout: "", stderr: text };
+  const deny = { hookSpecificOutput: { hookEventName: result.event, decision: { behavior: "deny", message: `[${result.command}]: ${text}` } } };
+  return { ...read, exit: 0, stdout: JSON.stringify(deny), stderr: "" };
 }
 
 export function describeCommand(hook: ConfiguredHook): string {
