@@ -87,6 +87,8 @@ export async function buildSite(out: string = SITE_OUT): Promise<{ readonly path
     legalComments: "none",
     logLevel: "warning",
     plugins: [nodeBuiltins, dynamicImportsStayOut],
+    // a module that names the global Buffer gets the page's (site/src/builtins.ts)
+    inject: [BUILTINS],
   });
   const script = inert(bundled.outputFiles[0]!.text);
   const cases = pageCases();

@@ -158,3 +158,15 @@ export function pageBuiltin(module: string, name: string): unknown {
     throw new Error(`node:${module} ${name} is not available in the page (it runs no hook and reads no file); run the command line instead`);
   };
 }
+
+/**
+ * The global `Buffer` as the page has it (the bundle injects it where a module names `Buffer`):
+ * `byteLength` of a string in UTF-8, which the serde reader's error positions count (lone
+ * surrogates as U+FFFD, 3 bytes, as Node's does); any other use throws.
+ */
+export const Buffer = {
+  byteLength(text: unknown, encoding: unknown = "utf8"): number {
+    if (typeof text !== "string" || (encoding !== "utf8" && encoding !== "utf-8")) throw new TypeError("the page's Buffer.byteLength takes a string in UTF-8");
+    return new TextEncoder().encode(text).length;
+  },
+};
