@@ -60,6 +60,7 @@ label { display: block; margin-top: 0.5rem; font-weight: 600; }
 .lets-through { background: #cf222e22; padding: 0.2rem 0.5rem; border-radius: 0.3rem; }
 h4 { margin: 0.6rem 0 0.2rem; font-size: 0.85rem; }
 pre { white-space: pre-wrap; word-break: break-word; background: #8882; padding: 0.3rem; margin: 0.2rem 0; font-size: 0.85rem; }
+#capabilities > table { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
 table { border-collapse: collapse; font-size: 0.8rem; margin-bottom: 1.5rem; }
 th, td { border: 1px solid #8886; padding: 0.15rem 0.35rem; text-align: left; vertical-align: top; }
 .support-enforced { color: var(--good); } .support-ignored, .support-fails-open, .support-unsupported { color: var(--bad); } .support-degraded { color: var(--warn); }
@@ -113,7 +114,7 @@ export async function buildSite(out: string = SITE_OUT): Promise<{ readonly path
 <label for="sample">pick a recorded or sample answer</label><select id="sample"></select>
 <label for="output">the hook's stdout</label><textarea id="output" rows="6" spellcheck="false"></textarea>
 <label for="exit">exit code</label><input id="exit" value="0" inputmode="numeric">
-<label for="stderr">stderr</label><input id="stderr">
+<label for="stderr">stderr</label><textarea id="stderr" rows="2" spellcheck="false"></textarea>
 <label for="input">the event input (JSON, optional: <code>tool_name</code>, <code>tool_input</code>, …)</label><textarea id="input" rows="3" spellcheck="false"></textarea>
 </form>
 <h2>Per agent</h2>

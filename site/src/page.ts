@@ -197,7 +197,7 @@ const form = {
   event: document.getElementById("event") as HTMLSelectElement,
   output: document.getElementById("output") as HTMLTextAreaElement,
   exit: document.getElementById("exit") as HTMLInputElement,
-  stderr: document.getElementById("stderr") as HTMLInputElement,
+  stderr: document.getElementById("stderr") as HTMLTextAreaElement,
   input: document.getElementById("input") as HTMLTextAreaElement,
   sample: document.getElementById("sample") as HTMLSelectElement,
 };
