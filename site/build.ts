@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { AGENTS } from "../src/agents.js";
+import { DEFAULT_AGENT } from "../src/core/agents.js";
 import { pageCases } from "./src/cases.js";
 
 const HERE = import.meta.dirname;
@@ -95,6 +96,7 @@ export async function buildSite(out: string = SITE_OUT): Promise<{ readonly path
   const cases = pageCases();
   // data, not script: a JSON <script> is never run, and < is escaped so no text closes it
   const data = JSON.stringify(cases).replace(/</g, "\\u003c");
+  const reference = AGENTS.find((agent) => agent.name === DEFAULT_AGENT)!.dialect.displayName;
   const agents = AGENTS.map((agent) => `${agent.dialect.displayName} ${agent.dialect.version}`).join(", ");
   const csp = `default-src 'none'; script-src ${sha256(script)}; style-src ${sha256(STYLE)}; base-uri 'none'; form-action 'none'`;
   const html = `<!doctype html>
@@ -110,7 +112,7 @@ export async function buildSite(out: string = SITE_OUT): Promise<{ readonly path
 <h1>What each agent does with a hook answer</h1>
 <p>Paste or pick what a hook prints and the event it answers: each agent's verdict is <code>claude-hook-protocol validate --agent &lt;id&gt;</code>, computed here by the package's own readers and merges (${agents}), with no server and no network. Link a case with <code>#event=EVENT&amp;output=…</code>.</p>
 <form id="case" autocomplete="off">
-<label for="event">event (Claude Code's name)</label><select id="event"></select>
+<label for="event">event (${reference}'s name)</label><select id="event"></select>
 <label for="sample">pick a recorded or sample answer</label><select id="sample"></select>
 <label for="output">the hook's stdout</label><textarea id="output" rows="6" spellcheck="false"></textarea>
 <label for="exit">exit code</label><input id="exit" value="0" inputmode="numeric">

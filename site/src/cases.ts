@@ -12,7 +12,7 @@ import { isAgentName } from "../../src/core/agents.js";
 import { dialectOf } from "../../src/dialects.js";
 
 export interface PageCase {
-  /** The canonical (Claude Code) event. */
+  /** The canonical event (the default agent's name). */
   readonly event: string;
   readonly exit: number;
   readonly stdout: string;

@@ -2,8 +2,8 @@
  * The page (site/dist/index.html, built by site/build.ts): a hook answer and
  * an event, and per agent what `validate --agent <id>` decides
  * (src/cli/validate-decision.ts, the same function), what happens, the text
- * the model gets, and where the agent lets through what Claude Code
- * enforces; below, every agent's capability matrix with its provenance. Every
+ * the model gets, and where the agent lets through what the reference
+ * agent (the registry's default, Claude Code) enforces; below, every agent's capability matrix with its provenance. Every
  * agent comes from the registry: nothing here names one.
  *
  * Stable hooks: the fragment `#event=EVENT&output=<encodeURIComponent(answer)>`
@@ -13,6 +13,7 @@
  * pasted answer is text, never markup.
  */
 import { AGENTS } from "../../src/agents.js";
+import { DEFAULT_AGENT } from "../../src/core/agents.js";
 import { allCapabilities } from "../../src/agent-capabilities.js";
 import { ANSWER_KINDS, type CapabilityClaim } from "../../src/core/capabilities.js";
 import type { CanonicalAnswer } from "../../src/core/judge.js";
@@ -32,6 +33,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attribute
 }
 
 const DIALECTS = AGENTS.map((agent) => agent.dialect);
+/** The agent the others are compared with: the registry's default (`validate --agent` compares with it). */
+const REFERENCE = DIALECTS.find((d) => d.agent === DEFAULT_AGENT)!.displayName;
 /** The canonical events, in registry order (the default agent's first). */
 const EVENTS = [...new Set(DIALECTS.flatMap((d) => d.events.flatMap((e) => (e.canonical === null ? [] : [e.canonical]))))];
 const CASES = JSON.parse(document.getElementById("cases")!.textContent!) as PageCase[];
@@ -132,7 +135,7 @@ function verdict(dialect: (typeof DIALECTS)[number], s: Selected): HTMLElement {
   const { report, exit } = decided.decision;
   const judgement = report.agents[0]!;
   const letsThrough = report.lets_through.filter((l) => l.agent === dialect.agent);
-  const status = exit === 0 ? "accepted" : exit === 3 ? "lets through what Claude Code enforces" : "not accepted";
+  const status = exit === 0 ? "accepted" : exit === 3 ? `lets through what ${REFERENCE} enforces` : "not accepted";
   const section = el(
     "section",
     { class: `verdict exit-${exit}`, "data-agent": dialect.agent, "data-accepted": String(exit === 0), "data-exit": String(exit), "data-lets-through": String(letsThrough.length > 0) },
@@ -153,9 +156,9 @@ function verdict(dialect: (typeof DIALECTS)[number], s: Selected): HTMLElement {
     section.append(...[told, context, notices, stop, prompt, rewrite].filter((x): x is HTMLElement => x !== null));
   }
   section.append(...[texts("the agent's own words on it", "problems", judgement.problems)].filter((x): x is HTMLElement => x !== null));
-  if (letsThrough.length > 0) section.append(el("div", { class: "lets-through", "data-field": "lets-through" }, el("h4", {}, "lets through what Claude Code enforces"), ...letsThrough.map((l) => el("p", {}, l.why))));
+  if (letsThrough.length > 0) section.append(el("div", { class: "lets-through", "data-field": "lets-through" }, el("h4", {}, `lets through what ${REFERENCE} enforces`), ...letsThrough.map((l) => el("p", {}, l.why))));
   const divergences = judgement.divergences.filter((d) => !letsThrough.some((l) => l.why === d.message));
-  if (divergences.length > 0) section.append(el("h4", {}, "differs from Claude Code"), el("ul", { "data-field": "divergences" }, ...divergences.map((d) => el("li", {}, `[${d.code}] ${d.message}`))));
+  if (divergences.length > 0) section.append(el("h4", {}, `differs from ${REFERENCE}`), el("ul", { "data-field": "divergences" }, ...divergences.map((d) => el("li", {}, `[${d.code}] ${d.message}`))));
   const unverified = report.unverified.filter((u) => u.agent === dialect.agent);
   if (unverified.length > 0) section.append(el("h4", {}, "unverified"), el("ul", { "data-field": "unverified" }, ...unverified.map((u) => el("li", {}, u.why))));
   return section;

@@ -1,7 +1,7 @@
 /**
  * The decision of `validate --agent A[,B...]|all`, as a pure function: one
  * hook answer judged by each named dialect, where one lets through what
- * Claude Code enforces, which claims it rests on are unverified, and the exit
+ * the reference agent (the default) enforces, which claims it rests on are unverified, and the exit
  * code. The CLI (src/cli/validate.ts) and the page (site/src/page.ts) both
  * call it, so they cannot disagree. Reads no file and no process state.
  */
@@ -19,7 +19,7 @@ export interface AcrossAgentsReport {
   readonly accepted: boolean;
   readonly agents: readonly AgentJudgement[];
   /**
-   * The named agents that let through what the reference agent (Claude Code)
+   * The named agents that let through what the reference agent (the default)
    * enforces: a deny, ask or block that becomes a run, a stop that does not
    * stop, an event the agent does not have, or a dialect's own fails-open
    * lint. Non-empty: `validate --agent` exits 3, so CI can gate on it.
@@ -110,7 +110,7 @@ function letsThrough(agent: AgentJudgement, reference: AgentJudgement | undefine
 
 /**
  * `dialects`' judgements of `answer`, compared with `reference` (the default
- * agent, Claude Code, unless given), which is judged too when not named.
+ * agent, unless given), which is judged too when not named.
  */
 export function judgeForCli(answer: CanonicalAnswer, dialects: readonly Dialect[], reference: AgentName = DEFAULT_AGENT): AcrossAgentsReport {
   const agents = judgeAcrossAgents(answer, dialects);
@@ -125,7 +125,7 @@ export function judgeForCli(answer: CanonicalAnswer, dialects: readonly Dialect[
   return { event: answer.event, accepted: agents.every((a) => a.accepted), agents, lets_through, unverified };
 }
 
-/** `validate --agent`'s exit code: 3 some agent lets through what Claude Code enforces, 1 some agent does not take the answer as given, 0 every one does. */
+/** `validate --agent`'s exit code: 3 some agent lets through what the reference enforces, 1 some agent does not take the answer as given, 0 every one does. */
 export type AcrossAgentsExit = 0 | 1 | 3;
 
 export function acrossAgentsExit(report: AcrossAgentsReport): AcrossAgentsExit {
