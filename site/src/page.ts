@@ -3,8 +3,9 @@
  * an event, and per agent what `validate --agent <id>` decides
  * (src/cli/validate-decision.ts, the same function), what happens, the text
  * the model gets, and where the agent lets through what the reference
- * agent (the registry's default, Claude Code) enforces; below, every agent's capability matrix with its provenance. Every
- * agent comes from the registry: nothing here names one.
+ * agent (the registry's default) enforces; below, every agent's capability
+ * matrix with its provenance. Every agent comes from the registry: nothing
+ * here names one.
  *
  * Stable hooks: the fragment `#event=EVENT&output=<encodeURIComponent(answer)>`
  * (optionally `&exit=N&stderr=...&input=<JSON of the event input>`) selects
