@@ -218,6 +218,21 @@ test("every capability element is a claim of capabilities --format json, with it
   assert.ok(links > 200, `links to recorded vectors (${links})`);
 });
 
+test("a case the command refuses (an unknown event) is refused on the page too: exit 2, not accepted", { skip: SKIP }, async () => {
+  const [shown] = await session!.evaluate<{ fragment: string; shown: Shown[] }[]>(`(${BY_FRAGMENT})(${JSON.stringify(["#event=NoSuchEvent&output=%7B%7D"])})`);
+  assert.deepEqual(shown!.shown.map((s) => [s.agent, s.accepted, s.exit]), AGENTS.map((a) => [a.name, "false", "2"]));
+  const run = await cli(["validate", "--agent", AGENTS[1]!.name, "--event", "NoSuchEvent"], "{}");
+  assert.equal(run.code, 2);
+});
+
+test("markup in an answer is text on the page: the model's text shows it, no element is made of it", { skip: SKIP }, async () => {
+  const i = cases.findIndex((c) => c.stdout.includes("<img src=x"));
+  assert.ok(i !== -1, "the sample with markup");
+  const [shown] = await session!.evaluate<{ fragment: string; shown: Shown[] }[]>(`(${BY_FRAGMENT})(${JSON.stringify([fragmentOf(cases[i]!)])})`);
+  assert.ok(shown!.shown.some((s) => s.toolResult.some((t) => t.includes("<img src=x onerror=alert(1)></pre><script>alert(2)</script>"))), "the reason, verbatim");
+  assert.equal(await session!.evaluate<number>(`document.querySelectorAll("#verdicts img, #verdicts script").length`), 0);
+});
+
 test("the page loads nothing but itself, throws nothing and its CSP refuses nothing", { skip: SKIP }, async () => {
   const events = browser!.events.filter((e) => e.sessionId === session!.sessionId);
   const requests = events.filter((e) => e.method === "Network.requestWillBeSent").map((e) => (e.params!["request"] as { url: string }).url);

@@ -58,6 +58,8 @@ const SAMPLES: readonly Omit<PageCase, "source">[] = [
   { event: "SessionStart", exit: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"branch: main"}}', stderr: "" },
   { event: "Notification", exit: 0, stdout: "{}", stderr: "" },
   { event: "PreCompact", exit: 2, stdout: "", stderr: "not now" },
+  // markup in a reason is text on the page, never an element
+  { event: "PreToolUse", exit: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"<img src=x onerror=alert(1)></pre><script>alert(2)</script>"}}', stderr: "", input: PRE_TOOL_USE_BASH },
 ];
 
 /** Every distinct recorded one-hook answer, then the samples; in a stable order. */
