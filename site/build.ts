@@ -11,13 +11,13 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { AGENTS } from "../src/agents.js";
 import { DEFAULT_AGENT } from "../src/core/agents.js";
 import { pageCases } from "./src/cases.js";
 
-const HERE = import.meta.dirname;
+const HERE = fileURLToPath(new URL(".", import.meta.url));
 export const SITE_OUT = join(HERE, "dist", "index.html");
 const BUILTINS = join(HERE, "src", "builtins.ts");
 

@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { isAgentName } from "../../src/core/agents.js";
 import { dialectOf } from "../../src/dialects.js";
 
@@ -23,7 +24,7 @@ export interface PageCase {
   readonly source: string;
 }
 
-const ROOT = join(import.meta.dirname, "..", "..");
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const VECTORS = join(ROOT, "test", "vectors", "merge");
 
 function vectorFiles(dir: string): string[] {
