@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { AGENTS } from "../src/agents.js";
 import { toNullPrototype, type JsonObject } from "../src/json/value.js";
-import { decideAcrossAgents, type AcrossAgentsExit } from "../src/cli/validate-decision.js";
+import { decideAcrossAgents, type AcrossAgentsDecision, type AcrossAgentsExit } from "../src/cli/validate-decision.js";
 import { buildSite, SITE_OUT } from "../site/build.js";
 import * as PAGE_BUILTINS_MODULE from "../site/src/builtins.js";
 import { pageCases, type PageCase } from "../site/src/cases.js";
@@ -82,12 +82,13 @@ let browser: Browser | undefined;
 let session: Awaited<ReturnType<typeof openPage>> | undefined;
 const cases = pageCases();
 /** The in-process decision per case and agent, as `validate --agent <id>` makes it. */
-const decided = cases.map((c) =>
-  AGENTS.map((agent) => decideAcrossAgents({ event: c.event, exit: c.exit, stdout: c.stdout, stderr: c.stderr, ...(c.input !== undefined ? { input: toNullPrototype(c.input) as JsonObject } : {}) }, [agent.dialect])),
-);
+let decided: AcrossAgentsDecision[][] = [];
 
 before(async () => {
   if (SKIP !== false) return;
+  decided = cases.map((c) =>
+    AGENTS.map((agent) => decideAcrossAgents({ event: c.event, exit: c.exit, stdout: c.stdout, stderr: c.stderr, ...(c.input !== undefined ? { input: toNullPrototype(c.input) as JsonObject } : {}) }, [agent.dialect])),
+  );
   dir = mkdtempSync(join(tmpdir(), "chp-site-"));
   page = (await buildSite(join(dir, "index.html"))).path;
   browser = await launchChromium();
