@@ -125,7 +125,8 @@ test("one source per fact: every answer the kit writes, merged alone by the agen
 });
 
 test("validate --agent says which claims no recording shows, and takes none of them for a let-through: Codex SubagentStop decision:block is blocked, exit 0", async () => {
-  const { judgeForCli, selectAgents } = await import("../src/cli/across-agents.js");
+  const { selectAgents } = await import("../src/cli/across-agents.js");
+  const { judgeForCli } = await import("../src/cli/validate-decision.js");
   const codex = selectAgents("codex");
   assert.ok(codex.ok);
   const block = judgeForCli({ event: "SubagentStop", exit: 0, stdout: '{"decision":"block","reason":"r"}', stderr: "" }, codex.dialects);

@@ -361,7 +361,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 /** `--agent A[,B]|all`: what each named agent does with the answer, and where they part. */
 async function validateAcrossAgents(agents: string, event: string, stdout: string, args: ParsedArgs, io: CliIo): Promise<number> {
-  const { judgeForCli, renderAcrossAgents, selectAgents } = await import("./across-agents.js");
+  const { renderAcrossAgents, selectAgents } = await import("./across-agents.js");
+  const { decideAcrossAgents } = await import("./validate-decision.js");
   const selection = selectAgents(agents);
   if (!selection.ok) {
     io.stderr.write(`validate: ${selection.message}\n`);
@@ -389,11 +390,11 @@ async function validateAcrossAgents(agents: string, event: string, stdout: strin
     }
     eventInput = parsed;
   }
-  const report = judgeForCli(
+  const decision = decideAcrossAgents(
     { event, exit, stdout, stderr: single(args, "stderr") ?? "", ...(eventInput !== undefined ? { input: eventInput } : {}) },
     selection.dialects,
   );
-  if (args.flags.has("json")) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stdout.write(renderAcrossAgents(report, styleFor(io.stdout, io.env)));
-  return report.lets_through.length > 0 ? 3 : report.accepted ? 0 : 1;
+  if (args.flags.has("json")) io.stdout.write(`${JSON.stringify(decision.report, null, 2)}\n`);
+  else io.stdout.write(renderAcrossAgents(decision.report, styleFor(io.stdout, io.env)));
+  return decision.exit;
 }
