@@ -19,6 +19,7 @@ import { generateAgents } from "./gen-agents.js";
 import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
+import { generateKitLoaders } from "./gen-kit-loaders.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
 import { generateRustKit } from "./gen-rust-kit.js";
@@ -52,6 +53,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "go", generate: generateGo },
   { name: "kit-agents", generate: generateKitAgents },
   { name: "kit-answers", generate: generateKitAnswers },
+  { name: "kit-loaders", generate: generateKitLoaders },
 ];
 
 export const GENERATED_DIR = "generated";

@@ -43,13 +43,6 @@ const FLOORS: readonly (readonly string[])[] = [
   ["src/cli.ts", "src/entry/", "src/index.ts"],
 ];
 
-/**
- * Files not yet moved to the layout, left out of every measure below: the kit (src/hooks/) still
- * names the agents in its detection rules and loads their intent writers itself, until its
- * agent data is generated from the registry. Shrink this list as they move; it must not grow.
- */
-const NOT_YET_MOVED: readonly string[] = ["src/hooks/"];
-
 /** The agent a command names without being that agent's own code: the default agent, whose event names are the protocol's canonical ones (Claude Code's). */
 const REFERENCE_AGENT = AGENTS[0]!.name;
 
@@ -70,7 +63,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const SOURCES = filesUnder("src").filter((file) => !NOT_YET_MOVED.some((prefix) => file.startsWith(prefix)));
+const SOURCES = filesUnder("src");
 
 function floorOf(file: string): number {
   let best = -1;
