@@ -20,6 +20,7 @@ import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
 import { generateKitLoaders } from "./gen-kit-loaders.js";
+import { generateKitCrossReadings } from "./gen-kit-cross-readings.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
 import { generateRustKit } from "./gen-rust-kit.js";
@@ -54,6 +55,7 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "kit-agents", generate: generateKitAgents },
   { name: "kit-answers", generate: generateKitAnswers },
   { name: "kit-loaders", generate: generateKitLoaders },
+  { name: "kit-cross-readings", generate: generateKitCrossReadings },
 ];
 
 export const GENERATED_DIR = "generated";

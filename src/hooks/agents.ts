@@ -15,6 +15,7 @@ import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
 import type { DetectionCondition, DetectionRule } from "../core/detection.js";
 import { fillAnswer, type AnswerTemplate } from "./answer-template.js";
 import { KIT_AGENT_NAMES, KIT_ANSWERS, KIT_DETECTION } from "../../generated/kit/agents.js";
+import { KIT_CROSS_READINGS } from "../../generated/kit/cross-readings.js";
 import { KIT_ANSWER_WRITERS, KIT_TOOL_INPUT_CHECKS, type KitToolInputCheck } from "../../generated/kit/loaders.js";
 
 /** Every agent's detection rules, in order (src/<agent>/detection.ts, through generated/kit/), and the agent when none holds. */
@@ -166,9 +167,12 @@ export interface AnswerTarget {
 
 /**
  * The answer to `intent` for every agent that may run the hook (`possibleAgents`): their own answers when
- * they are the same; else, for a deny or a block, exit 2 with the reason on stderr when each of them reads
- * that as one (generated/kit/agents.ts `exit2Blocks`), since an answer one of them ignores would let the call
- * through there; else the first's answer. Undefined when the first agent has no writer.
+ * they are the same. Else, for a deny or a block, the answer that blocks under both, as their merges read it
+ * (generated/kit/cross-readings.ts: the named agent's own, the other's own, or exit 2 with the reason on
+ * stderr), since an answer one of them ignores would let the call through there; where no one answer blocks
+ * under both, the one that blocks under the named agent (the likelier sender: the command names it), exit 2
+ * where exit 2 blocks there, and a note on stderr. Else the first's answer. Undefined when the first agent
+ * has no writer.
  */
 export async function writeForAll(targets: readonly AnswerTarget[], intent: HookIntent): Promise<WriteResult | undefined> {
   const [first, ...others] = targets;
@@ -179,8 +183,29 @@ export async function writeForAll(targets: readonly AnswerTarget[], intent: Hook
   const same = (other: WriteResult | undefined): boolean => other !== undefined && other.ok && written.ok && other.answer.exit === written.answer.exit && other.answer.stdout === written.answer.stdout && other.answer.stderr === written.answer.stderr;
   const theirs = await Promise.all(others.map(async (target) => { try { return await answerWriter(target.agent)?.(target.event, intent); } catch { return undefined; } }));
   if (theirs.every(same)) return written;
-  const mustHold = intent.decision === "deny" || intent.block === true;
+  const kind = intent.decision === "deny" ? "deny" : intent.block === true ? "block" : undefined;
+  if (kind === undefined) return written;
+  const exit2: WriteResult = { ok: true, answer: { exit: 2, stdout: "", stderr: intent.reason ?? "" } };
+  const choice = others.length === 1 ? crossChoice(first!, others[0]!, kind) : undefined;
+  if (choice === "named") return written;
+  if (choice === "sender" && theirs[0]?.ok === true) return theirs[0];
+  if (choice === "exit2") return exit2;
+  if (choice === "none-exit2" || choice === "none-named") {
+    const chosen = choice === "none-exit2" ? exit2 : written;
+    if (!chosen.ok) return chosen;
+    const note = `claude-hook-protocol/hooks: the stdin may come from ${AGENT_DISPLAY_NAMES[first!.agent]} (the command names it) or ${AGENT_DISPLAY_NAMES[others[0]!.agent]}, and no one answer ${kind === "deny" ? "denies" : "blocks"} under both: answered as ${AGENT_DISPLAY_NAMES[first!.agent]} reads it`;
+    return { ok: true, answer: { ...chosen.answer, stderr: `${chosen.answer.stderr}${chosen.answer.stderr === "" || chosen.answer.stderr.endsWith("\n") ? "" : "\n"}${note}\n` } };
+  }
+  // a pair without generated data (not two agents possibleAgents yields): exit 2 where each reads it as a block
   const exit2Holds = targets.every((target) => kitAgent(target.agent)?.exit2Blocks.includes(ownEventOf(target.agent, target.event) ?? target.event) === true);
-  if (mustHold && exit2Holds) return { ok: true, answer: { exit: 2, stdout: "", stderr: intent.reason ?? "" } };
-  return written;
+  return exit2Holds ? exit2 : written;
+}
+
+/** What generated/kit/cross-readings.ts says to write for a deny or block when `named` and `sender` answer differently; undefined where it has no entry. */
+function crossChoice(named: AnswerTarget, sender: AnswerTarget, kind: "deny" | "block"): string | undefined {
+  const own = (table: object | undefined, key: string): unknown => (table !== undefined && Object.prototype.hasOwnProperty.call(table, key) ? (table as Record<string, unknown>)[key] : undefined);
+  const event = ownEventOf(named.agent, named.event) ?? named.event;
+  const entry = own(own(own(KIT_CROSS_READINGS, named.agent) as object | undefined, sender.agent) as object | undefined, event) as object | undefined;
+  const choice = own(entry, kind);
+  return typeof choice === "string" ? choice : undefined;
 }
