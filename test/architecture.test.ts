@@ -13,6 +13,7 @@ import { AGENTS } from "../src/agents.js";
 import { AGENT_NAMES } from "../src/core/agents.js";
 import { AGENT_CAPABILITIES } from "../generated/agent-capabilities.js";
 import { allCapabilities } from "../src/entry/capabilities.js";
+import { REGISTRY_SCHEMAS, withRegistryAgents } from "../scripts/gen-schema-agents.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const AGENT_FOLDERS = AGENTS.map((agent) => `src/${agent.name}/`);
@@ -208,6 +209,18 @@ test("the static lists are the registry's (npm run gen): AGENT_NAMES and the ./c
   assert.deepEqual([...AGENT_NAMES], AGENTS.map((agent) => agent.name));
   assert.deepEqual(AGENT_CAPABILITIES, JSON.parse(JSON.stringify(Object.fromEntries(AGENTS.map((agent) => [agent.name, agent.capabilities])))));
   assert.deepEqual(allCapabilities(), JSON.parse(JSON.stringify(AGENTS.map((agent) => agent.capabilities))));
+});
+
+test("the schemas that list every agent list the registry's (npm run gen writes them; gen:check names a drift)", () => {
+  for (const { path, describe } of REGISTRY_SCHEMAS) {
+    const text = readFileSync(join(ROOT, path), "utf8");
+    assert.equal(withRegistryAgents(path, text, describe), text, `${path}: run npm run gen`);
+    const agentAt = text.indexOf('"agent": {');
+    const fewer = text.slice(0, agentAt) + text.slice(agentAt).replace(/,\s*"qwen-code"/, "");
+    assert.notEqual(fewer, text);
+    assert.equal(withRegistryAgents(path, fewer, describe), text, `${path}: an agent left out comes back`);
+    assert.deepEqual((JSON.parse(text) as { properties: { agent: { enum: string[] } } }).properties.agent.enum, AGENTS.map((agent) => agent.name));
+  }
 });
 
 test("the measures see what they measure: an import up, a circle and a name are found", () => {
