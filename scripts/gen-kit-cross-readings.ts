@@ -8,10 +8,11 @@
  * (the call is the hook's under both only then).
  *
  * For each pair, event and kind (deny, block), three answers are tried, in
- * order: the named agent's own, the other agent's own, exit 2 with the reason
- * on stderr. Each is read by both agents' merges (each checked against that
- * agent's recorded runs), and the first that blocks under both is kept:
- * `"named"`, `"sender"` or `"exit2"`. When none does, `"none"` and the answer
+ * order: exit 2 with the reason on stderr (what the kits in every language
+ * wrote before where both agents read it as a block), the named agent's own,
+ * the other agent's own. Each is read by both agents' merges (each checked
+ * against that agent's recorded runs), and the first that blocks under both
+ * is kept: `"exit2"`, `"named"` or `"sender"`. When none does, `"none"` and the answer
  * that blocks under the named agent (the likelier sender: the command names it,
  * where `install` wrote the name): `"none-exit2"` where exit 2 blocks there,
  * else `"none-named"`; the kit says so on stderr. Only entries whose two own
@@ -61,7 +62,7 @@ export function crossReadings(): Record<string, Record<string, Record<string, Pa
         if (own.exit === theirs.exit && own.stdout === theirs.stdout && own.stderr === theirs.stderr) continue;
         const exit2: Answer = { exit: 2, stdout: "", stderr: REASON };
         const both = (answer: Answer): boolean => blocksUnder(named.dialect, row.name, answer) && blocksUnder(sender.dialect, row.name, answer);
-        const choice: CrossChoice = both(own) ? "named" : both(theirs) ? "sender" : both(exit2) ? "exit2" : blocksUnder(named.dialect, row.name, exit2) ? "none-exit2" : "none-named";
+        const choice: CrossChoice = both(exit2) ? "exit2" : both(own) ? "named" : both(theirs) ? "sender" : blocksUnder(named.dialect, row.name, exit2) ? "none-exit2" : "none-named";
         (perEvent[row.name] ??= {})[kind] = choice;
       }
     }

@@ -10,8 +10,8 @@ export const KIT_CROSS_READINGS: Readonly<Record<string, Readonly<Record<string,
   "copilot-cli": {
     "claude-code": {
       "PreToolUse": {
-        "deny": "sender",
-        "block": "sender"
+        "deny": "exit2",
+        "block": "exit2"
       },
       "PermissionRequest": {
         "deny": "none-exit2",
@@ -22,13 +22,13 @@ export const KIT_CROSS_READINGS: Readonly<Record<string, Readonly<Record<string,
   "droid": {
     "claude-code": {
       "PostToolUse": {
-        "block": "named"
+        "block": "exit2"
       },
       "UserPromptSubmit": {
-        "block": "named"
+        "block": "exit2"
       },
       "PreCompact": {
-        "block": "named"
+        "block": "exit2"
       }
     }
   }

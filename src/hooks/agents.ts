@@ -168,8 +168,8 @@ export interface AnswerTarget {
 /**
  * The answer to `intent` for every agent that may run the hook (`possibleAgents`): their own answers when
  * they are the same. Else, for a deny or a block, the answer that blocks under both, as their merges read it
- * (generated/kit/cross-readings.ts: the named agent's own, the other's own, or exit 2 with the reason on
- * stderr), since an answer one of them ignores would let the call through there; where no one answer blocks
+ * (generated/kit/cross-readings.ts: exit 2 with the reason on stderr, else the named agent's own, else
+ * the other's own), since an answer one of them ignores would let the call through there; where no one answer blocks
  * under both, the one that blocks under the named agent (the likelier sender: the command names it), exit 2
  * where exit 2 blocks there, and a note on stderr. Else the first's answer. Undefined when the first agent
  * has no writer.
