@@ -7,13 +7,16 @@ export const AGENT_NAMES = ["claude-code","codex","gemini-cli","copilot-cli","dr
 /** The agent a command or a merge assumes when none is named: the registry's first. */
 export const DEFAULT_AGENT = "claude-code" as (typeof AGENT_NAMES)[number];
 
-/** What the CLI's help says of each agent, in registry order: its display name, where its runner reads hooks, its lint rules' ID prefix. */
-export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[number]; readonly displayName: string; readonly configLocations: readonly string[]; readonly lintRulePrefix: string }[] = [
+/** What the CLI's help says of each agent, in registry order: its display name, where its runner reads hooks, its lint rules' ID prefix, where `install` writes (its installer's `filesSummary`). */
+export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[number]; readonly displayName: string; readonly configLocations: readonly string[]; readonly lintRulePrefix: string; readonly installFiles: readonly string[] }[] = [
   {
     "name": "claude-code",
     "displayName": "Claude Code",
     "configLocations": [],
-    "lintRulePrefix": "CC"
+    "lintRulePrefix": "CC",
+    "installFiles": [
+      ".claude/settings.json"
+    ]
   },
   {
     "name": "codex",
@@ -24,7 +27,10 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
       "<cwd>/.codex/hooks.json, when the project is trusted ([projects.\"<cwd>\"] trust_level = \"trusted\")",
       "[hooks] in <cwd>/.codex/config.toml, when the project is trusted"
     ],
-    "lintRulePrefix": "CX"
+    "lintRulePrefix": "CX",
+    "installFiles": [
+      ".codex/hooks.json ($CODEX_HOME/hooks.json with --user)"
+    ]
   },
   {
     "name": "gemini-cli",
@@ -33,7 +39,10 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
       "~/.gemini/settings.json (user)",
       "<project>/.gemini/settings.json (workspace)"
     ],
-    "lintRulePrefix": "GM"
+    "lintRulePrefix": "GM",
+    "installFiles": [
+      ".gemini/settings.json (timeouts in milliseconds)"
+    ]
   },
   {
     "name": "copilot-cli",
@@ -45,7 +54,12 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
       "<project>/.claude/settings.json, <project>/.claude/settings.local.json (trusted folder)",
       "<project>/.github/copilot/settings.json (trusted folder)"
     ],
-    "lintRulePrefix": "CP"
+    "lintRulePrefix": "CP",
+    "installFiles": [
+      ".github/hooks/<owner>.json ($COPILOT_HOME/hooks/<owner>.json with --user);",
+      "at project level not for hooks .claude/settings.json already carries",
+      "(Copilot CLI runs that file too and would run them twice)"
+    ]
   },
   {
     "name": "droid",
@@ -56,7 +70,10 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
       "~/.factory/settings.json (hooks)",
       "~/.factory/hooks.json (bare event map)"
     ],
-    "lintRulePrefix": "DR"
+    "lintRulePrefix": "DR",
+    "installFiles": [
+      ".factory/settings.json, or .factory/hooks.json where that file lists the event"
+    ]
   },
   {
     "name": "qwen-code",
@@ -67,6 +84,9 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
       "/etc/qwen-code/settings.json (system: hooks, disableAllHooks)",
       "/etc/qwen-code/system-defaults.json (system: hooks, disableAllHooks)"
     ],
-    "lintRulePrefix": "QW"
+    "lintRulePrefix": "QW",
+    "installFiles": [
+      ".qwen/settings.json (timeouts of 1000 s or more in milliseconds)"
+    ]
   }
 ];

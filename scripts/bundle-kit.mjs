@@ -8,7 +8,7 @@
  * ES module costs about 0.7 ms to resolve, read, compile and link; the kit's 19
  * modules were most of its cold start over a hand-written hook
  * (bench/kit-cold-start.ts). The bundle is the same code: what the kit loads
- * only when needed (an agent's answer writer, Claude Code's tool-input check)
+ * only when needed (an agent's answer writer or rewrite check, generated/kit/loaders.ts)
  * stays a dynamic import of the unbundled module beside it, so the bundle sits
  * in the same directory and those relative paths hold.
  *
@@ -18,18 +18,27 @@
  */
 import { build } from "esbuild";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRY = join(ROOT, "dist/src/hooks/index.js");
 export const KIT_BUNDLE = join(ROOT, "dist/src/hooks/kit.js");
 
-/** A plugin that leaves every dynamic `import()` to run time, unbundled: the lazily loaded writers stay lazy. */
+/**
+ * A plugin that leaves every dynamic `import()` to run time, unbundled: the lazily loaded writers stay lazy.
+ * The specifier is rewritten relative to the bundle, since the importing module (generated/kit/loaders.js,
+ * the registry's table of agent modules) is not in the bundle's directory.
+ */
 const dynamicImportsStayLazy = {
   name: "dynamic-imports-stay-lazy",
   setup(builder) {
-    builder.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
+    builder.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      if (!args.path.startsWith(".")) return { path: args.path, external: true };
+      const fromBundle = relative(dirname(KIT_BUNDLE), resolve(args.resolveDir, args.path)).split(sep).join("/");
+      return { path: fromBundle.startsWith(".") ? fromBundle : `./${fromBundle}`, external: true };
+    });
   },
 };
 

@@ -129,7 +129,7 @@ function vectorOf(name: string, o: Obj): Obj {
     const reported = hookRuns.some((r) => r["eventName"] === RUN_NAMES[c.event] && r["displayOrder"] === c.configIndex);
     if (!started && !(custom && reported)) continue;
     if (custom && !killedBySignal(hookRuns, RUN_NAMES[c.event]!, c.configIndex)) {
-      return { ...base, request: null, expected: null, skip_reason: "a hook is a literal command whose output the observer does not record (it reports its own argv): test/codex-runner.test.ts checks the shell instead" };
+      return { ...base, request: null, expected: null, skip_reason: "a hook is a literal command whose output the observer does not record (it reports its own argv): test/codex/runner.test.ts checks the shell instead" };
     }
     const timeout: number = c.hook["timeout"] ?? 10;
     const startMs: number = recorded?.["start_ms"]?.[invocation] ?? 0;

@@ -7,7 +7,7 @@
  * registry order: the `./capabilities` subpath reads them without loading any
  * agent's folder). `npm run gen:check` fails when either drifts from the registry.
  */
-import { AGENTS, loadLinters } from "../src/agents.js";
+import { AGENTS, loadInstallers, loadLinters } from "../src/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 
 const SOURCE = "src/agents.ts (the registry) and each src/<agent>/agent.ts";
@@ -22,11 +22,13 @@ export async function generateAgents(): Promise<GeneratedFile[]> {
     }
   }
   const linters = await loadLinters();
+  const installers = await loadInstallers();
   const summaries = AGENTS.map((agent, i) => ({
     name: agent.name,
     displayName: agent.dialect.displayName,
     configLocations: agent.dialect.runner?.configLocations ?? [],
     lintRulePrefix: linters[i]!.rules[0]?.id.split("-")[0] ?? "",
+    installFiles: installers[i]!.filesSummary,
   }));
   const agentsTs = `${tsBanner("scripts/gen-agents.ts", SOURCE)}
 /** The agents whose hook protocol the package models, by the names used on the command line (\`--agent\`), in \`MergedResult.agent\` and in vector files, in registry order. */
@@ -35,8 +37,8 @@ export const AGENT_NAMES = ${jsLiteral(names)} as const;
 /** The agent a command or a merge assumes when none is named: the registry's first. */
 export const DEFAULT_AGENT = ${jsLiteral(first)} as (typeof AGENT_NAMES)[number];
 
-/** What the CLI's help says of each agent, in registry order: its display name, where its runner reads hooks, its lint rules' ID prefix. */
-export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[number]; readonly displayName: string; readonly configLocations: readonly string[]; readonly lintRulePrefix: string }[] = ${jsLiteral(summaries, 2)};
+/** What the CLI's help says of each agent, in registry order: its display name, where its runner reads hooks, its lint rules' ID prefix, where \`install\` writes (its installer's \`filesSummary\`). */
+export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[number]; readonly displayName: string; readonly configLocations: readonly string[]; readonly lintRulePrefix: string; readonly installFiles: readonly string[] }[] = ${jsLiteral(summaries, 2)};
 `;
   const capabilities = Object.fromEntries(AGENTS.map((agent) => [agent.name, agent.capabilities]));
   const capabilitiesTs = `${tsBanner("scripts/gen-agents.ts", `${SOURCE}: each src/<agent>/capabilities.ts`)}

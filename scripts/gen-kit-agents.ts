@@ -30,29 +30,25 @@
 import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
-import type { DetectionRule, RankedDetectionRule } from "../src/core/detection.js";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type { DetectionRule } from "../src/core/detection.js";
+import { AGENTS } from "../src/agents.js";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { DialectEvent } from "../src/core/dialect.js";
 import { AGENT_NAMES } from "../src/core/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 import { kitAnswerTemplates } from "./gen-kit-templates.js";
 
-/** Each agent's detection rules (src/<agent>/detection.ts, where it has them), read once. */
-const RANKED = await Promise.all(
-  AGENT_NAMES.map(async (agent) => {
-    const file = `src/${agent}/detection.ts`;
-    if (!existsSync(file)) return { agent, rules: null };
-    const { detection } = (await import(`../src/${agent}/detection.js`)) as { detection: readonly RankedDetectionRule[] };
-    for (const rule of detection) if (rule.agent !== agent) throw new Error(`gen-kit-agents: ${file} has a rule for ${rule.agent}`);
-    return { agent, rules: detection };
-  }),
-);
+/** Each agent's detection rules (`Agent.kit.detection`, from src/<agent>/detection.ts; none for the default agent). */
+const RANKED = AGENTS.map((agent) => {
+  for (const rule of agent.kit.detection) if (rule.agent !== agent.name) throw new Error(`gen-kit-agents: src/${agent.name}/agent.ts's detection has a rule for ${rule.agent}`);
+  return { agent: agent.name, rules: agent.kit.detection.length === 0 ? null : agent.kit.detection };
+});
 
 /** Every agent's rules in rank order, and the agent no rule names (the one without rules: the agent a stdin is when nothing tells). */
 export function detectionData(): { readonly rules: readonly DetectionRule[]; readonly default: string } {
   const without = RANKED.filter((entry) => entry.rules === null).map((entry) => entry.agent);
-  if (without.length !== 1) throw new Error(`gen-kit-agents: exactly one agent has no src/<agent>/detection.ts (the default), not ${without.join(", ") || "none"}`);
+  if (without.length !== 1) throw new Error(`gen-kit-agents: exactly one agent has no detection rules (the default), not ${without.join(", ") || "none"}`);
   const ranked = RANKED.flatMap((entry) => entry.rules ?? []).sort((a, b) => a.rank - b.rank);
   for (let i = 1; i < ranked.length; i++) if (ranked[i]!.rank === ranked[i - 1]!.rank) throw new Error(`gen-kit-agents: two detection rules of rank ${ranked[i]!.rank}`);
   return { rules: ranked.map(({ rank: _rank, ...rule }) => rule), default: without[0]! };

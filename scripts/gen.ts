@@ -16,9 +16,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateAgents } from "./gen-agents.js";
+import { schemaAgentFiles } from "./gen-schema-agents.js";
 import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
+import { generateKitLoaders } from "./gen-kit-loaders.js";
+import { generateKitCrossReadings } from "./gen-kit-cross-readings.js";
 import { generatePython } from "./gen-python.js";
 import { generateRust } from "./gen-rust.js";
 import { generateRustKit } from "./gen-rust-kit.js";
@@ -54,6 +57,8 @@ export const generators: readonly { readonly name: string; readonly generate: Ge
   { name: "kit-agents", generate: generateKitAgents },
   { name: "kit-answers", generate: generateKitAnswers },
   { name: "settings-schemas", generate: generateSettingsSchemas },
+  { name: "kit-loaders", generate: generateKitLoaders },
+  { name: "kit-cross-readings", generate: generateKitCrossReadings },
 ];
 
 export const GENERATED_DIR = "generated";
@@ -113,15 +118,24 @@ async function main(argv: readonly string[]): Promise<number> {
   const rootAt = argv.indexOf("--root");
   const root = rootAt === -1 ? fileURLToPath(new URL("..", import.meta.url)) : resolve(argv[rootAt + 1] ?? ".");
   const started = performance.now();
+  const where = (path: string): string => relative(process.cwd(), join(root, path)) || path;
+  // the schemas that list every agent take the registry's list first: every generator reads them
+  const schemaDrift = schemaAgentFiles(root).filter((file) => readFileSync(join(root, file.path), "utf8") !== file.content);
+  for (const file of schemaDrift) {
+    if (check) console.error(`gen --check: ${where(file.path)}'s agent enum is not the registry's (src/agents.ts); run \`npm run gen\``);
+    else {
+      writeFileSync(join(root, file.path), file.content);
+      console.error(`gen: wrote ${where(file.path)} (the registry's agents)`);
+    }
+  }
   const files = await generateAll(createContext(root));
   const drift = findDrift(root, files);
-  const where = (path: string): string => relative(process.cwd(), join(root, path)) || path;
   if (check) {
     for (const { path, problem } of drift) {
       const fix = problem === "extra" ? "delete it, or add the generator that makes it to scripts/gen.ts" : "run `npm run gen`";
       console.error(`gen --check: ${where(path)} is ${problem === "extra" ? "not produced by any generator" : problem}; ${fix}`);
     }
-    if (drift.length > 0) return 1;
+    if (drift.length > 0 || schemaDrift.length > 0) return 1;
     console.error(`gen --check: ${files.length} files up to date (${Math.round(performance.now() - started)} ms)`);
     return 0;
   }

@@ -84,6 +84,21 @@ describe("claude-hook-protocol", { concurrency: 4 }, () => {
     }
   });
 
+  test("install --help and uninstall --help: a row of files for every registry agent, from its installer (filesSummary)", async () => {
+    const { loadInstallers } = await import("../src/agents.js");
+    const installers = await loadInstallers();
+    for (const mode of ["install", "uninstall"]) {
+      const r = await cli([mode, "--help"]);
+      assert.equal(r.status, 0, mode);
+      const table = r.stdout.slice(r.stdout.indexOf("Agents and files"), r.stdout.indexOf("Exit status:"));
+      for (const installer of installers) {
+        assert.match(table, new RegExp(`\\n  ${installer.agent} +${installer.filesSummary[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n`), `${mode} --help: ${installer.agent}`);
+        for (const line of installer.filesSummary) assert.ok(table.includes(line), `${mode} --help: ${installer.agent}: ${line}`);
+      }
+      assert.equal(table.trim().split("\n").filter((line) => /^  \S/.test(line)).length, installers.length, `${mode} --help: one row per agent`);
+    }
+  });
+
   test("validate: accepted output exits 0", async () => {
     const r = await cli(["validate", "--event", "PreToolUse", "-"], {
       stdin: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}',

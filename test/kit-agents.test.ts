@@ -385,3 +385,87 @@ test("a named agent never changes what a deny means: every pair of named agent a
   assert.deepEqual(lost, []);
   assert.ok(pairs >= 300 && shared >= 4, `${pairs} (named agent, recorded stdin) pairs, ${shared} that both agents may send`);
 });
+
+/**
+ * Where two agents may have sent a recorded stdin (the named agent, by its own schemas, and the agent that sent
+ * it), a hook that denies (or blocks) its call blocks under both, as each agent's merge reads the one answer
+ * written, whatever the capabilities say; or, where no one answer blocks under both (generated/kit/cross-readings.ts),
+ * the kit says so on stderr and blocks under the named agent.
+ */
+test("two possible senders: one answer blocks under both, or the kit says none does and blocks under the named agent", async () => {
+  const { toClaudeShape } = await import("../src/hooks/agent-names.js");
+  const { DECISION_EVENTS, BLOCK_EVENTS } = await import("../src/hooks/events.js");
+  const lost: string[] = [];
+  let shared = 0;
+  let noted = 0;
+  const saved = process.env[AGENT_ENV];
+  try {
+    for (const sender of AGENTS) {
+      for (const { payload: recorded } of PAYLOADS.get(sender)!) {
+        const payload = recorded["stop_hook_active"] === true ? { ...recorded, stop_hook_active: false } : recorded;
+        const event = toClaudeShape(sender, toNullPrototype(payload) as JsonObject).event;
+        const kind = event === null ? null : (DECISION_EVENTS as readonly string[]).includes(event) || event === "PermissionRequest" ? "deny" : (BLOCK_EVENTS as readonly string[]).includes(event) ? "block" : null;
+        if (event === null || kind === null) continue;
+        const hook = defineHook({ event: event as "Stop", failClosed: true, run: (_input, answer) => ((answer as unknown as Record<string, (reason: string) => unknown>)[kind]!("R") as never) });
+        for (const named of AGENTS) {
+          if (named === sender || !mayHaveSent(named, payload)) continue;
+          process.env[AGENT_ENV] = named;
+          const outcome = await hook.handle(JSON.stringify(payload));
+          shared++;
+          const [underNamed, underSender] = [blockedUnder(named, payload, outcome).blocked, blockedUnder(sender, payload, outcome).blocked];
+          if (underNamed && underSender) continue;
+          const said = /no one answer (denies|blocks) under both/.test(outcome.stderr);
+          if (said) noted++;
+          if (!said || !underNamed) lost.push(`named ${named}, ${sender}'s ${String(payload["hook_event_name"])}: ${kind} blocks under ${named} ${underNamed}, under ${sender} ${underSender}: exit ${outcome.exit} ${outcome.stdout} ${JSON.stringify(outcome.stderr)}`);
+        }
+      }
+    }
+  } finally {
+    if (saved === undefined) delete process.env[AGENT_ENV];
+    else process.env[AGENT_ENV] = saved;
+  }
+  assert.deepEqual(lost, []);
+  assert.ok(shared >= 4, `${shared} recorded stdins two agents may send (${noted} where no one answer blocks under both)`);
+  console.log(`two possible senders: ${shared} (named agent, recorded stdin) pairs, ${noted} noted as served by no one answer`);
+});
+
+/**
+ * Every entry of generated/kit/cross-readings.ts, through `writeForAll` and each agent's merge (src/merge.ts, checked
+ * against its recordings): the answer written blocks under both agents; where the data says no one answer does, each
+ * of the three the kit could write (either agent's own, exit 2) is let through by one of them, and the kit blocks
+ * under the named agent and says so on stderr. Copilot CLI's and Claude Code's PermissionRequest is such a pair: the
+ * kit before this wrote Copilot CLI's answer, which Claude Code's merge does not read as a deny, without a word.
+ */
+test("cross readings: the answer for two possible senders blocks under both, or the kit says none does", async () => {
+  const { writeForAll, answerWriter } = await import("../src/hooks/agents.js");
+  const { KIT_CROSS_READINGS } = await import("../generated/kit/cross-readings.js");
+  const problems: string[] = [];
+  let entries = 0;
+  let none = 0;
+  for (const [named, bySender] of Object.entries(KIT_CROSS_READINGS)) {
+    for (const [sender, byEvent] of Object.entries(bySender)) {
+      for (const [event, byKind] of Object.entries(byEvent)) {
+        for (const [kind, choice] of Object.entries(byKind) as ["deny" | "block", string][]) {
+          entries++;
+          const intent = kind === "deny" ? { decision: "deny" as const, reason: "R" } : { block: true as const, reason: "R" };
+          const stdin = { hook_event_name: event, tool_name: "Bash", tool_input: { command: "true" } };
+          const result = await writeForAll([{ agent: named as AgentName, event }, { agent: sender as AgentName, event }], intent);
+          if (result === undefined || !result.ok) { problems.push(`${named}/${sender} ${event} ${kind}: no answer`); continue; }
+          const under = (agent: string, answer: { exit: number; stdout: string; stderr: string }): boolean => blockedUnder(agent as AgentName, stdin, answer).blocked;
+          if (!choice.startsWith("none")) {
+            if (!under(named, result.answer) || !under(sender, result.answer)) problems.push(`${named}/${sender} ${event} ${kind} (${choice}): ${JSON.stringify(result.answer)} does not block under both`);
+            continue;
+          }
+          none++;
+          const candidates = [(await answerWriter(named as AgentName)!(event, intent)), (await answerWriter(sender as AgentName)!(event, intent))].flatMap((r) => (r.ok ? [r.answer] : []));
+          for (const answer of [...candidates, { exit: 2, stdout: "", stderr: "R" }]) if (under(named, answer) && under(sender, answer)) problems.push(`${named}/${sender} ${event} ${kind}: ${JSON.stringify(answer)} blocks under both, yet the data says none does`);
+          if (!under(named, result.answer)) problems.push(`${named}/${sender} ${event} ${kind}: does not block under ${named}`);
+          if (!/no one answer (denies|blocks) under both/.test(result.answer.stderr)) problems.push(`${named}/${sender} ${event} ${kind}: no note on stderr: ${JSON.stringify(result.answer.stderr)}`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(entries >= 1 && none >= 1, `${entries} entries, ${none} served by no one answer`);
+  console.log(`cross readings: ${entries} entries, ${none} served by no one answer`);
+});

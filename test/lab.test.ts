@@ -14,6 +14,7 @@ import { claudeCode, messagesApi, outcomeOf } from "../lab/agents/claude-code.js
 import { responsesApi, tomlValue } from "../lab/agents/codex.js";
 import { geminiApi, valueForSchema } from "../lab/agents/gemini-cli.js";
 import { LAB_AGENTS } from "../lab/agents/index.js";
+import { AGENTS } from "../src/agents.js";
 import { chatCompletionsApi } from "../lab/core/chat-completions.js";
 import { canonical, compareOutcomes, describeDifferences, summaryLine } from "../lab/core/compare.js";
 import { readHookRecord, writeHookScript } from "../lab/core/hook-script.js";
@@ -46,9 +47,14 @@ for (const agent of LAB_AGENTS) {
   });
 }
 
-test("the committed sets --check re-records: Claude Code's 416, Codex's 241, Gemini CLI's 162, Copilot CLI's 235, droid's 121 (with the issue-24/25 recordings)", () => {
+/** The committed sets' sizes (with the issue-24/25 recordings), for every registry agent with a lab module. */
+const COMMITTED_SET_SIZES: Readonly<Record<string, number>> = { "claude-code": 416, codex: 241, "gemini-cli": 162, "copilot-cli": 235, droid: 121 };
+
+test("the committed sets --check re-records: every registry agent with a lab module has its set's size (Claude Code's 416, Codex's 241, Gemini CLI's 162, Copilot CLI's 235, droid's 121)", () => {
+  const withLab = AGENTS.filter((agent) => LAB_AGENTS.some((lab) => lab.name === agent.name)).map((agent) => agent.name);
+  assert.deepEqual(Object.keys(COMMITTED_SET_SIZES), withLab);
   const count = (name: string): number => committedScenarioFiles(LAB_AGENTS.find((a) => a.name === name)!).length;
-  assert.deepEqual(["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"].map(count), [416, 241, 162, 235, 121]);
+  assert.deepEqual(withLab.map(count), withLab.map((name) => COMMITTED_SET_SIZES[name]));
 });
 
 test("a scenario that does not fit is an error naming the property, not a run", () => {

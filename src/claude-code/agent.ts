@@ -7,6 +7,7 @@ export const agent: Agent = {
   name: "claude-code",
   dialect,
   capabilities,
+  kit: { answerWriter: { module: "./write-intent.js", export: "writeClaudeCodeIntent" }, toolInputCheck: { module: "./tool-input-check.js", export: "checkToolInput" }, detection: [] },
   installer: async () => (await import("./install.js")).claudeCodeInstaller,
   linter: async () => (await import("./lint-rules.js")).claudeCodeLinter,
   settingsSchemas: async () => (await import("./settings-schema.js")).settingsSchemas,

@@ -5,7 +5,7 @@
  * else says which event does what. Every field is required: an event missing
  * from `HookEvent` (generated/types.ts, from the schemas) or a row missing a
  * field is a compile error, so adding an event is its schemas plus one row
- * (test/claude-code-events.test.ts proves it).
+ * (test/claude-code/events.test.ts proves it).
  *
  * Sources: docs/spec/claude-code-observed.md where measured (scenario names in
  * brackets), claude-code-hooks.md §1.2, §2.3 and §3.6 (documented) elsewhere.

@@ -74,6 +74,7 @@ const DOCUMENTED_TOOLS = ["Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "Ta
 export const claudeCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  filesSummary: [".claude/settings.json"],
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

@@ -10,10 +10,16 @@ import { resolve } from "node:path";
 import { commandArgs, single } from "./args.js";
 import type { CliIo } from "./io.js";
 import { loadInstallers } from "../agents.js";
-import { AGENT_NAMES } from "../core/agents.js";
+import { AGENT_NAMES, AGENT_SUMMARIES } from "../core/agents.js";
 import { installFromRequest, planFromRequest } from "../install/install.js";
 import { unifiedDiff } from "../install/diff.js";
 import type { InstallMode } from "../install/plan.js";
+
+/** One row per registry agent: its name, then its installer's lines (`filesSummary`, generated into AGENT_SUMMARIES). */
+function installFilesTable(): string {
+  const width = Math.max(...AGENT_SUMMARIES.map((agent) => agent.name.length)) + 2;
+  return AGENT_SUMMARIES.map((agent) => agent.installFiles.map((line, i) => `  ${(i === 0 ? agent.name : "").padEnd(width)}${line}`).join("\n")).join("\n");
+}
 
 const help = (mode: InstallMode): string => `usage: claude-hook-protocol ${mode} MANIFEST --agent NAME|all [--agent NAME ...] [--project DIR] [--user] [--dry-run]
 
@@ -32,13 +38,7 @@ edited only where entries are added or removed. All files are written or none
 their mode, owner and group; a symbolic link's file is written, the link kept.
 
 Agents and files (project level; --user: the same below $HOME):
-  claude-code  .claude/settings.json
-  codex        .codex/hooks.json ($CODEX_HOME/hooks.json with --user)
-  gemini-cli   .gemini/settings.json (timeouts in milliseconds)
-  copilot-cli  .github/hooks/<owner>.json ($COPILOT_HOME/hooks/<owner>.json with --user);
-               at project level not for hooks .claude/settings.json already carries
-               (Copilot CLI runs that file too and would run them twice)
-  droid        .factory/settings.json, or .factory/hooks.json where that file lists the event
+${installFilesTable()}
 
 Exit status: 0 done (or nothing to change), 1 a file is unusable or a write failed (then
 nothing was changed), 2 usage error or a manifest that is invalid or that an agent would

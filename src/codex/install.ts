@@ -89,6 +89,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const codexInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  filesSummary: [".codex/hooks.json ($CODEX_HOME/hooks.json with --user)"],
   files: (ctx) => [hooksFile(ctx)],
   render,
   command,

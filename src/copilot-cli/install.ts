@@ -60,6 +60,7 @@ function readBack(text: string, file: ConfigFile): string | null {
 export const copilotInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  filesSummary: [".github/hooks/<owner>.json ($COPILOT_HOME/hooks/<owner>.json with --user);", "at project level not for hooks .claude/settings.json already carries", "(Copilot CLI runs that file too and would run them twice)"],
   files: (ctx) => [hookFile(ctx)],
   render,
   command,

@@ -55,6 +55,7 @@ function readBack(text: string, file: ConfigFile): string | null {
 export const droidInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  filesSummary: [".factory/settings.json, or .factory/hooks.json where that file lists the event"],
   files,
   render,
   command,

@@ -72,6 +72,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const geminiInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  filesSummary: [".gemini/settings.json (timeouts in milliseconds)"],
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

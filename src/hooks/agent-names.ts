@@ -1,6 +1,6 @@
 /**
  * The one place the kit turns an agent's names into Claude Code's and back:
- * events, tools, tool input fields and Copilot CLI's camelCase stdin. The
+ * events, tools, tool input fields and an agent's own stdin form (`nativeInput`: camelCase keys). The
  * facts come from generated/kit/agents.ts (each dialect's event table and
  * each agent's capabilities file, via `npm run gen`; generated/kit/agents.json
  * holds the same for kits in other languages).
@@ -76,7 +76,7 @@ export interface Translated {
   /** The tool as the agent names it, when the tool has another name or other fields there. */
   readonly tool?: KitTool;
   /**
-   * Fields the input gives twice, differently (Copilot CLI's `toolArgs` beside `tool_input`,
+   * Fields the input gives twice, differently (a native form's `toolArgs` beside `tool_input`,
    * `toolName` beside `tool_name`): which one the agent acts on cannot be told.
    */
   readonly ambiguous: readonly string[];
@@ -84,7 +84,7 @@ export interface Translated {
   readonly otherTools: readonly string[];
 }
 
-/** The event of a stdin without `hook_event_name` (Copilot CLI's camelCase form): the one whose keys are all present, the most of them. */
+/** The event of a stdin without `hook_event_name` (an agent's native camelCase form): the one whose keys are all present, the most of them. */
 function nativeEvent(agent: KitAgent, input: JsonObject): string | null {
   let best: { event: string; keys: number } | null = null;
   for (const candidate of agent.nativeInput?.events ?? []) {
@@ -140,7 +140,7 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
   if (agent === undefined) return { ownEvent: String(raw["hook_event_name"] ?? ""), event: typeof raw["hook_event_name"] === "string" ? raw["hook_event_name"] : null, input: raw, ambiguous: [], otherTools: [] };
   let ownEvent = raw["hook_event_name"];
   const native = agent.nativeInput;
-  // An agent with a camelCase form (Copilot CLI): its keys read as Claude Code's in either form, the form's own
+  // An agent with a camelCase form (`nativeInput`): its keys read as Claude Code's in either form, the form's own
   // spelling first; a key given in both spellings with different values is recorded, never silently dropped.
   const twice = new Map<string, JsonValue[]>();
   const nativeForm = typeof ownEvent !== "string" && native !== undefined;
@@ -152,7 +152,7 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
   if (event !== null) out["hook_event_name"] = event;
   const parsedArgs = (value: JsonValue | undefined): JsonValue | undefined => {
     if (typeof value !== "string") return value;
-    // Copilot CLI's documented form sends the arguments as JSON text
+    // a native form may send the arguments as JSON text (one agent's documented form does)
     // (text that is not a JSON object stays as it is: a hook for the tool then fails on it)
     try {
       const parsed = toNullPrototype(JSON.parse(value));

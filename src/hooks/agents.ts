@@ -15,6 +15,8 @@ import { displayNameOf, kitAgent, ownEventOf } from "./agent-names.js";
 import type { DetectionCondition, DetectionRule } from "../core/detection.js";
 import { fillAnswer, type AnswerTemplate } from "./answer-template.js";
 import { KIT_AGENT_NAMES, KIT_ANSWERS, KIT_DETECTION } from "../../generated/kit/agents.js";
+import { KIT_CROSS_READINGS } from "../../generated/kit/cross-readings.js";
+import { KIT_ANSWER_WRITERS, KIT_TOOL_INPUT_CHECKS, type KitToolInputCheck } from "../../generated/kit/loaders.js";
 
 /** Every agent's detection rules, in order (src/<agent>/detection.ts, through generated/kit/), and the agent when none holds. */
 const DETECTION_RULES = KIT_DETECTION.rules as unknown as readonly DetectionRule[];
@@ -22,7 +24,7 @@ export const DETECTION_DEFAULT = KIT_DETECTION.default as AgentName;
 
 /** The environment variable a hook command sets to name the agent that runs it. */
 export const AGENT_ENV = "CLAUDE_HOOK_PROTOCOL_AGENT";
-/** The argument a hook command passes to name the agent that runs it (`--agent=gemini-cli`). */
+/** The argument a hook command passes to name the agent that runs it (`--agent=<name>`). */
 export const AGENT_ARG = "--agent=";
 
 export interface Detected {
@@ -73,7 +75,7 @@ function maySend(agent: AgentName, input: JsonObject): boolean {
  * The agents that may have sent the stdin, the one whose reading the kit tries first first: the stdin's
  * when one of DETECTION_RULES holds (a rule rests only on what no other agent sends, so it proves the agent,
  * whatever the command names: an inherited CLAUDE_HOOK_PROTOCOL_AGENT, or a .claude/settings.json hook
- * that Copilot CLI runs); else the agent the command names (when it can send such an input) and Claude
+ * that another agent also runs); else the agent the command names (when it can send such an input) and Claude
  * Code, whose input no rule tells: an answer must then mean the same to both (`answerWriter`).
  */
 function possibleAgents(input: JsonObject, declared: Detected | null): readonly Detected[] {
@@ -111,22 +113,17 @@ export const AGENT_DISPLAY_NAMES: Readonly<Record<AgentName, string>> = Object.f
 /** Writes `intent` as the answer to `event` (the agent's own event name, or Claude Code's, which is mapped to the agent's). */
 export type AnswerWriter = (event: string, intent: HookIntent) => WriteResult;
 
-/** The answer writer of each agent: the dialect's `writeIntent` (src/core/dialect.ts), imported on first use. */
-const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
-  "claude-code": async () => (await import("../claude-code/write-intent.js")).writeClaudeCodeIntent,
-  codex: async () => (await import("../codex/intent.js")).writeCodexIntent,
-  "gemini-cli": async () => (await import("../gemini-cli/intent.js")).writeGeminiCliIntent,
-  "copilot-cli": async () => (await import("../copilot-cli/intent.js")).writeCopilotIntent,
-  droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
-  "qwen-code": async () => (await import("../qwen-code/intent.js")).writeQwenCodeIntent,
-};
+/** The agent's answer writer (`Agent.kit.answerWriter`, through generated/kit/loaders.ts), to import on first use; undefined for a name that is no agent. */
+function writerLoader(agent: AgentName): (() => Promise<AnswerWriter>) | undefined {
+  return Object.prototype.hasOwnProperty.call(KIT_ANSWER_WRITERS, agent) ? KIT_ANSWER_WRITERS[agent] : undefined;
+}
 
 type TemplateKind = "deny" | "block" | "nothing";
 const TEMPLATES = KIT_ANSWERS as unknown as Readonly<Partial<Record<AgentName, { readonly templates: readonly AnswerTemplate[] } & Readonly<Record<TemplateKind, Readonly<Record<string, number>>>>>>>;
 
 /**
  * Which template an intent is: a deny or a block with a reason that is not blank and nothing else,
- * or no answer at all. A blank reason goes to the dialect (Codex puts its own reason in its place).
+ * or no answer at all. A blank reason goes to the dialect (an agent may put its own reason in its place).
  */
 function templateKind(intent: HookIntent): TemplateKind | undefined {
   const keys = Object.keys(intent).length;
@@ -148,12 +145,17 @@ function templateAnswer(agent: AgentName, event: string, intent: HookIntent): Wr
  * dialect's `writeIntent`, loaded on first use; undefined for an agent the kit cannot answer.
  */
 export function answerWriter(agent: AgentName): ((event: string, intent: HookIntent) => Promise<WriteResult>) | undefined {
-  const load = WRITERS[agent];
+  const load = writerLoader(agent);
   if (load === undefined) return undefined;
   return async (event, intent) => {
     const own = ownEventOf(agent, event) ?? event;
     return templateAnswer(agent, own, intent) ?? (await load())(own, intent);
   };
+}
+
+/** The agent's check of a tool-input rewrite (`Agent.kit.toolInputCheck`), imported on first use; undefined where the agent has none. */
+export async function toolInputCheck(agent: AgentName): Promise<KitToolInputCheck | undefined> {
+  return Object.prototype.hasOwnProperty.call(KIT_TOOL_INPUT_CHECKS, agent) ? await KIT_TOOL_INPUT_CHECKS[agent]!() : undefined;
 }
 
 /** One agent that may run the hook, and the call's event in its names. */
@@ -165,9 +167,12 @@ export interface AnswerTarget {
 
 /**
  * The answer to `intent` for every agent that may run the hook (`possibleAgents`): their own answers when
- * they are the same; else, for a deny or a block, exit 2 with the reason on stderr when each of them reads
- * that as one (generated/kit/agents.ts `exit2Blocks`), since an answer one of them ignores would let the call
- * through there; else the first's answer. Undefined when the first agent has no writer.
+ * they are the same. Else, for a deny or a block, the answer that blocks under both, as their merges read it
+ * (generated/kit/cross-readings.ts: exit 2 with the reason on stderr, else the named agent's own, else
+ * the other's own), since an answer one of them ignores would let the call through there; where no one answer blocks
+ * under both, the one that blocks under the named agent (the likelier sender: the command names it), exit 2
+ * where exit 2 blocks there, and a note on stderr. Else the first's answer. Undefined when the first agent
+ * has no writer.
  */
 export async function writeForAll(targets: readonly AnswerTarget[], intent: HookIntent): Promise<WriteResult | undefined> {
   const [first, ...others] = targets;
@@ -178,8 +183,29 @@ export async function writeForAll(targets: readonly AnswerTarget[], intent: Hook
   const same = (other: WriteResult | undefined): boolean => other !== undefined && other.ok && written.ok && other.answer.exit === written.answer.exit && other.answer.stdout === written.answer.stdout && other.answer.stderr === written.answer.stderr;
   const theirs = await Promise.all(others.map(async (target) => { try { return await answerWriter(target.agent)?.(target.event, intent); } catch { return undefined; } }));
   if (theirs.every(same)) return written;
-  const mustHold = intent.decision === "deny" || intent.block === true;
+  const kind = intent.decision === "deny" ? "deny" : intent.block === true ? "block" : undefined;
+  if (kind === undefined) return written;
+  const exit2: WriteResult = { ok: true, answer: { exit: 2, stdout: "", stderr: intent.reason ?? "" } };
+  const choice = others.length === 1 ? crossChoice(first!, others[0]!, kind) : undefined;
+  if (choice === "named") return written;
+  if (choice === "sender" && theirs[0]?.ok === true) return theirs[0];
+  if (choice === "exit2") return exit2;
+  if (choice === "none-exit2" || choice === "none-named") {
+    const chosen = choice === "none-exit2" ? exit2 : written;
+    if (!chosen.ok) return chosen;
+    const note = `claude-hook-protocol/hooks: the stdin may come from ${AGENT_DISPLAY_NAMES[first!.agent]} (the command names it) or ${AGENT_DISPLAY_NAMES[others[0]!.agent]}, and no one answer ${kind === "deny" ? "denies" : "blocks"} under both: answered as ${AGENT_DISPLAY_NAMES[first!.agent]} reads it`;
+    return { ok: true, answer: { ...chosen.answer, stderr: `${chosen.answer.stderr}${chosen.answer.stderr === "" || chosen.answer.stderr.endsWith("\n") ? "" : "\n"}${note}\n` } };
+  }
+  // a pair without generated data (not two agents possibleAgents yields): exit 2 where each reads it as a block
   const exit2Holds = targets.every((target) => kitAgent(target.agent)?.exit2Blocks.includes(ownEventOf(target.agent, target.event) ?? target.event) === true);
-  if (mustHold && exit2Holds) return { ok: true, answer: { exit: 2, stdout: "", stderr: intent.reason ?? "" } };
-  return written;
+  return exit2Holds ? exit2 : written;
+}
+
+/** What generated/kit/cross-readings.ts says to write for a deny or block when `named` and `sender` answer differently; undefined where it has no entry. */
+function crossChoice(named: AnswerTarget, sender: AnswerTarget, kind: "deny" | "block"): string | undefined {
+  const own = (table: object | undefined, key: string): unknown => (table !== undefined && Object.prototype.hasOwnProperty.call(table, key) ? (table as Record<string, unknown>)[key] : undefined);
+  const event = ownEventOf(named.agent, named.event) ?? named.event;
+  const entry = own(own(own(KIT_CROSS_READINGS, named.agent) as object | undefined, sender.agent) as object | undefined, event) as object | undefined;
+  const choice = own(entry, kind);
+  return typeof choice === "string" ? choice : undefined;
 }

@@ -5,7 +5,8 @@
  */
 import type { AgentName } from "../core/agents.js";
 import type { WrittenAnswer } from "../core/intent.js";
-import { ownEvents } from "./agent-names.js";
+import { displayNameOf, ownEvents } from "./agent-names.js";
+import { DETECTION_DEFAULT } from "./agents.js";
 import { failedReply, type Answers, type Reply } from "./answers.js";
 import { handle, handlerBudget, refuse, type CallWatcher } from "./handle.js";
 import type { AnyTool, HookEventName, HookInput } from "./types.js";
@@ -85,7 +86,7 @@ function definitionProblems(definition: LooseDefinition): string[] {
   const { event, tools, failClosed, timeoutMs, run } = definition;
   if (typeof event !== "string" || (event as string) === "") problems.push("event must be an event name such as \"PreToolUse\"");
   // a misspelt event (`PreTooluse`) would match no call, silently: a security hook that never runs
-  else if (!ownEvents("claude-code").includes(event)) problems.push(`event ${JSON.stringify(event.slice(0, 100))} is not one of Claude Code's events, whose names the kit takes for every agent (such as "PreToolUse")`);
+  else if (!ownEvents(DETECTION_DEFAULT).includes(event)) problems.push(`event ${JSON.stringify(event.slice(0, 100))} is not one of ${displayNameOf(DETECTION_DEFAULT)}'s events, whose names the kit takes for every agent (such as "PreToolUse")`);
   if (tools !== undefined && (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string" || tool instanceof RegExp))) problems.push("tools must be a list of tool names and RegExps");
   if (failClosed !== undefined && typeof failClosed !== "boolean") problems.push("failClosed must be true or false");
   if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {

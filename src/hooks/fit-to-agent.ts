@@ -72,7 +72,7 @@ export function fitToAgent(definition: HookDefinition<HookEventName, string>, ag
     }
     const instead = supportOf(agent, ownEvent, policy);
     if (instead !== undefined && instead.support !== "enforced") return { refused: `${says}, nor ${policy}` };
-    // ask -> deny: a deny needs a reason under some agents (Codex refuses one without)
+    // ask -> deny: a deny needs a reason under some agents (an agent may refuse one without)
     fitted = { ...fitted, decision: policy === "deny" ? "deny" : fitted.decision, reason: intent.reason ?? `${kind} is not supported by ${agentName}: denied` } as HookIntent;
     notes.push(`${says}: answered ${policy} instead`);
   }

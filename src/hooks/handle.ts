@@ -17,7 +17,7 @@ import { Script } from "node:vm";
 import { allAnswers, readReply, type Reply } from "./answers.js";
 import { nonStringField, toAgentToolInput, toClaudeShape, type Translated } from "./agent-names.js";
 import { fitToAgent, guardStop } from "./fit-to-agent.js";
-import { AGENT_DISPLAY_NAMES, agentReadings, answerWriter, writeForAll, type AnswerTarget } from "./agents.js";
+import { AGENT_DISPLAY_NAMES, DETECTION_DEFAULT, agentReadings, answerWriter, toolInputCheck, writeForAll, type AnswerTarget } from "./agents.js";
 import type { HandlerResult, HookDefinition, HookOutcome } from "./define.js";
 import { BLOCK_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "./events.js";
 import type { HookEventName } from "./types.js";
@@ -96,10 +96,10 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     if ("refused" in plan) throw new HookFailure(plan.refused);
     intent = plan.intent;
     notes.push(...plan.notes);
-    if (intent.updatedInput !== undefined && includes(REWRITE_EVENTS, event) && typeof toolName === "string" && agent === "claude-code") {
-      const { checkToolInput } = await import("../claude-code/tool-input-check.js");
-      const check = checkToolInput(toolName, intent.updatedInput);
-      if (!check.ok) throw new HookFailure(`the rewrite fails the ${toolName} tool's schema, so Claude Code would not run the tool and tell the model:\n${check.toolResult}`);
+    const checkRewrite = intent.updatedInput !== undefined && includes(REWRITE_EVENTS, event) && typeof toolName === "string" ? await toolInputCheck(agent) : undefined;
+    if (checkRewrite !== undefined) {
+      const check = checkRewrite(toolName as string, intent.updatedInput!);
+      if (!check.ok) throw new HookFailure(`the rewrite fails the ${toolName as string} tool's schema, so ${AGENT_DISPLAY_NAMES[agent]} would not run the tool and tell the model:\n${check.toolResult}`);
     }
     if (intent.updatedInput !== undefined) intent = { ...intent, updatedInput: toAgentToolInput(call.tool, intent.updatedInput) };
     const written = (await writeForAll(targets, intent))!;
@@ -125,7 +125,7 @@ function handles(definition: HookDefinition<HookEventName, string>, call: Transl
   return [toolName, ...call.otherTools].some((name) => toolMatches(definition.tools!, name));
 }
 
-/** No answer: exit 0, nothing on stdout or stderr (Gemini CLI would show stderr text as a message). */
+/** No answer: exit 0, nothing on stdout or stderr (an agent may show stderr text as a message). */
 function nothing(agent: AgentName): HookOutcome {
   return { agent, exit: 0, stdout: "", stderr: "" };
 }
@@ -254,7 +254,7 @@ export async function refuse(definition: HookDefinition<HookEventName, string>, 
   const reason = `Hook failed closed: ${oneLine.length > 500 ? `${oneLine.slice(0, 500)}…` : oneLine}`;
   const intent: HookIntent | null = includes(DECISION_EVENTS, event) || event === "PermissionRequest" ? { decision: "deny", reason } : includes(BLOCK_EVENTS, event) ? { block: true, reason } : null;
   // the agents that may run the hook, in their own event names (the call's), else the one agent told
-  const to: readonly AnswerTarget[] = targets.length > 0 ? targets : [{ agent: agent ?? "claude-code", event }];
+  const to: readonly AnswerTarget[] = targets.length > 0 ? targets : [{ agent: agent ?? DETECTION_DEFAULT, event }];
   if (intent !== null) {
     try {
       const written = await writeForAll(to, intent);

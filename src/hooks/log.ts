@@ -1,11 +1,11 @@
 /**
  * A logger for hooks that never writes stdout: stdout is the hook's answer,
- * and a stray line there makes the agent misread it (Claude Code refuses
- * text before the JSON; Gemini CLI shows it as a message). Lines go to
+ * and a stray line there makes the agent misread it (an agent refuses
+ * text before the JSON, or shows it as a message). Lines go to
  * stderr (shown in the agents' debug logs), or appended to a file named by
- * `CLAUDE_HOOK_PROTOCOL_LOG` or the `file` option. Never throws. Under
- * Gemini CLI a hook's stderr is shown to the user as a message when its
- * stdout is empty (gemini-cli-observed.md), so log to a file there.
+ * `CLAUDE_HOOK_PROTOCOL_LOG` or the `file` option. Never throws. An agent
+ * that shows a hook's stderr to the user as a message when its stdout is
+ * empty (docs/spec/<agent>-observed.md) is logged to a file instead.
  */
 import { appendFileSync } from "node:fs";
 

@@ -1,9 +1,9 @@
 /**
  * SessionStart's environment helper: variables for the session's later Bash
- * commands, appended to the file the agent names in `CLAUDE_ENV_FILE` (the
- * hook's environment under Claude Code; droid also puts it in the
- * SessionStart stdin: droid-observed.md) as `export K='V'` lines, which the
- * agent sources before each command. Copilot CLI sets no such file.
+ * commands, appended to the file the agent names in `CLAUDE_ENV_FILE` (in the
+ * hook's environment, or in the SessionStart stdin: docs/spec/<agent>-observed.md)
+ * as `export K='V'` lines, which the agent sources before each command. An
+ * agent that sets no such file gets no variables (an error value).
  */
 import { appendFileSync } from "node:fs";
 import { jsonPointer, type Result } from "../core/errors.js";
@@ -28,14 +28,14 @@ export function sessionEnvLines(vars: Readonly<Record<string, string>>): Result<
 
 /**
  * Appends `vars` to the session's environment file: `input.CLAUDE_ENV_FILE`
- * (droid) or `env.CLAUDE_ENV_FILE`. Returns the file written, or an error
+ * (an agent that sends it on stdin) or `env.CLAUDE_ENV_FILE`. Returns the file written, or an error
  * value (no file named, an invalid name or value, the write failed); writes
  * nothing unless every variable is valid. Never throws.
  */
 export function setSessionEnv(vars: Readonly<Record<string, string>>, input?: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): Result<string> {
   const named = input?.["CLAUDE_ENV_FILE"];
   const file = typeof named === "string" && named !== "" ? named : env["CLAUDE_ENV_FILE"];
-  if (file === undefined || file === "") return { ok: false, error: { code: "no-env-file", path: "", message: "no CLAUDE_ENV_FILE: the agent offers no session environment file here (Claude Code and droid set one for SessionStart hooks)" } };
+  if (file === undefined || file === "") return { ok: false, error: { code: "no-env-file", path: "", message: "no CLAUDE_ENV_FILE: the agent offers no session environment file here (an agent that has one sets it for SessionStart hooks)" } };
   const lines = sessionEnvLines(vars);
   if (!lines.ok) return lines;
   try {

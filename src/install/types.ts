@@ -75,6 +75,8 @@ export interface AlsoRuns {
 export interface AgentInstaller {
   readonly agent: string;
   readonly displayName: string;
+  /** Where its entries go, for \`install --help\`'s table of agents and files: lines of text, the project's file first (--user: the same below $HOME unless a line says otherwise). */
+  readonly filesSummary: readonly string[];
   /** Every file the agent's entries may live in at this scope; the owner's entries are removed from all of them. */
   files(ctx: InstallContext): readonly ConfigFile[];
   /**

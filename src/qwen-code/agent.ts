@@ -1,12 +1,14 @@
 /** Qwen Code as one `Agent` (src/agent.ts): what this folder holds, for the registry (src/agents.ts). */
 import type { Agent } from "../agent.js";
 import { capabilities } from "./capabilities.js";
+import { detection } from "./detection.js";
 import { qwenCode as dialect } from "./dialect.js";
 
 export const agent: Agent = {
   name: "qwen-code",
   dialect,
   capabilities,
+  kit: { answerWriter: { module: "./intent.js", export: "writeQwenCodeIntent" }, detection },
   installer: async () => (await import("./install.js")).qwenCodeInstaller,
   linter: async () => (await import("./lint-rules.js")).qwenCodeLinter,
   settingsSchemas: async () => (await import("./settings-schema.js")).settingsSchemas,

@@ -79,6 +79,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const qwenCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  filesSummary: [".qwen/settings.json (timeouts of 1000 s or more in milliseconds)"],
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

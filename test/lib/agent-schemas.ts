@@ -39,25 +39,34 @@ export function declaredKeys(agent: AgentName): ReadonlySet<string> {
 import { merge } from "../../src/merge.js";
 import { toClaudeShape } from "../../src/hooks/agent-names.js";
 import { toNullPrototype, type JsonObject } from "../../src/json/value.js";
-import { validateClaudeCodeHookInput } from "../../generated/validators/claude-code.js";
-import { validateCodexHookInput } from "../../generated/validators/codex.js";
-import { validateGeminiCliHookInput } from "../../generated/validators/gemini-cli.js";
-import { validateCopilotCliClaudeInput } from "../../generated/validators/copilot-cli.js";
-import { validateDroidHookInput } from "../../generated/validators/droid.js";
-import { validateQwenCodeHookInput } from "../../generated/validators/qwen-code.js";
+import { AGENT_NAMES } from "../../src/core/agents.js";
 
-const VALIDATORS: Readonly<Record<AgentName, (value: unknown) => boolean>> = {
-  "claude-code": validateClaudeCodeHookInput,
-  codex: validateCodexHookInput,
-  "gemini-cli": validateGeminiCliHookInput,
-  "copilot-cli": validateCopilotCliClaudeInput,
-  droid: validateDroidHookInput,
-  "qwen-code": validateQwenCodeHookInput,
-};
+/** Each agent's generated validators (generated/validators/<agent>.ts), by the registry's names. */
+const VALIDATOR_MODULES: ReadonlyMap<AgentName, Readonly<Record<string, unknown>>> = new Map(
+  await Promise.all(AGENT_NAMES.map(async (agent) => [agent, (await import(`../../generated/validators/${agent}.js`)) as Record<string, unknown>] as const)),
+);
+
+/**
+ * The validators of the agent's input schemas for `event` (schemas/<agent>/*input/: the schema's
+ * `hook_event_name` const, else its file name in PascalCase, as scripts/gen-kit-agents.ts reads them), each
+ * `validate<title>` of its generated module (a schema's `title` is its TS name).
+ */
+function eventValidators(agent: AgentName, event: unknown): ((value: unknown) => boolean)[] {
+  const module = VALIDATOR_MODULES.get(agent)!;
+  return inputSchemas(agent).flatMap((file) => {
+    const schema = JSON.parse(readFileSync(file, "utf8")) as Schema & { title?: string };
+    const named = flattened(file).properties["hook_event_name"];
+    const pascal = file.split("/").pop()!.replace(".schema.json", "").replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
+    if ((typeof named?.const === "string" ? named.const : pascal) !== event) return [];
+    const validate = module[`validate${schema.title ?? ""}`];
+    if (typeof validate !== "function") throw new Error(`test/lib/agent-schemas.ts: ${file} has no validator validate${schema.title ?? "?"} in generated/validators/${agent}.ts`);
+    return [validate as (value: unknown) => boolean];
+  });
+}
 
 /** Whether `agent` may have sent this stdin: a valid input of its schemas, with no key they do not declare. */
 export function mayHaveSent(agent: AgentName, stdin: Record<string, unknown>): boolean {
-  return VALIDATORS[agent](stdin) && Object.keys(stdin).every((key) => declaredKeys(agent).has(key));
+  return eventValidators(agent, stdin["hook_event_name"]).some((validate) => validate(stdin)) && Object.keys(stdin).every((key) => declaredKeys(agent).has(key));
 }
 
 /** Whether `agent`'s merge (checked against its recordings) reads this one answer to the stdin as a deny or block that took effect. */

@@ -1,5 +1,5 @@
 /**
- * The five-agent end-to-end table of the README, made from the recordings
+ * The end-to-end table of the README, one row per recorded case of every registry agent, made from the recordings
  * (test/observer/<agent>/e2e/<case>/calls.json, written by
  * scripts/record-e2e.mjs): the kit's rm -rf example, installed by `install`,
  * under each real agent. `node --import tsx test/lib/e2e-table.ts` prints it.
@@ -7,10 +7,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { AGENTS } from "../../src/agents.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const AGENT_ORDER = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"] as const;
-const NAMES: Readonly<Record<string, string>> = { "claude-code": "Claude Code", codex: "Codex CLI", "gemini-cli": "Gemini CLI", "copilot-cli": "Copilot CLI", droid: "droid", "qwen-code": "Qwen Code" };
+/** The registry's agents, in its order, and their display names. */
+export const AGENT_ORDER: readonly string[] = AGENTS.map((agent) => agent.name);
+const NAMES: ReadonlyMap<string, string> = new Map(AGENTS.map((agent) => [agent.name, agent.dialect.displayName]));
 
 export interface RecordedCall {
   readonly command: string;
@@ -74,7 +76,7 @@ export function e2eTable(cases: readonly E2eCase[] = e2eCases()): string {
   const rows = cases.map((c) => {
     const config = c.files.map((f) => `\`${c.scope === "user" ? "~/" : ""}${f}\``).join(", ");
     const link = `[${c.id}](test/observer/${c.agent}/e2e/${c.id}/calls.json)`;
-    return `| ${NAMES[c.agent]} | ${config} (install --agent ${c.installedFor.join(" --agent ")}${c.scope === "user" ? " --user" : ""}) | ${rmCell(c.calls[0])} | ${lsCell(c.calls[1])} | ${asWritten(c) ? "yes" : "**no**"} | ${link} |`;
+    return `| ${NAMES.get(c.agent)} | ${config} (install --agent ${c.installedFor.join(" --agent ")}${c.scope === "user" ? " --user" : ""}) | ${rmCell(c.calls[0])} | ${lsCell(c.calls[1])} | ${asWritten(c) ? "yes" : "**no**"} | ${link} |`;
   });
   return ["| agent | configuration written by `install` | `rm -rf {{WORK}}/x` | `ls` | as written | recording |", "|---|---|---|---|---|---|", ...rows].join("\n") + "\n";
 }

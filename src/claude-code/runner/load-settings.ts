@@ -54,7 +54,7 @@ export function defaultSettingsSources(projectDir: string, homeDir: string): Set
   ];
 }
 
-/** The keys each handler type takes (schemas/claude-code/settings/hook-handler/; test/runner-config.test.ts keeps them equal). */
+/** The keys each handler type takes (schemas/claude-code/settings/hook-handler/; test/claude-code/runner-config.test.ts keeps them equal). */
 const COMMON_KEYS = ["type", "timeout", "if", "statusMessage", "once"];
 const HANDLER_KEYS: Record<HookHandler["type"], readonly string[]> = {
   command: [...COMMON_KEYS, "onFailure", "command", "args", "shell", "async", "asyncRewake"],
