@@ -1616,6 +1616,10 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000PostCompact\u0000stop":
 		return "ignored"
+	case "claude-code\u0000PreModelSwitch\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PostModelSwitch\u0000stop":
+		return "ignored"
 	case "claude-code\u0000PermissionRequest\u0000stop":
 		return "ignored"
 	case "claude-code\u0000PermissionRequest\u0000message":
@@ -1625,6 +1629,8 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "claude-code\u0000PermissionDenied\u0000message":
 		return "ignored"
 	case "claude-code\u0000Setup\u0000context":
+		return "ignored"
+	case "claude-code\u0000Setup\u0000stop":
 		return "ignored"
 	case "claude-code\u0000Setup\u0000message":
 		return "ignored"
@@ -1656,12 +1662,18 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000FileChanged\u0000stop":
 		return "ignored"
+	case "claude-code\u0000FileChanged\u0000message":
+		return "ignored"
 	case "claude-code\u0000DirectoryAdded\u0000stop":
 		return "ignored"
 	case "claude-code\u0000DirectoryAdded\u0000message":
 		return "degraded>context"
 	case "claude-code\u0000MessageDisplay\u0000stop":
 		return "ignored"
+	case "claude-code\u0000MessageDisplay\u0000message":
+		return "ignored"
+	case "claude-code\u0000PreSkillShellCommand\u0000ask":
+		return "degraded>deny"
 	case "claude-code\u0000PreSkillShellCommand\u0000rewrite":
 		return "ignored"
 	case "codex\u0000PreToolUse\u0000ask":
