@@ -287,8 +287,8 @@ function extract(recorded: Observation, source: string): Vector {
   else if (terminal === "hook_stopped" || terminal === "stop_hook_prevented") stopped = true;
   else if (terminal === "completed" || terminal === "tool_deferred" || ups?.kind === "blocked_by_hook") stopped = false;
   // pre-70b: a PreToolUse continue:false is not applied when the permission system denies; the events that
-  // run on the permission path (PermissionRequest, PermissionDenied) are recorded as they end
-  if (permissionSystemDenied && stopped === false && event !== "PermissionRequest" && event !== "PermissionDenied") stopped = undefined;
+  // run on the permission path (PermissionRequest, PermissionDenied) and those beside the conversation are recorded as they end
+  if (permissionSystemDenied && stopped === false && event !== "PermissionRequest" && event !== "PermissionDenied" && !SIDE_EVENTS.has(event)) stopped = undefined;
   if (stopped !== undefined) e["stopped"] = stopped;
   if (stopped === false) e["stop_reason"] = null;
   else if (stopped === true) {
@@ -440,7 +440,9 @@ function extract(recorded: Observation, source: string): Vector {
     if (permissionSystemDenied && !stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook")) e["blocked"] = false;
   } else if (hasTool && SIDE_EVENTS.has(event)) {
     // the scenario's tool call only triggers the event: it ran and the run went on to its end, so nothing was blocked
-    if (out.tool_ran === true && terminal === "completed") e["blocked"] = false;
+    // ConfigChange (cap-configchange-*): the change denies the next call, `echo two`; that call running shows the change was blocked
+    if (event === "ConfigChange" && sc.model_turns?.some((t) => JSON.stringify(t).includes("echo two >>"))) e["blocked"] = (out.marker_lines ?? []).includes("two");
+    else if (out.tool_ran === true && terminal === "completed") e["blocked"] = false;
   } else if (!hasTool && !TOOL_EVENTS.has(event)) {
     e["decision"] = null;
     e["tool_input"] = null;

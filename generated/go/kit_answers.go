@@ -1648,6 +1648,8 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000ConfigChange\u0000stop":
 		return "ignored"
+	case "claude-code\u0000ConfigChange\u0000message":
+		return "ignored"
 	case "claude-code\u0000WorktreeCreate\u0000stop":
 		return "ignored"
 	case "claude-code\u0000WorktreeRemove\u0000stop":

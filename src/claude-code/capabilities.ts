@@ -298,9 +298,15 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     ConfigChange: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/ConfigChange/cap-configchange-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/ConfigChange/cap-configchange-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/ConfigChange/cap-configchange-systemMessage.json",
+      ]),
     },
     WorktreeCreate: {
       block: documented("enforced"),

@@ -348,8 +348,9 @@ export const EVENTS = {
   ConfigChange: {
     match: { field: "source", values: "user_settings, project_settings, local_settings, policy_settings, skills", valueOf: "field", narrow: false },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the settings change (not policy_settings)",
+    // a block keeps the change from applying; systemMessage: shown nowhere headless (cap-configchange-*)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   WorktreeCreate: {

@@ -1832,6 +1832,7 @@ NOT_ENFORCED = {
     ("claude-code", "Elicitation", "stop"): "ignored",
     ("claude-code", "ElicitationResult", "stop"): "ignored",
     ("claude-code", "ConfigChange", "stop"): "ignored",
+    ("claude-code", "ConfigChange", "message"): "ignored",
     ("claude-code", "WorktreeCreate", "stop"): "ignored",
     ("claude-code", "WorktreeRemove", "stop"): "ignored",
     ("claude-code", "InstructionsLoaded", "stop"): "ignored",

@@ -1673,6 +1673,7 @@ pub(crate) static KIT_NOT_ENFORCED: &[(&str, &str, &str, &str)] = &[
     ("claude-code", "Elicitation", "stop", "ignored"),
     ("claude-code", "ElicitationResult", "stop", "ignored"),
     ("claude-code", "ConfigChange", "stop", "ignored"),
+    ("claude-code", "ConfigChange", "message", "ignored"),
     ("claude-code", "WorktreeCreate", "stop", "ignored"),
     ("claude-code", "WorktreeRemove", "stop", "ignored"),
     ("claude-code", "InstructionsLoaded", "stop", "ignored"),
