@@ -359,14 +359,14 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"PreCompact": {
-					"stop":        {unsupported: "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
-					"stop-silent": {unsupported: "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"block":       {unsupported: "Codex CLI refuses block on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
 				},
 				"PostCompact": {
-					"stop":        {unsupported: "Codex CLI refuses stop on PostCompact (docs/codex.md: the hook run fails and the action goes on)"},
-					"stop-silent": {unsupported: "Codex CLI refuses stop on PostCompact (docs/codex.md: the hook run fails and the action goes on)"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 				},
 				"PreModelSwitch": {
@@ -1689,10 +1689,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "codex\u0000PostToolUse\u0000stop":
 		return "ignored"
 	case "codex\u0000PreCompact\u0000block":
-		return "unsupported"
-	case "codex\u0000PreCompact\u0000stop":
-		return "unsupported"
-	case "codex\u0000PostCompact\u0000stop":
 		return "unsupported"
 	case "codex\u0000Stop\u0000context":
 		return "unsupported"

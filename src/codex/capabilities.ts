@@ -74,13 +74,23 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     PreCompact: {
-      block: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/codex/PreCompact/cap-precompact-block.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/PreCompact/cap-precompact-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PreCompact/cap-precompact-systemMessage.json",
+      ]),
     },
     PostCompact: {
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/PostCompact/cap-postcompact-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PostCompact/cap-postcompact-systemMessage.json",
+      ]),
     },
     SessionStart: {
       context: recorded("enforced", [
@@ -140,8 +150,12 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     SessionEnd: {
-      stop: documented("unsupported"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/codex/SessionEnd/cap-sessionend-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/codex/SessionEnd/cap-sessionend-systemMessage.json",
+      ]),
     },
   },
 };

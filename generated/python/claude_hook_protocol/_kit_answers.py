@@ -322,14 +322,14 @@ ANSWERS = {
             "block": (0, "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", ""),
         },
         "PreCompact": {
-            "stop": "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)",
-            "stop-silent": "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)",
+            "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
+            "stop-silent": (0, "{\"continue\":false}", ""),
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
             "block": "Codex CLI refuses block on PreCompact (docs/codex.md: the hook run fails and the action goes on)",
         },
         "PostCompact": {
-            "stop": "Codex CLI refuses stop on PostCompact (docs/codex.md: the hook run fails and the action goes on)",
-            "stop-silent": "Codex CLI refuses stop on PostCompact (docs/codex.md: the hook run fails and the action goes on)",
+            "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
+            "stop-silent": (0, "{\"continue\":false}", ""),
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
         },
         "PreModelSwitch": {
@@ -1853,8 +1853,6 @@ NOT_ENFORCED = {
     ("codex", "PermissionRequest", "stop"): "unsupported",
     ("codex", "PostToolUse", "stop"): "ignored",
     ("codex", "PreCompact", "block"): "unsupported",
-    ("codex", "PreCompact", "stop"): "unsupported",
-    ("codex", "PostCompact", "stop"): "unsupported",
     ("codex", "Stop", "context"): "unsupported",
     ("codex", "SubagentStart", "context"): "unsupported",
     ("codex", "SubagentStart", "stop"): "unsupported",
