@@ -50,6 +50,7 @@ const RUN_NAMES: Record<string, string> = {
   PreCompact: "preCompact",
   PostCompact: "postCompact",
   SessionEnd: "sessionEnd",
+  SubagentStart: "subagentStart",
 };
 
 /** A literal command's only recordable result: Codex's hook run says it ended without a status (cx-pre-killed-by-signal). */
@@ -236,6 +237,17 @@ function vectorOf(name: string, o: Obj): Obj {
     effects["stopped"] = stoppedRun && requests === 1;
     effects["continues"] = prompts.length > 0;
     effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+  } else if (event === "SubagentStart") {
+    // cap-subagentstart-*: spawn_agent's message opens the subagent's first request (the threads take the mock's turns
+    // in the order they ask, so its index varies); the hook's context comes before it
+    const spawn = (o["scenario"]["model_turns"] as Obj[]).map((t) => t["tool_call"]).find((c) => c?.["name"] === "spawn_agent");
+    const message = `user: ${String(spawn?.["arguments"]?.["message"])}`;
+    const first = contextAdded.findIndex((items) => items.includes(message));
+    effects["blocked"] = false;
+    effects["model_context"] = first === -1 ? [] : byRole(contextAdded[first], "developer");
+    effects["stopped"] = stoppedRun && first === -1;
+    effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+    if (first === -1) notes.push("no request of the subagent was recorded");
   } else if (event === "PreCompact" || event === "PostCompact" || event === "SessionEnd") {
     // cap-precompact-*, cap-postcompact-*, cap-sessionend-*: an auto-compaction at the second prompt (the first turn's
     // usage passes the thread's model_auto_compact_token_limit); its summary opens the second turn's request

@@ -42,7 +42,7 @@ test("every recorded stdin payload validates as CodexHookInput and as its event'
   }
   const total = [...byEvent.values()].reduce((a, b) => a + b, 0);
   assert.ok(total >= 230, `only ${total} payloads`);
-  assert.deepEqual([...byEvent.keys()].sort(), ["PermissionRequest", "PostCompact", "PostToolUse", "PreCompact", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
+  assert.deepEqual([...byEvent.keys()].sort(), ["PermissionRequest", "PostCompact", "PostToolUse", "PreCompact", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "SubagentStart", "UserPromptSubmit"]);
 });
 
 test("the event table: stdin keys are the input schema's required keys in order; the output validator is the event's schema", () => {

@@ -349,7 +349,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Codex CLI refuses stop on SubagentStart (docs/codex.md: the hook run fails and the action goes on)"},
 					"stop-silent": {unsupported: "Codex CLI refuses stop on SubagentStart (docs/codex.md: the hook run fails and the action goes on)"},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"context":     {unsupported: "Codex CLI refuses context on SubagentStart (docs/codex.md: the hook run fails and the action goes on)"},
+					"context":     {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"SubagentStart\",\"additionalContext\":\"{{text}}\"}}", stderr: ""},
 				},
 				"SubagentStop": {
 					"stop":        {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
@@ -1691,8 +1691,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "codex\u0000PreCompact\u0000block":
 		return "unsupported"
 	case "codex\u0000Stop\u0000context":
-		return "unsupported"
-	case "codex\u0000SubagentStart\u0000context":
 		return "unsupported"
 	case "codex\u0000SubagentStart\u0000stop":
 		return "unsupported"

@@ -138,14 +138,20 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     SubagentStart: {
-      context: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStart/cap-subagentstart-context.json",
+      ]),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/codex/SubagentStart/cap-subagentstart-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStart/cap-subagentstart-systemMessage.json",
+      ]),
     },
     SubagentStop: {
       context: documented("unsupported"),
-      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the observer cannot drive a subagent
-      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: the observer cannot drive a subagent"),
+      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the lab drives a subagent (cap-subagentstart-*), but its SubagentStop hook runs as the session ends, when it runs at all, and Codex reports no run for it
+      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: SubagentStop ran only now and then, at the session's end"),
       stop: documented("unsupported"),
       message: documented("enforced"),
     },

@@ -234,8 +234,8 @@ export const CODEX_EVENTS = {
   SubagentStart: {
     canonical: "SubagentStart",
     stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type"],
-    summary: "when a subagent starts (not driven)",
-    driven: false,
+    summary: "when a subagent starts (recorded: spawn_agent, cap-subagentstart-*; continue:false is not read)",
+    driven: true,
     runName: "subagentStart",
     idPrefix: "subagent-start",
     matchField: null,

@@ -312,7 +312,7 @@ ANSWERS = {
             "stop": "Codex CLI refuses stop on SubagentStart (docs/codex.md: the hook run fails and the action goes on)",
             "stop-silent": "Codex CLI refuses stop on SubagentStart (docs/codex.md: the hook run fails and the action goes on)",
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
-            "context": "Codex CLI refuses context on SubagentStart (docs/codex.md: the hook run fails and the action goes on)",
+            "context": (0, "{\"hookSpecificOutput\":{\"hookEventName\":\"SubagentStart\",\"additionalContext\":\"{{text}}\"}}", ""),
         },
         "SubagentStop": {
             "stop": "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)",
@@ -1854,7 +1854,6 @@ NOT_ENFORCED = {
     ("codex", "PostToolUse", "stop"): "ignored",
     ("codex", "PreCompact", "block"): "unsupported",
     ("codex", "Stop", "context"): "unsupported",
-    ("codex", "SubagentStart", "context"): "unsupported",
     ("codex", "SubagentStart", "stop"): "unsupported",
     ("codex", "SubagentStop", "context"): "unsupported",
     ("codex", "SubagentStop", "stop"): "unsupported",
