@@ -105,6 +105,7 @@ const NOT_HOOK_TEXT = [
   /^<command-name>/,
   /^<command-message>/,
   /^# Environment update/,
+  /^# Environment\n/, // the environment paragraph: a worktree session's is not the one the lab strips (cap-worktreeremove-*)
   /^ToolSearch is no longer available/,
   /^- [\w-]+: /,
   /^<local-command-(stdout|stderr)>/,
@@ -438,6 +439,14 @@ function extract(recorded: Observation, source: string): Vector {
   } else if (event === "PermissionDenied" && hasTool) {
     // the hook runs after the permission system's denial (its permission_denied names no hook): no hook blocked the call
     if (permissionSystemDenied && !stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook")) e["blocked"] = false;
+  } else if (event === "WorktreeRemove" && hasTool) {
+    // cap-worktreeremove-*: ExitWorktree's result to the model says whether the worktree was removed (with a hook,
+    // removing the directory is the hook's own work)
+    const content = typeof out.tool_result?.content === "string" ? out.tool_result.content : null;
+    e["decision"] = null;
+    e["tool_input"] = null;
+    if (content !== null && /^Exited and removed worktree at /.test(content)) [e["blocked"], e["tool_result"]] = [false, null];
+    else notes.push("ExitWorktree did not report a removal");
   } else if (hasTool && SIDE_EVENTS.has(event)) {
     // the scenario's tool call only triggers the event: it ran and the run went on to its end, so nothing was blocked
     // ConfigChange (cap-configchange-*): the change denies the next call, `echo two`; that call running shows the change was blocked

@@ -28,6 +28,11 @@ export const INTENTS: Readonly<Record<AnswerKind, HookIntent>> = {
   message: { userMessage: "M" },
 };
 const PLACEHOLDERS = new Set(["R", "C", "M"]);
+/** Claude Code's top-level fields for a block and a stop, which any event's output may carry (the form a hook author would try where the kit writes none). */
+const TOP_LEVEL_FORMS: Partial<Record<AnswerKind, WrittenAnswer>> = {
+  block: { exit: 0, stdout: JSON.stringify({ decision: "block", reason: "R" }), stderr: "" },
+  stop: { exit: 0, stdout: JSON.stringify({ continue: false, stopReason: "R" }), stderr: "" },
+};
 const INPUT_KEYS = new Set(["updatedInput", "tool_input", "modifiedArgs"]);
 
 export interface RecordedVector {
@@ -172,6 +177,8 @@ export function evidenceOf(caps: AgentCapabilities): VectorEvidence[] {
       else {
         const theirs = canonical.get(event) ? claudeCode.writeIntent?.(canonical.get(event)!, INTENTS[kind]) : undefined;
         if (theirs?.ok === true) forms.set(kind, { form: theirs.answer, claudeCodeForm: true });
+        // an answer no writer has a form for on this event: the top-level field every Claude Code output may carry
+        else if (answers[kind]!.support === "unsupported" && TOP_LEVEL_FORMS[kind] !== undefined) forms.set(kind, { form: TOP_LEVEL_FORMS[kind]!, claudeCodeForm: true });
       }
     }
     const hook = hooks[0]!;

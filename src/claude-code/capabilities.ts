@@ -314,9 +314,15 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     WorktreeRemove: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/claude-code/WorktreeRemove/cap-worktreeremove-block.json",
+      ], { note: "a decision:block changes nothing: with a hook, removing the directory is the hook's own work" }),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/WorktreeRemove/cap-worktreeremove-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/WorktreeRemove/cap-worktreeremove-systemMessage.json",
+      ]),
     },
     InstructionsLoaded: {
       stop: recorded("ignored", [

@@ -360,10 +360,12 @@ export const EVENTS = {
     merge: { strategy: "blockable", blockReachesModel: false, anyFailureBlocks: true }, earlyStop: "never", outputVariantRank: 21,
   },
   WorktreeRemove: {
-    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the removal, if the directory still exists",
-    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
-    merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
+    // with a hook, removing the directory is the hook's work: ExitWorktree reports the removal whatever it answers, and a
+    // block, continue:false or systemMessage changes nothing and shows nowhere (cap-worktreeremove-*)
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   InstructionsLoaded: {
     match: { field: "load_reason", values: "session_start, nested_traversal, path_glob_match, include, compact", valueOf: "field", narrow: false },
