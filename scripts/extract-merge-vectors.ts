@@ -107,6 +107,7 @@ const NOT_HOOK_TEXT = [
   /^# Environment update/,
   /^# Environment\n/, // the environment paragraph: a worktree session's is not the one the lab strips (cap-worktreeremove-*)
   /^ToolSearch is no longer available/,
+  /^The following deferred tools are now available via ToolSearch/, // the tool list, when an MCP server's tools are deferred
   /^- [\w-]+: /,
   /^<local-command-(stdout|stderr)>/,
 ];
@@ -439,6 +440,17 @@ function extract(recorded: Observation, source: string): Vector {
   } else if (event === "PermissionDenied" && hasTool) {
     // the hook runs after the permission system's denial (its permission_denied names no hook): no hook blocked the call
     if (permissionSystemDenied && !stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook")) e["blocked"] = false;
+  } else if ((event === "Elicitation" || event === "ElicitationResult") && hasTool) {
+    // cap-elicitation-*, cap-elicitationresult-*: the MCP tool returns the elicitation's answer it got; headless, one no
+    // hook answers is cancelled, and a block declines it
+    const content = JSON.stringify(out.tool_result?.content ?? null);
+    const action = /elicitation: \{[^}]*\\"action\\": \\"(\w+)\\"/.exec(content)?.[1];
+    e["decision"] = null;
+    e["tool_input"] = null;
+    e["tool_result"] = null;
+    if (action === "decline") e["blocked"] = true;
+    else if (action === "cancel" || action === "accept") e["blocked"] = false;
+    else notes.push("the MCP tool reported no elicitation answer");
   } else if (event === "WorktreeRemove" && hasTool) {
     // cap-worktreeremove-*: ExitWorktree's result to the model says whether the worktree was removed (with a hook,
     // removing the directory is the hook's own work)

@@ -225,7 +225,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
 					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
+					"block":       {unsupported: "Claude Code cannot say block on WorktreeRemove"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
@@ -1644,7 +1644,11 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000Elicitation\u0000stop":
 		return "ignored"
+	case "claude-code\u0000Elicitation\u0000message":
+		return "ignored"
 	case "claude-code\u0000ElicitationResult\u0000stop":
+		return "ignored"
+	case "claude-code\u0000ElicitationResult\u0000message":
 		return "ignored"
 	case "claude-code\u0000ConfigChange\u0000stop":
 		return "ignored"

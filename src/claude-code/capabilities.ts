@@ -288,14 +288,26 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Elicitation: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/Elicitation/cap-elicitation-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/Elicitation/cap-elicitation-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/Elicitation/cap-elicitation-systemMessage.json",
+      ]),
     },
     ElicitationResult: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/ElicitationResult/cap-elicitationresult-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/ElicitationResult/cap-elicitationresult-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/ElicitationResult/cap-elicitationresult-systemMessage.json",
+      ]),
     },
     ConfigChange: {
       block: recorded("enforced", [

@@ -334,15 +334,17 @@ export const EVENTS = {
   },
   Elicitation: {
     match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the elicitation (declined)",
+    // a block declines the elicitation (headless, one no hook answers is cancelled); systemMessage: shown nowhere (cap-elicitation-*)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 17,
   },
   ElicitationResult: {
     match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the result (action becomes decline)",
+    // a block declines the elicitation (headless, one no hook answers is cancelled); systemMessage: shown nowhere (cap-elicitationresult-*)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 18,
   },
   ConfigChange: {

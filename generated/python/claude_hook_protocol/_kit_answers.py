@@ -188,7 +188,7 @@ ANSWERS = {
             "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
             "stop-silent": (0, "{\"continue\":false}", ""),
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
-            "block": (0, "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", ""),
+            "block": "Claude Code cannot say block on WorktreeRemove",
         },
         "InstructionsLoaded": {
             "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
@@ -1830,7 +1830,9 @@ NOT_ENFORCED = {
     ("claude-code", "TaskCompleted", "stop"): "ignored",
     ("claude-code", "TaskCompleted", "message"): "ignored",
     ("claude-code", "Elicitation", "stop"): "ignored",
+    ("claude-code", "Elicitation", "message"): "ignored",
     ("claude-code", "ElicitationResult", "stop"): "ignored",
+    ("claude-code", "ElicitationResult", "message"): "ignored",
     ("claude-code", "ConfigChange", "stop"): "ignored",
     ("claude-code", "ConfigChange", "message"): "ignored",
     ("claude-code", "WorktreeCreate", "stop"): "ignored",
