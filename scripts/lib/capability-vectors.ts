@@ -133,11 +133,13 @@ function answersAs(hook: RecordedVector["request"]["hooks"][number], form: Writt
 }
 
 /**
- * A recording shows the input the tool ran with as far as it observed it: an explanation field
- * (droid's riskLevel, a description) the recorded input leaves out is not evidence that the
- * rewrite was dropped, so it is left out of the hook's answer before the two are compared.
+ * An explanation field (droid's riskLevel and riskLevelReason, a description) that the input the
+ * tool ran with lacks is left out of the hook's answer before the two are compared: droid drops
+ * the risk fields of a rewrite that changes the command (pre-p19, pre-p20; the recorded input is
+ * the whole one a PostToolUse witness received, dr-sub-pre-rewrite), so their absence is not
+ * evidence that the rewrite was ignored.
  */
-function withoutUnobservedExplanations(stdout: string, effects: Record<string, unknown>): string {
+function withoutDroppedExplanations(stdout: string, effects: Record<string, unknown>): string {
   const ran = effects["tool_input"];
   const output = parse(stdout);
   if (!isObject(ran) || !isObject(output)) return stdout;
@@ -184,7 +186,7 @@ export function evidenceOf(caps: AgentCapabilities): VectorEvidence[] {
     const hook = hooks[0]!;
     for (const [kind, { form, claudeCodeForm }] of forms) {
       if (!answersAs(hook, form, kind, originalInput(vector.request))) continue;
-      const shows = conclusiveSupport(kind, kind === "rewrite" ? withoutUnobservedExplanations(hook.stdout, effects) : hook.stdout, withoutTool(vector.request, effects) as never);
+      const shows = conclusiveSupport(kind, kind === "rewrite" ? withoutDroppedExplanations(hook.stdout, effects) : hook.stdout, withoutTool(vector.request, effects) as never);
       if (shows !== null) evidence.push({ path: vector.path, event, kind, claudeCodeForm, shows });
     }
   }
