@@ -477,6 +477,8 @@ function extract(recorded: Observation, source: string): Vector {
     else if (event === "SessionStart" || event === "SubagentStart" || event === "Setup") e["blocked"] = false;
     // events after the fact or beside the conversation: the run went to its end, so nothing was blocked
     else if ((SIDE_EVENTS.has(event) || event === "SessionEnd" || event === "PostCompact") && terminal === "completed") e["blocked"] = false;
+    // cap-worktreecreate-*: the session starts in the directory the hook prints last; the creation failing ends the CLI at once
+    else if (event === "WorktreeCreate" && out.result === null && /^Error: worktree directory /m.test(out.cli_stderr ?? "")) e["blocked"] = true;
     if (event === "Stop" || event === "SubagentStop") {
       // the model is called again after the hooks (Stop: the main loop's request 0 came before them; SubagentStop: the subagent's)
       const after = event === "SubagentStop" ? (out.subagent_context_added ?? []).length : out.model_requests;

@@ -321,7 +321,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     WorktreeCreate: {
-      block: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/WorktreeCreate/cap-worktreecreate-block.json",
+      ], { note: "the session does not start: Claude Code reads the stdout's last line as the worktree's directory" }),
       stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
