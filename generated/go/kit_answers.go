@@ -225,7 +225,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
 					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {unsupported: "Claude Code cannot say block on WorktreeRemove"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
@@ -452,7 +451,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"},
 					"stop-silent": {unsupported: "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {unsupported: "Codex CLI refuses block on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "Codex CLI refuses stop on InstructionsLoaded (docs/codex.md: the hook run fails and the action goes on)"},
@@ -679,7 +677,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
 					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {unsupported: "Gemini CLI cannot say block on WorktreeRemove"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
@@ -947,7 +944,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Copilot CLI has no WorktreeRemove event"},
 					"stop-silent": {unsupported: "Copilot CLI has no WorktreeRemove event"},
 					"message":     {unsupported: "Copilot CLI has no WorktreeRemove event"},
-					"block":       {unsupported: "Copilot CLI has no WorktreeRemove event"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "Copilot CLI has no InstructionsLoaded event"},
@@ -1231,7 +1227,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "droid has no WorktreeRemove event"},
 					"stop-silent": {unsupported: "droid has no WorktreeRemove event"},
 					"message":     {unsupported: "droid has no WorktreeRemove event"},
-					"block":       {unsupported: "droid has no WorktreeRemove event"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "droid has no InstructionsLoaded event"},
@@ -1458,7 +1453,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Qwen Code has no WorktreeRemove event"},
 					"stop-silent": {unsupported: "Qwen Code has no WorktreeRemove event"},
 					"message":     {unsupported: "Qwen Code has no WorktreeRemove event"},
-					"block":       {unsupported: "Qwen Code has no WorktreeRemove event"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "Qwen Code cannot say stop on InstructionsLoaded"},
@@ -2437,7 +2431,7 @@ var kitEvents = map[string]kitEvent{
 	"ElicitationResult":    {tool: false, failClosed: "block"},
 	"ConfigChange":         {tool: false, failClosed: "block"},
 	"WorktreeCreate":       {tool: false, failClosed: "block"},
-	"WorktreeRemove":       {tool: false, failClosed: "block"},
+	"WorktreeRemove":       {tool: false, failClosed: ""},
 	"InstructionsLoaded":   {tool: false, failClosed: ""},
 	"CwdChanged":           {tool: false, failClosed: ""},
 	"FileChanged":          {tool: false, failClosed: ""},
@@ -3435,11 +3429,6 @@ func (a WorktreeRemoveAnswers) Stop(reason string) *Reply {
 // Message shows the user a message.
 func (a WorktreeRemoveAnswers) Message(text string) *Reply {
 	return a.message(text)
-}
-
-// Block blocks what the event can block; the model gets the reason.
-func (a WorktreeRemoveAnswers) Block(reason string) *Reply {
-	return a.block(reason)
 }
 
 // OnWorktreeRemove defines a WorktreeRemove hook: handler gets the typed input and the event's answers.

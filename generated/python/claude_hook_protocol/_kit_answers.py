@@ -188,7 +188,6 @@ ANSWERS = {
             "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
             "stop-silent": (0, "{\"continue\":false}", ""),
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
-            "block": "Claude Code cannot say block on WorktreeRemove",
         },
         "InstructionsLoaded": {
             "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
@@ -415,7 +414,6 @@ ANSWERS = {
             "stop": "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)",
             "stop-silent": "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)",
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
-            "block": "Codex CLI refuses block on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)",
         },
         "InstructionsLoaded": {
             "stop": "Codex CLI refuses stop on InstructionsLoaded (docs/codex.md: the hook run fails and the action goes on)",
@@ -642,7 +640,6 @@ ANSWERS = {
             "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
             "stop-silent": (0, "{\"continue\":false}", ""),
             "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
-            "block": "Gemini CLI cannot say block on WorktreeRemove",
         },
         "InstructionsLoaded": {
             "stop": (0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", ""),
@@ -910,7 +907,6 @@ ANSWERS = {
             "stop": "Copilot CLI has no WorktreeRemove event",
             "stop-silent": "Copilot CLI has no WorktreeRemove event",
             "message": "Copilot CLI has no WorktreeRemove event",
-            "block": "Copilot CLI has no WorktreeRemove event",
         },
         "InstructionsLoaded": {
             "stop": "Copilot CLI has no InstructionsLoaded event",
@@ -1194,7 +1190,6 @@ ANSWERS = {
             "stop": "droid has no WorktreeRemove event",
             "stop-silent": "droid has no WorktreeRemove event",
             "message": "droid has no WorktreeRemove event",
-            "block": "droid has no WorktreeRemove event",
         },
         "InstructionsLoaded": {
             "stop": "droid has no InstructionsLoaded event",
@@ -1421,7 +1416,6 @@ ANSWERS = {
             "stop": "Qwen Code has no WorktreeRemove event",
             "stop-silent": "Qwen Code has no WorktreeRemove event",
             "message": "Qwen Code has no WorktreeRemove event",
-            "block": "Qwen Code has no WorktreeRemove event",
         },
         "InstructionsLoaded": {
             "stop": "Qwen Code cannot say stop on InstructionsLoaded",
@@ -2023,7 +2017,7 @@ EVENTS = {
     "ElicitationResult": (False, "block"),
     "ConfigChange": (False, "block"),
     "WorktreeCreate": (False, "block"),
-    "WorktreeRemove": (False, "block"),
+    "WorktreeRemove": (False, None),
     "InstructionsLoaded": (False, None),
     "CwdChanged": (False, None),
     "FileChanged": (False, None),

@@ -141,7 +141,6 @@ pub(crate) static KIT_ANSWERS: &[(&str, &str, &str, i32, &str, &str, &str)] = &[
     ("claude-code", "WorktreeRemove", "stop", 0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", "", ""),
     ("claude-code", "WorktreeRemove", "stop-silent", 0, "{\"continue\":false}", "", ""),
     ("claude-code", "WorktreeRemove", "message", 0, "{\"systemMessage\":\"{{text}}\"}", "", ""),
-    ("claude-code", "WorktreeRemove", "block", 0, "", "", "Claude Code cannot say block on WorktreeRemove"),
     ("claude-code", "InstructionsLoaded", "stop", 0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", "", ""),
     ("claude-code", "InstructionsLoaded", "stop-silent", 0, "{\"continue\":false}", "", ""),
     ("claude-code", "InstructionsLoaded", "message", 0, "{\"systemMessage\":\"{{text}}\"}", "", ""),
@@ -298,7 +297,6 @@ pub(crate) static KIT_ANSWERS: &[(&str, &str, &str, i32, &str, &str, &str)] = &[
     ("codex", "WorktreeRemove", "stop", 0, "", "", "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"),
     ("codex", "WorktreeRemove", "stop-silent", 0, "", "", "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"),
     ("codex", "WorktreeRemove", "message", 0, "{\"systemMessage\":\"{{text}}\"}", "", ""),
-    ("codex", "WorktreeRemove", "block", 0, "", "", "Codex CLI refuses block on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"),
     ("codex", "InstructionsLoaded", "stop", 0, "", "", "Codex CLI refuses stop on InstructionsLoaded (docs/codex.md: the hook run fails and the action goes on)"),
     ("codex", "InstructionsLoaded", "stop-silent", 0, "", "", "Codex CLI refuses stop on InstructionsLoaded (docs/codex.md: the hook run fails and the action goes on)"),
     ("codex", "InstructionsLoaded", "message", 0, "{\"systemMessage\":\"{{text}}\"}", "", ""),
@@ -455,7 +453,6 @@ pub(crate) static KIT_ANSWERS: &[(&str, &str, &str, i32, &str, &str, &str)] = &[
     ("gemini-cli", "WorktreeRemove", "stop", 0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", "", ""),
     ("gemini-cli", "WorktreeRemove", "stop-silent", 0, "{\"continue\":false}", "", ""),
     ("gemini-cli", "WorktreeRemove", "message", 0, "{\"systemMessage\":\"{{text}}\"}", "", ""),
-    ("gemini-cli", "WorktreeRemove", "block", 0, "", "", "Gemini CLI cannot say block on WorktreeRemove"),
     ("gemini-cli", "InstructionsLoaded", "stop", 0, "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", "", ""),
     ("gemini-cli", "InstructionsLoaded", "stop-silent", 0, "{\"continue\":false}", "", ""),
     ("gemini-cli", "InstructionsLoaded", "message", 0, "{\"systemMessage\":\"{{text}}\"}", "", ""),
@@ -643,7 +640,6 @@ pub(crate) static KIT_ANSWERS: &[(&str, &str, &str, i32, &str, &str, &str)] = &[
     ("copilot-cli", "WorktreeRemove", "stop", 0, "", "", "Copilot CLI has no WorktreeRemove event"),
     ("copilot-cli", "WorktreeRemove", "stop-silent", 0, "", "", "Copilot CLI has no WorktreeRemove event"),
     ("copilot-cli", "WorktreeRemove", "message", 0, "", "", "Copilot CLI has no WorktreeRemove event"),
-    ("copilot-cli", "WorktreeRemove", "block", 0, "", "", "Copilot CLI has no WorktreeRemove event"),
     ("copilot-cli", "InstructionsLoaded", "stop", 0, "", "", "Copilot CLI has no InstructionsLoaded event"),
     ("copilot-cli", "InstructionsLoaded", "stop-silent", 0, "", "", "Copilot CLI has no InstructionsLoaded event"),
     ("copilot-cli", "InstructionsLoaded", "message", 0, "", "", "Copilot CLI has no InstructionsLoaded event"),
@@ -843,7 +839,6 @@ pub(crate) static KIT_ANSWERS: &[(&str, &str, &str, i32, &str, &str, &str)] = &[
     ("droid", "WorktreeRemove", "stop", 0, "", "", "droid has no WorktreeRemove event"),
     ("droid", "WorktreeRemove", "stop-silent", 0, "", "", "droid has no WorktreeRemove event"),
     ("droid", "WorktreeRemove", "message", 0, "", "", "droid has no WorktreeRemove event"),
-    ("droid", "WorktreeRemove", "block", 0, "", "", "droid has no WorktreeRemove event"),
     ("droid", "InstructionsLoaded", "stop", 0, "", "", "droid has no InstructionsLoaded event"),
     ("droid", "InstructionsLoaded", "stop-silent", 0, "", "", "droid has no InstructionsLoaded event"),
     ("droid", "InstructionsLoaded", "message", 0, "", "", "droid has no InstructionsLoaded event"),
@@ -1000,7 +995,6 @@ pub(crate) static KIT_ANSWERS: &[(&str, &str, &str, i32, &str, &str, &str)] = &[
     ("qwen-code", "WorktreeRemove", "stop", 0, "", "", "Qwen Code has no WorktreeRemove event"),
     ("qwen-code", "WorktreeRemove", "stop-silent", 0, "", "", "Qwen Code has no WorktreeRemove event"),
     ("qwen-code", "WorktreeRemove", "message", 0, "", "", "Qwen Code has no WorktreeRemove event"),
-    ("qwen-code", "WorktreeRemove", "block", 0, "", "", "Qwen Code has no WorktreeRemove event"),
     ("qwen-code", "InstructionsLoaded", "stop", 0, "", "", "Qwen Code cannot say stop on InstructionsLoaded"),
     ("qwen-code", "InstructionsLoaded", "stop-silent", 0, "", "", "Qwen Code cannot say stop on InstructionsLoaded"),
     ("qwen-code", "InstructionsLoaded", "message", 0, "", "", "Qwen Code cannot say userMessage on InstructionsLoaded"),
@@ -1058,7 +1052,7 @@ pub(crate) static KIT_EVENTS: &[(&str, bool, &str)] = &[
     ("ElicitationResult", false, "block"),
     ("ConfigChange", false, "block"),
     ("WorktreeCreate", false, "block"),
-    ("WorktreeRemove", false, "block"),
+    ("WorktreeRemove", false, ""),
     ("InstructionsLoaded", false, ""),
     ("CwdChanged", false, ""),
     ("FileChanged", false, ""),
@@ -2944,11 +2938,6 @@ impl WorktreeRemoveAnswers {
     /// A message shown to the user.
     pub fn message(&self, text: &str) -> Reply {
         Reply::message(text)
-    }
-
-    /// Blocks what the event can block; the model gets the reason.
-    pub fn block(&self, reason: &str) -> Reply {
-        Reply::block(reason)
     }
 }
 
