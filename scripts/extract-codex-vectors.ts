@@ -47,6 +47,10 @@ const RUN_NAMES: Record<string, string> = {
   UserPromptSubmit: "userPromptSubmit",
   Stop: "stop",
   SessionStart: "sessionStart",
+  PreCompact: "preCompact",
+  PostCompact: "postCompact",
+  SessionEnd: "sessionEnd",
+  SubagentStart: "subagentStart",
 };
 
 /** A literal command's only recordable result: Codex's hook run says it ended without a status (cx-pre-killed-by-signal). */
@@ -233,6 +237,29 @@ function vectorOf(name: string, o: Obj): Obj {
     effects["stopped"] = stoppedRun && requests === 1;
     effects["continues"] = prompts.length > 0;
     effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+  } else if (event === "SubagentStart") {
+    // cap-subagentstart-*: spawn_agent's message opens the subagent's first request (the threads take the mock's turns
+    // in the order they ask, so its index varies); the hook's context comes before it
+    const spawn = (o["scenario"]["model_turns"] as Obj[]).map((t) => t["tool_call"]).find((c) => c?.["name"] === "spawn_agent");
+    const message = `user: ${String(spawn?.["arguments"]?.["message"])}`;
+    const first = contextAdded.findIndex((items) => items.includes(message));
+    effects["blocked"] = false;
+    effects["model_context"] = first === -1 ? [] : byRole(contextAdded[first], "developer");
+    effects["stopped"] = stoppedRun && first === -1;
+    effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+    if (first === -1) notes.push("no request of the subagent was recorded");
+  } else if (event === "PreCompact" || event === "PostCompact" || event === "SessionEnd") {
+    // cap-precompact-*, cap-postcompact-*, cap-sessionend-*: an auto-compaction at the second prompt (the first turn's
+    // usage passes the thread's model_auto_compact_token_limit); its summary opens the second turn's request
+    const turns: unknown[] = outcome["turns"] ?? [];
+    const summarised = (contextAdded[1] ?? []).some((t) => t.startsWith("user: Another language model started to solve this problem"));
+    // the compaction went through, and the session on (SessionEnd runs at its end: nothing is left to block or stop)
+    if (requests >= 2 && summarised) effects["blocked"] = false;
+    effects["model_context"] = byRole(contextAdded[1], "developer");
+    // a stop ends the second turn before its request (`interrupted`)
+    effects["stopped"] = stoppedRun && requests === 1 && turns[1] === "interrupted";
+    effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+    if (event === "SessionEnd") notes.push("Codex reports no SessionEnd hook run: its output shows nowhere");
   } else {
     throw new Error(`${name}: no reading for ${event}`);
   }

@@ -90,6 +90,8 @@ interface Observation {
 const ROOT = new URL("..", import.meta.url).pathname;
 const OUT = "test/vectors/merge/claude-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"]);
+/** Events that run beside the conversation, triggered in a scenario by a tool call that is not their subject (a `cd`, a file written, a permission prompt left open). */
+const SIDE_EVENTS = new Set(["Notification", "InstructionsLoaded", "CwdChanged", "FileChanged", "ConfigChange", "DirectoryAdded", "MessageDisplay"]);
 /** Blocks that are the conversation or the environment, not hook output: dropped whole. */
 const NOT_HOOK_BLOCK = [
   /^This session is being continued from a previous conversation/,
@@ -103,7 +105,9 @@ const NOT_HOOK_TEXT = [
   /^<command-name>/,
   /^<command-message>/,
   /^# Environment update/,
+  /^# Environment\n/, // the environment paragraph: a worktree session's is not the one the lab strips (cap-worktreeremove-*)
   /^ToolSearch is no longer available/,
+  /^The following deferred tools are now available via ToolSearch/, // the tool list, when an MCP server's tools are deferred
   /^- [\w-]+: /,
   /^<local-command-(stdout|stderr)>/,
 ];
@@ -112,7 +116,8 @@ function hookTexts(entries: readonly string[], sc: Scenario): string[] {
   const prompts = new Set([sc.prompt ?? "do it", ...(sc.prompts ?? [])]);
   const commandBodies = Object.entries(sc.files ?? {})
     .filter(([p]) => p.startsWith(".claude/commands/"))
-    .map(([, body]) => body.split("$ARGUMENTS")[0]!.replace(/^---[\s\S]*?---\n/, "").trim())
+    // up to the arguments or a shell block: the expansion replaces either
+    .map(([, body]) => body.replace(/^---[\s\S]*?---\n/, "").split("$ARGUMENTS")[0]!.split("!`")[0]!.trim())
     .filter((b) => b !== "");
   const out: string[] = [];
   for (const entry of entries) {
@@ -177,6 +182,11 @@ function subagentView(o: Observation): Observation {
         ? [{ type: "hook_blocking_error" }] : [],
     },
   };
+}
+
+/** The output of each local command (`/compact`, `/model`) the run shows the user, in order. */
+function localCommandOutputs(out: Observation["outcome"]): string[] {
+  return out.context_added.flat().map((t) => /^user: <local-command-(?:stdout|stderr)>([\s\S]*)<\/local-command-(?:stdout|stderr)>\n?$/.exec(t)?.[1]).filter((t): t is string => t !== undefined);
 }
 
 function extract(recorded: Observation, source: string): Vector {
@@ -273,12 +283,14 @@ function extract(recorded: Observation, source: string): Vector {
   const stoppedAttach = attachments.filter((a) => a["type"] === "hook_stopped_continuation").map((a) => a["message"] as string);
   const ups = stream.find((x) => x.prompt_submit_outcome !== undefined)?.prompt_submit_outcome;
   let stopped: boolean | undefined;
-  // UserPromptExpansion reports no prompt_submit_outcome: a stop ends the run with its text as the result, no request made
-  const expansionStop = event === "UserPromptExpansion" && out.model_requests === 0 ? /^Operation stopped by hook: ([^]*)$/.exec(out.result?.result ?? "") : null;
+  // UserPromptExpansion (and a skill's shell command, expanded with it) reports no prompt_submit_outcome: a stop ends the run with its text as the result, no request made
+  const expansionStop = (event === "UserPromptExpansion" || event === "PreSkillShellCommand") && out.model_requests === 0 ? /^Operation stopped by hook: ([^]*)$/.exec(out.result?.result ?? "") : null;
   if (ups?.kind === "stopped_by_hook" || expansionStop !== null) stopped = true;
   else if (terminal === "hook_stopped" || terminal === "stop_hook_prevented") stopped = true;
   else if (terminal === "completed" || terminal === "tool_deferred" || ups?.kind === "blocked_by_hook") stopped = false;
-  if (permissionSystemDenied && stopped === false) stopped = undefined; // pre-70b: continue:false not applied when the permission system denies
+  // pre-70b: a PreToolUse continue:false is not applied when the permission system denies; the events that
+  // run on the permission path (PermissionRequest, PermissionDenied) and those beside the conversation are recorded as they end
+  if (permissionSystemDenied && stopped === false && event !== "PermissionRequest" && event !== "PermissionDenied" && !SIDE_EVENTS.has(event)) stopped = undefined;
   if (stopped !== undefined) e["stopped"] = stopped;
   if (stopped === false) e["stop_reason"] = null;
   else if (stopped === true) {
@@ -302,7 +314,8 @@ function extract(recorded: Observation, source: string): Vector {
     const lines = local.flatMap((t) => t.replace(/^Compacted /, "").split(/\n(?=(?:PreCompact|PostCompact) \[)/));
     e["notices"] = lines.filter((l) => l.startsWith(`${event} [`) || (event === "PreCompact" && l.startsWith("Compaction blocked by PreCompact hook")));
     if (event === "PreCompact") e["blocked"] = lines.some((l) => l.startsWith("Compaction blocked by PreCompact hook"));
-  } else if (!host) {
+  } else if (!host || !TOOL_EVENTS.has(event)) {
+    // a host's answer changes only the notices of a tool call's denial path; other events' notices are the stream's
     e["notices"] = stream.filter(NOTICE_OF_HOOKS).map((x) => x.content ?? x.text ?? x.message ?? "");
   } else {
     notes.push("an SDK host answered the permission prompt: notices of the -p denial path do not apply");
@@ -362,6 +375,9 @@ function extract(recorded: Observation, source: string): Vector {
       }
     } else if (!host && !permissionSystemDenied) {
       e["decision"] = null;
+    } else if (!host && !hookDenied) {
+      // the permission system denied the call, not a hook (its permission_denied names no hook): no hook blocked it
+      e["blocked"] = false;
     }
     const tag = out.marker_lines?.[0];
     if (out.tool_ran && tag !== undefined) {
@@ -381,6 +397,73 @@ function extract(recorded: Observation, source: string): Vector {
         if (event === "PostToolUse" && content !== null) e["tool_result"] = content === `tool-output-${tag}` ? null : content;
       }
     }
+  } else if (event === "PreModelSwitch" || event === "PostModelSwitch") {
+    // `/model X` as the first prompt: its output to the user says whether the switch happened, then the
+    // PreModelSwitch hooks' systemMessages, one a line (cap-premodelswitch-*, cap-postmodelswitch-*)
+    e["tool_input"] = null;
+    e["tool_result"] = null;
+    const local = localCommandOutputs(out)[0];
+    if (local === undefined) notes.push("no /model output was recorded");
+    else {
+      const [first = "", ...rest] = local.split("\n");
+      const switched = first.startsWith("Set model to ");
+      const asked = / \(run \/model interactively to confirm\)$/.test(first);
+      if (switched) {
+        e["blocked"] = false;
+        if (event === "PreModelSwitch") e["notices"] = rest;
+      } else if (event === "PreModelSwitch") {
+        // -p: an ask ends as a refusal, as a PreToolUse ask does (its text names the model's display name: not compared)
+        e["decision"] = asked ? "ask" : "deny";
+        e["blocked"] = !asked;
+        delete e["notices"];
+        notes.push("the refusal's text names the model by its display name: notices not compared");
+      }
+    }
+    // the prompt after the switch was answered: the session went on
+    if (out.model_requests >= 1) [e["stopped"], e["stop_reason"]] = [false, null];
+  } else if (event === "PreSkillShellCommand") {
+    // a project command's shell block, expanded into the prompt: its output, or `[not run: blocked by hook: …]` (cap-preskillshellcommand-*)
+    const expanded = out.context_added.flat().join("\n");
+    if (out.model_requests === 0) notes.push("no request: whether the command ran is not recorded");
+    else if (/\[not run: blocked by hook: /.test(expanded)) {
+      // deny, ask (a skill cannot wait for one) and a changed command all keep it from running, as a deny
+      e["decision"] = "deny";
+      e["blocked"] = true;
+      e["tool_input"] = null;
+      delete e["notices"];
+      notes.push("the notice names the command cut to a width the normalised path hides: notices and the model's text not compared");
+    } else {
+      e["blocked"] = false;
+      if (request["tool_input"] !== undefined) e["tool_input"] = request["tool_input"];
+      e["tool_result"] = null;
+    }
+  } else if (event === "PermissionDenied" && hasTool) {
+    // the hook runs after the permission system's denial (its permission_denied names no hook): no hook blocked the call
+    if (permissionSystemDenied && !stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook")) e["blocked"] = false;
+  } else if ((event === "Elicitation" || event === "ElicitationResult") && hasTool) {
+    // cap-elicitation-*, cap-elicitationresult-*: the MCP tool returns the elicitation's answer it got; headless, one no
+    // hook answers is cancelled, and a block declines it
+    const content = JSON.stringify(out.tool_result?.content ?? null);
+    const action = /elicitation: \{[^}]*\\"action\\": \\"(\w+)\\"/.exec(content)?.[1];
+    e["decision"] = null;
+    e["tool_input"] = null;
+    e["tool_result"] = null;
+    if (action === "decline") e["blocked"] = true;
+    else if (action === "cancel" || action === "accept") e["blocked"] = false;
+    else notes.push("the MCP tool reported no elicitation answer");
+  } else if (event === "WorktreeRemove" && hasTool) {
+    // cap-worktreeremove-*: ExitWorktree's result to the model says whether the worktree was removed (with a hook,
+    // removing the directory is the hook's own work)
+    const content = typeof out.tool_result?.content === "string" ? out.tool_result.content : null;
+    e["decision"] = null;
+    e["tool_input"] = null;
+    if (content !== null && /^Exited and removed worktree at /.test(content)) [e["blocked"], e["tool_result"]] = [false, null];
+    else notes.push("ExitWorktree did not report a removal");
+  } else if (hasTool && SIDE_EVENTS.has(event)) {
+    // the scenario's tool call only triggers the event: it ran and the run went on to its end, so nothing was blocked
+    // ConfigChange (cap-configchange-*): the change denies the next call, `echo two`; that call running shows the change was blocked
+    if (event === "ConfigChange" && sc.model_turns?.some((t) => JSON.stringify(t).includes("echo two >>"))) e["blocked"] = (out.marker_lines ?? []).includes("two");
+    else if (out.tool_ran === true && terminal === "completed") e["blocked"] = false;
   } else if (!hasTool && !TOOL_EVENTS.has(event)) {
     e["decision"] = null;
     e["tool_input"] = null;
@@ -392,6 +475,10 @@ function extract(recorded: Observation, source: string): Vector {
       e["blocked"] = attachments.some((a) => a["type"] === "hook_blocking_error") || sub.flat().some((t) => t.includes("\nStop hook feedback:\n"));
     }
     else if (event === "SessionStart" || event === "SubagentStart" || event === "Setup") e["blocked"] = false;
+    // events after the fact or beside the conversation: the run went to its end, so nothing was blocked
+    else if ((SIDE_EVENTS.has(event) || event === "SessionEnd" || event === "PostCompact") && terminal === "completed") e["blocked"] = false;
+    // cap-worktreecreate-*: the session starts in the directory the hook prints last; the creation failing ends the CLI at once
+    else if (event === "WorktreeCreate" && out.result === null && /^Error: worktree directory /m.test(out.cli_stderr ?? "")) e["blocked"] = true;
     if (event === "Stop" || event === "SubagentStop") {
       // the model is called again after the hooks (Stop: the main loop's request 0 came before them; SubagentStop: the subagent's)
       const after = event === "SubagentStop" ? (out.subagent_context_added ?? []).length : out.model_requests;
@@ -442,6 +529,14 @@ function extract(recorded: Observation, source: string): Vector {
     e["model_context"] = hookTexts(requests.slice(contextFrom).flat(), sc);
   }
 
+  if ((event === "PreModelSwitch" || event === "PostModelSwitch") && Array.isArray(e["model_context"])) {
+    // after a switch Claude Code sends its fixed context again (environment, model, tools, agents, skills, date,
+    // attribution), each a <system-reminder>: hook output there is the paragraph that names its hook
+    e["model_context"] = (e["model_context"] as string[]).flatMap((t) => {
+      const m = /^(?:<system-reminder>\n)?(\w+ hook additional context: [\s\S]*?)(?:\n<\/system-reminder>\n?)?$/.exec(t);
+      return m === null ? [] : [m[1]!];
+    });
+  }
   // a Stop hook that blocks every time runs again and again: only its first run is the request
   if (maxInvocations > 1 && (event === "Stop" || event === "SubagentStop") && notes.some((n) => n.startsWith("a hook ran"))) {
     vector.skip_reason = `the hook blocked ${maxInvocations} times (the block loop and its cap span several merges)`;

@@ -156,3 +156,24 @@ test("every hook stdin recorded anywhere in an agent's recordings is detected as
   assert.deepEqual(wrong, []);
   assert.ok(count >= 1800, `${count} payloads`);
 });
+
+/** The first recorded stdin of `event` in one recording of `agent`. */
+function recordedStdin(agent: AgentName, observation: string, event: string): Record<string, unknown> {
+  const run = JSON.parse(readFileSync(`test/observer/${agent}/observed/${observation}.json`, "utf8")) as { hooks: { stdin_first?: Record<string, unknown> | null }[] };
+  const stdin = run.hooks.map((h) => h.stdin_first).find((s) => s?.["hook_event_name"] === event);
+  assert.ok(stdin, `${observation}: no ${event} stdin`);
+  return stdin;
+}
+
+test("issue #25's two misses: Claude Code's MessageDisplay (it carries turn_id) is Claude Code's; a Codex SessionStart with transcript_path null is Codex's", () => {
+  // recorded by the lab (cap-messagedisplay-systemMessage): turn_id beside a Claude Code event name proves no Codex
+  const display = recordedStdin("claude-code", "cap-messagedisplay-systemMessage", "MessageDisplay");
+  assert.equal(typeof display["turn_id"], "string");
+  assert.equal(detectAgent(toNullPrototype(display as never) as JsonObject).agent, "claude-code");
+  // Codex's schema (schemas/codex/input/session-start) allows a null transcript_path; no other agent's does
+  const start = { ...recordedStdin("codex", "cap-sessionstart-systemMessage", "SessionStart"), transcript_path: null };
+  assert.equal(validateCodexHookInput(start), true, JSON.stringify(validateCodexHookInput.errors));
+  assert.equal(validateClaudeCodeHookInput(start), false, "Claude Code's schema refuses a null transcript_path");
+  const detected = detectAgent(toNullPrototype(start as never) as JsonObject);
+  assert.equal(detected.agent, "codex", detected.because);
+});

@@ -30,12 +30,14 @@ test("PreSkillShellCommand: only a plain allow lets the command run; any rewrite
 });
 
 test("blockable events: exit 2 or decision:block block; WorktreeCreate fails on any non-zero exit", () => {
-  for (const event of ["TeammateIdle", "TaskCreated", "TaskCompleted", "ConfigChange", "Elicitation", "ElicitationResult", "WorktreeRemove"]) {
+  for (const event of ["TeammateIdle", "TaskCreated", "TaskCompleted", "ConfigChange", "Elicitation", "ElicitationResult"]) {
     assert.equal(mergeRequest({ event, hooks: [exit(2)] }).effects.blocked, true, event);
     assert.equal(mergeRequest({ event, hooks: [json({ decision: "block", reason: "r" })] }).effects.blocked, true, event);
     assert.equal(mergeRequest({ event, hooks: [exit(1)] }).effects.blocked, false, event);
   }
   assert.equal(mergeRequest({ event: "WorktreeCreate", hooks: [exit(1)] }).effects.blocked, true);
+  // recorded (cap-worktreeremove-block): with a hook, removing the worktree is the hook's work; a block changes nothing
+  assert.equal(mergeRequest({ event: "WorktreeRemove", hooks: [json({ decision: "block", reason: "r" })] }).effects.blocked, false);
   // recorded (fid-taskcreated-exit2): the block replaces the TaskCreate tool's result, nothing else reaches the model
   const task = mergeRequest({ event: "TaskCreated", hooks: [exit(2, "no tasks now")] });
   assert.deepEqual([task.effects.tool_result, task.effects.model_context], ["TaskCreated hook feedback:\n[h]: no tasks now", []]);

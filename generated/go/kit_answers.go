@@ -225,7 +225,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
 					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"InstructionsLoaded": {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
@@ -349,7 +348,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Codex CLI refuses stop on SubagentStart (docs/codex.md: the hook run fails and the action goes on)"},
 					"stop-silent": {unsupported: "Codex CLI refuses stop on SubagentStart (docs/codex.md: the hook run fails and the action goes on)"},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"context":     {unsupported: "Codex CLI refuses context on SubagentStart (docs/codex.md: the hook run fails and the action goes on)"},
+					"context":     {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"SubagentStart\",\"additionalContext\":\"{{text}}\"}}", stderr: ""},
 				},
 				"SubagentStop": {
 					"stop":        {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
@@ -359,14 +358,14 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"PreCompact": {
-					"stop":        {unsupported: "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
-					"stop-silent": {unsupported: "Codex CLI refuses stop on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"block":       {unsupported: "Codex CLI refuses block on PreCompact (docs/codex.md: the hook run fails and the action goes on)"},
 				},
 				"PostCompact": {
-					"stop":        {unsupported: "Codex CLI refuses stop on PostCompact (docs/codex.md: the hook run fails and the action goes on)"},
-					"stop-silent": {unsupported: "Codex CLI refuses stop on PostCompact (docs/codex.md: the hook run fails and the action goes on)"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 				},
 				"PreModelSwitch": {
@@ -452,7 +451,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"},
 					"stop-silent": {unsupported: "Codex CLI refuses stop on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {unsupported: "Codex CLI refuses block on WorktreeRemove (docs/codex.md: the hook run fails and the action goes on)"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "Codex CLI refuses stop on InstructionsLoaded (docs/codex.md: the hook run fails and the action goes on)"},
@@ -679,7 +677,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
 					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
-					"block":       {unsupported: "Gemini CLI cannot say block on WorktreeRemove"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
@@ -947,7 +944,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Copilot CLI has no WorktreeRemove event"},
 					"stop-silent": {unsupported: "Copilot CLI has no WorktreeRemove event"},
 					"message":     {unsupported: "Copilot CLI has no WorktreeRemove event"},
-					"block":       {unsupported: "Copilot CLI has no WorktreeRemove event"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "Copilot CLI has no InstructionsLoaded event"},
@@ -1231,7 +1227,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "droid has no WorktreeRemove event"},
 					"stop-silent": {unsupported: "droid has no WorktreeRemove event"},
 					"message":     {unsupported: "droid has no WorktreeRemove event"},
-					"block":       {unsupported: "droid has no WorktreeRemove event"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "droid has no InstructionsLoaded event"},
@@ -1458,7 +1453,6 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"stop":        {unsupported: "Qwen Code has no WorktreeRemove event"},
 					"stop-silent": {unsupported: "Qwen Code has no WorktreeRemove event"},
 					"message":     {unsupported: "Qwen Code has no WorktreeRemove event"},
-					"block":       {unsupported: "Qwen Code has no WorktreeRemove event"},
 				},
 				"InstructionsLoaded": {
 					"stop":        {unsupported: "Qwen Code cannot say stop on InstructionsLoaded"},
@@ -1538,7 +1532,7 @@ var kitNames = map[string]kitAgentNames{
 		tools:       []kitTool{},
 		native:      nil,
 		requires:    map[string][]string{"*": {"cwd", "hook_event_name", "session_id", "transcript_path"}, "ConfigChange": {"cwd", "hook_event_name", "session_id", "source", "transcript_path"}, "CwdChanged": {"cwd", "hook_event_name", "new_cwd", "old_cwd", "session_id", "transcript_path"}, "DirectoryAdded": {"cwd", "directory", "hook_event_name", "session_id", "source", "transcript_path"}, "ElicitationResult": {"action", "cwd", "hook_event_name", "mcp_server_name", "session_id", "transcript_path"}, "Elicitation": {"cwd", "hook_event_name", "mcp_server_name", "message", "session_id", "transcript_path"}, "FileChanged": {"cwd", "event", "file_path", "hook_event_name", "session_id", "transcript_path"}, "InstructionsLoaded": {"cwd", "file_path", "hook_event_name", "load_reason", "memory_type", "session_id", "transcript_path"}, "MessageDisplay": {"cwd", "delta", "final", "hook_event_name", "index", "message_id", "session_id", "transcript_path", "turn_id"}, "Notification": {"cwd", "hook_event_name", "message", "notification_type", "session_id", "transcript_path"}, "PermissionDenied": {"cwd", "hook_event_name", "reason", "session_id", "tool_input", "tool_name", "tool_use_id", "transcript_path"}, "PermissionRequest": {"cwd", "hook_event_name", "session_id", "tool_input", "tool_name", "transcript_path"}, "PostCompact": {"compact_summary", "cwd", "hook_event_name", "session_id", "transcript_path", "trigger"}, "PostModelSwitch": {"cache_ttl", "context_tokens", "cwd", "estimated_cache_write_usd", "from_model", "hook_event_name", "pricing", "prompt_cache_warm", "requested_model", "session_id", "source", "to_model", "transcript_path"}, "PostToolBatch": {"cwd", "hook_event_name", "session_id", "tool_calls", "transcript_path"}, "PostToolUseFailure": {"cwd", "error", "hook_event_name", "session_id", "tool_input", "tool_name", "tool_use_id", "transcript_path"}, "PostToolUse": {"cwd", "hook_event_name", "session_id", "tool_input", "tool_name", "tool_response", "tool_use_id", "transcript_path"}, "PreCompact": {"custom_instructions", "cwd", "hook_event_name", "session_id", "transcript_path", "trigger"}, "PreModelSwitch": {"cache_ttl", "context_tokens", "cwd", "estimated_cache_write_usd", "from_model", "hook_event_name", "pricing", "prompt_cache_warm", "requested_model", "session_id", "source", "to_model", "transcript_path"}, "PreSkillShellCommand": {"command_name", "cwd", "hook_event_name", "invoked_by", "session_id", "tool_input", "tool_name", "tool_use_id", "transcript_path"}, "PreToolUse": {"cwd", "hook_event_name", "session_id", "tool_input", "tool_name", "tool_use_id", "transcript_path"}, "SessionEnd": {"cwd", "hook_event_name", "reason", "session_id", "transcript_path"}, "SessionStart": {"cwd", "hook_event_name", "session_id", "source", "transcript_path"}, "Setup": {"cwd", "hook_event_name", "session_id", "transcript_path", "trigger"}, "StopFailure": {"cwd", "error", "hook_event_name", "session_id", "transcript_path"}, "Stop": {"cwd", "hook_event_name", "session_id", "stop_hook_active", "transcript_path"}, "SubagentStart": {"agent_id", "agent_type", "cwd", "hook_event_name", "session_id", "transcript_path"}, "SubagentStop": {"agent_id", "agent_transcript_path", "agent_type", "cwd", "hook_event_name", "session_id", "stop_hook_active", "transcript_path"}, "TaskCompleted": {"cwd", "hook_event_name", "session_id", "task_id", "task_subject", "transcript_path"}, "TaskCreated": {"cwd", "hook_event_name", "session_id", "task_id", "task_subject", "transcript_path"}, "TeammateIdle": {"cwd", "hook_event_name", "session_id", "team_name", "teammate_name", "transcript_path"}, "UserPromptExpansion": {"command_args", "command_name", "cwd", "expansion_type", "hook_event_name", "prompt", "session_id", "transcript_path"}, "UserPromptSubmit": {"cwd", "hook_event_name", "prompt", "session_id", "transcript_path"}, "WorktreeCreate": {"cwd", "hook_event_name", "name", "session_id", "transcript_path"}, "WorktreeRemove": {"cwd", "hook_event_name", "session_id", "transcript_path", "worktree_path"}},
-		exit2Blocks: map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "Stop": true, "SubagentStop": true, "PreCompact": true, "PreModelSwitch": true, "TeammateIdle": true, "TaskCreated": true, "TaskCompleted": true, "Elicitation": true, "ElicitationResult": true, "ConfigChange": true, "WorktreeCreate": true, "WorktreeRemove": true, "PreSkillShellCommand": true},
+		exit2Blocks: map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "Stop": true, "SubagentStop": true, "PreCompact": true, "PreModelSwitch": true, "TeammateIdle": true, "TaskCreated": true, "TaskCompleted": true, "Elicitation": true, "ElicitationResult": true, "ConfigChange": true, "WorktreeCreate": true, "PreSkillShellCommand": true},
 	},
 	"codex": {
 		events:      map[string]string{"PreToolUse": "PreToolUse", "PermissionRequest": "PermissionRequest", "PostToolUse": "PostToolUse", "PreCompact": "PreCompact", "PostCompact": "PostCompact", "SessionStart": "SessionStart", "UserPromptSubmit": "UserPromptSubmit", "Stop": "Stop", "SubagentStart": "SubagentStart", "SubagentStop": "SubagentStop", "SessionEnd": "SessionEnd"},
@@ -1616,6 +1610,10 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000PostCompact\u0000stop":
 		return "ignored"
+	case "claude-code\u0000PreModelSwitch\u0000stop":
+		return "ignored"
+	case "claude-code\u0000PostModelSwitch\u0000stop":
+		return "ignored"
 	case "claude-code\u0000PermissionRequest\u0000stop":
 		return "ignored"
 	case "claude-code\u0000PermissionRequest\u0000message":
@@ -1625,6 +1623,8 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "claude-code\u0000PermissionDenied\u0000message":
 		return "ignored"
 	case "claude-code\u0000Setup\u0000context":
+		return "ignored"
+	case "claude-code\u0000Setup\u0000stop":
 		return "ignored"
 	case "claude-code\u0000Setup\u0000message":
 		return "ignored"
@@ -1638,13 +1638,23 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000Elicitation\u0000stop":
 		return "ignored"
+	case "claude-code\u0000Elicitation\u0000message":
+		return "ignored"
 	case "claude-code\u0000ElicitationResult\u0000stop":
+		return "ignored"
+	case "claude-code\u0000ElicitationResult\u0000message":
 		return "ignored"
 	case "claude-code\u0000ConfigChange\u0000stop":
 		return "ignored"
+	case "claude-code\u0000ConfigChange\u0000message":
+		return "ignored"
 	case "claude-code\u0000WorktreeCreate\u0000stop":
 		return "ignored"
+	case "claude-code\u0000WorktreeRemove\u0000block":
+		return "unsupported"
 	case "claude-code\u0000WorktreeRemove\u0000stop":
+		return "ignored"
+	case "claude-code\u0000WorktreeRemove\u0000message":
 		return "ignored"
 	case "claude-code\u0000InstructionsLoaded\u0000stop":
 		return "ignored"
@@ -1656,12 +1666,18 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "claude-code\u0000FileChanged\u0000stop":
 		return "ignored"
+	case "claude-code\u0000FileChanged\u0000message":
+		return "ignored"
 	case "claude-code\u0000DirectoryAdded\u0000stop":
 		return "ignored"
 	case "claude-code\u0000DirectoryAdded\u0000message":
 		return "degraded>context"
 	case "claude-code\u0000MessageDisplay\u0000stop":
 		return "ignored"
+	case "claude-code\u0000MessageDisplay\u0000message":
+		return "ignored"
+	case "claude-code\u0000PreSkillShellCommand\u0000ask":
+		return "degraded>deny"
 	case "claude-code\u0000PreSkillShellCommand\u0000rewrite":
 		return "ignored"
 	case "codex\u0000PreToolUse\u0000ask":
@@ -1676,13 +1692,7 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "codex\u0000PreCompact\u0000block":
 		return "unsupported"
-	case "codex\u0000PreCompact\u0000stop":
-		return "unsupported"
-	case "codex\u0000PostCompact\u0000stop":
-		return "unsupported"
 	case "codex\u0000Stop\u0000context":
-		return "unsupported"
-	case "codex\u0000SubagentStart\u0000context":
 		return "unsupported"
 	case "codex\u0000SubagentStart\u0000stop":
 		return "unsupported"
@@ -2421,7 +2431,7 @@ var kitEvents = map[string]kitEvent{
 	"ElicitationResult":    {tool: false, failClosed: "block"},
 	"ConfigChange":         {tool: false, failClosed: "block"},
 	"WorktreeCreate":       {tool: false, failClosed: "block"},
-	"WorktreeRemove":       {tool: false, failClosed: "block"},
+	"WorktreeRemove":       {tool: false, failClosed: ""},
 	"InstructionsLoaded":   {tool: false, failClosed: ""},
 	"CwdChanged":           {tool: false, failClosed: ""},
 	"FileChanged":          {tool: false, failClosed: ""},
@@ -3419,11 +3429,6 @@ func (a WorktreeRemoveAnswers) Stop(reason string) *Reply {
 // Message shows the user a message.
 func (a WorktreeRemoveAnswers) Message(text string) *Reply {
 	return a.message(text)
-}
-
-// Block blocks what the event can block; the model gets the reason.
-func (a WorktreeRemoveAnswers) Block(reason string) *Reply {
-	return a.block(reason)
 }
 
 // OnWorktreeRemove defines a WorktreeRemove hook: handler gets the typed input and the event's answers.

@@ -27,13 +27,13 @@ const HOOK_ENV_PATTERN = "^(CODEX|CLAUDE|PLUGIN|PWD=|HOME=|SHELL=)";
 
 // ------------------------------------------------------------ the scripted Responses API
 
-interface Call { name: string; arguments?: Obj | string; call_id?: string }
+interface Call { name: string; namespace?: string; arguments?: Obj | string; call_id?: string }
 export interface CodexTurn { text?: string; tool_call?: Call; tool_calls?: Call[]; error?: { status?: number; message?: string; type?: string } }
 
 const USAGE = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
 
 function outputItems(turn: CodexTurn, n: number): Obj[] {
-  const call = (c: Call, k: number): Obj => ({ type: "function_call", id: `fc_${n + 1}_${k + 1}`, call_id: c.call_id ?? (k === 0 ? `call_${n + 1}` : `call_${n + 1}_${k + 1}`), name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}) });
+  const call = (c: Call, k: number): Obj => ({ type: "function_call", id: `fc_${n + 1}_${k + 1}`, call_id: c.call_id ?? (k === 0 ? `call_${n + 1}` : `call_${n + 1}_${k + 1}`), name: c.name, ...(c.namespace === undefined ? {} : { namespace: c.namespace }), arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}) });
   if (turn.tool_call !== undefined) return [call(turn.tool_call, 0)];
   if (turn.tool_calls !== undefined) return turn.tool_calls.map(call);
   return [{ type: "message", id: `msg_mock_${n + 1}`, role: "assistant", content: [{ type: "output_text", text: turn.text ?? "done", annotations: [] }] }];

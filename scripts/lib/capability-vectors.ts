@@ -28,6 +28,11 @@ export const INTENTS: Readonly<Record<AnswerKind, HookIntent>> = {
   message: { userMessage: "M" },
 };
 const PLACEHOLDERS = new Set(["R", "C", "M"]);
+/** Claude Code's top-level fields for a block and a stop, which any event's output may carry (the form a hook author would try where the kit writes none). */
+const TOP_LEVEL_FORMS: Partial<Record<AnswerKind, WrittenAnswer>> = {
+  block: { exit: 0, stdout: JSON.stringify({ decision: "block", reason: "R" }), stderr: "" },
+  stop: { exit: 0, stdout: JSON.stringify({ continue: false, stopReason: "R" }), stderr: "" },
+};
 const INPUT_KEYS = new Set(["updatedInput", "tool_input", "modifiedArgs"]);
 
 export interface RecordedVector {
@@ -128,11 +133,13 @@ function answersAs(hook: RecordedVector["request"]["hooks"][number], form: Writt
 }
 
 /**
- * A recording shows the input the tool ran with as far as it observed it: an explanation field
- * (droid's riskLevel, a description) the recorded input leaves out is not evidence that the
- * rewrite was dropped, so it is left out of the hook's answer before the two are compared.
+ * An explanation field (droid's riskLevel and riskLevelReason, a description) that the input the
+ * tool ran with lacks is left out of the hook's answer before the two are compared: droid drops
+ * the risk fields of a rewrite that changes the command (pre-p19, pre-p20; the recorded input is
+ * the whole one a PostToolUse witness received, dr-sub-pre-rewrite), so their absence is not
+ * evidence that the rewrite was ignored.
  */
-function withoutUnobservedExplanations(stdout: string, effects: Record<string, unknown>): string {
+function withoutDroppedExplanations(stdout: string, effects: Record<string, unknown>): string {
   const ran = effects["tool_input"];
   const output = parse(stdout);
   if (!isObject(ran) || !isObject(output)) return stdout;
@@ -172,12 +179,14 @@ export function evidenceOf(caps: AgentCapabilities): VectorEvidence[] {
       else {
         const theirs = canonical.get(event) ? claudeCode.writeIntent?.(canonical.get(event)!, INTENTS[kind]) : undefined;
         if (theirs?.ok === true) forms.set(kind, { form: theirs.answer, claudeCodeForm: true });
+        // an answer no writer has a form for on this event: the top-level field every Claude Code output may carry
+        else if (answers[kind]!.support === "unsupported" && TOP_LEVEL_FORMS[kind] !== undefined) forms.set(kind, { form: TOP_LEVEL_FORMS[kind]!, claudeCodeForm: true });
       }
     }
     const hook = hooks[0]!;
     for (const [kind, { form, claudeCodeForm }] of forms) {
       if (!answersAs(hook, form, kind, originalInput(vector.request))) continue;
-      const shows = conclusiveSupport(kind, kind === "rewrite" ? withoutUnobservedExplanations(hook.stdout, effects) : hook.stdout, withoutTool(vector.request, effects) as never);
+      const shows = conclusiveSupport(kind, kind === "rewrite" ? withoutDroppedExplanations(hook.stdout, effects) : hook.stdout, withoutTool(vector.request, effects) as never);
       if (shows !== null) evidence.push({ path: vector.path, event, kind, claudeCodeForm, shows });
     }
   }

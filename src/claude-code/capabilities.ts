@@ -79,9 +79,15 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Notification: {
-      context: documented("ignored", "as the event table reads it; no recording"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      context: recorded("ignored", [
+        "test/vectors/merge/claude-code/Notification/cap-notification-context.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/Notification/cap-notification-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/Notification/cap-notification-systemMessage.json",
+      ]),
     },
     UserPromptSubmit: {
       context: recorded("enforced", [
@@ -124,7 +130,9 @@ export const capabilities: AgentCapabilities = {
       ], { note: "headless (-p): not in the output stream; the transcript keeps it as a hook_system_message attachment" }),
     },
     SessionEnd: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/SessionEnd/cap-sessionend-continue-false.json",
+      ]),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/SessionEnd/context-and-systemMessage.json",
       ]),
@@ -146,7 +154,9 @@ export const capabilities: AgentCapabilities = {
     },
     StopFailure: {
       stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/StopFailure/cap-stopfailure-systemMessage.json",
+      ]),
     },
     SubagentStart: {
       context: recorded("enforced", [
@@ -185,22 +195,38 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     PostCompact: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PostCompact/cap-postcompact-continue-false.json",
+      ]),
       message: recorded("enforced", [
         "test/vectors/merge/claude-code/PostCompact/cap-postcompact-systemMessage.json",
       ]),
     },
     PreModelSwitch: {
-      deny: documented("enforced"),
-      ask: documented("enforced"),
+      deny: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreModelSwitch/cap-premodelswitch-deny.json",
+      ]),
+      ask: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreModelSwitch/cap-premodelswitch-ask.json",
+      ]),
       allow: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PreModelSwitch/cap-premodelswitch-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreModelSwitch/cap-premodelswitch-systemMessage.json",
+      ]),
     },
     PostModelSwitch: {
-      context: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostModelSwitch/cap-postmodelswitch-context.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PostModelSwitch/cap-postmodelswitch-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PostModelSwitch/cap-postmodelswitch-systemMessage.json",
+      ]),
     },
     PermissionRequest: {
       deny: recorded("enforced", [
@@ -210,19 +236,29 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/claude-code/PermissionRequest/allow.json",
         "test/vectors/merge/claude-code/PermissionRequest/no-rule-perm-allow-host-slow.json",
       ]),
-      stop: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PermissionRequest/cap-permissionrequest-continue-false.json",
+      ]),
       message: documented("ignored", "as the event table reads it; no recording"),
     },
     PermissionDenied: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/PermissionDenied/cap-permissiondenied-continue-false.json",
+      ]),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/PermissionDenied/systemMessage.json",
       ]),
     },
     Setup: {
-      context: documented("ignored", "as the event table reads it; no recording"),
-      stop: documented("enforced"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      context: recorded("ignored", [
+        "test/vectors/merge/claude-code/Setup/cap-setup-context.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/Setup/cap-setup-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/Setup/cap-setup-systemMessage.json",
+      ]),
     },
     TeammateIdle: {
       block: documented("enforced"),
@@ -252,58 +288,110 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Elicitation: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/Elicitation/cap-elicitation-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/Elicitation/cap-elicitation-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/Elicitation/cap-elicitation-systemMessage.json",
+      ]),
     },
     ElicitationResult: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/ElicitationResult/cap-elicitationresult-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/ElicitationResult/cap-elicitationresult-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/ElicitationResult/cap-elicitationresult-systemMessage.json",
+      ]),
     },
     ConfigChange: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/ConfigChange/cap-configchange-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/ConfigChange/cap-configchange-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/ConfigChange/cap-configchange-systemMessage.json",
+      ]),
     },
     WorktreeCreate: {
-      block: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/claude-code/WorktreeCreate/cap-worktreecreate-block.json",
+      ], { note: "the session does not start: Claude Code reads the stdout's last line as the worktree's directory" }),
       stop: documented("ignored", "as the event table reads it; no recording"),
       message: documented("enforced"),
     },
     WorktreeRemove: {
-      block: documented("enforced"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/claude-code/WorktreeRemove/cap-worktreeremove-block.json",
+      ], { note: "a decision:block changes nothing: with a hook, removing the directory is the hook's own work" }),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/WorktreeRemove/cap-worktreeremove-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/WorktreeRemove/cap-worktreeremove-systemMessage.json",
+      ]),
     },
     InstructionsLoaded: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/InstructionsLoaded/cap-instructionsloaded-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/InstructionsLoaded/cap-instructionsloaded-systemMessage.json",
+      ]),
     },
     CwdChanged: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/CwdChanged/cap-cwdchanged-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/CwdChanged/cap-cwdchanged-systemMessage.json",
+      ]),
     },
     FileChanged: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/FileChanged/cap-filechanged-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/FileChanged/cap-filechanged-systemMessage.json",
+      ]),
     },
     DirectoryAdded: {
       stop: documented("ignored", "as the event table reads it; no recording"),
       message: { ...documented("degraded", "as the event table reads it; no recording"), as: "context" },
     },
     MessageDisplay: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      stop: recorded("ignored", [
+        "test/vectors/merge/claude-code/MessageDisplay/cap-messagedisplay-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/claude-code/MessageDisplay/cap-messagedisplay-systemMessage.json",
+      ]),
     },
     PreSkillShellCommand: {
-      deny: documented("enforced"),
-      ask: documented("enforced"),
+      deny: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-deny.json",
+      ]),
+      ask: recorded("degraded", [
+        "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-ask.json",
+      ], { as: "deny", note: "a skill cannot wait for an approval: the command does not run" }),
       allow: documented("enforced"),
-      // settled by the Agent SDK's doc comments (docs/spec/claude-code-hooks.md [S]), as the event row and the merge read them: not driven by the observer
-      rewrite: documented("ignored", "never applied, and the command does not run: the Agent SDK's doc comments say any updatedInput keeps it from running, as the event table reads it"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      // recorded as the Agent SDK's doc comments say (docs/spec/claude-code-hooks.md [S]): a changed command is refused, not run
+      rewrite: recorded("ignored", [
+        "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-rewrite.json",
+      ], { note: "never applied, and the command does not run: \"the hook changed the command, which isn't supported here\"" }),
+      stop: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-systemMessage.json",
+      ]),
     },
   },
 };

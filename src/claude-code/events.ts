@@ -44,11 +44,13 @@ export type ContinueFalseRule = null | {
 
 /**
  * Where a hook's `systemMessage` goes: a `<hook name> says: ...` notice to the
- * user (pre-73, post-08, ups-08), nowhere visible (observed silent on
- * PermissionRequest, PermissionDenied, SessionStart, SubagentStart, PreCompact,
- * CwdChanged, Notification), or to the model (DirectoryAdded, §2.3).
+ * user (pre-73, post-08, ups-08), the text alone as a line of the command's
+ * output to the user (PreModelSwitch: `/model`, cap-premodelswitch-systemMessage),
+ * nowhere visible (observed silent on PermissionRequest, PermissionDenied,
+ * SessionStart, SubagentStart, PreCompact, CwdChanged, Notification, FileChanged,
+ * MessageDisplay), or to the model (DirectoryAdded, §2.3).
  */
-export type SystemMessageRule = "notice" | "silent" | "model";
+export type SystemMessageRule = "notice" | "verbatim" | "silent" | "model";
 
 /** Whose result ends the wait for the other hooks (they are cancelled): see src/claude-code/runner/early-stop.ts. */
 export type EarlyStopRule =
@@ -279,14 +281,17 @@ export const EVENTS = {
   PreModelSwitch: {
     match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false,
     blocks: "the model switch (deny, ask; a timeout blocks)",
-    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST_NAMED,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    // continue:false: the switch and the session go on (cap-premodelswitch-continue-false); systemMessage: a line
+    // of /model's output (cap-premodelswitch-systemMessage)
+    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
+    systemMessage: "verbatim", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "permission-decision", tool: "none", seedsDecision: false, askCancelsStop: false },
     earlyStop: "never", outputVariantRank: 5,
   },
   PostModelSwitch: {
     match: { field: "to_model", values: "canonical model name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 30, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
+    // continue:false: the session goes on (cap-postmodelswitch-continue-false)
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "notice", plainStdoutIsContext: true, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "per-hook-context" }, earlyStop: "never", outputVariantRank: 7,
   },
@@ -304,7 +309,8 @@ export const EVENTS = {
   },
   Setup: {
     match: { field: "trigger", values: "init, maintenance", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
-    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST,
+    // continue:false: the session goes on, the model is called (cap-setup-continue-false)
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
     systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: { strategy: "session", blockIsError: false, contextReachesModel: false }, earlyStop: "never", outputVariantRank: 4,
   },
@@ -328,22 +334,25 @@ export const EVENTS = {
   },
   Elicitation: {
     match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the elicitation (declined)",
+    // a block declines the elicitation (headless, one no hook answers is cancelled); systemMessage: shown nowhere (cap-elicitation-*)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 17,
   },
   ElicitationResult: {
     match: { field: "mcp_server_name", values: "MCP server name", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
     blocks: "the result (action becomes decline)",
+    // a block declines the elicitation (headless, one no hook answers is cancelled); systemMessage: shown nowhere (cap-elicitationresult-*)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: 18,
   },
   ConfigChange: {
     match: { field: "source", values: "user_settings, project_settings, local_settings, policy_settings, skills", valueOf: "field", narrow: false },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the settings change (not policy_settings)",
+    // a block keeps the change from applying; systemMessage: shown nowhere headless (cap-configchange-*)
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
   },
   WorktreeCreate: {
@@ -353,10 +362,12 @@ export const EVENTS = {
     merge: { strategy: "blockable", blockReachesModel: false, anyFailureBlocks: true }, earlyStop: "never", outputVariantRank: 21,
   },
   WorktreeRemove: {
-    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the removal, if the directory still exists",
-    exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
-    merge: BLOCKABLE, earlyStop: "never", outputVariantRank: null,
+    // with a hook, removing the directory is the hook's work: ExitWorktree reports the removal whatever it answers, and a
+    // block, continue:false or systemMessage changes nothing and shows nowhere (cap-worktreeremove-*)
+    match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
+    exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: null,
   },
   InstructionsLoaded: {
     match: { field: "load_reason", values: "session_start, nested_traversal, path_glob_match, include, compact", valueOf: "field", narrow: false },
@@ -374,8 +385,9 @@ export const EVENTS = {
   FileChanged: {
     match: { field: "file_path", values: "file names split on | (basename of file_path)", valueOf: "basename", narrow: true },
     toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: null,
+    // systemMessage: shown nowhere headless (cap-filechanged-systemMessage)
     exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 20,
   },
   DirectoryAdded: {
@@ -386,12 +398,14 @@ export const EVENTS = {
   },
   MessageDisplay: {
     match: null, toolEvent: false, defaultTimeout: 10, sharedTimeoutBudget: false, envFile: false, blocks: null,
+    // systemMessage: shown nowhere headless (cap-messagedisplay-systemMessage)
     exit2: "non-blocking", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
     merge: NO_STRATEGY, earlyStop: "never", outputVariantRank: 22,
   },
   PreSkillShellCommand: {
     match: { field: "tool_name", values: "Bash, PowerShell", valueOf: "field", narrow: false }, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false,
+    // recorded: deny, ask (a skill cannot wait for one) and an updatedInput keep the command from running (cap-preskillshellcommand-*)
     blocks: "the skill's shell command (deny, ask, defer, any updatedInput)",
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: STOPS_FIRST_NAMED,
     systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,

@@ -74,13 +74,23 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     PreCompact: {
-      block: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/codex/PreCompact/cap-precompact-block.json",
+      ]),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/PreCompact/cap-precompact-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PreCompact/cap-precompact-systemMessage.json",
+      ]),
     },
     PostCompact: {
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/PostCompact/cap-postcompact-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/PostCompact/cap-postcompact-systemMessage.json",
+      ]),
     },
     SessionStart: {
       context: recorded("enforced", [
@@ -128,20 +138,30 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     SubagentStart: {
-      context: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      context: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStart/cap-subagentstart-context.json",
+      ]),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/codex/SubagentStart/cap-subagentstart-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStart/cap-subagentstart-systemMessage.json",
+      ]),
     },
     SubagentStop: {
       context: documented("unsupported"),
-      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the observer cannot drive a subagent
-      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: the observer cannot drive a subagent"),
+      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the lab drives a subagent (cap-subagentstart-*), but its SubagentStop hook runs as the session ends, when it runs at all, and Codex reports no run for it
+      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: SubagentStop ran only now and then, at the session's end"),
       stop: documented("unsupported"),
       message: documented("enforced"),
     },
     SessionEnd: {
-      stop: documented("unsupported"),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/codex/SessionEnd/cap-sessionend-continue-false.json",
+      ]),
+      message: recorded("ignored", [
+        "test/vectors/merge/codex/SessionEnd/cap-sessionend-systemMessage.json",
+      ]),
     },
   },
 };

@@ -10,10 +10,12 @@ import type { JsonObject } from "../json/value.js";
 import { CODEX_EVENTS } from "./events.js";
 import { DEFAULT_DENY_REASON } from "./texts.js";
 
-const CONTEXT_EVENTS = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart"]);
+// SubagentStart: the context opens the subagent's first request (cap-subagentstart-context)
+const CONTEXT_EVENTS = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart"]);
 // from the event rows, so the writer, the reader and the capabilities say one thing (SubagentStop: Codex's output schema takes decision:block)
 const BLOCK_EVENTS = new Set(Object.entries(CODEX_EVENTS).filter(([, row]) => row.reading === "post-tool-use" || row.reading === "block-decision").map(([name]) => name));
-const STOP_EVENTS = new Set(["PostToolUse", "UserPromptSubmit", "Stop", "SessionStart"]);
+// PreCompact, PostCompact: continue:false ends the turn the compaction opens (cap-precompact-continue-false, cap-postcompact-continue-false)
+const STOP_EVENTS = new Set(["PostToolUse", "UserPromptSubmit", "Stop", "SessionStart", "PreCompact", "PostCompact"]);
 
 export function writeCodexIntent(event: string, intent: HookIntent): WriteResult {
   const unsupported: IntentPart[] = [];

@@ -216,8 +216,9 @@ function blockDecision(event: CodexEventName, json: JsonObject, reasonOf: (reaso
   return { context, stop };
 }
 
-function contextOutput(json: JsonObject): Partial<Verdict> {
-  return { context: stringOr(specific(json)["additionalContext"]), stop: json["continue"] === false ? { entry: stringOr(json["stopReason"]) } : null };
+/** `stops`: whether continue:false is read (SubagentStart: the run completes without a stop entry and the subagent goes on, cap-subagentstart-continue-false). */
+function contextOutput(json: JsonObject, stops: boolean): Partial<Verdict> {
+  return { context: stringOr(specific(json)["additionalContext"]), stop: stops && json["continue"] === false ? { entry: stringOr(json["stopReason"]) } : null };
 }
 
 /** What a valid JSON output of `event` does. */
@@ -239,7 +240,7 @@ export function judgeOutput(event: CodexEventName, rules: CodexEventRules, json:
       judged = blockDecision(event, json, reasonOf);
       break;
     case "context":
-      judged = contextOutput(json);
+      judged = contextOutput(json, event !== "SubagentStart");
       break;
     case "universal":
       judged = { stop: json["continue"] === false ? { entry: stringOr(json["stopReason"]) } : null };

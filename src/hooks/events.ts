@@ -12,7 +12,7 @@ export const REWRITE_EVENTS = ["PreToolUse", "PreSkillShellCommand"] as const;
 export const BLOCK_EVENTS = [
   "PostToolUse", "PostToolUseFailure", "PostToolBatch", "UserPromptSubmit", "UserPromptExpansion", "Stop", "SubagentStop",
   "PreCompact", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult", "ConfigChange",
-  "WorktreeCreate", "WorktreeRemove",
+  "WorktreeCreate",
 ] as const;
 /** Events whose answer can add text to the model's context (`additionalContext`). */
 export const CONTEXT_EVENTS = [

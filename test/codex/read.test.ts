@@ -42,7 +42,7 @@ test("every recorded stdin payload validates as CodexHookInput and as its event'
   }
   const total = [...byEvent.values()].reduce((a, b) => a + b, 0);
   assert.ok(total >= 230, `only ${total} payloads`);
-  assert.deepEqual([...byEvent.keys()].sort(), ["PermissionRequest", "PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"]);
+  assert.deepEqual([...byEvent.keys()].sort(), ["PermissionRequest", "PostCompact", "PostToolUse", "PreCompact", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "SubagentStart", "UserPromptSubmit"]);
 });
 
 test("the event table: stdin keys are the input schema's required keys in order; the output validator is the event's schema", () => {
@@ -70,7 +70,10 @@ test("the reader refuses exactly the exit-0 outputs Codex refused as invalid JSO
       const runs = (recording["app_server"]["hook_runs"] as Obj[]).filter((r) => r["method"] === "hook/completed" && r["run"]["eventName"] === rules.runName);
       for (const hook of vector["request"]["hooks"] as Obj[]) {
         if (hook["exit"] !== 0 || hook["async"] === true) continue;
-        const run = runs.find((r) => r["run"]["displayOrder"] === hook["config_index"])!["run"] as Obj;
+        // SessionEnd: Codex reports no run (cap-sessionend-*), so nothing says whether it refused the output
+        const found = runs.find((r) => r["run"]["displayOrder"] === hook["config_index"]);
+        if (found === undefined && rules.reading === "none") continue;
+        const run = found!["run"] as Obj;
         const refused = (run["entries"] as Obj[]).some((e) => e["kind"] === "error" && String(e["text"]).startsWith("hook returned invalid"));
         const reading = readStdout(hook["stdout"], rules);
         const ours = reading.output === "invalid" || (reading.output === "text" && rules.plainText === "invalid");

@@ -192,6 +192,7 @@ export function perHookNotices(acc: Accumulator): { early: string[]; late: strin
     if (msg !== null) {
       acc.systemMessages.push(msg);
       if (acc.rules.systemMessage === "notice") late.push(saysText(acc.nameOf(r), acc.large(msg)));
+      if (acc.rules.systemMessage === "verbatim") late.push(acc.large(msg));
       if (acc.rules.systemMessage === "model") acc.modelMessages.push(acc.large(msg));
     }
     if (r.no_verdict === "no_usable_answer") early.push(NO_USABLE_ANSWER_NOTICE);

@@ -92,6 +92,12 @@ export const mergePermissionDecision: Strategy<"permission-decision"> = (acc, ru
     if (rewriteHere !== null) rewrite = rewriteHere;
   }
 
+  // a skill's shell command cannot wait for an ask, nor run a changed command: Claude Code blocks both as a deny
+  // (cap-preskillshellcommand-ask, cap-preskillshellcommand-rewrite)
+  if (rule.tool === "shell-command" && (strongest === "ask" || (rewrite !== null && (strongest === null || strongest === "allow")))) {
+    denyText = (strongest === "ask" ? askReason : null) ?? BLOCKED_BY_HOOK;
+    strongest = "deny";
+  }
   acc.decision = strongest;
   if (rule.seedsDecision) acc.seedDecision = strongest;
   for (const reason of strongestReasons) acc.reasons.push(reason);
