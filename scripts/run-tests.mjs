@@ -36,6 +36,7 @@ const SLOW = new Set([
   "test/bindings-event-inputs.test.ts",
   "test/bindings-refusals.test.ts",
   "test/packaging.test.ts",
+  "test/package-outside.test.ts",
 ]);
 
 const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith("--")));
