@@ -74,6 +74,8 @@ const DOCUMENTED_TOOLS = ["Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "Ta
 export const claudeCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  // the variable a manifest names the project by: Claude Code sets it for every hook (claude-code-observed.md, configuration row)
+  projectDirVariable: "CLAUDE_PROJECT_DIR",
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

@@ -89,6 +89,8 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const codexInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  // Codex sets no project-dir variable; hooks run in the session cwd, where its project hooks file is read from, and PWD is it (codex-observed.md, "Hook environment" [pre-24])
+  projectDirVariable: "PWD",
   files: (ctx) => [hooksFile(ctx)],
   render,
   command,

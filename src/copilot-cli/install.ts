@@ -60,6 +60,8 @@ function readBack(text: string, file: ConfigFile): string | null {
 export const copilotInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  // = the session cwd in every hook's environment (copilot-cli-observed.md, "How a hook is run" [pre-22])
+  projectDirVariable: "COPILOT_PROJECT_DIR",
   files: (ctx) => [hookFile(ctx)],
   render,
   command,

@@ -55,6 +55,8 @@ function readBack(text: string, file: ConfigFile): string | null {
 export const droidInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  // = the session cwd in every hook's environment (droid-observed.md, Env [pre-25])
+  projectDirVariable: "FACTORY_PROJECT_DIR",
   files,
   render,
   command,

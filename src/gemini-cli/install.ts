@@ -72,6 +72,8 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const geminiInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  // the project dir in every hook's environment (gemini-cli-observed.md, environment [bt-48])
+  projectDirVariable: "GEMINI_PROJECT_DIR",
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

@@ -75,6 +75,11 @@ export interface AlsoRuns {
 export interface AgentInstaller {
   readonly agent: string;
   readonly displayName: string;
+  /**
+   * The environment variable that holds the project directory in the agent's hook processes (as
+   * recorded): a manifest's `$CLAUDE_PROJECT_DIR` becomes it in this agent's commands (project-dir.ts).
+   */
+  readonly projectDirVariable: string;
   /** Every file the agent's entries may live in at this scope; the owner's entries are removed from all of them. */
   files(ctx: InstallContext): readonly ConfigFile[];
   /**

@@ -79,6 +79,8 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const qwenCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
+  // the project dir in every hook's environment (qwen-code-observed.md, environment [env-01])
+  projectDirVariable: "QWEN_PROJECT_DIR",
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,
