@@ -9,7 +9,7 @@
  */
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { documentedFiles, makeOutsideProject, preToolUse, run, type OutsideProject } from "./lib/outside-project.js";
 
@@ -23,7 +23,7 @@ describe("a project outside the clone, as docs/authoring.md makes it", { concurr
   after(() => rmSync(outside.dir, { recursive: true, force: true }));
 
   test("the page gives the tsconfig, the hook and its hook test", () => {
-    assert.deepEqual([...documentedFiles().keys()].sort(), ["hooks/guard.hooktest.json", "hooks/guard.ts", "tsconfig.json"]);
+    assert.deepEqual([...documentedFiles().keys()].sort(), ["hooks.json", "hooks/guard.hooktest.json", "hooks/guard.ts", "tsconfig.json"]);
   });
 
   test('without the tsconfig\'s "types": ["node"] the kit\'s declarations do not compile', () => {
@@ -75,5 +75,20 @@ describe("a project outside the clone, as docs/authoring.md makes it", { concurr
     const denied = JSON.parse(run(process.execPath, ["dist/guard.js"], outside.project, inputs[2]).stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
     assert.deepEqual([denied.hookSpecificOutput.permissionDecision, denied.hookSpecificOutput.permissionDecisionReason], ["deny", "/p/.env.local holds secrets"]);
     assert.equal(run(process.execPath, ["dist/guard.js"], outside.project, inputs[3]).stdout, "", "a tool not in tools gets no answer");
+  });
+
+  test("the page's manifest installs into every agent's project file; lint finds nothing; Claude Code runs the installed hook from another directory", () => {
+    const installed = run(bin("claude-hook-protocol"), ["install", "hooks.json", "--agent", "all"], outside.project);
+    assert.equal(installed.status, 0, installed.stdout + installed.stderr);
+    for (const file of [".claude/settings.json", ".codex/hooks.json", ".gemini/settings.json", ".factory/settings.json", ".qwen/settings.json"]) assert.ok(existsSync(join(outside.project, file)), file);
+    const lint = run(bin("claude-hook-protocol"), ["lint", "."], outside.project);
+    assert.equal(lint.status, 0, lint.stdout + lint.stderr);
+    // run from a subdirectory: the installed command names the script by $CLAUDE_PROJECT_DIR, not by the working directory
+    const sub = join(outside.project, "src");
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, "input.json"), preToolUse("Bash", { command: "rm -rf build" }));
+    const ran = run(bin("claude-hook-protocol"), ["run", "--event", "PreToolUse", "--input", "input.json", "--settings", "../.claude/settings.json", "--project-dir", outside.project], sub);
+    assert.equal(ran.status, 0, ran.stdout + ran.stderr);
+    assert.match(ran.stdout, /the tool call is denied; the model is told: "PreToolUse:Bash hook error: rm -rf is blocked"/);
   });
 });
