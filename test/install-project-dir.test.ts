@@ -31,8 +31,8 @@ test("each spelling of $CLAUDE_PROJECT_DIR the shell expands becomes the agent's
     ["echo $CLAUDE_PROJECT_DIRS", "echo $CLAUDE_PROJECT_DIRS"],
     ['echo "it\'s $CLAUDE_PROJECT_DIR"', 'echo "it\'s ${PWD}"'],
   ];
-  for (const [given, expected] of cases) assert.equal(withProjectDirVariable(given, "PWD"), expected, given);
-  assert.equal(withProjectDirVariable('node "$CLAUDE_PROJECT_DIR"/a.mjs', "CLAUDE_PROJECT_DIR"), 'node "$CLAUDE_PROJECT_DIR"/a.mjs');
+  for (const [given, expected] of cases) assert.equal(withProjectDirVariable(given, "CLAUDE_PROJECT_DIR", "PWD"), expected, given);
+  assert.equal(withProjectDirVariable('node "$CLAUDE_PROJECT_DIR"/a.mjs', "CLAUDE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"), 'node "$CLAUDE_PROJECT_DIR"/a.mjs');
 });
 
 test("install writes each agent's own variable into its command", async () => {

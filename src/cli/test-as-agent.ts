@@ -37,12 +37,11 @@ function environmentFor(dialect: Dialect, env: NodeJS.ProcessEnv): NodeJS.Proces
 
 /**
  * A case's input, written as the reference agent sends it, as `dialect`'s runner takes it: the
- * tool under the agent's name with its field names (its capabilities' `tools`: Copilot CLI's
- * `view` takes `path` for `file_path`), and for an agent whose stdin has a form of its own
- * without event names (`nativeInput`: Copilot CLI's camelCase `toolName`, `toolArgs`), whose
- * runner takes that form and writes each hook's spelling itself, the keys in that form: where
- * two of its keys read as one key (`toolArgs`, `toolInput` as `tool_input`), the one the event's
- * own input has. The event name is left out: the runner is given it.
+ * tool under the agent's name with its field names (its capabilities' `tools`: `path` for
+ * `file_path`, say), and for an agent whose stdin has a form of its own without event names
+ * (`nativeInput`: camelCase keys), whose runner takes that form and writes each hook's spelling
+ * itself, the keys in that form: where two of its keys read as one key (both `tool_input`), the
+ * one the event's own input has. The event name is left out: the runner is given it.
  */
 export function agentInput(dialect: Dialect, canonical: string, given: JsonObject): JsonObject {
   const capabilities = capabilitiesOf(dialect.agent);
