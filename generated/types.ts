@@ -5485,7 +5485,7 @@ export interface InstallHook {
    */
   tools?: string[];
   /**
-   * The shell command the agents run (an absolute path is safest: agents run hooks in the session's directory), any shell grammar. Install marks it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner: in front of a plain command, else as `export ...;` before it, so it runs as written.
+   * The shell command the agents run, any shell grammar. Agents run hooks in the session's directory: name a script by an absolute path, or by `$CLAUDE_PROJECT_DIR` (`"$CLAUDE_PROJECT_DIR"/hooks/x.mjs`), which each agent's command gets as the variable that agent sets for its hooks (Codex CLI: `${PWD}`). Install marks it with `CLAUDE_HOOK_PROTOCOL_AGENT=<agent>` (the kit reads it first) and the owner: in front of a plain command, else as `export ...;` before it, so it runs as written.
    */
   command: string;
   /**

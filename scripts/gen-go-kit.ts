@@ -107,7 +107,41 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
       out.push("\t\tvar call map[string]json.RawMessage", "\t\tif err := json.Unmarshal(raw, &call); err != nil {\n\t\t\treturn nil, err\n\t\t}", `\t\treturn handler(call, ${event}Answers{}), nil`, "\t}}", "}", "");
     }
   }
+  out.push(...toolInputsGo(model));
   return alignCells(out.join("\n"));
+}
+
+/**
+ * A tool call's input narrowed by its tool's name, for a hook on several tools: `ToolInputOf`
+ * returns one type per Claude Code tool (its schema's, checked as that type's UnmarshalJSON checks)
+ * or `*OtherToolInput`, and a type switch narrows it (the TypeScript kit's discriminated union).
+ */
+function toolInputsGo(model: TypeModel): string[] {
+  const tools = Object.keys(kitAgentsData()["toolStringFields"] as Record<string, string[]>).filter((tool) => model.decls.some((d) => d.name === `${tool}ToolInput`)).sort();
+  const out = [
+    "// ToolInput is a tool call's input narrowed by the tool's name (ToolInputOf): a type switch gives",
+    `// each of Claude Code's ${tools.length} tools its type (*BashToolInput, *ReadToolInput, ...), any other tool *OtherToolInput.`,
+    "type ToolInput interface{ isToolInput() }",
+    "",
+    "// OtherToolInput is the input of a tool without a Claude Code schema (an MCP tool, MultiEdit of older versions): its name and JSON.",
+    "type OtherToolInput struct {\n\tName  string\n\tInput json.RawMessage\n}",
+    "",
+    // a blank line between them: gofmt would align one-line functions that stand together
+    ...["OtherToolInput", ...tools.map((tool) => `${tool}ToolInput`)].flatMap((type) => [`func (*${type}) isToolInput() {}`, ""]),
+    "// ToolInputOf reads a call's tool input as its tool's type, checked as that type's schema says (the error names the field).",
+    "func ToolInputOf(toolName string, input json.RawMessage) (ToolInput, error) {",
+    "\tvar typed ToolInput",
+    "\tswitch toolName {",
+    ...tools.flatMap((tool) => [`\tcase ${go(tool)}:`, `\t\ttyped = &${tool}ToolInput{}`]),
+    "\tdefault:",
+    "\t\treturn &OtherToolInput{Name: toolName, Input: input}, nil",
+    "\t}",
+    "\tif err := json.Unmarshal(input, typed); err != nil {\n\t\treturn nil, err\n\t}",
+    "\treturn typed, nil",
+    "}",
+    "",
+  ];
+  return out;
 }
 
 export async function generateGoKit(context: GenerateContext, model: TypeModel): Promise<GeneratedFile[]> {

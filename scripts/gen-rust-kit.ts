@@ -114,8 +114,35 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
       out.push(`        Ok(call) => Ok(handler(&call, &${event}Answers(()))),`, "        Err(error) => Err(error.to_string()),", "    }))", "}");
     }
   }
-  out.push("");
+  out.push(...toolCallRs(model), "");
   return out.join("\n");
+}
+
+/**
+ * A tool call's input narrowed by its tool's name, for a hook on several tools: `tool_call` gives
+ * one variant per Claude Code tool, its schema's type (read as serde reads it), or `Other` with the
+ * JSON, and a `match` narrows it (the TypeScript kit's discriminated union).
+ */
+function toolCallRs(model: TypeModel): string[] {
+  const tools = Object.keys(kitAgentsData()["toolStringFields"] as Record<string, string[]>).filter((tool) => model.decls.some((d) => d.name === `${tool}ToolInput`)).sort();
+  return [
+    "",
+    `/// A tool call's input narrowed by the tool's name ([\`tool_call\`]): each of Claude Code's ${tools.length} tools its type, any other tool \`Other\`.`,
+    "#[derive(Debug, Clone, PartialEq)]",
+    "pub enum ToolCall {",
+    ...tools.map((tool) => `    ${tool}(crate::claude_code_tools::${tool}ToolInput),`),
+    "    /// A tool without a Claude Code schema (an MCP tool, MultiEdit of older versions): its name and JSON.",
+    "    Other { name: String, input: Value },",
+    "}",
+    "",
+    "/// The call's `tool_input` as its tool's type, read as serde reads the type (the error names the field).",
+    "pub fn tool_call(tool_name: &str, tool_input: &Value) -> Result<ToolCall, serde_json::Error> {",
+    "    Ok(match tool_name {",
+    ...tools.map((tool) => `        ${rs(tool)} => ToolCall::${tool}(crate::kit::tool_input(tool_input)?),`),
+    "        _ => ToolCall::Other { name: tool_name.to_string(), input: tool_input.clone() },",
+    "    })",
+    "}",
+  ];
 }
 
 /** Unions keyed by the event the hook is configured for (Copilot CLI's camelCase inputs carry no event name). */

@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // (measured one by one on a loaded 2-core machine: bindings-types 564 s, bindings-rust 445 s,
 // bindings-kits 237 s, bindings-examples 202 s, the language kits' hostile suite, payloads and degrade
 // checks (each builds the Go and Rust kits), bindings-event-inputs 149 s, packaging 85 s,
-// bindings-refusals 75 s; the rest 0.5-75 s). They run in `npm run test:slow`, which .ci/run
+// bindings-refusals 75 s, package-outside 150 s, examples-typecheck 90 s at load 20; the rest 0.5-75 s). They run in `npm run test:slow`, which .ci/run
 // runs after `npm test`.
 const SLOW = new Set([
   "test/bindings-rust.test.ts",
@@ -36,6 +36,8 @@ const SLOW = new Set([
   "test/bindings-event-inputs.test.ts",
   "test/bindings-refusals.test.ts",
   "test/packaging.test.ts",
+  "test/package-outside.test.ts",
+  "test/examples-typecheck.test.ts",
 ]);
 
 const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith("--")));

@@ -51,6 +51,8 @@ const CODEX_DENY = recorded("codex/PreToolUse/post-09-pre-deny-skips-post.json")
 const GEMINI_DENY = recorded("gemini-cli/BeforeTool/bt-56-matcher-alternation.json");
 // Gemini CLI: Claude Code's hookSpecificOutput.permissionDecision deny is not read: the tool runs
 const GEMINI_CLAUDE_STYLE_DENY = recorded("gemini-cli/BeforeTool/bt-36-claude-style-hso-deny.json");
+// Copilot CLI, its own hook file: {"permissionDecision":"deny","permissionDecisionReason":R} blocks with "Denied by preToolUse hook: R"
+const COPILOT_DENY = recorded("copilot-cli/preToolUse/pre-02-deny-reason.json");
 // Claude Code: deny + reason R -> "PreToolUse:Bash hook error: R" (examples/hooks/fixtures/kit-deny-rm-rf.hooktest.json)
 const CLAUDE_TEXT = `PreToolUse:Bash hook error: ${KIT_REASON}`;
 
@@ -87,10 +89,12 @@ test("default and --agent claude-code: the kit hook's deny as Claude Code applie
   }
 });
 
-test("--agent codex and gemini-cli: the kit hook's deny holds; only the text the model reads differs, as recorded", async () => {
+test("--agent codex, gemini-cli and copilot-cli: the kit hook's deny holds; only the text the model reads differs, as recorded", async () => {
   const cases: readonly [string, RecordedMerge][] = [
     ["codex", CODEX_DENY],
     ["gemini-cli", GEMINI_DENY],
+    // Copilot CLI's own input form (toolName "bash", toolArgs) made from the case's Claude Code input
+    ["copilot-cli", COPILOT_DENY],
   ];
   for (const [agent, vector] of cases) {
     const run = await cli(["test", "--agent", agent, "--json", claudeExpectations]);
@@ -101,7 +105,8 @@ test("--agent codex and gemini-cli: the kit hook's deny holds; only the text the
     assert.equal(file?.expectedFor, "claude-code");
     const deny = file!.cases.find((c) => c.name === "deny")!;
     assert.deepEqual(deny.diff.map((d) => d.key), ["tool_result"], `${agent}: decision and blocked are as Claude Code's`);
-    const recordedReason = JSON.parse(vector.request.hooks[0]!.stdout)["hookSpecificOutput"]?.["permissionDecisionReason"] ?? JSON.parse(vector.request.hooks[0]!.stdout)["reason"];
+    const answer = JSON.parse(vector.request.hooks[0]!.stdout);
+    const recordedReason = answer["hookSpecificOutput"]?.["permissionDecisionReason"] ?? answer["permissionDecisionReason"] ?? answer["reason"];
     assert.equal(deny.diff[0]!.actual, retold(vector.expected.effects["tool_result"], recordedReason, KIT_REASON, vector.request.tool_input?.command, COMMAND));
     assert.equal(file!.cases.find((c) => c.name === "allow")!.ok, true, `${agent}: ls runs`);
     const text = await cli(["test", "--agent", agent, claudeExpectations]);
@@ -156,4 +161,23 @@ test("--agent all: one report per agent of the registry; bad agents and settings
   const refused = await cli(["test", "--agent", "codex", settings]);
   assert.equal(refused.status, 1);
   assert.match(refused.stdout, /give "hooks"/);
+});
+
+test("--agent copilot-cli: a file tool's input in Copilot's field names (view's path) and back; an input without the keys Copilot's own form tells its event by is said", async () => {
+  const file = hookTest("kit-protect-env-copilot", {
+    hooks: [`node ${join(ROOT, "examples/hooks/kit-protect-env.mjs")}`],
+    cases: [
+      { name: "Read .env", input: { hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: "/repo/.env" } }, expect: { decision: "deny", blocked: true } },
+      { name: "Read .env.example", input: { hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: "/repo/.env.example" } }, expect: { decision: null, tool_input: { file_path: "/repo/.env.example" } } },
+    ],
+  });
+  const run = await cli(["test", "--agent", "copilot-cli", file]);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /2 passed/);
+  const post = hookTest("post-copilot", {
+    hooks: [kitHook],
+    cases: [{ name: "post", input: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "" } }, expect: {} }],
+  });
+  const report = JSON.parse((await cli(["test", "--agent", "copilot-cli", "--json", post])).stdout) as JsonReport & { files: { cases: { errors: string[] }[] }[] };
+  assert.deepEqual(report.files[0]!.cases[0]!.errors, ["GitHub Copilot CLI's own input of this event has toolResult, which the case's input gives no counterpart of (tool_result): a hook that tells the event by its keys cannot"]);
 });

@@ -3635,3 +3635,108 @@ func OnPreSkillShellCommand(handler func(call *PreSkillShellCommandHookInput, an
 		return handler(&call, PreSkillShellCommandAnswers{}), nil
 	}}
 }
+
+// ToolInput is a tool call's input narrowed by the tool's name (ToolInputOf): a type switch gives
+// each of Claude Code's 20 tools its type (*BashToolInput, *ReadToolInput, ...), any other tool *OtherToolInput.
+type ToolInput interface{ isToolInput() }
+
+// OtherToolInput is the input of a tool without a Claude Code schema (an MCP tool, MultiEdit of older versions): its name and JSON.
+type OtherToolInput struct {
+	Name  string
+	Input json.RawMessage
+}
+
+func (*OtherToolInput) isToolInput() {}
+
+func (*AgentToolInput) isToolInput() {}
+
+func (*BashToolInput) isToolInput() {}
+
+func (*CronCreateToolInput) isToolInput() {}
+
+func (*CronDeleteToolInput) isToolInput() {}
+
+func (*EditToolInput) isToolInput() {}
+
+func (*EnterWorktreeToolInput) isToolInput() {}
+
+func (*ExitWorktreeToolInput) isToolInput() {}
+
+func (*ListAgentsToolInput) isToolInput() {}
+
+func (*MonitorToolInput) isToolInput() {}
+
+func (*NotebookEditToolInput) isToolInput() {}
+
+func (*ReadToolInput) isToolInput() {}
+
+func (*ReportFindingsToolInput) isToolInput() {}
+
+func (*ScheduleWakeupToolInput) isToolInput() {}
+
+func (*SendMessageToolInput) isToolInput() {}
+
+func (*SkillToolInput) isToolInput() {}
+
+func (*TaskStopToolInput) isToolInput() {}
+
+func (*WebFetchToolInput) isToolInput() {}
+
+func (*WebSearchToolInput) isToolInput() {}
+
+func (*WorkflowToolInput) isToolInput() {}
+
+func (*WriteToolInput) isToolInput() {}
+
+// ToolInputOf reads a call's tool input as its tool's type, checked as that type's schema says (the error names the field).
+func ToolInputOf(toolName string, input json.RawMessage) (ToolInput, error) {
+	var typed ToolInput
+	switch toolName {
+	case "Agent":
+		typed = &AgentToolInput{}
+	case "Bash":
+		typed = &BashToolInput{}
+	case "CronCreate":
+		typed = &CronCreateToolInput{}
+	case "CronDelete":
+		typed = &CronDeleteToolInput{}
+	case "Edit":
+		typed = &EditToolInput{}
+	case "EnterWorktree":
+		typed = &EnterWorktreeToolInput{}
+	case "ExitWorktree":
+		typed = &ExitWorktreeToolInput{}
+	case "ListAgents":
+		typed = &ListAgentsToolInput{}
+	case "Monitor":
+		typed = &MonitorToolInput{}
+	case "NotebookEdit":
+		typed = &NotebookEditToolInput{}
+	case "Read":
+		typed = &ReadToolInput{}
+	case "ReportFindings":
+		typed = &ReportFindingsToolInput{}
+	case "ScheduleWakeup":
+		typed = &ScheduleWakeupToolInput{}
+	case "SendMessage":
+		typed = &SendMessageToolInput{}
+	case "Skill":
+		typed = &SkillToolInput{}
+	case "TaskStop":
+		typed = &TaskStopToolInput{}
+	case "WebFetch":
+		typed = &WebFetchToolInput{}
+	case "WebSearch":
+		typed = &WebSearchToolInput{}
+	case "Workflow":
+		typed = &WorkflowToolInput{}
+	case "Write":
+		typed = &WriteToolInput{}
+	default:
+		return &OtherToolInput{Name: toolName, Input: input}, nil
+	}
+	if err := json.Unmarshal(input, typed); err != nil {
+		return nil, err
+	}
+	return typed, nil
+}

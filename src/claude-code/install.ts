@@ -75,6 +75,8 @@ export const claudeCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   filesSummary: [".claude/settings.json"],
+  // the variable a manifest names the project by: Claude Code sets it for every hook (claude-code-observed.md, configuration row)
+  projectDirVariable: "CLAUDE_PROJECT_DIR",
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

@@ -90,6 +90,8 @@ export const codexInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   filesSummary: [".codex/hooks.json ($CODEX_HOME/hooks.json with --user)"],
+  // Codex sets no project-dir variable; hooks run in the session cwd, where its project hooks file is read from, and PWD is it (codex-observed.md, "Hook environment" [pre-24])
+  projectDirVariable: "PWD",
   files: (ctx) => [hooksFile(ctx)],
   render,
   command,

@@ -61,6 +61,8 @@ export const copilotInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   filesSummary: [".github/hooks/<owner>.json ($COPILOT_HOME/hooks/<owner>.json with --user);", "at project level not for hooks .claude/settings.json already carries", "(Copilot CLI runs that file too and would run them twice)"],
+  // = the session cwd in every hook's environment (copilot-cli-observed.md, "How a hook is run" [pre-22])
+  projectDirVariable: "COPILOT_PROJECT_DIR",
   files: (ctx) => [hookFile(ctx)],
   render,
   command,

@@ -56,6 +56,8 @@ export const droidInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   filesSummary: [".factory/settings.json, or .factory/hooks.json where that file lists the event"],
+  // = the session cwd in every hook's environment (droid-observed.md, Env [pre-25])
+  projectDirVariable: "FACTORY_PROJECT_DIR",
   files,
   render,
   command,

@@ -73,6 +73,8 @@ export const geminiInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   filesSummary: [".gemini/settings.json (timeouts in milliseconds)"],
+  // the project dir in every hook's environment (gemini-cli-observed.md, environment [bt-48])
+  projectDirVariable: "GEMINI_PROJECT_DIR",
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

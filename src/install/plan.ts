@@ -17,6 +17,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js"
 import { appendPlacements, eventMap, readConfig, stripOwned, valueOf } from "./config-json.js";
 import type { AgentInstaller, ConfigFile, FileChange, InstallContext, InstallNote, InstallPlan, OwnedHandler, Placement } from "./types.js";
 import { ownerOf } from "./marker.js";
+import { withProjectDirVariable } from "./project-dir.js";
 
 export type InstallMode = "install" | "uninstall";
 
@@ -64,13 +65,19 @@ function holdsEntry(file: ConfigFile, value: JsonObject | null, event: string, m
  */
 function carries(installer: AgentInstaller, hook: InstallManifest["hooks"][number], request: PlanRequest, values: ReadonlyMap<string, JsonObject | null>): boolean {
   const files = installer.files(request.context);
-  const rendered = installer.render(hook, request.context, values, (tool) => request.toolName(installer.agent, tool));
+  const rendered = installer.render(forAgent(installer, hook, request), request.context, values, (tool) => request.toolName(installer.agent, tool));
   if (rendered.placements.length === 0) return false;
   return rendered.placements.every((placement) => {
     const file = files.find((f) => f.path === placement.file);
     const handlers = Array.isArray(placement.entry["hooks"]) ? placement.entry["hooks"] : [placement.entry];
     return file !== undefined && handlers.every((handler) => isJsonObject(handler) && holdsEntry(file, values.get(file.path) ?? null, placement.event, placement.entry["matcher"], String(handler["command"] ?? handler["bash"])));
   });
+}
+
+/** The manifest hook as `installer`'s agent runs it: the project directory by that agent's variable, not the manifest's (the reference agent's). */
+function forAgent(installer: AgentInstaller, hook: InstallManifest["hooks"][number], request: PlanRequest): InstallManifest["hooks"][number] {
+  const manifestVariable = request.registry.find((candidate) => candidate.manifestNames !== undefined)?.projectDirVariable;
+  return manifestVariable === undefined ? hook : { ...hook, command: withProjectDirVariable(hook.command, manifestVariable, installer.projectDirVariable) };
 }
 
 /** The values of `installer`'s files as planned, else as on disk. */
@@ -154,7 +161,7 @@ export function planInstall(request: PlanRequest): Result<InstallPlan, ProtocolE
         notes.push({ agent: installer.agent, code: "runs-from-other", message: `${installer.displayName} runs ${hook.event} ${JSON.stringify(hook.command)} from ${other.displayName}'s ${other.files(ctx)[0]?.path ?? "file"}; not written again (it would run twice)` });
         continue;
       }
-      const rendered = installer.render(hook, ctx, current, (tool) => request.toolName(installer.agent, tool));
+      const rendered = installer.render(forAgent(installer, hook, request), ctx, current, (tool) => request.toolName(installer.agent, tool));
       notes.push(...rendered.notes);
       for (const placement of rendered.placements) pending.get(placement.file)?.push(placement);
     }

@@ -77,6 +77,11 @@ export interface AgentInstaller {
   readonly displayName: string;
   /** Where its entries go, for \`install --help\`'s table of agents and files: lines of text, the project's file first (--user: the same below $HOME unless a line says otherwise). */
   readonly filesSummary: readonly string[];
+  /**
+   * The environment variable that holds the project directory in the agent's hook processes (as
+   * recorded): a manifest's `$CLAUDE_PROJECT_DIR` becomes it in this agent's commands (project-dir.ts).
+   */
+  readonly projectDirVariable: string;
   /** Every file the agent's entries may live in at this scope; the owner's entries are removed from all of them. */
   files(ctx: InstallContext): readonly ConfigFile[];
   /**

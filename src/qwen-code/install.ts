@@ -80,6 +80,8 @@ export const qwenCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
   filesSummary: [".qwen/settings.json (timeouts of 1000 s or more in milliseconds)"],
+  // the project dir in every hook's environment (qwen-code-observed.md, environment [env-01])
+  projectDirVariable: "QWEN_PROJECT_DIR",
   files: (ctx) => [settingsFile(ctx)],
   render,
   command,

@@ -10,7 +10,7 @@ crash denies the call."""
 
 from __future__ import annotations
 
-from claude_hook_protocol.kit import Reply, hook, run
+from claude_hook_protocol.kit import Reply, hook, run, tool_input
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,9 +41,26 @@ def is_secret_env_file(path: str) -> bool:
     return name == ".env" or (name.startswith(".env.") and name != ".env.example")
 
 
+def file_path_of(call: PreToolUseHookInput) -> str | None:
+    """The file the call names, its input narrowed by the tool's name: Read, Edit and Write to their
+    typed inputs (`tool_input` checks the call's input against the tool's schema; one that fails it
+    fails the hook, which denies: fail_closed), MultiEdit (older Claude Code versions: no 2.1.332
+    schema) to any JSON object, whose `file_path` is checked here."""
+    match call["tool_name"]:
+        case "Read":
+            return tool_input(call, "Read")["file_path"]
+        case "Edit":
+            return tool_input(call, "Edit")["file_path"]
+        case "Write":
+            return tool_input(call, "Write")["file_path"]
+        case other:
+            path = tool_input(call, other).get("file_path")
+            return path if isinstance(path, str) else None
+
+
 def protect_env(call: PreToolUseHookInput, answer: PreToolUseAnswers) -> Reply | None:
-    path = call["tool_input"].get("file_path")  # Read, Edit, Write and MultiEdit all name the file so
-    if not isinstance(path, str):
+    path = file_path_of(call)
+    if path is None:
         return answer.deny(call["tool_name"] + " without a file_path: blocked (this hook cannot tell whether it touches a .env file)")
     if is_secret_env_file(path):
         return answer.deny(path + " holds secrets; " + call["tool_name"] + " on .env files is blocked (use .env.example)")

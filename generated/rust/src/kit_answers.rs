@@ -3164,3 +3164,57 @@ where
         Err(error) => Err(error.to_string()),
     }))
 }
+
+/// A tool call's input narrowed by the tool's name ([`tool_call`]): each of Claude Code's 20 tools its type, any other tool `Other`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolCall {
+    Agent(crate::claude_code_tools::AgentToolInput),
+    Bash(crate::claude_code_tools::BashToolInput),
+    CronCreate(crate::claude_code_tools::CronCreateToolInput),
+    CronDelete(crate::claude_code_tools::CronDeleteToolInput),
+    Edit(crate::claude_code_tools::EditToolInput),
+    EnterWorktree(crate::claude_code_tools::EnterWorktreeToolInput),
+    ExitWorktree(crate::claude_code_tools::ExitWorktreeToolInput),
+    ListAgents(crate::claude_code_tools::ListAgentsToolInput),
+    Monitor(crate::claude_code_tools::MonitorToolInput),
+    NotebookEdit(crate::claude_code_tools::NotebookEditToolInput),
+    Read(crate::claude_code_tools::ReadToolInput),
+    ReportFindings(crate::claude_code_tools::ReportFindingsToolInput),
+    ScheduleWakeup(crate::claude_code_tools::ScheduleWakeupToolInput),
+    SendMessage(crate::claude_code_tools::SendMessageToolInput),
+    Skill(crate::claude_code_tools::SkillToolInput),
+    TaskStop(crate::claude_code_tools::TaskStopToolInput),
+    WebFetch(crate::claude_code_tools::WebFetchToolInput),
+    WebSearch(crate::claude_code_tools::WebSearchToolInput),
+    Workflow(crate::claude_code_tools::WorkflowToolInput),
+    Write(crate::claude_code_tools::WriteToolInput),
+    /// A tool without a Claude Code schema (an MCP tool, MultiEdit of older versions): its name and JSON.
+    Other { name: String, input: Value },
+}
+
+/// The call's `tool_input` as its tool's type, read as serde reads the type (the error names the field).
+pub fn tool_call(tool_name: &str, tool_input: &Value) -> Result<ToolCall, serde_json::Error> {
+    Ok(match tool_name {
+        "Agent" => ToolCall::Agent(crate::kit::tool_input(tool_input)?),
+        "Bash" => ToolCall::Bash(crate::kit::tool_input(tool_input)?),
+        "CronCreate" => ToolCall::CronCreate(crate::kit::tool_input(tool_input)?),
+        "CronDelete" => ToolCall::CronDelete(crate::kit::tool_input(tool_input)?),
+        "Edit" => ToolCall::Edit(crate::kit::tool_input(tool_input)?),
+        "EnterWorktree" => ToolCall::EnterWorktree(crate::kit::tool_input(tool_input)?),
+        "ExitWorktree" => ToolCall::ExitWorktree(crate::kit::tool_input(tool_input)?),
+        "ListAgents" => ToolCall::ListAgents(crate::kit::tool_input(tool_input)?),
+        "Monitor" => ToolCall::Monitor(crate::kit::tool_input(tool_input)?),
+        "NotebookEdit" => ToolCall::NotebookEdit(crate::kit::tool_input(tool_input)?),
+        "Read" => ToolCall::Read(crate::kit::tool_input(tool_input)?),
+        "ReportFindings" => ToolCall::ReportFindings(crate::kit::tool_input(tool_input)?),
+        "ScheduleWakeup" => ToolCall::ScheduleWakeup(crate::kit::tool_input(tool_input)?),
+        "SendMessage" => ToolCall::SendMessage(crate::kit::tool_input(tool_input)?),
+        "Skill" => ToolCall::Skill(crate::kit::tool_input(tool_input)?),
+        "TaskStop" => ToolCall::TaskStop(crate::kit::tool_input(tool_input)?),
+        "WebFetch" => ToolCall::WebFetch(crate::kit::tool_input(tool_input)?),
+        "WebSearch" => ToolCall::WebSearch(crate::kit::tool_input(tool_input)?),
+        "Workflow" => ToolCall::Workflow(crate::kit::tool_input(tool_input)?),
+        "Write" => ToolCall::Write(crate::kit::tool_input(tool_input)?),
+        _ => ToolCall::Other { name: tool_name.to_string(), input: tool_input.clone() },
+    })
+}

@@ -47,16 +47,41 @@ func isSecretEnvFile(path string) bool {
 	return name == ".env" || (strings.HasPrefix(name, ".env.") && name != ".env.example")
 }
 
+// filePathOf is the file the call names, its input narrowed by the tool's name: Read, Edit and Write
+// to their types (ToolInputOf checks the input against the tool's schema), MultiEdit (older Claude
+// Code versions: no 2.1.332 schema) to its JSON, whose file_path is checked here.
+func filePathOf(toolName string, input json.RawMessage) (string, bool) {
+	typed, err := protocol.ToolInputOf(toolName, input)
+	if err != nil {
+		return "", false
+	}
+	switch in := typed.(type) {
+	case *protocol.ReadToolInput:
+		return in.FilePath, true
+	case *protocol.EditToolInput:
+		return in.FilePath, true
+	case *protocol.WriteToolInput:
+		return in.FilePath, true
+	case *protocol.OtherToolInput:
+		var file struct {
+			FilePath *string `json:"file_path"`
+		}
+		if json.Unmarshal(in.Input, &file) != nil || file.FilePath == nil {
+			return "", false
+		}
+		return *file.FilePath, true
+	}
+	return "", false
+}
+
 func main() {
 	protocol.Run(protocol.OnPreToolUse(func(call *protocol.PreToolUseHookInput, answer protocol.PreToolUseAnswers) *protocol.Reply {
-		var file struct {
-			FilePath *string `json:"file_path"` // Read, Edit, Write and MultiEdit all name the file so
-		}
-		if err := json.Unmarshal(call.ToolInput, &file); err != nil || file.FilePath == nil {
+		path, ok := filePathOf(call.ToolName, call.ToolInput)
+		if !ok {
 			return answer.Deny(call.ToolName + " without a file_path: blocked (this hook cannot tell whether it touches a .env file)")
 		}
-		if isSecretEnvFile(*file.FilePath) {
-			return answer.Deny(*file.FilePath + " holds secrets; " + call.ToolName + " on .env files is blocked (use .env.example)")
+		if isSecretEnvFile(path) {
+			return answer.Deny(path + " holds secrets; " + call.ToolName + " on .env files is blocked (use .env.example)")
 		}
 		return nil
 	}, protocol.HookOptions{Tools: []string{"Read", "Edit", "Write", "MultiEdit"}, FailClosed: true, Timeout: 5 * time.Second}))

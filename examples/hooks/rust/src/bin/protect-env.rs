@@ -7,7 +7,7 @@
 //! a symlink to a .env file, an 8.3 short name (`ENV~1`). Other ways to read a file (Bash `cat .env`, Grep)
 //! are other tools: add them with their own rules. Linear in the path's length. Fails closed: a
 //! panic denies the call.
-use claude_hook_protocol_types::kit::{self, HookOptions};
+use claude_hook_protocol_types::kit::{self, HookOptions, ToolCall};
 use std::time::Duration;
 
 /// The file name `path` ends at, as the file system reads it: `.`/`..` resolved, lower case, no NTFS stream, no trailing dots or spaces.
@@ -35,14 +35,26 @@ fn is_secret_env_file(path: &str) -> bool {
     name == ".env" || (name.starts_with(".env.") && name != ".env.example")
 }
 
+/// The file the call names, its input narrowed by the tool's name: Read, Edit and Write to their types
+/// (`tool_call` reads the input as serde reads the tool's type), MultiEdit (older Claude Code versions:
+/// no 2.1.332 schema) to its JSON, whose `file_path` is checked here.
+fn file_path_of(tool_name: &str, input: &serde_json::Value) -> Option<String> {
+    match kit::tool_call(tool_name, input).ok()? {
+        ToolCall::Read(read) => Some(read.file_path),
+        ToolCall::Edit(edit) => Some(edit.file_path),
+        ToolCall::Write(write) => Some(write.file_path),
+        ToolCall::Other { input, .. } => input.get("file_path")?.as_str().map(str::to_string),
+        _ => None,
+    }
+}
+
 fn main() {
     kit::run(kit::on_pre_tool_use(
         |call, answer| {
-            // Read, Edit, Write and MultiEdit all name the file so
-            let Some(path) = call.tool_input.get("file_path").and_then(|p| p.as_str()) else {
+            let Some(path) = file_path_of(&call.tool_name, &call.tool_input) else {
                 return Some(answer.deny(&format!("{} without a file_path: blocked (this hook cannot tell whether it touches a .env file)", call.tool_name)));
             };
-            is_secret_env_file(path).then(|| answer.deny(&format!("{} holds secrets; {} on .env files is blocked (use .env.example)", path, call.tool_name)))
+            is_secret_env_file(&path).then(|| answer.deny(&format!("{} holds secrets; {} on .env files is blocked (use .env.example)", path, call.tool_name)))
         },
         HookOptions { tools: Some(vec!["Read".into(), "Edit".into(), "Write".into(), "MultiEdit".into()]), fail_closed: true, timeout: Some(Duration::from_secs(5)) },
     ))
