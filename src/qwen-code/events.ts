@@ -43,13 +43,13 @@ export type QwenCodeEventName = (typeof QWEN_CODE_EVENT_NAMES)[number];
 export type Combination = "or" | "simple" | "none";
 
 /** What the combined answer does (src/qwen-code/merge.ts has one function per strategy). */
-export type MergeStrategy = "pre-tool-use" | "post-tool-use" | "user-prompt-submit" | "session-start" | "stop" | "subagent-stop" | "no-effect";
+export type MergeStrategy = "pre-tool-use" | "post-tool-use" | "user-prompt-submit" | "user-prompt-expansion" | "pre-compact" | "session-start" | "stop" | "subagent-stop" | "no-effect";
 
 export interface QwenCodeEventRules {
   /** The Claude Code event of the same name (Qwen uses Claude Code's names). */
   readonly canonical: string | null;
   /** The stdin field the matcher is tested against; null: every group runs. */
-  readonly matchField: "tool_name" | "source" | "agent_type" | null;
+  readonly matchField: "tool_name" | "source" | "agent_type" | "command_name" | null;
   readonly summary: string;
   readonly combination: Combination;
   readonly merge: MergeStrategy;
@@ -100,7 +100,16 @@ export const QWEN_CODE_EVENTS = {
     plainTextIsContext: true,
     recorded: true,
   },
-  UserPromptExpansion: { ...NOT_DRIVEN, canonical: "UserPromptExpansion", combination: "or", plainTextIsContext: true, summary: "a slash command's prompt is expanded (not driven)" },
+  UserPromptExpansion: {
+    canonical: "UserPromptExpansion",
+    // the command's name without "/" (its documents; every recording has one command and no matcher)
+    matchField: "command_name",
+    summary: "a slash command (a custom command) expanded its prompt: context is appended to the expanded prompt after a blank line; a block or continue:false ends the run before any request, exit 1 and the result error `UserPromptExpansion blocked: <reason>` (cap-userpromptexpansion-*, recorded with the lab)",
+    combination: "or",
+    merge: "user-prompt-expansion",
+    plainTextIsContext: true,
+    recorded: true,
+  },
   SessionStart: {
     canonical: "SessionStart",
     matchField: "source",
@@ -130,7 +139,15 @@ export const QWEN_CODE_EVENTS = {
     plainTextIsContext: false,
     recorded: true,
   },
-  PreCompact: { ...NOT_DRIVEN, canonical: "PreCompact", summary: "before compaction (`/compress` on a fresh session runs none, pc-01)" },
+  PreCompact: {
+    canonical: "PreCompact",
+    matchField: null,
+    summary: "before compaction (`/compress` after a prompt; on a fresh session none runs, pc-01): context goes into the summary request's `Additional Instructions:`; block and continue:false are ignored, the summary is requested (cap-precompact-*, recorded with the lab)",
+    combination: "simple",
+    merge: "pre-compact",
+    plainTextIsContext: false,
+    recorded: true,
+  },
   PostCompact: { ...NOT_DRIVEN, canonical: "PostCompact", summary: "after compaction (not driven)" },
   SessionEnd: { ...NOT_DRIVEN, canonical: "SessionEnd", summary: "a session ends (does not run in a `-p` run, ord-01)" },
   SessionDelete: { ...NOT_DRIVEN, canonical: null, summary: "a session is deleted (not driven)" },
