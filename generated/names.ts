@@ -308,6 +308,7 @@ export const SCHEMA_PATHS: Readonly<Record<string, string>> = {
   "QwenCodeHookInput": "schemas/qwen-code/hook-input.schema.json",
   "QwenCodeInstructionsLoadedHookInput": "schemas/qwen-code/hook-input/instructions-loaded.schema.json",
   "QwenCodeNotificationHookInput": "schemas/qwen-code/hook-input/notification.schema.json",
+  "QwenCodePostCompactHookInput": "schemas/qwen-code/hook-input/post-compact.schema.json",
   "QwenCodePostToolBatchHookInput": "schemas/qwen-code/hook-input/post-tool-batch.schema.json",
   "QwenCodePostToolUseFailureHookInput": "schemas/qwen-code/hook-input/post-tool-use-failure.schema.json",
   "QwenCodePostToolUseHookInput": "schemas/qwen-code/hook-input/post-tool-use.schema.json",

@@ -1955,7 +1955,7 @@ export type QwenCodeHookEvent =
   | "TodoCompleted"
   | "InstructionsLoaded";
 /**
- * What a Qwen Code 0.24.4 hook receives on stdin, for the 14 events recorded: one input discriminated by `hook_event_name`.
+ * What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
  */
 export type QwenCodeHookInput =
   | QwenCodePreToolUseHookInput
@@ -1971,6 +1971,7 @@ export type QwenCodeHookInput =
   | QwenCodeSubagentStartHookInput
   | QwenCodeSubagentStopHookInput
   | QwenCodePreCompactHookInput
+  | QwenCodePostCompactHookInput
   | QwenCodeInstructionsLoadedHookInput;
 /**
  * What a PreToolUse hook receives on stdin (Qwen Code 0.24.4): the base fields, `prompt_id`, then the tool call. Unknown keys are allowed.
@@ -2300,6 +2301,24 @@ export type QwenCodePreCompactHookInput = QwenCodeBaseHookInput & {
    * The instructions given to `/compress` (empty without).
    */
   custom_instructions: string;
+  [k: string]: unknown;
+};
+/**
+ * What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.
+ */
+export type QwenCodePostCompactHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PostCompact`.
+   */
+  hook_event_name: "PostCompact";
+  /**
+   * `manual` for `/compress`.
+   */
+  trigger: string;
+  /**
+   * The summary the model wrote.
+   */
+  compact_summary: string;
   [k: string]: unknown;
 };
 /**

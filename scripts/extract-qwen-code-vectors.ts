@@ -99,6 +99,8 @@ const STD_REMINDER = "<system-reminder:std/>";
 const SUMMARIZER_PROMPT = "You are the component that summarizes a conversation";
 const ADDITIONAL_INSTRUCTIONS = "\n\nAdditional Instructions:\n";
 const SUMMARIZER_END = "\n\nDo not call tools;";
+/** What Qwen puts after a summary in the next request, as the model's (cap-postcompact-*). */
+const COMPACTION_ACK = "Got it. Thanks for the additional context!";
 
 const isObj = (v: Json | undefined): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 /** Context lines are `<role>: <text>`. */
@@ -341,6 +343,17 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
       // the session went on after the summary (the next prompt was answered)
       if (o.model_requests > at + 1) effects["stopped"] = false;
     }
+  } else if (event === "PostCompact" && ran.length > 0) {
+    // after the summary request, the next prompt's request: the summary, Qwen's acknowledgement and the prompt; a hook's
+    // context would be a text beside them
+    const at = o.context_added.findIndex((lines) => lines.some((l) => textOf(l).startsWith(SUMMARIZER_PROMPT)));
+    const next = at < 0 ? undefined : o.context_added[at + 1];
+    if (next === undefined) {
+      vector.skip_reason = "no request followed the summary";
+      return vector;
+    }
+    const own = (t: string): boolean => { const bare = t.split(STD_REMINDER).join(""); return bare.startsWith("<state_snapshot>") || bare === COMPACTION_ACK || bare === (scenario.prompt ?? "do it"); };
+    Object.assign(effects, { blocked: false, stopped: false, model_context: next.map(textOf).filter((t) => !own(t)) });
   } else if (event === "StopFailure" && ran.length > 0) {
     // Qwen's loop guard ended the turn (headless fires StopFailure for nothing else) and does not wait for the hooks:
     // no request follows, so only what the hooks changed in the run's end could show

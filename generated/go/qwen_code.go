@@ -2393,6 +2393,148 @@ func (v *QwenCodePreCompactHookInput) UnmarshalJSON(data []byte) error {
 
 func (*QwenCodePreCompactHookInput) isQwenCodeHookInput() {}
 
+// QwenCodePostCompactHookInput: What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.
+type QwenCodePostCompactHookInput struct {
+	// The session id (a UUID).
+	SessionId string `json:"session_id"`
+	// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+	TranscriptPath string `json:"transcript_path"`
+	// The project directory (Qwen's working directory).
+	Cwd string `json:"cwd"`
+	// When the event fired: ISO 8601 with milliseconds and `Z`.
+	Timestamp string `json:"timestamp"`
+	// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+	PermissionMode string `json:"permission_mode"`
+	// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+	PromptId *string `json:"prompt_id,omitempty"`
+	// `manual` for `/compress`.
+	Trigger string `json:"trigger"`
+	// The summary the model wrote.
+	CompactSummary string `json:"compact_summary"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodeQwenCodePostCompactHookInput(raw json.RawMessage, at string) (QwenCodePostCompactHookInput, error) {
+	var out QwenCodePostCompactHookInput
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["session_id"]; ok {
+		x, err := decodeString(value, pointer(at, "session_id"))
+		if err != nil {
+			return out, err
+		}
+		out.SessionId = x
+	} else {
+		return out, missing(at, "session_id")
+	}
+	if value, ok := object["transcript_path"]; ok {
+		x, err := decodeString(value, pointer(at, "transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.TranscriptPath = x
+	} else {
+		return out, missing(at, "transcript_path")
+	}
+	if value, ok := object["cwd"]; ok {
+		x, err := decodeString(value, pointer(at, "cwd"))
+		if err != nil {
+			return out, err
+		}
+		out.Cwd = x
+	} else {
+		return out, missing(at, "cwd")
+	}
+	if value, ok := object["hook_event_name"]; ok {
+		if _, err := literalString("PostCompact")(value, pointer(at, "hook_event_name")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "hook_event_name")
+	}
+	if value, ok := object["timestamp"]; ok {
+		x, err := decodeString(value, pointer(at, "timestamp"))
+		if err != nil {
+			return out, err
+		}
+		out.Timestamp = x
+	} else {
+		return out, missing(at, "timestamp")
+	}
+	if value, ok := object["permission_mode"]; ok {
+		x, err := decodeString(value, pointer(at, "permission_mode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionMode = x
+	} else {
+		return out, missing(at, "permission_mode")
+	}
+	if value, ok := object["prompt_id"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt_id"))
+		if err != nil {
+			return out, err
+		}
+		out.PromptId = &x
+	}
+	if value, ok := object["trigger"]; ok {
+		x, err := decodeString(value, pointer(at, "trigger"))
+		if err != nil {
+			return out, err
+		}
+		out.Trigger = x
+	} else {
+		return out, missing(at, "trigger")
+	}
+	if value, ok := object["compact_summary"]; ok {
+		x, err := decodeString(value, pointer(at, "compact_summary"))
+		if err != nil {
+			return out, err
+		}
+		out.CompactSummary = x
+	} else {
+		return out, missing(at, "compact_summary")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "trigger", "compact_summary"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v QwenCodePostCompactHookInput) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("session_id", v.SessionId)
+	w.field("transcript_path", v.TranscriptPath)
+	w.field("cwd", v.Cwd)
+	w.field("hook_event_name", "PostCompact")
+	w.field("timestamp", v.Timestamp)
+	w.field("permission_mode", v.PermissionMode)
+	if v.PromptId != nil {
+		w.field("prompt_id", v.PromptId)
+	}
+	w.field("trigger", v.Trigger)
+	w.field("compact_summary", v.CompactSummary)
+	w.extra(v.Extra, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "trigger", "compact_summary"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a QwenCodePostCompactHookInput, checking it against its schema.
+func (v *QwenCodePostCompactHookInput) UnmarshalJSON(data []byte) error {
+	x, err := decodeQwenCodePostCompactHookInput(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (*QwenCodePostCompactHookInput) isQwenCodeHookInput() {}
+
 // QwenCodeInstructionsLoadedHookInput: What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.
 type QwenCodeInstructionsLoadedHookInput struct {
 	// The session id (a UUID).
@@ -2547,8 +2689,8 @@ func (v *QwenCodeInstructionsLoadedHookInput) UnmarshalJSON(data []byte) error {
 
 func (*QwenCodeInstructionsLoadedHookInput) isQwenCodeHookInput() {}
 
-// QwenCodeHookInput: What a Qwen Code 0.24.4 hook receives on stdin, for the 14 events recorded: one input discriminated by `hook_event_name`.
-// Implemented by QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeUserPromptExpansionHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeStopFailureHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput, QwenCodePreCompactHookInput, QwenCodeInstructionsLoadedHookInput.
+// QwenCodeHookInput: What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
+// Implemented by QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeUserPromptExpansionHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeStopFailureHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput, QwenCodePreCompactHookInput, QwenCodePostCompactHookInput, QwenCodeInstructionsLoadedHookInput.
 type QwenCodeHookInput interface {
 	isQwenCodeHookInput()
 }
@@ -2637,6 +2779,12 @@ func decodeQwenCodeHookInput(raw json.RawMessage, at string) (QwenCodeHookInput,
 			return nil, err
 		}
 		return &x, nil
+	case "PostCompact":
+		x, err := decodeQwenCodePostCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "InstructionsLoaded":
 		x, err := decodeQwenCodeInstructionsLoadedHookInput(raw, at)
 		if err != nil {
@@ -2644,7 +2792,7 @@ func decodeQwenCodeHookInput(raw json.RawMessage, at string) (QwenCodeHookInput,
 		}
 		return &x, nil
 	}
-	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "InstructionsLoaded"})
+	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "InstructionsLoaded"})
 }
 
 // QwenCodeHookInputJSON holds a QwenCodeHookInput where a json.Unmarshaler is needed (a field of your own struct).

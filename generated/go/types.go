@@ -1696,6 +1696,15 @@ func UnmarshalQwenCodePreCompactHookInput(data []byte) (QwenCodePreCompactHookIn
 	return decodeQwenCodePreCompactHookInput(data, "")
 }
 
+// UnmarshalQwenCodePostCompactHookInput reads a QwenCodePostCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePostCompactHookInput(data []byte) (QwenCodePostCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePostCompactHookInput
+		return zero, err
+	}
+	return decodeQwenCodePostCompactHookInput(data, "")
+}
+
 // UnmarshalQwenCodeInstructionsLoadedHookInput reads a QwenCodeInstructionsLoadedHookInput from JSON text, checking it against its schema.
 func UnmarshalQwenCodeInstructionsLoadedHookInput(data []byte) (QwenCodeInstructionsLoadedHookInput, error) {
 	if err := checkJSON(data); err != nil {
@@ -2691,6 +2700,10 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"QwenCodePreCompactHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalQwenCodePreCompactHookInput(data)
+		return x, err
+	},
+	"QwenCodePostCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePostCompactHookInput(data)
 		return x, err
 	},
 	"QwenCodeInstructionsLoadedHookInput": func(data []byte) (json.Marshaler, error) {

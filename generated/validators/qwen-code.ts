@@ -8,6 +8,7 @@ import type {
   QwenCodeHookInput,
   QwenCodeInstructionsLoadedHookInput,
   QwenCodeNotificationHookInput,
+  QwenCodePostCompactHookInput,
   QwenCodePostToolBatchHookInput,
   QwenCodePostToolUseFailureHookInput,
   QwenCodePostToolUseHookInput,
@@ -346,7 +347,7 @@ return errors === 0;
 }
 
 const validateQwenCodeHookInput_raw = validate25;
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input.schema.json","title":"QwenCodeHookInput","description":"What a Qwen Code 0.24.4 hook receives on stdin, for the 14 events recorded: one input discriminated by `hook_event_name`.","type":"object","discriminator":{"propertyName":"hook_event_name"},"oneOf":[{"$ref":"hook-input/pre-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use-failure.schema.json"},{"$ref":"hook-input/post-tool-batch.schema.json"},{"$ref":"hook-input/notification.schema.json"},{"$ref":"hook-input/user-prompt-submit.schema.json"},{"$ref":"hook-input/user-prompt-expansion.schema.json"},{"$ref":"hook-input/session-start.schema.json"},{"$ref":"hook-input/stop.schema.json"},{"$ref":"hook-input/stop-failure.schema.json"},{"$ref":"hook-input/subagent-start.schema.json"},{"$ref":"hook-input/subagent-stop.schema.json"},{"$ref":"hook-input/pre-compact.schema.json"},{"$ref":"hook-input/instructions-loaded.schema.json"}]};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input.schema.json","title":"QwenCodeHookInput","description":"What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.","type":"object","discriminator":{"propertyName":"hook_event_name"},"oneOf":[{"$ref":"hook-input/pre-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use-failure.schema.json"},{"$ref":"hook-input/post-tool-batch.schema.json"},{"$ref":"hook-input/notification.schema.json"},{"$ref":"hook-input/user-prompt-submit.schema.json"},{"$ref":"hook-input/user-prompt-expansion.schema.json"},{"$ref":"hook-input/session-start.schema.json"},{"$ref":"hook-input/stop.schema.json"},{"$ref":"hook-input/stop-failure.schema.json"},{"$ref":"hook-input/subagent-start.schema.json"},{"$ref":"hook-input/subagent-stop.schema.json"},{"$ref":"hook-input/pre-compact.schema.json"},{"$ref":"hook-input/post-compact.schema.json"},{"$ref":"hook-input/instructions-loaded.schema.json"}]};
 const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/pre-tool-use.schema.json","title":"QwenCodePreToolUseHookInput","description":"What a PreToolUse hook receives on stdin (Qwen Code 0.24.4): the base fields, `prompt_id`, then the tool call. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PreToolUse","description":"The event: `PreToolUse`."},"tool_name":{"type":"string","description":"The model-facing tool name (`run_shell_command`, `write_file`, ...); matchers are tested against it (Claude Code's names such as `Bash` match too)."},"tool_input":{"type":"object","additionalProperties":true,"description":"The model's arguments verbatim (`run_shell_command`: `command`, `description`)."},"tool_use_id":{"type":"string","description":"`toolu_<ms>_<random>`, made up by Qwen."},"tool_call_id":{"type":"string","description":"The model API's call id."}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1824,9 +1825,101 @@ validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/instructions-loaded.schema.json","title":"QwenCodeInstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The file loaded."},"memory_type":{"type":"string","description":"`project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md."},"load_reason":{"type":"string","description":"`session_start` at start-up."}}};
+const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/post-compact.schema.json","title":"QwenCodePostCompactHookInput","description":"What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","trigger","compact_summary"],"properties":{"hook_event_name":{"const":"PostCompact","description":"The event: `PostCompact`."},"trigger":{"type":"string","description":"`manual` for `/compress`."},"compact_summary":{"type":"string","description":"The summary the model wrote."}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/post-compact.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook_event_name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.trigger === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.compact_summary === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compact_summary"},message:"must have required property '"+"compact_summary"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.hook_event_name !== undefined){
+if("PostCompact" !== data.hook_event_name){
+const err3 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "PostCompact"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.trigger !== undefined){
+if(typeof data.trigger !== "string"){
+const err4 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.compact_summary !== undefined){
+if(typeof data.compact_summary !== "string"){
+const err5 = {instancePath:instancePath+"/compact_summary",schemaPath:"#/properties/compact_summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/instructions-loaded.schema.json","title":"QwenCodeInstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The file loaded."},"memory_type":{"type":"string","description":"`project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md."},"load_reason":{"type":"string","description":"`session_start` at start-up."}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/instructions-loaded.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1934,7 +2027,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
@@ -2024,9 +2117,15 @@ if (vErrors === null) vErrors = validate50.errors.slice(); else for (const e of 
 errors = vErrors.length;
 }
 }
-else if(tag0 === "InstructionsLoaded"){
+else if(tag0 === "PostCompact"){
 if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate52.errors.slice(); else for (const e of validate52.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "InstructionsLoaded"){
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate54.errors.slice(); else for (const e of validate54.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2066,9 +2165,11 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-const validateQwenCodeInstructionsLoadedHookInput_raw = validate52;
+const validateQwenCodeInstructionsLoadedHookInput_raw = validate54;
 
 const validateQwenCodeNotificationHookInput_raw = validate34;
+
+const validateQwenCodePostCompactHookInput_raw = validate52;
 
 const validateQwenCodePostToolBatchHookInput_raw = validate32;
 
@@ -2094,10 +2195,10 @@ const validateQwenCodeUserPromptExpansionHookInput_raw = validate38;
 
 const validateQwenCodeUserPromptSubmitHookInput_raw = validate36;
 
-const validateQwenCodeHookMatcherGroup_raw = validate68;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-matcher-group.schema.json","title":"QwenCodeHookMatcherGroup","description":"One entry of an event's list (Qwen Code 0.24.4 settings).","type":"object","additionalProperties":true,"required":["hooks"],"properties":{"matcher":{"type":"string","description":"An unanchored, case-sensitive regex tested against the match value (`Bash` also matches `run_shell_command`); missing, `*` or empty: every value; an invalid regex matches nothing."},"sequential":{"type":"boolean","description":"Run the group's hooks one after the other (default: together); the merge is the same."},"hooks":{"type":"array","items":{"$ref":"hook-handler.schema.json"},"description":"The hooks."}}};
+const validateQwenCodeHookMatcherGroup_raw = validate71;
+const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-matcher-group.schema.json","title":"QwenCodeHookMatcherGroup","description":"One entry of an event's list (Qwen Code 0.24.4 settings).","type":"object","additionalProperties":true,"required":["hooks"],"properties":{"matcher":{"type":"string","description":"An unanchored, case-sensitive regex tested against the match value (`Bash` also matches `run_shell_command`); missing, `*` or empty: every value; an invalid regex matches nothing."},"sequential":{"type":"boolean","description":"Run the group's hooks one after the other (default: together); the merge is the same."},"hooks":{"type":"array","items":{"$ref":"hook-handler.schema.json"},"description":"The hooks."}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-matcher-group.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2169,15 +2270,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const validateQwenCodeHookOutput_raw = validate70;
-const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-output.schema.json","title":"QwenCodeHookOutput","description":"A hook's answer as Qwen Code 0.24.4 reads it: the JSON object on stdout (exit 0 or any code but 2; stderr when stdout is empty) or on stderr (exit 2); a JSON string holding JSON is parsed again. Plain text becomes `systemMessage` (exit 0), `Warning: <text>` (other codes) or a deny (exit 2). Nothing is validated.","type":"object","additionalProperties":true,"properties":{"continue":{"type":"boolean","description":"`false`: PreToolUse blocks the tool (the model gets the stopReason) and the model is called again; PostToolUse replaces the tool result with the stopReason; Stop treats it as a block."},"stopReason":{"type":"string","description":"The text of a `continue: false` (default: the joined `reason`s, then `No reason provided`)."},"suppressOutput":{"type":"boolean","description":"Hides the `systemMessage` log line; changes nothing else."},"systemMessage":{"type":"string","description":"Only logged (`Hook system message: <text>`); never reaches the model."},"decision":{"type":"string","description":"`block`/`deny` in ANY output blocks (PreToolUse: only when no `permissionDecision` decides; Stop: continues with the reason); `approve`/`allow` allow. PostToolUse `block` is ignored."},"reason":{"type":"string","description":"The reason of a top-level decision; several hooks' reasons are joined with `\\n`."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"The event-specific fields."}}};
-const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-specific-output.schema.json","title":"QwenCodeHookSpecificOutput","description":"`hookSpecificOutput` as Qwen Code 0.24.4 reads it, on every event, whatever `hookEventName` says (never checked). With several hooks each key is taken from the LAST output (configuration order) that has it, except `additionalContext` (joined).","type":"object","additionalProperties":true,"properties":{"hookEventName":{"type":"string","description":"Ignored (a deny naming another event still denies); kept for Claude Code compatibility."},"permissionDecision":{"type":"string","description":"PreToolUse: `allow`, `deny` or `ask`; the last output in configuration order that has the key decides (a later allow overrides an earlier deny). `ask` in a headless run is a deny. Any other value (even `null`) still replaces an earlier one and then means nothing, so the top-level `decision` decides."},"permissionDecisionReason":{"type":"string","description":"PreToolUse: the text the model gets verbatim as the tool result of a denied call (last one that has the key; without one, the joined top-level `reason`s, then `No reason provided`)."},"additionalContext":{"type":"string","description":"PostToolUse/PostToolUseFailure: appended to the tool result after a blank line; UserPromptSubmit: appended to the prompt in a `<qwen:user-prompt-submit-context>` block; SessionStart: in the system message. Joined with `\\n` across hooks; `<` and `>` become `&lt;` `&gt;`. Dropped on PreToolUse."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Ignored: the tool runs with the model's input."}}};
+const validateQwenCodeHookOutput_raw = validate73;
+const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-output.schema.json","title":"QwenCodeHookOutput","description":"A hook's answer as Qwen Code 0.24.4 reads it: the JSON object on stdout (exit 0 or any code but 2; stderr when stdout is empty) or on stderr (exit 2); a JSON string holding JSON is parsed again. Plain text becomes `systemMessage` (exit 0), `Warning: <text>` (other codes) or a deny (exit 2). Nothing is validated.","type":"object","additionalProperties":true,"properties":{"continue":{"type":"boolean","description":"`false`: PreToolUse blocks the tool (the model gets the stopReason) and the model is called again; PostToolUse replaces the tool result with the stopReason; Stop treats it as a block."},"stopReason":{"type":"string","description":"The text of a `continue: false` (default: the joined `reason`s, then `No reason provided`)."},"suppressOutput":{"type":"boolean","description":"Hides the `systemMessage` log line; changes nothing else."},"systemMessage":{"type":"string","description":"Only logged (`Hook system message: <text>`); never reaches the model."},"decision":{"type":"string","description":"`block`/`deny` in ANY output blocks (PreToolUse: only when no `permissionDecision` decides; Stop: continues with the reason); `approve`/`allow` allow. PostToolUse `block` is ignored."},"reason":{"type":"string","description":"The reason of a top-level decision; several hooks' reasons are joined with `\\n`."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"The event-specific fields."}}};
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-specific-output.schema.json","title":"QwenCodeHookSpecificOutput","description":"`hookSpecificOutput` as Qwen Code 0.24.4 reads it, on every event, whatever `hookEventName` says (never checked). With several hooks each key is taken from the LAST output (configuration order) that has it, except `additionalContext` (joined).","type":"object","additionalProperties":true,"properties":{"hookEventName":{"type":"string","description":"Ignored (a deny naming another event still denies); kept for Claude Code compatibility."},"permissionDecision":{"type":"string","description":"PreToolUse: `allow`, `deny` or `ask`; the last output in configuration order that has the key decides (a later allow overrides an earlier deny). `ask` in a headless run is a deny. Any other value (even `null`) still replaces an earlier one and then means nothing, so the top-level `decision` decides."},"permissionDecisionReason":{"type":"string","description":"PreToolUse: the text the model gets verbatim as the tool result of a denied call (last one that has the key; without one, the joined top-level `reason`s, then `No reason provided`)."},"additionalContext":{"type":"string","description":"PostToolUse/PostToolUseFailure: appended to the tool result after a blank line; UserPromptSubmit: appended to the prompt in a `<qwen:user-prompt-submit-context>` block; SessionStart: in the system message. Joined with `\\n` across hooks; `<` and `>` become `&lt;` `&gt;`. Dropped on PreToolUse."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Ignored: the tool runs with the model's input."}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-specific-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2256,12 +2357,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2339,8 +2440,8 @@ errors++;
 }
 }
 if(data.hookSpecificOutput !== undefined){
-if(!(validate71(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-if (vErrors === null) vErrors = validate71.errors.slice(); else for (const e of validate71.errors) vErrors.push(e);
+if(!(validate74(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
+if (vErrors === null) vErrors = validate74.errors.slice(); else for (const e of validate74.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2355,16 +2456,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-const validateQwenCodeHookSpecificOutput_raw = validate71;
+const validateQwenCodeHookSpecificOutput_raw = validate74;
 
-const validateQwenCodeHooksSettings_raw = validate73;
-const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hooks-settings.schema.json","title":"QwenCodeHooksSettings","description":"The hook keys of a Qwen Code 0.24.4 settings file (`~/.qwen/settings.json`, `<project>/.qwen/settings.json`, the system file).","type":"object","additionalProperties":true,"properties":{"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"hook-matcher-group.schema.json"}},"description":"Event name -> matcher groups."},"disableAllHooks":{"type":"boolean","description":"true: no hook runs (in project settings it also turns the user hooks off)."}}};
+const validateQwenCodeHooksSettings_raw = validate76;
+const schema28 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hooks-settings.schema.json","title":"QwenCodeHooksSettings","description":"The hook keys of a Qwen Code 0.24.4 settings file (`~/.qwen/settings.json`, `<project>/.qwen/settings.json`, the system file).","type":"object","additionalProperties":true,"properties":{"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"hook-matcher-group.schema.json"}},"description":"Event name -> matcher groups."},"disableAllHooks":{"type":"boolean","description":"true: no hook runs (in project settings it also turns the user hooks off)."}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hooks-settings.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2377,8 +2478,8 @@ let data1 = data0[key0];
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data1[i0], {instancePath:instancePath+"/hooks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-if (vErrors === null) vErrors = validate68.errors.slice(); else for (const e of validate68.errors) vErrors.push(e);
+if(!(validate71(data1[i0], {instancePath:instancePath+"/hooks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if (vErrors === null) vErrors = validate71.errors.slice(); else for (const e of validate71.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2429,7 +2530,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
@@ -2445,6 +2546,8 @@ export const validateQwenCodeHookInput: Validator<QwenCodeHookInput> = neverThro
 export const validateQwenCodeInstructionsLoadedHookInput: Validator<QwenCodeInstructionsLoadedHookInput> = neverThrows(validateQwenCodeInstructionsLoadedHookInput_raw);
 /** Validates a {@link QwenCodeNotificationHookInput} (schemas/qwen-code/hook-input/notification.schema.json). */
 export const validateQwenCodeNotificationHookInput: Validator<QwenCodeNotificationHookInput> = neverThrows(validateQwenCodeNotificationHookInput_raw);
+/** Validates a {@link QwenCodePostCompactHookInput} (schemas/qwen-code/hook-input/post-compact.schema.json). */
+export const validateQwenCodePostCompactHookInput: Validator<QwenCodePostCompactHookInput> = neverThrows(validateQwenCodePostCompactHookInput_raw);
 /** Validates a {@link QwenCodePostToolBatchHookInput} (schemas/qwen-code/hook-input/post-tool-batch.schema.json). */
 export const validateQwenCodePostToolBatchHookInput: Validator<QwenCodePostToolBatchHookInput> = neverThrows(validateQwenCodePostToolBatchHookInput_raw);
 /** Validates a {@link QwenCodePostToolUseFailureHookInput} (schemas/qwen-code/hook-input/post-tool-use-failure.schema.json). */

@@ -116,7 +116,8 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("unsupported", [`${V}/PreCompact/cap-precompact-continue-false.json`]),
       message: recorded("unsupported", [`${V}/PreCompact/cap-precompact-systemMessage.json`]),
     },
-    PostCompact: NOTHING,
+    // a compaction that succeeded (a reply reporting 90000 prompt tokens, then `/compress`): the next request is the same whatever the hook says (cap-postcompact-*)
+    PostCompact: nothingShown("PostCompact"),
     SessionEnd: NOTHING,
     PermissionRequest: NOTHING,
     PermissionDenied: NOTHING,

@@ -129,7 +129,7 @@ export const QWEN_CODE_EVENTS = {
     recorded: true,
   },
   MessageDisplay: { ...NOT_DRIVEN, canonical: null, summary: "a message is displayed (not driven)" },
-  SubagentStart: { ...NOT_DRIVEN, canonical: "SubagentStart", matchField: "agent_type", summary: "a subagent starts (sub-01); its answers were not driven" },
+  SubagentStart: { ...NOT_DRIVEN, canonical: "SubagentStart", matchField: "agent_type", recorded: true, summary: "a subagent starts (sub-01): context, block, continue:false and systemMessage change nothing, the subagent's requests are as without the hook (cap-subagentstart-*, recorded with the lab)" },
   SubagentStop: {
     canonical: "SubagentStop",
     matchField: "agent_type",
@@ -148,15 +148,15 @@ export const QWEN_CODE_EVENTS = {
     plainTextIsContext: false,
     recorded: true,
   },
-  PostCompact: { ...NOT_DRIVEN, canonical: "PostCompact", summary: "after compaction (not driven)" },
+  PostCompact: { ...NOT_DRIVEN, canonical: "PostCompact", recorded: true, summary: "after a compaction that succeeded (`/compress` once the history is worth it): context, block and continue:false change nothing, the next prompt is answered from the summary (cap-postcompact-*, recorded with the lab)" },
   SessionEnd: { ...NOT_DRIVEN, canonical: "SessionEnd", summary: "a session ends (does not run in a `-p` run, ord-01)" },
   SessionDelete: { ...NOT_DRIVEN, canonical: null, summary: "a session is deleted (not driven)" },
   PermissionRequest: { ...NOT_DRIVEN, canonical: "PermissionRequest", matchField: "tool_name", summary: "a permission prompt (never under --yolo, also not on ask: nt-01); deny beats allow here (bundle)" },
   PermissionDenied: { ...NOT_DRIVEN, canonical: "PermissionDenied", matchField: "tool_name", summary: "a permission was denied (not driven)" },
-  StopFailure: { ...NOT_DRIVEN, canonical: "StopFailure", combination: "none", summary: "the turn ended with an error: answers are dropped (bundle)" },
+  StopFailure: { ...NOT_DRIVEN, canonical: "StopFailure", combination: "none", recorded: true, summary: "the turn ended with an error; headless only Qwen's loop guard fires it (a repeated identical tool call), and the answers are dropped: exit 1, the same result (cap-stopfailure-*, recorded with the lab)" },
   TodoCreated: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is created (not driven)" },
   TodoCompleted: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is completed (not driven)" },
-  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", summary: "instruction files were loaded (not driven)" },
+  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", recorded: true, summary: "a context file was loaded (a project QWEN.md, ~/.qwen/output-language.md: once per file): its answers change nothing (cap-instructionsloaded-*, recorded with the lab)" },
 } as const satisfies Record<QwenCodeEventName, QwenCodeEventRules>;
 
 export function isQwenCodeEvent(name: string): name is QwenCodeEventName {

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         QwenCodeSubagentStartHookInput,
         QwenCodeSubagentStopHookInput,
         QwenCodePreCompactHookInput,
+        QwenCodePostCompactHookInput,
         QwenCodeInstructionsLoadedHookInput,
         QwenCodeHookInput,
         QwenCodeHookMatcherGroup,
@@ -65,6 +66,8 @@ __all__ = [
     "serialize_qwen_code_subagent_stop_hook_input",
     "parse_qwen_code_pre_compact_hook_input",
     "serialize_qwen_code_pre_compact_hook_input",
+    "parse_qwen_code_post_compact_hook_input",
+    "serialize_qwen_code_post_compact_hook_input",
     "parse_qwen_code_instructions_loaded_hook_input",
     "serialize_qwen_code_instructions_loaded_hook_input",
     "parse_qwen_code_hook_input",
@@ -355,6 +358,23 @@ def _check_QwenCodePreCompactHookInput(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_QwenCodePreCompactHookInput, True)
 
 
+_FIELDS_QwenCodePostCompactHookInput: "_rt.Fields" = (
+    ("session_id", True, lambda v, at: _rt.check_str(v, at)),
+    ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("cwd", True, lambda v, at: _rt.check_str(v, at)),
+    ("hook_event_name", True, lambda v, at: _rt.literal("PostCompact")(v, at)),
+    ("timestamp", True, lambda v, at: _rt.check_str(v, at)),
+    ("permission_mode", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt_id", False, lambda v, at: _rt.check_str(v, at)),
+    ("trigger", True, lambda v, at: _rt.check_str(v, at)),
+    ("compact_summary", True, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_QwenCodePostCompactHookInput(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_QwenCodePostCompactHookInput, True)
+
+
 _FIELDS_QwenCodeInstructionsLoadedHookInput: "_rt.Fields" = (
     ("session_id", True, lambda v, at: _rt.check_str(v, at)),
     ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
@@ -388,6 +408,7 @@ def _check_QwenCodeHookInput(value: object, at: str) -> None:
         "SubagentStart": _check_QwenCodeSubagentStartHookInput,
         "SubagentStop": _check_QwenCodeSubagentStopHookInput,
         "PreCompact": _check_QwenCodePreCompactHookInput,
+        "PostCompact": _check_QwenCodePostCompactHookInput,
         "InstructionsLoaded": _check_QwenCodeInstructionsLoadedHookInput,
     })
 
@@ -646,6 +667,19 @@ def parse_qwen_code_pre_compact_hook_input(text: str) -> QwenCodePreCompactHookI
 def serialize_qwen_code_pre_compact_hook_input(value: QwenCodePreCompactHookInput) -> str:
     """A ``QwenCodePreCompactHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
     _rt.checked(_check_QwenCodePreCompactHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_post_compact_hook_input(text: str) -> QwenCodePostCompactHookInput:
+    """A ``QwenCodePostCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePostCompactHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_post_compact_hook_input(value: QwenCodePostCompactHookInput) -> str:
+    """A ``QwenCodePostCompactHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
+    _rt.checked(_check_QwenCodePostCompactHookInput, value)
     return _rt.dumps(value)
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "QwenCodeSubagentStartHookInput",
     "QwenCodeSubagentStopHookInput",
     "QwenCodePreCompactHookInput",
+    "QwenCodePostCompactHookInput",
     "QwenCodeInstructionsLoadedHookInput",
     "QwenCodeHookInput",
     "QwenCodeHookMatcherGroup",
@@ -399,6 +400,28 @@ class QwenCodePreCompactHookInput(TypedDict):
     """The instructions given to `/compress` (empty without)."""
 
 
+class QwenCodePostCompactHookInput(TypedDict):
+    """What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
+    session_id: str
+    """The session id (a UUID)."""
+    transcript_path: str
+    """`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."""
+    cwd: str
+    """The project directory (Qwen's working directory)."""
+    hook_event_name: Literal["PostCompact"]
+    """The event: `PostCompact`."""
+    timestamp: str
+    """When the event fired: ISO 8601 with milliseconds and `Z`."""
+    permission_mode: str
+    """The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."""
+    prompt_id: NotRequired[str]
+    """`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."""
+    trigger: str
+    """`manual` for `/compress`."""
+    compact_summary: str
+    """The summary the model wrote."""
+
+
 class QwenCodeInstructionsLoadedHookInput(TypedDict):
     """What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
     session_id: str
@@ -423,8 +446,8 @@ class QwenCodeInstructionsLoadedHookInput(TypedDict):
     """`session_start` at start-up."""
 
 
-#: What a Qwen Code 0.24.4 hook receives on stdin, for the 14 events recorded: one input discriminated by `hook_event_name`.
-QwenCodeHookInput = Union[QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeUserPromptExpansionHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeStopFailureHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput, QwenCodePreCompactHookInput, QwenCodeInstructionsLoadedHookInput]
+#: What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
+QwenCodeHookInput = Union[QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeUserPromptExpansionHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeStopFailureHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput, QwenCodePreCompactHookInput, QwenCodePostCompactHookInput, QwenCodeInstructionsLoadedHookInput]
 
 
 class QwenCodeHookMatcherGroup(TypedDict):

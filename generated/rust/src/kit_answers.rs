@@ -1583,6 +1583,7 @@ pub(crate) static KIT_REQUIRES: &[(&str, &str, &[&str])] = &[
     ("qwen-code", "*", &["cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"]),
     ("qwen-code", "InstructionsLoaded", &["cwd", "file_path", "hook_event_name", "load_reason", "memory_type", "permission_mode", "session_id", "timestamp", "transcript_path"]),
     ("qwen-code", "Notification", &["cwd", "hook_event_name", "message", "notification_type", "permission_mode", "session_id", "timestamp", "transcript_path"]),
+    ("qwen-code", "PostCompact", &["compact_summary", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path", "trigger"]),
     ("qwen-code", "PostToolBatch", &["cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_calls", "transcript_path"]),
     ("qwen-code", "PostToolUseFailure", &["cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"]),
     ("qwen-code", "PostToolUse", &["cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "tool_response", "transcript_path"]),

@@ -690,6 +690,43 @@ pub struct QwenCodePreCompactHookInput {
 }
 crate::runtime::read_through!(QwenCodePreCompactHookInput, ObjectOnly);
 
+/// What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.
+///
+/// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct QwenCodePostCompactHookInput {
+    /// The session id (a UUID).
+    pub session_id: String,
+
+    /// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+    pub transcript_path: String,
+
+    /// The project directory (Qwen's working directory).
+    pub cwd: String,
+
+    /// When the event fired: ISO 8601 with milliseconds and `Z`.
+    pub timestamp: String,
+
+    /// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+    pub permission_mode: String,
+
+    /// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
+
+    /// `manual` for `/compress`.
+    pub trigger: String,
+
+    /// The summary the model wrote.
+    pub compact_summary: String,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(QwenCodePostCompactHookInput, ObjectOnly);
+
 /// What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.
 ///
 /// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
@@ -730,7 +767,7 @@ pub struct QwenCodeInstructionsLoadedHookInput {
 }
 crate::runtime::read_through!(QwenCodeInstructionsLoadedHookInput, ObjectOnly);
 
-/// What a Qwen Code 0.24.4 hook receives on stdin, for the 14 events recorded: one input discriminated by `hook_event_name`.
+/// What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "hook_event_name")]
 pub enum QwenCodeHookInput {
@@ -760,6 +797,8 @@ pub enum QwenCodeHookInput {
     SubagentStop(QwenCodeSubagentStopHookInput),
     /// `hook_event_name: "PreCompact"`.
     PreCompact(QwenCodePreCompactHookInput),
+    /// `hook_event_name: "PostCompact"`.
+    PostCompact(QwenCodePostCompactHookInput),
     /// `hook_event_name: "InstructionsLoaded"`.
     InstructionsLoaded(QwenCodeInstructionsLoadedHookInput),
 }
