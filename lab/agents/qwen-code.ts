@@ -19,7 +19,7 @@ import { readHookRecord, readStartOrder, writeHookScript, type ScriptedHook } fr
 import { startModelServer, type LoggedRequest } from "../core/model-server.js";
 import { capStrings, replaceIds, UUID_PATTERN } from "../core/normalise.js";
 import { runAgent } from "../core/process.js";
-import type { Scenario } from "../core/scenario.js";
+import { REPO_DIR, type Scenario } from "../core/scenario.js";
 import { makeRunDir, markerLines, substitute, tmpRoot, writeScenarioFiles } from "../core/workspace.js";
 
 type Obj = Record<string, unknown>;
@@ -92,7 +92,8 @@ async function runScenario(sc: Scenario, ctx: { bin: string; prefix: string; ver
   const rd = makeRunDir(sc.name, "oracle-marker.txt", runRoot());
   const qwenHome = join(rd.home, ".qwen");
   mkdirSync(qwenHome, { recursive: true });
-  const vars = { ...rd.vars, HOME: rd.home };
+  // {{REPO}}: this checkout (the kit's example hooks run from it, kit-*)
+  const vars = { ...rd.vars, HOME: rd.home, REPO: REPO_DIR };
   try {
     writeScenarioFiles(rd.work, sc["files"], vars);
     for (const [rel, content] of Object.entries((sc["home_files"] ?? {}) as Obj)) {
@@ -187,7 +188,8 @@ async function runScenario(sc: Scenario, ctx: { bin: string; prefix: string; ver
     const cleanEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== null));
     const t0 = Date.now();
     const run = await runAgent(join(ctx.prefix, NODE), [ctx.bin, ...args], {
-      cwd: rd.work, env: cleanEnv, timeoutMs: (sc["cli_timeout_ms"] as number | undefined) ?? 90000,
+      // the observer's limit was 90 s; a loaded machine makes a 20 s run take longer, and no committed run was killed
+      cwd: rd.work, env: cleanEnv, timeoutMs: (sc["cli_timeout_ms"] as number | undefined) ?? 240000,
       ...(typeof sc["stdin"] === "string" ? { stdinText: sc["stdin"] } : {}),
     });
     // a late hook (SessionEnd) may still be writing
