@@ -335,8 +335,9 @@ export function qwenOutcome(s: Obj): Obj {
     hook_argv: hooks.some((h) => h.argv_first !== undefined) ? hooks.map((h) => h.argv_first ?? null) : undefined,
     hook_stdin: hooks.map((h) => (h.invocations > 0 ? [h.stdin_first, ...(h.stdin_more ?? [])].map(stdinForOutcome) : [])),
   };
-  // QWEN_CODE_MODEL_IDENTITY carries a per-run hash (it changes with the port), a subagent's task notification its run time
-  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[/("QWEN_CODE_MODEL_IDENTITY":"[^"@]*@)[0-9a-f]+"/g, '$1<hash>"'], [/<duration_ms>\d+<\/duration_ms>/g, "<duration_ms><n></duration_ms>"]]);
+  // QWEN_CODE_MODEL_IDENTITY carries a per-run hash (it changes with the port), a subagent's task notification its run time,
+  // Node's own warnings on stderr the process id
+  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[/("QWEN_CODE_MODEL_IDENTITY":"[^"@]*@)[0-9a-f]+"/g, '$1<hash>"'], [/<duration_ms>\d+<\/duration_ms>/g, "<duration_ms><n></duration_ms>"], [/\(node:\d+\) /g, "(node:<pid>) "]]);
 }
 
 export const qwenCode: LabAgent = {
