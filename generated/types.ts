@@ -1955,7 +1955,7 @@ export type QwenCodeHookEvent =
   | "TodoCompleted"
   | "InstructionsLoaded";
 /**
- * What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.
+ * What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
  */
 export type QwenCodeHookInput =
   | QwenCodePreToolUseHookInput
@@ -1964,10 +1964,15 @@ export type QwenCodeHookInput =
   | QwenCodePostToolBatchHookInput
   | QwenCodeNotificationHookInput
   | QwenCodeUserPromptSubmitHookInput
+  | QwenCodeUserPromptExpansionHookInput
   | QwenCodeSessionStartHookInput
   | QwenCodeStopHookInput
+  | QwenCodeStopFailureHookInput
   | QwenCodeSubagentStartHookInput
-  | QwenCodeSubagentStopHookInput;
+  | QwenCodeSubagentStopHookInput
+  | QwenCodePreCompactHookInput
+  | QwenCodePostCompactHookInput
+  | QwenCodeInstructionsLoadedHookInput;
 /**
  * What a PreToolUse hook receives on stdin (Qwen Code 0.24.4): the base fields, `prompt_id`, then the tool call. Unknown keys are allowed.
  */
@@ -2129,6 +2134,28 @@ export type QwenCodeUserPromptSubmitHookInput = QwenCodeBaseHookInput & {
   [k: string]: unknown;
 };
 /**
+ * What a UserPromptExpansion hook receives on stdin (Qwen Code 0.24.4): a slash command (a custom command) expanded into the prompt the model is sent (cap-userpromptexpansion-*). Unknown keys are allowed.
+ */
+export type QwenCodeUserPromptExpansionHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `UserPromptExpansion`.
+   */
+  hook_event_name: "UserPromptExpansion";
+  /**
+   * The command's name without `/` (`oracle-cmd`).
+   */
+  command_name: string;
+  /**
+   * The text after the command's name.
+   */
+  command_args: string;
+  /**
+   * The expanded prompt.
+   */
+  prompt: string;
+  [k: string]: unknown;
+};
+/**
  * What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.
  */
 export type QwenCodeSessionStartHookInput = QwenCodeBaseHookInput & {
@@ -2185,6 +2212,24 @@ export type QwenCodeStopHookInput = QwenCodeBaseHookInput & {
   [k: string]: unknown;
 };
 /**
+ * What a StopFailure hook receives on stdin (Qwen Code 0.24.4): the turn ended with an error; headless only Qwen's loop guard fires it (cap-stopfailure-*). Unknown keys are allowed.
+ */
+export type QwenCodeStopFailureHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `StopFailure`.
+   */
+  hook_event_name: "StopFailure";
+  /**
+   * What ended the turn (`loop_detected`).
+   */
+  error: string;
+  /**
+   * More about it (`consecutive_identical_tool_calls`).
+   */
+  error_details?: string;
+  [k: string]: unknown;
+};
+/**
  * What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.
  */
 export type QwenCodeSubagentStartHookInput = QwenCodeBaseHookInput & {
@@ -2238,6 +2283,64 @@ export type QwenCodeSubagentStopHookInput = QwenCodeBaseHookInput & {
    * Scheduled jobs.
    */
   crons?: unknown[];
+  [k: string]: unknown;
+};
+/**
+ * What a PreCompact hook receives on stdin (Qwen Code 0.24.4): the conversation is about to be compacted (`/compress`, cap-precompact-*). Unknown keys are allowed.
+ */
+export type QwenCodePreCompactHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PreCompact`.
+   */
+  hook_event_name: "PreCompact";
+  /**
+   * `manual` for `/compress`.
+   */
+  trigger: string;
+  /**
+   * The instructions given to `/compress` (empty without).
+   */
+  custom_instructions: string;
+  [k: string]: unknown;
+};
+/**
+ * What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.
+ */
+export type QwenCodePostCompactHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `PostCompact`.
+   */
+  hook_event_name: "PostCompact";
+  /**
+   * `manual` for `/compress`.
+   */
+  trigger: string;
+  /**
+   * The summary the model wrote.
+   */
+  compact_summary: string;
+  [k: string]: unknown;
+};
+/**
+ * What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.
+ */
+export type QwenCodeInstructionsLoadedHookInput = QwenCodeBaseHookInput & {
+  /**
+   * The event: `InstructionsLoaded`.
+   */
+  hook_event_name: "InstructionsLoaded";
+  /**
+   * The file loaded.
+   */
+  file_path: string;
+  /**
+   * `project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md.
+   */
+  memory_type: string;
+  /**
+   * `session_start` at start-up.
+   */
+  load_reason: string;
   [k: string]: unknown;
 };
 /**

@@ -70,7 +70,7 @@ async function main(): Promise<number> {
   const selected: LoadedScenario[] = o.check ? scenarios.filter((s) => s.recording !== null) : scenarios;
   if (selected.length === 0) { log(`lab: no scenarios${o.check ? " with a committed recording" : ""} match ${o.scenarios ?? "(the committed ones)"}`); return 2; }
   // installing needs the registry: before the namespace, which has no network
-  const installed = npmInstall(`${agent.name}@${version}`, [`${agent.npmPackage}@${version}`, ...(agent.extraPackages ?? [])], agent.bin, log);
+  const installed = npmInstall(`${agent.name}@${version}`, [`${agent.npmPackage}@${version}`, ...(agent.extraPackages ?? [])], agent.bin, log, agent.npmFlags);
   if (installed.kind === "error") { log(installed.message); return 2; }
   const isolation = isolate(o.hostNetwork);
   if (isolation.kind === "error") { log(isolation.message); return 3; }

@@ -57,6 +57,7 @@ interface Scenario {
   tool_call?: boolean;
   tool_input?: Obj;
   hooks?: ScenarioHook[];
+  model_turns?: Json[];
 }
 interface HookLog {
   index: number;
@@ -80,6 +81,7 @@ interface Recording {
     system_context?: string[][] | null;
     model_requests: number;
     stderr: string[];
+    result?: { subtype?: string };
   };
 }
 
@@ -93,6 +95,12 @@ const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"])
 /** The observer's default tool call (run-scenario.mjs). */
 const OBSERVER_TOOL_INPUT: Obj = { command: "echo original >> {{MARKER}}; echo tool-output-original; sleep 0.3", description: "oracle tool call" };
 const STD_REMINDER = "<system-reminder:std/>";
+/** Qwen's compaction request: its summarizer prompt, and where a PreCompact hook's context goes in it (cap-precompact-context). */
+const SUMMARIZER_PROMPT = "You are the component that summarizes a conversation";
+const ADDITIONAL_INSTRUCTIONS = "\n\nAdditional Instructions:\n";
+const SUMMARIZER_END = "\n\nDo not call tools;";
+/** What Qwen puts after a summary in the next request, as the model's (cap-postcompact-*). */
+const COMPACTION_ACK = "Got it. Thanks for the additional context!";
 
 const isObj = (v: Json | undefined): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 /** Context lines are `<role>: <text>`. */
@@ -280,6 +288,8 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     }
   } else if (event === "SessionStart") {
     Object.assign(effects, { blocked: false, model_context: o.system_context?.[0] ?? [] });
+    // the model was asked after the hook: the session went on
+    if (o.model_requests > 0) effects["stopped"] = false;
   } else if (event === "Stop") {
     if (scenario.tool_call === true) {
       vector.skip_reason = "a Stop recording with a tool call: which request followed the Stop is not recorded";
@@ -291,6 +301,64 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   } else if (event === "SubagentStop") {
     const continuation = o.context_added.flat().map(textOf).find((t) => t.startsWith("[Message from parent agent]: "));
     Object.assign(effects, { blocked: continuation !== undefined, model_context: continuation === undefined ? [] : [continuation] });
+    // the parent agent was asked again after its subagent: nothing stopped
+    if (o.model_requests > 0 && o.result?.subtype === "success") effects["stopped"] = false;
+  } else if (event === "UserPromptExpansion") {
+    // the expanded prompt (the hook's stdin `prompt`) reaches the model with the hooks' context after a blank line, or,
+    // blocked, no request is made and Qwen says why on stderr
+    const expanded = (request["input"] as Obj)["prompt"];
+    if (o.model_requests === 0) {
+      effects["blocked"] = true;
+      notes.push("stopped left out: headless, a blocked prompt ends the run as a stop would (exit 1, the result error says why)");
+    }
+    else {
+      const first = textOf(o.context_added[0]?.[0] ?? "");
+      const at = typeof expanded === "string" ? first.lastIndexOf(expanded) : -1;
+      if (at < 0) {
+        vector.skip_reason = "the first user message does not hold the expanded prompt";
+        return vector;
+      }
+      const suffix = first.slice(at + (expanded as string).length);
+      Object.assign(effects, { blocked: false, stopped: false, model_context: suffix === "" ? [] : [suffix.replace(/^\n\n/, "")] });
+    }
+  } else if (event === "SubagentStart" || event === "InstructionsLoaded") {
+    // what the model got beside the scripted conversation: the system blocks and messages every request added
+    if (o.model_requests === 0 || o.result?.subtype !== "success") {
+      vector.skip_reason = `the run did not go on after ${event}`;
+      return vector;
+    }
+    const prompt = scenario.prompt ?? "do it";
+    const extra = o.context_added.flat().map(textOf).map((t) => t.split(STD_REMINDER).join("")).filter((t) => t !== prompt && !(scenario.model_turns ?? []).some((turn) => isObj(turn) && isObj(turn["tool_call"]) && isObj(turn["tool_call"]["args"]) && turn["tool_call"]["args"]["prompt"] === t) && !t.startsWith("<task-notification>"));
+    Object.assign(effects, { blocked: false, stopped: false, model_context: [...(o.system_context ?? []).flat(), ...extra] });
+  } else if (event === "PreCompact" && ran.length > 0) {
+    // `/compress` asks the model for a summary (Qwen's summarizer prompt); a hook's context goes into that prompt's
+    // "Additional Instructions" section, and a block would leave the request out
+    const at = o.context_added.findIndex((lines) => lines.some((l) => textOf(l).startsWith(SUMMARIZER_PROMPT)));
+    if (at < 0) effects["blocked"] = true;
+    else {
+      const prompt = textOf(o.context_added[at]!.find((l) => textOf(l).startsWith(SUMMARIZER_PROMPT))!);
+      const open = prompt.indexOf(ADDITIONAL_INSTRUCTIONS);
+      const close = open < 0 ? -1 : prompt.indexOf(SUMMARIZER_END, open);
+      Object.assign(effects, { blocked: false, model_context: open < 0 || close < 0 ? [] : [prompt.slice(open + ADDITIONAL_INSTRUCTIONS.length, close)] });
+      // the session went on after the summary (the next prompt was answered)
+      if (o.model_requests > at + 1) effects["stopped"] = false;
+    }
+  } else if (event === "PostCompact" && ran.length > 0) {
+    // after the summary request, the next prompt's request: the summary, Qwen's acknowledgement and the prompt; a hook's
+    // context would be a text beside them
+    const at = o.context_added.findIndex((lines) => lines.some((l) => textOf(l).startsWith(SUMMARIZER_PROMPT)));
+    const next = at < 0 ? undefined : o.context_added[at + 1];
+    if (next === undefined) {
+      vector.skip_reason = "no request followed the summary";
+      return vector;
+    }
+    const own = (t: string): boolean => { const bare = t.split(STD_REMINDER).join(""); return bare.startsWith("<state_snapshot>") || bare === COMPACTION_ACK || bare === (scenario.prompt ?? "do it"); };
+    Object.assign(effects, { blocked: false, stopped: false, model_context: next.map(textOf).filter((t) => !own(t)) });
+  } else if (event === "StopFailure" && ran.length > 0) {
+    // Qwen's loop guard ended the turn (headless fires StopFailure for nothing else) and does not wait for the hooks:
+    // no request follows, so only what the hooks changed in the run's end could show
+    Object.assign(effects, { model_context: [] });
+    notes.push("blocked and stopped left out: the loop guard ends the turn whatever the hooks say (exit 1, the same result as without them)");
   } else if ((event === "PostToolBatch" || event === "Notification") && ran.length > 0 && scenario.tool_call === true && o.tool_ran === true) {
     // around one tool call: whatever the hook said, did the model get anything more, or not get asked again?
     const later = added(1);

@@ -110,6 +110,13 @@ test("a newer agent: exit 1, its events are unverified, with the commands that r
   assert.match(text.stdout, /unverified: the rules of 34 events/);
 });
 
+test("a newer Qwen Code: doctor names the lab's command that re-records the committed set on that version first", async () => {
+  const { report } = await json(["--agent", "qwen-code"], { PATH: binDir({ ...RECORDED, qwen: "0.25.0" }), HOME: emptyHome });
+  const qwen = report.agents[0]!;
+  assert.deepEqual([qwen.status, qwen.installed], ["newer", "0.25.0"]);
+  assert.equal(qwen.rerecord[0], "npm run record -- --agent qwen-code --version 0.25.0 --check");
+});
+
 test("an older agent is a difference too; an agent that is not installed is not", async () => {
   const { exit, report } = await json([], { PATH: binDir({ codex: "codex-cli 0.170.9" }), HOME: emptyHome });
   assert.equal(exit, 1);

@@ -14,10 +14,11 @@ import { claudeCode, messagesApi, outcomeOf } from "../lab/agents/claude-code.js
 import { responsesApi, tomlValue } from "../lab/agents/codex.js";
 import { geminiApi, valueForSchema } from "../lab/agents/gemini-cli.js";
 import { LAB_AGENTS } from "../lab/agents/index.js";
+import { qwenOutcome } from "../lab/agents/qwen-code.js";
 import { AGENTS } from "../src/agents.js";
 import { chatCompletionsApi } from "../lab/core/chat-completions.js";
 import { canonical, compareOutcomes, describeDifferences, summaryLine } from "../lab/core/compare.js";
-import { readHookRecord, writeHookScript } from "../lab/core/hook-script.js";
+import { readHookRecord, readStartOrder, writeHookScript } from "../lab/core/hook-script.js";
 import { startModelServer } from "../lab/core/model-server.js";
 import { capStrings, normaliseRun, replaceIds, UUID_PATTERN } from "../lab/core/normalise.js";
 import { globToRegExp, jsonFilesUnder, loadScenarios, REPO_DIR, selectScenarioFiles, validateScenario } from "../lab/core/scenario.js";
@@ -48,9 +49,9 @@ for (const agent of LAB_AGENTS) {
 }
 
 /** The committed sets' sizes (with the issue-24/25 recordings), for every registry agent with a lab module. */
-const COMMITTED_SET_SIZES: Readonly<Record<string, number>> = { "claude-code": 459, codex: 251, "gemini-cli": 162, "copilot-cli": 235, droid: 121 };
+const COMMITTED_SET_SIZES: Readonly<Record<string, number>> = { "claude-code": 459, codex: 251, "gemini-cli": 162, "copilot-cli": 235, droid: 121, "qwen-code": 167 };
 
-test("the committed sets --check re-records: every registry agent with a lab module has its set's size (Claude Code's 459, Codex's 251, Gemini CLI's 162, Copilot CLI's 235, droid's 121)", () => {
+test("the committed sets --check re-records: every registry agent with a lab module has its set's size (Claude Code's 459, Codex's 251, Gemini CLI's 162, Copilot CLI's 235, droid's 121, Qwen Code's 167)", () => {
   const withLab = AGENTS.filter((agent) => LAB_AGENTS.some((lab) => lab.name === agent.name)).map((agent) => agent.name);
   assert.deepEqual(Object.keys(COMMITTED_SET_SIZES), withLab);
   const count = (name: string): number => committedScenarioFiles(LAB_AGENTS.find((a) => a.name === name)!).length;
@@ -167,6 +168,17 @@ test("once answers only the first invocation, then answers from the second on; s
   assert.deepEqual(rec.stdin_more, ["y"]);
   const none = readHookRecord(dir, 5, "never", 0);
   assert.deepEqual({ invocations: none.invocations, stdin_first: none.stdin_first }, { invocations: 0, stdin_first: null });
+});
+
+test("with a start order, the hooks of a run log each start in order under one lock (Qwen Code's hook_order)", () => {
+  const dir = mkdtempSync(join(root, "hooks-"));
+  const a = writeHookScript(dir, 0, { stdout: "" }, "^$", { label: "PreToolUse" });
+  const b = writeHookScript(dir, 1, { stdout: "" }, "^$", { label: "Stop" });
+  const plain = writeHookScript(dir, 2, { stdout: "" }, "^$");
+  for (const script of [a, b, a, plain]) assert.equal(runHook(script, "{}").status, 0);
+  assert.deepEqual(readStartOrder(dir), [[0, "PreToolUse", 1], [1, "Stop", 1], [0, "PreToolUse", 2]], "a hook without an order logs none");
+  assert.equal(readHookRecord(dir, 0, a, 0).invocations, 2, "invocations are still counted per hook");
+  assert.deepEqual(readStartOrder(mkdtempSync(join(root, "hooks-"))), [], "no hook started: no order");
 });
 
 test("a hook's text with quotes, $ and backticks is printed verbatim, never run", () => {
@@ -297,6 +309,29 @@ test("comparison: key order does not count, a missing or changed key does, and e
   assert.deepEqual(describeDifferences("s", [{ key: "a", stored: 1, recorded: 2 }]), ["s: DIFFERENT", "    a:", "      stored:   1", "      recorded: 2"]);
   assert.equal(summaryLine(3, 4), "recorded again: 3/4 same");
   assert.equal(canonical({ b: 1, a: [{ d: 1, c: 2 }] }), '{"a":[{"c":2,"d":1}],"b":1}');
+});
+
+test("a Chat Completions turn can report its own token counts (Qwen Code compacts by them)", async () => {
+  const usage = { prompt_tokens: 90000, completion_tokens: 5, total_tokens: 90005 };
+  const server = await startModelServer(chatCompletionsApi([{ text: "a", usage }, { text: "b" }]));
+  try {
+    const tools = [{ type: "function", function: { name: "x" } }];
+    const first = sseData((await post(server.port, "/v1/chat/completions", { tools, messages: [], stream: true })).text.replace("data: [DONE]", ""));
+    assert.deepEqual(first[2]!["usage"], usage);
+    const second = JSON.parse((await post(server.port, "/v1/chat/completions", { tools, messages: [], stream: false })).text) as { usage: unknown };
+    assert.deepEqual(second.usage, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
+  } finally { await server.close(); }
+});
+
+test("a mutated Qwen Code recording gives another outcome, and where Qwen is installed is not part of it", () => {
+  const f = join(REPO_DIR, "test/observer/qwen-code/observed/env-01-command-vars.json");
+  const recording = JSON.parse(readFileSync(f, "utf8")) as Record<string, unknown>;
+  const hooks = recording["hooks"] as { invocations: number; env_first: Record<string, string> }[];
+  hooks[0]!.env_first["QWEN_CODE_CLI"] = "/elsewhere/node_modules/@qwen-code/qwen-code/cli-entry.js";
+  assert.deepEqual(compareOutcomes(recording["outcome"], qwenOutcome(recording)), [], "the install path is normalised");
+  hooks[0]!.invocations = 3;
+  (recording["cli"] as Record<string, unknown>)["exit_code"] = 1;
+  assert.deepEqual(compareOutcomes(recording["outcome"], qwenOutcome(recording)).map((x) => x.key).sort(), ["exit_code", "hook_invocations"]);
 });
 
 test("a mutated recording gives another outcome (the recomputation reads what it claims to)", () => {

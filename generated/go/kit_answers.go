@@ -1317,11 +1317,11 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"UserPromptExpansion": {
-					"stop":        {unsupported: "Qwen Code cannot say stop on UserPromptExpansion"},
-					"stop-silent": {unsupported: "Qwen Code cannot say stop on UserPromptExpansion"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {unsupported: "Qwen Code cannot say userMessage on UserPromptExpansion"},
-					"context":     {unsupported: "Qwen Code cannot say context on UserPromptExpansion"},
-					"block":       {unsupported: "Qwen Code cannot say block on UserPromptExpansion"},
+					"context":     {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"UserPromptExpansion\",\"additionalContext\":\"{{text}}\"}}", stderr: ""},
+					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"SessionStart": {
 					"stop":        {unsupported: "Qwen Code cannot say stop on SessionStart"},
@@ -1564,10 +1564,10 @@ var kitNames = map[string]kitAgentNames{
 	},
 	"qwen-code": {
 		events:      map[string]string{"PreToolUse": "PreToolUse", "PostToolUse": "PostToolUse", "PostToolUseFailure": "PostToolUseFailure", "PostToolBatch": "PostToolBatch", "Notification": "Notification", "UserPromptSubmit": "UserPromptSubmit", "UserPromptExpansion": "UserPromptExpansion", "SessionStart": "SessionStart", "Stop": "Stop", "SubagentStart": "SubagentStart", "SubagentStop": "SubagentStop", "PreCompact": "PreCompact", "PostCompact": "PostCompact", "SessionEnd": "SessionEnd", "PermissionRequest": "PermissionRequest", "PermissionDenied": "PermissionDenied", "StopFailure": "StopFailure", "InstructionsLoaded": "InstructionsLoaded"},
-		tools:       []kitTool{{name: "run_shell_command", canonical: "Bash", fields: map[string]string{}}, {name: "read_file", canonical: "Read", fields: map[string]string{}}, {name: "write_file", canonical: "Write", fields: map[string]string{}}, {name: "edit", canonical: "Edit", fields: map[string]string{}}, {name: "web_fetch", canonical: "WebFetch", fields: map[string]string{}}},
+		tools:       []kitTool{{name: "run_shell_command", canonical: "Bash", fields: map[string]string{}}, {name: "read_file", canonical: "Read", fields: map[string]string{}}, {name: "write_file", canonical: "Write", fields: map[string]string{}}, {name: "edit", canonical: "Edit", fields: map[string]string{}}, {name: "web_fetch", canonical: "WebFetch", fields: map[string]string{}}, {name: "agent", canonical: "Agent", fields: map[string]string{}}},
 		native:      nil,
-		requires:    map[string][]string{"*": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "Notification": {"cwd", "hook_event_name", "message", "notification_type", "permission_mode", "session_id", "timestamp", "transcript_path"}, "PostToolBatch": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_calls", "transcript_path"}, "PostToolUseFailure": {"cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "PostToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "tool_response", "transcript_path"}, "PreToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "SessionStart": {"cwd", "hook_event_name", "permission_mode", "session_id", "source", "timestamp", "transcript_path"}, "Stop": {"cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "SubagentStart": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "SubagentStop": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "UserPromptSubmit": {"cwd", "hook_event_name", "permission_mode", "prompt", "session_id", "timestamp", "transcript_path"}},
-		exit2Blocks: map[string]bool{"PreToolUse": true, "UserPromptSubmit": true, "Stop": true, "SubagentStop": true},
+		requires:    map[string][]string{"*": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "InstructionsLoaded": {"cwd", "file_path", "hook_event_name", "load_reason", "memory_type", "permission_mode", "session_id", "timestamp", "transcript_path"}, "Notification": {"cwd", "hook_event_name", "message", "notification_type", "permission_mode", "session_id", "timestamp", "transcript_path"}, "PostCompact": {"compact_summary", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path", "trigger"}, "PostToolBatch": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_calls", "transcript_path"}, "PostToolUseFailure": {"cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "PostToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "tool_response", "transcript_path"}, "PreCompact": {"custom_instructions", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path", "trigger"}, "PreToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "SessionStart": {"cwd", "hook_event_name", "permission_mode", "session_id", "source", "timestamp", "transcript_path"}, "StopFailure": {"cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "Stop": {"cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "SubagentStart": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "SubagentStop": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "UserPromptExpansion": {"command_args", "command_name", "cwd", "hook_event_name", "permission_mode", "prompt", "session_id", "timestamp", "transcript_path"}, "UserPromptSubmit": {"cwd", "hook_event_name", "permission_mode", "prompt", "session_id", "timestamp", "transcript_path"}},
+		exit2Blocks: map[string]bool{"PreToolUse": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "Stop": true, "SubagentStop": true},
 	},
 }
 
@@ -1844,6 +1844,10 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "degraded>block"
 	case "qwen-code\u0000UserPromptSubmit\u0000message":
 		return "unsupported"
+	case "qwen-code\u0000UserPromptExpansion\u0000stop":
+		return "degraded>block"
+	case "qwen-code\u0000UserPromptExpansion\u0000message":
+		return "unsupported"
 	case "qwen-code\u0000SessionStart\u0000block":
 		return "ignored"
 	case "qwen-code\u0000SessionStart\u0000stop":
@@ -1859,7 +1863,7 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "qwen-code\u0000SubagentStop\u0000context":
 		return "unsupported"
 	case "qwen-code\u0000SubagentStop\u0000stop":
-		return "unsupported"
+		return "degraded>block"
 	case "qwen-code\u0000SubagentStop\u0000message":
 		return "unsupported"
 	case "qwen-code\u0000PostToolBatch\u0000context":
@@ -1878,14 +1882,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "unsupported"
 	case "qwen-code\u0000Notification\u0000message":
 		return "unsupported"
-	case "qwen-code\u0000UserPromptExpansion\u0000context":
-		return "unsupported"
-	case "qwen-code\u0000UserPromptExpansion\u0000block":
-		return "unsupported"
-	case "qwen-code\u0000UserPromptExpansion\u0000stop":
-		return "unsupported"
-	case "qwen-code\u0000UserPromptExpansion\u0000message":
-		return "unsupported"
 	case "qwen-code\u0000SubagentStart\u0000context":
 		return "unsupported"
 	case "qwen-code\u0000SubagentStart\u0000block":
@@ -1893,8 +1889,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "qwen-code\u0000SubagentStart\u0000stop":
 		return "unsupported"
 	case "qwen-code\u0000SubagentStart\u0000message":
-		return "unsupported"
-	case "qwen-code\u0000PreCompact\u0000context":
 		return "unsupported"
 	case "qwen-code\u0000PreCompact\u0000block":
 		return "unsupported"

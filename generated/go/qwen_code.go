@@ -1267,6 +1267,160 @@ func (v *QwenCodeUserPromptSubmitHookInput) UnmarshalJSON(data []byte) error {
 
 func (*QwenCodeUserPromptSubmitHookInput) isQwenCodeHookInput() {}
 
+// QwenCodeUserPromptExpansionHookInput: What a UserPromptExpansion hook receives on stdin (Qwen Code 0.24.4): a slash command (a custom command) expanded into the prompt the model is sent (cap-userpromptexpansion-*). Unknown keys are allowed.
+type QwenCodeUserPromptExpansionHookInput struct {
+	// The session id (a UUID).
+	SessionId string `json:"session_id"`
+	// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+	TranscriptPath string `json:"transcript_path"`
+	// The project directory (Qwen's working directory).
+	Cwd string `json:"cwd"`
+	// When the event fired: ISO 8601 with milliseconds and `Z`.
+	Timestamp string `json:"timestamp"`
+	// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+	PermissionMode string `json:"permission_mode"`
+	// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+	PromptId *string `json:"prompt_id,omitempty"`
+	// The command's name without `/` (`oracle-cmd`).
+	CommandName string `json:"command_name"`
+	// The text after the command's name.
+	CommandArgs string `json:"command_args"`
+	// The expanded prompt.
+	Prompt string `json:"prompt"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodeQwenCodeUserPromptExpansionHookInput(raw json.RawMessage, at string) (QwenCodeUserPromptExpansionHookInput, error) {
+	var out QwenCodeUserPromptExpansionHookInput
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["session_id"]; ok {
+		x, err := decodeString(value, pointer(at, "session_id"))
+		if err != nil {
+			return out, err
+		}
+		out.SessionId = x
+	} else {
+		return out, missing(at, "session_id")
+	}
+	if value, ok := object["transcript_path"]; ok {
+		x, err := decodeString(value, pointer(at, "transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.TranscriptPath = x
+	} else {
+		return out, missing(at, "transcript_path")
+	}
+	if value, ok := object["cwd"]; ok {
+		x, err := decodeString(value, pointer(at, "cwd"))
+		if err != nil {
+			return out, err
+		}
+		out.Cwd = x
+	} else {
+		return out, missing(at, "cwd")
+	}
+	if value, ok := object["hook_event_name"]; ok {
+		if _, err := literalString("UserPromptExpansion")(value, pointer(at, "hook_event_name")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "hook_event_name")
+	}
+	if value, ok := object["timestamp"]; ok {
+		x, err := decodeString(value, pointer(at, "timestamp"))
+		if err != nil {
+			return out, err
+		}
+		out.Timestamp = x
+	} else {
+		return out, missing(at, "timestamp")
+	}
+	if value, ok := object["permission_mode"]; ok {
+		x, err := decodeString(value, pointer(at, "permission_mode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionMode = x
+	} else {
+		return out, missing(at, "permission_mode")
+	}
+	if value, ok := object["prompt_id"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt_id"))
+		if err != nil {
+			return out, err
+		}
+		out.PromptId = &x
+	}
+	if value, ok := object["command_name"]; ok {
+		x, err := decodeString(value, pointer(at, "command_name"))
+		if err != nil {
+			return out, err
+		}
+		out.CommandName = x
+	} else {
+		return out, missing(at, "command_name")
+	}
+	if value, ok := object["command_args"]; ok {
+		x, err := decodeString(value, pointer(at, "command_args"))
+		if err != nil {
+			return out, err
+		}
+		out.CommandArgs = x
+	} else {
+		return out, missing(at, "command_args")
+	}
+	if value, ok := object["prompt"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt"))
+		if err != nil {
+			return out, err
+		}
+		out.Prompt = x
+	} else {
+		return out, missing(at, "prompt")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "command_name", "command_args", "prompt"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v QwenCodeUserPromptExpansionHookInput) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("session_id", v.SessionId)
+	w.field("transcript_path", v.TranscriptPath)
+	w.field("cwd", v.Cwd)
+	w.field("hook_event_name", "UserPromptExpansion")
+	w.field("timestamp", v.Timestamp)
+	w.field("permission_mode", v.PermissionMode)
+	if v.PromptId != nil {
+		w.field("prompt_id", v.PromptId)
+	}
+	w.field("command_name", v.CommandName)
+	w.field("command_args", v.CommandArgs)
+	w.field("prompt", v.Prompt)
+	w.extra(v.Extra, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "command_name", "command_args", "prompt"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a QwenCodeUserPromptExpansionHookInput, checking it against its schema.
+func (v *QwenCodeUserPromptExpansionHookInput) UnmarshalJSON(data []byte) error {
+	x, err := decodeQwenCodeUserPromptExpansionHookInput(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (*QwenCodeUserPromptExpansionHookInput) isQwenCodeHookInput() {}
+
 // QwenCodeSessionStartHookInput: What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.
 type QwenCodeSessionStartHookInput struct {
 	// The session id (a UUID).
@@ -1610,6 +1764,148 @@ func (v *QwenCodeStopHookInput) UnmarshalJSON(data []byte) error {
 }
 
 func (*QwenCodeStopHookInput) isQwenCodeHookInput() {}
+
+// QwenCodeStopFailureHookInput: What a StopFailure hook receives on stdin (Qwen Code 0.24.4): the turn ended with an error; headless only Qwen's loop guard fires it (cap-stopfailure-*). Unknown keys are allowed.
+type QwenCodeStopFailureHookInput struct {
+	// The session id (a UUID).
+	SessionId string `json:"session_id"`
+	// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+	TranscriptPath string `json:"transcript_path"`
+	// The project directory (Qwen's working directory).
+	Cwd string `json:"cwd"`
+	// When the event fired: ISO 8601 with milliseconds and `Z`.
+	Timestamp string `json:"timestamp"`
+	// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+	PermissionMode string `json:"permission_mode"`
+	// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+	PromptId *string `json:"prompt_id,omitempty"`
+	// What ended the turn (`loop_detected`).
+	Error string `json:"error"`
+	// More about it (`consecutive_identical_tool_calls`).
+	ErrorDetails *string `json:"error_details,omitempty"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodeQwenCodeStopFailureHookInput(raw json.RawMessage, at string) (QwenCodeStopFailureHookInput, error) {
+	var out QwenCodeStopFailureHookInput
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["session_id"]; ok {
+		x, err := decodeString(value, pointer(at, "session_id"))
+		if err != nil {
+			return out, err
+		}
+		out.SessionId = x
+	} else {
+		return out, missing(at, "session_id")
+	}
+	if value, ok := object["transcript_path"]; ok {
+		x, err := decodeString(value, pointer(at, "transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.TranscriptPath = x
+	} else {
+		return out, missing(at, "transcript_path")
+	}
+	if value, ok := object["cwd"]; ok {
+		x, err := decodeString(value, pointer(at, "cwd"))
+		if err != nil {
+			return out, err
+		}
+		out.Cwd = x
+	} else {
+		return out, missing(at, "cwd")
+	}
+	if value, ok := object["hook_event_name"]; ok {
+		if _, err := literalString("StopFailure")(value, pointer(at, "hook_event_name")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "hook_event_name")
+	}
+	if value, ok := object["timestamp"]; ok {
+		x, err := decodeString(value, pointer(at, "timestamp"))
+		if err != nil {
+			return out, err
+		}
+		out.Timestamp = x
+	} else {
+		return out, missing(at, "timestamp")
+	}
+	if value, ok := object["permission_mode"]; ok {
+		x, err := decodeString(value, pointer(at, "permission_mode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionMode = x
+	} else {
+		return out, missing(at, "permission_mode")
+	}
+	if value, ok := object["prompt_id"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt_id"))
+		if err != nil {
+			return out, err
+		}
+		out.PromptId = &x
+	}
+	if value, ok := object["error"]; ok {
+		x, err := decodeString(value, pointer(at, "error"))
+		if err != nil {
+			return out, err
+		}
+		out.Error = x
+	} else {
+		return out, missing(at, "error")
+	}
+	if value, ok := object["error_details"]; ok {
+		x, err := decodeString(value, pointer(at, "error_details"))
+		if err != nil {
+			return out, err
+		}
+		out.ErrorDetails = &x
+	}
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "error", "error_details"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v QwenCodeStopFailureHookInput) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("session_id", v.SessionId)
+	w.field("transcript_path", v.TranscriptPath)
+	w.field("cwd", v.Cwd)
+	w.field("hook_event_name", "StopFailure")
+	w.field("timestamp", v.Timestamp)
+	w.field("permission_mode", v.PermissionMode)
+	if v.PromptId != nil {
+		w.field("prompt_id", v.PromptId)
+	}
+	w.field("error", v.Error)
+	if v.ErrorDetails != nil {
+		w.field("error_details", v.ErrorDetails)
+	}
+	w.extra(v.Extra, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "error", "error_details"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a QwenCodeStopFailureHookInput, checking it against its schema.
+func (v *QwenCodeStopFailureHookInput) UnmarshalJSON(data []byte) error {
+	x, err := decodeQwenCodeStopFailureHookInput(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (*QwenCodeStopFailureHookInput) isQwenCodeHookInput() {}
 
 // QwenCodeSubagentStartHookInput: What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.
 type QwenCodeSubagentStartHookInput struct {
@@ -1955,8 +2251,446 @@ func (v *QwenCodeSubagentStopHookInput) UnmarshalJSON(data []byte) error {
 
 func (*QwenCodeSubagentStopHookInput) isQwenCodeHookInput() {}
 
-// QwenCodeHookInput: What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.
-// Implemented by QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput.
+// QwenCodePreCompactHookInput: What a PreCompact hook receives on stdin (Qwen Code 0.24.4): the conversation is about to be compacted (`/compress`, cap-precompact-*). Unknown keys are allowed.
+type QwenCodePreCompactHookInput struct {
+	// The session id (a UUID).
+	SessionId string `json:"session_id"`
+	// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+	TranscriptPath string `json:"transcript_path"`
+	// The project directory (Qwen's working directory).
+	Cwd string `json:"cwd"`
+	// When the event fired: ISO 8601 with milliseconds and `Z`.
+	Timestamp string `json:"timestamp"`
+	// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+	PermissionMode string `json:"permission_mode"`
+	// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+	PromptId *string `json:"prompt_id,omitempty"`
+	// `manual` for `/compress`.
+	Trigger string `json:"trigger"`
+	// The instructions given to `/compress` (empty without).
+	CustomInstructions string `json:"custom_instructions"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodeQwenCodePreCompactHookInput(raw json.RawMessage, at string) (QwenCodePreCompactHookInput, error) {
+	var out QwenCodePreCompactHookInput
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["session_id"]; ok {
+		x, err := decodeString(value, pointer(at, "session_id"))
+		if err != nil {
+			return out, err
+		}
+		out.SessionId = x
+	} else {
+		return out, missing(at, "session_id")
+	}
+	if value, ok := object["transcript_path"]; ok {
+		x, err := decodeString(value, pointer(at, "transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.TranscriptPath = x
+	} else {
+		return out, missing(at, "transcript_path")
+	}
+	if value, ok := object["cwd"]; ok {
+		x, err := decodeString(value, pointer(at, "cwd"))
+		if err != nil {
+			return out, err
+		}
+		out.Cwd = x
+	} else {
+		return out, missing(at, "cwd")
+	}
+	if value, ok := object["hook_event_name"]; ok {
+		if _, err := literalString("PreCompact")(value, pointer(at, "hook_event_name")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "hook_event_name")
+	}
+	if value, ok := object["timestamp"]; ok {
+		x, err := decodeString(value, pointer(at, "timestamp"))
+		if err != nil {
+			return out, err
+		}
+		out.Timestamp = x
+	} else {
+		return out, missing(at, "timestamp")
+	}
+	if value, ok := object["permission_mode"]; ok {
+		x, err := decodeString(value, pointer(at, "permission_mode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionMode = x
+	} else {
+		return out, missing(at, "permission_mode")
+	}
+	if value, ok := object["prompt_id"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt_id"))
+		if err != nil {
+			return out, err
+		}
+		out.PromptId = &x
+	}
+	if value, ok := object["trigger"]; ok {
+		x, err := decodeString(value, pointer(at, "trigger"))
+		if err != nil {
+			return out, err
+		}
+		out.Trigger = x
+	} else {
+		return out, missing(at, "trigger")
+	}
+	if value, ok := object["custom_instructions"]; ok {
+		x, err := decodeString(value, pointer(at, "custom_instructions"))
+		if err != nil {
+			return out, err
+		}
+		out.CustomInstructions = x
+	} else {
+		return out, missing(at, "custom_instructions")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "trigger", "custom_instructions"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v QwenCodePreCompactHookInput) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("session_id", v.SessionId)
+	w.field("transcript_path", v.TranscriptPath)
+	w.field("cwd", v.Cwd)
+	w.field("hook_event_name", "PreCompact")
+	w.field("timestamp", v.Timestamp)
+	w.field("permission_mode", v.PermissionMode)
+	if v.PromptId != nil {
+		w.field("prompt_id", v.PromptId)
+	}
+	w.field("trigger", v.Trigger)
+	w.field("custom_instructions", v.CustomInstructions)
+	w.extra(v.Extra, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "trigger", "custom_instructions"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a QwenCodePreCompactHookInput, checking it against its schema.
+func (v *QwenCodePreCompactHookInput) UnmarshalJSON(data []byte) error {
+	x, err := decodeQwenCodePreCompactHookInput(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (*QwenCodePreCompactHookInput) isQwenCodeHookInput() {}
+
+// QwenCodePostCompactHookInput: What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.
+type QwenCodePostCompactHookInput struct {
+	// The session id (a UUID).
+	SessionId string `json:"session_id"`
+	// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+	TranscriptPath string `json:"transcript_path"`
+	// The project directory (Qwen's working directory).
+	Cwd string `json:"cwd"`
+	// When the event fired: ISO 8601 with milliseconds and `Z`.
+	Timestamp string `json:"timestamp"`
+	// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+	PermissionMode string `json:"permission_mode"`
+	// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+	PromptId *string `json:"prompt_id,omitempty"`
+	// `manual` for `/compress`.
+	Trigger string `json:"trigger"`
+	// The summary the model wrote.
+	CompactSummary string `json:"compact_summary"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodeQwenCodePostCompactHookInput(raw json.RawMessage, at string) (QwenCodePostCompactHookInput, error) {
+	var out QwenCodePostCompactHookInput
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["session_id"]; ok {
+		x, err := decodeString(value, pointer(at, "session_id"))
+		if err != nil {
+			return out, err
+		}
+		out.SessionId = x
+	} else {
+		return out, missing(at, "session_id")
+	}
+	if value, ok := object["transcript_path"]; ok {
+		x, err := decodeString(value, pointer(at, "transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.TranscriptPath = x
+	} else {
+		return out, missing(at, "transcript_path")
+	}
+	if value, ok := object["cwd"]; ok {
+		x, err := decodeString(value, pointer(at, "cwd"))
+		if err != nil {
+			return out, err
+		}
+		out.Cwd = x
+	} else {
+		return out, missing(at, "cwd")
+	}
+	if value, ok := object["hook_event_name"]; ok {
+		if _, err := literalString("PostCompact")(value, pointer(at, "hook_event_name")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "hook_event_name")
+	}
+	if value, ok := object["timestamp"]; ok {
+		x, err := decodeString(value, pointer(at, "timestamp"))
+		if err != nil {
+			return out, err
+		}
+		out.Timestamp = x
+	} else {
+		return out, missing(at, "timestamp")
+	}
+	if value, ok := object["permission_mode"]; ok {
+		x, err := decodeString(value, pointer(at, "permission_mode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionMode = x
+	} else {
+		return out, missing(at, "permission_mode")
+	}
+	if value, ok := object["prompt_id"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt_id"))
+		if err != nil {
+			return out, err
+		}
+		out.PromptId = &x
+	}
+	if value, ok := object["trigger"]; ok {
+		x, err := decodeString(value, pointer(at, "trigger"))
+		if err != nil {
+			return out, err
+		}
+		out.Trigger = x
+	} else {
+		return out, missing(at, "trigger")
+	}
+	if value, ok := object["compact_summary"]; ok {
+		x, err := decodeString(value, pointer(at, "compact_summary"))
+		if err != nil {
+			return out, err
+		}
+		out.CompactSummary = x
+	} else {
+		return out, missing(at, "compact_summary")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "trigger", "compact_summary"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v QwenCodePostCompactHookInput) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("session_id", v.SessionId)
+	w.field("transcript_path", v.TranscriptPath)
+	w.field("cwd", v.Cwd)
+	w.field("hook_event_name", "PostCompact")
+	w.field("timestamp", v.Timestamp)
+	w.field("permission_mode", v.PermissionMode)
+	if v.PromptId != nil {
+		w.field("prompt_id", v.PromptId)
+	}
+	w.field("trigger", v.Trigger)
+	w.field("compact_summary", v.CompactSummary)
+	w.extra(v.Extra, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "trigger", "compact_summary"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a QwenCodePostCompactHookInput, checking it against its schema.
+func (v *QwenCodePostCompactHookInput) UnmarshalJSON(data []byte) error {
+	x, err := decodeQwenCodePostCompactHookInput(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (*QwenCodePostCompactHookInput) isQwenCodeHookInput() {}
+
+// QwenCodeInstructionsLoadedHookInput: What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.
+type QwenCodeInstructionsLoadedHookInput struct {
+	// The session id (a UUID).
+	SessionId string `json:"session_id"`
+	// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+	TranscriptPath string `json:"transcript_path"`
+	// The project directory (Qwen's working directory).
+	Cwd string `json:"cwd"`
+	// When the event fired: ISO 8601 with milliseconds and `Z`.
+	Timestamp string `json:"timestamp"`
+	// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+	PermissionMode string `json:"permission_mode"`
+	// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+	PromptId *string `json:"prompt_id,omitempty"`
+	// The file loaded.
+	FilePath string `json:"file_path"`
+	// `project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md.
+	MemoryType string `json:"memory_type"`
+	// `session_start` at start-up.
+	LoadReason string `json:"load_reason"`
+	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+func decodeQwenCodeInstructionsLoadedHookInput(raw json.RawMessage, at string) (QwenCodeInstructionsLoadedHookInput, error) {
+	var out QwenCodeInstructionsLoadedHookInput
+	object, err := decodeObject(raw, at)
+	if err != nil {
+		return out, err
+	}
+	if value, ok := object["session_id"]; ok {
+		x, err := decodeString(value, pointer(at, "session_id"))
+		if err != nil {
+			return out, err
+		}
+		out.SessionId = x
+	} else {
+		return out, missing(at, "session_id")
+	}
+	if value, ok := object["transcript_path"]; ok {
+		x, err := decodeString(value, pointer(at, "transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.TranscriptPath = x
+	} else {
+		return out, missing(at, "transcript_path")
+	}
+	if value, ok := object["cwd"]; ok {
+		x, err := decodeString(value, pointer(at, "cwd"))
+		if err != nil {
+			return out, err
+		}
+		out.Cwd = x
+	} else {
+		return out, missing(at, "cwd")
+	}
+	if value, ok := object["hook_event_name"]; ok {
+		if _, err := literalString("InstructionsLoaded")(value, pointer(at, "hook_event_name")); err != nil {
+			return out, err
+		}
+	} else {
+		return out, missing(at, "hook_event_name")
+	}
+	if value, ok := object["timestamp"]; ok {
+		x, err := decodeString(value, pointer(at, "timestamp"))
+		if err != nil {
+			return out, err
+		}
+		out.Timestamp = x
+	} else {
+		return out, missing(at, "timestamp")
+	}
+	if value, ok := object["permission_mode"]; ok {
+		x, err := decodeString(value, pointer(at, "permission_mode"))
+		if err != nil {
+			return out, err
+		}
+		out.PermissionMode = x
+	} else {
+		return out, missing(at, "permission_mode")
+	}
+	if value, ok := object["prompt_id"]; ok {
+		x, err := decodeString(value, pointer(at, "prompt_id"))
+		if err != nil {
+			return out, err
+		}
+		out.PromptId = &x
+	}
+	if value, ok := object["file_path"]; ok {
+		x, err := decodeString(value, pointer(at, "file_path"))
+		if err != nil {
+			return out, err
+		}
+		out.FilePath = x
+	} else {
+		return out, missing(at, "file_path")
+	}
+	if value, ok := object["memory_type"]; ok {
+		x, err := decodeString(value, pointer(at, "memory_type"))
+		if err != nil {
+			return out, err
+		}
+		out.MemoryType = x
+	} else {
+		return out, missing(at, "memory_type")
+	}
+	if value, ok := object["load_reason"]; ok {
+		x, err := decodeString(value, pointer(at, "load_reason"))
+		if err != nil {
+			return out, err
+		}
+		out.LoadReason = x
+	} else {
+		return out, missing(at, "load_reason")
+	}
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "file_path", "memory_type", "load_reason"})
+	if err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// MarshalJSON writes the declared keys in schema order, then Extra.
+func (v QwenCodeInstructionsLoadedHookInput) MarshalJSON() ([]byte, error) {
+	w := newObjectWriter()
+	w.field("session_id", v.SessionId)
+	w.field("transcript_path", v.TranscriptPath)
+	w.field("cwd", v.Cwd)
+	w.field("hook_event_name", "InstructionsLoaded")
+	w.field("timestamp", v.Timestamp)
+	w.field("permission_mode", v.PermissionMode)
+	if v.PromptId != nil {
+		w.field("prompt_id", v.PromptId)
+	}
+	w.field("file_path", v.FilePath)
+	w.field("memory_type", v.MemoryType)
+	w.field("load_reason", v.LoadReason)
+	w.extra(v.Extra, []string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "permission_mode", "prompt_id", "file_path", "memory_type", "load_reason"})
+	return w.bytes()
+}
+
+// UnmarshalJSON reads a QwenCodeInstructionsLoadedHookInput, checking it against its schema.
+func (v *QwenCodeInstructionsLoadedHookInput) UnmarshalJSON(data []byte) error {
+	x, err := decodeQwenCodeInstructionsLoadedHookInput(data, "")
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func (*QwenCodeInstructionsLoadedHookInput) isQwenCodeHookInput() {}
+
+// QwenCodeHookInput: What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
+// Implemented by QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeUserPromptExpansionHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeStopFailureHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput, QwenCodePreCompactHookInput, QwenCodePostCompactHookInput, QwenCodeInstructionsLoadedHookInput.
 type QwenCodeHookInput interface {
 	isQwenCodeHookInput()
 }
@@ -2003,6 +2737,12 @@ func decodeQwenCodeHookInput(raw json.RawMessage, at string) (QwenCodeHookInput,
 			return nil, err
 		}
 		return &x, nil
+	case "UserPromptExpansion":
+		x, err := decodeQwenCodeUserPromptExpansionHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	case "SessionStart":
 		x, err := decodeQwenCodeSessionStartHookInput(raw, at)
 		if err != nil {
@@ -2011,6 +2751,12 @@ func decodeQwenCodeHookInput(raw json.RawMessage, at string) (QwenCodeHookInput,
 		return &x, nil
 	case "Stop":
 		x, err := decodeQwenCodeStopHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
+	case "StopFailure":
+		x, err := decodeQwenCodeStopFailureHookInput(raw, at)
 		if err != nil {
 			return nil, err
 		}
@@ -2027,8 +2773,26 @@ func decodeQwenCodeHookInput(raw json.RawMessage, at string) (QwenCodeHookInput,
 			return nil, err
 		}
 		return &x, nil
+	case "PreCompact":
+		x, err := decodeQwenCodePreCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
+	case "PostCompact":
+		x, err := decodeQwenCodePostCompactHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
+	case "InstructionsLoaded":
+		x, err := decodeQwenCodeInstructionsLoadedHookInput(raw, at)
+		if err != nil {
+			return nil, err
+		}
+		return &x, nil
 	}
-	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "SessionStart", "Stop", "SubagentStart", "SubagentStop"})
+	return nil, badTag(at, "hook_event_name", []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "InstructionsLoaded"})
 }
 
 // QwenCodeHookInputJSON holds a QwenCodeHookInput where a json.Unmarshaler is needed (a field of your own struct).

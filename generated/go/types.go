@@ -1633,6 +1633,15 @@ func UnmarshalQwenCodeUserPromptSubmitHookInput(data []byte) (QwenCodeUserPrompt
 	return decodeQwenCodeUserPromptSubmitHookInput(data, "")
 }
 
+// UnmarshalQwenCodeUserPromptExpansionHookInput reads a QwenCodeUserPromptExpansionHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeUserPromptExpansionHookInput(data []byte) (QwenCodeUserPromptExpansionHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeUserPromptExpansionHookInput
+		return zero, err
+	}
+	return decodeQwenCodeUserPromptExpansionHookInput(data, "")
+}
+
 // UnmarshalQwenCodeSessionStartHookInput reads a QwenCodeSessionStartHookInput from JSON text, checking it against its schema.
 func UnmarshalQwenCodeSessionStartHookInput(data []byte) (QwenCodeSessionStartHookInput, error) {
 	if err := checkJSON(data); err != nil {
@@ -1651,6 +1660,15 @@ func UnmarshalQwenCodeStopHookInput(data []byte) (QwenCodeStopHookInput, error) 
 	return decodeQwenCodeStopHookInput(data, "")
 }
 
+// UnmarshalQwenCodeStopFailureHookInput reads a QwenCodeStopFailureHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeStopFailureHookInput(data []byte) (QwenCodeStopFailureHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeStopFailureHookInput
+		return zero, err
+	}
+	return decodeQwenCodeStopFailureHookInput(data, "")
+}
+
 // UnmarshalQwenCodeSubagentStartHookInput reads a QwenCodeSubagentStartHookInput from JSON text, checking it against its schema.
 func UnmarshalQwenCodeSubagentStartHookInput(data []byte) (QwenCodeSubagentStartHookInput, error) {
 	if err := checkJSON(data); err != nil {
@@ -1667,6 +1685,33 @@ func UnmarshalQwenCodeSubagentStopHookInput(data []byte) (QwenCodeSubagentStopHo
 		return zero, err
 	}
 	return decodeQwenCodeSubagentStopHookInput(data, "")
+}
+
+// UnmarshalQwenCodePreCompactHookInput reads a QwenCodePreCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePreCompactHookInput(data []byte) (QwenCodePreCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePreCompactHookInput
+		return zero, err
+	}
+	return decodeQwenCodePreCompactHookInput(data, "")
+}
+
+// UnmarshalQwenCodePostCompactHookInput reads a QwenCodePostCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodePostCompactHookInput(data []byte) (QwenCodePostCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodePostCompactHookInput
+		return zero, err
+	}
+	return decodeQwenCodePostCompactHookInput(data, "")
+}
+
+// UnmarshalQwenCodeInstructionsLoadedHookInput reads a QwenCodeInstructionsLoadedHookInput from JSON text, checking it against its schema.
+func UnmarshalQwenCodeInstructionsLoadedHookInput(data []byte) (QwenCodeInstructionsLoadedHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero QwenCodeInstructionsLoadedHookInput
+		return zero, err
+	}
+	return decodeQwenCodeInstructionsLoadedHookInput(data, "")
 }
 
 // UnmarshalQwenCodeHookInput reads a QwenCodeHookInput from JSON text, checking it against its schema.
@@ -2629,6 +2674,10 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalQwenCodeUserPromptSubmitHookInput(data)
 		return x, err
 	},
+	"QwenCodeUserPromptExpansionHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeUserPromptExpansionHookInput(data)
+		return x, err
+	},
 	"QwenCodeSessionStartHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalQwenCodeSessionStartHookInput(data)
 		return x, err
@@ -2637,12 +2686,28 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 		x, err := UnmarshalQwenCodeStopHookInput(data)
 		return x, err
 	},
+	"QwenCodeStopFailureHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeStopFailureHookInput(data)
+		return x, err
+	},
 	"QwenCodeSubagentStartHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalQwenCodeSubagentStartHookInput(data)
 		return x, err
 	},
 	"QwenCodeSubagentStopHookInput": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalQwenCodeSubagentStopHookInput(data)
+		return x, err
+	},
+	"QwenCodePreCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePreCompactHookInput(data)
+		return x, err
+	},
+	"QwenCodePostCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodePostCompactHookInput(data)
+		return x, err
+	},
+	"QwenCodeInstructionsLoadedHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalQwenCodeInstructionsLoadedHookInput(data)
 		return x, err
 	},
 	"QwenCodeHookInput": func(data []byte) (json.Marshaler, error) {

@@ -6,15 +6,20 @@ import type {
   QwenCodeHookEvent,
   QwenCodeHookHandler,
   QwenCodeHookInput,
+  QwenCodeInstructionsLoadedHookInput,
   QwenCodeNotificationHookInput,
+  QwenCodePostCompactHookInput,
   QwenCodePostToolBatchHookInput,
   QwenCodePostToolUseFailureHookInput,
   QwenCodePostToolUseHookInput,
+  QwenCodePreCompactHookInput,
   QwenCodePreToolUseHookInput,
   QwenCodeSessionStartHookInput,
+  QwenCodeStopFailureHookInput,
   QwenCodeStopHookInput,
   QwenCodeSubagentStartHookInput,
   QwenCodeSubagentStopHookInput,
+  QwenCodeUserPromptExpansionHookInput,
   QwenCodeUserPromptSubmitHookInput,
   QwenCodeHookMatcherGroup,
   QwenCodeHookOutput,
@@ -342,7 +347,7 @@ return errors === 0;
 }
 
 const validateQwenCodeHookInput_raw = validate25;
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input.schema.json","title":"QwenCodeHookInput","description":"What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.","type":"object","discriminator":{"propertyName":"hook_event_name"},"oneOf":[{"$ref":"hook-input/pre-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use-failure.schema.json"},{"$ref":"hook-input/post-tool-batch.schema.json"},{"$ref":"hook-input/notification.schema.json"},{"$ref":"hook-input/user-prompt-submit.schema.json"},{"$ref":"hook-input/session-start.schema.json"},{"$ref":"hook-input/stop.schema.json"},{"$ref":"hook-input/subagent-start.schema.json"},{"$ref":"hook-input/subagent-stop.schema.json"}]};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input.schema.json","title":"QwenCodeHookInput","description":"What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.","type":"object","discriminator":{"propertyName":"hook_event_name"},"oneOf":[{"$ref":"hook-input/pre-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use.schema.json"},{"$ref":"hook-input/post-tool-use-failure.schema.json"},{"$ref":"hook-input/post-tool-batch.schema.json"},{"$ref":"hook-input/notification.schema.json"},{"$ref":"hook-input/user-prompt-submit.schema.json"},{"$ref":"hook-input/user-prompt-expansion.schema.json"},{"$ref":"hook-input/session-start.schema.json"},{"$ref":"hook-input/stop.schema.json"},{"$ref":"hook-input/stop-failure.schema.json"},{"$ref":"hook-input/subagent-start.schema.json"},{"$ref":"hook-input/subagent-stop.schema.json"},{"$ref":"hook-input/pre-compact.schema.json"},{"$ref":"hook-input/post-compact.schema.json"},{"$ref":"hook-input/instructions-loaded.schema.json"}]};
 const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/pre-tool-use.schema.json","title":"QwenCodePreToolUseHookInput","description":"What a PreToolUse hook receives on stdin (Qwen Code 0.24.4): the base fields, `prompt_id`, then the tool call. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","tool_name","tool_input"],"properties":{"hook_event_name":{"const":"PreToolUse","description":"The event: `PreToolUse`."},"tool_name":{"type":"string","description":"The model-facing tool name (`run_shell_command`, `write_file`, ...); matchers are tested against it (Claude Code's names such as `Bash` match too)."},"tool_input":{"type":"object","additionalProperties":true,"description":"The model's arguments verbatim (`run_shell_command`: `command`, `description`)."},"tool_use_id":{"type":"string","description":"`toolu_<ms>_<random>`, made up by Qwen."},"tool_call_id":{"type":"string","description":"The model API's call id."}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1043,9 +1048,123 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/session-start.schema.json","title":"QwenCodeSessionStartHookInput","description":"What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"SessionStart","description":"The event: `SessionStart`."},"source":{"type":"string","description":"`startup` (headless), `resume`, `clear`, `compact`; matchers are tested against it."},"model":{"type":"string","description":"The model name."}}};
+const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/user-prompt-expansion.schema.json","title":"QwenCodeUserPromptExpansionHookInput","description":"What a UserPromptExpansion hook receives on stdin (Qwen Code 0.24.4): a slash command (a custom command) expanded into the prompt the model is sent (cap-userpromptexpansion-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","command_name","command_args","prompt"],"properties":{"hook_event_name":{"const":"UserPromptExpansion","description":"The event: `UserPromptExpansion`."},"command_name":{"type":"string","description":"The command's name without `/` (`oracle-cmd`)."},"command_args":{"type":"string","description":"The text after the command's name."},"prompt":{"type":"string","description":"The expanded prompt."}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/user-prompt-expansion.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook_event_name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.command_name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command_name"},message:"must have required property '"+"command_name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.command_args === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command_args"},message:"must have required property '"+"command_args"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.hook_event_name !== undefined){
+if("UserPromptExpansion" !== data.hook_event_name){
+const err4 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "UserPromptExpansion"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.command_name !== undefined){
+if(typeof data.command_name !== "string"){
+const err5 = {instancePath:instancePath+"/command_name",schemaPath:"#/properties/command_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.command_args !== undefined){
+if(typeof data.command_args !== "string"){
+const err6 = {instancePath:instancePath+"/command_args",schemaPath:"#/properties/command_args/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err7 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/session-start.schema.json","title":"QwenCodeSessionStartHookInput","description":"What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","source"],"properties":{"hook_event_name":{"const":"SessionStart","description":"The event: `SessionStart`."},"source":{"type":"string","description":"`startup` (headless), `resume`, `clear`, `compact`; matchers are tested against it."},"model":{"type":"string","description":"The model name."}}};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/session-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1121,13 +1240,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/stop.schema.json","title":"QwenCodeStopHookInput","description":"What a Stop hook receives on stdin (Qwen Code 0.24.4): the turn is ending. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","stop_hook_active"],"properties":{"hook_event_name":{"const":"Stop","description":"The event: `Stop`."},"stop_hook_active":{"type":"boolean","description":"true when a Stop hook already blocked this turn."},"last_assistant_message":{"type":"string","description":"The model's last answer."},"background_tasks":{"type":"array","items":{"tsType":"unknown"},"description":"Background tasks still running."},"crons":{"type":"array","items":{"tsType":"unknown"},"description":"Scheduled jobs."},"context_usage":{"type":"number","description":"The share of the context window used."},"context_limit":{"type":"integer","description":"The model's context window, in tokens."},"input_tokens":{"type":"integer","description":"Input tokens of the last request."}}};
+const schema18 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/stop.schema.json","title":"QwenCodeStopHookInput","description":"What a Stop hook receives on stdin (Qwen Code 0.24.4): the turn is ending. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","stop_hook_active"],"properties":{"hook_event_name":{"const":"Stop","description":"The event: `Stop`."},"stop_hook_active":{"type":"boolean","description":"true when a Stop hook already blocked this turn."},"last_assistant_message":{"type":"string","description":"The model's last answer."},"background_tasks":{"type":"array","items":{"tsType":"unknown"},"description":"Background tasks still running."},"crons":{"type":"array","items":{"tsType":"unknown"},"description":"Scheduled jobs."},"context_usage":{"type":"number","description":"The share of the context window used."},"context_limit":{"type":"integer","description":"The model's context window, in tokens."},"input_tokens":{"type":"integer","description":"Input tokens of the last request."}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1270,13 +1389,95 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/subagent-start.schema.json","title":"QwenCodeSubagentStartHookInput","description":"What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","agent_id","agent_type"],"properties":{"hook_event_name":{"const":"SubagentStart","description":"The event: `SubagentStart`."},"agent_id":{"type":"string","description":"`<agent type>-<call id>`."},"agent_type":{"type":"string","description":"The subagent type (`general-purpose`); matchers are tested against it."}}};
+const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/stop-failure.schema.json","title":"QwenCodeStopFailureHookInput","description":"What a StopFailure hook receives on stdin (Qwen Code 0.24.4): the turn ended with an error; headless only Qwen's loop guard fires it (cap-stopfailure-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","error"],"properties":{"hook_event_name":{"const":"StopFailure","description":"The event: `StopFailure`."},"error":{"type":"string","description":"What ended the turn (`loop_detected`)."},"error_details":{"type":"string","description":"More about it (`consecutive_identical_tool_calls`)."}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/stop-failure.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook_event_name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.hook_event_name !== undefined){
+if("StopFailure" !== data.hook_event_name){
+const err2 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "StopFailure"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.error !== undefined){
+if(typeof data.error !== "string"){
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.error_details !== undefined){
+if(typeof data.error_details !== "string"){
+const err4 = {instancePath:instancePath+"/error_details",schemaPath:"#/properties/error_details/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/subagent-start.schema.json","title":"QwenCodeSubagentStartHookInput","description":"What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","agent_id","agent_type"],"properties":{"hook_event_name":{"const":"SubagentStart","description":"The event: `SubagentStart`."},"agent_id":{"type":"string","description":"`<agent type>-<call id>`."},"agent_type":{"type":"string","description":"The subagent type (`general-purpose`); matchers are tested against it."}}};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/subagent-start.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1362,13 +1563,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/subagent-stop.schema.json","title":"QwenCodeSubagentStopHookInput","description":"What a SubagentStop hook receives on stdin (Qwen Code 0.24.4): a subagent is about to stop. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","agent_id","agent_type","stop_hook_active"],"properties":{"hook_event_name":{"const":"SubagentStop","description":"The event: `SubagentStop`."},"agent_id":{"type":"string","description":"`<agent type>-<call id>`."},"agent_type":{"type":"string","description":"The subagent type."},"stop_hook_active":{"type":"boolean","description":"true when a SubagentStop hook already blocked it."},"agent_transcript_path":{"type":"string","description":"The subagent's transcript."},"last_assistant_message":{"type":"string","description":"The subagent's last answer."},"background_tasks":{"type":"array","items":{"tsType":"unknown"},"description":"Background tasks (the running subagent)."},"crons":{"type":"array","items":{"tsType":"unknown"},"description":"Scheduled jobs."}}};
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/subagent-stop.schema.json","title":"QwenCodeSubagentStopHookInput","description":"What a SubagentStop hook receives on stdin (Qwen Code 0.24.4): a subagent is about to stop. Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","agent_id","agent_type","stop_hook_active"],"properties":{"hook_event_name":{"const":"SubagentStop","description":"The event: `SubagentStop`."},"agent_id":{"type":"string","description":"`<agent type>-<call id>`."},"agent_type":{"type":"string","description":"The subagent type."},"stop_hook_active":{"type":"boolean","description":"true when a SubagentStop hook already blocked it."},"agent_transcript_path":{"type":"string","description":"The subagent's transcript."},"last_assistant_message":{"type":"string","description":"The subagent's last answer."},"background_tasks":{"type":"array","items":{"tsType":"unknown"},"description":"Background tasks (the running subagent)."},"crons":{"type":"array","items":{"tsType":"unknown"},"description":"Scheduled jobs."}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/subagent-stop.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1528,7 +1729,305 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/pre-compact.schema.json","title":"QwenCodePreCompactHookInput","description":"What a PreCompact hook receives on stdin (Qwen Code 0.24.4): the conversation is about to be compacted (`/compress`, cap-precompact-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","trigger","custom_instructions"],"properties":{"hook_event_name":{"const":"PreCompact","description":"The event: `PreCompact`."},"trigger":{"type":"string","description":"`manual` for `/compress`."},"custom_instructions":{"type":"string","description":"The instructions given to `/compress` (empty without)."}}};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/pre-compact.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook_event_name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.trigger === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.custom_instructions === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_instructions"},message:"must have required property '"+"custom_instructions"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.hook_event_name !== undefined){
+if("PreCompact" !== data.hook_event_name){
+const err3 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "PreCompact"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.trigger !== undefined){
+if(typeof data.trigger !== "string"){
+const err4 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.custom_instructions !== undefined){
+if(typeof data.custom_instructions !== "string"){
+const err5 = {instancePath:instancePath+"/custom_instructions",schemaPath:"#/properties/custom_instructions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/post-compact.schema.json","title":"QwenCodePostCompactHookInput","description":"What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","trigger","compact_summary"],"properties":{"hook_event_name":{"const":"PostCompact","description":"The event: `PostCompact`."},"trigger":{"type":"string","description":"`manual` for `/compress`."},"compact_summary":{"type":"string","description":"The summary the model wrote."}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/post-compact.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook_event_name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.trigger === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.compact_summary === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compact_summary"},message:"must have required property '"+"compact_summary"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.hook_event_name !== undefined){
+if("PostCompact" !== data.hook_event_name){
+const err3 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "PostCompact"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.trigger !== undefined){
+if(typeof data.trigger !== "string"){
+const err4 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.compact_summary !== undefined){
+if(typeof data.compact_summary !== "string"){
+const err5 = {instancePath:instancePath+"/compact_summary",schemaPath:"#/properties/compact_summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/instructions-loaded.schema.json","title":"QwenCodeInstructionsLoadedHookInput","description":"What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.","type":"object","additionalProperties":true,"allOf":[{"$ref":"../base-hook-input.schema.json"}],"required":["hook_event_name","file_path","memory_type","load_reason"],"properties":{"hook_event_name":{"const":"InstructionsLoaded","description":"The event: `InstructionsLoaded`."},"file_path":{"type":"string","description":"The file loaded."},"memory_type":{"type":"string","description":"`project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md."},"load_reason":{"type":"string","description":"`session_start` at start-up."}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-input/instructions-loaded.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate21.errors.slice(); else for (const e of validate21.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook_event_name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.file_path === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.memory_type === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "memory_type"},message:"must have required property '"+"memory_type"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.load_reason === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "load_reason"},message:"must have required property '"+"load_reason"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.hook_event_name !== undefined){
+if("InstructionsLoaded" !== data.hook_event_name){
+const err4 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "InstructionsLoaded"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.file_path !== undefined){
+if(typeof data.file_path !== "string"){
+const err5 = {instancePath:instancePath+"/file_path",schemaPath:"#/properties/file_path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.memory_type !== undefined){
+if(typeof data.memory_type !== "string"){
+const err6 = {instancePath:instancePath+"/memory_type",schemaPath:"#/properties/memory_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.load_reason !== undefined){
+if(typeof data.load_reason !== "string"){
+const err7 = {instancePath:instancePath+"/load_reason",schemaPath:"#/properties/load_reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate54.errors = vErrors;
 return errors === 0;
 }
 
@@ -1576,27 +2075,57 @@ if (vErrors === null) vErrors = validate36.errors.slice(); else for (const e of 
 errors = vErrors.length;
 }
 }
-else if(tag0 === "SessionStart"){
+else if(tag0 === "UserPromptExpansion"){
 if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate38.errors.slice(); else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "Stop"){
+else if(tag0 === "SessionStart"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate40.errors.slice(); else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "SubagentStart"){
+else if(tag0 === "Stop"){
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate42.errors.slice(); else for (const e of validate42.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "SubagentStop"){
+else if(tag0 === "StopFailure"){
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
 if (vErrors === null) vErrors = validate44.errors.slice(); else for (const e of validate44.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStart"){
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate46.errors.slice(); else for (const e of validate46.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "SubagentStop"){
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate48.errors.slice(); else for (const e of validate48.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PreCompact"){
+if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate50.errors.slice(); else for (const e of validate50.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "PostCompact"){
+if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate52.errors.slice(); else for (const e of validate52.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "InstructionsLoaded"){
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if (vErrors === null) vErrors = validate54.errors.slice(); else for (const e of validate54.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1636,7 +2165,11 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
+const validateQwenCodeInstructionsLoadedHookInput_raw = validate54;
+
 const validateQwenCodeNotificationHookInput_raw = validate34;
+
+const validateQwenCodePostCompactHookInput_raw = validate52;
 
 const validateQwenCodePostToolBatchHookInput_raw = validate32;
 
@@ -1644,22 +2177,28 @@ const validateQwenCodePostToolUseFailureHookInput_raw = validate30;
 
 const validateQwenCodePostToolUseHookInput_raw = validate28;
 
+const validateQwenCodePreCompactHookInput_raw = validate50;
+
 const validateQwenCodePreToolUseHookInput_raw = validate26;
 
-const validateQwenCodeSessionStartHookInput_raw = validate38;
+const validateQwenCodeSessionStartHookInput_raw = validate40;
 
-const validateQwenCodeStopHookInput_raw = validate40;
+const validateQwenCodeStopFailureHookInput_raw = validate44;
 
-const validateQwenCodeSubagentStartHookInput_raw = validate42;
+const validateQwenCodeStopHookInput_raw = validate42;
 
-const validateQwenCodeSubagentStopHookInput_raw = validate44;
+const validateQwenCodeSubagentStartHookInput_raw = validate46;
+
+const validateQwenCodeSubagentStopHookInput_raw = validate48;
+
+const validateQwenCodeUserPromptExpansionHookInput_raw = validate38;
 
 const validateQwenCodeUserPromptSubmitHookInput_raw = validate36;
 
-const validateQwenCodeHookMatcherGroup_raw = validate56;
-const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-matcher-group.schema.json","title":"QwenCodeHookMatcherGroup","description":"One entry of an event's list (Qwen Code 0.24.4 settings).","type":"object","additionalProperties":true,"required":["hooks"],"properties":{"matcher":{"type":"string","description":"An unanchored, case-sensitive regex tested against the match value (`Bash` also matches `run_shell_command`); missing, `*` or empty: every value; an invalid regex matches nothing."},"sequential":{"type":"boolean","description":"Run the group's hooks one after the other (default: together); the merge is the same."},"hooks":{"type":"array","items":{"$ref":"hook-handler.schema.json"},"description":"The hooks."}}};
+const validateQwenCodeHookMatcherGroup_raw = validate71;
+const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-matcher-group.schema.json","title":"QwenCodeHookMatcherGroup","description":"One entry of an event's list (Qwen Code 0.24.4 settings).","type":"object","additionalProperties":true,"required":["hooks"],"properties":{"matcher":{"type":"string","description":"An unanchored, case-sensitive regex tested against the match value (`Bash` also matches `run_shell_command`); missing, `*` or empty: every value; an invalid regex matches nothing."},"sequential":{"type":"boolean","description":"Run the group's hooks one after the other (default: together); the merge is the same."},"hooks":{"type":"array","items":{"$ref":"hook-handler.schema.json"},"description":"The hooks."}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-matcher-group.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1731,15 +2270,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const validateQwenCodeHookOutput_raw = validate58;
-const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-output.schema.json","title":"QwenCodeHookOutput","description":"A hook's answer as Qwen Code 0.24.4 reads it: the JSON object on stdout (exit 0 or any code but 2; stderr when stdout is empty) or on stderr (exit 2); a JSON string holding JSON is parsed again. Plain text becomes `systemMessage` (exit 0), `Warning: <text>` (other codes) or a deny (exit 2). Nothing is validated.","type":"object","additionalProperties":true,"properties":{"continue":{"type":"boolean","description":"`false`: PreToolUse blocks the tool (the model gets the stopReason) and the model is called again; PostToolUse replaces the tool result with the stopReason; Stop treats it as a block."},"stopReason":{"type":"string","description":"The text of a `continue: false` (default: the joined `reason`s, then `No reason provided`)."},"suppressOutput":{"type":"boolean","description":"Hides the `systemMessage` log line; changes nothing else."},"systemMessage":{"type":"string","description":"Only logged (`Hook system message: <text>`); never reaches the model."},"decision":{"type":"string","description":"`block`/`deny` in ANY output blocks (PreToolUse: only when no `permissionDecision` decides; Stop: continues with the reason); `approve`/`allow` allow. PostToolUse `block` is ignored."},"reason":{"type":"string","description":"The reason of a top-level decision; several hooks' reasons are joined with `\\n`."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"The event-specific fields."}}};
-const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-specific-output.schema.json","title":"QwenCodeHookSpecificOutput","description":"`hookSpecificOutput` as Qwen Code 0.24.4 reads it, on every event, whatever `hookEventName` says (never checked). With several hooks each key is taken from the LAST output (configuration order) that has it, except `additionalContext` (joined).","type":"object","additionalProperties":true,"properties":{"hookEventName":{"type":"string","description":"Ignored (a deny naming another event still denies); kept for Claude Code compatibility."},"permissionDecision":{"type":"string","description":"PreToolUse: `allow`, `deny` or `ask`; the last output in configuration order that has the key decides (a later allow overrides an earlier deny). `ask` in a headless run is a deny. Any other value (even `null`) still replaces an earlier one and then means nothing, so the top-level `decision` decides."},"permissionDecisionReason":{"type":"string","description":"PreToolUse: the text the model gets verbatim as the tool result of a denied call (last one that has the key; without one, the joined top-level `reason`s, then `No reason provided`)."},"additionalContext":{"type":"string","description":"PostToolUse/PostToolUseFailure: appended to the tool result after a blank line; UserPromptSubmit: appended to the prompt in a `<qwen:user-prompt-submit-context>` block; SessionStart: in the system message. Joined with `\\n` across hooks; `<` and `>` become `&lt;` `&gt;`. Dropped on PreToolUse."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Ignored: the tool runs with the model's input."}}};
+const validateQwenCodeHookOutput_raw = validate73;
+const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-output.schema.json","title":"QwenCodeHookOutput","description":"A hook's answer as Qwen Code 0.24.4 reads it: the JSON object on stdout (exit 0 or any code but 2; stderr when stdout is empty) or on stderr (exit 2); a JSON string holding JSON is parsed again. Plain text becomes `systemMessage` (exit 0), `Warning: <text>` (other codes) or a deny (exit 2). Nothing is validated.","type":"object","additionalProperties":true,"properties":{"continue":{"type":"boolean","description":"`false`: PreToolUse blocks the tool (the model gets the stopReason) and the model is called again; PostToolUse replaces the tool result with the stopReason; Stop treats it as a block."},"stopReason":{"type":"string","description":"The text of a `continue: false` (default: the joined `reason`s, then `No reason provided`)."},"suppressOutput":{"type":"boolean","description":"Hides the `systemMessage` log line; changes nothing else."},"systemMessage":{"type":"string","description":"Only logged (`Hook system message: <text>`); never reaches the model."},"decision":{"type":"string","description":"`block`/`deny` in ANY output blocks (PreToolUse: only when no `permissionDecision` decides; Stop: continues with the reason); `approve`/`allow` allow. PostToolUse `block` is ignored."},"reason":{"type":"string","description":"The reason of a top-level decision; several hooks' reasons are joined with `\\n`."},"hookSpecificOutput":{"allOf":[{"$ref":"hook-specific-output.schema.json"}],"description":"The event-specific fields."}}};
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hook-specific-output.schema.json","title":"QwenCodeHookSpecificOutput","description":"`hookSpecificOutput` as Qwen Code 0.24.4 reads it, on every event, whatever `hookEventName` says (never checked). With several hooks each key is taken from the LAST output (configuration order) that has it, except `additionalContext` (joined).","type":"object","additionalProperties":true,"properties":{"hookEventName":{"type":"string","description":"Ignored (a deny naming another event still denies); kept for Claude Code compatibility."},"permissionDecision":{"type":"string","description":"PreToolUse: `allow`, `deny` or `ask`; the last output in configuration order that has the key decides (a later allow overrides an earlier deny). `ask` in a headless run is a deny. Any other value (even `null`) still replaces an earlier one and then means nothing, so the top-level `decision` decides."},"permissionDecisionReason":{"type":"string","description":"PreToolUse: the text the model gets verbatim as the tool result of a denied call (last one that has the key; without one, the joined top-level `reason`s, then `No reason provided`)."},"additionalContext":{"type":"string","description":"PostToolUse/PostToolUseFailure: appended to the tool result after a blank line; UserPromptSubmit: appended to the prompt in a `<qwen:user-prompt-submit-context>` block; SessionStart: in the system message. Joined with `\\n` across hooks; `<` and `>` become `&lt;` `&gt;`. Dropped on PreToolUse."},"updatedInput":{"type":"object","additionalProperties":true,"description":"Ignored: the tool runs with the model's input."}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-specific-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1818,12 +2357,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hook-output.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1901,8 +2440,8 @@ errors++;
 }
 }
 if(data.hookSpecificOutput !== undefined){
-if(!(validate59(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
-if (vErrors === null) vErrors = validate59.errors.slice(); else for (const e of validate59.errors) vErrors.push(e);
+if(!(validate74(data.hookSpecificOutput, {instancePath:instancePath+"/hookSpecificOutput",parentData:data,parentDataProperty:"hookSpecificOutput",rootData}))){
+if (vErrors === null) vErrors = validate74.errors.slice(); else for (const e of validate74.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1917,16 +2456,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-const validateQwenCodeHookSpecificOutput_raw = validate59;
+const validateQwenCodeHookSpecificOutput_raw = validate74;
 
-const validateQwenCodeHooksSettings_raw = validate61;
-const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hooks-settings.schema.json","title":"QwenCodeHooksSettings","description":"The hook keys of a Qwen Code 0.24.4 settings file (`~/.qwen/settings.json`, `<project>/.qwen/settings.json`, the system file).","type":"object","additionalProperties":true,"properties":{"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"hook-matcher-group.schema.json"}},"description":"Event name -> matcher groups."},"disableAllHooks":{"type":"boolean","description":"true: no hook runs (in project settings it also turns the user hooks off)."}}};
+const validateQwenCodeHooksSettings_raw = validate76;
+const schema28 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/qwen-code/hooks-settings.schema.json","title":"QwenCodeHooksSettings","description":"The hook keys of a Qwen Code 0.24.4 settings file (`~/.qwen/settings.json`, `<project>/.qwen/settings.json`, the system file).","type":"object","additionalProperties":true,"properties":{"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"hook-matcher-group.schema.json"}},"description":"Event name -> matcher groups."},"disableAllHooks":{"type":"boolean","description":"true: no hook runs (in project settings it also turns the user hooks off)."}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/qwen-code/hooks-settings.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1939,8 +2478,8 @@ let data1 = data0[key0];
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data1[i0], {instancePath:instancePath+"/hooks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-if (vErrors === null) vErrors = validate56.errors.slice(); else for (const e of validate56.errors) vErrors.push(e);
+if(!(validate71(data1[i0], {instancePath:instancePath+"/hooks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if (vErrors === null) vErrors = validate71.errors.slice(); else for (const e of validate71.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1991,7 +2530,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
@@ -2003,24 +2542,34 @@ export const validateQwenCodeHookEvent: Validator<QwenCodeHookEvent> = neverThro
 export const validateQwenCodeHookHandler: Validator<QwenCodeHookHandler> = neverThrows(validateQwenCodeHookHandler_raw);
 /** Validates a {@link QwenCodeHookInput} (schemas/qwen-code/hook-input.schema.json). */
 export const validateQwenCodeHookInput: Validator<QwenCodeHookInput> = neverThrows(validateQwenCodeHookInput_raw);
+/** Validates a {@link QwenCodeInstructionsLoadedHookInput} (schemas/qwen-code/hook-input/instructions-loaded.schema.json). */
+export const validateQwenCodeInstructionsLoadedHookInput: Validator<QwenCodeInstructionsLoadedHookInput> = neverThrows(validateQwenCodeInstructionsLoadedHookInput_raw);
 /** Validates a {@link QwenCodeNotificationHookInput} (schemas/qwen-code/hook-input/notification.schema.json). */
 export const validateQwenCodeNotificationHookInput: Validator<QwenCodeNotificationHookInput> = neverThrows(validateQwenCodeNotificationHookInput_raw);
+/** Validates a {@link QwenCodePostCompactHookInput} (schemas/qwen-code/hook-input/post-compact.schema.json). */
+export const validateQwenCodePostCompactHookInput: Validator<QwenCodePostCompactHookInput> = neverThrows(validateQwenCodePostCompactHookInput_raw);
 /** Validates a {@link QwenCodePostToolBatchHookInput} (schemas/qwen-code/hook-input/post-tool-batch.schema.json). */
 export const validateQwenCodePostToolBatchHookInput: Validator<QwenCodePostToolBatchHookInput> = neverThrows(validateQwenCodePostToolBatchHookInput_raw);
 /** Validates a {@link QwenCodePostToolUseFailureHookInput} (schemas/qwen-code/hook-input/post-tool-use-failure.schema.json). */
 export const validateQwenCodePostToolUseFailureHookInput: Validator<QwenCodePostToolUseFailureHookInput> = neverThrows(validateQwenCodePostToolUseFailureHookInput_raw);
 /** Validates a {@link QwenCodePostToolUseHookInput} (schemas/qwen-code/hook-input/post-tool-use.schema.json). */
 export const validateQwenCodePostToolUseHookInput: Validator<QwenCodePostToolUseHookInput> = neverThrows(validateQwenCodePostToolUseHookInput_raw);
+/** Validates a {@link QwenCodePreCompactHookInput} (schemas/qwen-code/hook-input/pre-compact.schema.json). */
+export const validateQwenCodePreCompactHookInput: Validator<QwenCodePreCompactHookInput> = neverThrows(validateQwenCodePreCompactHookInput_raw);
 /** Validates a {@link QwenCodePreToolUseHookInput} (schemas/qwen-code/hook-input/pre-tool-use.schema.json). */
 export const validateQwenCodePreToolUseHookInput: Validator<QwenCodePreToolUseHookInput> = neverThrows(validateQwenCodePreToolUseHookInput_raw);
 /** Validates a {@link QwenCodeSessionStartHookInput} (schemas/qwen-code/hook-input/session-start.schema.json). */
 export const validateQwenCodeSessionStartHookInput: Validator<QwenCodeSessionStartHookInput> = neverThrows(validateQwenCodeSessionStartHookInput_raw);
+/** Validates a {@link QwenCodeStopFailureHookInput} (schemas/qwen-code/hook-input/stop-failure.schema.json). */
+export const validateQwenCodeStopFailureHookInput: Validator<QwenCodeStopFailureHookInput> = neverThrows(validateQwenCodeStopFailureHookInput_raw);
 /** Validates a {@link QwenCodeStopHookInput} (schemas/qwen-code/hook-input/stop.schema.json). */
 export const validateQwenCodeStopHookInput: Validator<QwenCodeStopHookInput> = neverThrows(validateQwenCodeStopHookInput_raw);
 /** Validates a {@link QwenCodeSubagentStartHookInput} (schemas/qwen-code/hook-input/subagent-start.schema.json). */
 export const validateQwenCodeSubagentStartHookInput: Validator<QwenCodeSubagentStartHookInput> = neverThrows(validateQwenCodeSubagentStartHookInput_raw);
 /** Validates a {@link QwenCodeSubagentStopHookInput} (schemas/qwen-code/hook-input/subagent-stop.schema.json). */
 export const validateQwenCodeSubagentStopHookInput: Validator<QwenCodeSubagentStopHookInput> = neverThrows(validateQwenCodeSubagentStopHookInput_raw);
+/** Validates a {@link QwenCodeUserPromptExpansionHookInput} (schemas/qwen-code/hook-input/user-prompt-expansion.schema.json). */
+export const validateQwenCodeUserPromptExpansionHookInput: Validator<QwenCodeUserPromptExpansionHookInput> = neverThrows(validateQwenCodeUserPromptExpansionHookInput_raw);
 /** Validates a {@link QwenCodeUserPromptSubmitHookInput} (schemas/qwen-code/hook-input/user-prompt-submit.schema.json). */
 export const validateQwenCodeUserPromptSubmitHookInput: Validator<QwenCodeUserPromptSubmitHookInput> = neverThrows(validateQwenCodeUserPromptSubmitHookInput_raw);
 /** Validates a {@link QwenCodeHookMatcherGroup} (schemas/qwen-code/hook-matcher-group.schema.json). */

@@ -6,7 +6,8 @@ import { copilotCli } from "./copilot-cli.js";
 import { droid } from "./droid.js";
 import { geminiCli } from "./gemini-cli.js";
 import { kimiCode } from "./kimi-code.js";
+import { qwenCode } from "./qwen-code.js";
 
-export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli, copilotCli, droid, kimiCode];
+export const LAB_AGENTS: readonly LabAgent[] = [claudeCode, codex, geminiCli, copilotCli, droid, kimiCode, qwenCode];
 
 export const labAgent = (name: string): LabAgent | undefined => LAB_AGENTS.find((a) => a.name === name);

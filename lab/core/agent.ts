@@ -26,6 +26,8 @@ export interface LabAgent {
   recordedVersion: string;
   /** More packages to install beside it (a Node the agent needs, say), given the prefix. */
   extraPackages?: readonly string[];
+  /** More `npm install` flags (`--omit=optional`: the agent as it was recorded, without its native extras). */
+  npmFlags?: readonly string[];
   /** The executable, relative to the cache prefix. */
   bin: string;
   /** The committed scenario folders `--check` re-records, relative to test/observer/. */

@@ -11,7 +11,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 export interface ChatCall { name: string; arguments?: Obj | string; args?: Obj; id?: string }
-export interface ChatTurn { text?: string; tool_call?: ChatCall; tool_calls?: ChatCall[]; error?: { status?: number; message?: string; type?: string } }
+export interface ChatTurn {
+  text?: string; tool_call?: ChatCall; tool_calls?: ChatCall[]; error?: { status?: number; message?: string; type?: string };
+  /** The token counts this reply reports (default 10 prompt, 5 completion): an agent that decides by them (compaction) can be driven. */
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
 
 export interface ChatOptions {
   /** Whether a request is a main-loop one (default: it offers tools). */
@@ -57,13 +61,13 @@ export function chatCompletionsApi(turns: readonly ChatTurn[], opts: ChatOptions
     const logged = calls.length > 0 ? { tool_calls: calls } : { text: turn.text ?? "done" };
     if (body["stream"] === false) {
       const message = calls.length > 0 ? { role: "assistant", content: null, tool_calls: calls } : { role: "assistant", content: turn.text ?? "done" };
-      return { kind, turn: n, logged, reply: { json: { ...base, object: "chat.completion", choices: [{ index: 0, message, finish_reason: calls.length > 0 ? "tool_calls" : "stop" }], usage: USAGE } } };
+      return { kind, turn: n, logged, reply: { json: { ...base, object: "chat.completion", choices: [{ index: 0, message, finish_reason: calls.length > 0 ? "tool_calls" : "stop" }], usage: turn.usage ?? USAGE } } };
     }
     const delta = calls.length > 0 ? { role: "assistant", content: null, tool_calls: calls.map((c, index) => ({ index, ...c })) } : { role: "assistant", content: turn.text ?? "done" };
     const chunks: { data: unknown }[] = [
       { data: { ...base, choices: [{ index: 0, delta, finish_reason: null }] } },
       { data: { ...base, choices: [{ index: 0, delta: {}, finish_reason: calls.length > 0 ? "tool_calls" : "stop" }] } },
-      { data: { ...base, choices: [], usage: USAGE } },
+      { data: { ...base, choices: [], usage: turn.usage ?? USAGE } },
       { data: "[DONE]" },
     ];
     return { kind, turn: n, logged, reply: { sse: chunks } };

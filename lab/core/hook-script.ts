@@ -42,11 +42,16 @@ export function outputBytes(text: string | undefined, parts: readonly OutputPart
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const exitOf = (n: number | undefined): number => (Number.isInteger(n) ? n! : 0);
 
+/** A log of start order shared by the hooks of a run: each start appends `<k> <label> <invocation>` to `order.log`. */
+export interface StartOrder { label: string }
+
 /**
  * Writes `h<k>.sh` and its answer files into `dir`; returns the script's path.
- * `envPattern` (an extended regex over `env` lines) picks what `record_env` saves.
+ * `envPattern` (an extended regex over `env` lines) picks what `record_env` saves. With `order`,
+ * the hooks count their invocations under one lock for all and log their starts in order
+ * (`readStartOrder`).
  */
-export function writeHookScript(dir: string, k: number, hook: ScriptedHook, envPattern: string): string {
+export function writeHookScript(dir: string, k: number, hook: ScriptedHook, envPattern: string, order?: StartOrder): string {
   const file = (suffix: string): string => join(dir, `h${k}.${suffix}`);
   writeFileSync(file("stdout"), outputBytes(hook.stdout, hook.stdout_parts));
   writeFileSync(file("stderr"), outputBytes(hook.stderr, hook.stderr_parts));
@@ -65,9 +70,10 @@ export function writeHookScript(dir: string, k: number, hook: ScriptedHook, envP
   const lines = [
     "#!/bin/bash",
     // two invocations can start at once (one command listed twice): count them under a lock
-    `exec 9>>${base}.lock; flock 9`,
+    `exec 9>>${order === undefined ? `${base}.lock` : `${quote(dir)}/order.lock`}; flock 9`,
     `echo "start $(date +%s%3N)" >> ${base}.log`,
     `n=$(grep -c '^start' ${base}.log)`,
+    order === undefined ? ":" : `echo ${quote(`${k} ${order.label}`)}" $n" >> ${quote(dir)}/order.log`,
     "flock -u 9; exec 9>&-",
     `cat > ${base}.in.$n`,
     `if [ "$#" -gt 0 ]; then printf '%s\\n' "$@" > ${base}.argv.$n; fi`,
@@ -134,4 +140,14 @@ export function readHookRecord(dir: string, k: number, command: string, t0: numb
     if (existsSync(cwdFile)) record.cwd_first = readFileSync(cwdFile, "utf8").trim();
   }
   return record;
+}
+
+/** The start order `writeHookScript`'s `order` logged: `[hook index, label, invocation]` per start. */
+export function readStartOrder(dir: string): [number, string, number][] {
+  const f = join(dir, "order.log");
+  if (!existsSync(f)) return [];
+  return readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => {
+    const parts = l.split(" ");
+    return [Number(parts[0]), parts.slice(1, -1).join(" "), Number(parts[parts.length - 1])];
+  });
 }

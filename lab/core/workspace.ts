@@ -16,9 +16,10 @@ export interface RunDir { dir: string; home: string; work: string; hooks: string
  */
 export const tmpRoot = (): string => process.env["CLAUDE_HOOK_PROTOCOL_LAB_TMP"] ?? "/tmp/chp-lab";
 
-export function makeRunDir(name: string, markerName: string): RunDir {
-  mkdirSync(tmpRoot(), { recursive: true });
-  const dir = realpathSync(mkdtempSync(join(tmpRoot(), `${name.replace(/[^\w.-]/g, "_")}-`)));
+/** A fresh run directory under `root` (default: the lab's temp root). */
+export function makeRunDir(name: string, markerName: string, root: string = tmpRoot()): RunDir {
+  mkdirSync(root, { recursive: true });
+  const dir = realpathSync(mkdtempSync(join(root, `${name.replace(/[^\w.-]/g, "_")}-`)));
   const rd = { dir, home: join(dir, "home"), work: join(dir, "work"), hooks: join(dir, "hooks"), tmp: join(dir, "tmp"), marker: join(dir, "work", markerName) };
   for (const d of [rd.home, rd.work, rd.hooks, rd.tmp]) mkdirSync(d, { recursive: true });
   return { ...rd, vars: { MARKER: rd.marker, DIR: dir, HOOKS: rd.hooks, WORK: rd.work } };

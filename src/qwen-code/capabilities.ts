@@ -18,6 +18,12 @@ const V = "test/vectors/merge/qwen-code";
 const LAST_WINS = "a later hook's allow or ask overrides it: the last decision in configuration order counts";
 const UNSUPPORTED = documented("unsupported");
 
+/** An event whose four Claude Code answer forms were recorded changing nothing (`cap-<event>-{context,block,continue-false,systemMessage}`). */
+function nothingShown(event: string): Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> {
+  const at = (form: string): string => `${V}/${event}/cap-${event.toLowerCase()}-${form}.json`;
+  return { context: recorded("unsupported", [at("context")]), block: recorded("unsupported", [at("block")]), stop: recorded("unsupported", [at("continue-false")]), message: recorded("unsupported", [at("systemMessage")]) };
+}
+
 /** The events whose answers were not driven (most do not fire headless, ord-01): the kit's writer refuses every answer there. */
 const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
 
@@ -31,6 +37,8 @@ export const capabilities: AgentCapabilities = {
     { name: "write_file", canonical: "Write", basis: "recorded" },
     { name: "edit", canonical: "Edit", basis: "recorded" },
     { name: "web_fetch", canonical: "WebFetch", basis: "recorded" },
+    // subagents/qw-sub-*, sub-01: subagent_type, description, prompt, run_in_background, all of Agent's fields
+    { name: "agent", canonical: "Agent", basis: "recorded" },
   ],
   events: {
     PreToolUse: {
@@ -58,13 +66,20 @@ export const capabilities: AgentCapabilities = {
     UserPromptSubmit: {
       context: recorded("enforced", [`${V}/UserPromptSubmit/context-json.json`]),
       block: recorded("enforced", [`${V}/UserPromptSubmit/exit2-stderr.json`], { note: "the prompt is dropped silently: the run ends with an empty result" }),
-      stop: { ...documented("degraded", "continue:false drops the prompt as a block does"), as: "block" },
+      stop: recorded("degraded", [`${V}/UserPromptSubmit/cap-userpromptsubmit-continue-false.json`], { as: "block", note: "continue:false drops the prompt as a block does" }),
       message: recorded("unsupported", [`${V}/UserPromptSubmit/cap-userpromptsubmit-systemMessage.json`]),
+    },
+    // a custom command's expansion (cap-userpromptexpansion-*, recorded with the lab)
+    UserPromptExpansion: {
+      context: recorded("enforced", [`${V}/UserPromptExpansion/cap-userpromptexpansion-context.json`], { note: "appended to the expanded prompt after a blank line" }),
+      block: recorded("enforced", [`${V}/UserPromptExpansion/cap-userpromptexpansion-block.json`], { note: "the run ends before any request: exit 1, the result error `UserPromptExpansion blocked: R`" }),
+      stop: recorded("degraded", [`${V}/UserPromptExpansion/cap-userpromptexpansion-continue-false.json`], { as: "block", note: "continue:false ends the run as a block does" }),
+      message: recorded("unsupported", [`${V}/UserPromptExpansion/cap-userpromptexpansion-systemMessage.json`]),
     },
     SessionStart: {
       context: recorded("enforced", [`${V}/SessionStart/cap-sessionstart-context.json`]),
       block: recorded("ignored", [`${V}/SessionStart/exit2-stderr.json`]),
-      stop: UNSUPPORTED,
+      stop: recorded("unsupported", [`${V}/SessionStart/cap-sessionstart-continue-false.json`]),
       message: recorded("unsupported", [`${V}/SessionStart/cap-sessionstart-systemMessage.json`]),
     },
     Stop: {
@@ -76,7 +91,7 @@ export const capabilities: AgentCapabilities = {
     SubagentStop: {
       context: recorded("unsupported", [`${V}/SubagentStop/cap-subagentstop-context.json`]),
       block: recorded("enforced", [`${V}/SubagentStop/subagent-stop-block.json`]),
-      stop: UNSUPPORTED,
+      stop: recorded("degraded", [`${V}/SubagentStop/cap-subagentstop-continue-false.json`], { as: "block", note: "continue:false is a block: the subagent gets the stop reason and answers again" }),
       message: recorded("unsupported", [`${V}/SubagentStop/cap-subagentstop-systemMessage.json`]),
     },
     // the Claude Code forms, recorded around one tool call: the model gets nothing more and is asked again
@@ -88,18 +103,27 @@ export const capabilities: AgentCapabilities = {
     },
     Notification: {
       context: recorded("unsupported", [`${V}/Notification/cap-notification-context.json`]),
-      block: UNSUPPORTED,
+      block: recorded("unsupported", [`${V}/Notification/cap-notification-block.json`]),
       stop: recorded("unsupported", [`${V}/Notification/cap-notification-continue-false.json`]),
       message: recorded("unsupported", [`${V}/Notification/cap-notification-systemMessage.json`]),
     },
-    UserPromptExpansion: NOTHING,
-    SubagentStart: NOTHING,
-    PreCompact: NOTHING,
-    PostCompact: NOTHING,
+    // the Claude Code forms change nothing: the subagent's requests are those of a run without the hook (cap-subagentstart-*)
+    SubagentStart: nothingShown("SubagentStart"),
+    // `/compress` after a prompt (stream-json input): the summary is requested whatever the hook says (cap-precompact-*)
+    PreCompact: {
+      context: recorded("enforced", [`${V}/PreCompact/cap-precompact-context.json`], { note: "in the summary request, as `Additional Instructions:`" }),
+      block: recorded("unsupported", [`${V}/PreCompact/cap-precompact-block.json`]),
+      stop: recorded("unsupported", [`${V}/PreCompact/cap-precompact-continue-false.json`]),
+      message: recorded("unsupported", [`${V}/PreCompact/cap-precompact-systemMessage.json`]),
+    },
+    // a compaction that succeeded (a reply reporting 90000 prompt tokens, then `/compress`): the next request is the same whatever the hook says (cap-postcompact-*)
+    PostCompact: nothingShown("PostCompact"),
     SessionEnd: NOTHING,
     PermissionRequest: NOTHING,
     PermissionDenied: NOTHING,
-    StopFailure: NOTHING,
-    InstructionsLoaded: NOTHING,
+    // headless, only Qwen's loop guard fires it, which ends the turn whatever the hooks say (cap-stopfailure-*)
+    StopFailure: nothingShown("StopFailure"),
+    // a QWEN.md in the project (and ~/.qwen/output-language.md): the run goes on as without the hook (cap-instructionsloaded-*)
+    InstructionsLoaded: nothingShown("InstructionsLoaded"),
   },
 };

@@ -43,13 +43,13 @@ export type QwenCodeEventName = (typeof QWEN_CODE_EVENT_NAMES)[number];
 export type Combination = "or" | "simple" | "none";
 
 /** What the combined answer does (src/qwen-code/merge.ts has one function per strategy). */
-export type MergeStrategy = "pre-tool-use" | "post-tool-use" | "user-prompt-submit" | "session-start" | "stop" | "subagent-stop" | "no-effect";
+export type MergeStrategy = "pre-tool-use" | "post-tool-use" | "user-prompt-submit" | "user-prompt-expansion" | "pre-compact" | "session-start" | "stop" | "subagent-stop" | "no-effect";
 
 export interface QwenCodeEventRules {
   /** The Claude Code event of the same name (Qwen uses Claude Code's names). */
   readonly canonical: string | null;
   /** The stdin field the matcher is tested against; null: every group runs. */
-  readonly matchField: "tool_name" | "source" | "agent_type" | null;
+  readonly matchField: "tool_name" | "source" | "agent_type" | "command_name" | null;
   readonly summary: string;
   readonly combination: Combination;
   readonly merge: MergeStrategy;
@@ -100,7 +100,16 @@ export const QWEN_CODE_EVENTS = {
     plainTextIsContext: true,
     recorded: true,
   },
-  UserPromptExpansion: { ...NOT_DRIVEN, canonical: "UserPromptExpansion", combination: "or", plainTextIsContext: true, summary: "a slash command's prompt is expanded (not driven)" },
+  UserPromptExpansion: {
+    canonical: "UserPromptExpansion",
+    // the command's name without "/" (its documents; every recording has one command and no matcher)
+    matchField: "command_name",
+    summary: "a slash command (a custom command) expanded its prompt: context is appended to the expanded prompt after a blank line; a block or continue:false ends the run before any request, exit 1 and the result error `UserPromptExpansion blocked: <reason>` (cap-userpromptexpansion-*, recorded with the lab)",
+    combination: "or",
+    merge: "user-prompt-expansion",
+    plainTextIsContext: true,
+    recorded: true,
+  },
   SessionStart: {
     canonical: "SessionStart",
     matchField: "source",
@@ -120,7 +129,7 @@ export const QWEN_CODE_EVENTS = {
     recorded: true,
   },
   MessageDisplay: { ...NOT_DRIVEN, canonical: null, summary: "a message is displayed (not driven)" },
-  SubagentStart: { ...NOT_DRIVEN, canonical: "SubagentStart", matchField: "agent_type", summary: "a subagent starts (sub-01); its answers were not driven" },
+  SubagentStart: { ...NOT_DRIVEN, canonical: "SubagentStart", matchField: "agent_type", recorded: true, summary: "a subagent starts (sub-01): context, block, continue:false and systemMessage change nothing, the subagent's requests are as without the hook (cap-subagentstart-*, recorded with the lab)" },
   SubagentStop: {
     canonical: "SubagentStop",
     matchField: "agent_type",
@@ -130,16 +139,24 @@ export const QWEN_CODE_EVENTS = {
     plainTextIsContext: false,
     recorded: true,
   },
-  PreCompact: { ...NOT_DRIVEN, canonical: "PreCompact", summary: "before compaction (`/compress` on a fresh session runs none, pc-01)" },
-  PostCompact: { ...NOT_DRIVEN, canonical: "PostCompact", summary: "after compaction (not driven)" },
+  PreCompact: {
+    canonical: "PreCompact",
+    matchField: null,
+    summary: "before compaction (`/compress` after a prompt; on a fresh session none runs, pc-01): context goes into the summary request's `Additional Instructions:`; block and continue:false are ignored, the summary is requested (cap-precompact-*, recorded with the lab)",
+    combination: "simple",
+    merge: "pre-compact",
+    plainTextIsContext: false,
+    recorded: true,
+  },
+  PostCompact: { ...NOT_DRIVEN, canonical: "PostCompact", recorded: true, summary: "after a compaction that succeeded (`/compress` once the history is worth it): context, block and continue:false change nothing, the next prompt is answered from the summary (cap-postcompact-*, recorded with the lab)" },
   SessionEnd: { ...NOT_DRIVEN, canonical: "SessionEnd", summary: "a session ends (does not run in a `-p` run, ord-01)" },
   SessionDelete: { ...NOT_DRIVEN, canonical: null, summary: "a session is deleted (not driven)" },
   PermissionRequest: { ...NOT_DRIVEN, canonical: "PermissionRequest", matchField: "tool_name", summary: "a permission prompt (never under --yolo, also not on ask: nt-01); deny beats allow here (bundle)" },
   PermissionDenied: { ...NOT_DRIVEN, canonical: "PermissionDenied", matchField: "tool_name", summary: "a permission was denied (not driven)" },
-  StopFailure: { ...NOT_DRIVEN, canonical: "StopFailure", combination: "none", summary: "the turn ended with an error: answers are dropped (bundle)" },
+  StopFailure: { ...NOT_DRIVEN, canonical: "StopFailure", combination: "none", recorded: true, summary: "the turn ended with an error; headless only Qwen's loop guard fires it (a repeated identical tool call), and the answers are dropped: exit 1, the same result (cap-stopfailure-*, recorded with the lab)" },
   TodoCreated: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is created (not driven)" },
   TodoCompleted: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is completed (not driven)" },
-  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", summary: "instruction files were loaded (not driven)" },
+  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", recorded: true, summary: "a context file was loaded (a project QWEN.md, ~/.qwen/output-language.md: once per file): its answers change nothing (cap-instructionsloaded-*, recorded with the lab)" },
 } as const satisfies Record<QwenCodeEventName, QwenCodeEventRules>;
 
 export function isQwenCodeEvent(name: string): name is QwenCodeEventName {

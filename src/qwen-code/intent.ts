@@ -31,12 +31,12 @@ export function readQwenCodeIntent(answer: HookAnswer): HookIntent | null {
   return Object.keys(intent).length === 0 ? null : intent;
 }
 
-/** Events where `continue: false` ends the run (a blocked prompt ends it silently, ups-03). */
-const STOPPABLE = new Set(["UserPromptSubmit"]);
+/** Events where `continue: false` ends the run (a blocked prompt ends it silently, ups-03; an expanded one with an error, cap-userpromptexpansion-continue-false). */
+const STOPPABLE = new Set(["UserPromptSubmit", "UserPromptExpansion"]);
 /** Events where `decision: "block"` + `reason` does what a block means. */
-const BLOCKABLE = new Set(["UserPromptSubmit", "Stop", "SubagentStop"]);
+const BLOCKABLE = new Set(["UserPromptSubmit", "UserPromptExpansion", "Stop", "SubagentStop"]);
 /** Events whose `additionalContext` reaches the model. */
-const CONTEXT = new Set(["PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"]);
+const CONTEXT = new Set(["PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "PreCompact"]);
 
 export function writeQwenCodeIntent(event: string, intent: HookIntent): WriteResult {
   if (!isQwenCodeEvent(event)) return { ok: false, unsupported: [], message: `Qwen Code has no ${event} event` };

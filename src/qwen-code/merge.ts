@@ -82,6 +82,24 @@ function userPromptSubmit(answer: JsonObject): Verdict {
   return { effects: { model_context: [T.userPromptSubmitContext(context)] }, contexts: [context] };
 }
 
+function userPromptExpansion(answer: JsonObject): Verdict {
+  // A block or continue:false ends the run before any request: exit 1, result error `UserPromptExpansion blocked: R` (cap-userpromptexpansion-block, -continue-false).
+  if (isBlockingDecision(answer) || stopsExecution(answer)) {
+    return { effects: { blocked: true }, reasons: [jsText(effectiveReason(answer))] };
+  }
+  // The context follows the expanded prompt after a blank line (cap-userpromptexpansion-context).
+  const context = additionalContext(answer);
+  if (context === undefined || context === "") return NOTHING;
+  return { effects: { model_context: [context] }, contexts: [context] };
+}
+
+function preCompact(answer: JsonObject): Verdict {
+  // The context joins the summary request's instructions; a block or continue:false is ignored (cap-precompact-*).
+  const context = additionalContext(answer);
+  if (context === undefined || context === "") return NOTHING;
+  return { effects: { model_context: [context] }, contexts: [context] };
+}
+
 function sessionStart(answer: JsonObject): Verdict {
   const context = additionalContext(answer);
   if (context === undefined || context === "") return NOTHING;
@@ -104,6 +122,10 @@ function verdictOf(strategy: MergeStrategy, answer: JsonObject | undefined, cont
       return postToolUse(answer, event === "PostToolUse");
     case "user-prompt-submit":
       return userPromptSubmit(answer);
+    case "user-prompt-expansion":
+      return userPromptExpansion(answer);
+    case "pre-compact":
+      return preCompact(answer);
     case "session-start":
       return sessionStart(answer);
     case "stop":
@@ -125,6 +147,7 @@ function blocksAlone(event: string, output: JsonObject | undefined): boolean {
       case "PostToolUse":
         return stopsExecution(output);
       case "UserPromptSubmit":
+      case "UserPromptExpansion":
       case "Stop":
       case "SubagentStop":
         return isBlockingDecision(output) || stopsExecution(output);

@@ -32,7 +32,7 @@ test("every recorded Qwen Code stdin payload validates as QwenCodeHookInput", ()
     events.set(event, (events.get(event) ?? 0) + 1);
   }
   assert.ok([...events.values()].reduce((a, b) => a + b, 0) >= 100, JSON.stringify([...events]));
-  assert.deepEqual([...events.keys()].sort(), ["Notification", "PostToolBatch", "PostToolUse", "PostToolUseFailure", "PreToolUse", "SessionStart", "Stop", "SubagentStart", "SubagentStop", "UserPromptSubmit"]);
+  assert.deepEqual([...events.keys()].sort(), ["InstructionsLoaded", "Notification", "PostCompact", "PostToolBatch", "PostToolUse", "PostToolUseFailure", "PreCompact", "PreToolUse", "SessionStart", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "UserPromptExpansion", "UserPromptSubmit"]);
 });
 
 test("every settings file the recordings gave Qwen Code validates as QwenCodeHooksSettings", () => {

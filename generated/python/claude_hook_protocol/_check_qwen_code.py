@@ -17,10 +17,15 @@ if TYPE_CHECKING:
         QwenCodePostToolBatchHookInput,
         QwenCodeNotificationHookInput,
         QwenCodeUserPromptSubmitHookInput,
+        QwenCodeUserPromptExpansionHookInput,
         QwenCodeSessionStartHookInput,
         QwenCodeStopHookInput,
+        QwenCodeStopFailureHookInput,
         QwenCodeSubagentStartHookInput,
         QwenCodeSubagentStopHookInput,
+        QwenCodePreCompactHookInput,
+        QwenCodePostCompactHookInput,
+        QwenCodeInstructionsLoadedHookInput,
         QwenCodeHookInput,
         QwenCodeHookMatcherGroup,
         QwenCodeHookSpecificOutput,
@@ -47,14 +52,24 @@ __all__ = [
     "serialize_qwen_code_notification_hook_input",
     "parse_qwen_code_user_prompt_submit_hook_input",
     "serialize_qwen_code_user_prompt_submit_hook_input",
+    "parse_qwen_code_user_prompt_expansion_hook_input",
+    "serialize_qwen_code_user_prompt_expansion_hook_input",
     "parse_qwen_code_session_start_hook_input",
     "serialize_qwen_code_session_start_hook_input",
     "parse_qwen_code_stop_hook_input",
     "serialize_qwen_code_stop_hook_input",
+    "parse_qwen_code_stop_failure_hook_input",
+    "serialize_qwen_code_stop_failure_hook_input",
     "parse_qwen_code_subagent_start_hook_input",
     "serialize_qwen_code_subagent_start_hook_input",
     "parse_qwen_code_subagent_stop_hook_input",
     "serialize_qwen_code_subagent_stop_hook_input",
+    "parse_qwen_code_pre_compact_hook_input",
+    "serialize_qwen_code_pre_compact_hook_input",
+    "parse_qwen_code_post_compact_hook_input",
+    "serialize_qwen_code_post_compact_hook_input",
+    "parse_qwen_code_instructions_loaded_hook_input",
+    "serialize_qwen_code_instructions_loaded_hook_input",
     "parse_qwen_code_hook_input",
     "serialize_qwen_code_hook_input",
     "parse_qwen_code_hook_matcher_group",
@@ -213,6 +228,24 @@ def _check_QwenCodeUserPromptSubmitHookInput(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_QwenCodeUserPromptSubmitHookInput, True)
 
 
+_FIELDS_QwenCodeUserPromptExpansionHookInput: "_rt.Fields" = (
+    ("session_id", True, lambda v, at: _rt.check_str(v, at)),
+    ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("cwd", True, lambda v, at: _rt.check_str(v, at)),
+    ("hook_event_name", True, lambda v, at: _rt.literal("UserPromptExpansion")(v, at)),
+    ("timestamp", True, lambda v, at: _rt.check_str(v, at)),
+    ("permission_mode", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt_id", False, lambda v, at: _rt.check_str(v, at)),
+    ("command_name", True, lambda v, at: _rt.check_str(v, at)),
+    ("command_args", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt", True, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_QwenCodeUserPromptExpansionHookInput(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_QwenCodeUserPromptExpansionHookInput, True)
+
+
 _FIELDS_QwenCodeSessionStartHookInput: "_rt.Fields" = (
     ("session_id", True, lambda v, at: _rt.check_str(v, at)),
     ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
@@ -250,6 +283,23 @@ _FIELDS_QwenCodeStopHookInput: "_rt.Fields" = (
 
 def _check_QwenCodeStopHookInput(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_QwenCodeStopHookInput, True)
+
+
+_FIELDS_QwenCodeStopFailureHookInput: "_rt.Fields" = (
+    ("session_id", True, lambda v, at: _rt.check_str(v, at)),
+    ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("cwd", True, lambda v, at: _rt.check_str(v, at)),
+    ("hook_event_name", True, lambda v, at: _rt.literal("StopFailure")(v, at)),
+    ("timestamp", True, lambda v, at: _rt.check_str(v, at)),
+    ("permission_mode", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt_id", False, lambda v, at: _rt.check_str(v, at)),
+    ("error", True, lambda v, at: _rt.check_str(v, at)),
+    ("error_details", False, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_QwenCodeStopFailureHookInput(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_QwenCodeStopFailureHookInput, True)
 
 
 _FIELDS_QwenCodeSubagentStartHookInput: "_rt.Fields" = (
@@ -291,6 +341,58 @@ def _check_QwenCodeSubagentStopHookInput(value: object, at: str) -> None:
     _rt.check_object(value, at, _FIELDS_QwenCodeSubagentStopHookInput, True)
 
 
+_FIELDS_QwenCodePreCompactHookInput: "_rt.Fields" = (
+    ("session_id", True, lambda v, at: _rt.check_str(v, at)),
+    ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("cwd", True, lambda v, at: _rt.check_str(v, at)),
+    ("hook_event_name", True, lambda v, at: _rt.literal("PreCompact")(v, at)),
+    ("timestamp", True, lambda v, at: _rt.check_str(v, at)),
+    ("permission_mode", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt_id", False, lambda v, at: _rt.check_str(v, at)),
+    ("trigger", True, lambda v, at: _rt.check_str(v, at)),
+    ("custom_instructions", True, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_QwenCodePreCompactHookInput(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_QwenCodePreCompactHookInput, True)
+
+
+_FIELDS_QwenCodePostCompactHookInput: "_rt.Fields" = (
+    ("session_id", True, lambda v, at: _rt.check_str(v, at)),
+    ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("cwd", True, lambda v, at: _rt.check_str(v, at)),
+    ("hook_event_name", True, lambda v, at: _rt.literal("PostCompact")(v, at)),
+    ("timestamp", True, lambda v, at: _rt.check_str(v, at)),
+    ("permission_mode", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt_id", False, lambda v, at: _rt.check_str(v, at)),
+    ("trigger", True, lambda v, at: _rt.check_str(v, at)),
+    ("compact_summary", True, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_QwenCodePostCompactHookInput(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_QwenCodePostCompactHookInput, True)
+
+
+_FIELDS_QwenCodeInstructionsLoadedHookInput: "_rt.Fields" = (
+    ("session_id", True, lambda v, at: _rt.check_str(v, at)),
+    ("transcript_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("cwd", True, lambda v, at: _rt.check_str(v, at)),
+    ("hook_event_name", True, lambda v, at: _rt.literal("InstructionsLoaded")(v, at)),
+    ("timestamp", True, lambda v, at: _rt.check_str(v, at)),
+    ("permission_mode", True, lambda v, at: _rt.check_str(v, at)),
+    ("prompt_id", False, lambda v, at: _rt.check_str(v, at)),
+    ("file_path", True, lambda v, at: _rt.check_str(v, at)),
+    ("memory_type", True, lambda v, at: _rt.check_str(v, at)),
+    ("load_reason", True, lambda v, at: _rt.check_str(v, at)),
+)
+
+
+def _check_QwenCodeInstructionsLoadedHookInput(value: object, at: str) -> None:
+    _rt.check_object(value, at, _FIELDS_QwenCodeInstructionsLoadedHookInput, True)
+
+
 def _check_QwenCodeHookInput(value: object, at: str) -> None:
     _rt.check_union(value, at, "hook_event_name", {
         "PreToolUse": _check_QwenCodePreToolUseHookInput,
@@ -299,10 +401,15 @@ def _check_QwenCodeHookInput(value: object, at: str) -> None:
         "PostToolBatch": _check_QwenCodePostToolBatchHookInput,
         "Notification": _check_QwenCodeNotificationHookInput,
         "UserPromptSubmit": _check_QwenCodeUserPromptSubmitHookInput,
+        "UserPromptExpansion": _check_QwenCodeUserPromptExpansionHookInput,
         "SessionStart": _check_QwenCodeSessionStartHookInput,
         "Stop": _check_QwenCodeStopHookInput,
+        "StopFailure": _check_QwenCodeStopFailureHookInput,
         "SubagentStart": _check_QwenCodeSubagentStartHookInput,
         "SubagentStop": _check_QwenCodeSubagentStopHookInput,
+        "PreCompact": _check_QwenCodePreCompactHookInput,
+        "PostCompact": _check_QwenCodePostCompactHookInput,
+        "InstructionsLoaded": _check_QwenCodeInstructionsLoadedHookInput,
     })
 
 
@@ -472,6 +579,19 @@ def serialize_qwen_code_user_prompt_submit_hook_input(value: QwenCodeUserPromptS
     return _rt.dumps(value)
 
 
+def parse_qwen_code_user_prompt_expansion_hook_input(text: str) -> QwenCodeUserPromptExpansionHookInput:
+    """A ``QwenCodeUserPromptExpansionHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeUserPromptExpansionHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_user_prompt_expansion_hook_input(value: QwenCodeUserPromptExpansionHookInput) -> str:
+    """A ``QwenCodeUserPromptExpansionHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
+    _rt.checked(_check_QwenCodeUserPromptExpansionHookInput, value)
+    return _rt.dumps(value)
+
+
 def parse_qwen_code_session_start_hook_input(text: str) -> QwenCodeSessionStartHookInput:
     """A ``QwenCodeSessionStartHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
@@ -498,6 +618,19 @@ def serialize_qwen_code_stop_hook_input(value: QwenCodeStopHookInput) -> str:
     return _rt.dumps(value)
 
 
+def parse_qwen_code_stop_failure_hook_input(text: str) -> QwenCodeStopFailureHookInput:
+    """A ``QwenCodeStopFailureHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeStopFailureHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_stop_failure_hook_input(value: QwenCodeStopFailureHookInput) -> str:
+    """A ``QwenCodeStopFailureHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
+    _rt.checked(_check_QwenCodeStopFailureHookInput, value)
+    return _rt.dumps(value)
+
+
 def parse_qwen_code_subagent_start_hook_input(text: str) -> QwenCodeSubagentStartHookInput:
     """A ``QwenCodeSubagentStartHookInput`` from JSON text; raises ProtocolError naming the field."""
     value = _rt.loads(text)
@@ -521,6 +654,45 @@ def parse_qwen_code_subagent_stop_hook_input(text: str) -> QwenCodeSubagentStopH
 def serialize_qwen_code_subagent_stop_hook_input(value: QwenCodeSubagentStopHookInput) -> str:
     """A ``QwenCodeSubagentStopHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
     _rt.checked(_check_QwenCodeSubagentStopHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_pre_compact_hook_input(text: str) -> QwenCodePreCompactHookInput:
+    """A ``QwenCodePreCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePreCompactHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_pre_compact_hook_input(value: QwenCodePreCompactHookInput) -> str:
+    """A ``QwenCodePreCompactHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
+    _rt.checked(_check_QwenCodePreCompactHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_post_compact_hook_input(text: str) -> QwenCodePostCompactHookInput:
+    """A ``QwenCodePostCompactHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodePostCompactHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_post_compact_hook_input(value: QwenCodePostCompactHookInput) -> str:
+    """A ``QwenCodePostCompactHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
+    _rt.checked(_check_QwenCodePostCompactHookInput, value)
+    return _rt.dumps(value)
+
+
+def parse_qwen_code_instructions_loaded_hook_input(text: str) -> QwenCodeInstructionsLoadedHookInput:
+    """A ``QwenCodeInstructionsLoadedHookInput`` from JSON text; raises ProtocolError naming the field."""
+    value = _rt.loads(text)
+    _rt.checked(_check_QwenCodeInstructionsLoadedHookInput, value)
+    return value  # type: ignore[return-value]
+
+
+def serialize_qwen_code_instructions_loaded_hook_input(value: QwenCodeInstructionsLoadedHookInput) -> str:
+    """A ``QwenCodeInstructionsLoadedHookInput`` as compact JSON text (checked first); raises ProtocolError naming the field."""
+    _rt.checked(_check_QwenCodeInstructionsLoadedHookInput, value)
     return _rt.dumps(value)
 
 

@@ -17,10 +17,15 @@ __all__ = [
     "QwenCodePostToolBatchHookInput",
     "QwenCodeNotificationHookInput",
     "QwenCodeUserPromptSubmitHookInput",
+    "QwenCodeUserPromptExpansionHookInput",
     "QwenCodeSessionStartHookInput",
     "QwenCodeStopHookInput",
+    "QwenCodeStopFailureHookInput",
     "QwenCodeSubagentStartHookInput",
     "QwenCodeSubagentStopHookInput",
+    "QwenCodePreCompactHookInput",
+    "QwenCodePostCompactHookInput",
+    "QwenCodeInstructionsLoadedHookInput",
     "QwenCodeHookInput",
     "QwenCodeHookMatcherGroup",
     "QwenCodeHookSpecificOutput",
@@ -219,6 +224,30 @@ class QwenCodeUserPromptSubmitHookInput(TypedDict):
     """The prompt as submitted (first run only)."""
 
 
+class QwenCodeUserPromptExpansionHookInput(TypedDict):
+    """What a UserPromptExpansion hook receives on stdin (Qwen Code 0.24.4): a slash command (a custom command) expanded into the prompt the model is sent (cap-userpromptexpansion-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
+    session_id: str
+    """The session id (a UUID)."""
+    transcript_path: str
+    """`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."""
+    cwd: str
+    """The project directory (Qwen's working directory)."""
+    hook_event_name: Literal["UserPromptExpansion"]
+    """The event: `UserPromptExpansion`."""
+    timestamp: str
+    """When the event fired: ISO 8601 with milliseconds and `Z`."""
+    permission_mode: str
+    """The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."""
+    prompt_id: NotRequired[str]
+    """`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."""
+    command_name: str
+    """The command's name without `/` (`oracle-cmd`)."""
+    command_args: str
+    """The text after the command's name."""
+    prompt: str
+    """The expanded prompt."""
+
+
 class QwenCodeSessionStartHookInput(TypedDict):
     """What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
     session_id: str
@@ -271,6 +300,28 @@ class QwenCodeStopHookInput(TypedDict):
     """The model's context window, in tokens."""
     input_tokens: NotRequired[int]
     """Input tokens of the last request."""
+
+
+class QwenCodeStopFailureHookInput(TypedDict):
+    """What a StopFailure hook receives on stdin (Qwen Code 0.24.4): the turn ended with an error; headless only Qwen's loop guard fires it (cap-stopfailure-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
+    session_id: str
+    """The session id (a UUID)."""
+    transcript_path: str
+    """`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."""
+    cwd: str
+    """The project directory (Qwen's working directory)."""
+    hook_event_name: Literal["StopFailure"]
+    """The event: `StopFailure`."""
+    timestamp: str
+    """When the event fired: ISO 8601 with milliseconds and `Z`."""
+    permission_mode: str
+    """The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."""
+    prompt_id: NotRequired[str]
+    """`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."""
+    error: str
+    """What ended the turn (`loop_detected`)."""
+    error_details: NotRequired[str]
+    """More about it (`consecutive_identical_tool_calls`)."""
 
 
 class QwenCodeSubagentStartHookInput(TypedDict):
@@ -327,8 +378,76 @@ class QwenCodeSubagentStopHookInput(TypedDict):
     """Scheduled jobs."""
 
 
-#: What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.
-QwenCodeHookInput = Union[QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput]
+class QwenCodePreCompactHookInput(TypedDict):
+    """What a PreCompact hook receives on stdin (Qwen Code 0.24.4): the conversation is about to be compacted (`/compress`, cap-precompact-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
+    session_id: str
+    """The session id (a UUID)."""
+    transcript_path: str
+    """`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."""
+    cwd: str
+    """The project directory (Qwen's working directory)."""
+    hook_event_name: Literal["PreCompact"]
+    """The event: `PreCompact`."""
+    timestamp: str
+    """When the event fired: ISO 8601 with milliseconds and `Z`."""
+    permission_mode: str
+    """The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."""
+    prompt_id: NotRequired[str]
+    """`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."""
+    trigger: str
+    """`manual` for `/compress`."""
+    custom_instructions: str
+    """The instructions given to `/compress` (empty without)."""
+
+
+class QwenCodePostCompactHookInput(TypedDict):
+    """What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
+    session_id: str
+    """The session id (a UUID)."""
+    transcript_path: str
+    """`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."""
+    cwd: str
+    """The project directory (Qwen's working directory)."""
+    hook_event_name: Literal["PostCompact"]
+    """The event: `PostCompact`."""
+    timestamp: str
+    """When the event fired: ISO 8601 with milliseconds and `Z`."""
+    permission_mode: str
+    """The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."""
+    prompt_id: NotRequired[str]
+    """`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."""
+    trigger: str
+    """`manual` for `/compress`."""
+    compact_summary: str
+    """The summary the model wrote."""
+
+
+class QwenCodeInstructionsLoadedHookInput(TypedDict):
+    """What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed. Unknown keys are kept (the dict holds them)."""
+    session_id: str
+    """The session id (a UUID)."""
+    transcript_path: str
+    """`~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`."""
+    cwd: str
+    """The project directory (Qwen's working directory)."""
+    hook_event_name: Literal["InstructionsLoaded"]
+    """The event: `InstructionsLoaded`."""
+    timestamp: str
+    """When the event fired: ISO 8601 with milliseconds and `Z`."""
+    permission_mode: str
+    """The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`)."""
+    prompt_id: NotRequired[str]
+    """`<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification)."""
+    file_path: str
+    """The file loaded."""
+    memory_type: str
+    """`project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md."""
+    load_reason: str
+    """`session_start` at start-up."""
+
+
+#: What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
+QwenCodeHookInput = Union[QwenCodePreToolUseHookInput, QwenCodePostToolUseHookInput, QwenCodePostToolUseFailureHookInput, QwenCodePostToolBatchHookInput, QwenCodeNotificationHookInput, QwenCodeUserPromptSubmitHookInput, QwenCodeUserPromptExpansionHookInput, QwenCodeSessionStartHookInput, QwenCodeStopHookInput, QwenCodeStopFailureHookInput, QwenCodeSubagentStartHookInput, QwenCodeSubagentStopHookInput, QwenCodePreCompactHookInput, QwenCodePostCompactHookInput, QwenCodeInstructionsLoadedHookInput]
 
 
 class QwenCodeHookMatcherGroup(TypedDict):

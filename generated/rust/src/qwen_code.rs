@@ -386,6 +386,46 @@ pub struct QwenCodeUserPromptSubmitHookInput {
 }
 crate::runtime::read_through!(QwenCodeUserPromptSubmitHookInput, ObjectOnly);
 
+/// What a UserPromptExpansion hook receives on stdin (Qwen Code 0.24.4): a slash command (a custom command) expanded into the prompt the model is sent (cap-userpromptexpansion-*). Unknown keys are allowed.
+///
+/// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct QwenCodeUserPromptExpansionHookInput {
+    /// The session id (a UUID).
+    pub session_id: String,
+
+    /// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+    pub transcript_path: String,
+
+    /// The project directory (Qwen's working directory).
+    pub cwd: String,
+
+    /// When the event fired: ISO 8601 with milliseconds and `Z`.
+    pub timestamp: String,
+
+    /// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+    pub permission_mode: String,
+
+    /// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
+
+    /// The command's name without `/` (`oracle-cmd`).
+    pub command_name: String,
+
+    /// The text after the command's name.
+    pub command_args: String,
+
+    /// The expanded prompt.
+    pub prompt: String,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(QwenCodeUserPromptExpansionHookInput, ObjectOnly);
+
 /// What a SessionStart hook receives on stdin (Qwen Code 0.24.4): how the session started and the model. Unknown keys are allowed.
 ///
 /// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
@@ -482,6 +522,44 @@ pub struct QwenCodeStopHookInput {
 }
 crate::runtime::read_through!(QwenCodeStopHookInput, ObjectOnly);
 
+/// What a StopFailure hook receives on stdin (Qwen Code 0.24.4): the turn ended with an error; headless only Qwen's loop guard fires it (cap-stopfailure-*). Unknown keys are allowed.
+///
+/// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct QwenCodeStopFailureHookInput {
+    /// The session id (a UUID).
+    pub session_id: String,
+
+    /// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+    pub transcript_path: String,
+
+    /// The project directory (Qwen's working directory).
+    pub cwd: String,
+
+    /// When the event fired: ISO 8601 with milliseconds and `Z`.
+    pub timestamp: String,
+
+    /// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+    pub permission_mode: String,
+
+    /// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
+
+    /// What ended the turn (`loop_detected`).
+    pub error: String,
+
+    /// More about it (`consecutive_identical_tool_calls`).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub error_details: Option<String>,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(QwenCodeStopFailureHookInput, ObjectOnly);
+
 /// What a SubagentStart hook receives on stdin (Qwen Code 0.24.4): a subagent starts. Unknown keys are allowed.
 ///
 /// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
@@ -575,7 +653,121 @@ pub struct QwenCodeSubagentStopHookInput {
 }
 crate::runtime::read_through!(QwenCodeSubagentStopHookInput, ObjectOnly);
 
-/// What a Qwen Code 0.24.4 hook receives on stdin, for the 10 events recorded: one input discriminated by `hook_event_name`.
+/// What a PreCompact hook receives on stdin (Qwen Code 0.24.4): the conversation is about to be compacted (`/compress`, cap-precompact-*). Unknown keys are allowed.
+///
+/// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct QwenCodePreCompactHookInput {
+    /// The session id (a UUID).
+    pub session_id: String,
+
+    /// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+    pub transcript_path: String,
+
+    /// The project directory (Qwen's working directory).
+    pub cwd: String,
+
+    /// When the event fired: ISO 8601 with milliseconds and `Z`.
+    pub timestamp: String,
+
+    /// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+    pub permission_mode: String,
+
+    /// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
+
+    /// `manual` for `/compress`.
+    pub trigger: String,
+
+    /// The instructions given to `/compress` (empty without).
+    pub custom_instructions: String,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(QwenCodePreCompactHookInput, ObjectOnly);
+
+/// What a PostCompact hook receives on stdin (Qwen Code 0.24.4): a compaction succeeded (`/compress`, cap-postcompact-*). Unknown keys are allowed.
+///
+/// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct QwenCodePostCompactHookInput {
+    /// The session id (a UUID).
+    pub session_id: String,
+
+    /// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+    pub transcript_path: String,
+
+    /// The project directory (Qwen's working directory).
+    pub cwd: String,
+
+    /// When the event fired: ISO 8601 with milliseconds and `Z`.
+    pub timestamp: String,
+
+    /// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+    pub permission_mode: String,
+
+    /// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
+
+    /// `manual` for `/compress`.
+    pub trigger: String,
+
+    /// The summary the model wrote.
+    pub compact_summary: String,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(QwenCodePostCompactHookInput, ObjectOnly);
+
+/// What a InstructionsLoaded hook receives on stdin (Qwen Code 0.24.4): a context file was loaded into the system prompt, once per file (a project `QWEN.md`, `~/.qwen/output-language.md`; cap-instructionsloaded-*). Unknown keys are allowed.
+///
+/// A variant of \[`QwenCodeHookInput`\]: its tag `hook_event_name` is read and written by the enum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct QwenCodeInstructionsLoadedHookInput {
+    /// The session id (a UUID).
+    pub session_id: String,
+
+    /// `~/.qwen/projects/<mangled cwd>/chats/<session id>.jsonl`.
+    pub transcript_path: String,
+
+    /// The project directory (Qwen's working directory).
+    pub cwd: String,
+
+    /// When the event fired: ISO 8601 with milliseconds and `Z`.
+    pub timestamp: String,
+
+    /// The approval mode as Claude Code names it (`yolo` under `--yolo`, `default`, `plan`, `auto-edit`).
+    pub permission_mode: String,
+
+    /// `<session id>########<n>`: the prompt this event belongs to (absent on SessionStart and Notification).
+    #[serde(default, deserialize_with = "crate::runtime::present", skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
+
+    /// The file loaded.
+    pub file_path: String,
+
+    /// `project` for the project's QWEN.md, `extension` for ~/.qwen/output-language.md.
+    pub memory_type: String,
+
+    /// `session_start` at start-up.
+    pub load_reason: String,
+
+    /// The keys the schema does not declare, kept as they came.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+crate::runtime::read_through!(QwenCodeInstructionsLoadedHookInput, ObjectOnly);
+
+/// What a Qwen Code 0.24.4 hook receives on stdin, for the 15 events recorded: one input discriminated by `hook_event_name`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "hook_event_name")]
 pub enum QwenCodeHookInput {
@@ -591,14 +783,24 @@ pub enum QwenCodeHookInput {
     Notification(QwenCodeNotificationHookInput),
     /// `hook_event_name: "UserPromptSubmit"`.
     UserPromptSubmit(QwenCodeUserPromptSubmitHookInput),
+    /// `hook_event_name: "UserPromptExpansion"`.
+    UserPromptExpansion(QwenCodeUserPromptExpansionHookInput),
     /// `hook_event_name: "SessionStart"`.
     SessionStart(QwenCodeSessionStartHookInput),
     /// `hook_event_name: "Stop"`.
     Stop(QwenCodeStopHookInput),
+    /// `hook_event_name: "StopFailure"`.
+    StopFailure(QwenCodeStopFailureHookInput),
     /// `hook_event_name: "SubagentStart"`.
     SubagentStart(QwenCodeSubagentStartHookInput),
     /// `hook_event_name: "SubagentStop"`.
     SubagentStop(QwenCodeSubagentStopHookInput),
+    /// `hook_event_name: "PreCompact"`.
+    PreCompact(QwenCodePreCompactHookInput),
+    /// `hook_event_name: "PostCompact"`.
+    PostCompact(QwenCodePostCompactHookInput),
+    /// `hook_event_name: "InstructionsLoaded"`.
+    InstructionsLoaded(QwenCodeInstructionsLoadedHookInput),
 }
 
 /// One entry of an event's list (Qwen Code 0.24.4 settings).
