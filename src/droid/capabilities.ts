@@ -99,7 +99,9 @@ export const capabilities: AgentCapabilities = {
     },
     SubagentStop: {
       context: documented("unsupported"),
-      block: documented("unsupported"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/droid/SubagentStop/dr-sub-subagentstop-block-once.json",
+      ]),
       stop: documented("unsupported"),
       message: documented("unsupported"),
     },
