@@ -277,6 +277,10 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     effects["notices"] = notices;
   } else if (event === "SessionStart") {
     Object.assign(effects, { blocked: false, stopped: false, model_context: after(0) ?? [], notices });
+  } else if (event === "SessionEnd") {
+    // what any model request carried beside the prompt (the hooks run as the session ends: none follows them)
+    Object.assign(effects, { blocked: false, model_context: o.context_added.flat().map(textOf), notices });
+    notes.push("stopped left out: the session was ending anyway");
   } else if (event === "SubagentStop") {
     // subagents/: request 0 is the main agent's Task call, request 1 the worker's answer. A hook that kept the
     // worker going makes it ask again, so the Task's result is not that first answer; the main agent's next
@@ -296,7 +300,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     }
     effects["notices"] = notices;
   } else {
-    vector.skip_reason = `no reading rule for a recorded ${event} run`;
+    vector.skip_reason = batch === undefined ? `no ${event} hook ran: droid did not fire the event in this run` : `no reading rule for a recorded ${event} run`;
   }
   if (batch === undefined) notes.push("no hook ran (matcher or transport): the request has no hooks");
   if (notes.length > 0) vector.notes = notes;

@@ -91,7 +91,7 @@ export const DROID_EVENTS = {
     merge: "post-tool-use",
     recorded: true,
   },
-  Notification: { ...NO_EFFECT, canonical: "Notification", summary: "a notification: droid ignores the hooks' answers (not driven)" },
+  Notification: { ...NO_EFFECT, canonical: "Notification", summary: "a notification: droid ignores the hooks' answers (not driven: droid exec fired none, cap-notification-systemMessage)" },
   UserPromptSubmit: {
     canonical: "UserPromptSubmit",
     matchField: null,
@@ -150,7 +150,7 @@ export const DROID_EVENTS = {
     merge: "session-start",
     recorded: true,
   },
-  SessionEnd: { ...NO_EFFECT, canonical: "SessionEnd", summary: "a session ends: answers are only logged (not driven)" },
+  SessionEnd: { ...NO_EFFECT, canonical: "SessionEnd", summary: "a session ends: droid runs the hooks and shows nothing they say (cap-sessionend-systemMessage)" },
 } as const satisfies Record<DroidEventName, DroidEventRules>;
 
 export function isDroidEvent(name: string): name is DroidEventName {
