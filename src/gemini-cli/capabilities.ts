@@ -74,7 +74,9 @@ export const capabilities: AgentCapabilities = {
       context: recorded("unsupported", [
         "test/vectors/merge/gemini-cli/AfterAgent/cap-afteragent-context.json",
       ]),
-      block: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterAgent/cap-afteragent-block.json",
+      ]),
       stop: recorded("enforced", [
         "test/vectors/merge/gemini-cli/AfterAgent/aa-04b-continue-false-json.json",
       ]),
@@ -107,9 +109,15 @@ export const capabilities: AgentCapabilities = {
       message: documented("enforced"),
     },
     PreCompress: {
-      block: documented("unsupported"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/gemini-cli/PreCompress/cap-precompress-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/gemini-cli/PreCompress/cap-precompress-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/PreCompress/cap-precompress-systemMessage.json",
+      ]),
     },
   },
 };
