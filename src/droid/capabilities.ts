@@ -26,6 +26,8 @@ export const capabilities: AgentCapabilities = {
     // change_all is from the binary's schema of the tool)
     { name: "Create", canonical: "Write", basis: "recorded" },
     { name: "Edit", canonical: "Edit", fields: { old_string: "old_str", new_string: "new_str", replace_all: "change_all" }, basis: "recorded" },
+    // recorded: subagents/dr-sub-pre-deny-task-tool (the subagent tool: description, prompt, subagent_type as Agent's, and droid's own await)
+    { name: "Task", canonical: "Agent", basis: "recorded" },
   ],
   events: {
     PreToolUse: {
