@@ -120,7 +120,7 @@ export const DROID_EVENTS = {
     merge: "stop",
     recorded: true,
   },
-  // recorded (0.215.0 and 0.225.2, test/observer/droid/subagents/): a block does not continue the worker; exit 2, context and continue:false not driven
+  // recorded (0.215.0 and 0.225.2, test/observer/droid/subagents/): a block, context, continue:false and systemMessage change nothing; exit 2 not driven (so the row stays recorded: false)
   SubagentStop: { ...NO_EFFECT, canonical: "SubagentStop", summary: "a subagent task ended: droid awaits the hooks and ignores their answers (a block: dr-sub-subagentstop-block-once)" },
   PreCompact: {
     canonical: "PreCompact",
