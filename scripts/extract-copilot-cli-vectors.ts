@@ -240,6 +240,8 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     const text = toolMessage ?? "";
     if (!ran && text.startsWith("Denied by preToolUse hook (unable to ask")) effects["decision"] = "ask";
     else if (!ran && text.startsWith("Denied by preToolUse hook")) effects["decision"] = "deny";
+    // without --allow-all-tools a call no hook allows is refused (cap-pretooluse-silent-without-allow-all): one that ran was allowed
+    else if (ran && rec.scenario.allow_all_tools === false) effects["decision"] = "allow";
     else notes.push("decision: left out when no hook denied (under --allow-all-tools an allow and no decision look the same)");
     effects["blocked"] = !ran && text.startsWith("Denied by preToolUse hook");
   } else if (event === "postToolUse") {
@@ -304,6 +306,10 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     expected: { effects },
   };
   if (ranEvents.size > 1) vector.skip_reason = `spans two events (${[...ranEvents].join(", ")}): a merge request covers one`;
+  // without --allow-all-tools and nobody to ask, Copilot CLI's own permission check refuses a call no hook allowed: not a hook's effect
+  if (event === "preToolUse" && rec.scenario.allow_all_tools === false && o.tool_ran !== true && (rec.tool?.result_received_by_model?.content ?? o.tool_result ?? "").startsWith("Permission denied because no interactive user response")) {
+    vector.skip_reason = "Copilot CLI's permission check, not a hook, refused the call (no --allow-all-tools, nobody to ask); the merge models hooks only";
+  }
   if (hooks.length === 0) notes.push("no hook ran (no hooks, not selected, or not read from this location): the runner decides that; here the empty chain");
   if (notes.length > 0) vector.notes = notes;
   return { dir: event, vector };

@@ -63,7 +63,7 @@ interface Recording {
   };
   hooks: HookLog[];
   hook_runs: HookBatch[];
-  model_requests: { reply?: { tool_calls?: { function: { name: string; arguments: string } }[] } }[];
+  model_requests: { reply?: { text?: string; tool_calls?: { function: { name: string; arguments: string } }[] } }[];
 }
 
 /** The recording sets, each with its scenarios beside it: the main set and (issue 25) hooks on a subagent's calls. */
@@ -277,8 +277,30 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     effects["notices"] = notices;
   } else if (event === "SessionStart") {
     Object.assign(effects, { blocked: false, stopped: false, model_context: after(0) ?? [], notices });
+  } else if (event === "SessionEnd") {
+    // what any model request carried beside the prompt (the hooks run as the session ends: none follows them)
+    Object.assign(effects, { blocked: false, model_context: o.context_added.flat().map(textOf), notices });
+    notes.push("stopped left out: the session was ending anyway");
+  } else if (event === "SubagentStop") {
+    // subagents/: request 0 is the main agent's Task call, request 1 the worker's answer. A hook that kept the
+    // worker going makes it ask again, so the Task's result is not that first answer; the main agent's next
+    // request carries whatever the hook added to it, beside the Task's result.
+    const first = rec.model_requests[1]?.reply?.text;
+    const taskResult = o.tool_result ?? "";
+    if (first === undefined || !taskResult.startsWith("session_id: ")) {
+      vector.skip_reason = "not a recording of a worker's text answer reaching the main agent as the Task's result";
+      return vector;
+    }
+    const blocked = !taskResult.endsWith(`\n${first}`);
+    effects["blocked"] = blocked;
+    if (blocked) notes.push("stopped and model_context left out: the worker went on, and its later requests are not read");
+    else {
+      const extra = taskResult.slice(taskResult.indexOf("\n") + 1, -first.length).trim();
+      Object.assign(effects, { stopped: o.model_requests < 3, model_context: [...(extra === "" ? [] : [extra]), ...(after(2) ?? [])] });
+    }
+    effects["notices"] = notices;
   } else {
-    vector.skip_reason = `no reading rule for a recorded ${event} run`;
+    vector.skip_reason = batch === undefined ? `no ${event} hook ran: droid did not fire the event in this run` : `no reading rule for a recorded ${event} run`;
   }
   if (batch === undefined) notes.push("no hook ran (matcher or transport): the request has no hooks");
   if (notes.length > 0) vector.notes = notes;

@@ -22,17 +22,17 @@ const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = 
   // Claude Code 2.1.332 offers no Glob, Grep or LS tool (it searches with Bash); Gemini CLI's web_fetch takes a prompt
   // with the URLs in it, not WebFetch's url
   "gemini-cli": ["glob", "grep_search", "list_directory", "web_fetch"],
-  // droid's Task is not mapped to Claude Code's Agent yet: its input carries await (left for a recording); Qwen Code's
-  // agent is Agent (subagents/ recordings: subagent_type, description, prompt, run_in_background)
+  // droid's Task (description, prompt, subagent_type, await) and Qwen Code's agent (subagents/ recordings:
+  // subagent_type, description, prompt, run_in_background) are Claude Code's Agent
   "qwen-code": ["glob", "grep_search"],
   // droid's FetchUrl takes a url and no prompt, which WebFetch requires
-  droid: ["LS", "Glob", "Grep", "FetchUrl", "Task"],
+  droid: ["LS", "Glob", "Grep", "FetchUrl"],
 };
 
 /** Keys an agent's tool input has beside Claude Code's fields, as recorded (a hook reads them as they are). */
 const EXTRA_FIELDS: Readonly<Partial<Record<AgentName, Readonly<Record<string, readonly string[]>>>>> = {
   // droid's risk assessment of each command (droid-observed.md); "0", "1", "2": a string rewrite a PostToolUse hook saw (pre-p21)
-  droid: { Bash: ["riskLevel", "riskLevelReason", "summary", "0", "1", "2"] },
+  droid: { Bash: ["riskLevel", "riskLevelReason", "summary", "0", "1", "2"], Agent: ["await"] },
   // replace's instruction: what the edit is for, in words (tool-names/kit-tools-01-file-tools)
   "gemini-cli": { Edit: ["instruction"] },
 };
@@ -70,7 +70,7 @@ test("every recorded tool call of every agent is a Claude Code tool with its fie
     }
   }
   assert.deepEqual(wrong, []);
-  for (const expected of ["qwen-code agent -> Agent", "qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "gemini-cli read_file -> Read", "gemini-cli write_file -> Write", "gemini-cli replace -> Edit", "gemini-cli google_web_search -> WebSearch", "droid Execute -> Bash", "droid Create -> Write", "droid Edit -> Edit", "droid Read -> Read"]) {
+  for (const expected of ["qwen-code agent -> Agent", "qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "gemini-cli read_file -> Read", "gemini-cli write_file -> Write", "gemini-cli replace -> Edit", "gemini-cli google_web_search -> WebSearch", "droid Execute -> Bash", "droid Create -> Write", "droid Edit -> Edit", "droid Read -> Read", "droid Task -> Agent"]) {
     assert.ok(seen.has(expected), `recorded: ${expected} (${[...seen.keys()].join("; ")})`);
   }
 });

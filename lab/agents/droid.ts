@@ -242,6 +242,13 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
 
 // ------------------------------------------------------------ the outcome
 
+/** A hook's stdin with the times that differ per run as `<n>` (Stop's elapsed_time, SessionEnd's session_duration_ms). */
+function timesReplaced(stdin: Obj): Obj {
+  const out: Obj = { ...stdin };
+  for (const key of ["elapsed_time", "session_duration_ms"]) if (key in out) out[key] = "<n>";
+  return out;
+}
+
 /** Notifications of the rpc transport that only track progress. */
 const RPC_NOISE = new Set(["hook_execution_started", "hook_execution_completed", "tool_call", "tool_execution_phase_changed", "session_token_usage_changed", "tool_progress_update", "assistant_text_delta", "thinking_text_delta", "message_thread_updated"]);
 
@@ -292,8 +299,8 @@ export function droidOutcome(s: Obj): Obj {
       return JSON.stringify(e);
     }),
     exit_code: (s["cli"] as Obj)["exit_code"],
-    // Stop's elapsed_time differs per run
-    hook_stdin: hooks.map((h) => (isObj(h.stdin_first) && "elapsed_time" in h.stdin_first ? { ...h.stdin_first, elapsed_time: "<n>" } : h.stdin_first)),
+    // Stop's elapsed_time and SessionEnd's session_duration_ms differ per run
+    hook_stdin: hooks.map((h) => (isObj(h.stdin_first) ? timesReplaced(h.stdin_first) : h.stdin_first)),
   };
   return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"]]);
 }

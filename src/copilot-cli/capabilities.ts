@@ -104,7 +104,9 @@ export const capabilities: AgentCapabilities = {
       ask: recorded("enforced", [
         "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-ask.json",
       ]),
-      allow: documented("enforced"),
+      allow: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-allow-without-allow-all.json",
+      ]),
       rewrite: recorded("enforced", [
         "test/vectors/merge/copilot-cli/preToolUse/cap-claude-pretooluse-rewrite.json",
       ]),
@@ -128,7 +130,9 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/copilot-cli/preToolUse/pre-05-ask.json",
         "test/vectors/merge/copilot-cli/preToolUse/pre-15d-ask-and-deny.json",
       ]),
-      allow: documented("enforced"),
+      allow: recorded("enforced", [
+        "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-allow-without-allow-all.json",
+      ]),
       rewrite: recorded("enforced", [
         "test/vectors/merge/copilot-cli/preToolUse/cap-pretooluse-rewrite.json",
       ]),

@@ -12,6 +12,9 @@ import { documented, recorded, type AgentCapabilities } from "../core/capabiliti
 
 /** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
 const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";
+/** droid exec could not be driven to the event (recordings cap-notification-systemMessage, cap-precompact-exit2). */
+const NOTIFICATION_NOT_FIRED = "not driven: droid exec fired no Notification, even when it refused a call for want of permission (cap-notification-systemMessage)";
+const PRECOMPACT_NOT_FIRED = "not driven: droid exec sends the prompt /compact to the model as text and compacts nothing (cap-precompact-exit2); the lab's model reports no usage that could fill the context";
 
 export const capabilities: AgentCapabilities = {
   agent: "droid",
@@ -23,6 +26,8 @@ export const capabilities: AgentCapabilities = {
     // change_all is from the binary's schema of the tool)
     { name: "Create", canonical: "Write", basis: "recorded" },
     { name: "Edit", canonical: "Edit", fields: { old_string: "old_str", new_string: "new_str", replace_all: "change_all" }, basis: "recorded" },
+    // recorded: subagents/dr-sub-pre-deny-task-tool (the subagent tool: description, prompt, subagent_type as Agent's, and droid's own await)
+    { name: "Task", canonical: "Agent", basis: "recorded" },
   ],
   events: {
     PreToolUse: {
@@ -66,9 +71,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Notification: {
-      context: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      context: documented("unsupported", NOTIFICATION_NOT_FIRED),
+      stop: documented("unsupported", NOTIFICATION_NOT_FIRED),
+      message: documented("unsupported", NOTIFICATION_NOT_FIRED),
     },
     UserPromptSubmit: {
       context: recorded("enforced", [
@@ -92,21 +97,29 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/droid/Stop/block-once.json",
         "test/vectors/merge/droid/Stop/rpc-block-once.json",
       ]),
-      stop: documented("enforced"),
+      stop: documented("enforced", "not shown by a recording: the turn ends after a Stop hook either way (cap-stop-continue-false)"),
       message: recorded("unsupported", [
         "test/vectors/merge/droid/Stop/cap-stop-systemMessage.json",
       ]),
     },
     SubagentStop: {
-      context: documented("unsupported"),
-      block: documented("unsupported"),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      context: recorded("unsupported", [
+        "test/vectors/merge/droid/SubagentStop/dr-sub-subagentstop-context.json",
+      ]),
+      block: recorded("unsupported", [
+        "test/vectors/merge/droid/SubagentStop/dr-sub-subagentstop-block-once.json",
+      ]),
+      stop: recorded("unsupported", [
+        "test/vectors/merge/droid/SubagentStop/dr-sub-subagentstop-continue-false.json",
+      ]),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/SubagentStop/dr-sub-subagentstop-systemMessage.json",
+      ]),
     },
     PreCompact: {
-      block: documented("enforced"),
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      block: documented("enforced", PRECOMPACT_NOT_FIRED),
+      stop: documented("unsupported", PRECOMPACT_NOT_FIRED),
+      message: documented("unsupported", PRECOMPACT_NOT_FIRED),
     },
     SessionStart: {
       context: recorded("enforced", [
@@ -120,8 +133,10 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     SessionEnd: {
-      stop: documented("unsupported"),
-      message: documented("unsupported"),
+      stop: documented("unsupported", "not shown by a recording: the session ends after a SessionEnd hook either way (cap-sessionend-continue-false)"),
+      message: recorded("unsupported", [
+        "test/vectors/merge/droid/SessionEnd/cap-sessionend-systemMessage.json",
+      ]),
     },
   },
 };

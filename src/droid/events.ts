@@ -91,7 +91,7 @@ export const DROID_EVENTS = {
     merge: "post-tool-use",
     recorded: true,
   },
-  Notification: { ...NO_EFFECT, canonical: "Notification", summary: "a notification: droid ignores the hooks' answers (not driven)" },
+  Notification: { ...NO_EFFECT, canonical: "Notification", summary: "a notification: droid ignores the hooks' answers (not driven: droid exec fired none, cap-notification-systemMessage)" },
   UserPromptSubmit: {
     canonical: "UserPromptSubmit",
     matchField: null,
@@ -120,7 +120,7 @@ export const DROID_EVENTS = {
     merge: "stop",
     recorded: true,
   },
-  // recorded (0.215.0 and 0.225.2, test/observer/droid/subagents/): a block does not continue the worker; exit 2, context and continue:false not driven
+  // recorded (0.215.0 and 0.225.2, test/observer/droid/subagents/): a block, context, continue:false and systemMessage change nothing; exit 2 not driven (so the row stays recorded: false)
   SubagentStop: { ...NO_EFFECT, canonical: "SubagentStop", summary: "a subagent task ended: droid awaits the hooks and ignores their answers (a block: dr-sub-subagentstop-block-once)" },
   PreCompact: {
     canonical: "PreCompact",
@@ -150,7 +150,7 @@ export const DROID_EVENTS = {
     merge: "session-start",
     recorded: true,
   },
-  SessionEnd: { ...NO_EFFECT, canonical: "SessionEnd", summary: "a session ends: answers are only logged (not driven)" },
+  SessionEnd: { ...NO_EFFECT, canonical: "SessionEnd", summary: "a session ends: droid runs the hooks and shows nothing they say (cap-sessionend-systemMessage)" },
 } as const satisfies Record<DroidEventName, DroidEventRules>;
 
 export function isDroidEvent(name: string): name is DroidEventName {

@@ -7,6 +7,9 @@
  */
 import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
 
+/** Why no one-hook recording of Notification exists (nt-01-ask-notification). */
+const NOTIFICATION_NOT_ALONE = "not shown by a recording: the one way found to fire it in -p is a BeforeTool hook's ask, so the run has hooks of two events and then hangs on the confirmation (nt-01-ask-notification)";
+
 export const capabilities: AgentCapabilities = {
   agent: "gemini-cli",
   version: "0.61.0",
@@ -28,7 +31,7 @@ export const capabilities: AgentCapabilities = {
       ask: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/bt-26-ask.json",
       ]),
-      allow: documented("enforced"),
+      allow: documented("enforced", "not shown by a recording: -p offers the shell tool only with --yolo, where every call runs, so an allow looks like no answer (cap-beforetool-allow)"),
       rewrite: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/cap-beforetool-rewrite.json",
       ]),
@@ -74,7 +77,9 @@ export const capabilities: AgentCapabilities = {
       context: recorded("unsupported", [
         "test/vectors/merge/gemini-cli/AfterAgent/cap-afteragent-context.json",
       ]),
-      block: documented("enforced"),
+      block: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/AfterAgent/cap-afteragent-block.json",
+      ]),
       stop: recorded("enforced", [
         "test/vectors/merge/gemini-cli/AfterAgent/aa-04b-continue-false-json.json",
       ]),
@@ -102,14 +107,20 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Notification: {
-      context: documented("unsupported"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      context: documented("unsupported", NOTIFICATION_NOT_ALONE),
+      stop: documented("ignored", `as the event table reads it; ${NOTIFICATION_NOT_ALONE}`),
+      message: documented("enforced", NOTIFICATION_NOT_ALONE),
     },
     PreCompress: {
-      block: documented("unsupported"),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      block: recorded("unsupported", [
+        "test/vectors/merge/gemini-cli/PreCompress/cap-precompress-block.json",
+      ]),
+      stop: recorded("ignored", [
+        "test/vectors/merge/gemini-cli/PreCompress/cap-precompress-continue-false.json",
+      ]),
+      message: recorded("enforced", [
+        "test/vectors/merge/gemini-cli/PreCompress/cap-precompress-systemMessage.json",
+      ]),
     },
   },
 };

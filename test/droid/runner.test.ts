@@ -134,8 +134,11 @@ const replays = readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort().
   const vector = vectorOf.get(rec.name)!;
   return { file, rec, event, vector };
 });
-/** Our runner models a JSON-RPC session: `droid exec -o stream-json` skips UserPromptSubmit (ups-00). */
-const replayable = replays.filter((r) => !(r.event === "UserPromptSubmit" && r.rec.transport === "exec"));
+/**
+ * Our runner models a JSON-RPC session: `droid exec -o stream-json` skips UserPromptSubmit (ups-00). A run where droid
+ * never fired the event (cap-notification-systemMessage, cap-precompact-exit2) shows no selection.
+ */
+const replayable = replays.filter((r) => !(r.event === "UserPromptSubmit" && r.rec.transport === "exec") && !/did not fire the event/.test(r.vector.skip_reason ?? ""));
 
 /** A copy of the recorded files under `root` ($TMP), each hook a script printing what droid recorded it printed. */
 function materialise(rec: Recording, root: string): void {

@@ -1465,6 +1465,7 @@ pub(crate) static KIT_NAME_TOOLS: &[KitTool] = &[
     ("droid", "Execute", "Bash", &[]),
     ("droid", "Create", "Write", &[]),
     ("droid", "Edit", "Edit", &[("old_string", "old_str"), ("new_string", "new_str"), ("replace_all", "change_all")]),
+    ("droid", "Task", "Agent", &[]),
     ("qwen-code", "run_shell_command", "Bash", &[]),
     ("qwen-code", "read_file", "Read", &[]),
     ("qwen-code", "write_file", "Write", &[]),
