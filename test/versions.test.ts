@@ -42,6 +42,17 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   ],
 };
 
+/**
+ * Scenarios recorded on the first version only, by label: each is a gap in "a user on either version gets the truth",
+ * said here and in the notes rather than hidden. The claims they show rest on the first version alone.
+ */
+const NOT_RECORDED_AGAIN: Readonly<Record<string, { readonly scenarios: RegExp; readonly why: string }>> = {
+  "claude-code 2.1.334": {
+    scenarios: /^cap-(configchange|cwdchanged|elicitation|elicitationresult|filechanged|instructionsloaded|messagedisplay|notification|postmodelswitch|premodelswitch|preskillshellcommand|setup|stopfailure|worktreecreate|worktreeremove)-|^cfg-flag-on-failure-/,
+    why: "the 43 cap-* scenarios of issue 25's second pass and the 13 runner/cfg-flag-on-failure-* ones were recorded on 2.1.332 only: the lab installs from npm's @anthropic-ai/claude-code, which ends at 2.1.332 (2.1.334 is in the Agent SDK's platform package)",
+  },
+};
+
 const jsonNames = (dir: string): string[] => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith(".json")).map((f) => basename(f, ".json")).sort();
 const read = (path: string): { outcome: Record<string, unknown>; hooks?: { stdin_first?: unknown; invocations?: number }[] } => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
 
@@ -63,7 +74,8 @@ for (const dialect of [claudeCode, droid] as Dialect[]) {
       for (const set of later.recordings) {
         const base = probe.recordings.find((r) => r.scenarios === set.scenarios)!;
         assert.ok(existsSync(join(ROOT, set.observed)), `${set.observed} is missing`);
-        const scenarios = jsonNames(set.scenarios);
+        const notAgain = NOT_RECORDED_AGAIN[label];
+        const scenarios = jsonNames(set.scenarios).filter((name) => !(notAgain?.scenarios.test(name) && !existsSync(join(ROOT, set.observed, `${name}.json`))));
         assert.deepEqual(jsonNames(set.observed), scenarios, `${set.observed}: one recording per scenario of ${set.scenarios}`);
         for (const name of scenarios) {
           const first = read(`${base.observed}/${name}.json`);
