@@ -5844,7 +5844,7 @@ export interface HookTest {
   /**
    * The agent whose rules run the hooks and apply their answers; default claude-code (`--agent` overrides).
    */
-  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code";
+  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code" | "kimi-code";
   /**
    * Hook commands (shell form, run in this file's directory), all configured for each case's event without a matcher. Give this or `settings`.
    */
@@ -6066,9 +6066,9 @@ export interface KimiCodeHookSpecificOutput {
  */
 export interface MergedResult {
   /**
-   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
    */
-  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code";
+  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code" | "kimi-code";
   /**
    * The event the hooks answered, e.g. PreToolUse.
    */

@@ -30,6 +30,7 @@ var kitAnswered = map[string]bool{
 	"copilot-cli": true,
 	"droid":       true,
 	"qwen-code":   true,
+	"kimi-code":   true,
 }
 
 var kitAnswersOnce sync.Once
@@ -1499,6 +1500,233 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"rewrite-reason": {unsupported: "Qwen Code has no PreSkillShellCommand event"},
 				},
 			},
+			"kimi-code": {
+				"PreToolUse": {
+					"stop":           {unsupported: "Kimi Code cannot say stop on PreToolUse"},
+					"stop-silent":    {unsupported: "Kimi Code cannot say stop on PreToolUse"},
+					"message":        {unsupported: "Kimi Code cannot say userMessage on PreToolUse"},
+					"context":        {unsupported: "Kimi Code cannot say context on PreToolUse"},
+					"deny":           {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"{{reason}}\"}}", stderr: ""},
+					"deny-silent":    {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\"}}", stderr: ""},
+					"ask":            {unsupported: "Kimi Code cannot say decision on PreToolUse"},
+					"ask-silent":     {unsupported: "Kimi Code cannot say decision on PreToolUse"},
+					"allow":          {exit: 0, stdout: "", stderr: ""},
+					"allow-reason":   {exit: 0, stdout: "", stderr: ""},
+					"rewrite":        {unsupported: "Kimi Code cannot say updatedInput on PreToolUse"},
+					"rewrite-reason": {unsupported: "Kimi Code cannot say updatedInput on PreToolUse"},
+				},
+				"PostToolUse": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on PostToolUse"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on PostToolUse"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on PostToolUse"},
+					"context":     {unsupported: "Kimi Code cannot say context on PostToolUse"},
+					"block":       {unsupported: "Kimi Code cannot say block on PostToolUse"},
+				},
+				"PostToolUseFailure": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on PostToolUseFailure"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on PostToolUseFailure"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on PostToolUseFailure"},
+					"context":     {unsupported: "Kimi Code cannot say context on PostToolUseFailure"},
+					"block":       {unsupported: "Kimi Code cannot say block on PostToolUseFailure"},
+				},
+				"PostToolBatch": {
+					"stop":        {unsupported: "Kimi Code has no PostToolBatch event"},
+					"stop-silent": {unsupported: "Kimi Code has no PostToolBatch event"},
+					"message":     {unsupported: "Kimi Code has no PostToolBatch event"},
+					"context":     {unsupported: "Kimi Code has no PostToolBatch event"},
+					"block":       {unsupported: "Kimi Code has no PostToolBatch event"},
+				},
+				"Notification": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on Notification"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on Notification"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on Notification"},
+					"context":     {unsupported: "Kimi Code cannot say context on Notification"},
+				},
+				"UserPromptSubmit": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on UserPromptSubmit"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on UserPromptSubmit"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on UserPromptSubmit"},
+					"context":     {exit: 0, stdout: "{\"message\":\"{{text}}\"}", stderr: ""},
+					"block":       {exit: 2, stdout: "", stderr: "{{reason}}"},
+				},
+				"UserPromptExpansion": {
+					"stop":        {unsupported: "Kimi Code has no UserPromptExpansion event"},
+					"stop-silent": {unsupported: "Kimi Code has no UserPromptExpansion event"},
+					"message":     {unsupported: "Kimi Code has no UserPromptExpansion event"},
+					"context":     {unsupported: "Kimi Code has no UserPromptExpansion event"},
+					"block":       {unsupported: "Kimi Code has no UserPromptExpansion event"},
+				},
+				"SessionStart": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on SessionStart"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on SessionStart"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on SessionStart"},
+					"context":     {unsupported: "Kimi Code cannot say context on SessionStart"},
+				},
+				"SessionEnd": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on SessionEnd"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on SessionEnd"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on SessionEnd"},
+				},
+				"Stop": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on Stop"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on Stop"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on Stop"},
+					"context":     {unsupported: "Kimi Code cannot say context on Stop"},
+					"block":       {exit: 2, stdout: "", stderr: "{{reason}}"},
+				},
+				"StopFailure": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on StopFailure"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on StopFailure"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on StopFailure"},
+				},
+				"SubagentStart": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on SubagentStart"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on SubagentStart"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on SubagentStart"},
+					"context":     {unsupported: "Kimi Code cannot say context on SubagentStart"},
+				},
+				"SubagentStop": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on SubagentStop"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on SubagentStop"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on SubagentStop"},
+					"context":     {unsupported: "Kimi Code cannot say context on SubagentStop"},
+					"block":       {unsupported: "Kimi Code cannot say block on SubagentStop"},
+				},
+				"PreCompact": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on PreCompact"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on PreCompact"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on PreCompact"},
+					"block":       {unsupported: "Kimi Code cannot say block on PreCompact"},
+				},
+				"PostCompact": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on PostCompact"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on PostCompact"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on PostCompact"},
+				},
+				"PreModelSwitch": {
+					"stop":         {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"stop-silent":  {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"message":      {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"deny":         {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"deny-silent":  {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"ask":          {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"ask-silent":   {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"allow":        {unsupported: "Kimi Code has no PreModelSwitch event"},
+					"allow-reason": {unsupported: "Kimi Code has no PreModelSwitch event"},
+				},
+				"PostModelSwitch": {
+					"stop":        {unsupported: "Kimi Code has no PostModelSwitch event"},
+					"stop-silent": {unsupported: "Kimi Code has no PostModelSwitch event"},
+					"message":     {unsupported: "Kimi Code has no PostModelSwitch event"},
+					"context":     {unsupported: "Kimi Code has no PostModelSwitch event"},
+				},
+				"PermissionRequest": {
+					"stop":        {unsupported: "Kimi Code cannot say stop on PermissionRequest"},
+					"stop-silent": {unsupported: "Kimi Code cannot say stop on PermissionRequest"},
+					"message":     {unsupported: "Kimi Code cannot say userMessage on PermissionRequest"},
+					"allow":       {unsupported: "Kimi Code cannot say decision on PermissionRequest"},
+					"deny":        {unsupported: "Kimi Code cannot say decision on PermissionRequest"},
+					"deny-silent": {unsupported: "Kimi Code cannot say decision on PermissionRequest"},
+					"rewrite":     {unsupported: "Kimi Code cannot say decision, updatedInput on PermissionRequest"},
+				},
+				"PermissionDenied": {
+					"stop":        {unsupported: "Kimi Code has no PermissionDenied event"},
+					"stop-silent": {unsupported: "Kimi Code has no PermissionDenied event"},
+					"message":     {unsupported: "Kimi Code has no PermissionDenied event"},
+				},
+				"Setup": {
+					"stop":        {unsupported: "Kimi Code has no Setup event"},
+					"stop-silent": {unsupported: "Kimi Code has no Setup event"},
+					"message":     {unsupported: "Kimi Code has no Setup event"},
+					"context":     {unsupported: "Kimi Code has no Setup event"},
+				},
+				"TeammateIdle": {
+					"stop":        {unsupported: "Kimi Code has no TeammateIdle event"},
+					"stop-silent": {unsupported: "Kimi Code has no TeammateIdle event"},
+					"message":     {unsupported: "Kimi Code has no TeammateIdle event"},
+					"block":       {unsupported: "Kimi Code has no TeammateIdle event"},
+				},
+				"TaskCreated": {
+					"stop":        {unsupported: "Kimi Code has no TaskCreated event"},
+					"stop-silent": {unsupported: "Kimi Code has no TaskCreated event"},
+					"message":     {unsupported: "Kimi Code has no TaskCreated event"},
+					"block":       {unsupported: "Kimi Code has no TaskCreated event"},
+				},
+				"TaskCompleted": {
+					"stop":        {unsupported: "Kimi Code has no TaskCompleted event"},
+					"stop-silent": {unsupported: "Kimi Code has no TaskCompleted event"},
+					"message":     {unsupported: "Kimi Code has no TaskCompleted event"},
+					"block":       {unsupported: "Kimi Code has no TaskCompleted event"},
+				},
+				"Elicitation": {
+					"stop":        {unsupported: "Kimi Code has no Elicitation event"},
+					"stop-silent": {unsupported: "Kimi Code has no Elicitation event"},
+					"message":     {unsupported: "Kimi Code has no Elicitation event"},
+					"block":       {unsupported: "Kimi Code has no Elicitation event"},
+				},
+				"ElicitationResult": {
+					"stop":        {unsupported: "Kimi Code has no ElicitationResult event"},
+					"stop-silent": {unsupported: "Kimi Code has no ElicitationResult event"},
+					"message":     {unsupported: "Kimi Code has no ElicitationResult event"},
+					"block":       {unsupported: "Kimi Code has no ElicitationResult event"},
+				},
+				"ConfigChange": {
+					"stop":        {unsupported: "Kimi Code has no ConfigChange event"},
+					"stop-silent": {unsupported: "Kimi Code has no ConfigChange event"},
+					"message":     {unsupported: "Kimi Code has no ConfigChange event"},
+					"block":       {unsupported: "Kimi Code has no ConfigChange event"},
+				},
+				"WorktreeCreate": {
+					"stop":        {unsupported: "Kimi Code has no WorktreeCreate event"},
+					"stop-silent": {unsupported: "Kimi Code has no WorktreeCreate event"},
+					"message":     {unsupported: "Kimi Code has no WorktreeCreate event"},
+					"block":       {unsupported: "Kimi Code has no WorktreeCreate event"},
+				},
+				"WorktreeRemove": {
+					"stop":        {unsupported: "Kimi Code has no WorktreeRemove event"},
+					"stop-silent": {unsupported: "Kimi Code has no WorktreeRemove event"},
+					"message":     {unsupported: "Kimi Code has no WorktreeRemove event"},
+					"block":       {unsupported: "Kimi Code has no WorktreeRemove event"},
+				},
+				"InstructionsLoaded": {
+					"stop":        {unsupported: "Kimi Code has no InstructionsLoaded event"},
+					"stop-silent": {unsupported: "Kimi Code has no InstructionsLoaded event"},
+					"message":     {unsupported: "Kimi Code has no InstructionsLoaded event"},
+				},
+				"CwdChanged": {
+					"stop":        {unsupported: "Kimi Code has no CwdChanged event"},
+					"stop-silent": {unsupported: "Kimi Code has no CwdChanged event"},
+					"message":     {unsupported: "Kimi Code has no CwdChanged event"},
+				},
+				"FileChanged": {
+					"stop":        {unsupported: "Kimi Code has no FileChanged event"},
+					"stop-silent": {unsupported: "Kimi Code has no FileChanged event"},
+					"message":     {unsupported: "Kimi Code has no FileChanged event"},
+				},
+				"DirectoryAdded": {
+					"stop":        {unsupported: "Kimi Code has no DirectoryAdded event"},
+					"stop-silent": {unsupported: "Kimi Code has no DirectoryAdded event"},
+					"message":     {unsupported: "Kimi Code has no DirectoryAdded event"},
+				},
+				"MessageDisplay": {
+					"stop":        {unsupported: "Kimi Code has no MessageDisplay event"},
+					"stop-silent": {unsupported: "Kimi Code has no MessageDisplay event"},
+					"message":     {unsupported: "Kimi Code has no MessageDisplay event"},
+				},
+				"PreSkillShellCommand": {
+					"stop":           {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"stop-silent":    {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"message":        {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"deny":           {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"deny-silent":    {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"ask":            {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"ask-silent":     {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"allow":          {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"allow-reason":   {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"rewrite":        {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+					"rewrite-reason": {unsupported: "Kimi Code has no PreSkillShellCommand event"},
+				},
+			},
 		}
 	})
 	return kitAnswersTable
@@ -1506,6 +1734,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 
 // How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
 var kitDetectionRules = []kitRule{
+	{agent: "kimi-code", because: "client_type kimi_code_cli", when: []kitCondition{{key: "client_type", oneOf: []string{"kimi_code_cli"}}}},
 	{agent: "copilot-cli", because: "camelCase sessionId", when: []kitCondition{{has: "sessionId"}}},
 	{agent: "copilot-cli", because: "camelCase toolName", when: []kitCondition{{has: "toolName"}}},
 	{agent: "qwen-code", because: "a timestamp, transcript_path and permission_mode", when: []kitCondition{{has: "timestamp"}, {has: "transcript_path"}, {has: "permission_mode"}}},
@@ -1529,6 +1758,7 @@ var kitOwnEvents = map[string]map[string]bool{
 	"copilot-cli": {"SessionStart": true, "sessionStart": true, "UserPromptSubmit": true, "userPromptSubmitted": true, "PreToolUse": true, "preToolUse": true, "PermissionRequest": true, "permissionRequest": true, "PostToolUse": true, "postToolUse": true, "postToolUseFailure": true, "Stop": true, "agentStop": true},
 	"droid":       {"PreToolUse": true, "PostToolUse": true, "Notification": true, "UserPromptSubmit": true, "Stop": true, "SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true},
 	"qwen-code":   {"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true, "Notification": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true, "Stop": true, "MessageDisplay": true, "SubagentStart": true, "SubagentStop": true, "PreCompact": true, "PostCompact": true, "SessionEnd": true, "SessionDelete": true, "PermissionRequest": true, "PermissionDenied": true, "StopFailure": true, "TodoCreated": true, "TodoCompleted": true, "InstructionsLoaded": true},
+	"kimi-code":   {"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PermissionRequest": true, "PermissionResult": true, "UserPromptSubmit": true, "UserPromptQueued": true, "TurnStarted": true, "Stop": true, "StopFailure": true, "Interrupt": true, "SessionStart": true, "SessionEnd": true, "SessionHeartbeat": true, "SubagentStart": true, "SubagentStop": true, "TaskStarted": true, "PreCompact": true, "PostCompact": true, "Notification": true},
 }
 
 // Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools, its camelCase form.
@@ -1575,10 +1805,17 @@ var kitNames = map[string]kitAgentNames{
 		requires:    map[string][]string{"*": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "Notification": {"cwd", "hook_event_name", "message", "notification_type", "permission_mode", "session_id", "timestamp", "transcript_path"}, "PostToolBatch": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_calls", "transcript_path"}, "PostToolUseFailure": {"cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "PostToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "tool_response", "transcript_path"}, "PreToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "SessionStart": {"cwd", "hook_event_name", "permission_mode", "session_id", "source", "timestamp", "transcript_path"}, "Stop": {"cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "SubagentStart": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "SubagentStop": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "UserPromptSubmit": {"cwd", "hook_event_name", "permission_mode", "prompt", "session_id", "timestamp", "transcript_path"}},
 		exit2Blocks: map[string]bool{"PreToolUse": true, "UserPromptSubmit": true, "Stop": true, "SubagentStop": true},
 	},
+	"kimi-code": {
+		events:      map[string]string{"PreToolUse": "PreToolUse", "PostToolUse": "PostToolUse", "PostToolUseFailure": "PostToolUseFailure", "PermissionRequest": "PermissionRequest", "UserPromptSubmit": "UserPromptSubmit", "Stop": "Stop", "StopFailure": "StopFailure", "SessionStart": "SessionStart", "SessionEnd": "SessionEnd", "SubagentStart": "SubagentStart", "SubagentStop": "SubagentStop", "PreCompact": "PreCompact", "PostCompact": "PostCompact", "Notification": "Notification"},
+		tools:       []kitTool{},
+		native:      nil,
+		requires:    map[string][]string{"*": {"client_type", "cwd", "hook_event_name", "session_id"}, "Interrupt": {"client_type", "cwd", "hook_event_name", "session_id"}, "Notification": {"client_type", "cwd", "hook_event_name", "session_id"}, "PermissionRequest": {"client_type", "cwd", "hook_event_name", "session_id"}, "PermissionResult": {"client_type", "cwd", "hook_event_name", "session_id"}, "PostCompact": {"client_type", "cwd", "hook_event_name", "session_id"}, "PostToolUseFailure": {"client_type", "cwd", "hook_event_name", "session_id", "tool_input", "tool_name"}, "PostToolUse": {"client_type", "cwd", "hook_event_name", "session_id", "tool_input", "tool_name"}, "PreCompact": {"client_type", "cwd", "hook_event_name", "session_id"}, "PreToolUse": {"client_type", "cwd", "hook_event_name", "session_id", "tool_input", "tool_name"}, "SessionEnd": {"client_type", "cwd", "hook_event_name", "session_id"}, "SessionHeartbeat": {"client_type", "cwd", "hook_event_name", "session_id"}, "SessionStart": {"client_type", "cwd", "hook_event_name", "session_id", "source"}, "StopFailure": {"client_type", "cwd", "hook_event_name", "session_id"}, "Stop": {"client_type", "cwd", "hook_event_name", "session_id", "stop_hook_active"}, "SubagentStart": {"client_type", "cwd", "hook_event_name", "session_id"}, "SubagentStop": {"client_type", "cwd", "hook_event_name", "session_id"}, "TaskStarted": {"client_type", "cwd", "hook_event_name", "session_id"}, "TurnStarted": {"client_type", "cwd", "hook_event_name", "session_id"}, "UserPromptQueued": {"client_type", "cwd", "hook_event_name", "session_id"}, "UserPromptSubmit": {"client_type", "cwd", "hook_event_name", "prompt", "session_id"}},
+		exit2Blocks: map[string]bool{"PreToolUse": true, "UserPromptSubmit": true, "Stop": true},
+	},
 }
 
 // The agents' names (src/core/agents.ts AGENT_NAMES), for messages.
-var kitAgentList = []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"}
+var kitAgentList = []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"}
 
 // kitNotEnforced: how the agent supports an answer kind on its own event when not enforced ("support" or "support>as",
 // generated/kit/agents.json capabilities), "" when enforced or not claimed.
@@ -1940,6 +2177,122 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "unsupported"
 	case "qwen-code\u0000InstructionsLoaded\u0000message":
 		return "unsupported"
+	case "kimi-code\u0000PreToolUse\u0000ask":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000allow":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000rewrite":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000context":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000block":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PreToolUse\u0000message":
+		return "ignored"
+	case "kimi-code\u0000PostToolUse\u0000context":
+		return "ignored"
+	case "kimi-code\u0000PostToolUse\u0000block":
+		return "ignored"
+	case "kimi-code\u0000PostToolUse\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUse\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000UserPromptSubmit\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000UserPromptSubmit\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SessionStart\u0000context":
+		return "ignored"
+	case "kimi-code\u0000SessionStart\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SessionStart\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SessionStart\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000Stop\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000Stop\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000Stop\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000deny":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000allow":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000message":
+		return "unsupported"
 	}
 	return ""
 }
@@ -2021,6 +2374,7 @@ var kitDisplayNames = map[string]string{
 	"copilot-cli": "GitHub Copilot CLI",
 	"droid":       "Factory droid",
 	"qwen-code":   "Qwen Code",
+	"kimi-code":   "Kimi Code CLI",
 }
 
 // kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).

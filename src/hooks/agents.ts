@@ -119,6 +119,7 @@ const WRITERS: Partial<Record<AgentName, () => Promise<AnswerWriter>>> = {
   "copilot-cli": async () => (await import("../copilot-cli/intent.js")).writeCopilotIntent,
   droid: async () => (await import("../droid/intent.js")).writeDroidIntent,
   "qwen-code": async () => (await import("../qwen-code/intent.js")).writeQwenCodeIntent,
+  "kimi-code": async () => (await import("../kimi-code/intent.js")).writeKimiCodeIntent,
 };
 
 type TemplateKind = "deny" | "block" | "nothing";

@@ -45,6 +45,7 @@ import { validateGeminiCliHookInput } from "../../generated/validators/gemini-cl
 import { validateCopilotCliClaudeInput } from "../../generated/validators/copilot-cli.js";
 import { validateDroidHookInput } from "../../generated/validators/droid.js";
 import { validateQwenCodeHookInput } from "../../generated/validators/qwen-code.js";
+import { validateKimiCodeHookInput } from "../../generated/validators/kimi-code.js";
 
 const VALIDATORS: Readonly<Record<AgentName, (value: unknown) => boolean>> = {
   "claude-code": validateClaudeCodeHookInput,
@@ -53,6 +54,7 @@ const VALIDATORS: Readonly<Record<AgentName, (value: unknown) => boolean>> = {
   "copilot-cli": validateCopilotCliClaudeInput,
   droid: validateDroidHookInput,
   "qwen-code": validateQwenCodeHookInput,
+  "kimi-code": validateKimiCodeHookInput,
 };
 
 /** Whether `agent` may have sent this stdin: a valid input of its schemas, with no key they do not declare. */

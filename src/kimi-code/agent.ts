@@ -1,0 +1,12 @@
+/** Kimi Code CLI as one `Agent` (src/agent.ts): what this folder holds, for the registry (src/agents.ts). */
+import type { Agent } from "../agent.js";
+import { capabilities } from "./capabilities.js";
+import { kimiCode as dialect } from "./dialect.js";
+
+export const agent: Agent = {
+  name: "kimi-code",
+  dialect,
+  capabilities,
+  installer: async () => (await import("./install.js")).kimiCodeInstaller,
+  linter: async () => (await import("./lint-rules.js")).kimiCodeLinter,
+};
