@@ -2185,8 +2185,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "ignored"
 	case "kimi-code\u0000PreToolUse\u0000context":
 		return "ignored"
-	case "kimi-code\u0000PreToolUse\u0000block":
-		return "ignored"
 	case "kimi-code\u0000PreToolUse\u0000stop":
 		return "unsupported"
 	case "kimi-code\u0000PreToolUse\u0000message":

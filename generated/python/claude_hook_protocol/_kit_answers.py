@@ -2431,7 +2431,6 @@ NOT_ENFORCED = {
     ("kimi-code", "PreToolUse", "allow"): "ignored",
     ("kimi-code", "PreToolUse", "rewrite"): "ignored",
     ("kimi-code", "PreToolUse", "context"): "ignored",
-    ("kimi-code", "PreToolUse", "block"): "ignored",
     ("kimi-code", "PreToolUse", "stop"): "unsupported",
     ("kimi-code", "PreToolUse", "message"): "ignored",
     ("kimi-code", "PostToolUse", "context"): "ignored",

@@ -2242,7 +2242,6 @@ pub(crate) static KIT_NOT_ENFORCED: &[(&str, &str, &str, &str)] = &[
     ("kimi-code", "PreToolUse", "allow", "ignored"),
     ("kimi-code", "PreToolUse", "rewrite", "ignored"),
     ("kimi-code", "PreToolUse", "context", "ignored"),
-    ("kimi-code", "PreToolUse", "block", "ignored"),
     ("kimi-code", "PreToolUse", "stop", "unsupported"),
     ("kimi-code", "PreToolUse", "message", "ignored"),
     ("kimi-code", "PostToolUse", "context", "ignored"),
