@@ -1,6 +1,6 @@
 /**
  * A small TOML reader for what an agent's `config.toml` holds around its
- * hooks (Codex CLI's, Kimi Code CLI's): tables and arrays of tables
+ * hooks: tables and arrays of tables
  * (`[hooks]`, `[[hooks.PreToolUse]]`, `[[hooks]]`, `[projects."/path"]`), dotted and quoted keys, strings (basic, literal,
  * multi-line), integers, floats, booleans, arrays and inline tables. Dates
  * and times are kept as their text. Never throws: a document it cannot read
