@@ -116,6 +116,11 @@ export function appendTomlTables(file: ConfigFile, text: string | null, placemen
     tables.push(lines.join("\n") + "\n");
   }
   const before = text ?? "";
+  const existing = text === null ? null : readTomlConfig(file, text);
+  // hooks written as an inline array (`hooks = [...]`) cannot take a [[hooks]] table after them (TOML forbids it; the reader here allows it)
+  if (existing !== null && existing.ok && existing.value !== null && Array.isArray(existing.value["hooks"]) && tableSpans(before.split("\n")).length !== existing.value["hooks"].length) {
+    return { error: { code: "config-conflict", path: "/hooks", message: `${file.path}: hooks is not written as [[hooks]] tables; a table cannot be appended; not rewritten` } };
+  }
   const out = before + (before === "" || before.endsWith("\n") ? "" : "\n") + tables.join("");
   // the document must be the one before with these tables after its own
   const read = text === null ? { ok: true as const, value: Object.create(null) as JsonObject } : readTomlConfig(file, text);
