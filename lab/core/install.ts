@@ -27,9 +27,9 @@ export function npmInstall(key: string, specs: readonly string[], marker: string
 
 export type VersionFound = { kind: "ok"; version: string } | { kind: "error"; message: string };
 
-/** The version an installed agent prints: `pattern`'s first group in the output of `command args` (10 s at most). */
+/** The version an installed agent prints: `pattern`'s first group in the output of `command args` (60 s at most: Kimi Code's bundled JS took over 10 s to print it under a load average of 19). */
 export function versionFromCommand(command: string, args: readonly string[], env: Record<string, string>, pattern: RegExp): VersionFound {
-  const r = spawnSync(command, args, { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...env }, timeout: 10_000 });
+  const r = spawnSync(command, args, { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...env }, timeout: 60_000 });
   const output = `${r.stdout ?? ""}${r.stderr ?? ""}`;
   const v = pattern.exec(r.stdout ?? "")?.[1];
   if (v !== undefined) return { kind: "ok", version: v };
