@@ -1,7 +1,11 @@
 /**
  * Recorded Kimi Code CLI 2.1.0 runs -> language-neutral merge vectors.
  *
- *   tsx scripts/extract-kimi-code-vectors.ts [--check]
+ *   tsx scripts/extract-kimi-code-vectors.ts [--check] [--observed DIR --out DIR]
+ *
+ * `--observed test/observer/kimi-code/held-out/observed --out DIR` makes the
+ * vectors of another recording set (the held-out one: scenarios/ beside it)
+ * into DIR, for checking the merge against recordings it was not written from.
  *
  * Reads test/observer/kimi-code/observed/*.json (the lab's recordings, with
  * scenarios/ beside them) and writes test/vectors/merge/kimi-code/<Event>/<rule>.json:
@@ -47,9 +51,13 @@ interface Recording {
   };
 }
 
-const OBSERVED = "test/observer/kimi-code/observed";
-const SCENARIOS = "test/observer/kimi-code/scenarios";
-const OUT = "test/vectors/merge/kimi-code";
+const option = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const OBSERVED = option("--observed") ?? "test/observer/kimi-code/observed";
+const SCENARIOS = join(OBSERVED, "..", "scenarios");
+const OUT = option("--out") ?? "test/vectors/merge/kimi-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 /** The lab's default tool call (lab/agents/kimi-code.ts). */
 const LAB_TOOL_INPUT: Obj = { command: "echo original >> {{MARKER}}; echo tool-output-original", description: "oracle tool call" };
