@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const AGENT_ORDER = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"] as const;
-const NAMES: Readonly<Record<string, string>> = { "claude-code": "Claude Code", codex: "Codex CLI", "gemini-cli": "Gemini CLI", "copilot-cli": "Copilot CLI", droid: "droid", "qwen-code": "Qwen Code" };
+export const AGENT_ORDER = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"] as const;
+const NAMES: Readonly<Record<string, string>> = { "claude-code": "Claude Code", codex: "Codex CLI", "gemini-cli": "Gemini CLI", "copilot-cli": "Copilot CLI", droid: "droid", "qwen-code": "Qwen Code", "kimi-code": "Kimi Code CLI" };
 
 export interface RecordedCall {
   readonly command: string;
