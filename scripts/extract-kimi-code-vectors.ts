@@ -175,7 +175,9 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
       notes.push("tool_result: the tool message without Kimi's `Wall time: <n> seconds` line");
     } else notes.push("no tool message was recorded: tool effects left out");
     const later = added(1);
-    if (later !== undefined) effects["model_context"] = later;
+    // a request that starts with its own system message is a subagent's (an Agent tool call), not the next of this turn
+    if (later !== undefined && (o.context_added[1] ?? []).some((line) => line.startsWith("system: "))) notes.push("model_context left out: the next request is a subagent's");
+    else if (later !== undefined) effects["model_context"] = later;
     notes.push("decision left out: a deny and an exit 2 do the same (the call is refused, the model gets the reason), and an allow runs the tool as no answer does");
   } else if (event === "PostToolUse" || event === "PostToolUseFailure") {
     const stdin = request["input"] as Obj;

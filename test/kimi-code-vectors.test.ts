@@ -7,7 +7,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { dialectOf } from "../src/dialects.js";
@@ -72,4 +73,26 @@ test("the lints name where Kimi Code reads an answer otherwise than Claude Code"
   assert.ok(codes("PostToolUse", 2, "", "no").includes("fails-open"));
   assert.ok(codes("UserPromptSubmit", 0, '{"hookSpecificOutput":{"additionalContext":"C"}}').includes("context-dropped"));
   assert.deepEqual(codes("BeforeTool", 0, ""), ["unknown-event"]);
+});
+
+test("held out: the vectors of the recordings the merge was not written from (test/observer/kimi-code/held-out) reproduce too", async () => {
+  const held = "test/observer/kimi-code/held-out/observed";
+  if (!existsSync(held)) return;
+  const out = mkdtempSync(join(tmpdir(), "kimi-held-out-"));
+  try {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/extract-kimi-code-vectors.ts", "--observed", held, "--out", out], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const loaded = readdirSync(out).flatMap((event) => readdirSync(join(out, event)).map((file) => JSON.parse(readFileSync(join(out, event, file), "utf8")) as RecordedVector));
+    const runnableHeld = loaded.filter((v) => v.skip_reason === undefined);
+    assert.equal(loaded.length, readdirSync(held).filter((f) => f.endsWith(".json")).length);
+    assert.ok(runnableHeld.length >= 90, `${runnableHeld.length} runnable held-out vectors`);
+    const answers = await conformanceAnswers(kimi!, runnableHeld.map((v) => v.request));
+    const differ = runnableHeld.filter((v, i) => {
+      const effects = answers[i]!["effects"] as Record<string, unknown>;
+      return Object.keys(v.expected.effects).some((key) => JSON.stringify(effects[key]) !== JSON.stringify(v.expected.effects[key]));
+    });
+    assert.deepEqual(differ.map((v) => v.scenario), []);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });

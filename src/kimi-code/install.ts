@@ -4,7 +4,8 @@
  * to 600) appended to `$KIMI_CODE_HOME/config.toml` (default
  * `~/.kimi-code/config.toml`), edited as text (src/install/config-toml.ts):
  * everything else in the file stays byte for byte. User scope only: Kimi
- * reads no project file. Claude Code's event and tool names (`Bash`); the
+ * reads no project file, so a project install writes nothing for it (a note
+ * says to install with --user; writing below $HOME unasked would surprise). Claude Code's event and tool names (`Bash`); the
  * matcher is an unanchored regular expression, so it is written anchored
  * (`^(?:Bash)$`), or `Bash` would also match a tool `BashOutput`.
  */
@@ -49,7 +50,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
   if (!isKimiCodeEvent(hook.event)) return { placements: [], notes: [{ agent: AGENT, code: "no-such-event", message: `${NAME} has no ${hook.event} event; nothing written (a [[hooks]] table naming it would drop every hook)` }] };
   const event = hook.event;
   const notes: InstallNote[] = [];
-  if (ctx.scope === "project") notes.push({ agent: AGENT, code: "user-scope-only", message: `${NAME} reads hooks only from ${configFile(ctx).path}: written there (user scope), where they run in every project` });
+  if (ctx.scope === "project") return { placements: [], notes: [{ agent: AGENT, code: "user-scope-only", message: `${NAME} reads hooks only from ${configFile(ctx).path}, for every project: nothing written; install --user writes it there` }] };
   const rules = KIMI_CODE_EVENTS[event];
   const tools = toolsFor(AGENT, NAME, hook, toolName, rules.matchField === "tool_name");
   const entry: JsonObject = {};
@@ -63,8 +64,8 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const kimiCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
-  // one file whatever the scope: Kimi has no project configuration
-  files: (ctx) => [configFile(ctx)],
+  // Kimi has no project configuration: its one file is the user's
+  files: (ctx) => (ctx.scope === "user" ? [configFile(ctx)] : []),
   render,
   command,
   check,
