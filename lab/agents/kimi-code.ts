@@ -181,7 +181,7 @@ export function kimiOutcome(s: Obj): Obj {
 }
 
 /** Per run: session ids (uuids), the shell tool's wall time, a background task's id and pid. */
-const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"], [/\bbash-[a-z0-9]{8}\b/g, "bash-<id>"], [/\bpid: \d+/g, "pid: <n>"]];
+const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"], [/bash-[a-z0-9]{8}\b/g, "bash-<id>"], [/pid: \d+/g, "pid: <n>"]];
 
 /** The messages every request carries (system prompt, environment), from two runs without hooks. */
 let baseline: Promise<Baseline> | null = null;
