@@ -143,11 +143,11 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
   }
 }
 
-/** A hook's stdin without what differs per run (session id, transcript path, timestamps, a task's start time). */
+/** A hook's stdin without what differs per run (session id, transcript path, timestamps, a task's start time, a heartbeat's uptime). */
 function stdinForOutcome(x: unknown): unknown {
   if (!isObj(x)) return x;
   const o = { ...x };
-  for (const k of ["session_id", "transcript_path", "timestamp", "started_at"]) delete o[k];
+  for (const k of ["session_id", "transcript_path", "timestamp", "started_at", "uptime_ms"]) delete o[k];
   return o;
 }
 
