@@ -46,9 +46,9 @@ for (const agent of LAB_AGENTS) {
   });
 }
 
-test("the committed sets --check re-records: Claude Code's 416, Codex's 241, Gemini CLI's 162, Copilot CLI's 235, droid's 121 (with the issue-24/25 recordings)", () => {
+test("the committed sets --check re-records: Claude Code's 416, Codex's 241, Gemini CLI's 162, Copilot CLI's 235, droid's 121 (with the issue-24/25 recordings), Kimi Code's 187 (22 and the 165 held out)", () => {
   const count = (name: string): number => committedScenarioFiles(LAB_AGENTS.find((a) => a.name === name)!).length;
-  assert.deepEqual(["claude-code", "codex", "gemini-cli", "copilot-cli", "droid"].map(count), [416, 241, 162, 235, 121]);
+  assert.deepEqual(["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "kimi-code"].map(count), [416, 241, 162, 235, 121, 187]);
 });
 
 test("a scenario that does not fit is an error naming the property, not a run", () => {
