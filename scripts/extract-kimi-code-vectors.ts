@@ -32,7 +32,8 @@ type Obj = { [k: string]: Json };
 interface Part { base64?: string; text?: string; repeat?: string; times?: number }
 interface Answer { stdout?: string; stderr?: string; exit?: number; stdout_parts?: Part[]; stderr_parts?: Part[] }
 interface ScenarioHook extends Answer { command?: string; event?: string; delay_ms?: number; timeout?: unknown; matcher?: unknown; answers?: Answer[]; same_command_as?: number; hook_extra?: Obj }
-interface Scenario { name: string; description?: string; event?: string; prompt?: string; tool?: string; tool_call?: boolean; model_turns?: unknown; config_extra?: string; hooks?: ScenarioHook[] }
+interface Turn { tool_call?: unknown; tool_calls?: unknown[] }
+interface Scenario { name: string; description?: string; event?: string; prompt?: string; tool?: string; tool_call?: boolean; model_turns?: Turn[]; config_extra?: string; hooks?: ScenarioHook[] }
 interface HookLog { index: number; event: string; command: string; invocations: number; start_ms: number[]; end_ms: number[]; stdin_first?: Json }
 interface Recording {
   name: string;
@@ -155,6 +156,11 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     vector.skip_reason = "no hook ran: Kimi refused the configuration or matched none (a runner matter, not a merge)";
     return vector;
   }
+  const calls = (scenario.model_turns ?? []).flatMap((turn) => turn.tool_calls ?? (turn.tool_call !== undefined ? [turn.tool_call] : []));
+  if (TOOL_EVENTS.has(event) && calls.length > 1) {
+    vector.skip_reason = "several tool calls: the recording's tool_ran and marker cover them all, a merge request is one call";
+    return vector;
+  }
   const ran = ranIndices.filter((i) => rec.hooks[i]!.event === event);
   const request = requestOf(rec, scenario, event, ran);
   vector.request = request;
@@ -188,7 +194,9 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
       return vector;
     }
     if (isObj(request["tool_input"])) effects["tool_input"] = request["tool_input"];
-    Object.assign(effects, message === own ? { blocked: false, tool_result: null } : { tool_result: message });
+    // the model's text is the tool's own when the hook's copy begins it: Kimi cuts the copy at 2000 characters and adds framing of its own to some tools' text (Read)
+    Object.assign(effects, message.startsWith(own) ? { blocked: false, tool_result: null } : { tool_result: message });
+    if (message !== own && message.startsWith(own)) notes.push("the model's text is longer than the hook's tool_output (cut at 2000 characters, or Kimi's framing): the tool's own result");
     const later = added(1);
     if (later !== undefined) effects["model_context"] = later;
   } else if (event === "UserPromptSubmit") {
