@@ -9,7 +9,7 @@
  * Kimi reads only `permissionDecision: "deny"`, exit 2 and, on
  * UserPromptSubmit, `message` or plain stdout; it has no `continue`,
  * `systemMessage`, `updatedInput` or `additionalContext`. Its tools carry
- * Claude Code's names (`Bash` with `command`).
+ * Claude Code's names (`Bash` with `command`); Read and Write name the file `path`.
  */
 import { documented, recorded, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
 
@@ -21,7 +21,11 @@ const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", Capabili
 export const capabilities: AgentCapabilities = {
   agent: "kimi-code",
   version: "2.1.0",
-  tools: [],
+  // Read and Write keep Claude Code's names but take `path` for `file_path` (held-out kh-tool-read-*, kh-tool-write-*)
+  tools: [
+    { name: "Read", canonical: "Read", fields: { file_path: "path" }, basis: "recorded" },
+    { name: "Write", canonical: "Write", fields: { file_path: "path" }, basis: "recorded" },
+  ],
   events: {
     PreToolUse: {
       deny: recorded("enforced", [`${V}/PreToolUse/deny-json.json`], { note: "the first deny in configuration order gives the reason" }),

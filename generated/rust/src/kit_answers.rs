@@ -1871,6 +1871,8 @@ pub(crate) static KIT_NAME_TOOLS: &[KitTool] = &[
     ("qwen-code", "write_file", "Write", &[]),
     ("qwen-code", "edit", "Edit", &[]),
     ("qwen-code", "web_fetch", "WebFetch", &[]),
+    ("kimi-code", "Read", "Read", &[("file_path", "path")]),
+    ("kimi-code", "Write", "Write", &[("file_path", "path")]),
 ];
 
 /// (agent, its camelCase key, Claude Code's key): an input without hook_event_name (Copilot CLI).
