@@ -1929,6 +1929,470 @@ export type GeminiCliPreCompressHookInput = GeminiCliBaseHookInput & {
   [k: string]: unknown;
 };
 /**
+ * The 20 hook events Kimi Code CLI 2.1.0 accepts in a `[[hooks]]` table (its bundled config schema, HOOK_EVENT_TYPES); any other name makes the whole `hooks` list invalid, so no hook runs (measured: one invalid table drops all hooks).
+ */
+export type KimiCodeHookEvent =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "PostToolUseFailure"
+  | "PermissionRequest"
+  | "PermissionResult"
+  | "UserPromptSubmit"
+  | "UserPromptQueued"
+  | "TurnStarted"
+  | "Stop"
+  | "StopFailure"
+  | "Interrupt"
+  | "SessionStart"
+  | "SessionEnd"
+  | "SessionHeartbeat"
+  | "SubagentStart"
+  | "SubagentStop"
+  | "TaskStarted"
+  | "PreCompact"
+  | "PostCompact"
+  | "Notification";
+/**
+ * What a Kimi Code CLI 2.1.0 hook receives on stdin, for its 20 events: one input discriminated by `hook_event_name` (5 recorded, the others read from the bundled code).
+ */
+export type KimiCodeHookInput =
+  | KimiCodePreToolUseHookInput
+  | KimiCodePostToolUseHookInput
+  | KimiCodePostToolUseFailureHookInput
+  | KimiCodePermissionRequestHookInput
+  | KimiCodePermissionResultHookInput
+  | KimiCodeUserPromptSubmitHookInput
+  | KimiCodeUserPromptQueuedHookInput
+  | KimiCodeTurnStartedHookInput
+  | KimiCodeStopHookInput
+  | KimiCodeStopFailureHookInput
+  | KimiCodeInterruptHookInput
+  | KimiCodeSessionStartHookInput
+  | KimiCodeSessionEndHookInput
+  | KimiCodeSessionHeartbeatHookInput
+  | KimiCodeSubagentStartHookInput
+  | KimiCodeSubagentStopHookInput
+  | KimiCodeTaskStartedHookInput
+  | KimiCodePreCompactHookInput
+  | KimiCodePostCompactHookInput
+  | KimiCodeNotificationHookInput;
+/**
+ * What a PreToolUse hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the tool call; recorded (test/observer/kimi-code/observed). Unknown keys are allowed.
+ */
+export type KimiCodePreToolUseHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PreToolUse`.
+   */
+  hook_event_name: "PreToolUse";
+  /**
+   * The model-facing tool name (`Bash`, `Read`, `Write`, ...: Claude Code's names); matchers are regular expressions tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (`Bash`: `command`, `description`); `{}` when they are not an object.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model API's call id.
+   */
+  tool_call_id?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolUse hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the tool call and its output; recorded (test/observer/kimi-code/observed). Unknown keys are allowed.
+ */
+export type KimiCodePostToolUseHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PostToolUse`.
+   */
+  hook_event_name: "PostToolUse";
+  /**
+   * The model-facing tool name (`Bash`, `Read`, `Write`, ...: Claude Code's names); matchers are regular expressions tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (`Bash`: `command`, `description`); `{}` when they are not an object.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model API's call id.
+   */
+  tool_call_id?: string;
+  /**
+   * The tool's text output, cut at 2000 characters.
+   */
+  tool_output?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a PostToolUseFailure hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the tool call and its error; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodePostToolUseFailureHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PostToolUseFailure`.
+   */
+  hook_event_name: "PostToolUseFailure";
+  /**
+   * The model-facing tool name (`Bash`, `Read`, `Write`, ...: Claude Code's names); matchers are regular expressions tested against it.
+   */
+  tool_name: string;
+  /**
+   * The model's arguments verbatim (`Bash`: `command`, `description`); `{}` when they are not an object.
+   */
+  tool_input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The model API's call id.
+   */
+  tool_call_id?: string;
+  /**
+   * The error as an object, not a string: `code`, `message` (the tool's output text), `retryable`, and `name`, `details`, `cause` when known.
+   */
+  error?: {
+    /**
+     * Kimi's error code (`internal`, ...).
+     */
+    code?: string;
+    /**
+     * The error text (the failed tool's output).
+     */
+    message?: string;
+    /**
+     * Whether Kimi would retry.
+     */
+    retryable?: boolean;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+};
+/**
+ * What a PermissionRequest hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the approval request (its event fields but `type` and `time`); read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodePermissionRequestHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PermissionRequest`.
+   */
+  hook_event_name: "PermissionRequest";
+  /**
+   * The tool asking for approval; matchers are tested against it.
+   */
+  tool_name?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a PermissionResult hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the approval resolved (its event fields but `type` and `time`); read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodePermissionResultHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PermissionResult`.
+   */
+  hook_event_name: "PermissionResult";
+  /**
+   * The tool that asked; matchers are tested against it.
+   */
+  tool_name?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a UserPromptSubmit hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the prompt; recorded (test/observer/kimi-code/observed). Unknown keys are allowed.
+ */
+export type KimiCodeUserPromptSubmitHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `UserPromptSubmit`.
+   */
+  hook_event_name: "UserPromptSubmit";
+  /**
+   * The prompt as content parts (`[{"type": "text", "text": "do it"}]`), not a string; matchers are tested against its text parts joined with spaces.
+   */
+  prompt: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Whether the prompt steers a running turn.
+   */
+  is_steer?: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a UserPromptQueued hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the queued prompt; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeUserPromptQueuedHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `UserPromptQueued`.
+   */
+  hook_event_name: "UserPromptQueued";
+  /**
+   * The queued prompt's id.
+   */
+  prompt_id?: string;
+  /**
+   * The prompt as content parts (`[{"type": "text", "text": "do it"}]`), not a string; matchers are tested against its text parts joined with spaces.
+   */
+  prompt?: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Prompts waiting.
+   */
+  queue_length?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a TurnStarted hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the turn; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeTurnStartedHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `TurnStarted`.
+   */
+  hook_event_name: "TurnStarted";
+  /**
+   * The turn's id.
+   */
+  turn_id?: string;
+  /**
+   * What started it (`user`, ...); matchers are tested against it.
+   */
+  origin_kind?: string;
+  /**
+   * The origin's name, when it has one.
+   */
+  origin_name?: string;
+  /**
+   * The turn's prompt.
+   */
+  prompt?: unknown;
+  [k: string]: unknown;
+};
+/**
+ * What a Stop hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then whether a Stop hook already continued the turn; recorded (test/observer/kimi-code/observed). Unknown keys are allowed.
+ */
+export type KimiCodeStopHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `Stop`.
+   */
+  hook_event_name: "Stop";
+  /**
+   * Always `false`: a Stop hook that continued the turn does not run again in it.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown;
+};
+/**
+ * What a StopFailure hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the turn's error; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeStopFailureHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `StopFailure`.
+   */
+  hook_event_name: "StopFailure";
+  /**
+   * The error's name; matchers are tested against it.
+   */
+  error_type?: string;
+  /**
+   * The error's text.
+   */
+  error_message?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a Interrupt hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the cancelled turn; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeInterruptHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `Interrupt`.
+   */
+  hook_event_name: "Interrupt";
+  /**
+   * The turn's id.
+   */
+  turn_id?: string;
+  /**
+   * `cancelled`.
+   */
+  reason?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionStart hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the session; recorded (test/observer/kimi-code/observed). Unknown keys are allowed.
+ */
+export type KimiCodeSessionStartHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `SessionStart`.
+   */
+  hook_event_name: "SessionStart";
+  /**
+   * `startup` (a new session), `resume`, ...; matchers are tested against it.
+   */
+  source: string;
+  /**
+   * The default model's name (the configuration's `default_model`).
+   */
+  model?: string;
+  /**
+   * The agent profile (`agent`).
+   */
+  profile?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionEnd hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then why it ends; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeSessionEndHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `SessionEnd`.
+   */
+  hook_event_name: "SessionEnd";
+  /**
+   * Why the session closes; matchers are tested against it.
+   */
+  reason?: string;
+  [k: string]: unknown;
+};
+/**
+ * What a SessionHeartbeat hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the uptime (every 60 s); read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeSessionHeartbeatHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `SessionHeartbeat`.
+   */
+  hook_event_name: "SessionHeartbeat";
+  /**
+   * Milliseconds since the session started.
+   */
+  uptime_ms?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a SubagentStart hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the subagent; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeSubagentStartHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `SubagentStart`.
+   */
+  hook_event_name: "SubagentStart";
+  /**
+   * The subagent; matchers are tested against it.
+   */
+  agent_name?: string;
+  /**
+   * The subagent's prompt.
+   */
+  prompt?: unknown;
+  [k: string]: unknown;
+};
+/**
+ * What a SubagentStop hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the subagent's response; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeSubagentStopHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `SubagentStop`.
+   */
+  hook_event_name: "SubagentStop";
+  /**
+   * The subagent; matchers are tested against it.
+   */
+  agent_name?: string;
+  /**
+   * The subagent's response.
+   */
+  response?: unknown;
+  [k: string]: unknown;
+};
+/**
+ * What a TaskStarted hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the background task; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeTaskStartedHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `TaskStarted`.
+   */
+  hook_event_name: "TaskStarted";
+  /**
+   * The task's id.
+   */
+  task_id?: string;
+  /**
+   * The task's kind; matchers are tested against it.
+   */
+  kind?: string;
+  /**
+   * What it does.
+   */
+  description?: string;
+  /**
+   * Its status.
+   */
+  status?: string;
+  /**
+   * Whether it runs detached.
+   */
+  detached?: boolean;
+  /**
+   * When it started.
+   */
+  started_at?: unknown;
+  [k: string]: unknown;
+};
+/**
+ * What a PreCompact hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the compaction about to run; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodePreCompactHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PreCompact`.
+   */
+  hook_event_name: "PreCompact";
+  /**
+   * `manual` or `auto`; matchers are tested against it.
+   */
+  trigger?: string;
+  /**
+   * Tokens before.
+   */
+  token_count?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a PostCompact hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then the compaction done; read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodePostCompactHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `PostCompact`.
+   */
+  hook_event_name: "PostCompact";
+  /**
+   * `manual` or `auto`; matchers are tested against it.
+   */
+  trigger?: string;
+  /**
+   * Tokens after.
+   */
+  estimated_token_count?: number;
+  [k: string]: unknown;
+};
+/**
+ * What a Notification hook receives on stdin (Kimi Code CLI 2.1.0): the base fields, then a task notification (`sink: "context"` and its fields); read from Kimi's bundled code (externalHooks), not recorded: unverified. Unknown keys are allowed.
+ */
+export type KimiCodeNotificationHookInput = KimiCodeBaseHookInput & {
+  /**
+   * The event: `Notification`.
+   */
+  hook_event_name: "Notification";
+  /**
+   * `context`.
+   */
+  sink?: string;
+  /**
+   * The notification's type; matchers are tested against it.
+   */
+  notification_type?: string;
+  [k: string]: unknown;
+};
+/**
  * The hook events Qwen Code 0.24.4 knows (its bundled settings code): Claude Code's names. Any other key of `hooks` (a Gemini CLI name such as `BeforeTool`) is skipped silently.
  */
 export type QwenCodeHookEvent =
@@ -5483,7 +5947,7 @@ export interface HookTest {
   /**
    * The agent whose rules run the hooks and apply their answers; default claude-code (`--agent` overrides).
    */
-  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code";
+  agent?: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code" | "kimi-code";
   /**
    * Hook commands (shell form, run in this file's directory), all configured for each case's event without a matcher. Give this or `settings`.
    */
@@ -5622,13 +6086,92 @@ export interface InstallManifest {
   hooks: InstallHook[];
 }
 /**
+ * The fields every Kimi Code CLI 2.1.0 hook input starts with, in this order (recorded in every payload of test/observer/kimi-code/observed): the event's own fields follow, their names Kimi's camelCase turned snake_case (top level only). Unknown keys are allowed.
+ */
+export interface KimiCodeBaseHookInput {
+  /**
+   * The event; each event's input narrows it to one name.
+   */
+  hook_event_name: KimiCodeHookEvent;
+  /**
+   * `session_<uuid>`.
+   */
+  session_id: string;
+  /**
+   * Kimi's working directory (the project).
+   */
+  cwd: string;
+  /**
+   * Which Kimi client runs the hook: `kimi_code_cli` (every recording); what no other agent sends.
+   */
+  client_type: string;
+  /**
+   * The session's title once it has one (absent in every recording: a print-mode session has none yet).
+   */
+  session_title?: string;
+  [k: string]: unknown;
+}
+/**
+ * One `[[hooks]]` table of Kimi Code CLI 2.1.0's `config.toml` (`$KIMI_CODE_HOME/config.toml`, default `~/.kimi-code/config.toml`), as its strict config schema checks it: any other key, an unknown event, an empty command or a timeout outside 1..600 makes the whole `hooks` list invalid and no hook runs.
+ */
+export interface KimiCodeHookDefinition {
+  /**
+   * The event.
+   */
+  event: KimiCodeHookEvent;
+  /**
+   * A JavaScript regular expression tested (unanchored) against the event's match value (the tool name, ...); empty or absent: every call; one that does not compile matches nothing.
+   */
+  matcher?: string;
+  /**
+   * Run with a shell in the working directory; the same command twice for one event runs once.
+   */
+  command: string;
+  /**
+   * Seconds, a whole number from 1 to 600 (default 30; any other value makes the whole `hooks` list invalid); a timed-out hook is killed (SIGTERM) and allows.
+   */
+  timeout?: number;
+}
+/**
+ * A hook's answer as Kimi Code CLI 2.1.0 reads it: only on exit 0, the trimmed stdout parsed as one JSON object (exit 2 blocks with the stderr text; any other exit, a timeout or text that is not JSON allows). Only `message` and `hookSpecificOutput.permissionDecision`/`permissionDecisionReason`/`message` are read; every other key (`decision`, `continue`, `additionalContext`, `updatedInput`, `systemMessage`) is ignored.
+ */
+export interface KimiCodeHookOutput {
+  /**
+   * Text for the model on UserPromptSubmit (a string, or a number or boolean as text, in a `<hook_result>` block; another type is dropped); ignored on every other event.
+   */
+  message?: unknown;
+  /**
+   * Read only when it is an object.
+   */
+  hookSpecificOutput?: KimiCodeHookSpecificOutput;
+  [k: string]: unknown;
+}
+/**
+ * The `hookSpecificOutput` keys Kimi Code CLI 2.1.0 reads, on every event alike (no `hookEventName` check).
+ */
+export interface KimiCodeHookSpecificOutput {
+  /**
+   * Only `deny` counts: it blocks PreToolUse (the tool does not run), UserPromptSubmit (the prompt is refused) and Stop (the turn continues). `allow` and `ask` are no answer.
+   */
+  permissionDecision?: string;
+  /**
+   * The text of a deny (the model gets it after `<system>ERROR: Tool execution failed.</system>`); not a string: `Blocked by <event> hook`.
+   */
+  permissionDecisionReason?: string;
+  /**
+   * Used when the top-level `message` is absent (a string, or a number or boolean as text).
+   */
+  message?: unknown;
+  [k: string]: unknown;
+}
+/**
  * The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
  */
 export interface MergedResult {
   /**
-   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+   * The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
    */
-  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code";
+  agent: "claude-code" | "codex" | "gemini-cli" | "copilot-cli" | "droid" | "qwen-code" | "kimi-code";
   /**
    * The event the hooks answered, e.g. PreToolUse.
    */

@@ -84,7 +84,7 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
   out.push("}", "", "// kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).", "func kitInputFitsOf(event string) []kitFit {", "\tswitch event {");
   for (const [event, fits] of Object.entries(description.inputFits)) {
     out.push(`\tcase ${go(event)}:`, "\t\treturn []kitFit{");
-    for (const fit of fits) out.push(`\t\t\t{path: []string{${fit.path.map(go).join(", ")}}${fit.fill === undefined ? "" : `, fill: ${go(JSON.stringify(fit.fill))}`}${fit.values === undefined ? "" : `, values: []string{${fit.values.map(go).join(", ")}}, instead: ${go(fit.instead!)}`}},`);
+    for (const fit of fits) out.push(`\t\t\t{path: []string{${fit.path.map(go).join(", ")}}${fit.fill === undefined ? "" : `, fill: ${go(JSON.stringify(fit.fill))}`}${fit.values === undefined ? "" : `, values: []string{${fit.values.map(go).join(", ")}}, instead: ${go(fit.instead!)}`}${fit.text === true ? ", text: true" : ""}},`);
     out.push("\t\t}");
   }
   out.push("\t}", "\treturn nil");

@@ -41,6 +41,8 @@ export interface InputFit {
   /** The values Claude Code's type names, and the one a string outside them becomes. */
   readonly values?: readonly string[];
   readonly instead?: string;
+  /** A top-level string of Claude Code's that an agent sends as structured text becomes that text (see `inputFits`). */
+  readonly text?: true;
 }
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -51,7 +53,10 @@ type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string
  * type), and a string outside an enum of Claude Code's (Copilot CLI's SessionStart source "new", Gemini
  * CLI's SessionEnd reason "exit") becomes the enum's `other`, else its first value: the typed handler of
  * a hook must run for every call the agent makes, not fail (or fail closed) on a value its type has no
- * name for. Wrong types are left as they are: the handler is typed, and written, for Claude Code's.
+ * name for. A top-level string sent as structured text becomes its text: content parts (an array) their
+ * `type: "text"` parts' `text`s joined by a space, as Kimi Code CLI reads its own array `prompt` for matching;
+ * an error object its string `message` (Kimi Code CLI's PostToolUseFailure `error`). Other wrong types are left
+ * as they are: the handler is typed, and written, for Claude Code's.
  */
 function inputFits(model: TypeModel, events: readonly string[]): Record<string, InputFit[]> {
   const decls = new Map(model.decls.map((d) => [d.name, d]));
@@ -95,7 +100,8 @@ function inputFits(model: TypeModel, events: readonly string[]): Record<string, 
       let type = field.type.kind === "nullable" ? field.type.inner : field.type;
       const values = enumOf(type);
       const fill = field.required ? empty(field.type, seen) : undefined;
-      if (fill !== undefined || values !== undefined) out.push({ path, ...(fill === undefined ? {} : { fill }), ...(values === undefined ? {} : { values, instead: instead(values) }) });
+      const text = at.length === 0 && type.kind === "string";
+      if (fill !== undefined || values !== undefined || text) out.push({ path, ...(fill === undefined ? {} : { fill }), ...(values === undefined ? {} : { values, instead: instead(values) }), ...(text ? { text: true as const } : {}) });
       const items: string[] = [];
       while (type.kind === "array" || type.kind === "map") {
         items.push("*");

@@ -95,10 +95,10 @@ function answersModule(description: KitDescription, model: TypeModel): string {
     }
     lines.push("    },");
   }
-  lines.push("}", "", "#: Per Claude Code event: how another agent's input is made to fit its typed input (generated/kit/answers.json inputFits):", "#: (path, the JSON filled in when absent or None, the enum's values or None, the value instead of another).", "INPUT_FITS = {");
+  lines.push("}", "", "#: Per Claude Code event: how another agent's input is made to fit its typed input (generated/kit/answers.json inputFits):", "#: (path, the JSON filled in when absent or None, the enum's values or None, the value instead of another, structured text becomes text).", "INPUT_FITS = {");
   for (const [event, fits] of Object.entries(description.inputFits)) {
     lines.push(`    ${py(event)}: (`);
-    for (const fit of fits) lines.push(`        (${pyLiteral(fit.path)}, ${fit.fill === undefined ? "None" : py(JSON.stringify(fit.fill))}, ${fit.values === undefined ? "None" : pyLiteral(fit.values)}, ${fit.instead === undefined ? "None" : py(fit.instead)}),`);
+    for (const fit of fits) lines.push(`        (${pyLiteral(fit.path)}, ${fit.fill === undefined ? "None" : py(JSON.stringify(fit.fill))}, ${fit.values === undefined ? "None" : pyLiteral(fit.values)}, ${fit.instead === undefined ? "None" : py(fit.instead)}, ${fit.text === true ? "True" : "False"}),`);
     lines.push("    ),");
   }
   lines.push("}", "", "#: (agent, its own event, answer kind) -> \"support\" or \"support>as\": the answers it does not enforce (generated/kit/agents.json capabilities).", "NOT_ENFORCED = {");

@@ -54,9 +54,9 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   }
   out.push("];", "", "/// (event, names a tool, the answer a fail-closed hook gives on failure: \"\" for exit 2).", "pub(crate) static KIT_EVENTS: &[(&str, bool, &str)] = &[");
   for (const [event, info] of Object.entries(description.events)) out.push(`    (${rs(event)}, ${info.tool}, ${rs(info.failClosed ?? "")}),`);
-  out.push("];", "", "/// (Claude Code's event, path (`*`: every element), the JSON filled in when absent (\"\" for none), the enum's values, the value instead of another): generated/kit/answers.json inputFits.", "pub(crate) static KIT_INPUT_FITS: &[(&str, &[&str], &str, &[&str], &str)] = &[");
+  out.push("];", "", "/// (Claude Code's event, path (`*`: every element), the JSON filled in when absent (\"\" for none), the enum's values, the value instead of another, structured text becomes text): generated/kit/answers.json inputFits.", "pub(crate) static KIT_INPUT_FITS: &[(&str, &[&str], &str, &[&str], &str, bool)] = &[");
   for (const [event, fits] of Object.entries(description.inputFits)) {
-    for (const fit of fits) out.push(`    (${rs(event)}, &[${fit.path.map(rs).join(", ")}], ${rs(fit.fill === undefined ? "" : JSON.stringify(fit.fill))}, &[${(fit.values ?? []).map(rs).join(", ")}], ${rs(fit.instead ?? "")}),`);
+    for (const fit of fits) out.push(`    (${rs(event)}, &[${fit.path.map(rs).join(", ")}], ${rs(fit.fill === undefined ? "" : JSON.stringify(fit.fill))}, &[${(fit.values ?? []).map(rs).join(", ")}], ${rs(fit.instead ?? "")}, ${fit.text === true}),`);
   }
   out.push("];", "", "/// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in `src/<agent>/detection.ts`).", "pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[");
   const condition = (c: Record<string, unknown>): string => {

@@ -5,6 +5,9 @@
 // runs the agent on `rm -rf {{WORK}}/x` and `ls`. Kept per case in
 // test/observer/<agent>/e2e/<case>/: the installed files (the repository path written as
 // {{REPO}}, the project as {{PROJECT}}; for a user-level case the files below HOME) and calls.json (agent-e2e's answer for each call).
+// An agent no observer drives (Kimi Code CLI: `lab: true`) runs in the lab instead (npm run record): the
+// installed config.toml's [[hooks]] tables go into the lab's configuration as they are, and the scripted
+// model calls Bash with each command in turn.
 // Not run in CI (it needs the agents); test/install-e2e.test.ts replays what it kept.
 //
 //   node scripts/record-e2e.mjs [CASE ...]      (default: every case)
@@ -32,10 +35,40 @@ export const CASES = [
   { id: 'copilot-cli-user', run: 'copilot-cli', install: ['copilot-cli'], user: true },
   { id: 'droid-user', run: 'droid', install: ['droid'], user: true },
   { id: 'qwen-code-user', run: 'qwen-code', install: ['qwen-code'], user: true },
+  // Kimi Code CLI reads hooks only from $KIMI_CODE_HOME/config.toml: user level only
+  { id: 'kimi-code-user', run: 'kimi-code', install: ['kimi-code'], user: true, lab: true },
 ];
 
+
+/** The commands run by the real agent in the lab, with the installed configuration: agent-e2e's call records. */
+function labCalls(c, home, commands) {
+  const config = fs.readFileSync(path.join(home, '.kimi-code', 'config.toml'), 'utf8');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chp-e2e-lab-'));
+  const scenario = {
+    name: `${c.id}-e2e`,
+    description: 'the kit example installed by install: each command as a Bash call',
+    event: 'PreToolUse',
+    hooks: [],
+    config_extra: config,
+    model_turns: [...commands.map((command, i) => ({ tool_call: { name: 'Bash', id: `call_${i + 1}`, arguments: { command: `${command}; echo original >> {{MARKER}}`, description: 'e2e call' } } })), { text: 'done' }],
+  };
+  fs.mkdirSync(path.join(dir, 'scenarios'));
+  fs.writeFileSync(path.join(dir, 'scenarios', `${scenario.name}.json`), JSON.stringify(scenario, null, 2));
+  const run = spawnSync(process.execPath, [path.join(REPO, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO, 'lab/record.ts'), '--agent', c.run, '--scenarios', path.join(dir, 'scenarios'), '--out', path.join(dir, 'observed')], { encoding: 'utf8', timeout: 600_000 });
+  if (run.status !== 0) throw new Error(`lab: ${run.stderr.slice(-2000)}`);
+  const recording = JSON.parse(fs.readFileSync(path.join(dir, 'observed', `${scenario.name}.json`), 'utf8'));
+  fs.rmSync(dir, { recursive: true, force: true });
+  const markers = recording.tool?.marker_lines ?? [];
+  return commands.map((command, i) => {
+    const result = recording.tool_results.find((r) => r.tool_call_id === `call_${i + 1}`)?.content ?? null;
+    const denied = result !== null && result.includes('<system>ERROR: Tool execution failed.</system>\n');
+    const text = result === null ? null : result.replace(/^Wall time: [0-9.<>n]+ seconds\n/, '');
+    return { command, tool_ran: !denied, tool_result: text, reason: denied ? text.split('\n').slice(1).join('\n') : null, marker_lines: denied ? [] : markers.slice(0, 1) };
+  });
+}
+
 const wanted = process.argv.slice(2);
-const { runShellCalls } = await import(E2E);
+const { runShellCalls } = CASES.some((c) => !c.lab && (wanted.length === 0 || wanted.includes(c.id))) ? await import(E2E) : { runShellCalls: null };
 const manifestTemplate = fs.readFileSync(path.join(REPO, 'test/observer/e2e-manifest.json'), 'utf8');
 
 function filesBelow(dir) {
@@ -65,8 +98,11 @@ for (const c of CASES.filter(c => wanted.length === 0 || wanted.includes(c.id)))
   let calls;
   try {
     const started = Date.now();
-    calls = await runShellCalls({ agent: c.run, commands: ['rm -rf {{WORK}}/x', 'ls'], ...(c.user ? { homeDir: home } : { projectDir: project }), timeoutS: 600 });
-    calls = calls.map(({ outcome, ...rest }) => rest);
+    if (c.lab) calls = labCalls(c, home, ['rm -rf {{WORK}}/x', 'ls']);
+    else {
+      calls = await runShellCalls({ agent: c.run, commands: ['rm -rf {{WORK}}/x', 'ls'], ...(c.user ? { homeDir: home } : { projectDir: project }), timeoutS: 600 });
+      calls = calls.map(({ outcome, ...rest }) => rest);
+    }
     console.error(`${c.id}: ${Math.round((Date.now() - started) / 1000)} s`);
   } catch (e) {
     calls = { not_measured: true, error: String(e.message) };

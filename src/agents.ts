@@ -16,8 +16,9 @@ import { agent as geminiCli } from "./gemini-cli/agent.js";
 import { agent as copilotCli } from "./copilot-cli/agent.js";
 import { agent as droid } from "./droid/agent.js";
 import { agent as qwenCode } from "./qwen-code/agent.js";
+import { agent as kimiCode } from "./kimi-code/agent.js";
 
-export const AGENTS: readonly Agent[] = Object.freeze([claudeCode, codex, geminiCli, copilotCli, droid, qwenCode]);
+export const AGENTS: readonly Agent[] = Object.freeze([claudeCode, codex, geminiCli, copilotCli, droid, qwenCode, kimiCode]);
 
 /** The agent named `name`, or undefined for any value that names none (`__proto__` too). */
 export function agentNamed(name: unknown): Agent | undefined {

@@ -1,5 +1,5 @@
 /**
- * Every recorded stdin payload of the six agents (test/observer/<agent>/, each once), fed to each language
+ * Every recorded stdin payload of the registered agents (test/observer/<agent>/, each once), fed to each language
  * kit's hook for the event the TypeScript kit reads it as (src/hooks/agent-names.ts), fail-closed, with a
  * handler that records that it ran: the handler runs wherever the TypeScript kit's does, so a typed decoding
  * stricter than the agent (a field Claude Code requires and another agent leaves out) never denies or blocks a
@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AGENT_NAMES } from "../src/core/agents.js";
 import { toNullPrototype, type JsonObject } from "../src/json/value.js";
 import { defineHook } from "../src/hooks/index.js";
 import { detectAgent } from "../src/hooks/agents.js";
@@ -69,7 +70,7 @@ async function expected(): Promise<boolean[]> {
   expectedRuns ??= await typescriptRuns();
   const ran = expectedRuns.filter(Boolean).length;
   assert.ok(CASES.length >= 1000 && ran >= 900, `${CASES.length} payloads, the TypeScript handler ran for ${ran}`);
-  assert.equal(new Set(CASES.map((c) => c.agent)).size, 6, "payloads of the six agents");
+  assert.equal(new Set(CASES.map((c) => c.agent)).size, AGENT_NAMES.length, "payloads of every registered agent");
   return expectedRuns;
 }
 

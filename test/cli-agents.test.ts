@@ -82,10 +82,10 @@ const judge = (output: string): { status: number | null; report: Judged } => {
 };
 const byAgent = (report: Judged, agent: string) => report.agents.find((a) => a.agent === agent)!;
 
-test("validate --agent all: every example output gets each of the five agents' verdict", () => {
+test("validate --agent all: every example output gets each registered agent's verdict", () => {
   for (const output of ["deny-no-reason", "deny-with-reason", "legacy-block", "allow-with-rewrite", "stop-the-agent"]) {
     const { report } = judge(output);
-    assert.deepEqual(report.agents.map((a) => a.agent), ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"], output);
+    assert.deepEqual(report.agents.map((a) => a.agent), ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"], output);
   }
 });
 
@@ -96,14 +96,14 @@ test("validate --agent all: a reason-less deny fails open in Codex and Gemini CL
   assert.equal(byAgent(report, "codex").accepted, false);
   assert.ok(byAgent(report, "codex").divergences.some((d) => d.code === "fails-open"));
   assert.ok(byAgent(report, "gemini-cli").divergences.some((d) => d.code === "fails-open"));
-  for (const agent of ["claude-code", "copilot-cli", "droid", "qwen-code"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
+  for (const agent of ["claude-code", "copilot-cli", "droid", "qwen-code", "kimi-code"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
 });
 
-test("validate --agent all: a legacy decision:block fails open in Copilot CLI and droid: exit 3, though every agent accepts it", () => {
+test("validate --agent all: a legacy decision:block fails open in Copilot CLI, droid and Kimi Code CLI (km-pre-13): exit 3, though every agent accepts it", () => {
   const { status, report } = judge("legacy-block");
   assert.equal(status, 3);
   assert.equal(report.accepted, true);
-  assert.deepEqual(report.lets_through.map((l) => l.agent), ["copilot-cli", "droid"]);
-  for (const agent of ["copilot-cli", "droid"]) assert.ok(byAgent(report, agent).divergences.some((d) => d.code === "fails-open"), agent);
+  assert.deepEqual(report.lets_through.map((l) => l.agent), ["copilot-cli", "droid", "kimi-code"]);
+  for (const agent of ["copilot-cli", "droid", "kimi-code"]) assert.ok(byAgent(report, agent).divergences.some((d) => d.code === "fails-open"), agent);
   for (const agent of ["claude-code", "codex", "gemini-cli"]) assert.equal(byAgent(report, agent).effects!.decision, "deny", agent);
 });

@@ -21,6 +21,7 @@ const RECORDED: Readonly<Record<string, string>> = {
   copilot: "GitHub Copilot CLI 1.0.102.\nRun 'copilot update' to check for updates.",
   droid: "0.215.0",
   qwen: "0.24.4",
+  kimi: "2.1.0",
 };
 
 let dirs = 0;
@@ -63,6 +64,7 @@ test("every agent at its recorded version: exit 0, each found on PATH", async ()
     ["copilot-cli", "match", "1.0.102", "PATH"],
     ["droid", "match", "0.215.0", "PATH"],
     ["qwen-code", "match", "0.24.4", "PATH"],
+    ["kimi-code", "match", "2.1.0", "PATH"],
   ]);
   assert.ok(report.agents.every((a) => a.unverified.length === 0 && a.rerecord.length === 0));
 });
@@ -120,7 +122,7 @@ test("a newer Qwen Code: doctor names the lab's command that re-records the comm
 test("an older agent is a difference too; an agent that is not installed is not", async () => {
   const { exit, report } = await json([], { PATH: binDir({ codex: "codex-cli 0.170.9" }), HOME: emptyHome });
   assert.equal(exit, 1);
-  assert.deepEqual(report.agents.map((a) => a.status), ["not-installed", "older", "not-installed", "not-installed", "not-installed", "not-installed"]);
+  assert.deepEqual(report.agents.map((a) => a.status), ["not-installed", "older", "not-installed", "not-installed", "not-installed", "not-installed", "not-installed"]);
   const none = await json([], { PATH: "", HOME: emptyHome });
   assert.equal(none.exit, 0);
   assert.ok(none.report.agents.every((a) => a.status === "not-installed" && a.path === null));

@@ -27,6 +27,8 @@ const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = 
   "qwen-code": ["glob", "grep_search"],
   // droid's FetchUrl takes a url and no prompt, which WebFetch requires
   droid: ["LS", "Glob", "Grep", "FetchUrl"],
+  // a tool the scripted model calls and Kimi Code CLI does not have (held-out kh-post-unknown-tool)
+  "kimi-code": ["NoSuchTool"],
 };
 
 /** Keys an agent's tool input has beside Claude Code's fields, as recorded (a hook reads them as they are). */

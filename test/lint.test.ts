@@ -113,6 +113,16 @@ const CASES: readonly Case[] = [
   // past Node's timer limit droid marks the hook failed and, in 2 of 7 recorded runs, killed it before it answered (dr-num-timeout-2147484)
   { rule: "DR-CFG-011", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Execute", hooks: [cmd({ timeout: 2147484 })] }) }, says: 'timeout 2147484 s is past Node\'s timer limit (2147483.647 s): droid\'s timer fires at once: the hook is marked failed (exit 1) and, in 2 of 7 recorded runs, killed before it answered, its deny lost: the hook "node /opt/h.mjs" may be lost', path: "/hooks/PreToolUse/0/hooks/0/timeout" },
   { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
+  // Kimi Code CLI (its one file is below the home directory: linted as one)
+  { rule: "KM-CFG-001", files: { ".kimi-code/config.toml": "[[hooks]\nevent = 1" }, says: "reads none of it" },
+  { rule: "KM-CFG-002", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "BeforeTool"\ncommand = "node /opt/h.mjs"\n' }, says: "no hook runs", path: "/hooks/0/event" },
+  { rule: "KM-CFG-003", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\ncommand = "node /opt/h.mjs"\ntimeout = 601\n' }, says: "timeout 601 is not a whole number of seconds from 1 to 600", path: "/hooks/0" },
+  { rule: "KM-CFG-003", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\ncommand = "node /opt/h.mjs"\ntype = "command"\n' }, says: 'has "type", which Kimi does not allow', path: "/hooks/0" },
+  { rule: "KM-CFG-004", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\nmatcher = "Bash("\ncommand = "node /opt/h.mjs"\n' }, says: "not a valid regular expression", path: "/hooks/0/matcher" },
+  { rule: "KM-CFG-005", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PostToolUse"\ncommand = "node /opt/h.mjs"\n' }, says: "ignores every answer of PostToolUse hooks", path: "/hooks/0" },
+  { rule: "KM-CFG-006", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "Stop"\nmatcher = "Bash"\ncommand = "node /opt/h.mjs"\n' }, says: "never matches, the hook never runs", path: "/hooks/0/matcher" },
+  { rule: "KM-CFG-007", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\nmatcher = "run_shell_command"\ncommand = "node /opt/h.mjs"\n' }, says: "Gemini CLI's name for Bash", path: "/hooks/0/matcher" },
+  { rule: "KM-CFG-008", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "Stop"\ncommand = "node /opt/h.mjs"\n[[hooks]]\nevent = "Stop"\ncommand = "node /opt/h.mjs"\n' }, says: "runs it once", path: "/hooks/1/command" },
   // Qwen Code
   { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },
   { rule: "QW-CFG-002", files: { ".qwen/settings.json": hooks("BeforeTool", { hooks: [cmd()] }) }, says: 'Qwen Code calls it "PreToolUse"', path: "/hooks/BeforeTool" },
@@ -160,7 +170,8 @@ test("QW-CFG-003 reads the user's and the system's settings of the environment l
 describe("one case per rule", () => {
   for (const c of CASES) {
     test(`${c.rule}: ${c.says}`, () => {
-      const findings = lintDir(project(c.files));
+      const dir = project(c.files);
+      const findings = c.files[".kimi-code/config.toml"] !== undefined ? lintTargets(targetsIn(LINTERS, null, dir, {}), LINTERS, NO_HOME) : lintDir(dir);
       const hit = findings.find((f) => f.rule === c.rule);
       assert.ok(hit, `${c.rule} not found; got ${findings.map((f) => `${f.rule} ${f.message}`).join(" | ") || "nothing"}`);
       assert.ok(hit.message.includes(c.says), hit.message);
@@ -175,7 +186,7 @@ describe("one case per rule", () => {
     const rules = LINTERS.flatMap((l) => l.rules);
     const ids = rules.map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const id of ids) assert.match(id, /^(CC|CX|GM|CP|DR|QW)-CFG-\d{3}$/);
+    for (const id of ids) assert.match(id, /^(CC|CX|GM|CP|DR|QW|KM)-CFG-\d{3}$/);
     assert.deepEqual(ids.filter((id) => !CASES.some((c) => c.rule === id)), []);
     assert.ok(rules.length >= 40);
   });

@@ -66,6 +66,8 @@ const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
   "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
   "qwen-code": { prefix: "qwen-code-", suffix: "" },
   "qwen-code/hook-input": { prefix: "qwen-code-", suffix: "-hook-input" },
+  "kimi-code": { prefix: "kimi-code-", suffix: "" },
+  "kimi-code/hook-input": { prefix: "kimi-code-", suffix: "-hook-input" },
   "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
   "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
   "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },

@@ -1500,6 +1500,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 
 // How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
 var kitDetectionRules = []kitRule{
+	{agent: "kimi-code", because: "client_type kimi_code_cli", when: []kitCondition{{key: "client_type", oneOf: []string{"kimi_code_cli"}}}},
 	{agent: "copilot-cli", because: "camelCase sessionId", when: []kitCondition{{has: "sessionId"}}},
 	{agent: "copilot-cli", because: "camelCase toolName", when: []kitCondition{{has: "toolName"}}},
 	{agent: "qwen-code", because: "a timestamp, transcript_path and permission_mode", when: []kitCondition{{has: "timestamp"}, {has: "transcript_path"}, {has: "permission_mode"}}},
@@ -1523,6 +1524,7 @@ var kitOwnEvents = map[string]map[string]bool{
 	"copilot-cli": {"SessionStart": true, "sessionStart": true, "UserPromptSubmit": true, "userPromptSubmitted": true, "PreToolUse": true, "preToolUse": true, "PermissionRequest": true, "permissionRequest": true, "PostToolUse": true, "postToolUse": true, "postToolUseFailure": true, "Stop": true, "agentStop": true},
 	"droid":       {"PreToolUse": true, "PostToolUse": true, "Notification": true, "UserPromptSubmit": true, "Stop": true, "SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true},
 	"qwen-code":   {"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true, "Notification": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true, "Stop": true, "MessageDisplay": true, "SubagentStart": true, "SubagentStop": true, "PreCompact": true, "PostCompact": true, "SessionEnd": true, "SessionDelete": true, "PermissionRequest": true, "PermissionDenied": true, "StopFailure": true, "TodoCreated": true, "TodoCompleted": true, "InstructionsLoaded": true},
+	"kimi-code":   {"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PermissionRequest": true, "PermissionResult": true, "UserPromptSubmit": true, "UserPromptQueued": true, "TurnStarted": true, "Stop": true, "StopFailure": true, "Interrupt": true, "SessionStart": true, "SessionEnd": true, "SessionHeartbeat": true, "SubagentStart": true, "SubagentStop": true, "TaskStarted": true, "PreCompact": true, "PostCompact": true, "Notification": true},
 }
 
 // Per agent (generated/kit/agents.json): its events -> Claude Code's, its tools, its camelCase form.
@@ -1569,10 +1571,17 @@ var kitNames = map[string]kitAgentNames{
 		requires:    map[string][]string{"*": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "InstructionsLoaded": {"cwd", "file_path", "hook_event_name", "load_reason", "memory_type", "permission_mode", "session_id", "timestamp", "transcript_path"}, "Notification": {"cwd", "hook_event_name", "message", "notification_type", "permission_mode", "session_id", "timestamp", "transcript_path"}, "PostCompact": {"compact_summary", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path", "trigger"}, "PostToolBatch": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_calls", "transcript_path"}, "PostToolUseFailure": {"cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "PostToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "tool_response", "transcript_path"}, "PreCompact": {"custom_instructions", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path", "trigger"}, "PreToolUse": {"cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "tool_input", "tool_name", "transcript_path"}, "SessionStart": {"cwd", "hook_event_name", "permission_mode", "session_id", "source", "timestamp", "transcript_path"}, "StopFailure": {"cwd", "error", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "Stop": {"cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "SubagentStart": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "timestamp", "transcript_path"}, "SubagentStop": {"agent_id", "agent_type", "cwd", "hook_event_name", "permission_mode", "session_id", "stop_hook_active", "timestamp", "transcript_path"}, "UserPromptExpansion": {"command_args", "command_name", "cwd", "hook_event_name", "permission_mode", "prompt", "session_id", "timestamp", "transcript_path"}, "UserPromptSubmit": {"cwd", "hook_event_name", "permission_mode", "prompt", "session_id", "timestamp", "transcript_path"}},
 		exit2Blocks: map[string]bool{"PreToolUse": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "Stop": true, "SubagentStop": true},
 	},
+	"kimi-code": {
+		events:      map[string]string{"PreToolUse": "PreToolUse", "PostToolUse": "PostToolUse", "PostToolUseFailure": "PostToolUseFailure", "PermissionRequest": "PermissionRequest", "UserPromptSubmit": "UserPromptSubmit", "Stop": "Stop", "StopFailure": "StopFailure", "SessionStart": "SessionStart", "SessionEnd": "SessionEnd", "SubagentStart": "SubagentStart", "SubagentStop": "SubagentStop", "PreCompact": "PreCompact", "PostCompact": "PostCompact", "Notification": "Notification"},
+		tools:       []kitTool{{name: "Read", canonical: "Read", fields: map[string]string{"file_path": "path"}}, {name: "Write", canonical: "Write", fields: map[string]string{"file_path": "path"}}},
+		native:      nil,
+		requires:    map[string][]string{"*": {"client_type", "cwd", "hook_event_name", "session_id"}, "Interrupt": {"client_type", "cwd", "hook_event_name", "session_id"}, "Notification": {"client_type", "cwd", "hook_event_name", "session_id"}, "PermissionRequest": {"client_type", "cwd", "hook_event_name", "session_id"}, "PermissionResult": {"client_type", "cwd", "hook_event_name", "session_id"}, "PostCompact": {"client_type", "cwd", "hook_event_name", "session_id"}, "PostToolUseFailure": {"client_type", "cwd", "hook_event_name", "session_id", "tool_input", "tool_name"}, "PostToolUse": {"client_type", "cwd", "hook_event_name", "session_id", "tool_input", "tool_name"}, "PreCompact": {"client_type", "cwd", "hook_event_name", "session_id"}, "PreToolUse": {"client_type", "cwd", "hook_event_name", "session_id", "tool_input", "tool_name"}, "SessionEnd": {"client_type", "cwd", "hook_event_name", "session_id"}, "SessionHeartbeat": {"client_type", "cwd", "hook_event_name", "session_id"}, "SessionStart": {"client_type", "cwd", "hook_event_name", "session_id", "source"}, "StopFailure": {"client_type", "cwd", "hook_event_name", "session_id"}, "Stop": {"client_type", "cwd", "hook_event_name", "session_id", "stop_hook_active"}, "SubagentStart": {"client_type", "cwd", "hook_event_name", "session_id"}, "SubagentStop": {"client_type", "cwd", "hook_event_name", "session_id"}, "TaskStarted": {"client_type", "cwd", "hook_event_name", "session_id"}, "TurnStarted": {"client_type", "cwd", "hook_event_name", "session_id"}, "UserPromptQueued": {"client_type", "cwd", "hook_event_name", "session_id"}, "UserPromptSubmit": {"client_type", "cwd", "hook_event_name", "prompt", "session_id"}},
+		exit2Blocks: map[string]bool{"PreToolUse": true, "UserPromptSubmit": true, "Stop": true},
+	},
 }
 
 // The agents' names (src/core/agents.ts AGENT_NAMES), for messages.
-var kitAgentList = []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"}
+var kitAgentList = []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"}
 
 // kitNotEnforced: how the agent supports an answer kind on its own event when not enforced ("support" or "support>as",
 // generated/kit/agents.json capabilities), "" when enforced or not claimed.
@@ -1944,6 +1953,120 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "unsupported"
 	case "qwen-code\u0000InstructionsLoaded\u0000message":
 		return "unsupported"
+	case "kimi-code\u0000PreToolUse\u0000ask":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000allow":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000rewrite":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000context":
+		return "ignored"
+	case "kimi-code\u0000PreToolUse\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PreToolUse\u0000message":
+		return "ignored"
+	case "kimi-code\u0000PostToolUse\u0000context":
+		return "ignored"
+	case "kimi-code\u0000PostToolUse\u0000block":
+		return "ignored"
+	case "kimi-code\u0000PostToolUse\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUse\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PostToolUseFailure\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000UserPromptSubmit\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000UserPromptSubmit\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SessionStart\u0000context":
+		return "ignored"
+	case "kimi-code\u0000SessionStart\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SessionStart\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SessionStart\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000Stop\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000Stop\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000Stop\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SessionEnd\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStart\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000SubagentStop\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PreCompact\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PostCompact\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000Notification\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000StopFailure\u0000message":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000deny":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000allow":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000context":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000block":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000stop":
+		return "unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000message":
+		return "unsupported"
 	}
 	return ""
 }
@@ -2025,6 +2148,7 @@ var kitDisplayNames = map[string]string{
 	"copilot-cli": "GitHub Copilot CLI",
 	"droid":       "Factory droid",
 	"qwen-code":   "Qwen Code",
+	"kimi-code":   "Kimi Code CLI",
 }
 
 // kitInputFitsOf: how another agent's input is made to fit Claude Code's typed input of event (generated/kit/answers.json inputFits).
@@ -2032,48 +2156,72 @@ func kitInputFitsOf(event string) []kitFit {
 	switch event {
 	case "PreToolUse":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"tool_name"}, fill: "\"\"", text: true},
 			{path: []string{"tool_input"}, fill: "null"},
-			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\"", text: true},
 			{path: []string{"mcp_server", "name"}, fill: "\"\""},
 			{path: []string{"mcp_server", "source"}, fill: "\"\""},
 		}
 	case "PostToolUse":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"tool_name"}, fill: "\"\"", text: true},
 			{path: []string{"tool_input"}, fill: "null"},
 			{path: []string{"tool_response"}, fill: "null"},
-			{path: []string{"tool_use_id"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\"", text: true},
 			{path: []string{"mcp_server", "name"}, fill: "\"\""},
 			{path: []string{"mcp_server", "source"}, fill: "\"\""},
 		}
 	case "PostToolUseFailure":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"tool_name"}, fill: "\"\"", text: true},
 			{path: []string{"tool_input"}, fill: "null"},
-			{path: []string{"tool_use_id"}, fill: "\"\""},
-			{path: []string{"error"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\"", text: true},
+			{path: []string{"error"}, fill: "\"\"", text: true},
 			{path: []string{"mcp_server", "name"}, fill: "\"\""},
 			{path: []string{"mcp_server", "source"}, fill: "\"\""},
 		}
 	case "PostToolBatch":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"tool_calls"}, fill: "[]"},
 			{path: []string{"tool_calls", "*", "tool_name"}, fill: "\"\""},
 			{path: []string{"tool_calls", "*", "tool_input"}, fill: "null"},
@@ -2081,56 +2229,98 @@ func kitInputFitsOf(event string) []kitFit {
 		}
 	case "Notification":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"message"}, fill: "\"\""},
-			{path: []string{"notification_type"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"message"}, fill: "\"\"", text: true},
+			{path: []string{"title"}, text: true},
+			{path: []string{"notification_type"}, fill: "\"\"", text: true},
 		}
 	case "UserPromptSubmit":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"prompt"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"prompt"}, fill: "\"\"", text: true},
 			{path: []string{"source"}, values: []string{"user", "sdk", "system", "loop_wakeup", "schedule_wakeup", "poll_event"}, instead: "user"},
+			{path: []string{"session_title"}, text: true},
 		}
 	case "UserPromptExpansion":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"expansion_type"}, fill: "\"slash_command\"", values: []string{"slash_command", "mcp_prompt"}, instead: "slash_command"},
-			{path: []string{"command_name"}, fill: "\"\""},
-			{path: []string{"command_args"}, fill: "\"\""},
-			{path: []string{"prompt"}, fill: "\"\""},
+			{path: []string{"command_name"}, fill: "\"\"", text: true},
+			{path: []string{"command_args"}, fill: "\"\"", text: true},
+			{path: []string{"command_source"}, text: true},
+			{path: []string{"prompt"}, fill: "\"\"", text: true},
 		}
 	case "SessionStart":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"source"}, fill: "\"startup\"", values: []string{"startup", "resume", "clear", "compact", "fork"}, instead: "startup"},
+			{path: []string{"model"}, text: true},
+			{path: []string{"session_title"}, text: true},
 		}
 	case "SessionEnd":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"reason"}, fill: "\"other\"", values: []string{"clear", "resume", "logout", "prompt_input_exit", "other"}, instead: "other"},
 		}
 	case "Stop":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"stop_hook_active"}, fill: "false"},
+			{path: []string{"last_assistant_message"}, text: true},
 			{path: []string{"background_tasks", "*", "id"}, fill: "\"\""},
 			{path: []string{"background_tasks", "*", "type"}, fill: "\"\""},
 			{path: []string{"background_tasks", "*", "status"}, fill: "\"\""},
@@ -2142,31 +2332,48 @@ func kitInputFitsOf(event string) []kitFit {
 		}
 	case "StopFailure":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"error"}, fill: "\"authentication_failed\"", values: []string{"authentication_failed", "oauth_org_not_allowed", "account_on_hold", "verification_required", "billing_error", "rate_limit", "overloaded", "invalid_request", "model_not_found", "server_error", "unknown", "max_output_tokens", "cloud_credential_error"}, instead: "authentication_failed"},
+			{path: []string{"error_details"}, text: true},
+			{path: []string{"last_assistant_message"}, text: true},
 		}
 	case "SubagentStart":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
-			{path: []string{"agent_id"}, fill: "\"\""},
-			{path: []string{"agent_type"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, fill: "\"\"", text: true},
+			{path: []string{"agent_type"}, fill: "\"\"", text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 		}
 	case "SubagentStop":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
-			{path: []string{"agent_id"}, fill: "\"\""},
-			{path: []string{"agent_type"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, fill: "\"\"", text: true},
+			{path: []string{"agent_type"}, fill: "\"\"", text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"stop_hook_active"}, fill: "false"},
-			{path: []string{"agent_transcript_path"}, fill: "\"\""},
+			{path: []string{"agent_transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"last_assistant_message"}, text: true},
 			{path: []string{"background_tasks", "*", "id"}, fill: "\"\""},
 			{path: []string{"background_tasks", "*", "type"}, fill: "\"\""},
 			{path: []string{"background_tasks", "*", "status"}, fill: "\"\""},
@@ -2178,31 +2385,49 @@ func kitInputFitsOf(event string) []kitFit {
 		}
 	case "PreCompact":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"trigger"}, fill: "\"manual\"", values: []string{"manual", "auto"}, instead: "manual"},
-			{path: []string{"custom_instructions"}, fill: "null"},
+			{path: []string{"custom_instructions"}, fill: "null", text: true},
 		}
 	case "PostCompact":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"trigger"}, fill: "\"manual\"", values: []string{"manual", "auto"}, instead: "manual"},
-			{path: []string{"compact_summary"}, fill: "\"\""},
+			{path: []string{"compact_summary"}, fill: "\"\"", text: true},
 		}
 	case "PreModelSwitch":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"from_model"}, fill: "\"\""},
-			{path: []string{"to_model"}, fill: "\"\""},
-			{path: []string{"requested_model"}, fill: "null"},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"from_model"}, fill: "\"\"", text: true},
+			{path: []string{"to_model"}, fill: "\"\"", text: true},
+			{path: []string{"requested_model"}, fill: "null", text: true},
 			{path: []string{"source"}, fill: "\"command\"", values: []string{"command", "picker", "sdk"}, instead: "command"},
 			{path: []string{"context_tokens"}, fill: "0"},
 			{path: []string{"prompt_cache_warm"}, fill: "false"},
@@ -2212,13 +2437,19 @@ func kitInputFitsOf(event string) []kitFit {
 		}
 	case "PostModelSwitch":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"from_model"}, fill: "\"\""},
-			{path: []string{"to_model"}, fill: "\"\""},
-			{path: []string{"requested_model"}, fill: "null"},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"from_model"}, fill: "\"\"", text: true},
+			{path: []string{"to_model"}, fill: "\"\"", text: true},
+			{path: []string{"requested_model"}, fill: "null", text: true},
 			{path: []string{"source"}, fill: "\"command\"", values: []string{"command", "picker", "sdk", "auto", "resume"}, instead: "command"},
 			{path: []string{"context_tokens"}, fill: "0"},
 			{path: []string{"prompt_cache_warm"}, fill: "false"},
@@ -2228,11 +2459,17 @@ func kitInputFitsOf(event string) []kitFit {
 		}
 	case "PermissionRequest":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"tool_name"}, fill: "\"\"", text: true},
 			{path: []string{"tool_input"}, fill: "null"},
 			{path: []string{"mcp_server", "name"}, fill: "\"\""},
 			{path: []string{"mcp_server", "source"}, fill: "\"\""},
@@ -2241,156 +2478,265 @@ func kitInputFitsOf(event string) []kitFit {
 		}
 	case "PermissionDenied":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"tool_name"}, fill: "\"\"", text: true},
 			{path: []string{"tool_input"}, fill: "null"},
-			{path: []string{"tool_use_id"}, fill: "\"\""},
-			{path: []string{"reason"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\"", text: true},
+			{path: []string{"reason"}, fill: "\"\"", text: true},
 			{path: []string{"mcp_server", "name"}, fill: "\"\""},
 			{path: []string{"mcp_server", "source"}, fill: "\"\""},
 		}
 	case "Setup":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"trigger"}, fill: "\"init\"", values: []string{"init", "maintenance"}, instead: "init"},
 		}
 	case "TeammateIdle":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"teammate_name"}, fill: "\"\""},
-			{path: []string{"team_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"teammate_name"}, fill: "\"\"", text: true},
+			{path: []string{"team_name"}, fill: "\"\"", text: true},
 		}
 	case "TaskCreated":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"task_id"}, fill: "\"\""},
-			{path: []string{"task_subject"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"task_id"}, fill: "\"\"", text: true},
+			{path: []string{"task_subject"}, fill: "\"\"", text: true},
+			{path: []string{"task_description"}, text: true},
+			{path: []string{"teammate_name"}, text: true},
+			{path: []string{"team_name"}, text: true},
 		}
 	case "TaskCompleted":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"task_id"}, fill: "\"\""},
-			{path: []string{"task_subject"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"task_id"}, fill: "\"\"", text: true},
+			{path: []string{"task_subject"}, fill: "\"\"", text: true},
+			{path: []string{"task_description"}, text: true},
+			{path: []string{"teammate_name"}, text: true},
+			{path: []string{"team_name"}, text: true},
 		}
 	case "Elicitation":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"mcp_server_name"}, fill: "\"\""},
-			{path: []string{"message"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"mcp_server_name"}, fill: "\"\"", text: true},
+			{path: []string{"message"}, fill: "\"\"", text: true},
 			{path: []string{"mode"}, values: []string{"form", "url"}, instead: "form"},
+			{path: []string{"url"}, text: true},
+			{path: []string{"elicitation_id"}, text: true},
 		}
 	case "ElicitationResult":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"mcp_server_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"mcp_server_name"}, fill: "\"\"", text: true},
+			{path: []string{"elicitation_id"}, text: true},
 			{path: []string{"mode"}, values: []string{"form", "url"}, instead: "form"},
 			{path: []string{"action"}, fill: "\"accept\"", values: []string{"accept", "decline", "cancel"}, instead: "accept"},
 		}
 	case "ConfigChange":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
 			{path: []string{"source"}, fill: "\"user_settings\"", values: []string{"user_settings", "project_settings", "local_settings", "policy_settings", "skills"}, instead: "user_settings"},
+			{path: []string{"file_path"}, text: true},
 		}
 	case "WorktreeCreate":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"name"}, fill: "\"\"", text: true},
 		}
 	case "WorktreeRemove":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"worktree_path"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"worktree_path"}, fill: "\"\"", text: true},
 		}
 	case "InstructionsLoaded":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"file_path"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"file_path"}, fill: "\"\"", text: true},
 			{path: []string{"memory_type"}, fill: "\"User\"", values: []string{"User", "Project", "Local", "Managed"}, instead: "User"},
 			{path: []string{"load_reason"}, fill: "\"session_start\"", values: []string{"session_start", "nested_traversal", "path_glob_match", "include", "compact"}, instead: "session_start"},
+			{path: []string{"trigger_file_path"}, text: true},
+			{path: []string{"parent_file_path"}, text: true},
 		}
 	case "CwdChanged":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"old_cwd"}, fill: "\"\""},
-			{path: []string{"new_cwd"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"old_cwd"}, fill: "\"\"", text: true},
+			{path: []string{"new_cwd"}, fill: "\"\"", text: true},
 		}
 	case "FileChanged":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"file_path"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"file_path"}, fill: "\"\"", text: true},
 			{path: []string{"event"}, fill: "\"change\"", values: []string{"change", "add", "unlink"}, instead: "change"},
 		}
 	case "DirectoryAdded":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"directory"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"directory"}, fill: "\"\"", text: true},
 			{path: []string{"source"}, fill: "\"slash_command\"", values: []string{"slash_command", "register_repo_root"}, instead: "slash_command"},
 		}
 	case "MessageDisplay":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"turn_id"}, fill: "\"\""},
-			{path: []string{"message_id"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"turn_id"}, fill: "\"\"", text: true},
+			{path: []string{"message_id"}, fill: "\"\"", text: true},
 			{path: []string{"index"}, fill: "0"},
 			{path: []string{"final"}, fill: "false"},
-			{path: []string{"delta"}, fill: "\"\""},
+			{path: []string{"delta"}, fill: "\"\"", text: true},
 		}
 	case "PreSkillShellCommand":
 		return []kitFit{
-			{path: []string{"session_id"}, fill: "\"\""},
-			{path: []string{"transcript_path"}, fill: "\"\""},
-			{path: []string{"cwd"}, fill: "\"\""},
+			{path: []string{"session_id"}, fill: "\"\"", text: true},
+			{path: []string{"transcript_path"}, fill: "\"\"", text: true},
+			{path: []string{"cwd"}, fill: "\"\"", text: true},
+			{path: []string{"prompt_id"}, text: true},
+			{path: []string{"permission_mode"}, text: true},
+			{path: []string{"agent_id"}, text: true},
+			{path: []string{"agent_type"}, text: true},
 			{path: []string{"effort", "level"}, fill: "\"\""},
-			{path: []string{"tool_name"}, fill: "\"\""},
+			{path: []string{"scratchpad_dir"}, text: true},
+			{path: []string{"caller_session_id"}, text: true},
+			{path: []string{"tool_name"}, fill: "\"\"", text: true},
 			{path: []string{"tool_input"}, fill: "{\"command\":\"\"}"},
 			{path: []string{"tool_input", "command"}, fill: "\"\""},
-			{path: []string{"tool_use_id"}, fill: "\"\""},
-			{path: []string{"command_name"}, fill: "\"\""},
+			{path: []string{"tool_use_id"}, fill: "\"\"", text: true},
+			{path: []string{"command_name"}, fill: "\"\"", text: true},
+			{path: []string{"command_source"}, text: true},
 			{path: []string{"invoked_by"}, fill: "\"other\"", values: []string{"user", "claude", "other"}, instead: "other"},
 		}
 	}

@@ -8,7 +8,7 @@ import "encoding/json"
 
 var _ json.RawMessage
 
-// MergedResultAgent: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+// MergedResultAgent: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
 type MergedResultAgent string
 
 const (
@@ -18,10 +18,11 @@ const (
 	MergedResultAgentCopilotCli MergedResultAgent = "copilot-cli"
 	MergedResultAgentDroid      MergedResultAgent = "droid"
 	MergedResultAgentQwenCode   MergedResultAgent = "qwen-code"
+	MergedResultAgentKimiCode   MergedResultAgent = "kimi-code"
 )
 
 func decodeMergedResultAgent(raw json.RawMessage, at string) (MergedResultAgent, error) {
-	s, err := decodeEnum(raw, at, []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"})
+	s, err := decodeEnum(raw, at, []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"})
 	return MergedResultAgent(s), err
 }
 
@@ -37,7 +38,7 @@ func (v *MergedResultAgent) UnmarshalJSON(data []byte) error {
 // Valid says whether v is one of the values the schema lists (a conversion such as MergedResultAgent("x") compiles).
 func (v MergedResultAgent) Valid() bool {
 	switch v {
-	case "claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code":
+	case "claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code":
 		return true
 	}
 	return false
@@ -46,7 +47,7 @@ func (v MergedResultAgent) Valid() bool {
 // MarshalJSON refuses a value the schema does not list: the answer never leaves with it.
 func (v MergedResultAgent) MarshalJSON() ([]byte, error) {
 	if !v.Valid() {
-		return nil, badEnum("MergedResultAgent", string(v), []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"})
+		return nil, badEnum("MergedResultAgent", string(v), []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"})
 	}
 	return json.Marshal(string(v))
 }
@@ -927,7 +928,7 @@ func (v *MergeEffects) UnmarshalJSON(data []byte) error {
 
 // MergedResult: The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do.
 type MergedResult struct {
-	// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+	// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
 	Agent MergedResultAgent `json:"agent"`
 	// The event the hooks answered, e.g. PreToolUse.
 	Event string `json:"event"`

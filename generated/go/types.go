@@ -1534,6 +1534,240 @@ func UnmarshalGeminiCliHooksSettings(data []byte) (GeminiCliHooksSettings, error
 	return decodeGeminiCliHooksSettings(data, "")
 }
 
+// UnmarshalKimiCodeHookEvent reads a KimiCodeHookEvent from JSON text, checking it against its schema.
+func UnmarshalKimiCodeHookEvent(data []byte) (KimiCodeHookEvent, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeHookEvent
+		return zero, err
+	}
+	return decodeKimiCodeHookEvent(data, "")
+}
+
+// UnmarshalKimiCodeBaseHookInput reads a KimiCodeBaseHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeBaseHookInput(data []byte) (KimiCodeBaseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeBaseHookInput
+		return zero, err
+	}
+	return decodeKimiCodeBaseHookInput(data, "")
+}
+
+// UnmarshalKimiCodeHookDefinition reads a KimiCodeHookDefinition from JSON text, checking it against its schema.
+func UnmarshalKimiCodeHookDefinition(data []byte) (KimiCodeHookDefinition, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeHookDefinition
+		return zero, err
+	}
+	return decodeKimiCodeHookDefinition(data, "")
+}
+
+// UnmarshalKimiCodePreToolUseHookInput reads a KimiCodePreToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePreToolUseHookInput(data []byte) (KimiCodePreToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePreToolUseHookInput
+		return zero, err
+	}
+	return decodeKimiCodePreToolUseHookInput(data, "")
+}
+
+// UnmarshalKimiCodePostToolUseHookInput reads a KimiCodePostToolUseHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePostToolUseHookInput(data []byte) (KimiCodePostToolUseHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePostToolUseHookInput
+		return zero, err
+	}
+	return decodeKimiCodePostToolUseHookInput(data, "")
+}
+
+// UnmarshalKimiCodePostToolUseFailureHookInput reads a KimiCodePostToolUseFailureHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePostToolUseFailureHookInput(data []byte) (KimiCodePostToolUseFailureHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePostToolUseFailureHookInput
+		return zero, err
+	}
+	return decodeKimiCodePostToolUseFailureHookInput(data, "")
+}
+
+// UnmarshalKimiCodePermissionRequestHookInput reads a KimiCodePermissionRequestHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePermissionRequestHookInput(data []byte) (KimiCodePermissionRequestHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePermissionRequestHookInput
+		return zero, err
+	}
+	return decodeKimiCodePermissionRequestHookInput(data, "")
+}
+
+// UnmarshalKimiCodePermissionResultHookInput reads a KimiCodePermissionResultHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePermissionResultHookInput(data []byte) (KimiCodePermissionResultHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePermissionResultHookInput
+		return zero, err
+	}
+	return decodeKimiCodePermissionResultHookInput(data, "")
+}
+
+// UnmarshalKimiCodeUserPromptSubmitHookInput reads a KimiCodeUserPromptSubmitHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeUserPromptSubmitHookInput(data []byte) (KimiCodeUserPromptSubmitHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeUserPromptSubmitHookInput
+		return zero, err
+	}
+	return decodeKimiCodeUserPromptSubmitHookInput(data, "")
+}
+
+// UnmarshalKimiCodeUserPromptQueuedHookInput reads a KimiCodeUserPromptQueuedHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeUserPromptQueuedHookInput(data []byte) (KimiCodeUserPromptQueuedHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeUserPromptQueuedHookInput
+		return zero, err
+	}
+	return decodeKimiCodeUserPromptQueuedHookInput(data, "")
+}
+
+// UnmarshalKimiCodeTurnStartedHookInput reads a KimiCodeTurnStartedHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeTurnStartedHookInput(data []byte) (KimiCodeTurnStartedHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeTurnStartedHookInput
+		return zero, err
+	}
+	return decodeKimiCodeTurnStartedHookInput(data, "")
+}
+
+// UnmarshalKimiCodeStopHookInput reads a KimiCodeStopHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeStopHookInput(data []byte) (KimiCodeStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeStopHookInput
+		return zero, err
+	}
+	return decodeKimiCodeStopHookInput(data, "")
+}
+
+// UnmarshalKimiCodeStopFailureHookInput reads a KimiCodeStopFailureHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeStopFailureHookInput(data []byte) (KimiCodeStopFailureHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeStopFailureHookInput
+		return zero, err
+	}
+	return decodeKimiCodeStopFailureHookInput(data, "")
+}
+
+// UnmarshalKimiCodeInterruptHookInput reads a KimiCodeInterruptHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeInterruptHookInput(data []byte) (KimiCodeInterruptHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeInterruptHookInput
+		return zero, err
+	}
+	return decodeKimiCodeInterruptHookInput(data, "")
+}
+
+// UnmarshalKimiCodeSessionStartHookInput reads a KimiCodeSessionStartHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeSessionStartHookInput(data []byte) (KimiCodeSessionStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeSessionStartHookInput
+		return zero, err
+	}
+	return decodeKimiCodeSessionStartHookInput(data, "")
+}
+
+// UnmarshalKimiCodeSessionEndHookInput reads a KimiCodeSessionEndHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeSessionEndHookInput(data []byte) (KimiCodeSessionEndHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeSessionEndHookInput
+		return zero, err
+	}
+	return decodeKimiCodeSessionEndHookInput(data, "")
+}
+
+// UnmarshalKimiCodeSessionHeartbeatHookInput reads a KimiCodeSessionHeartbeatHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeSessionHeartbeatHookInput(data []byte) (KimiCodeSessionHeartbeatHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeSessionHeartbeatHookInput
+		return zero, err
+	}
+	return decodeKimiCodeSessionHeartbeatHookInput(data, "")
+}
+
+// UnmarshalKimiCodeSubagentStartHookInput reads a KimiCodeSubagentStartHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeSubagentStartHookInput(data []byte) (KimiCodeSubagentStartHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeSubagentStartHookInput
+		return zero, err
+	}
+	return decodeKimiCodeSubagentStartHookInput(data, "")
+}
+
+// UnmarshalKimiCodeSubagentStopHookInput reads a KimiCodeSubagentStopHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeSubagentStopHookInput(data []byte) (KimiCodeSubagentStopHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeSubagentStopHookInput
+		return zero, err
+	}
+	return decodeKimiCodeSubagentStopHookInput(data, "")
+}
+
+// UnmarshalKimiCodeTaskStartedHookInput reads a KimiCodeTaskStartedHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeTaskStartedHookInput(data []byte) (KimiCodeTaskStartedHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeTaskStartedHookInput
+		return zero, err
+	}
+	return decodeKimiCodeTaskStartedHookInput(data, "")
+}
+
+// UnmarshalKimiCodePreCompactHookInput reads a KimiCodePreCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePreCompactHookInput(data []byte) (KimiCodePreCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePreCompactHookInput
+		return zero, err
+	}
+	return decodeKimiCodePreCompactHookInput(data, "")
+}
+
+// UnmarshalKimiCodePostCompactHookInput reads a KimiCodePostCompactHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodePostCompactHookInput(data []byte) (KimiCodePostCompactHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodePostCompactHookInput
+		return zero, err
+	}
+	return decodeKimiCodePostCompactHookInput(data, "")
+}
+
+// UnmarshalKimiCodeNotificationHookInput reads a KimiCodeNotificationHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeNotificationHookInput(data []byte) (KimiCodeNotificationHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeNotificationHookInput
+		return zero, err
+	}
+	return decodeKimiCodeNotificationHookInput(data, "")
+}
+
+// UnmarshalKimiCodeHookInput reads a KimiCodeHookInput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeHookInput(data []byte) (KimiCodeHookInput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeHookInput
+		return zero, err
+	}
+	return decodeKimiCodeHookInput(data, "")
+}
+
+// UnmarshalKimiCodeHookSpecificOutput reads a KimiCodeHookSpecificOutput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeHookSpecificOutput(data []byte) (KimiCodeHookSpecificOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeHookSpecificOutput
+		return zero, err
+	}
+	return decodeKimiCodeHookSpecificOutput(data, "")
+}
+
+// UnmarshalKimiCodeHookOutput reads a KimiCodeHookOutput from JSON text, checking it against its schema.
+func UnmarshalKimiCodeHookOutput(data []byte) (KimiCodeHookOutput, error) {
+	if err := checkJSON(data); err != nil {
+		var zero KimiCodeHookOutput
+		return zero, err
+	}
+	return decodeKimiCodeHookOutput(data, "")
+}
+
 // UnmarshalRunRecord reads a RunRecord from JSON text, checking it against its schema.
 func UnmarshalRunRecord(data []byte) (RunRecord, error) {
 	if err := checkJSON(data); err != nil {
@@ -2628,6 +2862,110 @@ var Types = map[string]func(data []byte) (json.Marshaler, error){
 	},
 	"GeminiCliHooksSettings": func(data []byte) (json.Marshaler, error) {
 		x, err := UnmarshalGeminiCliHooksSettings(data)
+		return x, err
+	},
+	"KimiCodeHookEvent": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeHookEvent(data)
+		return enumMarshaler(x), err
+	},
+	"KimiCodeBaseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeBaseHookInput(data)
+		return x, err
+	},
+	"KimiCodeHookDefinition": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeHookDefinition(data)
+		return x, err
+	},
+	"KimiCodePreToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePreToolUseHookInput(data)
+		return x, err
+	},
+	"KimiCodePostToolUseHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePostToolUseHookInput(data)
+		return x, err
+	},
+	"KimiCodePostToolUseFailureHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePostToolUseFailureHookInput(data)
+		return x, err
+	},
+	"KimiCodePermissionRequestHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePermissionRequestHookInput(data)
+		return x, err
+	},
+	"KimiCodePermissionResultHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePermissionResultHookInput(data)
+		return x, err
+	},
+	"KimiCodeUserPromptSubmitHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeUserPromptSubmitHookInput(data)
+		return x, err
+	},
+	"KimiCodeUserPromptQueuedHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeUserPromptQueuedHookInput(data)
+		return x, err
+	},
+	"KimiCodeTurnStartedHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeTurnStartedHookInput(data)
+		return x, err
+	},
+	"KimiCodeStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeStopHookInput(data)
+		return x, err
+	},
+	"KimiCodeStopFailureHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeStopFailureHookInput(data)
+		return x, err
+	},
+	"KimiCodeInterruptHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeInterruptHookInput(data)
+		return x, err
+	},
+	"KimiCodeSessionStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeSessionStartHookInput(data)
+		return x, err
+	},
+	"KimiCodeSessionEndHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeSessionEndHookInput(data)
+		return x, err
+	},
+	"KimiCodeSessionHeartbeatHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeSessionHeartbeatHookInput(data)
+		return x, err
+	},
+	"KimiCodeSubagentStartHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeSubagentStartHookInput(data)
+		return x, err
+	},
+	"KimiCodeSubagentStopHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeSubagentStopHookInput(data)
+		return x, err
+	},
+	"KimiCodeTaskStartedHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeTaskStartedHookInput(data)
+		return x, err
+	},
+	"KimiCodePreCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePreCompactHookInput(data)
+		return x, err
+	},
+	"KimiCodePostCompactHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodePostCompactHookInput(data)
+		return x, err
+	},
+	"KimiCodeNotificationHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeNotificationHookInput(data)
+		return x, err
+	},
+	"KimiCodeHookInput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeHookInput(data)
+		return KimiCodeHookInputJSON{x}, err
+	},
+	"KimiCodeHookSpecificOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeHookSpecificOutput(data)
+		return x, err
+	},
+	"KimiCodeHookOutput": func(data []byte) (json.Marshaler, error) {
+		x, err := UnmarshalKimiCodeHookOutput(data)
 		return x, err
 	},
 	"RunRecord": func(data []byte) (json.Marshaler, error) {

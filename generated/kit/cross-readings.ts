@@ -31,5 +31,15 @@ export const KIT_CROSS_READINGS: Readonly<Record<string, Readonly<Record<string,
         "block": "exit2"
       }
     }
+  },
+  "kimi-code": {
+    "claude-code": {
+      "UserPromptSubmit": {
+        "block": "exit2"
+      },
+      "Stop": {
+        "block": "exit2"
+      }
+    }
   }
 };

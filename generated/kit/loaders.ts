@@ -17,6 +17,7 @@ export const KIT_ANSWER_WRITERS: Readonly<Record<string, () => Promise<KitAnswer
   "copilot-cli": async () => (await import("../../src/copilot-cli/intent.js")).writeCopilotIntent,
   "droid": async () => (await import("../../src/droid/intent.js")).writeDroidIntent,
   "qwen-code": async () => (await import("../../src/qwen-code/intent.js")).writeQwenCodeIntent,
+  "kimi-code": async () => (await import("../../src/kimi-code/intent.js")).writeKimiCodeIntent,
 });
 
 /** Per agent that refuses a rewrite its tool's schema does not take: that check, imported on first use. */

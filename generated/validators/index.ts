@@ -12,6 +12,7 @@ export * from "./droid.js";
 export * from "./gemini-cli.js";
 export * from "./hook-test.js";
 export * from "./install.js";
+export * from "./kimi-code.js";
 export * from "./qwen-code.js";
 export * from "./records.js";
 export * from "./rust.js";

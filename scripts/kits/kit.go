@@ -535,12 +535,14 @@ func toClaudeShapeOf(names kitAgentNames, ownEvent string, input map[string]json
 }
 
 // One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
-// at path ("*": every element), fill (JSON) when the key is absent, and a string outside values becomes instead.
+// at path ("*": every element), fill (JSON) when the key is absent, a string outside values becomes instead, and with
+// text a value sent as structured text (content parts, an error object) becomes its text.
 type kitFit struct {
 	path    []string
 	fill    string
 	values  []string
 	instead string
+	text    bool
 }
 
 // fittedInput: another agent's input (in Claude Code's names) with what Claude Code's typed input requires and the
@@ -610,6 +612,11 @@ func applyFit(node any, path []string, fit kitFit) {
 }
 
 func fittedValue(value any, fit kitFit) any {
+	if fit.text {
+		if text, isText := structuredText(value); isText {
+			return text
+		}
+	}
 	text, isString := value.(string)
 	if !isString || fit.values == nil {
 		return value
@@ -620,6 +627,27 @@ func fittedValue(value any, fit kitFit) any {
 		}
 	}
 	return fit.instead
+}
+
+// structuredText: content parts (an array) as their "type": "text" parts' texts joined by a space, an object's string
+// message; false for anything else (Kimi Code CLI's prompt and PostToolUseFailure error; generated/kit/answers.json inputFits).
+func structuredText(value any) (string, bool) {
+	switch v := value.(type) {
+	case []any:
+		texts := []string{}
+		for _, part := range v {
+			if object, isObject := part.(map[string]any); isObject && object["type"] == "text" {
+				if text, isString := object["text"].(string); isString {
+					texts = append(texts, text)
+				}
+			}
+		}
+		return strings.Join(texts, " "), true
+	case map[string]any:
+		message, isString := v["message"].(string)
+		return message, isString
+	}
+	return "", false
 }
 
 // nonStringField: a field of the tool's input that Claude Code's tool schema makes a string and that is present as another type (null included).

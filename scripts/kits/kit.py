@@ -410,16 +410,27 @@ def to_claude_shape(agent: str, raw: dict) -> _Call:  # type: ignore[type-arg]
     return _Call(own_event, event, out, tool, ambiguous, other_tools)
 
 
-def _apply_fit(node: object, path: Sequence[str], fill: Optional[str], values: Optional[Sequence[str]], instead: Optional[str]) -> None:
+def _structured_text(value: object) -> Optional[str]:
+    """Content parts (a list) as their ``"type": "text"`` parts' texts joined by a space, a dict's string ``message``;
+    None for anything else (Kimi Code CLI's prompt and PostToolUseFailure error; generated/kit/answers.json inputFits)."""
+    if isinstance(value, list):
+        return " ".join(p["text"] for p in value if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str))
+    if isinstance(value, dict) and isinstance(value.get("message"), str):
+        return value["message"]  # type: ignore[no-any-return]
+    return None
+
+
+def _apply_fit(node: object, path: Sequence[str], fill: Optional[str], values: Optional[Sequence[str]], instead: Optional[str], text: bool = False) -> None:
     """One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
-    at ``path`` (``*``: every element), ``fill`` (JSON) when the key is absent, and a string outside ``values``
-    becomes ``instead``, so the handler gets every call the agent makes as its type says; wrong types stay."""
+    at ``path`` (``*``: every element), ``fill`` (JSON) when the key is absent, a string outside ``values``
+    becomes ``instead``, and with ``text`` a value sent as structured text becomes its text, so the handler gets
+    every call the agent makes as its type says; other wrong types stay."""
     key, rest = path[0], path[1:]
     if key == "*":
         keys = range(len(node)) if isinstance(node, list) else list(node) if isinstance(node, dict) else ()
         for k in keys:
             if rest:
-                _apply_fit(node[k], rest, fill, values, instead)  # type: ignore[index]
+                _apply_fit(node[k], rest, fill, values, instead, text)  # type: ignore[index]
             elif values is not None and isinstance(node[k], str) and node[k] not in values:  # type: ignore[index]
                 node[k] = instead  # type: ignore[index]
         return
@@ -429,7 +440,9 @@ def _apply_fit(node: object, path: Sequence[str], fill: Optional[str], values: O
         if not rest and fill is not None:
             node[key] = json.loads(fill)
     elif rest:
-        _apply_fit(node[key], rest, fill, values, instead)
+        _apply_fit(node[key], rest, fill, values, instead, text)
+    elif text and not isinstance(node[key], str) and _structured_text(node[key]) is not None:
+        node[key] = _structured_text(node[key])
     elif values is not None and isinstance(node[key], str) and node[key] not in values:
         node[key] = instead
 
@@ -573,8 +586,8 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
                 if field in hook_input["tool_input"] and not isinstance(hook_input["tool_input"][field], str):
                     raise _Failure("tool_input." + field + " is not a string, as the " + tool_name + " tool's input must have it")
         if agent != "claude-code":
-            for path, fill, values, instead in INPUT_FITS.get(event, ()):
-                _apply_fit(hook_input, path, fill, values, instead)
+            for path, fill, values, instead, text in INPUT_FITS.get(event, ()):
+                _apply_fit(hook_input, path, fill, values, instead, text)
         reply = _in_process(definition, hook_input)
         if _escaped[0] is not None:
             raise _Failure(_escaped[0])

@@ -501,16 +501,22 @@ fn to_claude_shape(agent: &str, raw: &Map<String, Value>) -> KitCall {
 /// The hook's call: its event and, for a tool event, one of its tools (an unreadable tool is its call: it fails on it).
 /// One step of making another agent's input fit Claude Code's typed input (generated/kit/answers.json inputFits):
 /// at `path` (`*`: every element), `fill` (JSON, "" for none) when the key is absent, and a string outside
-/// `values` becomes `instead`, so that the typed decoding reads every call the agent makes (Copilot CLI's
-/// PostToolUse has no tool_response); wrong types stay, for the decoding to refuse.
-fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], instead: &str) {
+/// `values` becomes `instead`, and with `text` a value sent as structured text becomes its text, so that the typed
+/// decoding reads every call the agent makes (Copilot CLI's PostToolUse has no tool_response, Kimi Code CLI's prompt
+/// is content parts); other wrong types stay, for the decoding to refuse.
+fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], instead: &str, text: bool) {
     let (key, rest) = match path.split_first() {
         Some(split) => split,
         None => return,
     };
     let fitted = |value: &mut Value| {
-        if let Value::String(text) = value {
-            if !values.is_empty() && !values.contains(&text.as_str()) {
+        if text {
+            if let Some(plain) = structured_text(value) {
+                *value = Value::String(plain);
+            }
+        }
+        if let Value::String(string) = value {
+            if !values.is_empty() && !values.contains(&string.as_str()) {
                 *value = Value::String(instead.to_string());
             }
         }
@@ -525,7 +531,7 @@ fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], inste
             if rest.is_empty() {
                 fitted(child);
             } else {
-                apply_fit(child, rest, fill, values, instead);
+                apply_fit(child, rest, fill, values, instead, text);
             }
         }
         return;
@@ -535,7 +541,7 @@ fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], inste
         _ => return,
     };
     match object.get_mut(*key) {
-        Some(child) if !rest.is_empty() => apply_fit(child, rest, fill, values, instead),
+        Some(child) if !rest.is_empty() => apply_fit(child, rest, fill, values, instead, text),
         Some(child) => fitted(child),
         None if rest.is_empty() && !fill.is_empty() => {
             if let Ok(filled) = serde_json::from_str(fill) {
@@ -543,6 +549,23 @@ fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], inste
             }
         }
         None => {}
+    }
+}
+
+/// Content parts (an array) as their `"type": "text"` parts' texts joined by a space, an object's string `message`;
+/// None for anything else (Kimi Code CLI's prompt and PostToolUseFailure error; generated/kit/answers.json inputFits).
+fn structured_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Array(parts) => Some(
+            parts
+                .iter()
+                .filter(|part| part.get("type").and_then(Value::as_str) == Some("text"))
+                .filter_map(|part| part.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        Value::Object(object) => object.get("message").and_then(Value::as_str).map(str::to_string),
+        _ => None,
     }
 }
 
@@ -722,8 +745,8 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) 
     }
     if agent != "claude-code" {
         let mut tree = Value::Object(input);
-        for (_, path, fill, values, instead) in KIT_INPUT_FITS.iter().filter(|f| f.0 == hook.event) {
-            apply_fit(&mut tree, path, fill, values, instead);
+        for (_, path, fill, values, instead, text) in KIT_INPUT_FITS.iter().filter(|f| f.0 == hook.event) {
+            apply_fit(&mut tree, path, fill, values, instead, *text);
         }
         input = match tree {
             Value::Object(object) => object,

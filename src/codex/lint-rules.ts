@@ -13,7 +13,7 @@ import { compileMatcher, HOOKS_FILE_KEYS, serdeRejection } from "./runner.js";
 import { readCodexHandlerTimeout, type CodexLiterals } from "./timeout.js";
 import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent } from "./events.js";
 import { noSuchEvent, timeoutRaisedToOne } from "./texts.js";
-import { parseToml } from "./toml.js";
+import { parseToml } from "../core/toml.js";
 
 const AGENT = "codex";
 

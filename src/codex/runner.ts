@@ -27,7 +27,7 @@ import { CODEX_EVENT_NAMES, CODEX_EVENTS, isCodexEvent, type CodexEventName } fr
 import { mergeCodex } from "./merge.js";
 import * as texts from "./texts.js";
 import { readCodexHandlerTimeout, type CodexLiterals } from "./timeout.js";
-import { parseToml } from "./toml.js";
+import { parseToml } from "../core/toml.js";
 
 export interface CodexHandler {
   readonly event: CodexEventName;

@@ -130,7 +130,8 @@ export const SERDE_NUMBER_AS_MAP = "invalid type: map, expected u64 (Codex's rea
 export const serdeNegativeInteger = (literal: string): string => `invalid value: integer \`${literal}\`, expected u64`;
 export const serdeNotU64 = (what: string): string => `invalid type: ${what}, expected u64`;
 export const serdeTomlFloat = (literal: string): string => `invalid type: floating point \`${literal}\`, expected u64 (a TOML timeout must be an integer)`;
-export const tomlIntegerOutOfRange = (token: string): string => `integer ${token.length > 40 ? `${token.slice(0, 40)}... (${token.length} characters)` : token} is out of range (a TOML integer is 64-bit signed)`;
+/** The TOML reader's words for an integer past 64 bits (src/core/toml.ts), which Codex's timeout check repeats. */
+export { tomlIntegerOutOfRange } from "../core/toml.js";
 /** A timeout Codex 0.171.0 reads but panics on while loading hooks (cx-num-json-i64-max-plus-1). */
 export const timeoutCrashesCodex = (seconds: string): string =>
   `timeout ${seconds} is above 9223372036854775807: Codex 0.171.0 panics while loading hooks ("normalized hook identity should serialize to TOML"), so no hook and no turn runs`;

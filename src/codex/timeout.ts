@@ -2,7 +2,7 @@
  * A hook `timeout` as Codex CLI 0.171.0 reads it, from its literal: the one
  * place the runner, lint and install take it from. The literal matters, not
  * the number it spells (`5` and `5.0` are one JS number), so callers pass the
- * value's text as written (src/json/positions.ts `sourceOf`, src/codex/toml.ts
+ * value's text as written (src/json/positions.ts `sourceOf`, src/core/toml.ts
  * `literalOf`).
  *
  * Measured (test/observer/codex/observed/cx-num-*, and the serde oracle with
@@ -23,7 +23,7 @@
  *   runs at all (cx-num-json-i64-max-plus-1, -u64-max).
  */
 import * as texts from "./texts.js";
-import { tomlInteger } from "./toml.js";
+import { tomlInteger } from "../core/toml.js";
 
 /** How Codex reads one timeout literal. `ms` is what the hook gets (`seconds` raised to 1, times 1000; past 2^53 ms it is rounded). */
 export type CodexTimeout =
@@ -50,7 +50,7 @@ const seconds = (value: bigint): CodexTimeout => {
 /**
  * `literal` (the value's text in the file: `5`, `5.0`, `"5"`, `null`) as
  * Codex reads a handler's `timeout` in hooks.json (`syntax` "json") or in
- * config.toml's `[hooks]` ("toml": a TOML token, as src/codex/toml.ts keeps
+ * config.toml's `[hooks]` ("toml": a TOML token, as src/core/toml.ts keeps
  * it). Absent: pass null.
  */
 export function readCodexTimeoutLiteral(literal: string | null, syntax: "json" | "toml"): CodexTimeout {
@@ -90,7 +90,7 @@ function tomlTimeout(literal: string): CodexTimeout {
   return { kind: "refused", message: texts.serdeNotU64(literal.startsWith('"') || literal.startsWith("'") ? `string ${literal.slice(0, 80)}` : `\`${literal.slice(0, 40)}\``) };
 }
 
-/** Where a document's number literals come from: src/json/positions.ts `sourceOf` for hooks.json, src/codex/toml.ts `literalOf` for config.toml. */
+/** Where a document's number literals come from: src/json/positions.ts `sourceOf` for hooks.json, src/core/toml.ts `literalOf` for config.toml. */
 export interface CodexLiterals {
   readonly syntax: "json" | "toml";
   readonly of: (path: readonly (string | number)[]) => string | undefined;

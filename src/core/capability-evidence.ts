@@ -49,7 +49,8 @@ function parse(stdout: string): unknown {
   }
 }
 
-const CONTEXT_KEYS = ["additionalContext"];
+/** Where an answer carries text for the model: `additionalContext`, or `message` (where an agent reads a prompt hook's `message` as context). */
+const CONTEXT_KEYS = ["additionalContext", "message"];
 const MESSAGE_KEYS = ["systemMessage"];
 const REWRITE_KEYS = ["updatedInput", "tool_input", "modifiedArgs"];
 

@@ -11,6 +11,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js"
 import { JsonText, newFileText, type PathSegment } from "./json-edit.js";
 import { ownerOf } from "./marker.js";
 import type { ConfigFile, Placement } from "./types.js";
+import { appendTomlTables, readTomlConfig, stripOwnedToml, tomlEventMap } from "./config-toml.js";
+
+const isToml = (file: ConfigFile): boolean => file.format === "toml-tables";
 
 export type ReadConfig = { readonly ok: true; readonly value: JsonObject | null } | { readonly ok: false; readonly error: ProtocolError & { readonly file: string } };
 
@@ -35,6 +38,7 @@ function nesting(text: string): number {
 
 /** `text` null: the file is absent. */
 export function readConfig(file: ConfigFile, text: string | null): ReadConfig {
+  if (isToml(file)) return readTomlConfig(file, text);
   if (text === null) return { ok: true, value: null };
   const fail = (message: string, path = "", position?: { line: number; column: number }): ReadConfig => ({
     ok: false,
@@ -68,6 +72,7 @@ const mapPath = (file: ConfigFile): PathSegment[] => (file.map === "hooks" ? ["h
 
 /** The event map of a file's value, if it has one. */
 export function eventMap(file: ConfigFile, value: JsonObject | null): JsonObject | null {
+  if (isToml(file)) return tomlEventMap(value);
   if (value === null) return null;
   const map = file.map === "hooks" ? value["hooks"] : value;
   return isJsonObject(map ?? null) ? (map as JsonObject) : null;
@@ -104,6 +109,7 @@ function ownedPaths(file: ConfigFile, value: JsonObject, owner: string): PathSeg
  * its skeleton is left.
  */
 export function stripOwned(file: ConfigFile, text: string | null, owner: string): string | null {
+  if (isToml(file)) return stripOwnedToml(file, text, owner);
   if (text === null) return null;
   const value = valueOf(file, text);
   const paths = value === null ? [] : ownedPaths(file, value, owner);
@@ -120,6 +126,7 @@ export function stripOwned(file: ConfigFile, text: string | null, owner: string)
  * an error (overwriting it would lose what it holds).
  */
 export function appendPlacements(file: ConfigFile, text: string | null, placements: readonly Placement[]): { readonly text: string | null } | { readonly error: ProtocolError } {
+  if (isToml(file)) return appendTomlTables(file, text, placements);
   if (placements.length === 0) return { text };
   const byEvent = new Map<string, JsonObject[]>();
   for (const { event, entry } of placements) byEvent.set(event, [...(byEvent.get(event) ?? []), entry]);

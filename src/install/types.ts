@@ -30,6 +30,8 @@ export interface ConfigFile {
   readonly skeleton: JsonObject;
   /** The agent reads `//` and block comments in it (strip-json-comments): they are kept, and a file with them is edited. */
   readonly comments?: boolean;
+  /** `"toml-tables"`: a TOML file whose hooks are `[[hooks]]` tables, one per hook with its `event` (./config-toml.ts); `map` and `skeleton` are then unused. Default: JSON. */
+  readonly format?: "json" | "toml-tables";
 }
 
 /** The events and tools a manifest may name (the reference agent's, Claude Code's). */

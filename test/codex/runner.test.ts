@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexRunner, loadCodexConfiguration } from "../../src/codex/runner.js";
-import { parseToml } from "../../src/codex/toml.js";
+import { parseToml } from "../../src/core/toml.js";
 import { dialectOf } from "../../src/dialects.js";
 
 interface Sandbox {

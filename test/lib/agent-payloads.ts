@@ -48,6 +48,7 @@ export const SHELL_CALLS: readonly { readonly agent: AgentName; readonly form: s
   { agent: "copilot-cli", form: " (.claude/settings.json hooks)", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   { agent: "droid", form: "", event: "PreToolUse", shell: "Execute", args: "tool_input" },
   { agent: "qwen-code", form: "", event: "PreToolUse", shell: "run_shell_command", args: "tool_input" },
+  { agent: "kimi-code", form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
 ];
 
 export function shellCall(agent: AgentName, event: string, shell: string, command: string): Record<string, unknown> {

@@ -21,7 +21,7 @@ __all__ = [
 
 
 def _check_MergedResultAgent(value: object, at: str) -> None:
-    _rt.check_enum(value, at, ("claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code",))
+    _rt.check_enum(value, at, ("claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code",))
 
 
 def _check_RunRecordForm(value: object, at: str) -> None:

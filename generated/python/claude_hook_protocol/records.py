@@ -23,8 +23,8 @@ __all__ = [
 ]
 
 
-#: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
-MergedResultAgent = Literal["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"]
+#: The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
+MergedResultAgent = Literal["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"]
 
 
 #: How it was started.
@@ -156,7 +156,7 @@ class MergeEffects(TypedDict):
 class MergedResult(TypedDict):
     """The merged answer of all hooks of one event, as one agent combines them (`agent`): the fields of Langertha Raider's Hooks::Result, plus `effects`, what that agent would do."""
     agent: MergedResultAgent
-    """The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4)."""
+    """The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0)."""
     event: str
     """The event the hooks answered, e.g. PreToolUse."""
     runs: List[RunRecord]

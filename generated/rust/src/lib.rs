@@ -31,6 +31,7 @@ pub mod common;
 pub mod copilot_cli;
 pub mod droid;
 pub mod gemini_cli;
+pub mod kimi_code;
 pub mod records;
 pub mod qwen_code;
 pub mod claude_code_tools;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 #[allow(unused_imports)]
 use serde_json::{Map, Value};
 
-/// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+/// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 pub enum MergedResultAgent {
@@ -30,6 +30,9 @@ pub enum MergedResultAgent {
     /// `"qwen-code"`
     #[serde(rename = "qwen-code")]
     QwenCode,
+    /// `"kimi-code"`
+    #[serde(rename = "kimi-code")]
+    KimiCode,
 }
 crate::runtime::read_through!(MergedResultAgent, StringOnly);
 
@@ -337,7 +340,7 @@ crate::runtime::read_through!(MergeEffects, ObjectOnly);
 #[serde(remote = "Self")]
 #[serde(deny_unknown_fields)]
 pub struct MergedResult {
-    /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4).
+    /// The agent whose rules merged this result: `claude-code` (Claude Code 2.1.332), `codex` (Codex CLI 0.171.0), `gemini-cli` (Gemini CLI 0.61.0), `copilot-cli` (GitHub Copilot CLI 1.0.102), `droid` (Factory droid 0.215.0), `qwen-code` (Qwen Code 0.24.4), `kimi-code` (Kimi Code CLI 2.1.0).
     pub agent: MergedResultAgent,
 
     /// The event the hooks answered, e.g. PreToolUse.

@@ -1,14 +1,16 @@
 /**
- * A small TOML reader for what a Codex `config.toml` holds around its hooks:
- * tables and arrays of tables (`[hooks]`, `[[hooks.PreToolUse]]`,
- * `[projects."/path"]`), dotted and quoted keys, strings (basic, literal,
+ * A small TOML reader for what an agent's `config.toml` holds around its
+ * hooks: tables and arrays of tables
+ * (`[hooks]`, `[[hooks.PreToolUse]]`, `[[hooks]]`, `[projects."/path"]`), dotted and quoted keys, strings (basic, literal,
  * multi-line), integers, floats, booleans, arrays and inline tables. Dates
  * and times are kept as their text. Never throws: a document it cannot read
  * is an error value with the line and column. Tables are null-prototype.
  */
-import type { ProtocolError } from "../core/errors.js";
+import type { ProtocolError } from "./errors.js";
 import type { JsonObject, JsonValue } from "../json/value.js";
-import { tomlIntegerOutOfRange } from "./texts.js";
+
+/** A TOML integer outside 64 bits: the reader refuses it (TOML 1.0: integers are 64-bit signed). */
+export const tomlIntegerOutOfRange = (token: string): string => `integer ${token.length > 40 ? `${token.slice(0, 40)}... (${token.length} characters)` : token} is out of range (a TOML integer is 64-bit signed)`;
 
 export type TomlResult =
   | {
