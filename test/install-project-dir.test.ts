@@ -50,7 +50,7 @@ test("install writes each agent's own variable into its command", async () => {
       const quoted = installer.projectDirVariable === "CLAUDE_PROJECT_DIR" ? '\\"$CLAUDE_PROJECT_DIR\\"/hooks/guard.mjs' : `\\"\${${installer.projectDirVariable}}\\"/hooks/guard.mjs`;
       assert.ok(written.includes(`CLAUDE_HOOK_PROTOCOL_AGENT=${installer.agent} `) && written.includes(quoted), `${installer.agent}: ${quoted}`);
     }
-    assert.deepEqual(installers.map((i) => i.projectDirVariable), ["CLAUDE_PROJECT_DIR", "PWD", "GEMINI_PROJECT_DIR", "COPILOT_PROJECT_DIR", "FACTORY_PROJECT_DIR", "QWEN_PROJECT_DIR"]);
+    assert.deepEqual(installers.map((i) => i.projectDirVariable), ["CLAUDE_PROJECT_DIR", "PWD", "GEMINI_PROJECT_DIR", "COPILOT_PROJECT_DIR", "FACTORY_PROJECT_DIR", "QWEN_PROJECT_DIR", "PWD"]);
   } finally {
     rmSync(project, { recursive: true, force: true });
   }

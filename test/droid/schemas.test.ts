@@ -34,7 +34,7 @@ test("every recorded droid stdin payload validates as DroidHookInput", () => {
     }
   }
   assert.ok(count >= 119, `only ${count} payloads`);
-  assert.deepEqual([...events.keys()].sort(), ["PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"]);
+  assert.deepEqual([...events.keys()].sort(), ["PostToolUse", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
 });
 
 test("the recorded hooks.json files validate as DroidHooksFile; a settings.json carries one under `hooks`", () => {

@@ -46,7 +46,7 @@ test("every recorded Gemini CLI stdin payload validates as GeminiCliHookInput an
       }
     }
   }
-  assert.equal(count, 198, "recorded payloads (111 stored by the observer, 87 recorded for this project)");
+  assert.equal(count, 206, "recorded payloads (111 stored by the observer, 95 recorded for this project)");
   assert.equal(events.size, 11, [...events].join());
 });
 

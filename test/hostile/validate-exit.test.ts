@@ -47,10 +47,10 @@ test("a deny with a reason still fails open in Gemini CLI (hookSpecificOutput ig
   assert.deepEqual(v.letsThrough, ["gemini-cli"]);
 });
 
-test("the legacy decision: block on PreToolUse fails open in Copilot CLI and droid: exit 3 (it was 0)", async () => {
+test("the legacy decision: block on PreToolUse fails open in Copilot CLI, droid and Kimi Code CLI (km-pre-13): exit 3 (it was 0)", async () => {
   const v = await validate(["--agent", "all", "--event", "PreToolUse", "--input", PRE_TOOL_INPUT], '{"decision":"block","reason":"no"}');
   assert.equal(v.code, 3);
-  assert.deepEqual(v.letsThrough, ["copilot-cli", "droid"]);
+  assert.deepEqual(v.letsThrough, ["copilot-cli", "droid", "kimi-code"]);
 });
 
 test("continue: false stops Claude Code; agents that ignore it let the loop go on: exit 3", async () => {
