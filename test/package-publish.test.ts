@@ -105,6 +105,7 @@ describe("the published package", { concurrency: 1 }, () => {
       ["package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(p) ||
       /^dist\/(src|generated)\/.+\.(js|d\.ts)$/.test(p) ||
       /^schemas\/.+\.schema\.json$/.test(p) ||
+      /^generated\/settings\/[\w-]+\/[\w-]+\.schema\.json$/.test(p) || // the editors' settings schemas (docs/settings-schemas.md)
       p === "schemas/README.md" || // the schema conventions: naming, $id, title, open vs closed
       p.startsWith("test/vectors/") ||
       p.startsWith("examples/");

@@ -123,7 +123,7 @@ export const capabilities: AgentCapabilities = {
     PermissionDenied: NOTHING,
     // headless, only Qwen's loop guard fires it, which ends the turn whatever the hooks say (cap-stopfailure-*)
     StopFailure: nothingShown("StopFailure"),
-    // a QWEN.md in the project (and ~/.qwen/output-language.md): the run goes on as without the hook (cap-instructionsloaded-*)
+    // a project QWEN context file (and ~/.qwen/output-language.md): the run goes on as without the hook (cap-instructionsloaded-*)
     InstructionsLoaded: nothingShown("InstructionsLoaded"),
   },
 };

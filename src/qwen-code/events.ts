@@ -156,7 +156,7 @@ export const QWEN_CODE_EVENTS = {
   StopFailure: { ...NOT_DRIVEN, canonical: "StopFailure", combination: "none", recorded: true, summary: "the turn ended with an error; headless only Qwen's loop guard fires it (a repeated identical tool call), and the answers are dropped: exit 1, the same result (cap-stopfailure-*, recorded with the lab)" },
   TodoCreated: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is created (not driven)" },
   TodoCompleted: { ...NOT_DRIVEN, canonical: null, combination: "or", summary: "a todo is completed (not driven)" },
-  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", recorded: true, summary: "a context file was loaded (a project QWEN.md, ~/.qwen/output-language.md: once per file): its answers change nothing (cap-instructionsloaded-*, recorded with the lab)" },
+  InstructionsLoaded: { ...NOT_DRIVEN, canonical: "InstructionsLoaded", recorded: true, summary: "a context file was loaded (a project QWEN context file, ~/.qwen/output-language.md: once per file): its answers change nothing (cap-instructionsloaded-*, recorded with the lab)" },
 } as const satisfies Record<QwenCodeEventName, QwenCodeEventRules>;
 
 export function isQwenCodeEvent(name: string): name is QwenCodeEventName {
