@@ -12,6 +12,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { shortDescription } from "./lib/observations.js";
 
 const OBSERVED = "test/observer/codex/observed";
 const OUT = "test/vectors/merge/codex";
@@ -117,7 +118,7 @@ function vectorOf(name: string, o: Obj): Obj {
   const outcome: Obj = o["outcome"];
   const recordedHooks: Obj[] = o["hooks"] ?? [];
   const hookRuns: Obj[] = (o["app_server"]?.["hook_runs"] ?? []).filter((r: Obj) => r["method"] === "hook/completed").map((r: Obj) => r["run"]);
-  const base = { description: o["description"], scenario: name, source: `${OBSERVED}/${name}.json` };
+  const base = { description: typeof o["description"] === "string" ? shortDescription(o["description"]) : o["description"], scenario: name, source: `${OBSERVED}/${name}.json` };
 
   // Which configured hooks ran, and which invocation of their script was this event's first.
   const uses = new Map<number, number>();

@@ -17,7 +17,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { loadObservations, scriptedOutput, type OutputPart } from "./lib/observations.js";
+import { loadObservations, scriptedOutput, shortDescription, type OutputPart } from "./lib/observations.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -202,7 +202,7 @@ function extract(recorded: Observation, source: string): Vector {
   const witnessed = o.hooks.filter((h, k) => !counted(k) && h.invocations > 0).map((h) => (h.stdin_first as Obj | null)?.["tool_input"]).find((v) => v !== undefined) as Obj | undefined;
   const event = events[0] ?? sc.event ?? "PreToolUse";
   const vector: Vector = {
-    description: o.description ?? sc.description ?? "",
+    description: shortDescription(o.description ?? sc.description ?? ""),
     scenario: o.name,
     source,
     request: { event, hooks: [] },

@@ -21,6 +21,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { syncVectorFiles, type RecordedMergeVector as Vector } from "./lib/merge-vector-files.js";
 import { qwenTimeoutPastTimerLimit } from "../src/qwen-code/timeout.js";
+import { shortDescription } from "./lib/observations.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -220,7 +221,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   const ranIndices = rec.hooks.filter((h) => h.invocations > 0 || captured(rec.name, h.index) !== null).map((h) => h.index);
   const acting = new Set(ranIndices.filter((i) => acts(answerOf(i))).map((i) => rec.hooks[i]!.event));
   const event = acting.size === 1 ? [...acting][0]! : scenario.event ?? "PreToolUse";
-  const vector: Vector = { description: scenario.description ?? "", scenario: rec.name, source, request: { event, hooks: [] }, expected: { effects: {} } };
+  const vector: Vector = { description: shortDescription(scenario.description ?? ""), scenario: rec.name, source, request: { event, hooks: [] }, expected: { effects: {} } };
   // Past Node's timer limit Qwen's timer fires after 1 ms: whether the hook got to start is a race (test/hostile/config-numbers.test.ts replays them)
   if (hooks.some((h) => qwenTimeoutPastTimerLimit((h as { timeout?: unknown }).timeout) !== null)) {
     vector.skip_reason = "a timeout past Node's timer limit: Qwen Code's timer fires after 1 ms, and whether the hook started first is a race";

@@ -57,3 +57,15 @@ export function scriptedOutput(text: string | undefined, parts: readonly OutputP
         : Buffer.from(substituteVars(p.text ?? ""))));
   return buf.toString("utf8");
 }
+
+/**
+ * A vector's description from a scenario's: the vectors keep it under 200 characters (test/vector-files.test.ts), while
+ * a scenario's own may say more; the cut is at a clause or word boundary, marked with "…", and the whole stays in the scenario.
+ */
+export function shortDescription(text: string, max = 200): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const clause = Math.max(head.lastIndexOf("; "), head.lastIndexOf(". "), head.lastIndexOf(": "));
+  const cut = clause >= max / 2 ? clause : head.lastIndexOf(" ");
+  return `${head.slice(0, cut > 0 ? cut : max - 1).trimEnd()}…`;
+}
