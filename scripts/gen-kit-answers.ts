@@ -29,7 +29,7 @@ import { AGENT_DISPLAY_NAMES, answerWriter } from "../src/hooks/agents.js";
 import { ownEvents } from "../src/hooks/agent-names.js";
 import { detectionData } from "./gen-kit-agents.js";
 import { BLOCK_EVENTS, CONTEXT_EVENTS, DECISION_EVENTS, REWRITE_EVENTS, TOOL_EVENTS } from "../src/hooks/events.js";
-import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
+import { jsLiteral, tsBanner, type GeneratedFile, type GenerateContext } from "./lib/generated-file.js";
 import { buildTypeModel, type Field, type StructDecl, type TypeExpr, type TypeModel } from "./lib/type-model.js";
 
 /** One step of making another agent's input fit Claude Code's typed input (see `inputFits`). */
@@ -218,6 +218,33 @@ function portablePattern(pattern: string): void {
   if (!new RegExp(String.raw`^\^?(?:${item})*\$?$`).test(pattern)) throw new Error(`gen-kit-answers: detection pattern ${pattern} is beyond what the kits' matchers read`);
 }
 
+/**
+ * The TypeScript kit's slice of `inputFits`: per Claude Code event, the top-level keys whose value an agent may send as
+ * structured text (the fits marked `text`), with the keys every event shares under "*" (each module and literal costs a
+ * hook's cold start). The Python, Go and Rust kits read the whole of inputFits from answers.json.
+ */
+export function kitInputText(fits: Record<string, InputFit[]>): Record<string, string[]> {
+  const perEvent = Object.entries(fits).map(([event, list]) => [event, list.filter((fit) => fit.text === true && fit.path.length === 1).map((fit) => fit.path[0]!)] as const);
+  const every = perEvent.length === 0 ? [] : perEvent[0]![1].filter((key) => perEvent.every(([, keys]) => keys.includes(key)));
+  const out: Record<string, string[]> = { "*": every };
+  for (const [event, keys] of perEvent) {
+    const own = keys.filter((key) => !every.includes(key));
+    if (own.length > 0) out[event] = own;
+  }
+  return out;
+}
+
 export async function generateKitAnswers(context: GenerateContext): Promise<GeneratedFile[]> {
-  return [{ path: "generated/kit/answers.json", content: `${JSON.stringify(await kitAnswers(context), null, 1)}\n` }];
+  const answers = await kitAnswers(context);
+  const inputText = kitInputText(answers["inputFits"] as Record<string, InputFit[]>);
+  return [
+    { path: "generated/kit/answers.json", content: `${JSON.stringify(answers, null, 1)}\n` },
+    {
+      path: "generated/kit/input-text.ts",
+      content:
+        `${tsBanner("scripts/gen-kit-answers.ts", "Claude Code's hook input schemas (answers.json inputFits, the fits marked text)")}` +
+        `/** Per Claude Code event, the top-level keys its input types as a string ("*": every event's): a value sent as structured text there becomes its text (src/hooks/agent-names.ts fitText). */\n` +
+        `export const KIT_INPUT_TEXT: Readonly<Record<string, readonly string[]>> = ${jsLiteral(inputText)};\n`,
+    },
+  ];
 }

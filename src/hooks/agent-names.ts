@@ -9,6 +9,7 @@ import type { AgentName } from "../core/agents.js";
 import type { AnswerKind } from "../core/capabilities.js";
 import { isJsonObject, stringifyOr, toNullPrototype, type JsonObject, type JsonValue } from "../json/value.js";
 import { KIT_AGENTS, KIT_TOOL_STRING_FIELDS } from "../../generated/kit/agents.js";
+import { KIT_INPUT_TEXT } from "../../generated/kit/input-text.js";
 
 interface KitTool {
   readonly name: string;
@@ -149,7 +150,10 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
   if (typeof ownEvent !== "string") return { ownEvent: "", event: null, input, ambiguous: [], otherTools: [] };
   const event = ownValue(agent.events, ownEvent) ?? null;
   const out = renamed(input, {});
-  if (event !== null) out["hook_event_name"] = event;
+  if (event !== null) {
+    out["hook_event_name"] = event;
+    fitText(event, out);
+  }
   const parsedArgs = (value: JsonValue | undefined): JsonValue | undefined => {
     if (typeof value !== "string") return value;
     // a native form may send the arguments as JSON text (one agent's documented form does)
@@ -180,6 +184,27 @@ export function toClaudeShape(agentName: AgentName, raw: JsonObject): Translated
     ambiguous.push(...fieldsTwice.keys());
   }
   return { ownEvent, event, input: out, tool, ambiguous, otherTools };
+}
+
+/**
+ * Content parts (an array) as their `type: "text"` parts' texts joined by a space (as the agent that sends its prompt
+ * so reads it for matching), an object's string `message` (an error sent as an object); undefined for anything else.
+ * The Python, Go and Rust kits do the same (scripts/kits/*: structured text).
+ */
+function structuredText(value: JsonValue): string | undefined {
+  if (Array.isArray(value)) return value.flatMap((part) => (isJsonObject(part) && part["type"] === "text" && typeof part["text"] === "string" ? [part["text"]] : [])).join(" ");
+  if (isJsonObject(value) && typeof value["message"] === "string") return value["message"];
+  return undefined;
+}
+
+/** A key Claude Code's input for `event` types as a string, sent as structured text, becomes its text: the handler, typed for a string, runs (and a fail-closed one does not deny every call the agent makes). */
+function fitText(event: string, input: JsonObject): void {
+  for (const key of [...(KIT_INPUT_TEXT["*"] ?? []), ...(Object.prototype.hasOwnProperty.call(KIT_INPUT_TEXT, event) ? KIT_INPUT_TEXT[event]! : [])]) {
+    const value = input[key];
+    if (value === undefined || typeof value === "string") continue;
+    const text = structuredText(value);
+    if (text !== undefined) input[key] = text;
+  }
 }
 
 /** A rewritten tool input (Claude Code's fields) in the agent's fields, for its answer. */
