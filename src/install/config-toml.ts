@@ -17,7 +17,8 @@ import type { ConfigFile, Placement } from "./types.js";
 
 type Read = { readonly ok: true; readonly value: JsonObject | null } | { readonly ok: false; readonly error: ProtocolError & { readonly file: string } };
 
-const HOOKS_HEADER = /^[ \t]*\[\[[ \t]*(?:hooks|"hooks"|'hooks')[ \t]*\]\][ \t]*(?:#.*)?$/;
+// lines are split on "\n": a CRLF file's lines keep their "\r"
+const HOOKS_HEADER = /^[ \t]*\[\[[ \t]*(?:hooks|"hooks"|'hooks')[ \t]*\]\][ \t]*(?:#[^\r]*)?\r?$/;
 const ANY_HEADER = /^[ \t]*\[/;
 const KEY_LINE = /^[ \t]*[^#\s]/;
 
@@ -106,6 +107,8 @@ function tomlLiteral(value: JsonValue): string | null {
 export function appendTomlTables(file: ConfigFile, text: string | null, placements: readonly Placement[]): { readonly text: string | null } | { readonly error: ProtocolError } {
   if (placements.length === 0) return { text };
   const tables: string[] = [];
+  // the file's own line ending (a CRLF file stays CRLF throughout)
+  const eol = text !== null && text.includes("\r\n") ? "\r\n" : "\n";
   for (const { event, entry } of placements) {
     const lines = ["[[hooks]]"];
     for (const [key, value] of Object.entries({ event, ...entry })) {
@@ -113,7 +116,7 @@ export function appendTomlTables(file: ConfigFile, text: string | null, placemen
       if (literal === null) return { error: { code: "config-conflict", path: `/hooks/${key}`, message: `${file.path}: ${key} cannot be written as TOML; not rewritten` } };
       lines.push(`${key} = ${literal}`);
     }
-    tables.push(lines.join("\n") + "\n");
+    tables.push(lines.join(eol) + eol);
   }
   const before = text ?? "";
   const existing = text === null ? null : readTomlConfig(file, text);
@@ -121,7 +124,7 @@ export function appendTomlTables(file: ConfigFile, text: string | null, placemen
   if (existing !== null && existing.ok && existing.value !== null && Array.isArray(existing.value["hooks"]) && tableSpans(before.split("\n")).length !== existing.value["hooks"].length) {
     return { error: { code: "config-conflict", path: "/hooks", message: `${file.path}: hooks is not written as [[hooks]] tables; a table cannot be appended; not rewritten` } };
   }
-  const out = before + (before === "" || before.endsWith("\n") ? "" : "\n") + tables.join("");
+  const out = before + (before === "" || before.endsWith("\n") ? "" : eol) + tables.join("");
   // the document must be the one before with these tables after its own
   const read = text === null ? { ok: true as const, value: Object.create(null) as JsonObject } : readTomlConfig(file, text);
   const after = parseToml(out, file.path);

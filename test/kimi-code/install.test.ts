@@ -93,3 +93,19 @@ test("the runner runs what install wrote, as Kimi would: the deny of the first t
   const other = await kimiCodeRunner.run({ event: "PreToolUse", input: { tool_name: "BashOutput", tool_input: {} }, projectDir: dir, homeDir: dir, env: { PATH: process.env["PATH"] ?? "" } });
   assert.equal(other.merged.ran, 0, "the anchored matcher does not match another tool");
 });
+
+test("a CRLF config: install writes its tables with CRLF, uninstall gives the file back byte for byte", () => {
+  const dir = home();
+  const file = join(dir, ".kimi-code", "config.toml");
+  const crlf = USER_CONFIG.replace(/\n/g, "\r\n");
+  writeFileSync(file, crlf);
+  run(request(dir));
+  const after = readFileSync(file, "utf8");
+  assert.ok(after.startsWith(crlf), "everything before stays");
+  assert.doesNotMatch(after, /[^\r]\n/, "one line ending in the file");
+  assert.deepEqual(readKimiCodeHooks(dir, {}).hooks.map((h) => h.event), ["SessionStart", "PreToolUse", "Stop"]);
+  run(request(dir));
+  assert.equal(readFileSync(file, "utf8"), after, "a second install changes nothing");
+  run(request(dir, { mode: "uninstall" }));
+  assert.equal(readFileSync(file, "utf8"), crlf);
+});
