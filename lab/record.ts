@@ -9,9 +9,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { LabAgent, LabContext, Recording } from "./core/agent.js";
+import type { AgentPackage, LabAgent, LabContext, Recording } from "./core/agent.js";
 import { compareOutcomes, describeDifferences, summaryLine } from "./core/compare.js";
-import { cacheRoot, npmInstall } from "./core/install.js";
+import { cacheRoot, npmInstall, type Installed } from "./core/install.js";
 import { isolate } from "./core/isolate.js";
 import { jsonFilesUnder, loadScenarios, REPO_DIR, selectScenarioFiles, type LoadedScenario } from "./core/scenario.js";
 import { LAB_AGENTS, labAgent } from "./agents/index.js";
@@ -52,6 +52,18 @@ export function committedScenarioFiles(agent: LabAgent): string[] {
   return agent.checkDirs.flatMap((d) => jsonFilesUnder(join(REPO_DIR, "test", "observer", d)));
 }
 
+/** What serves `version`: the agent's own mapping (`packageFor`), else `npmPackage@version` and `bin`. */
+export function packageOf(agent: LabAgent, version: string): AgentPackage {
+  return agent.packageFor?.(version) ?? { spec: `${agent.npmPackage}@${version}`, bin: agent.bin };
+}
+
+/** Installs `version` into its cache prefix (`<agent>@<version>`) unless its executable is there: the prefix and the executable's path. */
+export function installAgent(agent: LabAgent, version: string, log: (line: string) => void): { kind: "ok"; prefix: string; bin: string } | Extract<Installed, { kind: "error" }> {
+  const pkg = packageOf(agent, version);
+  const installed = npmInstall(`${agent.name}@${version}`, [pkg.spec, ...(agent.extraPackages ?? [])], pkg.bin, log, agent.npmFlags);
+  return installed.kind === "error" ? installed : { kind: "ok", prefix: installed.prefix, bin: join(installed.prefix, pkg.bin) };
+}
+
 const log = (line: string): void => { process.stderr.write(line + "\n"); };
 
 async function main(): Promise<number> {
@@ -70,12 +82,12 @@ async function main(): Promise<number> {
   const selected: LoadedScenario[] = o.check ? scenarios.filter((s) => s.recording !== null) : scenarios;
   if (selected.length === 0) { log(`lab: no scenarios${o.check ? " with a committed recording" : ""} match ${o.scenarios ?? "(the committed ones)"}`); return 2; }
   // installing needs the registry: before the namespace, which has no network
-  const installed = npmInstall(`${agent.name}@${version}`, [`${agent.npmPackage}@${version}`, ...(agent.extraPackages ?? [])], agent.bin, log, agent.npmFlags);
+  const installed = installAgent(agent, version, log);
   if (installed.kind === "error") { log(installed.message); return 2; }
   const isolation = isolate(o.hostNetwork);
   if (isolation.kind === "error") { log(isolation.message); return 3; }
 
-  const bin = join(installed.prefix, agent.bin);
+  const bin = installed.bin;
   const found = agent.versionOf(bin, installed.prefix);
   if (found.kind === "error") { log(found.message); return 2; }
   if (found.version !== version) log(`lab: ${agent.name} reports version ${found.version}, not ${version}`);

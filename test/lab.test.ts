@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -23,7 +23,8 @@ import { startModelServer } from "../lab/core/model-server.js";
 import { capStrings, normaliseRun, replaceIds, UUID_PATTERN } from "../lab/core/normalise.js";
 import { globToRegExp, jsonFilesUnder, loadScenarios, REPO_DIR, selectScenarioFiles, validateScenario } from "../lab/core/scenario.js";
 import { substitute, writeScenarioFiles } from "../lab/core/workspace.js";
-import { committedScenarioFiles, parseRecordArgs } from "../lab/record.js";
+import type { LabAgent } from "../lab/core/agent.js";
+import { committedScenarioFiles, installAgent, packageOf, parseRecordArgs } from "../lab/record.js";
 
 const root = mkdtempSync(join(tmpdir(), "lab-test-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -357,4 +358,36 @@ test("record's arguments: an unknown agent, option or bad value is a usage error
   const ok = parseRecordArgs(["--agent", "claude-code", "--check", "--scenarios", "pre-*", "--version", "2.1.334"]);
   assert.ok(ok.kind === "ok");
   assert.deepEqual({ ...ok.options, out: null }, { agent: "claude-code", version: "2.1.334", scenarios: "pre-*", out: null, check: true, jobs: 1, hostNetwork: false });
+});
+
+test("a version the agent publishes elsewhere is installed from there: Claude Code 2.1.334 is the Agent SDK's platform binary, 2.1.332 npm's claude-code", () => {
+  assert.deepEqual(packageOf(claudeCode, "2.1.332"), { spec: "@anthropic-ai/claude-code@2.1.332", bin: "node_modules/.bin/claude" });
+  assert.deepEqual(packageOf(claudeCode, "2.1.334"), { spec: "@anthropic-ai/claude-agent-sdk-linux-x64@0.3.334", bin: "node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude" });
+  // an agent without a mapping: its package at the version asked for
+  const codexLab = LAB_AGENTS.find((a) => a.name === "codex")!;
+  assert.deepEqual(packageOf(codexLab, "0.172.0"), { spec: "@openai/codex@0.172.0", bin: codexLab.bin });
+  // the install step uses the mapping: a prefix that holds the mapped executable is used as it is (no npm run)
+  // and the executable returned is the mapped one; for a version the mapping does not name, the usual one
+  const cache = join(root, "install-cache");
+  const previous = process.env["CLAUDE_HOOK_PROTOCOL_LAB_CACHE"];
+  process.env["CLAUDE_HOOK_PROTOCOL_LAB_CACHE"] = cache;
+  try {
+    const mapped: LabAgent = { ...claudeCode, name: "mapped", packageFor: (v) => (v === "9.9.9" ? { spec: "nowhere-lab-test-pkg@1.0.0", bin: "node_modules/nowhere-lab-test-pkg/bin/x" } : undefined) };
+    const exe = join(cache, "mapped@9.9.9", "node_modules", "nowhere-lab-test-pkg", "bin", "x");
+    mkdirSync(join(exe, ".."), { recursive: true });
+    writeFileSync(exe, "#!/bin/sh\n");
+    chmodSync(exe, 0o755);
+    const lines: string[] = [];
+    assert.deepEqual(installAgent(mapped, "9.9.9", (l) => lines.push(l)), { kind: "ok", prefix: join(cache, "mapped@9.9.9"), bin: exe });
+    assert.deepEqual(lines, [], "nothing installed");
+    mkdirSync(join(cache, "mapped@9.9.8", "node_modules", "nowhere-lab-test-pkg", "bin"), { recursive: true });
+    writeFileSync(join(cache, "mapped@9.9.8", "node_modules", "nowhere-lab-test-pkg", "bin", "x"), "");
+    const usual = join(cache, "mapped@9.9.8", "node_modules", ".bin", "claude");
+    mkdirSync(join(usual, ".."), { recursive: true });
+    writeFileSync(usual, "");
+    assert.deepEqual(installAgent(mapped, "9.9.8", () => {}), { kind: "ok", prefix: join(cache, "mapped@9.9.8"), bin: usual }, "an unmapped version: the usual executable");
+  } finally {
+    if (previous === undefined) delete process.env["CLAUDE_HOOK_PROTOCOL_LAB_CACHE"];
+    else process.env["CLAUDE_HOOK_PROTOCOL_LAB_CACHE"] = previous;
+  }
 });

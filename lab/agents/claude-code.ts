@@ -1,5 +1,6 @@
 /**
- * Claude Code in the lab: the native CLI from @anthropic-ai/claude-code, run as
+ * Claude Code in the lab: the native CLI from @anthropic-ai/claude-code (2.1.334: from the Agent
+ * SDK's platform package, `packageFor`), run as
  * `claude -p --output-format stream-json --include-hook-events` against a scripted Anthropic
  * Messages API (`POST /v1/messages`, streamed as server-sent events), with hooks in a
  * `--settings` file (or the user, project and local settings files).
@@ -522,11 +523,23 @@ async function subagentBaseline(ctx: LabContext): Promise<Baseline> {
 
 let baselines: { main: Baseline; subagent: Baseline | null } | null = null;
 
+/**
+ * Releases npm's @anthropic-ai/claude-code does not have (it ends at 2.1.332): the Agent SDK's
+ * platform package of the same build carries the native binary (`claudeCodeVersion` of
+ * @anthropic-ai/claude-agent-sdk@0.3.334 is 2.1.334; the binary says `2.1.334 (Claude Code)`).
+ */
+const AGENT_SDK_BUILDS: Readonly<Record<string, string>> = { "2.1.334": "0.3.334" };
+const AGENT_SDK_PLATFORM = "@anthropic-ai/claude-agent-sdk-linux-x64";
+
 export const claudeCode: LabAgent = {
   name: "claude-code",
   npmPackage: "@anthropic-ai/claude-code",
   recordedVersion: "2.1.332",
   bin: "node_modules/.bin/claude",
+  packageFor(version) {
+    const sdk = AGENT_SDK_BUILDS[version];
+    return sdk === undefined ? undefined : { spec: `${AGENT_SDK_PLATFORM}@${sdk}`, bin: `node_modules/${AGENT_SDK_PLATFORM}/claude` };
+  },
   checkDirs: ["claude-code/scenarios", "claude-code/probes/scenarios", "claude-code-tools/scenarios"],
   outcomeOf,
   versionOf: (bin) => versionFromCommand(bin, ["--version"], { HOME: "/tmp" }, /^(\d+\.\d+\.\d+)/),

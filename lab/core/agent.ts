@@ -19,6 +19,9 @@ export interface LabContext {
 /** A recording: any JSON object with the agent's `outcome` (normalised). */
 export interface Recording { name: string; outcome: unknown; [field: string]: unknown }
 
+/** What serves one version of an agent: the npm spec to install and its executable, relative to the cache prefix. */
+export interface AgentPackage { spec: string; bin: string }
+
 export interface LabAgent {
   name: string;
   /** The npm package and the version the committed recordings were made with. */
@@ -30,6 +33,12 @@ export interface LabAgent {
   npmFlags?: readonly string[];
   /** The executable, relative to the cache prefix. */
   bin: string;
+  /**
+   * Where a version is published when it is not `npmPackage@version` with its executable at `bin`
+   * (a release only in another package, its executable elsewhere inside it): the npm spec to install
+   * instead and the executable relative to the prefix; undefined for the usual package.
+   */
+  packageFor?(version: string): AgentPackage | undefined;
   /** The committed scenario folders `--check` re-records, relative to test/observer/. */
   checkDirs: readonly string[];
   /** The version the installed executable reports, or an error text. */
