@@ -106,6 +106,8 @@ test("--scenarios GLOB picks committed scenarios by name or by path, or files on
   assert.ok(byName.length >= 9 && byName.every((f) => /\/probe-h0[^/]*\.json$/.test(f)), byName.join());
   assert.deepEqual(selectScenarioFiles("probes/scenarios/probe-v19-*", agentRoot, committed).map((f) => f.slice(f.lastIndexOf("/") + 1)), ["probe-v19-bom-deny.json"]);
   assert.deepEqual(selectScenarioFiles(join(root, "scenarios", "a*"), agentRoot, committed), [join(root, "scenarios", "a.json")]);
+  // a committed set --check does not re-record by default, by its path under the agent's folder
+  assert.deepEqual(selectScenarioFiles("runner/scenarios/cfg-flag-on-failure-block-exit1{,-deny}", agentRoot, committed), [join(agentRoot, "runner/scenarios/cfg-flag-on-failure-block-exit1-deny.json"), join(agentRoot, "runner/scenarios/cfg-flag-on-failure-block-exit1.json")]);
   assert.deepEqual(selectScenarioFiles("no-such-scenario-*", agentRoot, committed), []);
 });
 

@@ -6,7 +6,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const LAB_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -144,17 +144,22 @@ export function loadScenarios(agent: string, files: readonly string[]): { scenar
 /**
  * The files a `--scenarios` GLOB names: matched against paths relative to the agent's
  * committed folder (`test/observer/<agent>/`) and against scenario names among `committed`;
- * a glob that is a path (absolute, or relative to the working directory) names files on disk.
+ * failing those, files on disk: under the agent's folder (its other sets, `runner/scenarios/*`),
+ * then as a path (absolute, or relative to the working directory).
  */
 export function selectScenarioFiles(glob: string, committedRoot: string, committed: readonly string[]): string[] {
   const re = globToRegExp(glob);
   const fromCommitted = committed.filter((f) => re.test(relative(committedRoot, f)) || re.test(f.slice(f.lastIndexOf("/") + 1).replace(/\.json$/, "")));
   if (fromCommitted.length > 0) return fromCommitted;
-  const abs = resolve(glob);
-  const firstWild = abs.search(/[*?]/);
-  const base = firstWild < 0 ? abs : abs.slice(0, abs.lastIndexOf("/", firstWild));
-  const absRe = globToRegExp(abs);
-  return jsonFilesUnder(base).filter((f) => firstWild < 0 || absRe.test(f));
+  const onDisk = (abs: string): string[] => {
+    const firstWild = abs.search(/[*?{]/);
+    const base = firstWild < 0 ? abs : abs.slice(0, abs.lastIndexOf("/", firstWild));
+    const absRe = globToRegExp(abs);
+    return jsonFilesUnder(base).filter((f) => firstWild < 0 || absRe.test(f) || absRe.test(f.replace(/\.json$/, "")));
+  };
+  // another committed set of the agent (`runner/scenarios/*`), then files from the working directory
+  const underRoot = isAbsolute(glob) ? [] : onDisk(resolve(committedRoot, glob));
+  return underRoot.length > 0 ? underRoot : onDisk(resolve(glob));
 }
 
 export { jsonFilesUnder };
