@@ -21,11 +21,15 @@ import { toNullPrototype, type JsonObject, type JsonValue } from "../src/json/va
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** An outcome allowed to differ between versions: the recording (`<observed dir>/<name>`), the keys, and why. */
+/**
+ * An outcome allowed to differ between versions: the recording (`<observed dir>/<name>`), the keys, and why.
+ * With `masked`, the keys' values must still be equal once the texts it matches are taken out of both.
+ */
 interface Allowed {
   readonly recording: RegExp;
   readonly keys: readonly string[];
   readonly why: string;
+  readonly masked?: RegExp;
 }
 
 const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
@@ -33,6 +37,12 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { recording: /\/observed\/new-stopfailure-systemMessage$/, keys: ["hook_invocations"], why: "Claude Code exits without waiting for StopFailure hooks: whether one starts is a race (test/observer/claude-code/README.md)" },
     { recording: /\/runner\/observed\/(if-time|if-time-p|if-compound-time-pipe-no-match)$/, keys: ["tool_result"], why: "the tool's output is the `time` of the command" },
     { recording: /\/not-triggered\/observed\/fid-teammate-probe-background$/, keys: ["context_added"], why: "a <duration_ms> inside the task notification" },
+    {
+      recording: /\/v2\.1\.334\/observed\/cap-(premodelswitch-(allow|continue-false|systemMessage)|postmodelswitch-(context|continue-false|systemMessage)|worktreeremove-(block|continue-false|systemMessage))$/,
+      keys: ["context_added"],
+      masked: /OS Version: Linux [^\\"\s]+|Today's date is \d{4}-\d{2}-\d{2}\./g,
+      why: "the environment block Claude Code sends again after a model switch or in a worktree names the machine's kernel build and the date: recorded on 2.1.334 a day later on another kernel build (6.18.44-fc-v1272, 2026-12-04; 2.1.332's: v1252, 2026-12-03); 2.1.332 recorded again that day gives 2.1.334's outcomes exactly",
+    },
   ],
   "droid 0.225.2": [
     { recording: /\/version-hints\/observed\/dr-vh-stop-(block|exit2)-always$/, keys: ["model_requests", "hook_runs", "context_added", "hook_invocations", "output"], why: "a Stop hook that blocks every time loops until the observer kills droid at 90 s, on both versions: how many rounds fit is the machine's speed (122-168)" },
@@ -40,17 +50,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { recording: /\/v0\.225\.2\/observed\/dr-num-timeout-(1e10|2147484|2147484-run2|3000000|3000000-run2|4294967|4294968)$/, keys: ["tool_ran", "marker_lines", "tool_result", "hook_invocations", "output", "hook_stdin"], why: "a timeout past Node's timer limit fires at once: the hook is killed as it starts and whether it answers first is a race on both versions (0.215.0 kept the deny in 5 of 7 when first recorded, 0 of 7 again beside 0.225.2: test/observer/droid/numbers-again/); on 0.225.2 it was killed before its script logged the start (no stdin recorded) in 7 of 7" },
     { recording: /\/subagents\/observed\/dr-sub-(pre-(deny|exit2|ask|rewrite|context|silent)|post-(block|context)|subagentstop-(block-once|silent|context|continue-false|systemMessage))$/, keys: ["tool_result", "tool_results", "context_added", "output"], why: "the Task tool's report to the main agent gained a preamble (`Use this report as the source of record. …`): the Task tool's text, not a hook's" },
   ],
-};
-
-/**
- * Scenarios recorded on the first version only, by label: each is a gap in "a user on either version gets the truth",
- * said here and in the notes rather than hidden. The claims they show rest on the first version alone.
- */
-const NOT_RECORDED_AGAIN: Readonly<Record<string, { readonly scenarios: RegExp; readonly why: string }>> = {
-  "claude-code 2.1.334": {
-    scenarios: /^cap-(configchange|cwdchanged|elicitation|elicitationresult|filechanged|instructionsloaded|messagedisplay|notification|postmodelswitch|premodelswitch|preskillshellcommand|setup|stopfailure|worktreecreate|worktreeremove)-|^cfg-flag-on-failure-/,
-    why: "the 43 cap-* scenarios of issue 25's second pass and the 13 runner/cfg-flag-on-failure-* ones were recorded on 2.1.332 only: the lab installs from npm's @anthropic-ai/claude-code, which ends at 2.1.332 (2.1.334 is in the Agent SDK's platform package)",
-  },
 };
 
 const jsonNames = (dir: string): string[] => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith(".json")).map((f) => basename(f, ".json")).sort();
@@ -74,18 +73,23 @@ for (const dialect of [claudeCode, droid] as Dialect[]) {
       for (const set of later.recordings) {
         const base = probe.recordings.find((r) => r.scenarios === set.scenarios)!;
         assert.ok(existsSync(join(ROOT, set.observed)), `${set.observed} is missing`);
-        const notAgain = NOT_RECORDED_AGAIN[label];
-        const scenarios = jsonNames(set.scenarios).filter((name) => !(notAgain?.scenarios.test(name) && !existsSync(join(ROOT, set.observed, `${name}.json`))));
+        const scenarios = jsonNames(set.scenarios);
         assert.deepEqual(jsonNames(set.observed), scenarios, `${set.observed}: one recording per scenario of ${set.scenarios}`);
         for (const name of scenarios) {
           const first = read(`${base.observed}/${name}.json`);
           const again = read(`${set.observed}/${name}.json`);
           compared++;
-          const keys = [...new Set([...Object.keys(first.outcome), ...Object.keys(again.outcome)])].filter((k) => JSON.stringify(first.outcome[k]) !== JSON.stringify(again.outcome[k]));
           const recording = `${set.observed}/${name}`;
           const rule = allowed.find((a) => a.recording.test(recording));
           if (rule !== undefined) used.add(rule);
-          if (keys.length > 0 && (rule === undefined || keys.some((k) => !rule.keys.includes(k)))) differing.push(`${recording}: ${keys.join(", ")}`);
+          const text = (v: unknown, k: string): string => {
+            const json = JSON.stringify(v) ?? "";
+            return rule?.masked !== undefined && rule.keys.includes(k) ? json.replace(rule.masked, "<masked>") : json;
+          };
+          const keys = [...new Set([...Object.keys(first.outcome), ...Object.keys(again.outcome)])].filter((k) => text(first.outcome[k], k) !== text(again.outcome[k], k));
+          // a masked rule's keys differ only in what it masks (left in `keys` otherwise); another rule's may differ at all
+          const mayDiffer = rule === undefined || rule.masked !== undefined ? [] : rule.keys;
+          if (keys.some((k) => !mayDiffer.includes(k))) differing.push(`${recording}: ${keys.join(", ")}`);
           // what every hook got on stdin: the same fields on both versions
           (first.hooks ?? []).forEach((hook, k) => {
             // a hook killed before its script started left no input to compare, where that race is allowed
@@ -96,7 +100,7 @@ for (const dialect of [claudeCode, droid] as Dialect[]) {
       }
       assert.deepEqual(differing, [], "outcomes that differ between versions (a rule that changed must be keyed by version)");
       assert.deepEqual(allowed.filter((a) => !used.has(a)).map((a) => a.recording.source), [], "an allowed difference whose recording is gone");
-      assert.ok(compared >= (dialect.agent === "claude-code" ? 980 : 120), `${compared} recordings compared`);
+      assert.ok(compared >= (dialect.agent === "claude-code" ? 1074 : 150), `${compared} recordings compared`);
     });
   }
 }
