@@ -168,7 +168,7 @@ const RECORDED_OUTPUTS: readonly RecordedOutput[] = [
     agent: "claude-code",
     event: "PreToolUse",
     claim: ["rewrite"],
-    says: "agentseam: a Write's content redacted (its input: Write AGENTS.md)",
+    says: "agentseam: a Write's content redacted (its input: a Write with file_path and content)",
     recording: "claude-code/PreToolUse/rewrite-schema-write-missing-content.json",
     except: { keys: ["tool_result"], why: "the recorded text names the parameter that recording's rewrite left out (content); agentseam's leaves out file_path" },
     wrong:
@@ -193,7 +193,7 @@ const RECORDED_OUTPUTS: readonly RecordedOutput[] = [
     agent: "gemini-cli",
     event: "BeforeTool",
     claim: ["rewrite"],
-    says: "agentseam: a write_file's content redacted (its input: write_file AGENTS.md)",
+    says: "agentseam: a write_file's content redacted (its input: a write_file with file_path and content)",
     recording: "gemini-cli/BeforeTool/bt-23-sequential-partial-rewrite.json",
     hook: 1,
     wrong:
