@@ -4,7 +4,9 @@
  * under `tsc` (examples/hooks/kit-tsconfig.json, against the built package). A hook on several
  * tools narrows `tool_input` by the tool's name (protect_env.py: `match call["tool_name"]` and
  * the kit's `tool_input(call, "Read")`), and the checkers prove the narrowing is real: the same
- * hook reading a field its tool does not have is refused by both.
+ * hook reading a field its tool does not have is refused by both. The Go and Rust protect-env
+ * examples narrow the same way (`ToolInputOf`'s type switch, `tool_call`'s enum): each builds as
+ * shipped, and the same file reading Bash's `command` from a Read call does not compile.
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { builtKit } from "./lib/built-kit.js";
-import { has, pythonMissing, root, run } from "./lib/toolchains.js";
+import { cargoTarget, goEnv, goMissing, goModule, has, pythonMissing, root, run, rustCrate, rustMissing } from "./lib/toolchains.js";
 
 const PYTHON_EXAMPLES = ["examples/hooks/python", "examples/bindings/python"].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith(".py")).map((f) => join(root, dir, f)));
 const PACKAGE = join(root, "generated/python");
@@ -66,4 +68,39 @@ test("the TypeScript twins pass tsc against the built package (examples/hooks/ki
 test("docs/languages.md shows the several-tools Python hook as the file that is checked", () => {
   const page = readFileSync(join(root, "docs/languages.md"), "utf8");
   assert.ok(page.includes(readFileSync(join(root, "examples/hooks/python/protect_env.py"), "utf8")), "docs/languages.md does not show examples/hooks/python/protect_env.py as it is");
+});
+
+/** The shipped example with `from` replaced by `to`: the same hook reading a field its narrowed tool lacks. */
+function wrongExample(path: string, from: string, to: string): string {
+  const source = readFileSync(join(root, path), "utf8");
+  const wrong = source.replace(from, to);
+  assert.notEqual(wrong, source, `${path} has ${from}`);
+  return wrong;
+}
+
+test("Go: protect-env narrows tool_input by the tool's name: it builds as shipped, and reading Command from a Read call does not compile", { skip: goMissing, timeout: 600_000 }, () => {
+  const path = "examples/hooks/go/protect-env/main.go";
+  const shipped = join(dir, "go-shipped");
+  goModule(shipped, { "main.go": readFileSync(join(root, path), "utf8") });
+  const ok = run("go", ["build", "-o", join(dir, "protect-env.bin"), "."], { cwd: shipped, env: goEnv });
+  assert.equal(ok.status, 0, ok.stderr);
+  const wrong = join(dir, "go-wrong");
+  goModule(wrong, { "main.go": wrongExample(path, "case *protocol.ReadToolInput:\n\t\treturn in.FilePath, true", "case *protocol.ReadToolInput:\n\t\treturn in.Command, true") });
+  const refused = run("go", ["build", "-o", join(dir, "wrong.bin"), "."], { cwd: wrong, env: goEnv });
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /in\.Command undefined \(type \*(protocol\.|[\w.]*)ReadToolInput has no field or method Command\)/);
+});
+
+test("Rust: protect-env narrows tool_input by the tool's name: it builds as shipped, and reading command from a Read call does not compile", { skip: rustMissing, timeout: 1_800_000 }, () => {
+  const path = "examples/hooks/rust/src/bin/protect-env.rs";
+  const check = (name: string, source: string) => {
+    const crate = join(dir, name);
+    rustCrate(crate, name, { "main.rs": source });
+    return run("cargo", ["build", "--quiet"], { cwd: crate, env: { CARGO_TARGET_DIR: cargoTarget } });
+  };
+  const ok = check("narrow_shipped", readFileSync(join(root, path), "utf8"));
+  assert.equal(ok.status, 0, ok.stderr);
+  const refused = check("narrow_wrong", wrongExample(path, "ToolCall::Read(read) => Some(read.file_path)", "ToolCall::Read(read) => Some(read.command)"));
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /error\[E0609\]: no field `command` on type `\w*ReadToolInput`/);
 });
