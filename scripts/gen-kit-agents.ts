@@ -16,7 +16,7 @@
  *   "detection": { "rules": [{ "agent", "because", "when": [<condition>, ...] }], "default": "claude-code" },
  *       (first rule whose conditions all hold; a condition: {"has": key} | {"key", "oneOf": [..]} |
  *        {"key", "matches": regex} | {"eventOf": agent} | {"eventNotOf": agent} | {"isNull": key}: src/core/detection.ts;
- *        each agent's rules in src/<agent>/detection.ts, merged by rank; the default is the agent without rules)
+ *        each agent's rules in src/<agent>/detection.ts, ordered by scripts/lib/detection-order.ts; the default is the agent without rules)
  *   "agents": { "<agent>": {
  *     "displayName", "version",
  *     "events": { "<the agent's event>": "<Claude Code event>" | null },
@@ -31,6 +31,7 @@ import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
 import type { DetectionRule } from "../src/core/detection.js";
+import { orderDetection, type DetectingAgent, type InputShape, type ShapeProperty } from "./lib/detection-order.js";
 import { AGENTS } from "../src/agents.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -39,20 +40,56 @@ import { AGENT_NAMES } from "../src/core/agents.js";
 import { jsLiteral, tsBanner, type GeneratedFile } from "./lib/generated-file.js";
 import { kitAnswerTemplates } from "./gen-kit-templates.js";
 
-/** Each agent's detection rules (`Agent.kit.detection`, from src/<agent>/detection.ts; none for the default agent). */
-const RANKED = AGENTS.map((agent) => {
-  for (const rule of agent.kit.detection) if (rule.agent !== agent.name) throw new Error(`gen-kit-agents: src/${agent.name}/agent.ts's detection has a rule for ${rule.agent}`);
-  return { agent: agent.name, rules: agent.kit.detection.length === 0 ? null : agent.kit.detection };
-});
-
-/** Every agent's rules in rank order, and the agent no rule names (the one without rules: the agent a stdin is when nothing tells). */
+/**
+ * Every agent's rules in the order scripts/lib/detection-order.ts draws from every agent's input schemas, and the
+ * agent no rule names (the one without rules: the agent a stdin is when nothing tells).
+ */
 export function detectionData(): { readonly rules: readonly DetectionRule[]; readonly default: string } {
-  const without = RANKED.filter((entry) => entry.rules === null).map((entry) => entry.agent);
+  const without = AGENTS.filter((agent) => agent.kit.detection.length === 0).map((agent) => agent.name);
   if (without.length !== 1) throw new Error(`gen-kit-agents: exactly one agent has no detection rules (the default), not ${without.join(", ") || "none"}`);
-  const ranked = RANKED.flatMap((entry) => entry.rules ?? []).sort((a, b) => a.rank - b.rank);
-  for (let i = 1; i < ranked.length; i++) if (ranked[i]!.rank === ranked[i - 1]!.rank) throw new Error(`gen-kit-agents: two detection rules of rank ${ranked[i]!.rank}`);
-  return { rules: ranked.map(({ rank: _rank, ...rule }) => rule), default: without[0]! };
+  return { rules: orderDetection(detectingAgents()), default: without[0]! };
 }
+
+/** What the order reads of each agent, in the registry's order: its events, its input schemas' shapes and its rules. */
+export function detectingAgents(): DetectingAgent[] {
+  return AGENTS.map((agent) => ({ name: agent.name, events: new Set(dialectOf(agent.name)!.events.map((event) => event.name)), shapes: inputShapes(agent.name), rules: agent.kit.detection }));
+}
+
+/** A schema's properties and `required` keys, its `allOf` references' included. */
+function flattened(file: string): { properties: Record<string, ShapeProperty>; required: Set<string> } {
+  const schema = JSON.parse(readFileSync(file, "utf8")) as { required?: string[]; properties?: Record<string, ShapeProperty>; allOf?: { $ref?: string }[] };
+  const out = { properties: {} as Record<string, ShapeProperty>, required: new Set<string>() };
+  for (const part of schema.allOf ?? []) {
+    if (part.$ref === undefined) continue;
+    const inner = flattened(join(dirname(file), part.$ref));
+    Object.assign(out.properties, inner.properties);
+    for (const key of inner.required) out.required.add(key);
+  }
+  Object.assign(out.properties, schema.properties ?? {});
+  for (const key of schema.required ?? []) out.required.add(key);
+  return out;
+}
+
+/** The agent's input schemas (schemas/<agent>/ directories named *input) as the stdin shapes detection orders its rules by. */
+function inputShapes(agent: string): InputShape[] {
+  const root = join("schemas", agent);
+  return readdirSync(root)
+    .filter((name) => name.endsWith("input") && statSync(join(root, name)).isDirectory())
+    .sort()
+    .flatMap((dir) =>
+      readdirSync(join(root, dir))
+        .filter((f) => f.endsWith(".schema.json"))
+        .sort()
+        .map((file) => {
+          const { properties, required } = flattened(join(root, dir, file));
+          const named = properties["hook_event_name"];
+          const event = named === undefined ? null : typeof named.const === "string" ? named.const : pascalOf(file);
+          return { file: join(root, dir, file), properties, required, event };
+        }),
+    );
+}
+
+const pascalOf = (file: string): string => file.replace(".schema.json", "").replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
 
 /**
  * Claude Code's tools -> their top-level fields that are strings (schemas/claude-code/tools/): a handled call whose

@@ -12,7 +12,7 @@
  */
 import type { AgentName } from "./core/agents.js";
 import type { AgentCapabilities } from "./core/capabilities.js";
-import type { RankedDetectionRule } from "./core/detection.js";
+import type { AgentDetectionRule } from "./core/detection.js";
 import type { Dialect } from "./core/dialect.js";
 import type { AgentInstaller } from "./install/types.js";
 import type { AgentLinter } from "./lint/types.js";
@@ -61,5 +61,5 @@ export interface AgentKit {
   /** A check a tool-input rewrite must pass before the kit writes it, `(toolName, input) => {ok} | {ok: false, toolResult}`, where the agent refuses a rewrite its tool's schema does not take. */
   readonly toolInputCheck?: FolderExport;
   /** The rules that tell its stdin from every other agent's (src/core/detection.ts); none for the agent detection falls back to. */
-  readonly detection: readonly RankedDetectionRule[];
+  readonly detection: readonly AgentDetectionRule[];
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { planFromRequest } from "../src/install/install.js";
+import { AGENT_NAMES } from "../src/core/agents.js";
 import { loadInstallers } from "../src/agents.js";
 const INSTALLERS = await loadInstallers();
 import { asWritten, e2eCases, e2eTable, ROOT } from "./lib/e2e-table.js";
@@ -17,9 +18,9 @@ const manifest = readFileSync(join(ROOT, "test/observer/e2e-manifest.json"), "ut
 
 describe("end-to-end recordings", () => {
   test("there is a recording per agent and level, and Copilot CLI's three project configurations", () => {
-    assert.deepEqual([...new Set(cases.map((c) => c.agent))], ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"]);
+    assert.deepEqual([...new Set(cases.map((c) => c.agent))], [...AGENT_NAMES]);
     assert.deepEqual(cases.filter((c) => c.agent === "copilot-cli").map((c) => c.id), ["copilot-cli-own", "copilot-cli-claude-settings", "copilot-cli-both", "copilot-cli-user"]);
-    for (const agent of ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code", "kimi-code"]) assert.ok(cases.some((c) => c.agent === agent && c.scope === "user"), `${agent}: a user-level recording`);
+    for (const agent of AGENT_NAMES) assert.ok(cases.some((c) => c.agent === agent && c.scope === "user"), `${agent}: a user-level recording`);
   });
 
   for (const c of cases) {

@@ -13,7 +13,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { toNullPrototype, type JsonObject } from "../src/json/value.js";
 import type { AgentName } from "../src/core/agents.js";
-import { detectAgent } from "../src/hooks/agents.js";
+import { detectAgent, detectWith } from "../src/hooks/agents.js";
+import type { DetectionRule } from "../src/core/detection.js";
+import { KIT_DETECTION } from "../generated/kit/agents.js";
+import { detectingAgents } from "../scripts/gen-kit-agents.js";
+import { orderDetection } from "../scripts/lib/detection-order.js";
 import { AGENTS, PAYLOADS } from "./lib/agent-payloads.js";
 import { flattened, inputSchemas, type Schema } from "./lib/agent-schemas.js";
 import { validateClaudeCodeHookInput } from "../generated/validators/claude-code.js";
@@ -132,4 +136,41 @@ test("issue #25's two misses: Claude Code's MessageDisplay (it carries turn_id) 
   assert.equal(validateClaudeCodeHookInput(start), false, "Claude Code's schema refuses a null transcript_path");
   const detected = detectAgent(toNullPrototype(start as never) as JsonObject);
   assert.equal(detected.agent, "codex", detected.because);
+});
+
+/** Every recorded stdin of every agent and every payload made from its schemas, with the agent it is. */
+function everyKnownPayload(): { agent: AgentName; name: string; input: JsonObject }[] {
+  return [
+    ...AGENTS.flatMap((agent) => everyRecordedStdin(agent).map(({ file, payload }) => ({ agent, name: file, input: toNullPrototype(payload as never) as JsonObject }))),
+    ...schemaPayloads().map(({ agent, schema, variant, payload }) => ({ agent, name: `${schema} (${variant})`, input: toNullPrototype(payload as never) as JsonObject })),
+  ];
+}
+
+test("the kits' rules are the agents' folders' rules, ordered and their own event names resolved from the schemas (npm run gen)", () => {
+  assert.deepEqual(KIT_DETECTION.rules, JSON.parse(JSON.stringify(orderDetection(detectingAgents()))));
+  // an agent's folder names no agent: its event conditions are "own" or "unshared", resolved here
+  for (const agent of detectingAgents()) for (const rule of agent.rules) for (const condition of rule.when) assert.ok(!("eventOf" in condition) && !("eventNotOf" in condition), `${agent.name}: ${rule.because}`);
+});
+
+test("the order leans on the schemas, not on the registry's order: with the agents listed in reverse, every known payload is told the same", () => {
+  const reversed = orderDetection([...detectingAgents()].reverse());
+  assert.notDeepEqual(reversed, orderDetection(detectingAgents()), "the tie-break is the registry's order: reversing it moves rules the schemas leave free");
+  const moved = everyKnownPayload().filter(({ input }) => detectWith(reversed, input).agent !== detectAgent(input).agent);
+  assert.deepEqual(moved.map((p) => p.name), []);
+});
+
+test("every exclusion an unshared event name resolves to is needed: without it, some agent's known payload is told as another", () => {
+  const rules = KIT_DETECTION.rules as unknown as readonly DetectionRule[];
+  const payloads = everyKnownPayload();
+  let exclusions = 0;
+  rules.forEach((rule, at) => {
+    rule.when.forEach((condition, index) => {
+      if (!("eventNotOf" in condition)) return;
+      exclusions++;
+      const without = rules.map((r, i) => (i === at ? { ...r, when: r.when.filter((_, j) => j !== index) } : r));
+      const wrong = payloads.filter(({ agent, input }) => detectWith(without, input).agent !== agent);
+      assert.ok(wrong.length > 0, `${rule.agent} "${rule.because}" without eventNotOf ${condition.eventNotOf}: no payload told wrong`);
+    });
+  });
+  assert.ok(exclusions > 0);
 });

@@ -1727,18 +1727,18 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 
 // How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
 var kitDetectionRules = []kitRule{
-	{agent: "kimi-code", because: "client_type kimi_code_cli", when: []kitCondition{{key: "client_type", oneOf: []string{"kimi_code_cli"}}}},
 	{agent: "copilot-cli", because: "camelCase sessionId", when: []kitCondition{{has: "sessionId"}}},
 	{agent: "copilot-cli", because: "camelCase toolName", when: []kitCondition{{has: "toolName"}}},
 	{agent: "qwen-code", because: "a timestamp, transcript_path and permission_mode", when: []kitCondition{{has: "timestamp"}, {has: "transcript_path"}, {has: "permission_mode"}}},
+	{agent: "droid", because: "a droid permission_mode", when: []kitCondition{{key: "permission_mode", oneOf: []string{"auto-low", "auto-medium", "auto-high", "off"}}}},
+	{agent: "kimi-code", because: "client_type kimi_code_cli", when: []kitCondition{{key: "client_type", oneOf: []string{"kimi_code_cli"}}}},
+	{agent: "codex", because: "turn_id and a Codex event name", when: []kitCondition{{has: "turn_id"}, {eventOf: "codex"}}},
+	{agent: "codex", because: "a null transcript_path", when: []kitCondition{{isNull: "transcript_path"}}},
 	{agent: "gemini-cli", because: "a timestamp and a Gemini CLI event name", when: []kitCondition{{has: "timestamp"}, {eventOf: "gemini-cli"}, {eventNotOf: "copilot-cli"}}},
 	{agent: "copilot-cli", because: "a timestamp and a Copilot CLI event name", when: []kitCondition{{has: "timestamp"}, {eventOf: "copilot-cli"}, {eventNotOf: "gemini-cli"}}},
 	{agent: "gemini-cli", because: "a timestamp and transcript_path", when: []kitCondition{{has: "timestamp"}, {has: "transcript_path"}}},
-	{agent: "copilot-cli", because: "a timestamp without transcript_path", when: []kitCondition{{has: "timestamp"}}},
-	{agent: "codex", because: "turn_id and a Codex event name", when: []kitCondition{{has: "turn_id"}, {eventOf: "codex"}}},
-	{agent: "codex", because: "a null transcript_path", when: []kitCondition{{isNull: "transcript_path"}}},
 	{agent: "codex", because: "a rollout transcript", when: []kitCondition{{key: "transcript_path", matches: regexp.MustCompile("/sessions/\\d{4}/\\d{2}/\\d{2}/rollout-[^/]*\\.jsonl$")}}},
-	{agent: "droid", because: "a droid permission_mode", when: []kitCondition{{key: "permission_mode", oneOf: []string{"auto-low", "auto-medium", "auto-high", "off"}}}},
+	{agent: "copilot-cli", because: "a timestamp without transcript_path", when: []kitCondition{{has: "timestamp"}}},
 	{agent: "droid", because: "a ~/.factory transcript", when: []kitCondition{{key: "transcript_path", matches: regexp.MustCompile("/\\.factory/")}}},
 }
 

@@ -4,13 +4,12 @@
  * [{"matcher": "Bash|Read", "hooks": [{"type": "command", "command", "timeout"}]}]}}`,
  * timeout in seconds, `failClosed` as `onFailure: "block"`.
  *
- * GitHub Copilot CLI also runs a repository's `.claude/settings.json` hooks
- * (in its Claude-style dialect). The command still names `claude-code`, a
- * literal: the kit answers a call whose stdin is another agent's for that
- * agent (src/hooks/agents.ts `whichAgent`; Copilot's Claude-style stdin has a
- * `timestamp`, copilot-cli-observed.md "Hook stdin"), and a name read from
- * the environment (`COPILOT_CLI`) could leak from one agent's session into
- * another's and change what a deny means.
+ * Another agent may run this file too (its installer's `alsoRuns`,
+ * src/install/types.ts). The command still names `claude-code`, a literal:
+ * the kit answers a call whose stdin is another agent's for that agent
+ * (src/hooks/agents.ts `whichAgent`), and a name read from the environment
+ * could leak from one agent's session into another's and change what a deny
+ * means.
  */
 import { join } from "node:path";
 import type { InstallHook } from "../../generated/types.js";

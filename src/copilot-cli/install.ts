@@ -9,7 +9,11 @@
  *
  * Copilot CLI also runs a trusted repository's `.claude/settings.json` and
  * never dedupes (pre-18b): at project level a hook Claude Code's file already
- * carries is not written here again (`alsoRuns`).
+ * carries is not written here again (`alsoRuns`). Those hooks get its
+ * Claude-style stdin, whose `timestamp` tells the kit it is Copilot's
+ * (src/hooks/agents.ts `whichAgent`; copilot-cli-observed.md "Hook stdin"),
+ * though their command names `claude-code`: a name read from the environment
+ * (`COPILOT_CLI`) could leak from one agent's session into another's.
  */
 import { join } from "node:path";
 import type { InstallHook } from "../../generated/types.js";

@@ -107,7 +107,7 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
     return { merged: mergeCopilotRequest(emptyRequest), problems };
   }
   const baseEnv = options.env ?? process.env;
-  // an empty COPILOT_HOME is unset (as for CODEX_HOME), never the runner's working directory
+  // an empty COPILOT_HOME is unset, never the runner's working directory
   const copilotHome = baseEnv["COPILOT_HOME"] !== undefined && baseEnv["COPILOT_HOME"] !== "" ? baseEnv["COPILOT_HOME"] : join(options.homeDir, ".copilot");
   const files = configFiles(options.projectDir, copilotHome, options.trustedFolder ?? true);
   const toolName = typeof input["toolName"] === "string" ? input["toolName"] : null;

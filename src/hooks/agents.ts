@@ -58,7 +58,12 @@ function holds(condition: DetectionCondition, input: JsonObject): boolean {
 
 /** The agent from the stdin fields only (a hook configured by hand says nothing): the first of DETECTION_RULES that holds. */
 export function detectAgent(input: JsonObject): Detected {
-  const rule = DETECTION_RULES.find((candidate) => candidate.when.every((condition) => holds(condition, input)));
+  return detectWith(DETECTION_RULES, input);
+}
+
+/** The agent the first of `rules` that holds on the stdin names, else the default agent. */
+export function detectWith(rules: readonly DetectionRule[], input: JsonObject): Detected {
+  const rule = rules.find((candidate) => candidate.when.every((condition) => holds(condition, input)));
   return rule === undefined ? { agent: DETECTION_DEFAULT, because: "no other agent's fields" } : { agent: rule.agent, because: rule.because };
 }
 

@@ -1,10 +1,9 @@
 /**
- * How the kit tells Qwen Code's stdin (src/core/detection.ts): a Gemini CLI fork with Claude Code's names, it sends a
- * timestamp and transcript_path like Gemini CLI, and permission_mode, which Gemini CLI does not (src/qwen-code/detect.ts):
- * before Gemini CLI's rules (rank 40).
+ * How the kit tells Qwen Code's stdin (src/core/detection.ts): every input has a timestamp, transcript_path and
+ * permission_mode, which no other agent's input has together (src/qwen-code/detect.ts).
  */
-import type { RankedDetectionRule } from "../core/detection.js";
+import type { AgentDetectionRule } from "../core/detection.js";
 
-export const detection: readonly RankedDetectionRule[] = [
-  { rank: 30, agent: "qwen-code", because: "a timestamp, transcript_path and permission_mode", when: [{ has: "timestamp" }, { has: "transcript_path" }, { has: "permission_mode" }] },
+export const detection: readonly AgentDetectionRule[] = [
+  { because: "a timestamp, transcript_path and permission_mode", when: [{ has: "timestamp" }, { has: "transcript_path" }, { has: "permission_mode" }] },
 ];

@@ -26,7 +26,7 @@ const HOOK_TYPES = new Set(["command", "http", "prompt", "function"]);
 
 export const QWEN_CODE_LINT_RULES = {
   invalidJson: { id: "QW-CFG-001", code: "invalid-json", severity: "error", summary: "the settings file is not JSON: Qwen Code reads no hook from it" },
-  unknownEvent: { id: "QW-CFG-002", code: "unknown-event", severity: "error", summary: "an event Qwen Code does not have (a Gemini CLI name such as BeforeTool): skipped without a word" },
+  unknownEvent: { id: "QW-CFG-002", code: "unknown-event", severity: "error", summary: "an event Qwen Code does not have (BeforeTool, for instance): skipped without a word" },
   laterAllowWins: { id: "QW-CFG-003", code: "later-allow-overrides-deny", severity: "warning", summary: "two PreToolUse hooks can answer the same call: Qwen Code counts the LAST decision in configuration order, so the later hook's allow overrides the earlier one's deny (pair-02)" },
   timeoutMilliseconds: { id: "QW-CFG-004", code: "timeout-in-milliseconds", severity: "warning", summary: "a timeout of 1000 or more: Qwen Code reads it as milliseconds (to-03); a killed hook fails open" },
   invalidMatcher: { id: "QW-CFG-005", code: "invalid-matcher", severity: "error", summary: "a matcher that is not a valid regex: the group never matches, the tool runs (mat-13)" },

@@ -2530,18 +2530,18 @@ EVENTS = {
 
 #: How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in src/<agent>/detection.ts).
 DETECTION_RULES = (
-    ("kimi-code", "client_type kimi_code_cli", ({"key": "client_type", "oneOf": ("kimi_code_cli",)},)),
     ("copilot-cli", "camelCase sessionId", ({"has": "sessionId"},)),
     ("copilot-cli", "camelCase toolName", ({"has": "toolName"},)),
     ("qwen-code", "a timestamp, transcript_path and permission_mode", ({"has": "timestamp"}, {"has": "transcript_path"}, {"has": "permission_mode"})),
+    ("droid", "a droid permission_mode", ({"key": "permission_mode", "oneOf": ("auto-low", "auto-medium", "auto-high", "off")},)),
+    ("kimi-code", "client_type kimi_code_cli", ({"key": "client_type", "oneOf": ("kimi_code_cli",)},)),
+    ("codex", "turn_id and a Codex event name", ({"has": "turn_id"}, {"eventOf": "codex"})),
+    ("codex", "a null transcript_path", ({"isNull": "transcript_path"},)),
     ("gemini-cli", "a timestamp and a Gemini CLI event name", ({"has": "timestamp"}, {"eventOf": "gemini-cli"}, {"eventNotOf": "copilot-cli"})),
     ("copilot-cli", "a timestamp and a Copilot CLI event name", ({"has": "timestamp"}, {"eventOf": "copilot-cli"}, {"eventNotOf": "gemini-cli"})),
     ("gemini-cli", "a timestamp and transcript_path", ({"has": "timestamp"}, {"has": "transcript_path"})),
-    ("copilot-cli", "a timestamp without transcript_path", ({"has": "timestamp"},)),
-    ("codex", "turn_id and a Codex event name", ({"has": "turn_id"}, {"eventOf": "codex"})),
-    ("codex", "a null transcript_path", ({"isNull": "transcript_path"},)),
     ("codex", "a rollout transcript", ({"key": "transcript_path", "matches": "/sessions/\\d{4}/\\d{2}/\\d{2}/rollout-[^/]*\\.jsonl$"},)),
-    ("droid", "a droid permission_mode", ({"key": "permission_mode", "oneOf": ("auto-low", "auto-medium", "auto-high", "off")},)),
+    ("copilot-cli", "a timestamp without transcript_path", ({"has": "timestamp"},)),
     ("droid", "a ~/.factory transcript", ({"key": "transcript_path", "matches": "/\\.factory/"},)),
 )
 DETECTION_DEFAULT = "claude-code"

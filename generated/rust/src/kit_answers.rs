@@ -1706,18 +1706,18 @@ pub(crate) static KIT_INPUT_FITS: &[(&str, &[&str], &str, &[&str], &str, bool)] 
 
 /// How the agent is told from its stdin: the first rule whose conditions all hold (src/core/detection.ts; each agent's in `src/<agent>/detection.ts`).
 pub(crate) static KIT_DETECTION_RULES: &[(&str, &str, &[Condition])] = &[
-    ("kimi-code", "client_type kimi_code_cli", &[Condition::OneOf("client_type", &["kimi_code_cli"])]),
     ("copilot-cli", "camelCase sessionId", &[Condition::Has("sessionId")]),
     ("copilot-cli", "camelCase toolName", &[Condition::Has("toolName")]),
     ("qwen-code", "a timestamp, transcript_path and permission_mode", &[Condition::Has("timestamp"), Condition::Has("transcript_path"), Condition::Has("permission_mode")]),
+    ("droid", "a droid permission_mode", &[Condition::OneOf("permission_mode", &["auto-low", "auto-medium", "auto-high", "off"])]),
+    ("kimi-code", "client_type kimi_code_cli", &[Condition::OneOf("client_type", &["kimi_code_cli"])]),
+    ("codex", "turn_id and a Codex event name", &[Condition::Has("turn_id"), Condition::EventOf("codex")]),
+    ("codex", "a null transcript_path", &[Condition::IsNull("transcript_path")]),
     ("gemini-cli", "a timestamp and a Gemini CLI event name", &[Condition::Has("timestamp"), Condition::EventOf("gemini-cli"), Condition::EventNotOf("copilot-cli")]),
     ("copilot-cli", "a timestamp and a Copilot CLI event name", &[Condition::Has("timestamp"), Condition::EventOf("copilot-cli"), Condition::EventNotOf("gemini-cli")]),
     ("gemini-cli", "a timestamp and transcript_path", &[Condition::Has("timestamp"), Condition::Has("transcript_path")]),
-    ("copilot-cli", "a timestamp without transcript_path", &[Condition::Has("timestamp")]),
-    ("codex", "turn_id and a Codex event name", &[Condition::Has("turn_id"), Condition::EventOf("codex")]),
-    ("codex", "a null transcript_path", &[Condition::IsNull("transcript_path")]),
     ("codex", "a rollout transcript", &[Condition::Matches("transcript_path", "/sessions/\\d{4}/\\d{2}/\\d{2}/rollout-[^/]*\\.jsonl$")]),
-    ("droid", "a droid permission_mode", &[Condition::OneOf("permission_mode", &["auto-low", "auto-medium", "auto-high", "off"])]),
+    ("copilot-cli", "a timestamp without transcript_path", &[Condition::Has("timestamp")]),
     ("droid", "a ~/.factory transcript", &[Condition::Matches("transcript_path", "/\\.factory/")]),
 ];
 
