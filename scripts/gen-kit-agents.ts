@@ -31,7 +31,8 @@ import { allCapabilities } from "../src/agent-capabilities.js";
 import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
 import type { DetectionRule } from "../src/core/detection.js";
-import { orderDetection, type DetectingAgent, type InputShape, type ShapeProperty } from "./lib/detection-order.js";
+import { orderDetection, type DetectingAgent, type InputShape } from "./lib/detection-order.js";
+import { eventOfSchema, flattened, inputSchemas } from "./lib/input-schemas.js";
 import { AGENTS } from "../src/agents.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -55,41 +56,13 @@ export function detectingAgents(): DetectingAgent[] {
   return AGENTS.map((agent) => ({ name: agent.name, events: new Set(dialectOf(agent.name)!.events.map((event) => event.name)), shapes: inputShapes(agent.name), rules: agent.kit.detection }));
 }
 
-/** A schema's properties and `required` keys, its `allOf` references' included. */
-function flattened(file: string): { properties: Record<string, ShapeProperty>; required: Set<string> } {
-  const schema = JSON.parse(readFileSync(file, "utf8")) as { required?: string[]; properties?: Record<string, ShapeProperty>; allOf?: { $ref?: string }[] };
-  const out = { properties: {} as Record<string, ShapeProperty>, required: new Set<string>() };
-  for (const part of schema.allOf ?? []) {
-    if (part.$ref === undefined) continue;
-    const inner = flattened(join(dirname(file), part.$ref));
-    Object.assign(out.properties, inner.properties);
-    for (const key of inner.required) out.required.add(key);
-  }
-  Object.assign(out.properties, schema.properties ?? {});
-  for (const key of schema.required ?? []) out.required.add(key);
-  return out;
-}
-
-/** The agent's input schemas (schemas/<agent>/ directories named *input) as the stdin shapes detection orders its rules by. */
+/** The agent's input schemas as the stdin shapes detection orders its rules by. */
 function inputShapes(agent: string): InputShape[] {
-  const root = join("schemas", agent);
-  return readdirSync(root)
-    .filter((name) => name.endsWith("input") && statSync(join(root, name)).isDirectory())
-    .sort()
-    .flatMap((dir) =>
-      readdirSync(join(root, dir))
-        .filter((f) => f.endsWith(".schema.json"))
-        .sort()
-        .map((file) => {
-          const { properties, required } = flattened(join(root, dir, file));
-          const named = properties["hook_event_name"];
-          const event = named === undefined ? null : typeof named.const === "string" ? named.const : pascalOf(file);
-          return { file: join(root, dir, file), properties, required, event };
-        }),
-    );
+  return inputSchemas(agent).map((file) => {
+    const { properties, required } = flattened(file);
+    return { file, properties, required, event: eventOfSchema(file, properties) };
+  });
 }
-
-const pascalOf = (file: string): string => file.replace(".schema.json", "").replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
 
 /**
  * Claude Code's tools -> their top-level fields that are strings (schemas/claude-code/tools/): a handled call whose

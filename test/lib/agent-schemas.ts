@@ -2,34 +2,12 @@
  * Each agent's input schemas (schemas/<agent>/*input/), flattened: what the kit's detection tests and the named-agent
  * pairs of test/kit-agents.test.ts read to tell which shapes an agent may send.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { AgentName } from "../../src/core/agents.js";
 
-export type Schema = { type?: string | string[]; const?: unknown; enum?: unknown[]; required?: string[]; properties?: Record<string, Schema>; allOf?: { $ref?: string }[] };
+import { eventOfFileName, eventOfSchema, flattened, inputSchemas, type Schema } from "../../scripts/lib/input-schemas.js";
 
-/** A schema's properties and required keys, its `allOf` references' included. */
-export function flattened(file: string): { properties: Record<string, Schema>; required: Set<string> } {
-  const schema = JSON.parse(readFileSync(file, "utf8")) as Schema;
-  const out = { properties: {} as Record<string, Schema>, required: new Set<string>() };
-  for (const part of schema.allOf ?? []) {
-    if (part.$ref === undefined) continue;
-    const inner = flattened(join(dirname(file), part.$ref));
-    Object.assign(out.properties, inner.properties);
-    for (const key of inner.required) out.required.add(key);
-  }
-  Object.assign(out.properties, schema.properties ?? {});
-  for (const key of schema.required ?? []) out.required.add(key);
-  return out;
-}
-
-export function inputSchemas(agent: AgentName): string[] {
-  const root = join("schemas", agent);
-  return readdirSync(root)
-    .filter((dir) => dir.endsWith("input") && statSync(join(root, dir)).isDirectory())
-    .flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith(".schema.json")).map((f) => join(root, dir, f)))
-    .sort();
-}
+export { flattened, inputSchemas, type Schema };
 
 /** Every key some input schema of the agent declares. */
 export function declaredKeys(agent: AgentName): ReadonlySet<string> {
@@ -55,9 +33,7 @@ function eventValidators(agent: AgentName, event: unknown): ((value: unknown) =>
   const module = VALIDATOR_MODULES.get(agent)!;
   return inputSchemas(agent).flatMap((file) => {
     const schema = JSON.parse(readFileSync(file, "utf8")) as Schema & { title?: string };
-    const named = flattened(file).properties["hook_event_name"];
-    const pascal = file.split("/").pop()!.replace(".schema.json", "").replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
-    if ((typeof named?.const === "string" ? named.const : pascal) !== event) return [];
+    if ((eventOfSchema(file) ?? eventOfFileName(file)) !== event) return [];
     const validate = module[`validate${schema.title ?? ""}`];
     if (typeof validate !== "function") throw new Error(`test/lib/agent-schemas.ts: ${file} has no validator validate${schema.title ?? "?"} in generated/validators/${agent}.ts`);
     return [validate as (value: unknown) => boolean];
