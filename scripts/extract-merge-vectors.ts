@@ -361,6 +361,12 @@ function extract(recorded: Observation, source: string): Vector {
       e["tool_input"] = witnessed;
       notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("no input found for marker tag")));
     }
+  } else if (event === "PreToolUse" && hasTool && (sc.allowed_tools ?? ["Bash"]).length === 0 && !host &&
+    !stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook")) {
+    // no allow rule, no host, and the permission system denied the call: no hook allowed it (a hook's allow skips
+    // the permission check: pre-11, cap-pre-allow-no-reason), none denied, asked or deferred it (cap-pre-allow-updatedInput-null)
+    e["decision"] = null;
+    e["blocked"] = false;
   } else if (event === "PermissionRequest" && hasTool) {
     const hookDenied = stream.some((x) => x.subtype === "permission_denied" && x.decision_reason_type === "hook");
     const d = attachments.find((a) => a["type"] === "hook_permission_decision")?.["decision"] ?? (hookDenied ? "deny" : undefined);

@@ -20,7 +20,7 @@
  *
  * The figure: inputs detected and read right + outputs merged right, of those the recordings show right.
  * The issue's 102 was 51 inputs + 51 outputs of a set of 153; the set has 155 (92 + 63), and the
- * recordings show 47 outputs right (5 wrong, 11 unsettled): 98/98.
+ * recordings settle all 63 outputs (the last 11 by cap-* runs recorded for them), 56 right and 7 wrong: 107/107.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -107,7 +107,8 @@ async function judgeInputs(): Promise<InputJudgement> {
 /**
  * What a peer says an answer does, each a condition on the agent's effects (only the effects keys the
  * recording determines are looked at): `deny` the tool does not run and the model is told; `not-run` the
- * tool or command does not run; `ask` the user is asked; `allow` the tool runs as the model asked;
+ * tool or command does not run; `ask` the user is asked; `allow` the tool runs as the model asked, on the
+ * hook's word (an allow decision, or where the recording shows no decision, the tool running);
  * `rewrite` it runs with the fixture's input; `block` what the event can block is blocked; `continue`
  * the agent goes on instead of stopping (Stop, SubagentStop); `context` the model gets the fixture's
  * text; `message` the user is shown it; `none` nothing changes.
@@ -245,21 +246,40 @@ const RECORDED_OUTPUTS: readonly RecordedOutput[] = [
   { file: "goodfoot/out/task-created-stderr", agent: "claude-code", event: "TaskCreated", exit: 2, stderr: "no new tasks", claim: ["block"], says: "goodfoot: TaskCreated refused by exit 2 with stderr", recording: "claude-code/TaskCreated/exit2.json" },
   { file: "goodfoot/out/ups-context", agent: "claude-code", event: "UserPromptSubmit", claim: ["context"], says: "goodfoot: UserPromptSubmit context", recording: "claude-code/UserPromptSubmit/cap-ups-context.json" },
   { file: "typed-agent-hooks/out/codex-ups-context", agent: "codex", event: "UserPromptSubmit", claim: ["context"], says: "typed-agent-hooks: Codex UserPromptSubmit context", recording: "codex/UserPromptSubmit/ups-01-additionalContext.json" },
+  // recorded for these fixtures (issue #25, the cap-* runs named after them): the hook printed the fixture's answer, or its shape
+  { file: "agent-sdk/out/pssc-defer", agent: "claude-code", event: "PreSkillShellCommand", claim: ["not-run"], says: SDK, recording: "claude-code/PreSkillShellCommand/cap-preskillshellcommand-defer.json" },
+  { file: "agent-sdk/out/pssc-updated-input-only", agent: "claude-code", event: "PreSkillShellCommand", claim: ["not-run"], says: SDK, recording: "claude-code/PreSkillShellCommand/cap-preskillshellcommand-updated-input-only.json" },
+  { file: "agenthooks/out/claude-stop-finish", agent: "claude-code", event: "Stop", claim: ["none"], says: "agenthooks: the stop goes ahead", recording: "claude-code/Stop/cap-stop-empty-object.json" },
+  {
+    file: "agentseam/out/claude-pre-rewrite-without-input",
+    agent: "claude-code",
+    event: "PreToolUse",
+    claim: ["allow"],
+    says: "agentseam: a rewrite without input (updatedInput null)",
+    recording: "claude-code/PreToolUse/cap-pre-allow-updatedInput-null.json",
+    wrong:
+      "an updatedInput null fails Claude Code's validation (\"expected record, received null\"): the whole answer is dropped, its allow with it, and the permission system decides (with no allow rule it refused the call: cap-pre-allow-updatedInput-null)",
+  },
+  {
+    file: "agentseam/out/codex-pre-rewrite",
+    agent: "codex",
+    event: "PreToolUse",
+    claim: ["rewrite"],
+    says: "agentseam: rewrite (its input: a Write with file_path and content)",
+    recording: "codex/PreToolUse/cap-pretooluse-rewrite-reason-content.json",
+    wrong:
+      "Codex's hooks see the shell tool only, as Bash {command}: an updatedInput without a string command is refused and the tool does not run (cap-pretooluse-rewrite-reason-content); with a command the rewrite applies and the permissionDecisionReason beside it changes nothing (cap-pretooluse-rewrite-reason)",
+  },
+  { file: "agentseam/out/gemini-after-allow", agent: "gemini-cli", event: "AfterTool", claim: ["none"], says: "agentseam: allow after the tool", recording: "gemini-cli/AfterTool/cap-aftertool-allow.json" },
+  { file: "agentseam/out/gemini-afteragent-allow", agent: "gemini-cli", event: "AfterAgent", claim: ["none"], says: "agentseam: allow the agent's answer", recording: "gemini-cli/AfterAgent/cap-afteragent-allow.json" },
+  { file: "agentseam/out/gemini-before-rewrite-without-input", agent: "gemini-cli", event: "BeforeTool", claim: ["none"], says: "agentseam: a rewrite without input (tool_input null)", recording: "gemini-cli/BeforeTool/cap-beforetool-rewrite-null.json" },
+  { file: "agentseam/out/gemini-beforeagent-allow", agent: "gemini-cli", event: "BeforeAgent", claim: ["none"], says: "agentseam: allow the prompt", recording: "gemini-cli/BeforeAgent/cap-beforeagent-allow.json" },
+  { file: "goodfoot/out/pre-allow", agent: "claude-code", event: "PreToolUse", claim: ["allow"], says: "goodfoot: allow", recording: "claude-code/PreToolUse/cap-pre-allow-no-reason.json" },
+  { file: "goodfoot/out/stop-approve", agent: "claude-code", event: "Stop", claim: ["none"], says: "goodfoot: approve the stop", recording: "claude-code/Stop/cap-stop-approve.json" },
 ];
 
-const UNRECORDED_OUTPUTS: readonly UnrecordedOutput[] = [
-  { file: "agent-sdk/out/pssc-defer", agent: "claude-code", event: "PreSkillShellCommand", claim: ["not-run"], says: SDK, unrecorded: "no PreSkillShellCommand run recorded a defer (the cap-preskillshellcommand-* runs: allow, ask, deny, rewrite, continue:false, systemMessage)" },
-  { file: "agent-sdk/out/pssc-updated-input-only", agent: "claude-code", event: "PreSkillShellCommand", claim: ["not-run"], says: SDK, unrecorded: "the recorded PreSkillShellCommand rewrite has permissionDecision allow beside its updatedInput" },
-  { file: "agenthooks/out/claude-stop-finish", agent: "claude-code", event: "Stop", claim: ["none"], says: "agenthooks: the stop goes ahead", unrecorded: "no Stop vector has {} (new-stop-block-then-allow-later answers {} only on a second invocation, which its vector does not model)" },
-  { file: "agentseam/out/claude-pre-rewrite-without-input", agent: "claude-code", event: "PreToolUse", claim: ["allow"], says: "agentseam: a rewrite without input (updatedInput null)", unrecorded: "no recorded PreToolUse answer has updatedInput null" },
-  { file: "agentseam/out/codex-pre-rewrite", agent: "codex", event: "PreToolUse", claim: ["rewrite"], says: "agentseam: rewrite", unrecorded: "the recorded Codex rewrites have no permissionDecisionReason beside allow and updatedInput (pre-10b, updatedInput without a string command, does not run the tool)" },
-  { file: "agentseam/out/gemini-after-allow", agent: "gemini-cli", event: "AfterTool", claim: ["none"], says: "agentseam: allow after the tool", unrecorded: "no AfterTool run recorded decision allow" },
-  { file: "agentseam/out/gemini-afteragent-allow", agent: "gemini-cli", event: "AfterAgent", claim: ["none"], says: "agentseam: allow the agent's answer", unrecorded: "no AfterAgent run recorded decision allow" },
-  { file: "agentseam/out/gemini-before-rewrite-without-input", agent: "gemini-cli", event: "BeforeTool", claim: ["none"], says: "agentseam: a rewrite without input (tool_input null)", unrecorded: "no recorded BeforeTool answer has tool_input null (bt-40: an array is ignored)" },
-  { file: "agentseam/out/gemini-beforeagent-allow", agent: "gemini-cli", event: "BeforeAgent", claim: ["none"], says: "agentseam: allow the prompt", unrecorded: "no BeforeAgent run recorded decision allow" },
-  { file: "goodfoot/out/pre-allow", agent: "claude-code", event: "PreToolUse", claim: ["allow"], says: "goodfoot: allow", unrecorded: "every recorded lone PreToolUse allow has a permissionDecisionReason" },
-  { file: "goodfoot/out/stop-approve", agent: "claude-code", event: "Stop", claim: ["none"], says: "goodfoot: approve the stop", unrecorded: "no Stop run recorded decision approve (pre-42 recorded it on PreToolUse)" },
-];
+// none left: the last 11 were settled by runs recorded for them (the cap-* entries at the end of RECORDED_OUTPUTS)
+const UNRECORDED_OUTPUTS: readonly UnrecordedOutput[] = [];
 
 interface Vector {
   readonly request: Record<string, unknown> & { hooks: Record<string, unknown>[] };
@@ -381,8 +401,12 @@ function holds(claim: Claim, effects: Record<string, unknown>, original: unknown
       return has("tool_input") && effects["tool_input"] === null;
     case "ask":
       return effects["decision"] === "ask";
-    case "allow":
-      return effects["blocked"] !== true && (!has("decision") || effects["decision"] === "allow" || effects["decision"] === null) && (!has("tool_input") || isDeepStrictEqual(effects["tool_input"], original));
+    case "allow": {
+      // on the hook's word: the recording shows an allow, or (where it shows no decision) the tool running as the model asked
+      const asAsked = !has("tool_input") || isDeepStrictEqual(effects["tool_input"], original);
+      const noDecision = (effects["decision"] ?? null) === null;
+      return effects["blocked"] !== true && asAsked && (effects["decision"] === "allow" || (noDecision && has("tool_input")));
+    }
     case "rewrite": {
       const rewrite = rewriteOf(answer.stdout);
       const input = effects["tool_input"] as Record<string, unknown> | null | undefined;
@@ -397,7 +421,7 @@ function holds(claim: Claim, effects: Record<string, unknown>, original: unknown
     case "message":
       return typeof message === "string" && texts("notices").some((text) => text.includes(message));
     case "none":
-      return effects["blocked"] !== true && effects["stopped"] !== true && (effects["decision"] ?? null) === null && texts("model_context").length === 0 && (!has("tool_input") || isDeepStrictEqual(effects["tool_input"], original));
+      return effects["blocked"] !== true && effects["stopped"] !== true && (effects["decision"] ?? null) === null && texts("model_context").length === 0 && (!has("tool_input") || isDeepStrictEqual(effects["tool_input"], original ?? null)); // an event without a tool: none runs
   }
 }
 
@@ -474,5 +498,5 @@ test("the peers' fixtures the recordings show right: every one agrees with the r
     `peer fixtures: ${agree}/${shown} the recordings show right agree with the real agent (inputs ${inputs.valid.length - inputs.missed.length}/${inputs.valid.length}, ${inputs.invalid.length} refused by the agent's schema; outputs ${agreeing.length}/${right.length}, ${wrong} shown wrong, ${UNRECORDED_OUTPUTS.length} unsettled)`,
   );
   assert.equal(agree, shown);
-  assert.deepEqual([inputs.valid.length, right.length, wrong, UNRECORDED_OUTPUTS.length], [51, 47, 5, 11]);
+  assert.deepEqual([inputs.valid.length, right.length, wrong, UNRECORDED_OUTPUTS.length], [51, 56, 7, 0]);
 });

@@ -46,7 +46,7 @@ test("every recorded Gemini CLI stdin payload validates as GeminiCliHookInput an
       }
     }
   }
-  assert.equal(count, 206, "recorded payloads (111 stored by the observer, 95 recorded for this project)");
+  assert.equal(count, 210, "recorded payloads (111 stored by the observer, 99 recorded for this project)");
   assert.equal(events.size, 11, [...events].join());
 });
 
@@ -59,6 +59,8 @@ test("a Claude Code input is not a Gemini CLI input (event names differ)", () =>
 const MISTYPED: Readonly<Record<string, string>> = {
   // hookSpecificOutput.tool_input is an array: the original input ran
   "bt-40-rewrite-array": "/hookSpecificOutput/tool_input",
+  // null (agentseam's rewrite without input): the original input ran
+  "cap-beforetool-rewrite-null": "/hookSpecificOutput/tool_input",
   // hookSpecificOutput is a string: the CLI's merge throws and the whole event has no effect
   "gp-02-string-hso-with-deny": "/hookSpecificOutput",
   // a number: the same

@@ -92,9 +92,10 @@ export const mergePermissionDecision: Strategy<"permission-decision"> = (acc, ru
     if (rewriteHere !== null) rewrite = rewriteHere;
   }
 
-  // a skill's shell command cannot wait for an ask, nor run a changed command: Claude Code blocks both as a deny
-  // (cap-preskillshellcommand-ask, cap-preskillshellcommand-rewrite)
-  if (rule.tool === "shell-command" && (strongest === "ask" || (rewrite !== null && (strongest === null || strongest === "allow")))) {
+  // a skill's shell command cannot wait for an ask or a defer (Claude Code says of both "the hook asked for approval"),
+  // nor run a changed command: Claude Code blocks them as a deny (cap-preskillshellcommand-ask, -defer, -rewrite,
+  // -updated-input-only)
+  if (rule.tool === "shell-command" && (strongest === "ask" || strongest === "defer" || (rewrite !== null && (strongest === null || strongest === "allow")))) {
     denyText = (strongest === "ask" ? askReason : null) ?? BLOCKED_BY_HOOK;
     strongest = "deny";
   }
