@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadLinters } from "../src/agents.js";
 import { capabilitiesExcerpt, claimCounts } from "./lib/readme-capabilities.js";
+import { provenTable } from "./lib/proven-table.js";
 
 const LINTERS = await loadLinters();
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -18,6 +19,12 @@ test("the capability excerpt is the capabilities files' (regenerate: node --impo
   const block = /<!-- capabilities-excerpt -->\n([\s\S]*?)<!-- \/capabilities-excerpt -->/.exec(README);
   assert.ok(block, "README.md has the <!-- capabilities-excerpt --> block");
   assert.equal(block[1], capabilitiesExcerpt());
+});
+
+test("the README's table of what is proven is the data's: versions recorded, vectors re-merged now, claims shown (regenerate: node --import tsx test/lib/proven-table.ts)", () => {
+  const block = /<!-- proven-table -->\n([\s\S]*?)<!-- \/proven-table -->/.exec(README);
+  assert.ok(block, "README.md has the <!-- proven-table --> block");
+  assert.equal(block[1], provenTable());
 });
 
 test("the README's claim counts are the capabilities files'", () => {
