@@ -48,7 +48,7 @@ export function provenRows(): ProvenRow[] {
 }
 
 export function provenTable(rows: readonly ProvenRow[] = provenRows()): string {
-  const name = new Map(AGENTS.map((agent) => [agent.name, agent.dialect.displayName]));
+  const name = new Map<string, string>(AGENTS.map((agent) => [agent.name, agent.dialect.displayName]));
   const lines = [
     "| agent | versions recorded | merge vectors reproduced (`conformance merge --agent`) | capability claims shown by a recording |",
     "|---|---|---|---|",
