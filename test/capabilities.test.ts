@@ -134,6 +134,40 @@ test("one source per fact: every answer the kit writes, merged alone by the agen
   assert.ok(compared >= 200, `${compared} claims compared`);
 });
 
+test("one source per fact, by construction: a claim no recording shows takes its level from the event table and answer writer (fromEventTable), and a hand-written level is left only where the table models what the agent does interactively", async () => {
+  const { AGENTS } = await import("../src/agents.js");
+  const { tableSupport } = await import("../src/core/derived-claims.js");
+  const handWritten: string[] = [];
+  let derived = 0;
+  for (const agent of AGENTS) {
+    const source = readFileSync(`src/${agent.name}/capabilities.ts`, "utf8");
+    handWritten.push(...[...source.matchAll(/\bdocumented\(/g)].map(() => agent.name));
+    for (const [event, answers] of Object.entries(agent.capabilities.events)) {
+      for (const [kind, claim] of Object.entries(answers)) {
+        if (claim.basis === "recorded") continue;
+        derived++;
+        if (HEADLESS_ONLY[`${agent.name} ${event} ${kind}`] !== undefined) continue;
+        const fromTable = tableSupport(agent.dialect, event, kind as AnswerKind);
+        assert.deepEqual({ support: claim.support, as: claim.as }, { support: fromTable.support, as: fromTable.as }, `${agent.name} ${event} ${kind}`);
+      }
+    }
+  }
+  assert.deepEqual(handWritten, Object.keys(HEADLESS_ONLY).map((key) => key.split(" ")[0]), "documented(level) only for the HEADLESS_ONLY claims");
+  assert.ok(derived >= 50, `${derived} claims no recording shows`);
+});
+
+test("a derived claim follows its event table: a writer that refuses makes it unsupported, and what the merge does with the written answer is its level", async () => {
+  const { deriveCapabilities, fromEventTable } = await import("../src/core/derived-claims.js");
+  const codex = dialectOf("codex")!;
+  const source = { agent: "codex" as const, version: codex.version, tools: [], events: { SubagentStop: { block: fromEventTable("n"), rewrite: fromEventTable() } } };
+  const caps = deriveCapabilities(source, codex);
+  assert.deepEqual(caps.events["SubagentStop"], { block: { support: "enforced", basis: "docs", vectors: [], note: "n" }, rewrite: { support: "unsupported", basis: "docs", vectors: [] } });
+  const refusing = { ...codex, writeIntent: () => ({ ok: false as const, unsupported: ["block" as const], message: "no" }) };
+  assert.equal(deriveCapabilities(source, refusing as typeof codex).events["SubagentStop"]!.block!.support, "unsupported");
+  const ignoring = { ...codex, mergeRequest: (request: Parameters<typeof codex.mergeRequest>[0]) => ({ ...codex.mergeRequest(request), effects: { ...codex.mergeRequest(request).effects, blocked: false } }) };
+  assert.equal(deriveCapabilities(source, ignoring as typeof codex).events["SubagentStop"]!.block!.support, "ignored");
+});
+
 test("validate --agent says which claims no recording shows, and takes none of them for a let-through: Codex SubagentStop decision:block is blocked, exit 0", async () => {
   const { selectAgents } = await import("../src/cli/across-agents.js");
   const { judgeForCli } = await import("../src/cli/validate-decision.js");

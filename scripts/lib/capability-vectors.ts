@@ -12,21 +12,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentName } from "../../src/core/agents.js";
 import { ANSWER_KINDS, type AgentCapabilities, type AnswerKind } from "../../src/core/capabilities.js";
+import { ANSWER_INTENTS } from "../../src/core/derived-claims.js";
 import { conclusiveSupport, type ShownSupport } from "../../src/core/capability-evidence.js";
-import type { HookIntent, WrittenAnswer } from "../../src/core/intent.js";
+import type { WrittenAnswer } from "../../src/core/intent.js";
 import { dialectOf } from "../../src/dialects.js";
 
-/** The answer of each kind as the kit's helpers give it (texts are placeholders: any non-empty text matches). */
-export const INTENTS: Readonly<Record<AnswerKind, HookIntent>> = {
-  deny: { decision: "deny", reason: "R" },
-  ask: { decision: "ask", reason: "R" },
-  allow: { decision: "allow" },
-  rewrite: { decision: "allow", updatedInput: { command: "x" } },
-  context: { context: "C" },
-  block: { block: true, reason: "R" },
-  stop: { stop: { reason: "R" } },
-  message: { userMessage: "M" },
-};
+/** One answer of each kind as the kit's helpers give it (texts are placeholders: any non-empty text matches); src/core/derived-claims.ts derives the claims no recording shows from the same answers. */
+export const INTENTS = ANSWER_INTENTS;
 const PLACEHOLDERS = new Set(["R", "C", "M"]);
 /** Claude Code's top-level fields for a block and a stop, which any event's output may carry (the form a hook author would try where the kit writes none). */
 const TOP_LEVEL_FORMS: Partial<Record<AnswerKind, WrittenAnswer>> = {

@@ -2,12 +2,14 @@
  * What Claude Code 2.1.332 does with each answer a hook can give, per event
  * (src/core/capabilities.ts): a claim cites the recorded vectors whose
  * single hook answered as the kit writes it and whose recorded effects show
- * the claim (test/capabilities.test.ts re-merges each); `documented` claims
- * rest on the dialect's documented rules (docs/merge-rules.md) with no such vector yet.
+ * the claim (test/capabilities.test.ts re-merges each); a claim no vector shows
+ * yet is `fromEventTable`: its level is what the event table and answer writer give (src/core/derived-claims.ts;
+ * the rows rest on docs/merge-rules.md), said to be unverified.
  */
-import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+import { recorded } from "../core/capabilities.js";
+import { fromEventTable, type AgentCapabilitiesSource } from "../core/derived-claims.js";
 
-export const capabilities: AgentCapabilities = {
+export const capabilities: AgentCapabilitiesSource = {
   agent: "claude-code",
   version: "2.1.332",
   alsoRecordedOn: ["2.1.334"], // docs/versions.md
@@ -70,7 +72,7 @@ export const capabilities: AgentCapabilities = {
       context: recorded("enforced", [
         "test/vectors/merge/claude-code/PostToolBatch/cap-posttoolbatch-context.json",
       ]),
-      block: documented("enforced"),
+      block: fromEventTable(),
       stop: recorded("enforced", [
         "test/vectors/merge/claude-code/PostToolBatch/cap-posttoolbatch-continue-false.json",
       ]),
@@ -153,7 +155,7 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     StopFailure: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
+      stop: fromEventTable("as the event table reads it; no recording"),
       message: recorded("ignored", [
         "test/vectors/merge/claude-code/StopFailure/cap-stopfailure-systemMessage.json",
       ]),
@@ -209,7 +211,7 @@ export const capabilities: AgentCapabilities = {
       ask: recorded("enforced", [
         "test/vectors/merge/claude-code/PreModelSwitch/cap-premodelswitch-ask.json",
       ]),
-      allow: documented("enforced"),
+      allow: fromEventTable(),
       stop: recorded("ignored", [
         "test/vectors/merge/claude-code/PreModelSwitch/cap-premodelswitch-continue-false.json",
       ]),
@@ -239,7 +241,7 @@ export const capabilities: AgentCapabilities = {
       stop: recorded("ignored", [
         "test/vectors/merge/claude-code/PermissionRequest/cap-permissionrequest-continue-false.json",
       ]),
-      message: documented("ignored", "as the event table reads it; no recording"),
+      message: fromEventTable("as the event table reads it; no recording"),
     },
     PermissionDenied: {
       stop: recorded("ignored", [
@@ -261,9 +263,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     TeammateIdle: {
-      block: documented("enforced"),
-      stop: documented("enforced"),
-      message: documented("enforced"),
+      block: fromEventTable(),
+      stop: fromEventTable(),
+      message: fromEventTable(),
     },
     TaskCreated: {
       block: recorded("enforced", [
@@ -324,8 +326,8 @@ export const capabilities: AgentCapabilities = {
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/WorktreeCreate/cap-worktreecreate-block.json",
       ], { note: "the session does not start: Claude Code reads the stdout's last line as the worktree's directory" }),
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: documented("enforced"),
+      stop: fromEventTable("as the event table reads it; no recording"),
+      message: fromEventTable(),
     },
     WorktreeRemove: {
       block: recorded("unsupported", [
@@ -363,8 +365,8 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     DirectoryAdded: {
-      stop: documented("ignored", "as the event table reads it; no recording"),
-      message: { ...documented("degraded", "as the event table reads it; no recording"), as: "context" },
+      stop: fromEventTable("as the event table reads it; no recording"),
+      message: fromEventTable("as the event table reads it; no recording"),
     },
     MessageDisplay: {
       stop: recorded("ignored", [
@@ -381,7 +383,7 @@ export const capabilities: AgentCapabilities = {
       ask: recorded("degraded", [
         "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-ask.json",
       ], { as: "deny", note: "a skill cannot wait for an approval: the command does not run" }),
-      allow: documented("enforced"),
+      allow: fromEventTable(),
       // recorded as the Agent SDK's doc comments say (docs/spec/claude-code-hooks.md [S]): a changed command is refused, not run
       rewrite: recorded("ignored", [
         "test/vectors/merge/claude-code/PreSkillShellCommand/cap-preskillshellcommand-rewrite.json",

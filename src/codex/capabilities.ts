@@ -2,17 +2,19 @@
  * What Codex CLI 0.171.0 does with each answer a hook can give, per event
  * (src/core/capabilities.ts): a claim cites the recorded vectors whose
  * single hook answered as the kit writes it and whose recorded effects show
- * the claim (test/capabilities.test.ts re-merges each); `documented` claims
- * rest on the dialect's documented rules (docs/codex.md) with no such vector yet.
+ * the claim (test/capabilities.test.ts re-merges each); a claim no vector shows
+ * yet is `fromEventTable`: its level is what the event table and answer writer give (src/core/derived-claims.ts;
+ * the rows rest on docs/codex.md), said to be unverified.
  *
  * Tools: hooks see the model's `exec_command` as `Bash` with `{command}` (codex-observed.md), so no name differs.
  */
-import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+import { recorded } from "../core/capabilities.js";
+import { fromEventTable, type AgentCapabilitiesSource } from "../core/derived-claims.js";
 
 /** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
 const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";
 
-export const capabilities: AgentCapabilities = {
+export const capabilities: AgentCapabilitiesSource = {
   agent: "codex",
   version: "0.171.0",
   tools: [],
@@ -149,11 +151,11 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     SubagentStop: {
-      context: documented("unsupported"),
+      context: fromEventTable(),
       // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the lab drives a subagent (cap-subagentstart-*), but its SubagentStop hook runs as the session ends, when it runs at all, and Codex reports no run for it
-      block: documented("enforced", "from Codex's output schema (decision:block + reason), which the event row reads; no recording: SubagentStop ran only now and then, at the session's end"),
-      stop: documented("unsupported"),
-      message: documented("enforced"),
+      block: fromEventTable("from Codex's output schema (decision:block + reason), which the event row reads; no recording: SubagentStop ran only now and then, at the session's end"),
+      stop: fromEventTable(),
+      message: fromEventTable(),
     },
     SessionEnd: {
       stop: recorded("unsupported", [

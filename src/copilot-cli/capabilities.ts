@@ -2,15 +2,16 @@
  * What GitHub Copilot CLI 1.0.102 does with each answer a hook can give, per event
  * (src/core/capabilities.ts): a claim cites the recorded vectors whose
  * single hook answered as the kit writes it and whose recorded effects show
- * the claim (test/capabilities.test.ts re-merges each); `documented` claims
- * rest on the dialect's documented rules (docs/copilot-cli.md) with no such vector yet.
+ * the claim (test/capabilities.test.ts re-merges each); a claim no vector shows
+ * yet is `fromEventTable`: its level is what the event table and answer writer give (src/core/derived-claims.ts;
+ * the rows rest on docs/copilot-cli.md), said to be unverified.
  *
  * Tools: native hooks see the model-facing names (`bash`, `view`), Claude-style
  * hooks Claude's (`Bash`, `Read`), both with Copilot's argument names (`path`:
  * cpre-17-view-tool-matcher). The native stdin has no event name: the keys tell
  * the event (copilot-cli-observed.md, "Hook stdin").
  */
-import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+import { recorded, type AgentCapabilities } from "../core/capabilities.js";
 
 /** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
 const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";

@@ -2,13 +2,15 @@
  * What Factory droid 0.215.0 does with each answer a hook can give, per event
  * (src/core/capabilities.ts): a claim cites the recorded vectors whose
  * single hook answered as the kit writes it and whose recorded effects show
- * the claim (test/capabilities.test.ts re-merges each); `documented` claims
- * rest on the dialect's documented rules (docs/droid.md) with no such vector yet.
+ * the claim (test/capabilities.test.ts re-merges each); a claim no vector shows
+ * yet is `fromEventTable`: its level is what the event table and answer writer give (src/core/derived-claims.ts;
+ * the rows rest on docs/droid.md), said to be unverified.
  *
  * Tools: the shell tool is `Execute` (`{command, riskLevel, riskLevelReason}`,
  * droid-observed.md); file creation is `Create`.
  */
-import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+import { recorded } from "../core/capabilities.js";
+import { fromEventTable, type AgentCapabilitiesSource } from "../core/derived-claims.js";
 
 /** The agent has no way of its own to say it; a recorded hook said it the Claude Code way. */
 const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say it";
@@ -16,7 +18,7 @@ const CLAUDE_FORM = "said the Claude Code way: the agent has no own way to say i
 const NOTIFICATION_NOT_FIRED = "not driven: droid exec fired no Notification, even when it refused a call for want of permission (cap-notification-systemMessage)";
 const PRECOMPACT_NOT_FIRED = "not driven: droid exec sends the prompt /compact to the model as text and compacts nothing (cap-precompact-exit2); the lab's model reports no usage that could fill the context";
 
-export const capabilities: AgentCapabilities = {
+export const capabilities: AgentCapabilitiesSource = {
   agent: "droid",
   version: "0.215.0",
   alsoRecordedOn: ["0.225.2"], // docs/versions.md
@@ -71,9 +73,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Notification: {
-      context: documented("unsupported", NOTIFICATION_NOT_FIRED),
-      stop: documented("unsupported", NOTIFICATION_NOT_FIRED),
-      message: documented("unsupported", NOTIFICATION_NOT_FIRED),
+      context: fromEventTable(NOTIFICATION_NOT_FIRED),
+      stop: fromEventTable(NOTIFICATION_NOT_FIRED),
+      message: fromEventTable(NOTIFICATION_NOT_FIRED),
     },
     UserPromptSubmit: {
       context: recorded("enforced", [
@@ -97,7 +99,7 @@ export const capabilities: AgentCapabilities = {
         "test/vectors/merge/droid/Stop/block-once.json",
         "test/vectors/merge/droid/Stop/rpc-block-once.json",
       ]),
-      stop: documented("enforced", "not shown by a recording: the turn ends after a Stop hook either way (cap-stop-continue-false)"),
+      stop: fromEventTable("not shown by a recording: the turn ends after a Stop hook either way (cap-stop-continue-false)"),
       message: recorded("unsupported", [
         "test/vectors/merge/droid/Stop/cap-stop-systemMessage.json",
       ]),
@@ -117,9 +119,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     PreCompact: {
-      block: documented("enforced", PRECOMPACT_NOT_FIRED),
-      stop: documented("unsupported", PRECOMPACT_NOT_FIRED),
-      message: documented("unsupported", PRECOMPACT_NOT_FIRED),
+      block: fromEventTable(PRECOMPACT_NOT_FIRED),
+      stop: fromEventTable(PRECOMPACT_NOT_FIRED),
+      message: fromEventTable(PRECOMPACT_NOT_FIRED),
     },
     SessionStart: {
       context: recorded("enforced", [
@@ -133,7 +135,7 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     SessionEnd: {
-      stop: documented("unsupported", "not shown by a recording: the session ends after a SessionEnd hook either way (cap-sessionend-continue-false)"),
+      stop: fromEventTable("not shown by a recording: the session ends after a SessionEnd hook either way (cap-sessionend-continue-false)"),
       message: recorded("unsupported", [
         "test/vectors/merge/droid/SessionEnd/cap-sessionend-systemMessage.json",
       ]),

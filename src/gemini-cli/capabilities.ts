@@ -2,15 +2,17 @@
  * What Gemini CLI 0.61.0 does with each answer a hook can give, per event
  * (src/core/capabilities.ts): a claim cites the recorded vectors whose
  * single hook answered as the kit writes it and whose recorded effects show
- * the claim (test/capabilities.test.ts re-merges each); `documented` claims
- * rest on the dialect's documented rules (docs/gemini-cli.md) with no such vector yet.
+ * the claim (test/capabilities.test.ts re-merges each); a claim no vector shows
+ * yet is `fromEventTable`: its level is what the event table and answer writer give (src/core/derived-claims.ts;
+ * the rows rest on docs/gemini-cli.md), said to be unverified.
  */
-import { documented, recorded, type AgentCapabilities } from "../core/capabilities.js";
+import { recorded } from "../core/capabilities.js";
+import { fromEventTable, type AgentCapabilitiesSource } from "../core/derived-claims.js";
 
 /** Why no one-hook recording of Notification exists (nt-01-ask-notification). */
 const NOTIFICATION_NOT_ALONE = "not shown by a recording: the one way found to fire it in -p is a BeforeTool hook's ask, so the run has hooks of two events and then hangs on the confirmation (nt-01-ask-notification)";
 
-export const capabilities: AgentCapabilities = {
+export const capabilities: AgentCapabilitiesSource = {
   agent: "gemini-cli",
   version: "0.61.0",
   tools: [
@@ -31,7 +33,7 @@ export const capabilities: AgentCapabilities = {
       ask: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/bt-26-ask.json",
       ]),
-      allow: documented("enforced", "not shown by a recording: -p offers the shell tool only with --yolo, where every call runs, so an allow looks like no answer (cap-beforetool-allow)"),
+      allow: fromEventTable("not shown by a recording: -p offers the shell tool only with --yolo, where every call runs, so an allow looks like no answer (cap-beforetool-allow)"),
       rewrite: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/cap-beforetool-rewrite.json",
       ]),
@@ -107,9 +109,9 @@ export const capabilities: AgentCapabilities = {
       ]),
     },
     Notification: {
-      context: documented("unsupported", NOTIFICATION_NOT_ALONE),
-      stop: documented("ignored", `as the event table reads it; ${NOTIFICATION_NOT_ALONE}`),
-      message: documented("enforced", NOTIFICATION_NOT_ALONE),
+      context: fromEventTable(NOTIFICATION_NOT_ALONE),
+      stop: fromEventTable(`as the event table reads it; ${NOTIFICATION_NOT_ALONE}`),
+      message: fromEventTable(NOTIFICATION_NOT_ALONE),
     },
     PreCompress: {
       block: recorded("unsupported", [

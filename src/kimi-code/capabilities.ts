@@ -5,7 +5,8 @@
  * test/observer/kimi-code: the 22 the dialect was written from, `held-out/`
  * `kh-*` and `cap/` `cap-*`) whose single hook answered that way and whose
  * recorded effects show it (test/capabilities.test.ts re-merges each);
- * `documented` claims rest on Kimi's bundled code with no such vector
+ * `fromEventTable` claims take their level from the event table and answer writer, whose rows rest
+ * on Kimi's bundled code with no such vector
  * (unverified): SessionEnd and PermissionRequest never fire in print mode
  * (kh-se-*, kh-perm-*); a Stop's or a StopFailure's `continue: false`, and a
  * StopFailure's block, cannot be told from the turn ending anyway; and
@@ -16,16 +17,17 @@
  * `systemMessage`, `updatedInput` or `additionalContext`. Its tools carry
  * Claude Code's names (`Bash` with `command`); Read and Write name the file `path`.
  */
-import { documented, recorded, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
+import { recorded, type CapabilityClaim } from "../core/capabilities.js";
+import { fromEventTable, type AgentCapabilitiesSource, type TableClaim } from "../core/derived-claims.js";
 
 const V = "test/vectors/merge/kimi-code";
-const UNSUPPORTED = documented("unsupported");
+const UNSUPPORTED = fromEventTable();
 /** An event whose hooks Kimi does not wait for, or whose results it drops (bundle): the kit's writer refuses every answer there. */
-const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
+const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim | TableClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
 /** Claude Code's form of the answer, which Kimi does not read: the recording shows it changed nothing. */
 const ignoredAs = (event: string, rule: string): CapabilityClaim => recorded("unsupported", [`${V}/${event}/${rule}.json`]);
 
-export const capabilities: AgentCapabilities = {
+export const capabilities: AgentCapabilitiesSource = {
   agent: "kimi-code",
   version: "2.1.0",
   // Read and Write keep Claude Code's names but take `path` for `file_path` (held-out kh-tool-read-*, kh-tool-write-*)
@@ -71,7 +73,7 @@ export const capabilities: AgentCapabilities = {
     Stop: {
       context: ignoredAs("Stop", "cap-stop-context"),
       block: recorded("enforced", [`${V}/Stop/exit2-once.json`], { note: "exit 2 (or a deny); once per turn; decision:block is ignored" }),
-      stop: documented("unsupported", "not read (bundle); the turn ends either way, so no recording can tell (cap-stop-continue-false)"),
+      stop: fromEventTable("not read (bundle); the turn ends either way, so no recording can tell (cap-stop-continue-false)"),
       message: ignoredAs("Stop", "cap-stop-system-message"),
     },
     SessionEnd: NOTHING,
@@ -109,8 +111,8 @@ export const capabilities: AgentCapabilities = {
     },
     StopFailure: {
       context: UNSUPPORTED,
-      block: documented("unsupported", "not read (bundle); the run fails either way, so no recording can tell (cap-stopfailure-block)"),
-      stop: documented("unsupported", "not read (bundle); the run fails either way, so no recording can tell (cap-stopfailure-continue-false)"),
+      block: fromEventTable("not read (bundle); the run fails either way, so no recording can tell (cap-stopfailure-block)"),
+      stop: fromEventTable("not read (bundle); the run fails either way, so no recording can tell (cap-stopfailure-continue-false)"),
       message: ignoredAs("StopFailure", "cap-stopfailure-system-message"),
     },
     PermissionRequest: { deny: UNSUPPORTED, allow: UNSUPPORTED, ...NOTHING },

@@ -2,8 +2,10 @@
  * What Qwen Code 0.24.4 does with each answer a hook can give, per event
  * (src/core/capabilities.ts): a claim cites the recorded vectors whose
  * single hook answered as the kit writes it and whose recorded effects show
- * the claim (test/capabilities.test.ts re-merges each); `documented` claims
- * rest on docs/spec/qwen-code-observed.md with no such vector.
+ * the claim (test/capabilities.test.ts re-merges each); a claim no vector shows
+ * yet is `fromEventTable`: its level is what the event table and answer writer give (src/core/derived-claims.ts;
+ * the rows rest on docs/spec/qwen-code-observed.md), said to be unverified; `documented` only where the
+ * table models what headless Qwen does not (ask).
  *
  * One rule no claim can show: on PreToolUse the LAST decision in
  * configuration order counts, so an `allow` (or `ask`) overrides an earlier
@@ -12,11 +14,12 @@
  * Tools: the shell tool is `run_shell_command` with Claude Code's `command`
  * field (pre-61); Qwen's matchers also accept `Bash` (mat-01).
  */
-import { documented, recorded, type AgentCapabilities, type CapabilityClaim } from "../core/capabilities.js";
+import { documented, recorded, type CapabilityClaim } from "../core/capabilities.js";
+import { fromEventTable, type AgentCapabilitiesSource, type TableClaim } from "../core/derived-claims.js";
 
 const V = "test/vectors/merge/qwen-code";
 const LAST_WINS = "a later hook's allow or ask overrides it: the last decision in configuration order counts";
-const UNSUPPORTED = documented("unsupported");
+const UNSUPPORTED = fromEventTable();
 
 /** An event whose four Claude Code answer forms were recorded changing nothing (`cap-<event>-{context,block,continue-false,systemMessage}`). */
 function nothingShown(event: string): Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> {
@@ -25,9 +28,9 @@ function nothingShown(event: string): Partial<Record<"context" | "block" | "stop
 }
 
 /** The events whose answers were not driven (most do not fire headless, ord-01): the kit's writer refuses every answer there. */
-const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
+const NOTHING: Partial<Record<"context" | "block" | "stop" | "message", CapabilityClaim | TableClaim>> = { context: UNSUPPORTED, block: UNSUPPORTED, stop: UNSUPPORTED, message: UNSUPPORTED };
 
-export const capabilities: AgentCapabilities = {
+export const capabilities: AgentCapabilitiesSource = {
   agent: "qwen-code",
   version: "0.24.4",
   // recorded: observed/ and tool-names/kit-tools-01-file-tools (Claude Code's field names: file_path, content, old_string, new_string, url, prompt)
@@ -44,7 +47,7 @@ export const capabilities: AgentCapabilities = {
     PreToolUse: {
       deny: recorded("enforced", [`${V}/PreToolUse/deny-reason.json`], { note: LAST_WINS }),
       ask: { ...documented("degraded", "headless Qwen asks nobody: the reason goes to the model as for a deny (pre-04)"), as: "deny" },
-      allow: documented("enforced", "and it overrides every earlier hook's deny (pair-02)"),
+      allow: fromEventTable("and it overrides every earlier hook's deny (pair-02)"),
       rewrite: recorded("ignored", [`${V}/PreToolUse/updatedInput-allow.json`]),
       context: recorded("ignored", [`${V}/PreToolUse/allow-context.json`]),
       block: recorded("enforced", [`${V}/PreToolUse/legacy-block.json`], { note: LAST_WINS }),
