@@ -85,12 +85,13 @@ export interface ClaimCall {
   readonly canonical: string;
   readonly kind: AnswerKind;
   readonly claim: CapabilityClaim;
-  /** An input of the event from the agent: a recorded input of the agent (the keys it always sends) made that event's, or its camelCase form. */
+  /** An input of the event from the agent: its recorded one (Claude Code: its sample), else a recorded input of the agent (the keys it always sends) made that event's, or its camelCase form; its tool the shell, running `ls`. */
   readonly input: Record<string, unknown>;
 }
 
 const NATIVE_VALUES: Record<string, unknown> = { toolName: "bash", toolArgs: { command: "ls" }, toolResult: {}, error: "e", hookName: "permissionRequest", toolInput: { command: "ls" }, stopReason: "end_turn", source: "new", prompt: "p" };
 const SHELL_TOOL: Partial<Record<AgentName, string>> = { "gemini-cli": "run_shell_command", droid: "Execute" };
+const SAMPLES = (JSON.parse(readFileSync("test/fixtures/schema-samples.json", "utf8")) as { samples: Record<string, Record<string, unknown>> }).samples;
 
 /**
  * Every claim of every agent on an event a hook can be defined for (one with a Claude Code event), with an input of
@@ -105,9 +106,12 @@ export function claimCalls(): ClaimCall[] {
       const canonical = dialect.events.find((event) => event.name === own)?.canonical;
       if (canonical === null || canonical === undefined) continue;
       const native = caps.nativeInput?.events.find((e) => e.event === own);
+      // the agent's recorded input of the event, else Claude Code's sample of it (test/fixtures/schema-samples.json, from the references), else another recorded input of the agent made this event's
+      const recorded = PAYLOADS.get(caps.agent)!.find((p) => p.payload["hook_event_name"] === own)?.payload ?? (caps.agent === "claude-code" ? SAMPLES[`${own}HookInput`] : undefined);
+      const base = recorded ?? { ...PAYLOADS.get(caps.agent)!.find((p) => typeof p.payload["hook_event_name"] === "string")!.payload, hook_event_name: own };
       const input = native !== undefined
         ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
-        : { ...PAYLOADS.get(caps.agent)!.find((p) => typeof p.payload["hook_event_name"] === "string")!.payload, hook_event_name: own, tool_name: SHELL_TOOL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
+        : { ...base, ...(recorded === undefined || "tool_name" in recorded ? { tool_name: SHELL_TOOL[caps.agent] ?? "Bash", tool_input: { command: "ls" } } : {}), stop_hook_active: false };
       for (const [kind, claim] of Object.entries(answers) as [AnswerKind, CapabilityClaim][]) out.push({ agent: caps.agent, own, canonical, kind, claim, input });
     }
   }
