@@ -8,7 +8,7 @@
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
 import { checkoutFile } from "./lib/package-meta.js";
 import { kitAnswers, type KitDescription } from "./gen-kit-answers.js";
-import { kitAgentsData } from "./gen-kit-agents.js";
+import { kitAgentsData, unverifiedClaims } from "./gen-kit-agents.js";
 import type { TypeModel } from "./lib/type-model.js";
 import { alignCells, CELL } from "./gen-go.js";
 
@@ -74,6 +74,8 @@ function kitAnswersGo(description: KitDescription, model: TypeModel): string {
       for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") out.push(`\tcase ${go(`${agent}\u0000${event}\u0000${kind}`)}:`, `\t\treturn ${go(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)}`);
     }
   }
+  out.push("\t}", "\treturn \"\"", "}", "", "// kitUnverified: the claim of an answer kind on the agent's own event when no recorded vector shows it (\"basis:support\"", "// or \"basis:support>as\", generated/kit/agents.json capabilities), \"\" when recorded or not claimed.", "func kitUnverified(agent string, event string, kind string) string {", "\tswitch agent + \"\\x00\" + event + \"\\x00\" + kind {");
+  for (const [agent, event, kind, claim] of unverifiedClaims()) out.push(`\tcase ${go(`${agent}\u0000${event}\u0000${kind}`)}:`, `\t\treturn ${go(claim)}`);
   out.push("\t}", "\treturn \"\"", "}", "", "// kitDegradePolicy: what an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).", "func kitDegradePolicy(kind string) string {", "\tswitch kind {");
   for (const [kind, policy] of Object.entries(kitAgentsData()["degradePolicy"] as Record<string, string>)) out.push(`\tcase ${go(kind)}:`, `\t\treturn ${go(policy)}`);
   out.push("\t}", "\treturn \"refuse\"", "}", "", "// kitToolStringFields: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", "func kitToolStringFields(tool string) []string {", "\tswitch tool {");

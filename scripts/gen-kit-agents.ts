@@ -28,7 +28,7 @@
  * ```
  */
 import { allCapabilities } from "../src/agent-capabilities.js";
-import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type Support } from "../src/core/capabilities.js";
+import { ANSWER_KINDS, DEGRADE_POLICY, SUPPORT_LEVELS, type CapabilityClaim, type Support } from "../src/core/capabilities.js";
 import { dialectOf } from "../src/dialects.js";
 import type { DetectionRule } from "../src/core/detection.js";
 import { orderDetection, type DetectingAgent, type InputShape } from "./lib/detection-order.js";
@@ -166,18 +166,42 @@ function kitRequires(agent: string, requires: Record<string, string[]>): Record<
   return Object.fromEntries(Object.entries(requires).map(([event, keys]) => [event, event === "*" ? keys : keys.filter((key) => !every.includes(key))] as const).filter(([, keys]) => keys.length > 0));
 }
 
-/** The kit's slice: names, and per event the answers not enforced, with their level (`>as` when degraded): the rest goes to the agent's writer as is. */
+/** A claim's level as the kits read it: its support, `>as` when degraded (`degraded>deny`). */
+export function claimLevel(claim: { readonly support: Support; readonly as?: string }): string {
+  return claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`;
+}
+
+/**
+ * Per agent, its own event and answer kind, the claims no recorded vector shows, as the kits read them:
+ * `<basis>:<level>` (`docs:enforced`, `docs:degraded>deny`). A kit writing an answer that rests on one says so
+ * on stderr (src/hooks/fit-to-agent.ts): what the agent does with it is unverified.
+ */
+export function unverifiedClaims(data: Record<string, unknown> = kitAgentsData()): [agent: string, event: string, kind: string, claim: string][] {
+  const out: [string, string, string, string][] = [];
+  for (const [agent, value] of Object.entries(data["agents"] as Record<string, { capabilities: Record<string, Record<string, CapabilityClaim>> }>)) {
+    for (const [event, answers] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(answers)) if (claim.basis !== "recorded") out.push([agent, event, kind, `${claim.basis}:${claimLevel(claim)}`]);
+  }
+  return out;
+}
+
+/**
+ * The kit's slice: names; per event the answers not enforced, with their level (`>as` when degraded): the rest goes
+ * to the agent's writer as is; and per event the answers whose claim is unverified (`<basis>:<level>`).
+ */
 function kitSlice(data: Record<string, unknown>): Record<string, unknown> {
   const agents: Record<string, unknown> = {};
+  const unverified = unverifiedClaims(data);
   for (const [agent, value] of Object.entries(data["agents"] as Record<string, Record<string, unknown>>)) {
     const capabilities = value["capabilities"] as Record<string, Record<string, { support: Support; as?: string }>>;
     const support = Object.fromEntries(
       Object.entries(capabilities)
-        .map(([event, answers]) => [event, Object.fromEntries(Object.entries(answers).filter(([, claim]) => claim.support !== "enforced").map(([kind, claim]) => [kind, claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`]))] as const)
+        .map(([event, answers]) => [event, Object.fromEntries(Object.entries(answers).filter(([, claim]) => claim.support !== "enforced").map(([kind, claim]) => [kind, claimLevel(claim)]))] as const)
         .filter(([, answers]) => Object.keys(answers).length > 0),
     );
+    const unshown: Record<string, Record<string, string>> = {};
+    for (const [of, event, kind, claim] of unverified) if (of === agent) (unshown[event] ??= {})[kind] = claim;
     const { capabilities: _full, requires, ...names } = value as { capabilities: unknown; requires: Record<string, string[]> };
-    agents[agent] = { ...names, requires: kitRequires(agent, requires), notEnforced: support };
+    agents[agent] = { ...names, requires: kitRequires(agent, requires), notEnforced: support, unverified: unshown };
   }
   return agents;
 }
@@ -186,7 +210,7 @@ export function generateKitAgents(): GeneratedFile[] {
   const data = kitAgentsData();
   const ts =
     `${tsBanner("scripts/gen-kit-agents.ts", "src/<agent>/capabilities.ts and the dialects' event tables")}` +
-    `/** Per agent: its events (-> Claude Code's), tools, native input form and the answers it does not enforce (generated/kit/agents.json has every claim and its provenance). */\n` +
+    `/** Per agent: its events (-> Claude Code's), tools, native input form, the answers it does not enforce and those whose claim no recording shows (generated/kit/agents.json has every claim and its provenance). */\n` +
     `export const KIT_AGENTS = ${jsLiteral(kitSlice(data))} as const;\n` +
     `/** Claude Code's tools -> their top-level string fields (schemas/claude-code/tools/). */\n` +
     `export const KIT_TOOL_STRING_FIELDS = ${jsLiteral(data["toolStringFields"])} as const;\n` +

@@ -10,7 +10,7 @@
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
 import { checkoutFile } from "./lib/package-meta.js";
 import { kitAnswers, type KitDescription } from "./gen-kit-answers.js";
-import { kitAgentsData } from "./gen-kit-agents.js";
+import { kitAgentsData, unverifiedClaims } from "./gen-kit-agents.js";
 import type { TypeModel } from "./lib/type-model.js";
 import { TOOL_INPUT_FAMILY } from "./lib/type-model.js";
 
@@ -106,6 +106,8 @@ function answersModule(description: KitDescription, model: TypeModel): string {
   for (const [agent, value] of Object.entries(capabilities)) {
     for (const [event, kinds] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") lines.push(`    (${py(agent)}, ${py(event)}, ${py(kind)}): ${py(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)},`);
   }
+  lines.push("}", "", "#: (agent, its own event, answer kind) -> \"basis:support\" or \"basis:support>as\": the claims no recorded vector shows (generated/kit/agents.json capabilities).", "UNVERIFIED = {");
+  for (const [agent, event, kind, claim] of unverifiedClaims()) lines.push(`    (${py(agent)}, ${py(event)}, ${py(kind)}): ${py(claim)},`);
   lines.push("}", "", "#: What an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).", `DEGRADE_POLICY = ${pyLiteral(kitAgentsData()["degradePolicy"])}`);
   lines.push("", "#: Claude Code's tool -> its top-level fields that are strings (generated/kit/agents.json toolStringFields).", `TOOL_STRING_FIELDS = ${pyLiteral(kitAgentsData()["toolStringFields"])}`);
   lines.push("", "#: Per event: (names a tool, the answer a fail-closed hook gives on failure).", "EVENTS = {");

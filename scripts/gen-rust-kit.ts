@@ -8,7 +8,7 @@
  */
 import type { GeneratedFile, GenerateContext } from "./lib/generated-file.js";
 import { checkoutFile } from "./lib/package-meta.js";
-import { kitAgentsData } from "./gen-kit-agents.js";
+import { kitAgentsData, unverifiedClaims } from "./gen-kit-agents.js";
 import { kitAnswers, type KitDescription } from "./gen-kit-answers.js";
 import { eventKeyedInputs, pascalCase, snakeCase, type TypeModel } from "./lib/type-model.js";
 
@@ -89,6 +89,8 @@ function kitAnswersRs(description: KitDescription, model: TypeModel): string {
   for (const [agent, value] of Object.entries(agentsData)) {
     for (const [event, kinds] of Object.entries(value.capabilities)) for (const [kind, claim] of Object.entries(kinds)) if (claim.support !== "enforced") out.push(`    (${rs(agent)}, ${rs(event)}, ${rs(kind)}, ${rs(claim.as === undefined ? claim.support : `${claim.support}>${claim.as}`)}),`);
   }
+  out.push("];", "", "/// (agent, its own event, answer kind, \"basis:support\" or \"basis:support>as\"): the claims no recorded vector shows (generated/kit/agents.json capabilities).", "pub(crate) static KIT_UNVERIFIED: &[(&str, &str, &str, &str)] = &[");
+  for (const [agent, event, kind, claim] of unverifiedClaims()) out.push(`    (${rs(agent)}, ${rs(event)}, ${rs(kind)}, ${rs(claim)}),`);
   out.push("];", "", "/// (answer kind, what it becomes where the agent does not honour it): src/core/capabilities.ts DEGRADE_POLICY.", "pub(crate) static KIT_DEGRADE_POLICY: &[(&str, &str)] = &[");
   for (const [kind, policy] of Object.entries(kitAgentsData()["degradePolicy"] as Record<string, string>)) out.push(`    (${rs(kind)}, ${rs(policy)}),`);
   out.push("];", "", "/// (Claude Code's tool, its top-level fields that are strings): generated/kit/agents.json toolStringFields.", "pub(crate) static KIT_TOOL_STRING_FIELDS: &[(&str, &[&str])] = &[");

@@ -16,7 +16,7 @@ import type { AgentName } from "../src/core/agents.js";
 import { defineHook } from "../src/hooks/index.js";
 import { AGENT_ENV, declaredAgent, detectAgent } from "../src/hooks/agents.js";
 import type { HookOutcome } from "../src/hooks/define.js";
-import { AGENTS, PAYLOADS, SHELL_CALLS, asAgentMerges, shellCall } from "./lib/agent-payloads.js";
+import { AGENTS, CLAIM_REPLIES, PAYLOADS, SHELL_CALLS, asAgentMerges, claimCalls, shellCall } from "./lib/agent-payloads.js";
 import { blockedUnder, mayHaveSent } from "./lib/agent-schemas.js";
 
 const seen: { command?: unknown; tool?: unknown; event?: unknown }[] = [];
@@ -283,48 +283,29 @@ test("hostile inputs by class: prototype keys, odd toolArgs, odd event names and
 });
 
 test("every answer the matrix says an agent does not enforce is degraded by the policy (said on stderr) or refused, under every agent and event", async () => {
-  const { allCapabilities } = await import("../src/agent-capabilities.js");
   const { DEGRADE_POLICY } = await import("../src/core/capabilities.js");
-  const { KIT_AGENTS } = await import("../generated/kit/agents.js");
-  const NATIVE_VALUES: Record<string, unknown> = { toolName: "bash", toolArgs: { command: "ls" }, toolResult: {}, error: "e", hookName: "permissionRequest", toolInput: { command: "ls" }, stopReason: "end_turn", source: "new", prompt: "p" };
-  const SHELL: Partial<Record<AgentName, string>> = { "gemini-cli": "run_shell_command", droid: "Execute" };
-  const replies: Record<string, (a: Record<string, (...args: unknown[]) => unknown>) => unknown> = {
-    deny: (a) => a["deny"]!("R"), ask: (a) => a["ask"]!("R"), allow: (a) => a["allow"]!(), rewrite: (a) => a["rewrite"]!({ command: "x" }),
-    context: (a) => a["addContext"]!("C"), block: (a) => a["block"]!("R"), stop: (a) => a["stop"]!("R"), message: (a) => a["message"]!("M"),
-  };
   const failures: string[] = [];
   let checked = 0;
   const saved = process.env[AGENT_ENV];
   try {
-    for (const caps of allCapabilities()) {
-      process.env[AGENT_ENV] = caps.agent;
-      const events = (KIT_AGENTS as unknown as Record<string, { events: Record<string, string | null> }>)[caps.agent]!.events;
-      for (const [own, answers] of Object.entries(caps.events)) {
-        const canonical = events[own]!;
-        const native = caps.nativeInput?.events.find((e) => e.event === own);
-        const input = native !== undefined
-          ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
-          // a recorded input of the agent (the keys it always sends: the kit answers a named agent only for an input it can send), made this event's
-          : { ...PAYLOADS.get(caps.agent)!.find((p) => typeof p.payload["hook_event_name"] === "string")!.payload, hook_event_name: own, tool_name: SHELL[caps.agent] ?? "Bash", tool_input: { command: "ls" }, stop_hook_active: false };
-        for (const [kind, claim] of Object.entries(answers)) {
-          if (claim.support === "enforced") continue;
-          checked++;
-          const where = `${caps.agent} ${own} ${kind} (${claim.support})`;
-          const hook = defineHook({ event: canonical as "Stop", run: (_input, answer) => replies[kind]!(answer as never) as never });
-          const outcome = await hook.handle(JSON.stringify(input));
-          const policy = DEGRADE_POLICY[kind as keyof typeof DEGRADE_POLICY];
-          if (policy === "refuse") {
-            if (outcome.exit !== 1 || !/does not honour .* never dropped/.test(outcome.stderr)) failures.push(`${where}: not refused: ${JSON.stringify(outcome)}`);
-          } else if (policy === "nothing") {
-            if (outcome.exit !== 0 || outcome.stdout !== "" || !/left out of the answer/.test(outcome.stderr)) failures.push(`${where}: not left out: ${JSON.stringify(outcome)}`);
-          } else if (!/"deny"|"block"/.test(outcome.stdout) && !/nor deny/.test(outcome.stderr)) {
-            failures.push(`${where}: not answered ${policy}: ${JSON.stringify(outcome)}`);
-          }
-          const strict = defineHook({ event: canonical as "Stop", unsupported: "strict", run: (_input, answer) => replies[kind]!(answer as never) as never });
-          const refused = await strict.handle(JSON.stringify(input));
-          if (refused.exit !== 1 || !/the hook is strict/.test(refused.stderr)) failures.push(`${where}: strict not refused: ${JSON.stringify(refused)}`);
-        }
+    for (const { agent, own, canonical, kind, claim, input } of claimCalls()) {
+      if (claim.support === "enforced") continue;
+      process.env[AGENT_ENV] = agent;
+      checked++;
+      const where = `${agent} ${own} ${kind} (${claim.support})`;
+      const hook = defineHook({ event: canonical as "Stop", run: (_input, answer) => CLAIM_REPLIES[kind](answer as never) as never });
+      const outcome = await hook.handle(JSON.stringify(input));
+      const policy = DEGRADE_POLICY[kind];
+      if (policy === "refuse") {
+        if (outcome.exit !== 1 || !/does not honour .* never dropped/.test(outcome.stderr)) failures.push(`${where}: not refused: ${JSON.stringify(outcome)}`);
+      } else if (policy === "nothing") {
+        if (outcome.exit !== 0 || outcome.stdout !== "" || !/left out of the answer/.test(outcome.stderr)) failures.push(`${where}: not left out: ${JSON.stringify(outcome)}`);
+      } else if (!/"deny"|"block"/.test(outcome.stdout) && !/nor deny/.test(outcome.stderr)) {
+        failures.push(`${where}: not answered ${policy}: ${JSON.stringify(outcome)}`);
       }
+      const strict = defineHook({ event: canonical as "Stop", unsupported: "strict", run: (_input, answer) => CLAIM_REPLIES[kind](answer as never) as never });
+      const refused = await strict.handle(JSON.stringify(input));
+      if (refused.exit !== 1 || !/the hook is strict/.test(refused.stderr)) failures.push(`${where}: strict not refused: ${JSON.stringify(refused)}`);
     }
   } finally {
     if (saved === undefined) delete process.env[AGENT_ENV];

@@ -119,7 +119,9 @@ const CASES: readonly Case[] = [
   { rule: "KM-CFG-003", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\ncommand = "node /opt/h.mjs"\ntimeout = 601\n' }, says: "timeout 601 is not a whole number of seconds from 1 to 600", path: "/hooks/0" },
   { rule: "KM-CFG-003", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\ncommand = "node /opt/h.mjs"\ntype = "command"\n' }, says: 'has "type", which Kimi does not allow', path: "/hooks/0" },
   { rule: "KM-CFG-004", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\nmatcher = "Bash("\ncommand = "node /opt/h.mjs"\n' }, says: "not a valid regular expression", path: "/hooks/0/matcher" },
-  { rule: "KM-CFG-005", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PostToolUse"\ncommand = "node /opt/h.mjs"\n' }, says: "ignores every answer of PostToolUse hooks", path: "/hooks/0" },
+  { rule: "KM-CFG-005", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PostToolUse"\ncommand = "node /opt/h.mjs"\n' }, says: "ignores every answer of PostToolUse hooks: after a tool succeeded", path: "/hooks/0" },
+  // an event whose answers only Kimi's bundled code says it ignores (no recording): said to be unverified
+  { rule: "KM-CFG-005", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "SessionEnd"\ncommand = "node /opt/h.mjs"\n' }, says: "ignores every answer of SessionEnd hooks (read from its bundled code: unverified, no recording shows it): a session ends", path: "/hooks/0" },
   { rule: "KM-CFG-006", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "Stop"\nmatcher = "Bash"\ncommand = "node /opt/h.mjs"\n' }, says: "never matches, the hook never runs", path: "/hooks/0/matcher" },
   { rule: "KM-CFG-007", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\nmatcher = "run_shell_command"\ncommand = "node /opt/h.mjs"\n' }, says: "Gemini CLI's name for Bash", path: "/hooks/0/matcher" },
   { rule: "KM-CFG-008", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "Stop"\ncommand = "node /opt/h.mjs"\n[[hooks]]\nevent = "Stop"\ncommand = "node /opt/h.mjs"\n' }, says: "runs it once", path: "/hooks/1/command" },

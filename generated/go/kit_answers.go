@@ -2296,6 +2296,130 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	return ""
 }
 
+// kitUnverified: the claim of an answer kind on the agent's own event when no recorded vector shows it ("basis:support"
+// or "basis:support>as", generated/kit/agents.json capabilities), "" when recorded or not claimed.
+func kitUnverified(agent string, event string, kind string) string {
+	switch agent + "\x00" + event + "\x00" + kind {
+	case "claude-code\u0000PostToolBatch\u0000block":
+		return "docs:enforced"
+	case "claude-code\u0000StopFailure\u0000stop":
+		return "docs:ignored"
+	case "claude-code\u0000PreModelSwitch\u0000allow":
+		return "docs:enforced"
+	case "claude-code\u0000PermissionRequest\u0000message":
+		return "docs:ignored"
+	case "claude-code\u0000TeammateIdle\u0000block":
+		return "docs:enforced"
+	case "claude-code\u0000TeammateIdle\u0000stop":
+		return "docs:enforced"
+	case "claude-code\u0000TeammateIdle\u0000message":
+		return "docs:enforced"
+	case "claude-code\u0000WorktreeCreate\u0000stop":
+		return "docs:ignored"
+	case "claude-code\u0000WorktreeCreate\u0000message":
+		return "docs:enforced"
+	case "claude-code\u0000DirectoryAdded\u0000stop":
+		return "docs:ignored"
+	case "claude-code\u0000DirectoryAdded\u0000message":
+		return "docs:degraded>context"
+	case "claude-code\u0000PreSkillShellCommand\u0000allow":
+		return "docs:enforced"
+	case "codex\u0000SubagentStop\u0000context":
+		return "docs:unsupported"
+	case "codex\u0000SubagentStop\u0000block":
+		return "docs:enforced"
+	case "codex\u0000SubagentStop\u0000stop":
+		return "docs:unsupported"
+	case "codex\u0000SubagentStop\u0000message":
+		return "docs:enforced"
+	case "gemini-cli\u0000BeforeTool\u0000allow":
+		return "docs:enforced"
+	case "gemini-cli\u0000Notification\u0000context":
+		return "docs:unsupported"
+	case "gemini-cli\u0000Notification\u0000stop":
+		return "docs:ignored"
+	case "gemini-cli\u0000Notification\u0000message":
+		return "docs:enforced"
+	case "droid\u0000Notification\u0000context":
+		return "docs:unsupported"
+	case "droid\u0000Notification\u0000stop":
+		return "docs:unsupported"
+	case "droid\u0000Notification\u0000message":
+		return "docs:unsupported"
+	case "droid\u0000Stop\u0000stop":
+		return "docs:enforced"
+	case "droid\u0000PreCompact\u0000block":
+		return "docs:enforced"
+	case "droid\u0000PreCompact\u0000stop":
+		return "docs:unsupported"
+	case "droid\u0000PreCompact\u0000message":
+		return "docs:unsupported"
+	case "droid\u0000SessionEnd\u0000stop":
+		return "docs:unsupported"
+	case "qwen-code\u0000PreToolUse\u0000ask":
+		return "docs:degraded>deny"
+	case "qwen-code\u0000PreToolUse\u0000allow":
+		return "docs:enforced"
+	case "qwen-code\u0000SessionEnd\u0000context":
+		return "docs:unsupported"
+	case "qwen-code\u0000SessionEnd\u0000block":
+		return "docs:unsupported"
+	case "qwen-code\u0000SessionEnd\u0000stop":
+		return "docs:unsupported"
+	case "qwen-code\u0000SessionEnd\u0000message":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000context":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000block":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000stop":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionRequest\u0000message":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000context":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000block":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000stop":
+		return "docs:unsupported"
+	case "qwen-code\u0000PermissionDenied\u0000message":
+		return "docs:unsupported"
+	case "kimi-code\u0000Stop\u0000stop":
+		return "docs:unsupported"
+	case "kimi-code\u0000SessionEnd\u0000context":
+		return "docs:unsupported"
+	case "kimi-code\u0000SessionEnd\u0000block":
+		return "docs:unsupported"
+	case "kimi-code\u0000SessionEnd\u0000stop":
+		return "docs:unsupported"
+	case "kimi-code\u0000SessionEnd\u0000message":
+		return "docs:unsupported"
+	case "kimi-code\u0000PreCompact\u0000context":
+		return "docs:unsupported"
+	case "kimi-code\u0000PostCompact\u0000context":
+		return "docs:unsupported"
+	case "kimi-code\u0000StopFailure\u0000context":
+		return "docs:unsupported"
+	case "kimi-code\u0000StopFailure\u0000block":
+		return "docs:unsupported"
+	case "kimi-code\u0000StopFailure\u0000stop":
+		return "docs:unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000deny":
+		return "docs:unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000allow":
+		return "docs:unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000context":
+		return "docs:unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000block":
+		return "docs:unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000stop":
+		return "docs:unsupported"
+	case "kimi-code\u0000PermissionRequest\u0000message":
+		return "docs:unsupported"
+	}
+	return ""
+}
+
 // kitDegradePolicy: what an answer kind the agent does not honour becomes (src/core/capabilities.ts DEGRADE_POLICY).
 func kitDegradePolicy(kind string) string {
 	switch kind {

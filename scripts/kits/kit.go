@@ -291,14 +291,37 @@ func answerKind(reply *Reply) string {
 	return strings.TrimSuffix(strings.TrimSuffix(reply.kind, "-silent"), "-reason")
 }
 
+// unverifiedNote: the note for an answer written (or left out) on a claim no recorded vector shows, nil when the
+// claim is recorded or absent (src/hooks/fit-to-agent.ts).
+func unverifiedNote(agent string, ownEvent string, kind string) []string {
+	claim := kitUnverified(agent, ownEvent, kind)
+	if claim == "" {
+		return nil
+	}
+	basis, level, _ := strings.Cut(claim, ":")
+	support, as, _ := strings.Cut(level, ">")
+	if as != "" {
+		support += " as " + as
+	}
+	source := basis
+	switch basis {
+	case "docs":
+		source = "its documents"
+	case "binary":
+		source = "its shipped code"
+	}
+	return []string{kind + " on " + ownEvent + " is unverified: no recording shows what " + kitDisplayNames[agent] + " does with it (the claim \"" + support + "\" rests on " + source + " only; claude-hook-protocol capabilities --agent " + agent + ")"}
+}
+
 // fitToAgent: the reply as the agent can honour it on ownEvent (src/hooks/fit-to-agent.ts): an answer it does not
 // enforce (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (nil: no answer),
-// or refused (the policy says refuse, or the hook is Strict).
-func fitToAgent(hook Hook, agent string, ownEvent string, reply *Reply) (fitted *Reply, note string, refused string) {
+// or refused (the policy says refuse, or the hook is Strict); then a note for each claim the answer rests on that
+// no recording shows.
+func fitToAgent(hook Hook, agent string, ownEvent string, reply *Reply) (fitted *Reply, notes []string, refused string) {
 	kind := answerKind(reply)
 	level := kitNotEnforced(agent, ownEvent, kind)
 	if level == "" || level == "enforced" {
-		return reply, "", ""
+		return reply, unverifiedNote(agent, ownEvent, kind), ""
 	}
 	support, as, _ := strings.Cut(level, ">")
 	if as != "" {
@@ -308,21 +331,22 @@ func fitToAgent(hook Hook, agent string, ownEvent string, reply *Reply) (fitted 
 	policy := kitDegradePolicy(kind)
 	switch {
 	case hook.options.Unsupported != Degrade:
-		return nil, "", says + "; the hook is strict"
+		return nil, nil, says + "; the hook is strict"
 	case policy == "refuse" || policy == "":
-		return nil, "", says + "; a " + kind + " is never dropped"
+		return nil, nil, says + "; a " + kind + " is never dropped"
 	case policy == "nothing":
-		return nil, says + ": left out of the answer", ""
+		return nil, append([]string{says + ": left out of the answer"}, unverifiedNote(agent, ownEvent, kind)...), ""
 	}
 	if instead := kitNotEnforced(agent, ownEvent, policy); instead != "" && instead != "enforced" {
-		return nil, "", says + ", nor " + policy
+		return nil, nil, says + ", nor " + policy
 	}
 	reason := reply.reason
 	if reason == "" {
 		// a deny needs a reason under some agents (Codex refuses one without)
 		reason = kind + " is not supported by " + kitDisplayNames[agent] + ": denied"
 	}
-	return &Reply{kind: policy, reason: reason}, says + ": answered " + policy + " instead", ""
+	notes = append([]string{says + ": answered " + policy + " instead"}, unverifiedNote(agent, ownEvent, kind)...)
+	return &Reply{kind: policy, reason: reason}, append(notes, unverifiedNote(agent, ownEvent, policy)...), ""
 }
 
 type kitFailure struct{ message string }
@@ -852,12 +876,12 @@ func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent st
 		notes = kitPrefix + ": " + hook.event + " hook: " + note + "\n"
 	}
 	if reply != nil {
-		fitted, degraded, refused := fitToAgent(hook, agent, ownEvent, reply)
+		fitted, fitNotes, refused := fitToAgent(hook, agent, ownEvent, reply)
 		if refused != "" {
 			return refuse(hook, agent, ownEvent, refused)
 		}
-		if degraded != "" {
-			notes += kitPrefix + ": " + hook.event + " hook: " + degraded + "\n"
+		for _, fitNote := range fitNotes {
+			notes += kitPrefix + ": " + hook.event + " hook: " + fitNote + "\n"
 		}
 		reply = fitted
 	}

@@ -339,14 +339,35 @@ fn write_answer(agent: &str, event: &str, reply: &Reply) -> Result<(i32, String,
     written
 }
 
+/// The note for an answer written (or left out) on a claim no recorded vector shows, none when the claim is recorded
+/// or absent (src/hooks/fit-to-agent.ts).
+fn unverified_note(agent: &str, own_event: &str, kind: &str) -> Vec<String> {
+    let Some(claim) = KIT_UNVERIFIED.iter().find(|n| n.0 == agent && n.1 == own_event && n.2 == kind).map(|n| n.3) else {
+        return Vec::new();
+    };
+    let (basis, level) = claim.split_once(':').unwrap_or(("", claim));
+    let support = match level.split_once('>') {
+        Some((support, by)) => format!("{} as {}", support, by),
+        None => level.to_string(),
+    };
+    let source = match basis {
+        "docs" => "its documents",
+        "binary" => "its shipped code",
+        other => other,
+    };
+    vec![format!("{} on {} is unverified: no recording shows what {} does with it (the claim \"{}\" rests on {} only; claude-hook-protocol capabilities --agent {})", kind, own_event, display_name(agent), support, source, agent)]
+}
+
 /// The reply as the agent can honour it on `own_event` (src/hooks/fit-to-agent.ts): an answer it does not enforce
 /// (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (`None`: no answer), or
-/// refused (`Err`: the policy says refuse, or the hook is strict).
-fn fit_to_agent(hook: &Hook, agent: &str, own_event: &str, reply: Reply) -> Result<(Option<Reply>, String), String> {
-    let kind = reply.kind.trim_end_matches("-silent").trim_end_matches("-reason");
+/// refused (`Err`: the policy says refuse, or the hook is strict); then a note for each claim the answer rests on
+/// that no recording shows.
+fn fit_to_agent(hook: &Hook, agent: &str, own_event: &str, reply: Reply) -> Result<(Option<Reply>, Vec<String>), String> {
+    let kind = reply.kind.trim_end_matches("-silent").trim_end_matches("-reason").to_string();
+    let kind = kind.as_str();
     let level = |kind: &str| KIT_NOT_ENFORCED.iter().find(|n| n.0 == agent && n.1 == own_event && n.2 == kind).map(|n| n.3);
     let level_of_kind = match level(kind) {
-        None | Some("enforced") => return Ok((Some(reply), String::new())),
+        None | Some("enforced") => return Ok((Some(reply), unverified_note(agent, own_event, kind))),
         Some(found) => found,
     };
     let support = match level_of_kind.split_once('>') {
@@ -359,7 +380,7 @@ fn fit_to_agent(hook: &Hook, agent: &str, own_event: &str, reply: Reply) -> Resu
         return Err(format!("{}; the hook is strict", says));
     }
     match policy {
-        "nothing" => return Ok((None, format!("{}: left out of the answer", says))),
+        "nothing" => return Ok((None, [vec![format!("{}: left out of the answer", says)], unverified_note(agent, own_event, kind)].concat())),
         "deny" => {}
         _ => return Err(format!("{}; a {} is never dropped", says, kind)),
     }
@@ -368,7 +389,8 @@ fn fit_to_agent(hook: &Hook, agent: &str, own_event: &str, reply: Reply) -> Resu
     }
     // a deny needs a reason under some agents (Codex refuses one without)
     let reason = if reply.reason.is_empty() { format!("{} is not supported by {}: denied", kind, display_name(agent)) } else { reply.reason.clone() };
-    Ok((Some(Reply { reason, ..Reply::new("deny") }), format!("{}: answered {} instead", says, policy)))
+    let notes = [vec![format!("{}: answered {} instead", says, policy)], unverified_note(agent, own_event, kind), unverified_note(agent, own_event, policy)].concat();
+    Ok((Some(Reply { reason, ..Reply::new("deny") }), notes))
 }
 
 fn answers_agent(agent: &str) -> bool {
@@ -765,9 +787,9 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) 
             }
             let mut reply = match fit_to_agent(hook, agent, own, reply) {
                 Err(refused) => return refuse(hook, agent, own, &refused),
-                Ok((fitted, degraded)) => {
-                    if !degraded.is_empty() {
-                        notes.push_str(&format!("{}: {} hook: {}\n", PREFIX, hook.event, degraded));
+                Ok((fitted, fit_notes)) => {
+                    for fit_note in fit_notes {
+                        notes.push_str(&format!("{}: {} hook: {}\n", PREFIX, hook.event, fit_note));
                     }
                     match fitted {
                         Some(reply) => reply,

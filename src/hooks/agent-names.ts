@@ -33,6 +33,8 @@ interface KitAgent {
   readonly exit2Blocks: readonly string[];
   /** Event -> answer -> its level where not `enforced` (`ignored`, `degraded>deny` naming what it becomes, ...). */
   readonly notEnforced: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Event -> answer -> `<basis>:<level>` where no recorded vector shows the claim (`docs:enforced`). */
+  readonly unverified: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 const AGENTS = KIT_AGENTS as unknown as Readonly<Partial<Record<AgentName, KitAgent>>>;
@@ -64,6 +66,14 @@ export function supportOf(agent: AgentName, event: string, kind: AnswerKind): { 
   if (level === undefined) return undefined;
   const [support, as] = level.split(">") as [string, AnswerKind | undefined];
   return as === undefined ? { support } : { support, as };
+}
+
+/** The claim of `kind` on the agent's own `event` when no recorded vector shows it: its basis (`docs`, `binary`) and level (`enforced`, `degraded>deny`); undefined when recorded or not claimed. */
+export function unverifiedOf(agent: AgentName, event: string, kind: AnswerKind): { readonly basis: string; readonly level: string } | undefined {
+  const claim = ownValue(ownValue(AGENTS[agent]?.unverified, event), kind);
+  if (claim === undefined) return undefined;
+  const at = claim.indexOf(":");
+  return { basis: claim.slice(0, at), level: claim.slice(at + 1) };
 }
 
 /** One call, in the agent's words and in Claude Code's. */

@@ -92,6 +92,14 @@ export const KIMI_CODE_EVENTS = {
   Notification: { ...IGNORED, canonical: "Notification", matchField: "notification_type", summary: "a task notification: answers ignored (bundle)" },
 } as const satisfies Record<KimiCodeEventName, KimiCodeEventRules>;
 
+/**
+ * How `lint` and `install` qualify "ignores every answer" of an event: nothing where recordings show it, else that
+ * it rests on Kimi's bundled code only and is unverified (its capability claims are `docs`: src/kimi-code/capabilities.ts).
+ */
+export function ignoredAnswersBasis(name: KimiCodeEventName): string {
+  return KIMI_CODE_EVENTS[name].recorded ? "" : " (read from its bundled code: unverified, no recording shows it)";
+}
+
 export function isKimiCodeEvent(name: string): name is KimiCodeEventName {
   return (KIMI_CODE_EVENT_NAMES as readonly string[]).includes(name);
 }

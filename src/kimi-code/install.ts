@@ -16,7 +16,7 @@ import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, OwnedHand
 import type { JsonObject } from "../json/value.js";
 import { parseToml } from "../core/toml.js";
 import { kimiCodeConfigFile, kimiCodeHooksOf, MAX_TIMEOUT_SECONDS } from "./config.js";
-import { KIMI_CODE_EVENTS, isKimiCodeEvent } from "./events.js";
+import { KIMI_CODE_EVENTS, ignoredAnswersBasis, isKimiCodeEvent } from "./events.js";
 
 const AGENT = "kimi-code";
 const NAME = "Kimi Code CLI";
@@ -57,7 +57,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
   if (tools.names !== null) entry["matcher"] = anchoredMatcher(tools.names);
   entry["command"] = command(hook, ctx);
   if (hook.timeout !== undefined) entry["timeout"] = hook.timeout;
-  if (rules.merge === "no-effect") notes.push({ agent: AGENT, code: "answers-ignored", message: `${NAME} ignores every answer of ${event} hooks: this hook can observe, not decide` });
+  if (rules.merge === "no-effect") notes.push({ agent: AGENT, code: "answers-ignored", message: `${NAME} ignores every answer of ${event} hooks${ignoredAnswersBasis(event)}: this hook can observe, not decide` });
   return { placements: [{ file: configFile(ctx).path, event, entry }], notes: [...notes, ...tools.notes, ...failClosedNote(AGENT, NAME, hook)] };
 }
 

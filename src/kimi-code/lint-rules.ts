@@ -12,7 +12,7 @@ import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { jsonPointer } from "../core/errors.js";
 import { hookTableProblem, kimiCodeConfigFile } from "./config.js";
-import { KIMI_CODE_EVENT_NAMES, KIMI_CODE_EVENTS, isKimiCodeEvent } from "./events.js";
+import { KIMI_CODE_EVENT_NAMES, KIMI_CODE_EVENTS, ignoredAnswersBasis, isKimiCodeEvent } from "./events.js";
 
 const AGENT = "kimi-code";
 const NAME = "Kimi Code CLI";
@@ -68,7 +68,7 @@ function lint(file: LintFile, ctx: LintContext): LintFinding[] {
     const command = t["command"] as string;
     if (seen.has(`${name}\u0000${command}`)) out.push(at(R.duplicateCommand, [...path, "command"], `${name} runs ${JSON.stringify(command.slice(0, 80))} already: ${NAME} runs it once`));
     seen.add(`${name}\u0000${command}`);
-    if (rules.merge === "no-effect") out.push(at(R.answersIgnored, path, `${NAME} ignores every answer of ${name} hooks: ${rules.summary}`));
+    if (rules.merge === "no-effect") out.push(at(R.answersIgnored, path, `${NAME} ignores every answer of ${name} hooks${ignoredAnswersBasis(name)}: ${rules.summary}`));
     const matcher = t["matcher"];
     if (typeof matcher !== "string" || matcher === "") return;
     let regex: RegExp;

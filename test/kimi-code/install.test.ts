@@ -109,3 +109,15 @@ test("a CRLF config: install writes its tables with CRLF, uninstall gives the fi
   run(request(dir, { mode: "uninstall" }));
   assert.equal(readFileSync(file, "utf8"), crlf);
 });
+
+test("an event whose answers Kimi ignores is said so; where only its bundled code shows it, the note says it is unverified", () => {
+  const manifestText = JSON.stringify({ hooks: [{ event: "PostToolUse", command: "node /opt/log.mjs" }, { event: "SessionEnd", command: "node /opt/end.mjs" }, { event: "Stop", command: "node /opt/stop.mjs" }] });
+  const plan = planFromRequest(request(home(), { manifestText }));
+  assert.ok(plan.ok, plan.ok ? "" : plan.error.message);
+  const ignored = plan.value.notes.filter((note) => note.code === "answers-ignored").map((note) => note.message);
+  // PostToolUse: recorded (km-post-01..03); SessionEnd: read from Kimi's bundled code only (src/kimi-code/events.ts); Stop takes answers
+  assert.deepEqual(ignored, [
+    "Kimi Code CLI ignores every answer of PostToolUse hooks: this hook can observe, not decide",
+    "Kimi Code CLI ignores every answer of SessionEnd hooks (read from its bundled code: unverified, no recording shows it): this hook can observe, not decide",
+  ]);
+});

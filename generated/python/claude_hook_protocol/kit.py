@@ -27,7 +27,7 @@ import os
 import re
 import sys
 
-from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DEGRADE_POLICY, DISPLAY_NAMES, EVENTS, INPUT_FITS, NOT_ENFORCED, OWN_EVENTS, TOOL_EVENTS, TOOL_STRING_FIELDS
+from ._kit_answers import _TOOL_CHECKS, AGENT_NAMES, ANSWERS, DETECTION_DEFAULT, DETECTION_RULES, DEGRADE_POLICY, DISPLAY_NAMES, EVENTS, INPUT_FITS, NOT_ENFORCED, OWN_EVENTS, TOOL_EVENTS, TOOL_STRING_FIELDS, UNVERIFIED
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -784,28 +784,40 @@ def _agent_readings(hook_input: dict, env: Optional[str], args: Sequence[str]) -
 _also: list = []  # type: ignore[type-arg]
 
 
-def _fit_to_agent(definition: "Hook", agent: str, own_event: str, reply: "Reply") -> Tuple[Optional["Reply"], Optional[str]]:
+def _unverified_note(agent: str, own_event: str, kind: str) -> list:  # type: ignore[type-arg]
+    """The note for an answer written (or left out) on a claim no recorded vector shows, or none (src/hooks/fit-to-agent.ts)."""
+    claim = UNVERIFIED.get((agent, own_event, kind))
+    if claim is None:
+        return []
+    basis, _, level = claim.partition(":")
+    support, _, by = level.partition(">")
+    source = "its documents" if basis == "docs" else "its shipped code" if basis == "binary" else basis
+    return [kind + " on " + own_event + " is unverified: no recording shows what " + DISPLAY_NAMES[agent] + " does with it (the claim \"" + support + (" as " + by if by else "") + "\" rests on " + source + " only; claude-hook-protocol capabilities --agent " + agent + ")"]
+
+
+def _fit_to_agent(definition: "Hook", agent: str, own_event: str, reply: "Reply") -> Tuple[Optional["Reply"], list]:  # type: ignore[type-arg]
     """The reply as the agent can honour it on ``own_event`` (src/hooks/fit-to-agent.ts): an answer it does not enforce
     (generated/kit/agents.json) is degraded by the degrade policy with a note for stderr (None: no answer), or
-    refused (raises _Failure: the policy says refuse, or the hook is strict)."""
+    refused (raises _Failure: the policy says refuse, or the hook is strict); then a note for each claim the answer
+    rests on that no recording shows."""
     kind = reply.kind.replace("-silent", "").replace("-reason", "")
     level = NOT_ENFORCED.get((agent, own_event, kind))
     if level is None or level == "enforced":
-        return reply, None
+        return reply, _unverified_note(agent, own_event, kind)
     support, _, by = level.partition(">")
     says = DISPLAY_NAMES[agent] + " does not honour " + kind + " on " + own_event + " (" + support + (" as " + by if by else "") + "; claude-hook-protocol capabilities --agent " + agent + ")"
     policy = DEGRADE_POLICY.get(kind, "refuse")
     if definition.unsupported != "degrade":
         raise _Failure(says + "; the hook is strict")
     if policy == "nothing":
-        return None, says + ": left out of the answer"
+        return None, [says + ": left out of the answer"] + _unverified_note(agent, own_event, kind)
     if policy != "deny":
         raise _Failure(says + "; a " + kind + " is never dropped")
     if NOT_ENFORCED.get((agent, own_event, policy), "enforced") != "enforced":
         raise _Failure(says + ", nor " + policy)
     # a deny needs a reason under some agents (Codex refuses one without)
     reason = reply.reason or kind + " is not supported by " + DISPLAY_NAMES[agent] + ": denied"
-    return Reply("deny", reason=reason), says + ": answered " + policy + " instead"
+    return Reply("deny", reason=reason), [says + ": answered " + policy + " instead"] + _unverified_note(agent, own_event, kind) + _unverified_note(agent, own_event, policy)
 
 
 class _Failure(Exception):
@@ -1112,8 +1124,8 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
         if reply is not None and reply.problem is not None:
             raise _Failure(reply.problem)
         if reply is not None:
-            reply, degraded = _fit_to_agent(definition, agent, own_event, reply)
-            notes += "" if degraded is None else _PREFIX + ": " + definition.event + " hook: " + degraded + "\n"
+            reply, fit_notes = _fit_to_agent(definition, agent, own_event, reply)
+            notes += "".join(_PREFIX + ": " + definition.event + " hook: " + fit_note + "\n" for fit_note in fit_notes)
         if reply is None:
             return 0, "", notes
         if isinstance(reply.input, dict) and call.tool is not None and call.tool["fields"]:
