@@ -21,6 +21,7 @@ import { loadSchemas, resolveRef, type JsonObject, type JsonValue, type LoadedSc
 import * as validators from "../generated/validators/index.js";
 import type { Validator } from "../generated/validators/index.js";
 import { HOOK_EVENTS } from "../generated/names.js";
+import { AGENT_FACTS } from "./lib/agent-facts.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemas = loadSchemas(join(root, "schemas"));
@@ -39,39 +40,15 @@ const kebab = (name: string): string => name.replace(/(?<!^)(?=[A-Z])/g, "-").to
 const directoryOf = (path: string): string => path.split("/").slice(0, -1).join("/");
 const baseName = (path: string): string => path.split("/").pop()!.replace(/\.schema\.json$/, "");
 
-/** How a file's title is made from its name, per directory: `<prefix><Name><suffix>`. */
+/** How a file's title is made from its name, per directory: `<prefix><Name><suffix>` (an agent's directories: its test/<agent>/facts.ts). */
 const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
+  ...Object.fromEntries([...AGENT_FACTS.values()].flatMap((facts) => Object.entries(facts.schemaNaming))),
   "": { prefix: "", suffix: "" },
   common: { prefix: "", suffix: "" },
   "common/permission-suggestion": { prefix: "permission-", suffix: "-suggestion" },
   rust: { prefix: "rust-", suffix: "" },
   "rust/hook-specific-output": { prefix: "rust-", suffix: "-output" },
   "rust/permission-decision": { prefix: "rust-permission-", suffix: "" },
-  "claude-code": { prefix: "claude-code-", suffix: "" },
-  "claude-code/hook-input": { prefix: "", suffix: "-hook-input" },
-  "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
-  "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
-  "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
-  "claude-code/tools": { prefix: "", suffix: "-tool-input" }, // kit (#11): built-in tool inputs
-  "claude-code/settings": { prefix: "claude-code-", suffix: "" },
-  "claude-code/settings/hook-handler": { prefix: "claude-code-", suffix: "-hook-handler" },
-  codex: { prefix: "codex-hook-", suffix: "" },
-  "codex/input": { prefix: "codex-", suffix: "-hook-input" },
-  "codex/output": { prefix: "codex-", suffix: "-hook-output" },
-  "codex/hook-specific-output": { prefix: "codex-", suffix: "-hook-specific-output" },
-  "codex/decision": { prefix: "codex-", suffix: "-decision" },
-  "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
-  "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
-  droid: { prefix: "droid-", suffix: "" },
-  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
-  "qwen-code": { prefix: "qwen-code-", suffix: "" },
-  "qwen-code/hook-input": { prefix: "qwen-code-", suffix: "-hook-input" },
-  "kimi-code": { prefix: "kimi-code-", suffix: "" },
-  "kimi-code/hook-input": { prefix: "kimi-code-", suffix: "-hook-input" },
-  "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
-  "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
-  "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },
-  "copilot-cli/output": { prefix: "copilot-cli-", suffix: "-output" },
   install: { prefix: "install-", suffix: "" },
 };
 
@@ -79,7 +56,7 @@ test("every schema file: draft-07, $id = base + path, title follows the file nam
   assert.ok(schemas.length >= 90, `only ${schemas.length} schemas`);
   for (const schema of schemas) {
     const naming = NAMING[directoryOf(schema.path)];
-    assert.ok(naming, `schemas/${schema.path}: directory has no naming rule in test/schemas.test.ts (add one)`);
+    assert.ok(naming, `schemas/${schema.path}: directory has no naming rule (add one: an agent's in its test/<agent>/facts.ts, any other in test/schemas.test.ts)`);
     assert.equal(kebab(schema.title), `${naming.prefix}${baseName(schema.path)}${naming.suffix}`, `schemas/${schema.path}: title ${schema.title}`);
   }
 });
