@@ -10,7 +10,7 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "BeforeTool", shell: "run_shell_command", args: "tool_input" },
   ],
-  labSetSize: 166,
+  labSetSize: 170,
   lintPrefix: "GM",
   lintCases: [
     { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
