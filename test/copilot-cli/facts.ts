@@ -1,6 +1,6 @@
 /**
  * What the shared tests check of Copilot CLI (test/lib/agent-facts.ts): its recorded version output and
- * shell calls, its lab set's size, its lint rules' examples and its schema directories' naming rules.
+ * shell calls, its lab set's size, its lint rules' examples, its recorded tools beside Claude Code's and its schema directories' naming rules.
  */
 import type { AgentFacts } from "../lib/agent-facts.js";
 import { cmd, hooks } from "../lib/lint-case.js";
@@ -28,6 +28,7 @@ export const facts: AgentFacts = {
     { rule: "CP-CFG-011", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "Copilot CLI runs no hook of this file", path: "/disableAllHooks" },
     { rule: "CP-CFG-012", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: "deny.sh", timeoutSec: "10" }] } }) }, says: "timeoutSec must be a number — Copilot CLI skips this hook", path: "/hooks/preToolUse/0/timeoutSec" },
   ],
+  recordedToolNames: [["view", "Read"]],
   schemaNaming: {
     "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
     "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },

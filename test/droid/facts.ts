@@ -1,6 +1,6 @@
 /**
  * What the shared tests check of droid (test/lib/agent-facts.ts): its recorded version output and
- * shell calls, its lab set's size, its lint rules' examples and its schema directories' naming rules.
+ * shell calls, its lab set's size, its lint rules' examples, its recorded tools beside Claude Code's and its schema directories' naming rules.
  */
 import type { AgentFacts } from "../lib/agent-facts.js";
 import { cmd, hooks } from "../lib/lint-case.js";
@@ -27,6 +27,13 @@ export const facts: AgentFacts = {
     { rule: "DR-CFG-011", files: { ".factory/settings.json": hooks("PreToolUse", { matcher: "Execute", hooks: [cmd({ timeout: 2147484 })] }) }, says: 'timeout 2147484 s is past Node\'s timer limit (2147483.647 s): droid\'s timer fires at once: the hook is marked failed (exit 1) and, in 2 of 7 recorded runs, killed before it answered, its deny lost: the hook "node /opt/h.mjs" may be lost', path: "/hooks/PreToolUse/0/hooks/0/timeout" },
     { rule: "DR-CFG-007", files: { ".factory/settings.json": hooks("Stop", { matcher: "x", hooks: [cmd()] }) }, says: "Stop has no matcher" },
   ],
+  // droid's FetchUrl takes a url and no prompt, which WebFetch requires; its Task (description, prompt, subagent_type,
+  // await) is Claude Code's Agent
+  toolsWithoutCounterpart: ["LS", "Glob", "Grep", "FetchUrl"],
+  // droid's risk assessment of each command (droid-observed.md); "0", "1", "2": a string rewrite a PostToolUse hook saw (pre-p21)
+  extraToolFields: { Bash: ["riskLevel", "riskLevelReason", "summary", "0", "1", "2"], Agent: ["await"] },
+  recordedToolNames: [["Execute", "Bash"], ["Create", "Write"], ["Edit", "Edit"], ["Read", "Read"], ["Task", "Agent"]],
+  fileTools: { Read: "Read", Write: "Create", Edit: "Edit" },
   schemaNaming: {
     "droid": { prefix: "droid-", suffix: "" },
     "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },

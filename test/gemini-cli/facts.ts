@@ -1,6 +1,6 @@
 /**
  * What the shared tests check of Gemini CLI (test/lib/agent-facts.ts): its recorded version output and
- * shell calls, its lab set's size, its lint rules' examples and its schema directories' naming rules.
+ * shell calls, its lab set's size, its lint rules' examples, its recorded tools beside Claude Code's and its schema directories' naming rules.
  */
 import type { AgentFacts } from "../lib/agent-facts.js";
 import { cmd, hooks } from "../lib/lint-case.js";
@@ -29,6 +29,13 @@ export const facts: AgentFacts = {
     { rule: "GM-CFG-012", files: { ".gemini/settings.json": JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: "command", command: "d.sh", timeout: 2147483648 }] }] } }) }, says: 'timeout 2147483648 ms is past Node\'s timer limit (2147483647 ms): Gemini CLI\'s timer fires after 1 ms, so this hook always times out and fails open: the hook "d.sh" is lost', path: "/hooks/BeforeTool/0/hooks/0/timeout" },
     { rule: "GM-CFG-012", files: { ".gemini/settings.json": '{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "blocker", "command": "d.sh", "timeout": 1e400}]}]}}' }, says: 'timeout 1e400 ms is past Node\'s timer limit (2147483647 ms): Gemini CLI\'s timer fires after 1 ms, so this hook always times out and fails open: the hook "blocker" is lost', path: "/hooks/BeforeTool/0/hooks/0/timeout" },
   ],
+  // Claude Code 2.1.332 offers no Glob, Grep or LS tool (it searches with Bash); Gemini CLI's web_fetch takes a prompt
+  // with the URLs in it, not WebFetch's url
+  toolsWithoutCounterpart: ["glob", "grep_search", "list_directory", "web_fetch"],
+  // replace's instruction: what the edit is for, in words (tool-names/kit-tools-01-file-tools)
+  extraToolFields: { Edit: ["instruction"] },
+  recordedToolNames: [["run_shell_command", "Bash"], ["read_file", "Read"], ["write_file", "Write"], ["replace", "Edit"], ["google_web_search", "WebSearch"]],
+  fileTools: { Read: "read_file", Write: "write_file", Edit: "replace" },
   schemaNaming: {
     "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
     "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },

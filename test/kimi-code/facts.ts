@@ -1,6 +1,6 @@
 /**
  * What the shared tests check of Kimi Code CLI (test/lib/agent-facts.ts): its recorded version output and
- * shell calls, its lab set's size, its lint rules' examples and its schema directories' naming rules.
+ * shell calls, its lab set's size, its lint rules' examples, its recorded tools beside Claude Code's and its schema directories' naming rules.
  */
 import type { AgentFacts } from "../lib/agent-facts.js";
 
@@ -24,6 +24,8 @@ export const facts: AgentFacts = {
     { rule: "KM-CFG-007", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "PreToolUse"\nmatcher = "run_shell_command"\ncommand = "node /opt/h.mjs"\n' }, says: "Gemini CLI's name for Bash", path: "/hooks/0/matcher" },
     { rule: "KM-CFG-008", files: { ".kimi-code/config.toml": '[[hooks]]\nevent = "Stop"\ncommand = "node /opt/h.mjs"\n[[hooks]]\nevent = "Stop"\ncommand = "node /opt/h.mjs"\n' }, says: "runs it once", path: "/hooks/1/command" },
   ],
+  // a tool the scripted model calls and Kimi Code CLI does not have (held-out kh-post-unknown-tool)
+  toolsWithoutCounterpart: ["NoSuchTool"],
   schemaNaming: {
     "kimi-code": { prefix: "kimi-code-", suffix: "" },
     "kimi-code/hook-input": { prefix: "kimi-code-", suffix: "-hook-input" },

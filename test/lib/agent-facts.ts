@@ -33,6 +33,14 @@ export interface AgentFacts {
   readonly lintBelow?: "home";
   /** One case per lint rule, at least. */
   readonly lintCases: readonly LintCase[];
+  /** Tools it has that Claude Code 2.1.332 does not (its tool list: test/observer/claude-code-tools/tools.json), as recorded. */
+  readonly toolsWithoutCounterpart?: readonly string[];
+  /** Keys its tool input has beside Claude Code's fields, by Claude Code's tool name, as recorded (a hook reads them as they are). */
+  readonly extraToolFields?: Readonly<Record<string, readonly string[]>>;
+  /** Its tool names the recordings show the kit reading as Claude Code's: `[its name, Claude Code's]`. */
+  readonly recordedToolNames?: readonly (readonly [string, string])[];
+  /** Its file tools, recorded under test/observer/<agent>/ (tool-names), that a Read, Write and Edit guard in Claude Code's names covers. */
+  readonly fileTools?: { readonly Read: string; readonly Write: string; readonly Edit: string };
   /** How a schema file's title is made from its name in each of its schema directories (`schemas/<dir>/`): `<prefix><name><suffix>`. */
   readonly schemaNaming: Readonly<Record<string, { readonly prefix: string; readonly suffix: string }>>;
 }

@@ -1,6 +1,6 @@
 /**
  * What the shared tests check of Qwen Code (test/lib/agent-facts.ts): its recorded version output and
- * shell calls, its lab set's size, its lint rules' examples and its schema directories' naming rules.
+ * shell calls, its lab set's size, its lint rules' examples, its recorded tools beside Claude Code's and its schema directories' naming rules.
  */
 import type { AgentFacts } from "../lib/agent-facts.js";
 import { cmd, hooks } from "../lib/lint-case.js";
@@ -28,6 +28,11 @@ export const facts: AgentFacts = {
     { rule: "QW-CFG-012", files: { ".qwen/settings.json": hooks("PreToolUse", { hooks: [cmd({ timeout: 2147483648 })] }) }, says: 'timeout 2147483648 ms is past Node\'s timer limit (2147483647 ms): Qwen Code\'s timer fires after 1 ms, so this hook always times out and fails open: the hook "node /opt/h.mjs" is lost', path: "/hooks/PreToolUse/0/hooks/0/timeout" },
     { rule: "QW-CFG-010", files: { ".qwen/settings.json": JSON.stringify({ hooks: { Stop: [{ sequential: true, hooks: [cmd()] }, { hooks: [cmd({ command: "x" })] }] } }) }, says: "one sequential group" },
   ],
+  // Claude Code 2.1.332 offers no Glob or Grep tool (it searches with Bash); Qwen Code's agent (subagents/ recordings:
+  // subagent_type, description, prompt, run_in_background) is Claude Code's Agent
+  toolsWithoutCounterpart: ["glob", "grep_search"],
+  recordedToolNames: [["agent", "Agent"], ["read_file", "Read"], ["write_file", "Write"], ["edit", "Edit"], ["web_fetch", "WebFetch"]],
+  fileTools: { Read: "read_file", Write: "write_file", Edit: "edit" },
   schemaNaming: {
     "qwen-code": { prefix: "qwen-code-", suffix: "" },
     "qwen-code/hook-input": { prefix: "qwen-code-", suffix: "-hook-input" },
