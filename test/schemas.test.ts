@@ -5,8 +5,8 @@
  * every property described, union roots in the shape JSTT and Ajv's
  * discriminator need, closed or open as the family says.
  *
- * Behaviour: one valid sample per object schema (test/fixtures/schema-samples.json,
- * written from the references) validates, and copies with a misspelled key,
+ * Behaviour: one valid sample per object schema (test/fixtures/schema-samples.json, an
+ * agent's in test/<agent>/schema-samples.json, written from the references or recorded) validates, and copies with a misspelled key,
  * a mistyped value or a wrong tag are rejected; every hook input recorded from
  * real Claude Code 2.1.332 runs validate; 287 recorded hook outputs get the
  * verdict Claude Code gave them (277 accepted, 10 rejected); the Rust family accepts `null` and
@@ -14,7 +14,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { loadSchemas, resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "../scripts/lib/schemas.js";
@@ -22,12 +22,18 @@ import * as validators from "../generated/validators/index.js";
 import type { Validator } from "../generated/validators/index.js";
 import { HOOK_EVENTS } from "../generated/names.js";
 import { AGENT_FACTS } from "./lib/agent-facts.js";
+import { AGENT_NAMES } from "../src/core/agents.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemas = loadSchemas(join(root, "schemas"));
 const byPath = new Map(schemas.map((schema) => [schema.path, schema]));
 const byTitle = new Map(schemas.map((schema) => [schema.title, schema]));
-const samples = (JSON.parse(readFileSync(join(root, "test/fixtures/schema-samples.json"), "utf8")) as { samples: Record<string, Record<string, unknown>> }).samples;
+type Samples = Record<string, Record<string, unknown>>;
+const samplesIn = (path: string): Samples => (existsSync(join(root, path)) ? (JSON.parse(readFileSync(join(root, path), "utf8")) as { samples: Samples }).samples : {});
+/** Each agent's samples (test/<agent>/schema-samples.json), by agent. */
+const agentSamples = new Map(AGENT_NAMES.map((agent) => [agent, samplesIn(`test/${agent}/schema-samples.json`)]));
+/** Every sample: the ones of no agent's family (test/fixtures/schema-samples.json), then each agent's. */
+const samples: Samples = Object.assign({}, samplesIn("test/fixtures/schema-samples.json"), ...agentSamples.values());
 
 function validatorFor(title: string): Validator<unknown> {
   const validator = (validators as unknown as Record<string, Validator<unknown> | undefined>)[`validate${title}`];
@@ -173,10 +179,13 @@ const explain = (validator: Validator<unknown>): string => JSON.stringify(valida
 
 const objectSchemas = schemas.filter((schema) => schema.schema["properties"] !== undefined && !["run-record.schema.json", "merged-result.schema.json"].includes(schema.path) && !schema.path.startsWith("effects"));
 
-test("every object schema has a sample in test/fixtures/schema-samples.json", () => {
+test("every object schema has a sample in test/fixtures/schema-samples.json, an agent's in test/<agent>/schema-samples.json", () => {
   const missing = objectSchemas.map((schema) => schema.title).filter((title) => samples[title] === undefined);
   assert.deepEqual(missing, []);
   for (const title of Object.keys(samples)) assert.ok(byTitle.has(title), `sample for unknown title ${title}`);
+  for (const [agent, own] of agentSamples) {
+    assert.deepEqual(Object.keys(own).filter((title) => !byTitle.get(title)?.path.startsWith(`${agent}/`)), [], `${agent}'s samples are of schemas/${agent}/`);
+  }
 });
 
 for (const schema of objectSchemas) {
