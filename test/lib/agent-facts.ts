@@ -47,7 +47,15 @@ export interface AgentFacts {
 
 /** Every registry agent's facts, in registry order. */
 export const AGENT_FACTS: ReadonlyMap<AgentName, AgentFacts> = new Map(
-  await Promise.all(AGENT_NAMES.map(async (agent) => [agent, ((await import(`../${agent}/facts.js`)) as { facts: AgentFacts }).facts] as const)),
+  await Promise.all(
+    AGENT_NAMES.map(async (agent) => {
+      const module = (await import(`../${agent}/facts.js`).catch((error: unknown) => {
+        throw new Error(`test/${agent}/facts.ts: every registry agent has its facts (export const facts: AgentFacts): ${String(error)}`);
+      })) as { facts?: AgentFacts };
+      if (module.facts === undefined) throw new Error(`test/${agent}/facts.ts exports no facts`);
+      return [agent, module.facts] as const;
+    }),
+  ),
 );
 
 /** The facts of `agent`. */
