@@ -234,10 +234,45 @@ export function kitInputText(fits: Record<string, InputFit[]>): Record<string, s
   return out;
 }
 
+/**
+ * The keys under which the agents' written answers (answers.json, registry order) carry a rewrite's input
+ * (the input placeholder), a context's text and a message's text (the text placeholder), each key once, in
+ * the order first written: what src/core/capability-evidence.ts looks for in a recorded hook's output.
+ */
+export function answerKeys(answers: Record<string, unknown>): Record<"rewrite" | "context" | "message", string[]> {
+  const out: Record<"rewrite" | "context" | "message", string[]> = { rewrite: [], context: [], message: [] };
+  const input = JSON.stringify(INPUT_PLACEHOLDER);
+  const collect = (kind: keyof typeof out, value: unknown): void => {
+    if (value === null || typeof value !== "object") return;
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      const carries = kind === "rewrite" ? JSON.stringify(inner) === input : typeof inner === "string" && inner.includes(PLACEHOLDERS.text);
+      if (carries && !out[kind].includes(key)) out[kind].push(key);
+      collect(kind, inner);
+    }
+  };
+  for (const agent of Object.values(answers["agents"] as Record<string, { answers: Record<string, Record<string, { stdout?: string }>> }>)) {
+    for (const byKind of Object.values(agent.answers)) {
+      for (const [kind, written] of Object.entries(byKind)) {
+        const base = kind.replace(/-(reason|silent)$/, "");
+        if ((base === "rewrite" || base === "context" || base === "message") && typeof written.stdout === "string" && written.stdout.trim().startsWith("{")) collect(base, JSON.parse(written.stdout));
+      }
+    }
+  }
+  return out;
+}
+
 export async function generateKitAnswers(context: GenerateContext): Promise<GeneratedFile[]> {
   const answers = await kitAnswers(context);
   const inputText = kitInputText(answers["inputFits"] as Record<string, InputFit[]>);
+  const keys = answerKeys(answers);
   return [
+    {
+      path: "generated/kit/answer-keys.ts",
+      content:
+        `${tsBanner("scripts/gen-kit-answers.ts", "every agent's answer writer (answers.json)")}` +
+        `/** The keys under which some agent's answer carries a rewrite's input, a context's text, a message's text (src/core/capability-evidence.ts reads a recorded output by them). */\n` +
+        `export const ANSWER_KEYS: { readonly rewrite: readonly string[]; readonly context: readonly string[]; readonly message: readonly string[] } = ${jsLiteral(keys)};\n`,
+    },
     { path: "generated/kit/answers.json", content: `${JSON.stringify(answers, null, 1)}\n` },
     {
       path: "generated/kit/input-text.ts",

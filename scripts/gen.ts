@@ -17,6 +17,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateAgents } from "./gen-agents.js";
 import { schemaAgentFiles } from "./gen-schema-agents.js";
+import { packageExportFiles } from "./gen-package-exports.js";
 import { generateGo } from "./gen-go.js";
 import { generateKitAgents } from "./gen-kit-agents.js";
 import { generateKitAnswers } from "./gen-kit-answers.js";
@@ -119,10 +120,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const root = rootAt === -1 ? fileURLToPath(new URL("..", import.meta.url)) : resolve(argv[rootAt + 1] ?? ".");
   const started = performance.now();
   const where = (path: string): string => relative(process.cwd(), join(root, path)) || path;
-  // the schemas that list every agent take the registry's list first: every generator reads them
-  const schemaDrift = schemaAgentFiles(root).filter((file) => readFileSync(join(root, file.path), "utf8") !== file.content);
-  for (const file of schemaDrift) {
-    if (check) console.error(`gen --check: ${where(file.path)}'s agent enum is not the registry's (src/agents.ts); run \`npm run gen\``);
+  // the schemas that list every agent take the registry's list first (every generator reads them), and
+  // package.json its agents' subpaths
+  const registryFiles = [...schemaAgentFiles(root).map((file) => ({ file, what: "agent enum is" })), ...packageExportFiles(root).map((file) => ({ file, what: "agent subpaths (\"exports\") are" }))];
+  const schemaDrift = registryFiles.filter(({ file }) => readFileSync(join(root, file.path), "utf8") !== file.content);
+  for (const { file, what } of schemaDrift) {
+    if (check) console.error(`gen --check: ${where(file.path)}'s ${what} not the registry's (src/agents.ts); run \`npm run gen\``);
     else {
       writeFileSync(join(root, file.path), file.content);
       console.error(`gen: wrote ${where(file.path)} (the registry's agents)`);

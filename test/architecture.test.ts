@@ -14,6 +14,7 @@ import { AGENT_NAMES } from "../src/core/agents.js";
 import { AGENT_CAPABILITIES } from "../generated/agent-capabilities.js";
 import { allCapabilities } from "../src/entry/capabilities.js";
 import { REGISTRY_SCHEMAS, withRegistryAgents } from "../scripts/gen-schema-agents.js";
+import { PACKAGE_JSON, withRegistryExports } from "../scripts/gen-package-exports.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const AGENT_FOLDERS = AGENTS.map((agent) => `src/${agent.name}/`);
@@ -242,7 +243,7 @@ function sharedTestFiles(): string[] {
   return walk("test");
 }
 
-/** The shared test files that spell every agent but the reference one by hand: a list the next agent must be added to (they iterate the registry, AGENT_NAMES, instead). */
+/** The shared test files that spell every agent but the reference one by hand: a list the next agent must be added to (they iterate the registry, AGENT_NAMES, and read each agent's test/<agent>/facts.ts instead). */
 export function handAgentLists(): string[] {
   const others = AGENTS.slice(1).map((agent) => namePattern(agent.name));
   return sharedTestFiles().filter((file) => {
@@ -251,9 +252,8 @@ export function handAgentLists(): string[] {
   });
 }
 
-// at most today's figure, to shrink: doctor (each agent's recorded version line), lab, lib/agent-payloads (each
-// agent's recorded shell call), lint (a case per rule), schemas (a naming rule per family)
-const HAND_AGENT_LISTS_AT_MOST = 5;
+// none: what a shared test checks of each agent is data in its test/<agent>/facts.ts (test/lib/agent-facts.ts), read by the registry
+const HAND_AGENT_LISTS_AT_MOST = 0;
 
 test("few shared test files spell every agent by hand (the rest iterate the registry)", () => {
   const lists = handAgentLists();
@@ -284,6 +284,22 @@ test("the schemas that list every agent list the registry's (npm run gen writes 
     assert.equal(withRegistryAgents(path, fewer, describe), text, `${path}: an agent left out comes back`);
     assert.deepEqual((JSON.parse(text) as { properties: { agent: { enum: string[] } } }).properties.agent.enum, AGENTS.map((agent) => agent.name));
   }
+});
+
+test("package.json's agent subpaths are the registry's (npm run gen writes them; gen:check names a drift)", () => {
+  const text = readFileSync(join(ROOT, PACKAGE_JSON), "utf8");
+  assert.equal(withRegistryExports(text), text, `${PACKAGE_JSON}: run npm run gen`);
+  const exports = (JSON.parse(text) as { exports: Record<string, unknown> }).exports;
+  for (const agent of AGENTS) {
+    assert.deepEqual(exports[`./${agent.name}`], { types: `./dist/src/entry/${agent.name}.d.ts`, default: `./dist/src/entry/${agent.name}.js` });
+    assert.ok(SOURCES.includes(`src/entry/${agent.name}.ts`), `src/entry/${agent.name}.ts`);
+  }
+  const fewer = text.replace(/,\n {4}"\.\/kimi-code": \{[^}]*\}/, "");
+  assert.notEqual(fewer, text);
+  assert.equal(withRegistryExports(fewer), text, `${PACKAGE_JSON}: an agent left out comes back`);
+  const wrong = text.replace("./dist/src/entry/droid.js", "./dist/src/entry/other.js");
+  assert.notEqual(wrong, text);
+  assert.equal(withRegistryExports(wrong), text, `${PACKAGE_JSON}: an agent's entry is made the registry's`);
 });
 
 test("the measures see what they measure: an import up, a circle and a name are found", () => {

@@ -1,6 +1,6 @@
 /**
  * The docs keep up with the registry (src/agents.ts, generated/agents.ts): the pages a user reads
- * first name every agent, each table with a row per agent has every agent's row, docs/lint.md's
+ * first name every agent (schemas/README.md too: a directory per agent), each table with a row per agent has every agent's row, docs/lint.md's
  * rule-ID prefixes are every agent's, and no doc counts the agents ("five agents", "the other four
  * agents") differently from the registry. Not docs/spec/ (copied reference documents), CHANGELOG.md
  * (each entry is true of its release) or test/ (recording notes and copied fixtures, each dated).
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { AGENT_SUMMARIES } from "../generated/agents.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MUST_NAME_EVERY_AGENT = ["README.md", "docs/install.md", "docs/lint.md", "docs/cli.md", "docs/capabilities.md", "docs/authoring.md"];
+const MUST_NAME_EVERY_AGENT = ["README.md", "docs/install.md", "docs/lint.md", "docs/cli.md", "docs/capabilities.md", "docs/authoring.md", "schemas/README.md"];
 const SKIP_DIRS = new Set(["node_modules", "dist", ".git", "target", "test"]);
 const SKIP_FILES = new Set(["CHANGELOG.md"]);
 
@@ -42,7 +42,7 @@ function agentTablesMissingRows(text: string): { line: number; missing: string[]
     if (!isRow(i) || isRow(i - 1)) continue;
     const firstCells: string[] = [];
     for (let j = i; isRow(j); j++) firstCells.push(lines[j]?.split("|")[1]?.trim() ?? "");
-    const rowOf = (agent: (typeof AGENTS)[number]) => firstCells.some((cell) => new RegExp(`^${nameAt(agent.names).source}`).test(cell.replace(/\*\*/g, "")));
+    const rowOf = (agent: (typeof AGENTS)[number]) => firstCells.some((cell) => new RegExp(`^${nameAt(agent.names).source}`).test(cell.replace(/\*\*|`/g, "")));
     const present = AGENTS.filter(rowOf);
     if (present.length >= 2 && present.length < AGENTS.length) found.push({ line: i + 1, missing: AGENTS.filter((agent) => !present.includes(agent)).map((agent) => agent.id) });
   }
@@ -124,4 +124,5 @@ test("the checks catch a stale count, a missing agent and a table without an age
   const table = ["| agent | file |", "|---|---|", ...AGENTS.slice(0, -1).map((agent) => `| ${agent.names[agent.names.length - 1]} | x |`)].join("\n");
   assert.deepEqual(agentTablesMissingRows(`text\n\n${table}\n`), [{ line: 3, missing: [last.id] }]);
   assert.deepEqual(agentTablesMissingRows(`${table}\n| **${last.names[0]} 1.0** | y |`), []);
+  assert.deepEqual(agentTablesMissingRows(`${table}\n| \`${last.id}/\` | y |`), [], "a directory's row in backticks (schemas/README.md) counts");
 });

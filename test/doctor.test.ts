@@ -9,20 +9,14 @@ import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { after, test } from "node:test";
 import { compareVersions, run, type DoctorReport } from "../src/cli/doctor.js";
+import { AGENT_NAMES } from "../src/core/agents.js";
+import { factsOf } from "./lib/agent-facts.js";
 
 const root = mkdtempSync(join(tmpdir(), "doctor-test-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-/** The version lines the real agents print (recorded in /tmp/agents-install.log and the observers' READMEs). */
-const RECORDED: Readonly<Record<string, string>> = {
-  claude: "2.1.332 (Claude Code)",
-  codex: "codex-cli 0.171.0",
-  gemini: "0.61.0",
-  copilot: "GitHub Copilot CLI 1.0.102.\nRun 'copilot update' to check for updates.",
-  droid: "0.215.0",
-  qwen: "0.24.4",
-  kimi: "2.1.0",
-};
+/** The version lines the real agents print (recorded in /tmp/agents-install.log and the observers' READMEs; each agent's test/<agent>/facts.ts), by command. */
+const RECORDED: Readonly<Record<string, string>> = Object.fromEntries(AGENT_NAMES.map((agent) => [factsOf(agent).versionOutput.command, factsOf(agent).versionOutput.output]));
 
 let dirs = 0;
 function binDir(lines: Readonly<Record<string, string>>): string {
@@ -57,15 +51,7 @@ async function json(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<{ 
 test("every agent at its recorded version: exit 0, each found on PATH", async () => {
   const { exit, report } = await json([], { PATH: binDir(RECORDED), HOME: emptyHome });
   assert.equal(exit, 0);
-  assert.deepEqual(report.agents.map((a) => [a.agent, a.status, a.installed, a.found_by]), [
-    ["claude-code", "match", "2.1.332", "PATH"],
-    ["codex", "match", "0.171.0", "PATH"],
-    ["gemini-cli", "match", "0.61.0", "PATH"],
-    ["copilot-cli", "match", "1.0.102", "PATH"],
-    ["droid", "match", "0.215.0", "PATH"],
-    ["qwen-code", "match", "0.24.4", "PATH"],
-    ["kimi-code", "match", "2.1.0", "PATH"],
-  ]);
+  assert.deepEqual(report.agents.map((a) => [a.agent, a.status, a.installed, a.found_by]), AGENT_NAMES.map((agent) => [agent, "match", factsOf(agent).versionOutput.version, "PATH"]));
   assert.ok(report.agents.every((a) => a.unverified.length === 0 && a.rerecord.length === 0));
 });
 
@@ -122,7 +108,7 @@ test("a newer Qwen Code: doctor names the lab's command that re-records the comm
 test("an older agent is a difference too; an agent that is not installed is not", async () => {
   const { exit, report } = await json([], { PATH: binDir({ codex: "codex-cli 0.170.9" }), HOME: emptyHome });
   assert.equal(exit, 1);
-  assert.deepEqual(report.agents.map((a) => a.status), ["not-installed", "older", "not-installed", "not-installed", "not-installed", "not-installed", "not-installed"]);
+  assert.deepEqual(report.agents.map((a) => a.status), AGENT_NAMES.map((agent) => (agent === "codex" ? "older" : "not-installed")));
   const none = await json([], { PATH: "", HOME: emptyHome });
   assert.equal(none.exit, 0);
   assert.ok(none.report.agents.every((a) => a.status === "not-installed" && a.path === null));

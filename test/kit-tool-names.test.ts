@@ -3,41 +3,19 @@
  * `tools`, through generated/kit/): every tool call recorded from every agent (each stdin of each
  * recording under test/observer/<agent>/, observed runs, e2e runs and the tool-name runs alike) is read
  * by the kit as a Claude Code tool (schemas/claude-code/tools/, the tools Claude Code 2.1.332 offers)
- * with that tool's field names, its required fields present, or its name is listed below as having no
- * Claude Code counterpart. A hook for Read/Write/Edit then runs on the agent's own file tools.
+ * with that tool's field names, its required fields present, or its name is listed in its test/<agent>/facts.ts
+ * as having no Claude Code counterpart. A hook for Read/Write/Edit then runs on the agent's own file tools.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isJsonObject } from "../src/json/value.js";
-import type { AgentName } from "../src/core/agents.js";
 import { toClaudeShape } from "../src/hooks/agent-names.js";
 import { defineHook } from "../src/hooks/index.js";
 import { AGENTS } from "./lib/agent-payloads.js";
 import { recordedToolCalls } from "./lib/recorded-tools.js";
-
-/** Tools an agent has that Claude Code 2.1.332 does not (its tool list: test/observer/claude-code-tools/tools.json), as recorded. */
-const NO_COUNTERPART: Readonly<Partial<Record<AgentName, readonly string[]>>> = {
-  // Claude Code 2.1.332 offers no Glob, Grep or LS tool (it searches with Bash); Gemini CLI's web_fetch takes a prompt
-  // with the URLs in it, not WebFetch's url
-  "gemini-cli": ["glob", "grep_search", "list_directory", "web_fetch"],
-  // droid's Task (description, prompt, subagent_type, await) and Qwen Code's agent (subagents/ recordings:
-  // subagent_type, description, prompt, run_in_background) are Claude Code's Agent
-  "qwen-code": ["glob", "grep_search"],
-  // droid's FetchUrl takes a url and no prompt, which WebFetch requires
-  droid: ["LS", "Glob", "Grep", "FetchUrl"],
-  // a tool the scripted model calls and Kimi Code CLI does not have (held-out kh-post-unknown-tool)
-  "kimi-code": ["NoSuchTool"],
-};
-
-/** Keys an agent's tool input has beside Claude Code's fields, as recorded (a hook reads them as they are). */
-const EXTRA_FIELDS: Readonly<Partial<Record<AgentName, Readonly<Record<string, readonly string[]>>>>> = {
-  // droid's risk assessment of each command (droid-observed.md); "0", "1", "2": a string rewrite a PostToolUse hook saw (pre-p21)
-  droid: { Bash: ["riskLevel", "riskLevelReason", "summary", "0", "1", "2"], Agent: ["await"] },
-  // replace's instruction: what the edit is for, in words (tool-names/kit-tools-01-file-tools)
-  "gemini-cli": { Edit: ["instruction"] },
-};
+import { factsOf } from "./lib/agent-facts.js";
 
 /** Claude Code's tools: name -> its input's fields and required fields. */
 const CLAUDE_TOOLS = new Map(
@@ -57,7 +35,7 @@ test("every recorded tool call of every agent is a Claude Code tool with its fie
       const name = String(call.input["tool_name"]);
       const key = `${agent} ${own} -> ${name}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
-      if (NO_COUNTERPART[agent]?.includes(own)) continue;
+      if (factsOf(agent).toolsWithoutCounterpart?.includes(own)) continue;
       const tool = CLAUDE_TOOLS.get(name);
       if (tool === undefined) {
         wrong.push(`${file}: ${agent}'s ${own} is no Claude Code tool (read as ${name}) and is not listed as having none`);
@@ -65,14 +43,14 @@ test("every recorded tool call of every agent is a Claude Code tool with its fie
       }
       const input = call.input["tool_input"];
       if (!isJsonObject(input)) continue;
-      const extra = EXTRA_FIELDS[agent]?.[name] ?? [];
+      const extra = factsOf(agent).extraToolFields?.[name] ?? [];
       const unknown = Object.keys(input).filter((field) => !tool.fields.includes(field) && !extra.includes(field));
       const missing = tool.required.filter((field) => input[field] === undefined);
       if (unknown.length > 0 || missing.length > 0) wrong.push(`${file}: ${agent}'s ${own} as ${name}: fields ${unknown.join(", ") || "-"} are not ${name}'s; ${missing.join(", ") || "-"} missing`);
     }
   }
   assert.deepEqual(wrong, []);
-  for (const expected of ["qwen-code agent -> Agent", "qwen-code read_file -> Read", "qwen-code write_file -> Write", "qwen-code edit -> Edit", "qwen-code web_fetch -> WebFetch", "copilot-cli view -> Read", "gemini-cli run_shell_command -> Bash", "gemini-cli read_file -> Read", "gemini-cli write_file -> Write", "gemini-cli replace -> Edit", "gemini-cli google_web_search -> WebSearch", "droid Execute -> Bash", "droid Create -> Write", "droid Edit -> Edit", "droid Read -> Read", "droid Task -> Agent"]) {
+  for (const expected of AGENTS.flatMap((agent) => (factsOf(agent).recordedToolNames ?? []).map(([own, claude]) => `${agent} ${own} -> ${claude}`))) {
     assert.ok(seen.has(expected), `recorded: ${expected} (${[...seen.keys()].join("; ")})`);
   }
 });
@@ -90,7 +68,7 @@ test("every name a tool list maps is a Claude Code tool, and every field it rena
   assert.deepEqual(wrong, []);
 });
 
-for (const [agent, names] of [["qwen-code", ["read_file", "write_file", "edit"]], ["gemini-cli", ["read_file", "write_file", "replace"]], ["droid", ["Read", "Create", "Edit"]]] as const) {
+for (const [agent, names] of AGENTS.flatMap((agent) => { const tools = factsOf(agent).fileTools; return tools === undefined ? [] : [[agent, [tools.Read, tools.Write, tools.Edit]] as const]; })) {
   test(`a Read, Write and Edit guard written in Claude Code's names denies ${agent}'s recorded ${names.join(", ")} calls of a secret`, async () => {
     const calls = recordedToolCalls(agent).filter(({ file }) => file.includes("tool-names"));
     for (const [tool, own] of [["Read", names[0]], ["Write", names[1]], ["Edit", names[2]]] as const) {

@@ -16,6 +16,7 @@ import { geminiApi, valueForSchema } from "../lab/agents/gemini-cli.js";
 import { LAB_AGENTS } from "../lab/agents/index.js";
 import { qwenOutcome } from "../lab/agents/qwen-code.js";
 import { AGENTS } from "../src/agents.js";
+import { factsOf } from "./lib/agent-facts.js";
 import { chatCompletionsApi } from "../lab/core/chat-completions.js";
 import { canonical, compareOutcomes, describeDifferences, summaryLine } from "../lab/core/compare.js";
 import { readHookRecord, readStartOrder, writeHookScript } from "../lab/core/hook-script.js";
@@ -49,10 +50,10 @@ for (const agent of LAB_AGENTS) {
   });
 }
 
-/** The committed sets' sizes (with the issue-24/25 recordings), for every registry agent with a lab module. */
-const COMMITTED_SET_SIZES: Readonly<Record<string, number>> = { "claude-code": 465, codex: 253, "gemini-cli": 170, "copilot-cli": 238, droid: 125, "qwen-code": 167, "kimi-code": 222 };
+/** The committed sets' sizes (with the issue-24/25 recordings), for every registry agent with a lab module (each agent's test/<agent>/facts.ts). */
+const COMMITTED_SET_SIZES: Readonly<Record<string, number>> = Object.fromEntries(AGENTS.flatMap((agent) => { const size = factsOf(agent.name).labSetSize; return size === undefined ? [] : [[agent.name, size]]; }));
 
-test("the committed sets --check re-records: every registry agent with a lab module has its set's size (Claude Code's 465, Codex's 253, Gemini CLI's 170, Copilot CLI's 238, droid's 125, Qwen Code's 167, Kimi Code's 222: 22, the 165 held out and 35 cap-*)", () => {
+test(`the committed sets --check re-records: every registry agent with a lab module has its set's size (${AGENTS.filter((agent) => COMMITTED_SET_SIZES[agent.name] !== undefined).map((agent) => `${agent.dialect.displayName}'s ${COMMITTED_SET_SIZES[agent.name]}`).join(", ")}: 22, the 165 held out and 35 cap-*)`, () => {
   const withLab = AGENTS.filter((agent) => LAB_AGENTS.some((lab) => lab.name === agent.name)).map((agent) => agent.name);
   assert.deepEqual(Object.keys(COMMITTED_SET_SIZES), withLab);
   const count = (name: string): number => committedScenarioFiles(LAB_AGENTS.find((a) => a.name === name)!).length;
@@ -269,7 +270,7 @@ test("the Gemini API server: streamGenerateContent turns, JSON that fits a utili
   } finally { await server.close(); }
 });
 
-test("the Chat Completions server (droid, Copilot CLI, Kimi Code): tool calls streamed, stream:false answered whole, the request cap", async () => {
+test("the Chat Completions server (the lab modules of the agents that speak it): tool calls streamed, stream:false answered whole, the request cap", async () => {
   const server = await startModelServer(chatCompletionsApi([{ tool_calls: [{ name: "Execute", arguments: { command: "x" } }, { name: "Execute", args: { command: "y" } }] }, { text: "done" }], { maxRequests: 2, listModel: "m1" }));
   try {
     const tools = [{ type: "function", function: { name: "Execute" } }];

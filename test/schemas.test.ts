@@ -5,8 +5,8 @@
  * every property described, union roots in the shape JSTT and Ajv's
  * discriminator need, closed or open as the family says.
  *
- * Behaviour: one valid sample per object schema (test/fixtures/schema-samples.json,
- * written from the references) validates, and copies with a misspelled key,
+ * Behaviour: one valid sample per object schema (test/fixtures/schema-samples.json, an
+ * agent's in test/<agent>/schema-samples.json, written from the references or recorded) validates, and copies with a misspelled key,
  * a mistyped value or a wrong tag are rejected; every hook input recorded from
  * real Claude Code 2.1.332 runs validate; 287 recorded hook outputs get the
  * verdict Claude Code gave them (277 accepted, 10 rejected); the Rust family accepts `null` and
@@ -14,19 +14,26 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { loadSchemas, resolveRef, type JsonObject, type JsonValue, type LoadedSchema } from "../scripts/lib/schemas.js";
 import * as validators from "../generated/validators/index.js";
 import type { Validator } from "../generated/validators/index.js";
 import { HOOK_EVENTS } from "../generated/names.js";
+import { AGENT_FACTS } from "./lib/agent-facts.js";
+import { AGENT_NAMES } from "../src/core/agents.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemas = loadSchemas(join(root, "schemas"));
 const byPath = new Map(schemas.map((schema) => [schema.path, schema]));
 const byTitle = new Map(schemas.map((schema) => [schema.title, schema]));
-const samples = (JSON.parse(readFileSync(join(root, "test/fixtures/schema-samples.json"), "utf8")) as { samples: Record<string, Record<string, unknown>> }).samples;
+type Samples = Record<string, Record<string, unknown>>;
+const samplesIn = (path: string): Samples => (existsSync(join(root, path)) ? (JSON.parse(readFileSync(join(root, path), "utf8")) as { samples: Samples }).samples : {});
+/** Each agent's samples (test/<agent>/schema-samples.json), by agent. */
+const agentSamples = new Map(AGENT_NAMES.map((agent) => [agent, samplesIn(`test/${agent}/schema-samples.json`)]));
+/** Every sample: the ones of no agent's family (test/fixtures/schema-samples.json), then each agent's. */
+const samples: Samples = Object.assign({}, samplesIn("test/fixtures/schema-samples.json"), ...agentSamples.values());
 
 function validatorFor(title: string): Validator<unknown> {
   const validator = (validators as unknown as Record<string, Validator<unknown> | undefined>)[`validate${title}`];
@@ -39,39 +46,15 @@ const kebab = (name: string): string => name.replace(/(?<!^)(?=[A-Z])/g, "-").to
 const directoryOf = (path: string): string => path.split("/").slice(0, -1).join("/");
 const baseName = (path: string): string => path.split("/").pop()!.replace(/\.schema\.json$/, "");
 
-/** How a file's title is made from its name, per directory: `<prefix><Name><suffix>`. */
+/** How a file's title is made from its name, per directory: `<prefix><Name><suffix>` (an agent's directories: its test/<agent>/facts.ts). */
 const NAMING: Readonly<Record<string, { prefix: string; suffix: string }>> = {
+  ...Object.fromEntries([...AGENT_FACTS.values()].flatMap((facts) => Object.entries(facts.schemaNaming))),
   "": { prefix: "", suffix: "" },
   common: { prefix: "", suffix: "" },
   "common/permission-suggestion": { prefix: "permission-", suffix: "-suggestion" },
   rust: { prefix: "rust-", suffix: "" },
   "rust/hook-specific-output": { prefix: "rust-", suffix: "-output" },
   "rust/permission-decision": { prefix: "rust-permission-", suffix: "" },
-  "claude-code": { prefix: "claude-code-", suffix: "" },
-  "claude-code/hook-input": { prefix: "", suffix: "-hook-input" },
-  "claude-code/hook-specific-output": { prefix: "", suffix: "-hook-specific-output" },
-  "claude-code/permission-request-decision": { prefix: "claude-code-permission-request-", suffix: "" },
-  "claude-code/permission-update": { prefix: "claude-code-permission-", suffix: "-update" },
-  "claude-code/tools": { prefix: "", suffix: "-tool-input" }, // kit (#11): built-in tool inputs
-  "claude-code/settings": { prefix: "claude-code-", suffix: "" },
-  "claude-code/settings/hook-handler": { prefix: "claude-code-", suffix: "-hook-handler" },
-  codex: { prefix: "codex-hook-", suffix: "" },
-  "codex/input": { prefix: "codex-", suffix: "-hook-input" },
-  "codex/output": { prefix: "codex-", suffix: "-hook-output" },
-  "codex/hook-specific-output": { prefix: "codex-", suffix: "-hook-specific-output" },
-  "codex/decision": { prefix: "codex-", suffix: "-decision" },
-  "gemini-cli": { prefix: "gemini-cli-", suffix: "" },
-  "gemini-cli/hook-input": { prefix: "gemini-cli-", suffix: "-hook-input" },
-  droid: { prefix: "droid-", suffix: "" },
-  "droid/hook-input": { prefix: "droid-", suffix: "-hook-input" },
-  "qwen-code": { prefix: "qwen-code-", suffix: "" },
-  "qwen-code/hook-input": { prefix: "qwen-code-", suffix: "-hook-input" },
-  "kimi-code": { prefix: "kimi-code-", suffix: "" },
-  "kimi-code/hook-input": { prefix: "kimi-code-", suffix: "-hook-input" },
-  "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
-  "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },
-  "copilot-cli/claude-input": { prefix: "copilot-cli-claude-", suffix: "-input" },
-  "copilot-cli/output": { prefix: "copilot-cli-", suffix: "-output" },
   install: { prefix: "install-", suffix: "" },
 };
 
@@ -79,7 +62,7 @@ test("every schema file: draft-07, $id = base + path, title follows the file nam
   assert.ok(schemas.length >= 90, `only ${schemas.length} schemas`);
   for (const schema of schemas) {
     const naming = NAMING[directoryOf(schema.path)];
-    assert.ok(naming, `schemas/${schema.path}: directory has no naming rule in test/schemas.test.ts (add one)`);
+    assert.ok(naming, `schemas/${schema.path}: directory has no naming rule (add one: an agent's in its test/<agent>/facts.ts, any other in test/schemas.test.ts)`);
     assert.equal(kebab(schema.title), `${naming.prefix}${baseName(schema.path)}${naming.suffix}`, `schemas/${schema.path}: title ${schema.title}`);
   }
 });
@@ -196,10 +179,13 @@ const explain = (validator: Validator<unknown>): string => JSON.stringify(valida
 
 const objectSchemas = schemas.filter((schema) => schema.schema["properties"] !== undefined && !["run-record.schema.json", "merged-result.schema.json"].includes(schema.path) && !schema.path.startsWith("effects"));
 
-test("every object schema has a sample in test/fixtures/schema-samples.json", () => {
+test("every object schema has a sample in test/fixtures/schema-samples.json, an agent's in test/<agent>/schema-samples.json", () => {
   const missing = objectSchemas.map((schema) => schema.title).filter((title) => samples[title] === undefined);
   assert.deepEqual(missing, []);
   for (const title of Object.keys(samples)) assert.ok(byTitle.has(title), `sample for unknown title ${title}`);
+  for (const [agent, own] of agentSamples) {
+    assert.deepEqual(Object.keys(own).filter((title) => !byTitle.get(title)?.path.startsWith(`${agent}/`)), [], `${agent}'s samples are of schemas/${agent}/`);
+  }
 });
 
 for (const schema of objectSchemas) {

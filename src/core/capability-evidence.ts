@@ -7,6 +7,7 @@
 import type { AnswerKind, Support } from "./capabilities.js";
 import type { MergeEffects } from "./records.js";
 import { stringifyOr } from "../json/value.js";
+import { ANSWER_KEYS } from "../../generated/kit/answer-keys.js";
 
 export interface ShownSupport {
   readonly support: Support;
@@ -49,10 +50,14 @@ function parse(stdout: string): unknown {
   }
 }
 
-/** Where an answer carries text for the model: `additionalContext`, or `message` (where an agent reads a prompt hook's `message` as context). */
-const CONTEXT_KEYS = ["additionalContext", "message"];
-const MESSAGE_KEYS = ["systemMessage"];
-const REWRITE_KEYS = ["updatedInput", "tool_input", "modifiedArgs"];
+/**
+ * Where an answer carries text for the model, a message for the user and a rewritten input: the keys
+ * under which the agents' answer writers put them (generated/kit/answer-keys.ts, npm run gen), e.g.
+ * `additionalContext`, or `message` where an agent reads a prompt hook's `message` as context.
+ */
+const CONTEXT_KEYS = ANSWER_KEYS.context;
+const MESSAGE_KEYS = ANSWER_KEYS.message;
+const REWRITE_KEYS = ANSWER_KEYS.rewrite;
 
 /**
  * The support an answer of `kind` (the hook's stdout) got, as the merged

@@ -12,6 +12,7 @@ import { merge } from "../../src/merge.js";
 import { allCapabilities } from "../../src/agent-capabilities.js";
 import type { AnswerKind, CapabilityClaim } from "../../src/core/capabilities.js";
 import { dialectOf } from "../../src/dialects.js";
+import { factsOf, type ShellCall } from "./agent-facts.js";
 
 export interface AgentAnswer {
   readonly exit: number;
@@ -43,17 +44,8 @@ export function recordedPayloads(agent: AgentName): Payload[] {
 
 export const PAYLOADS = new Map(AGENTS.map((agent) => [agent, recordedPayloads(agent)]));
 
-/** The PreToolUse-equivalent shell call of each agent (and form), as recorded. */
-export const SHELL_CALLS: readonly { readonly agent: AgentName; readonly form: string; readonly event: string; readonly shell: string; readonly args: string }[] = [
-  { agent: "claude-code", form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
-  { agent: "codex", form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
-  { agent: "gemini-cli", form: "", event: "BeforeTool", shell: "run_shell_command", args: "tool_input" },
-  { agent: "copilot-cli", form: " (camelCase hooks)", event: "preToolUse", shell: "bash", args: "toolArgs" },
-  { agent: "copilot-cli", form: " (.claude/settings.json hooks)", event: "PreToolUse", shell: "Bash", args: "tool_input" },
-  { agent: "droid", form: "", event: "PreToolUse", shell: "Execute", args: "tool_input" },
-  { agent: "qwen-code", form: "", event: "PreToolUse", shell: "run_shell_command", args: "tool_input" },
-  { agent: "kimi-code", form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
-];
+/** The PreToolUse-equivalent shell call of each agent (and form), as recorded (test/<agent>/facts.ts). */
+export const SHELL_CALLS: readonly ({ readonly agent: AgentName } & ShellCall)[] = AGENTS.flatMap((agent) => factsOf(agent).shellCalls.map((call) => ({ agent, ...call })));
 
 export function shellCall(agent: AgentName, event: string, shell: string, command: string): Record<string, unknown> {
   const found = PAYLOADS.get(agent)!.find((p) => p.event === event && (p.payload["tool_name"] ?? p.payload["toolName"]) === shell);
