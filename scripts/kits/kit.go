@@ -901,6 +901,10 @@ func handleCall(hook Hook, stdin []byte, handling func(agent string, ownEvent st
 	if err != nil {
 		return refuse(hook, agent, ownEvent, err.Error())
 	}
+	// an answer that exits otherwise than 0 is read from its stderr (exit 2's reason): no note is added to it
+	if exit != 0 {
+		return exit, stdout, stderr
+	}
 	return exit, stdout, stderr + notes
 }
 

@@ -104,7 +104,9 @@ export async function handle(definition: HookDefinition<HookEventName, string>, 
     if (intent.updatedInput !== undefined) intent = { ...intent, updatedInput: toAgentToolInput(call.tool, intent.updatedInput) };
     const written = (await writeForAll(targets, intent))!;
     if (!written.ok) throw new HookFailure(`the answer cannot be written: ${written.message}`);
-    const stderr = notes.map((note) => `${PREFIX}: ${event} hook: ${note}\n`).join("");
+    // the notes go after an answer that exits 0; an answer that exits otherwise is read from its stderr
+    // (exit 2's reason, which the agent shows the model), so nothing is added to it
+    const stderr = written.answer.exit === 0 ? notes.map((note) => `${PREFIX}: ${event} hook: ${note}\n`).join("") : "";
     return { agent, ...written.answer, stderr: written.answer.stderr + stderr };
   } catch (error) {
     if (error instanceof HookFailure) return refuse(definition, agent, error.message, undefined, targets);

@@ -1132,7 +1132,8 @@ def handle(definition: Hook, stdin: str) -> Tuple[int, str, str]:
             # the rewritten input in the agent's own field names (Copilot CLI's view reads path, not file_path)
             reply = Reply(reply.kind, reply.reason, reply.text, _renamed(reply.input, call.tool["fields"]))
         exit_code, stdout, stderr = _write(agent, own_event, reply)
-        return exit_code, stdout, stderr + notes
+        # an answer that exits otherwise than 0 is read from its stderr (exit 2's reason): no note is added to it
+        return exit_code, stdout, stderr + (notes if exit_code == 0 else "")
     except _Failure as failure:
         return _refuse(definition, agent, str(failure), _handling[1])
     except BaseException as error:  # noqa: B036 - a hook fails closed on anything, SystemExit and KeyboardInterrupt included

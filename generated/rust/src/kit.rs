@@ -807,7 +807,11 @@ fn handle_with(hook: &Hook, stdin: &str, handling: &dyn Fn(&'static str, &str)) 
                 }
             }
             match write_answer(agent, own, &reply) {
-                Ok((exit, stdout, stderr)) => (exit, stdout, stderr + &notes),
+                // an answer that exits otherwise than 0 is read from its stderr (exit 2's reason): no note is added to it
+                Ok((exit, stdout, stderr)) => {
+                    let notes = if exit == 0 { notes.as_str() } else { "" };
+                    (exit, stdout, stderr + notes)
+                }
                 Err(problem) => refuse(hook, agent, own, &problem),
             }
         }
