@@ -217,9 +217,9 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"WorktreeCreate": {
-					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
-					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
-					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
+					"stop":        {unsupported: "Claude Code cannot say stop on WorktreeCreate"},
+					"stop-silent": {unsupported: "Claude Code cannot say stop on WorktreeCreate"},
+					"message":     {unsupported: "Claude Code cannot say userMessage on WorktreeCreate"},
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
 				},
 				"WorktreeRemove": {
@@ -1885,7 +1885,9 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "claude-code\u0000ConfigChange\u0000message":
 		return "ignored"
 	case "claude-code\u0000WorktreeCreate\u0000stop":
-		return "ignored"
+		return "degraded>block"
+	case "claude-code\u0000WorktreeCreate\u0000message":
+		return "unsupported"
 	case "claude-code\u0000WorktreeRemove\u0000block":
 		return "unsupported"
 	case "claude-code\u0000WorktreeRemove\u0000stop":
@@ -2313,10 +2315,6 @@ func kitUnverified(agent string, event string, kind string) string {
 	case "claude-code\u0000TeammateIdle\u0000stop":
 		return "docs:enforced"
 	case "claude-code\u0000TeammateIdle\u0000message":
-		return "docs:enforced"
-	case "claude-code\u0000WorktreeCreate\u0000stop":
-		return "docs:ignored"
-	case "claude-code\u0000WorktreeCreate\u0000message":
 		return "docs:enforced"
 	case "claude-code\u0000DirectoryAdded\u0000stop":
 		return "docs:ignored"

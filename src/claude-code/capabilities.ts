@@ -326,8 +326,9 @@ export const capabilities: AgentCapabilitiesSource = {
       block: recorded("enforced", [
         "test/vectors/merge/claude-code/WorktreeCreate/cap-worktreecreate-block.json",
       ], { note: "the session does not start: Claude Code reads the stdout's last line as the worktree's directory" }),
-      stop: fromEventTable("as the event table reads it; no recording"),
-      message: fromEventTable(),
+      // any JSON answer is the stdout's last line, read as the directory: the kit writes no stop and no message here
+      stop: recorded("degraded", ["test/vectors/merge/claude-code/WorktreeCreate/cap-worktreecreate-continue-false.json"], { as: "block", note: "continue:false is read as the worktree's directory: the creation fails as for a block, the session does not start" }),
+      message: recorded("unsupported", ["test/vectors/merge/claude-code/WorktreeCreate/cap-worktreecreate-systemMessage.json"], { note: "a systemMessage is read as the worktree's directory: the creation fails, the session does not start; nothing is shown" }),
     },
     WorktreeRemove: {
       block: recorded("unsupported", [

@@ -115,6 +115,12 @@ export type MergeRule =
       readonly blockReachesModel: boolean;
       /** Any non-zero exit blocks, not only 2 (WorktreeCreate). */
       readonly anyFailureBlocks: boolean;
+      /**
+       * The stdout's last line is the event's value (WorktreeCreate: the directory the hook made), so a JSON answer
+       * fails the action whatever it says: `systemMessage` or `continue:false` is read as a directory that does not
+       * exist (cap-worktreecreate-systemMessage, cap-worktreecreate-continue-false). The kit writes neither there.
+       */
+      readonly stdoutIsValue?: boolean;
     }
   | { /** a block replaces the task tool's result, the task is rolled back or stays open (merge/task.ts) */ readonly strategy: "task" }
   | { /** hooks only notify: errors and notices, nothing combines */ readonly strategy: "none" };
@@ -358,8 +364,9 @@ export const EVENTS = {
   WorktreeCreate: {
     match: null, toolEvent: false, defaultTimeout: 600, sharedTimeoutBudget: false, envFile: false, blocks: "the worktree creation (any non-zero exit fails it)",
     exit2: "block", exit2DropsJson: false, exit2MissingScript: "never", continueFalse: null,
-    systemMessage: "notice", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
-    merge: { strategy: "blockable", blockReachesModel: false, anyFailureBlocks: true }, earlyStop: "never", outputVariantRank: 21,
+    // a JSON answer is read as the directory: the creation fails and no systemMessage shows (cap-worktreecreate-*)
+    systemMessage: "silent", plainStdoutIsContext: false, perHookName: "hook", noVerdictNotice: false,
+    merge: { strategy: "blockable", blockReachesModel: false, anyFailureBlocks: true, stdoutIsValue: true }, earlyStop: "never", outputVariantRank: 21,
   },
   WorktreeRemove: {
     // with a hook, removing the directory is the hook's work: ExitWorktree reports the removal whatever it answers, and a

@@ -55,6 +55,11 @@ export function writeClaudeCodeIntent(event: string, intent: HookIntent): WriteR
     if (fields.has("additionalContext")) hso["additionalContext"] = intent.context;
     else unsupported.push("context");
   }
+  // the stdout is the event's value (WorktreeCreate's directory): a stop or a message would fail the action instead
+  const merge = rulesOf(event).merge;
+  const stdoutIsValue = merge.strategy === "blockable" && merge.stdoutIsValue === true;
+  if (stdoutIsValue && intent.stop !== undefined) unsupported.push("stop");
+  if (stdoutIsValue && intent.userMessage !== undefined) unsupported.push("userMessage");
   if (intent.stop !== undefined) {
     out["continue"] = false;
     if (intent.stop.reason !== undefined) out["stopReason"] = intent.stop.reason;

@@ -10,7 +10,7 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   ],
-  labSetSize: 465,
+  labSetSize: 467,
   lintPrefix: "CC",
   lintCases: [
     { rule: "CC-CFG-001", files: { ".claude/settings.json": '{"hooks": {' }, says: "not valid JSON" },

@@ -12,6 +12,8 @@ export const mergeBlockable: Strategy<"blockable"> = (acc, rule) => {
     let text: string | null = r.blocking_error;
     if (text === null && json?.["decision"] === "block") text = blockReason(json);
     if (rule.anyFailureBlocks && r.exit !== 0 && r.exit !== null && text === null) text = r.stderr;
+    // the stdout's last line is the event's value: a JSON answer names no directory, so the action fails
+    if (rule.stdoutIsValue === true && r.exit === 0 && json !== null && text === null) text = r.stdout.trim().split("\n").at(-1) ?? "";
     if (text === null) continue;
     acc.blocked = true;
     acc.reasons.push(text);
