@@ -9,7 +9,7 @@
  * deletes the section). Never throws.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { ProtocolError } from "../core/errors.js";
 import { parseToml } from "../core/toml.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/value.js";
@@ -34,10 +34,16 @@ export interface KimiCodeHooks {
 export const HOOK_KEYS = ["event", "matcher", "command", "timeout"] as const;
 export const MAX_TIMEOUT_SECONDS = 600;
 
-/** Where Kimi reads its configuration for this environment. */
-export function kimiCodeConfigFile(homeDir: string, env: NodeJS.ProcessEnv): string {
+/**
+ * Where Kimi reads its configuration for this environment, started in `workingDir`. Kimi's
+ * config path is `KIMI_CODE_HOME ?? ~/.kimi-code` (the bundle's resolveKimiHome, `??`, not the
+ * `length > 0` test its other folders use): the empty string is not `~/.kimi-code` but a
+ * relative folder, the working directory (kh-home-empty-env: the config.toml in
+ * `~/.kimi-code` was not read, and the log went to a relative `logs/`).
+ */
+export function kimiCodeConfigFile(homeDir: string, env: NodeJS.ProcessEnv, workingDir: string): string {
   const override = env["KIMI_CODE_HOME"];
-  return join(override !== undefined && override !== "" ? override : join(homeDir, ".kimi-code"), "config.toml");
+  return override === undefined ? join(homeDir, ".kimi-code", "config.toml") : resolve(workingDir, override, "config.toml");
 }
 
 /** What is wrong with one `[[hooks]]` table in Kimi's eyes, or null. */
@@ -74,9 +80,9 @@ export function kimiCodeHooksOf(document: JsonObject, file: string): KimiCodeHoo
   return { hooks, problems: [] };
 }
 
-/** Kimi's hooks from its config file; a missing file is no hooks, an unreadable one a problem. */
-export function readKimiCodeHooks(homeDir: string, env: NodeJS.ProcessEnv): KimiCodeHooks {
-  const file = kimiCodeConfigFile(homeDir, env);
+/** Kimi's hooks from its config file (Kimi started in `workingDir`); a missing file is no hooks, an unreadable one a problem. */
+export function readKimiCodeHooks(homeDir: string, env: NodeJS.ProcessEnv, workingDir: string): KimiCodeHooks {
+  const file = kimiCodeConfigFile(homeDir, env, workingDir);
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -22,7 +22,7 @@ const AGENT = "kimi-code";
 const NAME = "Kimi Code CLI";
 
 function configFile(ctx: InstallContext): ConfigFile {
-  return { path: kimiCodeConfigFile(ctx.homeDir, ctx.env as NodeJS.ProcessEnv), map: "hooks", skeleton: {}, format: "toml-tables" };
+  return { path: kimiCodeConfigFile(ctx.homeDir, ctx.env as NodeJS.ProcessEnv, ctx.projectDir), map: "hooks", skeleton: {}, format: "toml-tables" };
 }
 
 const command = (hook: InstallHook, ctx: InstallContext): string => markedCommand(AGENT, ctx.owner, hook.command);

@@ -6,6 +6,7 @@
  * command, a timeout outside 1..600 s) drops EVERY hook of the file
  * (src/kimi-code/config.ts).
  */
+import { isAbsolute } from "node:path";
 import { parseToml } from "../core/toml.js";
 import { matcherNames } from "../lint/document.js";
 import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "../lint/types.js";
@@ -32,8 +33,11 @@ export const KIMI_CODE_LINT_RULES = {
 
 const R = KIMI_CODE_LINT_RULES;
 
-function files(_projectDir: string | null, homeDir: string | null, env: Readonly<Record<string, string | undefined>>): LintFile[] {
-  return homeDir === null && (env["KIMI_CODE_HOME"] ?? "") === "" ? [] : [{ path: kimiCodeConfigFile(homeDir ?? "", env as NodeJS.ProcessEnv), kind: "user" }];
+/** The config.toml Kimi would read (src/kimi-code/config.ts): below HOME, or in KIMI_CODE_HOME, a relative one (the empty string too) in the project's directory. */
+function files(projectDir: string | null, homeDir: string | null, env: Readonly<Record<string, string | undefined>>): LintFile[] {
+  const override = env["KIMI_CODE_HOME"];
+  const known = override === undefined ? homeDir !== null : isAbsolute(override) || projectDir !== null;
+  return known ? [{ path: kimiCodeConfigFile(homeDir ?? "", env as NodeJS.ProcessEnv, projectDir ?? ""), kind: "user" }] : [];
 }
 
 function claims(path: string): string | null {

@@ -62,7 +62,8 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
     const problem: ProtocolError = { code: "invalid-options", path: "/input", message: `input must be JSON (${e instanceof Error ? e.message.slice(0, 200) : "not serialisable"})` };
     return { merged: mergeKimiCode(event, [], { input: {} }), problems: [problem] };
   }
-  const { hooks, problems } = readKimiCodeHooks(homeDir, env);
+  const cwd = typeof stdin["cwd"] === "string" && stdin["cwd"] !== "" ? stdin["cwd"] : projectDir;
+  const { hooks, problems } = readKimiCodeHooks(homeDir, env, cwd);
   const field = isKimiCodeEvent(event) ? KIMI_CODE_EVENTS[event].matchField : null;
   const selected = selectKimiCodeHooks(hooks, event, field === null ? "" : matchValueText(stdin[field]));
   const finished: KimiCodeHookResult[] = [];
@@ -72,7 +73,7 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
       const outcome = await spawnHook({
         file: argv[0]!,
         args: argv.slice(1),
-        cwd: typeof stdin["cwd"] === "string" && stdin["cwd"] !== "" ? stdin["cwd"] : projectDir,
+        cwd,
         env,
         stdin: text,
         timeoutMs: (hook.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
@@ -86,6 +87,6 @@ async function run(options: DialectRunOptions): Promise<DialectRunOutcome> {
 }
 
 export const kimiCodeRunner: DialectRunner = {
-  configLocations: [`${kimiCodeConfigFile("~", {})} or $KIMI_CODE_HOME/config.toml ([[hooks]] tables)`],
+  configLocations: [`${kimiCodeConfigFile("~", {}, ".")} or $KIMI_CODE_HOME/config.toml ([[hooks]] tables)`],
   run,
 };

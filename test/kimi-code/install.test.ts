@@ -49,7 +49,7 @@ test("install appends [[hooks]] tables; uninstall gives the file back byte for b
   const after = readFileSync(file, "utf8");
   assert.ok(after.startsWith(USER_CONFIG), "everything before stays");
   assert.match(after.slice(USER_CONFIG.length), /^\[\[hooks\]\]\nevent = "PreToolUse"\nmatcher = "\^\(\?:Bash\)\$"\ncommand = "CLAUDE_HOOK_PROTOCOL_AGENT=kimi-code [^\n]*node \/opt\/deny\.mjs"\ntimeout = 30\n\[\[hooks\]\]\nevent = "Stop"\ncommand = "[^\n]*node \/opt\/stop\.mjs"\n$/);
-  const read = readKimiCodeHooks(dir, {});
+  const read = readKimiCodeHooks(dir, {}, dir);
   assert.deepEqual(read.problems, []);
   assert.deepEqual(read.hooks.map((h) => [h.event, h.matcher ?? null, h.timeout ?? null]), [["SessionStart", null, null], ["PreToolUse", "^(?:Bash)$", 30], ["Stop", null, null]]);
   run(request(dir));
@@ -103,7 +103,7 @@ test("a CRLF config: install writes its tables with CRLF, uninstall gives the fi
   const after = readFileSync(file, "utf8");
   assert.ok(after.startsWith(crlf), "everything before stays");
   assert.doesNotMatch(after, /[^\r]\n/, "one line ending in the file");
-  assert.deepEqual(readKimiCodeHooks(dir, {}).hooks.map((h) => h.event), ["SessionStart", "PreToolUse", "Stop"]);
+  assert.deepEqual(readKimiCodeHooks(dir, {}, dir).hooks.map((h) => h.event), ["SessionStart", "PreToolUse", "Stop"]);
   run(request(dir));
   assert.equal(readFileSync(file, "utf8"), after, "a second install changes nothing");
   run(request(dir, { mode: "uninstall" }));
