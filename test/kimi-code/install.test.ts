@@ -58,7 +58,7 @@ test("install appends [[hooks]] tables; uninstall gives the file back byte for b
   assert.equal(readFileSync(file, "utf8"), USER_CONFIG);
 });
 
-test("a file install made goes with uninstall; KIMI_CODE_HOME moves it", () => {
+test("a file install made goes with uninstall; KIMI_CODE_HOME moves it, the empty string to the working directory", () => {
   const dir = home();
   const moved = join(dir, "elsewhere");
   run(request(dir, { env: { KIMI_CODE_HOME: moved } }));
@@ -66,6 +66,13 @@ test("a file install made goes with uninstall; KIMI_CODE_HOME moves it", () => {
   assert.ok(!existsSync(join(dir, ".kimi-code", "config.toml")));
   run(request(dir, { env: { KIMI_CODE_HOME: moved }, mode: "uninstall" }));
   assert.ok(!existsSync(join(moved, "config.toml")));
+  // set but empty it is not ~/.kimi-code (kh-home-empty-env: Kimi did not read that file) but the working directory
+  const project = join(dir, "project");
+  mkdirSync(project);
+  run(request(dir, { env: { KIMI_CODE_HOME: "" }, projectDir: project }));
+  assert.ok(existsSync(join(project, "config.toml")));
+  assert.ok(!existsSync(join(dir, ".kimi-code", "config.toml")));
+  assert.deepEqual(readKimiCodeHooks(dir, { KIMI_CODE_HOME: "" }, project).hooks.map((h) => h.event), ["PreToolUse", "Stop"]);
 });
 
 test("refused, nothing written: a timeout Kimi drops every hook for, a file that is not TOML, hooks written inline", () => {
