@@ -83,7 +83,10 @@ export interface ClaimCall {
 
 const NATIVE_VALUES: Record<string, unknown> = { toolName: "bash", toolArgs: { command: "ls" }, toolResult: {}, error: "e", hookName: "permissionRequest", toolInput: { command: "ls" }, stopReason: "end_turn", source: "new", prompt: "p" };
 const SHELL_TOOL: Partial<Record<AgentName, string>> = { "gemini-cli": "run_shell_command", droid: "Execute" };
-const SAMPLES = (JSON.parse(readFileSync("test/fixtures/schema-samples.json", "utf8")) as { samples: Record<string, Record<string, unknown>> }).samples;
+/** Each agent's schema samples (test/<agent>/schema-samples.json, written from the references or recorded), by agent. */
+const SAMPLES: ReadonlyMap<AgentName, readonly Record<string, unknown>[]> = new Map(
+  AGENT_NAMES.map((agent) => [agent, Object.values((JSON.parse(readFileSync(`test/${agent}/schema-samples.json`, "utf8")) as { samples: Record<string, Record<string, unknown>> }).samples)]),
+);
 
 /**
  * Every claim of every agent on an event a hook can be defined for (one with a Claude Code event), with an input of
@@ -98,8 +101,8 @@ export function claimCalls(): ClaimCall[] {
       const canonical = dialect.events.find((event) => event.name === own)?.canonical;
       if (canonical === null || canonical === undefined) continue;
       const native = caps.nativeInput?.events.find((e) => e.event === own);
-      // the agent's recorded input of the event, else Claude Code's sample of it (test/fixtures/schema-samples.json, from the references), else another recorded input of the agent made this event's
-      const recorded = PAYLOADS.get(caps.agent)!.find((p) => p.payload["hook_event_name"] === own)?.payload ?? (caps.agent === "claude-code" ? SAMPLES[`${own}HookInput`] : undefined);
+      // the agent's recorded input of the event, else its schema sample of it (test/<agent>/schema-samples.json), else another recorded input of the agent made this event's
+      const recorded = PAYLOADS.get(caps.agent)!.find((p) => p.payload["hook_event_name"] === own)?.payload ?? SAMPLES.get(caps.agent)!.find((sample) => sample["hook_event_name"] === own);
       const base = recorded ?? { ...PAYLOADS.get(caps.agent)!.find((p) => typeof p.payload["hook_event_name"] === "string")!.payload, hook_event_name: own };
       const input = native !== undefined
         ? { [caps.nativeInput!.marker]: "s", timestamp: 1, cwd: "/w", ...Object.fromEntries(native.keys.map((k) => [k, NATIVE_VALUES[k]])) }
