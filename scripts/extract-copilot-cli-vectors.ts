@@ -45,9 +45,11 @@ interface RecordedHook {
 }
 
 interface Recording {
-  scenario: { name: string; description: string; event?: string; source?: string; allow_all_tools?: boolean; hooks?: ScenarioHook[] };
+  scenario: { name: string; description: string; event?: string; source?: string; hooks?: ScenarioHook[] };
   hooks_files: Record<string, { hooks?: Record<string, Obj[]> }>;
   tool?: { ran?: boolean; result_received_by_model?: { in_request?: number; content?: string } | null };
+  /** The command line Copilot ran with (`--allow-all-tools` or not). */
+  cli: { args: string[] };
   hooks: RecordedHook[];
   outcome: {
     tool_ran?: boolean;
@@ -64,6 +66,8 @@ const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WO
 const subst = (text: string): string => text.replace(/\{\{([A-Z]+)\}\}/g, (all, name: string) => VARS[name] ?? all);
 const CLAUDE_SOURCES = new Set(["claude", "claude_local", "claude_user"]);
 const isObj = (v: Json | undefined): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+/** How Copilot's refusal of a call nobody approved begins (prompt mode without --allow-all-tools: perm-00). */
+const NO_APPROVER_START = "Permission denied because no interactive user response";
 const DATETIME = /^<current_datetime>[^]*?<\/current_datetime>(\n\n)?/;
 
 /** The hooks file holding `command`, `nth` occurrence (same command configured twice), and its timeout. */
@@ -214,7 +218,9 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
   }
   const firstStdin = completion[0]?.recorded.stdin_first;
   if (firstStdin !== undefined) request["input"] = firstStdin;
-  if (event === "permissionRequest") request["allow_all_tools"] = rec.scenario.allow_all_tools !== false;
+  // every vector says whether the run had --allow-all-tools (a merge request without it is read as having it)
+  const allowAllTools = rec.cli.args.includes("--allow-all-tools");
+  request["allow_all_tools"] = allowAllTools;
   request["hooks"] = hooks;
 
   const o = rec.outcome;
@@ -241,7 +247,9 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     if (!ran && text.startsWith("Denied by preToolUse hook (unable to ask")) effects["decision"] = "ask";
     else if (!ran && text.startsWith("Denied by preToolUse hook")) effects["decision"] = "deny";
     // without --allow-all-tools a call no hook allows is refused (cap-pretooluse-silent-without-allow-all): one that ran was allowed
-    else if (ran && rec.scenario.allow_all_tools === false) effects["decision"] = "allow";
+    else if (ran && !allowAllTools) effects["decision"] = "allow";
+    // refused by Copilot's permission check with nobody to ask: no hook decided
+    else if (!ran && !allowAllTools && text.startsWith(NO_APPROVER_START)) effects["decision"] = null;
     else notes.push("decision: left out when no hook denied (under --allow-all-tools an allow and no decision look the same)");
     effects["blocked"] = !ran && text.startsWith("Denied by preToolUse hook");
   } else if (event === "postToolUse") {
@@ -255,7 +263,7 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     if (text.startsWith("Permission denied by a PermissionRequest hook: ")) {
       effects["decision"] = "deny";
       effects["blocked"] = true;
-    } else if (ran && rec.scenario.allow_all_tools === false) {
+    } else if (ran && !allowAllTools) {
       effects["decision"] = "allow";
       effects["blocked"] = false;
     } else if (!ran) {
@@ -306,10 +314,6 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     expected: { effects },
   };
   if (ranEvents.size > 1) vector.skip_reason = `spans two events (${[...ranEvents].join(", ")}): a merge request covers one`;
-  // without --allow-all-tools and nobody to ask, Copilot CLI's own permission check refuses a call no hook allowed: not a hook's effect
-  if (event === "preToolUse" && rec.scenario.allow_all_tools === false && o.tool_ran !== true && (rec.tool?.result_received_by_model?.content ?? o.tool_result ?? "").startsWith("Permission denied because no interactive user response")) {
-    vector.skip_reason = "Copilot CLI's permission check, not a hook, refused the call (no --allow-all-tools, nobody to ask); the merge models hooks only";
-  }
   if (hooks.length === 0) notes.push("no hook ran (no hooks, not selected, or not read from this location): the runner decides that; here the empty chain");
   if (notes.length > 0) vector.notes = notes;
   return { dir: event, vector };

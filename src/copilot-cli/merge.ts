@@ -26,7 +26,15 @@ import {
 } from "./read-output.js";
 import * as T from "./texts.js";
 
-/** Keys the Copilot dialect adds to the shared merge request. */
+/**
+ * Keys the Copilot dialect adds to the shared merge request. `allow_all_tools`: whether Copilot ran
+ * with `--allow-all-tools`; left out it is true, as the recordings ran (`copilot -p …
+ * --allow-all-tools … --trust-folder`, 213 of 238) and as the runner's `allowAllTools` and
+ * `trustedFolder` default. Read as false, a request that says nothing would credit a silent hook
+ * with the refusal Copilot's own permission check gives only without the flag: a block the hook
+ * does not make where the flag is given. Every recorded vector says it
+ * (scripts/extract-copilot-cli-vectors.ts, from the run's command line).
+ */
 export const REQUEST_EXTENSIONS: RequestExtensions = {
   request: { allow_all_tools: "boolean" },
   hook: { event: "string" },
@@ -34,7 +42,11 @@ export const REQUEST_EXTENSIONS: RequestExtensions = {
 
 /** A request as this dialect reads it (the shared request plus REQUEST_EXTENSIONS). */
 export interface CopilotRequest extends MergeRequest {
-  /** `--allow-all-tools`: a permission request no hook decides is approved; without it prompt mode denies (perm-00). */
+  /**
+   * `--allow-all-tools` (default true, as the recordings ran: REQUEST_EXTENSIONS): a call no
+   * preToolUse hook allowed and no permissionRequest hook decided runs; `false`: prompt mode has
+   * nobody to ask and refuses it (perm-00, cap-pretooluse-silent-without-allow-all).
+   */
   readonly allow_all_tools?: boolean;
   readonly hooks: readonly CopilotHook[];
 }
@@ -227,7 +239,22 @@ function toolArgsOf(rewrite: JsonValue): { readonly args: JsonObject } | { reado
   return isJsonObject(value) ? { args: value } : { error: T.invalidInput(T.notAnObject(kindOf(value))) };
 }
 
-/** preToolUse: the sequential chain; the first deny (deny, ask, exit 2, exit != 0) ends it. */
+/** `--allow-all-tools`, read one way for every event: left out is true (REQUEST_EXTENSIONS). */
+const allowsAllTools = (request: CopilotRequest): boolean => request.allow_all_tools !== false;
+
+/**
+ * preToolUse: the sequential chain; the first deny (deny, ask, exit 2, exit != 0) ends it. A call
+ * that no hook denied and none allowed (`permissionDecision: "allow"`, flat or, Claude-style, in
+ * `hookSpecificOutput`) goes on to Copilot's permission check: under `--allow-all-tools` it runs,
+ * without it prompt mode has nobody to ask and refuses it with NO_APPROVER (decision null, not a
+ * hook's block: cap-pretooluse-silent-without-allow-all; an allow runs it:
+ * cap-pretooluse-allow-without-allow-all, cap-claude-pretooluse-allow-without-allow-all). A
+ * permissionRequest hook that allows would let it run (cap-permissionrequest-allow): that is the
+ * next event's request; this one says what happens when none decides. Not recorded without the
+ * flag, read as the check comes before the tool: a timed-out hook (it "proceeds" to the check) and
+ * a rewrite without an allow are refused too, the contexts are kept as beside a deny (pre-21b),
+ * and a rewrite the tool cannot use gives the refusal, not the tool's error.
+ */
 function preToolChain(request: CopilotRequest, steps: readonly Step[], chain: Chain): Outcome {
   let args: { readonly args: JsonObject | null } | { readonly error: string } = { args: request.tool_input ?? null };
   let rewritten = false;
@@ -281,6 +308,11 @@ function preToolChain(request: CopilotRequest, steps: readonly Step[], chain: Ch
       effects: { ...noEffects(), decision: denial.decision, blocked: true, tool_result: denial.text, model_context },
       denyMessages: [denial.text],
     };
+  }
+  if (!allowed && !allowsAllTools(request)) {
+    // the rewrite still reaches the next hook's stdin (the runner reads updated_input)
+    const updatedInput = rewritten && !("error" in args) ? args.args : null;
+    return { effects: { ...noEffects(), tool_result: T.NO_APPROVER, model_context }, updatedInput };
   }
   const decision = allowed ? "allow" : null;
   if ("error" in args) return { effects: { ...noEffects(), decision, tool_result: args.error, model_context } };
@@ -432,7 +464,7 @@ function permissionKeyMerge(request: CopilotRequest, steps: readonly Step[], cha
   }
   if (behavior === "allow") return { effects: { ...noEffects(), decision: "allow", tool_input: toolInput } };
   // no hook decided: --allow-all-tools approves, prompt mode cannot ask and denies (perm-00, perm-01b)
-  if (request.allow_all_tools === true) return { effects: { ...noEffects(), tool_input: toolInput } };
+  if (allowsAllTools(request)) return { effects: { ...noEffects(), tool_input: toolInput } };
   return { effects: { ...noEffects(), tool_result: T.NO_APPROVER } };
 }
 

@@ -7,8 +7,9 @@
  * preToolUse deny or a postToolUse block ends the chain (pre-13, post-02);
  * a rewrite reaches the next hook's stdin (pre-14b); a failing
  * permissionRequest hook too (new-blind4-perm-exit1-then-allow). Then the merge
- * (merge.ts) decides. The runner runs in a trusted folder (as
- * `--trust-folder`) unless told otherwise.
+ * (merge.ts) decides. The runner runs in a trusted folder with every tool
+ * allowed (as `--trust-folder --allow-all-tools`, the recordings' command
+ * line) unless told otherwise.
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -27,7 +28,11 @@ const MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 export interface CopilotRunOptions extends DialectRunOptions {
   /** Project hooks (`.github/hooks`, `.claude`, `.github/copilot`) run only in a trusted folder; default true. */
   readonly trustedFolder?: boolean;
-  /** `--allow-all-tools` (permissionRequest with no deciding hook); default false. */
+  /**
+   * `--allow-all-tools`; default true, as the recordings ran (the merge request's default too):
+   * `false` refuses a call no preToolUse hook allowed and no permissionRequest hook decided, as
+   * prompt mode without the flag does (cap-pretooluse-silent-without-allow-all, perm-00).
+   */
   readonly allowAllTools?: boolean;
 }
 
@@ -125,7 +130,7 @@ export async function runCopilotHooks(options: CopilotRunOptions): Promise<Diale
     ...(toolName === null ? {} : { tool_name: toolName }),
     ...(originalArgs === undefined ? {} : { tool_input: originalArgs }),
     input,
-    allow_all_tools: options.allowAllTools ?? false,
+    allow_all_tools: options.allowAllTools ?? true,
     hooks,
   };
   let merged: MergedResult = mergeCopilotRequest(request);

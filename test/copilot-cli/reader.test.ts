@@ -11,15 +11,16 @@ import { PassThrough } from "node:stream";
 import { copilotCli } from "../../src/copilot-cli/dialect.js";
 import { existsSync, readFileSync } from "node:fs";
 import { COPILOT_EVENT_NAMES, EVENTS, resolveEvent, STOP_BLOCK_CAP } from "../../src/copilot-cli/events.js";
-import { stopCapNotice } from "../../src/copilot-cli/texts.js";
+import { NO_APPROVER, stopCapNotice } from "../../src/copilot-cli/texts.js";
 import { parseHookStdout, readPreToolAnswer, textOf } from "../../src/copilot-cli/read-output.js";
 import { serveMergeConformance } from "../../src/conformance/merge.js";
 import type { MergeRequest } from "../../src/core/merge-request.js";
 import { validateMergedResult } from "../../generated/validators/records.js";
 
 const ARGS = { command: "echo original", description: "d" };
+/** A preToolUse request as the recordings it cites ran: with `--allow-all-tools`. */
 const pre = (hooks: Partial<MergeRequest["hooks"][number]>[], extra: Record<string, unknown> = {}): MergeRequest =>
-  ({ event: "preToolUse", tool_name: "bash", tool_input: ARGS, hooks: hooks.map((h) => ({ command: "h", exit: 0, stdout: "", stderr: "", source: "/u/hooks/a.json", ...h })), ...extra }) as MergeRequest;
+  ({ event: "preToolUse", tool_name: "bash", tool_input: ARGS, allow_all_tools: true, hooks: hooks.map((h) => ({ command: "h", exit: 0, stdout: "", stderr: "", source: "/u/hooks/a.json", ...h })), ...extra }) as MergeRequest;
 
 test("stdout: one JSON object with whitespace around it; text before or after, arrays and bad JSON are ignored (pre-09, pre-09e)", () => {
   assert.equal(parseHookStdout("  \n").output, "empty");
@@ -147,4 +148,16 @@ test("every recording the event table cites exists; the stop cap and its wording
   const run = JSON.parse(readFileSync("test/observer/copilot-cli/observed/stop-03-block-always.json", "utf8")) as { outcome: { notices: string[]; hook_invocations: number[] } };
   assert.deepEqual(run.outcome.notices.map((n) => n.replace(/^(\[[A-Z]+\]) \[[^\]]+\] /, "$1 ")), [stopCapNotice(STOP_BLOCK_CAP)]);
   assert.deepEqual(run.outcome.hook_invocations, [STOP_BLOCK_CAP + 1], "the hook runs once more than the cap");
+});
+
+test("a request without allow_all_tools is read as --allow-all-tools, the recordings' command line; false refuses what no hook allowed (cap-pretooluse-silent-without-allow-all, perm-00)", () => {
+  for (const file of ["preToolUse/cap-pretooluse-silent-without-allow-all.json", "permissionRequest/perm-00-no-hook-no-allow-all.json"]) {
+    const vector = JSON.parse(readFileSync(`test/vectors/merge/copilot-cli/${file}`, "utf8")) as { request: MergeRequest & { allow_all_tools?: boolean } };
+    assert.equal(vector.request.allow_all_tools, false, file);
+    assert.equal(copilotCli.mergeRequest(vector.request).effects.tool_result, NO_APPROVER, `${file}: recorded without the flag`);
+    const { allow_all_tools: _recorded, ...unsaid } = vector.request;
+    const withFlag = copilotCli.mergeRequest({ ...vector.request, allow_all_tools: true } as MergeRequest);
+    assert.deepEqual(withFlag.effects.tool_input, vector.request.tool_input, `${file}: with the flag the call runs as the model gave it`);
+    assert.deepEqual(copilotCli.mergeRequest(unsaid).effects, withFlag.effects, `${file}: left out is the flag`);
+  }
 });

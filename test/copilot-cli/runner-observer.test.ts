@@ -30,7 +30,9 @@ interface ScenarioHook {
   same_command_as?: number;
 }
 interface Recording {
-  scenario: { name: string; event?: string; hooks?: ScenarioHook[]; trust_folder?: boolean; allow_all_tools?: boolean };
+  scenario: { name: string; event?: string; hooks?: ScenarioHook[]; trust_folder?: boolean };
+  /** The command line Copilot ran with: `--allow-all-tools` or not. */
+  cli: { args: string[] };
   hooks_files: Record<string, unknown>;
   outcome: { hook_invocations?: number[] };
 }
@@ -101,14 +103,7 @@ function inputOf(vector: Vector, root: string): JsonObject {
   }
 }
 
-/**
- * Recordings the runner does not model yet, with why (said, not hidden): without --allow-all-tools Copilot CLI refuses
- * a call that no hook allows ("Permission denied because no interactive user response was available. …"); the runner
- * runs the tool. The recording is the control of cap-pretooluse-allow-without-allow-all (issue 25).
- */
-const NOT_MODELLED: ReadonlySet<string> = new Set(["cap-pretooluse-silent-without-allow-all.json"]);
-
-const recordings = readdirSync(OBSERVED).filter((f) => f.endsWith(".json") && !NOT_MODELLED.has(f)).sort();
+const recordings = readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort();
 
 test(`the runner reproduces every recorded run from the hook files Copilot was given (${recordings.length} runs)`, async () => {
   const failures: string[] = [];
@@ -125,7 +120,7 @@ test(`the runner reproduces every recorded run from the hook files Copilot was g
       homeDir: join(root, "home"),
       env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: join(root, "home") },
       trustedFolder: rec.scenario.trust_folder !== false,
-      allowAllTools: rec.scenario.allow_all_tools !== false,
+      allowAllTools: rec.cli.args.includes("--allow-all-tools"),
     });
     const effects = JSON.parse(JSON.stringify(merged.effects).replaceAll(root, "$TMP")) as Record<string, unknown>;
     for (const [key, expected] of Object.entries(vector.expected.effects)) {

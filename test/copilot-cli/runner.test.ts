@@ -49,6 +49,8 @@ function sandbox(): Sandbox {
         projectDir: project,
         homeDir: home,
         env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home },
+        // as the recordings cited ran (the runner's default too)
+        allowAllTools: true,
         ...extra,
       };
     },
