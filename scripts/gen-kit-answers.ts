@@ -48,8 +48,8 @@ type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string
 
 /**
  * Per Claude Code event, how the kits make another agent's input (already in Claude Code's names) fit
- * Claude Code's typed input, which Go and Rust decode strictly: a required key the agent leaves out gets
- * its type's empty value (Copilot CLI's PostToolUse has no tool_response, Qwen Code's background tasks no
+ * Claude Code's typed input, which Go and Rust decode strictly: a required key the agent leaves out (or sends
+ * as null where Claude Code's type takes none: Codex's SubagentStop agent_transcript_path) gets its type's empty value (Copilot CLI's PostToolUse has no tool_response, Qwen Code's background tasks no
  * type), and a string outside an enum of Claude Code's (Copilot CLI's SessionStart source "new", Gemini
  * CLI's SessionEnd reason "exit") becomes the enum's `other`, else its first value: the typed handler of
  * a hook must run for every call the agent makes, not fail (or fail closed) on a value its type has no

@@ -627,6 +627,12 @@ func applyFit(node any, path []string, fit kitFit) {
 		if present {
 			applyFit(value, rest, fit)
 		}
+	case present && value == nil && fit.fill != "" && fit.fill != "null":
+		// a null where Claude Code's type takes none (Codex's agent_transcript_path): the type's empty value
+		var filled any
+		if json.Unmarshal([]byte(fit.fill), &filled) == nil {
+			object[key] = filled
+		}
 	case present:
 		object[key] = fittedValue(value, fit)
 	case fit.fill != "":

@@ -564,6 +564,12 @@ fn apply_fit(node: &mut Value, path: &[&str], fill: &str, values: &[&str], inste
     };
     match object.get_mut(*key) {
         Some(child) if !rest.is_empty() => apply_fit(child, rest, fill, values, instead, text),
+        // a null where Claude Code's type takes none (Codex's agent_transcript_path): the type's empty value
+        Some(child) if child.is_null() && !fill.is_empty() && fill != "null" => {
+            if let Ok(filled) = serde_json::from_str(fill) {
+                *child = filled;
+            }
+        }
         Some(child) => fitted(child),
         None if rest.is_empty() && !fill.is_empty() => {
             if let Ok(filled) = serde_json::from_str(fill) {

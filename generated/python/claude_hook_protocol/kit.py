@@ -971,6 +971,9 @@ def _apply_fit(node: object, path: Sequence[str], fill: Optional[str], values: O
             node[key] = json.loads(fill)
     elif rest:
         _apply_fit(node[key], rest, fill, values, instead, text)
+    elif node[key] is None and fill is not None and fill != "null":
+        # a null where Claude Code's type takes none (Codex's agent_transcript_path): the type's empty value
+        node[key] = json.loads(fill)
     elif text and not isinstance(node[key], str) and _structured_text(node[key]) is not None:
         node[key] = _structured_text(node[key])
     elif values is not None and isinstance(node[key], str) and node[key] not in values:
