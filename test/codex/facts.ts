@@ -10,7 +10,7 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   ],
-  labSetSize: 253,
+  labSetSize: 265,
   lintPrefix: "CX",
   lintCases: [
     { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML", unparsed: true },
