@@ -280,7 +280,7 @@ export const copilotCli: LabAgent = {
   npmPackage: "@github/copilot",
   recordedVersion: "1.0.102",
   bin: "node_modules/@github/copilot-linux-x64/copilot",
-  checkDirs: ["copilot-cli/scenarios"],
+  checkDirs: ["copilot-cli/scenarios", "copilot-cli/subagents/scenarios"],
   outcomeOf: copilotOutcome,
   versionOf: (bin, prefix) => versionFromCommand(bin, ["--version"], { HOME: "/tmp", COPILOT_PKG_CACHE_HOME: join(prefix, "pkg-cache"), COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" }, /(\d+\.\d+\.\d+)/),
   async run(sc, ctx) {
