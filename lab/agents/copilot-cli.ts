@@ -248,7 +248,8 @@ export function copilotOutcome(s: Obj): Obj {
     exit_code: (s["cli"] as Obj)["exit_code"],
   };
   o["hook_env"] = hooks.some((h) => h.env_first !== undefined) ? hooks.map((h) => (h.env_first !== undefined ? { env: h.env_first, cwd: h.cwd_first, argv: h.argv_first } : null)) : undefined;
-  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"], [ISO, "<datetime>"]]);
+  // a subagent's run time (`subagent.completed`'s durationMs) differs per run
+  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"], [ISO, "<datetime>"], [/\\"durationMs\\":\d+/g, '\\"durationMs\\":<n>']]);
 }
 
 // ------------------------------------------------------------ baselines
