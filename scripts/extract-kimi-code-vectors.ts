@@ -168,7 +168,8 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   const calls = (scenario.model_turns ?? []).flatMap((turn) => turn.tool_calls ?? (turn.tool_call !== undefined ? [turn.tool_call] : []));
   // subagents/ (issue 25): the main agent's Agent call, then the subagent's one call, which the hooks answer; the
   // subagent's first request made it, so the request after it is request 2
-  const inSubagent = calls.length === 2 && calls[0]!.name === "Agent" && ranIndices.every((i) => rec.hooks[i]!.invocations === 1) && rec.hooks.some((h) => h.invocations > 0 && isObj(h.stdin_first ?? null) && (h.stdin_first as Obj)["tool_name"] === calls[1]!.name);
+  const callName = (c: unknown): unknown => (typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined);
+  const inSubagent = calls.length === 2 && callName(calls[0]) === "Agent" && ranIndices.every((i) => rec.hooks[i]!.invocations === 1) && rec.hooks.some((h) => h.invocations > 0 && isObj(h.stdin_first ?? null) && (h.stdin_first as Obj)["tool_name"] === callName(calls[1]));
   if (TOOL_EVENTS.has(event) && calls.length > 1 && !inSubagent) {
     vector.skip_reason = "several tool calls: the recording's tool_ran and marker cover them all, a merge request is one call";
     return vector;
