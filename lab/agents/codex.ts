@@ -337,7 +337,6 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       return out;
     };
     const toolOutputs = outputsOf(main);
-    if (process.env["CHP_LAB_DUMP"] !== undefined) writeFileSync(join(process.env["CHP_LAB_DUMP"], `${sc.name}.log.json`), JSON.stringify(server.log, null, 1));
     const hookRecords: HookRecord[] = hooks.map((_h, k) => readHookRecord(rd.hooks, k, commands[k]!, t0));
     const rolloutFile = filesUnder(join(codexHome, "sessions"), ".jsonl")[0] ?? null;
     const rolloutText = rolloutFile !== null ? readFileSync(rolloutFile, "utf8") : "";

@@ -1854,6 +1854,7 @@ pub(crate) static KIT_NAME_TOOLS: &[KitTool] = &[
     ("gemini-cli", "google_web_search", "WebSearch", &[]),
     ("copilot-cli", "bash", "Bash", &[]),
     ("copilot-cli", "view", "Read", &[("file_path", "path")]),
+    ("copilot-cli", "task", "Agent", &[("subagent_type", "agent_type")]),
     ("copilot-cli", "edit", "Edit", &[("file_path", "path"), ("old_string", "old_str"), ("new_string", "new_str")]),
     ("copilot-cli", "create", "Write", &[("file_path", "path"), ("content", "file_text")]),
     ("droid", "Execute", "Bash", &[]),
