@@ -53,6 +53,7 @@ const RUN_NAMES: Record<string, string> = {
   PostCompact: "postCompact",
   SessionEnd: "sessionEnd",
   SubagentStart: "subagentStart",
+  SubagentStop: "subagentStop",
 };
 
 /** A literal command's only recordable result: Codex's hook run says it ended without a status (cx-pre-killed-by-signal). */
@@ -120,7 +121,7 @@ function vectorOf(name: string, o: Obj, observed: string): Obj {
   const recordedHooks: Obj[] = o["hooks"] ?? [];
   const hookRuns: Obj[] = (o["app_server"]?.["hook_runs"] ?? []).filter((r: Obj) => r["method"] === "hook/completed").map((r: Obj) => r["run"]);
   const base = { description: typeof o["description"] === "string" ? shortDescription(o["description"]) : o["description"], scenario: name, source: `${observed}/${name}.json` };
-  if (scenario["subagent_turns"] !== undefined && recordedHooks.some((h) => (h["invocations"] ?? 0) > 1)) {
+  if (scenario["subagent_turns"] !== undefined && TOOL_EVENTS.has(scenario["event"] ?? "PreToolUse") && recordedHooks.some((h) => (h["invocations"] ?? 0) > 1)) {
     return { ...base, request: null, expected: null, skip_reason: "a hook ran for several calls (the main agent's and the subagent's): a merge request covers one call" };
   }
 
@@ -248,6 +249,19 @@ function vectorOf(name: string, o: Obj, observed: string): Obj {
     effects["stopped"] = stoppedRun && requests === 1;
     effects["continues"] = prompts.length > 0;
     effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+  } else if (event === "SubagentStop" && scenario["subagent_turns"] !== undefined) {
+    // subagents/cx-sub-subagentstop-*: it runs when the subagent's turn ends; a block is a `<hook_prompt>` user message of
+    // the subagent's next request (its first firing's; the later firing is the continuation's)
+    const sub: string[][] = outcome["subagent_context_added"] ?? [];
+    const prompts = sub.flatMap((items) => byRole(items, "user")).filter((t) => t.startsWith("<hook_prompt"));
+    const subRequests: number = outcome["subagent_requests"];
+    effects["blocked"] = prompts.length > 0;
+    effects["model_context"] = prompts;
+    effects["continues"] = prompts.length > 0;
+    // the subagent made no request after the hook's stop: it ended (as it would have: its turn was over)
+    effects["stopped"] = stoppedRun && prompts.length === 0 && subRequests === (scenario["subagent_turns"] as unknown[]).length - 1;
+    effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+    if (ran.some((r) => (recordedHooks.find((h) => h["index"] === r.index)?.["invocations"] ?? 0) > 1)) notes.push("SubagentStop ran again after the continuation; the vector is its first firing");
   } else if (event === "SubagentStart") {
     // cap-subagentstart-*: spawn_agent's message opens the subagent's first request (the threads take the mock's turns
     // in the order they ask, so its index varies); the hook's context comes before it

@@ -352,8 +352,8 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"context":     {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"SubagentStart\",\"additionalContext\":\"{{text}}\"}}", stderr: ""},
 				},
 				"SubagentStop": {
-					"stop":        {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
-					"stop-silent": {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"context":     {unsupported: "Codex CLI refuses context on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
@@ -1936,8 +1936,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 		return "unsupported"
 	case "codex\u0000SubagentStop\u0000context":
 		return "unsupported"
-	case "codex\u0000SubagentStop\u0000stop":
-		return "unsupported"
 	case "codex\u0000SessionEnd\u0000stop":
 		return "unsupported"
 	case "codex\u0000SessionEnd\u0000message":
@@ -2324,12 +2322,6 @@ func kitUnverified(agent string, event string, kind string) string {
 		return "docs:enforced"
 	case "codex\u0000SubagentStop\u0000context":
 		return "docs:unsupported"
-	case "codex\u0000SubagentStop\u0000block":
-		return "docs:enforced"
-	case "codex\u0000SubagentStop\u0000stop":
-		return "docs:unsupported"
-	case "codex\u0000SubagentStop\u0000message":
-		return "docs:enforced"
 	case "gemini-cli\u0000BeforeTool\u0000allow":
 		return "docs:enforced"
 	case "gemini-cli\u0000Notification\u0000context":
