@@ -4898,7 +4898,7 @@ export interface CodexSubagentStartHookInput {
   [k: string]: unknown;
 }
 /**
- * Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+ * Codex CLI 0.171.0 SubagentStop stdin: when a subagent's turn ends (recorded: test/observer/codex/subagents/cx-sub-subagentstop-*). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
  */
 export interface CodexSubagentStopHookInput {
   /**
@@ -4913,6 +4913,10 @@ export interface CodexSubagentStopHookInput {
    * The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
    */
   transcript_path: string | null;
+  /**
+   * The subagent's session file.
+   */
+  agent_transcript_path: string | null;
   /**
    * The working directory of the session.
    */
@@ -4930,6 +4934,10 @@ export interface CodexSubagentStopHookInput {
    */
   permission_mode: "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
   /**
+   * True on the continuation a block caused.
+   */
+  stop_hook_active: boolean;
+  /**
    * Inside a subagent: its id (embedded schema; not driven).
    */
   agent_id: string;
@@ -4937,14 +4945,6 @@ export interface CodexSubagentStopHookInput {
    * Inside a subagent: its type (embedded schema; not driven).
    */
   agent_type: string;
-  /**
-   * The subagent's session file.
-   */
-  agent_transcript_path: string | null;
-  /**
-   * True on the continuation a block caused.
-   */
-  stop_hook_active: boolean;
   /**
    * The subagent's last answer.
    */

@@ -1,5 +1,5 @@
 /**
- * test/observer/codex/observed/*.json (recorded Codex CLI 0.171.0 runs) ->
+ * test/observer/codex/observed/*.json and subagents/observed/*.json (recorded Codex CLI 0.171.0 runs) ->
  * test/vectors/merge/codex/<Event>/<scenario>.json: a `conformance merge`
  * request built from what the hooks did, and the effects read from what
  * Codex did (the tool ran or not and with which input, the exact
@@ -14,7 +14,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import { join } from "node:path";
 import { shortDescription } from "./lib/observations.js";
 
-const OBSERVED = "test/observer/codex/observed";
+/** The recorded sets; in subagents/ (issue 25) the hooks answer on a spawned subagent's call, read from its own requests. */
+const SETS = ["test/observer/codex/observed", "test/observer/codex/subagents/observed"];
 const OUT = "test/vectors/merge/codex";
 const check = process.argv.includes("--check");
 
@@ -52,6 +53,7 @@ const RUN_NAMES: Record<string, string> = {
   PostCompact: "postCompact",
   SessionEnd: "sessionEnd",
   SubagentStart: "subagentStart",
+  SubagentStop: "subagentStop",
 };
 
 /** A literal command's only recordable result: Codex's hook run says it ended without a status (cx-pre-killed-by-signal). */
@@ -113,12 +115,15 @@ interface Ran extends Configured {
   readonly stdin: Obj | null;
 }
 
-function vectorOf(name: string, o: Obj): Obj {
+function vectorOf(name: string, o: Obj, observed: string): Obj {
   const scenario: Obj = o["scenario"];
   const outcome: Obj = o["outcome"];
   const recordedHooks: Obj[] = o["hooks"] ?? [];
   const hookRuns: Obj[] = (o["app_server"]?.["hook_runs"] ?? []).filter((r: Obj) => r["method"] === "hook/completed").map((r: Obj) => r["run"]);
-  const base = { description: typeof o["description"] === "string" ? shortDescription(o["description"]) : o["description"], scenario: name, source: `${OBSERVED}/${name}.json` };
+  const base = { description: typeof o["description"] === "string" ? shortDescription(o["description"]) : o["description"], scenario: name, source: `${observed}/${name}.json` };
+  if (scenario["subagent_turns"] !== undefined && TOOL_EVENTS.has(scenario["event"] ?? "PreToolUse") && recordedHooks.some((h) => (h["invocations"] ?? 0) > 1)) {
+    return { ...base, request: null, expected: null, skip_reason: "a hook ran for several calls (the main agent's and the subagent's): a merge request covers one call" };
+  }
 
   // Which configured hooks ran, and which invocation of their script was this event's first.
   const uses = new Map<number, number>();
@@ -186,13 +191,19 @@ function vectorOf(name: string, o: Obj): Obj {
   const blockedRun = statuses.includes("blocked");
   const stoppedRun = statuses.includes("stopped");
 
+  // a subagent's call (its input carries agent_id): what its own requests got
+  const bySubagent = typeof stdin?.["agent_id"] === "string";
   if (TOOL_EVENTS.has(event)) {
-    const output = o["tool"]?.["output_received_by_model"];
+    if (bySubagent) notes.push("the subagent's call: the tool output and context are read from the subagent's own requests");
+    const output = bySubagent ? o["subagent_tool_outputs"]?.[0] : o["tool"]?.["output_received_by_model"];
     const toolOutput: string | undefined = output?.["output"];
     const inRequest: number = output?.["in_request"] ?? 1;
+    const contextAdded: string[][] = (bySubagent ? outcome["subagent_context_added"] : outcome["context_added"]) ?? [];
+    const requests: number = bySubagent ? outcome["subagent_requests"] : outcome["model_requests"];
     const tag: string | undefined = outcome["marker_lines"]?.[0];
     const inputFor = (mark: string): Obj => {
-      if (mark === "original") return request["tool_input"];
+      // the model's own input: `original` (the default call), `sub` (a subagent's scripted call)
+      if (mark === "original" || (bySubagent && mark === "sub")) return request["tool_input"];
       for (const r of ran) {
         let parsed: Obj | undefined;
         try {
@@ -238,6 +249,19 @@ function vectorOf(name: string, o: Obj): Obj {
     effects["stopped"] = stoppedRun && requests === 1;
     effects["continues"] = prompts.length > 0;
     effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+  } else if (event === "SubagentStop" && scenario["subagent_turns"] !== undefined) {
+    // subagents/cx-sub-subagentstop-*: it runs when the subagent's turn ends; a block is a `<hook_prompt>` user message of
+    // the subagent's next request (its first firing's; the later firing is the continuation's)
+    const sub: string[][] = outcome["subagent_context_added"] ?? [];
+    const prompts = sub.flatMap((items) => byRole(items, "user")).filter((t) => t.startsWith("<hook_prompt"));
+    const subRequests: number = outcome["subagent_requests"];
+    effects["blocked"] = prompts.length > 0;
+    effects["model_context"] = prompts;
+    effects["continues"] = prompts.length > 0;
+    // the subagent made no request after the hook's stop: it ended (as it would have: its turn was over)
+    effects["stopped"] = stoppedRun && prompts.length === 0 && subRequests === (scenario["subagent_turns"] as unknown[]).length - 1;
+    effects["stop_reason"] = effects["stopped"] ? firstStop : null;
+    if (ran.some((r) => (recordedHooks.find((h) => h["index"] === r.index)?.["invocations"] ?? 0) > 1)) notes.push("SubagentStop ran again after the continuation; the vector is its first firing");
   } else if (event === "SubagentStart") {
     // cap-subagentstart-*: spawn_agent's message opens the subagent's first request (the threads take the mock's turns
     // in the order they ask, so its index varies); the hook's context comes before it
@@ -273,11 +297,10 @@ function vectorOf(name: string, o: Obj): Obj {
   return { ...base, request, expected: { effects }, ...(notes.length > 0 ? { notes } : {}) };
 }
 
-const names = readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, "")).sort();
 const wanted = new Map<string, string>();
-for (const name of names) {
-  const observation = JSON.parse(readFileSync(join(OBSERVED, `${name}.json`), "utf8")) as Obj;
-  const vector = vectorOf(name, observation);
+for (const observed of SETS) for (const name of readdirSync(observed).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, "")).sort()) {
+  const observation = JSON.parse(readFileSync(join(observed, `${name}.json`), "utf8")) as Obj;
+  const vector = vectorOf(name, observation, observed);
   const event: string = vector["request"]?.["event"] ?? observation["scenario"]["event"] ?? "PreToolUse";
   if (vector["request"] === null) {
     // The format requires both: a skipped vector carries the event and no hooks, and determines no effect.

@@ -1,5 +1,5 @@
 /**
- * test/observer/copilot-cli/observed/*.json (GitHub Copilot CLI 1.0.102 runs)
+ * test/observer/copilot-cli/observed/*.json and subagents/observed/*.json (GitHub Copilot CLI 1.0.102 runs)
  * -> test/vectors/merge/copilot-cli/<event>/<scenario>.json.
  *
  * The request is what the hooks did (the scenario's answers, the recorded
@@ -16,8 +16,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { resolveEvent } from "../src/copilot-cli/events.js";
 
-const OBSERVED = "test/observer/copilot-cli/observed";
-const SCENARIOS = "test/observer/copilot-cli/scenarios";
+/** The recorded sets; in subagents/ (issue 25) the hooks answer a `task` subagent's call (its stdin's toolName). */
+const SETS = ["test/observer/copilot-cli", "test/observer/copilot-cli/subagents"];
 const OUT = "test/vectors/merge/copilot-cli";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -133,10 +133,11 @@ function invocationsOf(rec: Recording, stopEvent: boolean): Invocation[] {
 }
 
 /** The model's first tool call, from the `tool.execution_start` event (the args as the model gave them). */
-function toolCallOf(rec: Recording): { name: string; args: Obj } | null {
+/** The first tool call that started, or the first of `name` (the tool the hooks saw: a subagent's, after the main agent's `task`). */
+function toolCallOf(rec: Recording, name?: string): { name: string; args: Obj } | null {
   for (const line of rec.outcome.events) {
     const m = /^tool\.execution_start: (\S+) (\{.*\})$/.exec(line);
-    if (m) return { name: m[1]!, args: JSON.parse(m[2]!) as Obj };
+    if (m && (name === undefined || m[1] === name)) return { name: m[1]!, args: JSON.parse(m[2]!) as Obj };
   }
   return null;
 }
@@ -185,7 +186,7 @@ interface Vector {
   notes?: string[];
 }
 
-function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector } {
+function vectorOf(rec: Recording, file: string, observed: string): { dir: string; vector: Vector } {
   const name = rec.scenario.name;
   const ranEvents = new Set(rec.hooks.filter((h) => h.invocations > 0).map((h) => resolveEvent(h.event)?.event ?? h.event));
   const firstEvent = rec.hooks.find((h) => h.invocations > 0)?.event ?? rec.scenario.event ?? "preToolUse";
@@ -210,7 +211,8 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     return h;
   });
   const toolEvent = event === "preToolUse" || event === "postToolUse" || event === "postToolUseFailure" || event === "permissionRequest";
-  const call = toolEvent ? toolCallOf(rec) : null;
+  const seen = completion[0]?.recorded.stdin_first;
+  const call = toolEvent ? toolCallOf(rec, isObj(seen ?? null) && typeof (seen as Obj)["agentId"] === "string" ? String((seen as Obj)["toolName"]) : undefined) : null;
   const request: Obj = { event: firstEvent };
   if (call !== null) {
     request["tool_name"] = call.name;
@@ -309,11 +311,12 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
     // the "(recorded by this project …)" remark of our own runs is the observer README's business
     description: rec.scenario.description.replace(/ \(recorded by this project[^)]*\)$/, ""),
     scenario: name,
-    source: `${OBSERVED}/${file}`,
+    source: `${observed}/${file}`,
     request,
     expected: { effects },
   };
   if (ranEvents.size > 1) vector.skip_reason = `spans two events (${[...ranEvents].join(", ")}): a merge request covers one`;
+  if (observed.includes("/subagents/") && rec.hooks.some((h) => h.invocations > 1)) vector.skip_reason = "a hook ran for the main agent's task call and the subagent's call: a merge request covers one call";
   if (hooks.length === 0) notes.push("no hook ran (no hooks, not selected, or not read from this location): the runner decides that; here the empty chain");
   if (notes.length > 0) vector.notes = notes;
   return { dir: event, vector };
@@ -321,12 +324,11 @@ function vectorOf(rec: Recording, file: string): { dir: string; vector: Vector }
 
 function main(): void {
   const check = process.argv.includes("--check");
-  const files = readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort();
   const written = new Map<string, string>();
-  for (const file of files) {
-    const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
-    if (!existsSync(join(SCENARIOS, file))) throw new Error(`${file}: no scenario beside it`);
-    const { dir, vector } = vectorOf(rec, file);
+  for (const set of SETS) for (const file of readdirSync(join(set, "observed")).filter((f) => f.endsWith(".json")).sort()) {
+    const rec = JSON.parse(readFileSync(join(set, "observed", file), "utf8")) as Recording;
+    if (!existsSync(join(set, "scenarios", file))) throw new Error(`${file}: no scenario beside it`);
+    const { dir, vector } = vectorOf(rec, file, `${set}/observed`);
     written.set(join(OUT, dir, file), JSON.stringify(vector, null, 2) + "\n");
   }
   const existing = existsSync(OUT)

@@ -3,8 +3,8 @@
  *
  *   tsx scripts/extract-gemini-cli-vectors.ts [--check]
  *
- * Reads test/observer/gemini-cli/observed/*.json (with their scenarios in
- * test/observer/gemini-cli/scenarios/) and writes
+ * Reads test/observer/gemini-cli/observed/*.json and subagents/observed/*.json (with their scenarios in
+ * scenarios/ beside each) and writes
  * test/vectors/merge/gemini-cli/<event>/<scenario>.json:
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
  *
@@ -85,9 +85,8 @@ interface Observation {
   outcome: Outcome;
 }
 
-const ROOT = "test/observer/gemini-cli";
-const OBSERVED = `${ROOT}/observed`;
-const SCENARIOS = `${ROOT}/scenarios`;
+/** The recorded sets; subagents/ (issue 25): the hooks answer the generalist subagent's call (invoke_agent). */
+const SETS = ["test/observer/gemini-cli", "test/observer/gemini-cli/subagents"];
 const OUT = "test/vectors/merge/gemini-cli";
 /** The observer's `{{VAR}}`s, with the temp dir normalised as in the recordings. */
 const VARS: Record<string, string> = { MARKER: "$TMP/work/oracle-marker.txt", WORK: "$TMP/work", HOOKS: "$TMP/hooks", DIR: "$TMP" };
@@ -295,7 +294,7 @@ interface Vector {
   notes?: string[];
 }
 
-function vectorOf(obs: Observation, sc: Scenario): { event: string; vector: Vector } {
+function vectorOf(obs: Observation, sc: Scenario, observed: string): { event: string; vector: Vector } {
   const notes: string[] = [];
   const listed = listing(obs);
   const scriptOf = (command: string): number => obs.hooks.findIndex((h) => h.command === command && sc.hooks[h.index]?.same_command_as === undefined);
@@ -327,9 +326,16 @@ function vectorOf(obs: Observation, sc: Scenario): { event: string; vector: Vect
   const base: Omit<Vector, "request" | "expected"> = {
     description: sc.description,
     scenario: sc.name,
-    source: `${OBSERVED}/${obs.name}.json`,
+    source: `${observed}/${obs.name}.json`,
   };
   let skip: string | undefined;
+  if (observed.includes("/subagents/")) {
+    // the hook input of a subagent's call is the main agent's shape: nothing tells the merge whose call it is
+    if (obs.hooks.some((h) => h.invocations > 1)) skip = "a hook ran for the main agent's invoke_agent call and the subagent's calls: a merge request covers one call";
+    else if (String(obs.outcome.function_responses[0]?.response["error"] ?? "").startsWith("Agent execution stopped by hook: ")) {
+      skip = "continue:false on a subagent's call: Gemini CLI refuses only that call (the subagent gets `Agent execution stopped by hook: R`) and the subagent and the main agent go on, where on the main agent's call it ends the run; the hook input does not say whose call it is, so the merge cannot tell (src/gemini-cli/capabilities.ts, BeforeTool stop)";
+    }
+  }
   if (sc.hooks.some((h) => h.command !== undefined)) skip = "a hook runs its own command: its output is not in the scenario";
   if (events.length > 1) skip = `spans ${events.length} events (${events.join(", ")}): a merge request covers one event`;
   // 0, a negative number or text: the CLI's timer fired before the hook could log its start, so the recording has no run of it
@@ -398,10 +404,10 @@ function vectorOf(obs: Observation, sc: Scenario): { event: string; vector: Vect
 function main(): number {
   const check = process.argv.includes("--check");
   const wanted = new Map<string, string>();
-  for (const file of readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort()) {
-    const obs = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Observation;
-    const sc = JSON.parse(readFileSync(join(SCENARIOS, file), "utf8")) as Scenario;
-    const { event, vector } = vectorOf(obs, sc);
+  for (const set of SETS) for (const file of readdirSync(join(set, "observed")).filter((f) => f.endsWith(".json")).sort()) {
+    const obs = JSON.parse(readFileSync(join(set, "observed", file), "utf8")) as Observation;
+    const sc = JSON.parse(readFileSync(join(set, "scenarios", file), "utf8")) as Scenario;
+    const { event, vector } = vectorOf(obs, sc, `${set}/observed`);
     wanted.set(join(OUT, event, file), JSON.stringify(vector, null, 2) + "\n");
   }
   let changed = 0;

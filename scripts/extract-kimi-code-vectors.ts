@@ -166,7 +166,11 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     return vector;
   }
   const calls = (scenario.model_turns ?? []).flatMap((turn) => turn.tool_calls ?? (turn.tool_call !== undefined ? [turn.tool_call] : []));
-  if (TOOL_EVENTS.has(event) && calls.length > 1) {
+  // subagents/ (issue 25): the main agent's Agent call, then the subagent's one call, which the hooks answer; the
+  // subagent's first request made it, so the request after it is request 2
+  const callName = (c: unknown): unknown => (typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined);
+  const inSubagent = calls.length === 2 && callName(calls[0]) === "Agent" && ranIndices.every((i) => rec.hooks[i]!.invocations === 1) && rec.hooks.some((h) => h.invocations > 0 && isObj(h.stdin_first ?? null) && (h.stdin_first as Obj)["tool_name"] === callName(calls[1]));
+  if (TOOL_EVENTS.has(event) && calls.length > 1 && !inSubagent) {
     vector.skip_reason = "several tool calls: the recording's tool_ran and marker cover them all, a merge request is one call";
     return vector;
   }
@@ -187,15 +191,17 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     const message = (o.tool_result ?? undefined)?.replace(WALL_TIME, "");
     if (o.tool_ran === true) {
       Object.assign(effects, { blocked: false, tool_result: null });
-      if ((o.marker_lines ?? []).every((line) => line === "original") && isObj(request["tool_input"])) effects["tool_input"] = request["tool_input"];
+      if ((o.marker_lines ?? []).every((line) => line === (inSubagent ? "sub" : "original")) && isObj(request["tool_input"])) effects["tool_input"] = request["tool_input"];
       else notes.push("the tool ran with another input than the model's: tool_input left out");
     } else if (message !== undefined) {
       Object.assign(effects, { blocked: true, tool_input: null, tool_result: message });
       notes.push("tool_result: the tool message without Kimi's `Wall time: <n> seconds` line");
     } else notes.push("no tool message was recorded: tool effects left out");
-    const later = added(1);
+    const after = inSubagent ? 2 : 1;
+    const later = added(after);
+    if (inSubagent) notes.push("the subagent's call: the request after it is the subagent's next one (request 2)");
     // a request that starts with its own system message is a subagent's (an Agent tool call), not the next of this turn
-    if (later !== undefined && (o.context_added[1] ?? []).some((line) => line.startsWith("system: "))) notes.push("model_context left out: the next request is a subagent's");
+    if (later !== undefined && (o.context_added[after] ?? []).some((line) => line.startsWith("system: "))) notes.push("model_context left out: the next request is a subagent's");
     else if (later !== undefined) effects["model_context"] = later;
     notes.push("decision left out: a deny and an exit 2 do the same (the call is refused, the model gets the reason), and an allow runs the tool as no answer does");
     goesOn(1);
@@ -213,7 +219,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     // the model's text is the tool's own when the hook's copy begins it: Kimi cuts the copy at 2000 characters and adds framing of its own to some tools' text (Read)
     Object.assign(effects, message.startsWith(own) ? { blocked: false, tool_result: null } : { tool_result: message });
     if (message !== own && message.startsWith(own)) notes.push("the model's text is longer than the hook's tool_output (cut at 2000 characters, or Kimi's framing): the tool's own result");
-    const later = added(1);
+    const later = added(inSubagent ? 2 : 1);
     if (later !== undefined) effects["model_context"] = later;
     goesOn(1);
   } else if (event === "UserPromptSubmit") {

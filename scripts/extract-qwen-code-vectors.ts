@@ -3,7 +3,7 @@
  *
  *   tsx scripts/extract-qwen-code-vectors.ts [--check]
  *
- * Reads test/observer/qwen-code/observed/*.json (with scenarios/ beside it)
+ * Reads test/observer/qwen-code/observed/*.json and subagents/observed/*.json (with scenarios/ beside each)
  * and writes test/vectors/merge/qwen-code/<Event>/<rule>.json:
  * {description, scenario, source, request, expected: {effects}, skip_reason?, notes?}.
  *
@@ -74,6 +74,7 @@ interface Recording {
   scenario: Scenario;
   settings: Record<string, Obj>;
   hooks: HookLog[];
+  model_requests?: { reply?: { tool_call?: { name?: string }; tool_calls?: { function?: { name?: string } }[] } }[];
   outcome: {
     tool_ran?: boolean | null;
     marker_lines?: string[];
@@ -86,8 +87,12 @@ interface Recording {
   };
 }
 
-const OBSERVED = "test/observer/qwen-code/observed";
-const SCENARIOS = "test/observer/qwen-code/scenarios";
+/**
+ * The recorded sets. subagents/ (issue 25): the main agent calls `agent` (general-purpose, run_in_background:false),
+ * the subagent's first request answers with the tool call the hooks see; the request after that call is the
+ * subagent's next one, not request 1.
+ */
+const SETS = [{ dir: "test/observer/qwen-code", subagents: false }, { dir: "test/observer/qwen-code/subagents", subagents: true }] as const;
 const OUT = "test/vectors/merge/qwen-code";
 /** What a custom-command hook (the kit's example) printed, captured by its wrapper: `<scenario>.h<k>.stdout` (the observer logs no custom command). */
 const CAPTURED = "test/observer/qwen-code/kit";
@@ -214,7 +219,15 @@ function requestOf(rec: Recording, scenario: Scenario, event: string, ran: numbe
   return request;
 }
 
-function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
+/**
+ * In a subagents/ recording: the request whose reply made the call the hooks saw (a subagent's first request), or -1.
+ * The reply as logged: the observer's `{tool_call: {name}}`, the lab's `{tool_calls: [{function: {name}}]}`.
+ */
+function callingRequest(rec: Recording, tool: Json | undefined): number {
+  return (rec.model_requests ?? []).findIndex((r) => r.reply?.tool_call?.name === tool || (r.reply?.tool_calls ?? []).some((c) => c.function?.name === tool));
+}
+
+function vectorOf(rec: Recording, scenario: Scenario, source: string, subagents = false): Vector {
   const o = rec.outcome;
   const hooks = scenario.hooks ?? [];
   const answerOf = (i: number) => captured(rec.name, i) ?? firstAnswer(hooks[i]!);
@@ -240,6 +253,20 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
   const notes: string[] = [];
   vector.expected.effects = effects;
   const added = (n: number): string[] | undefined => (o.model_requests > n ? (o.context_added[n] ?? []).map(textOf) : undefined);
+  // the request after the tool call: request 1, or in subagents/ the one after the request that made the call
+  let afterCall = 1;
+  if (subagents) {
+    if (ran.some((i) => rec.hooks[i]!.invocations > 1)) {
+      vector.skip_reason = "the hook ran for the agent call and for the subagent's call: a merge request covers one call";
+      return vector;
+    }
+    const at = callingRequest(rec, request["tool_name"]);
+    if (at < 0) {
+      vector.skip_reason = "no recorded request made the call the hook saw";
+      return vector;
+    }
+    afterCall = at + 1;
+  }
   effects["notices"] = o.stderr;
   if (event === "PreToolUse") {
     const message = o.tool_messages[0];
@@ -252,7 +279,7 @@ function vectorOf(rec: Recording, scenario: Scenario, source: string): Vector {
     } else {
       notes.push("no tool message was recorded: tool effects left out");
     }
-    const later = added(1);
+    const later = added(afterCall);
     if (mixed) notes.push(`model_context left out: hooks of ${[...acting].filter((e) => e !== event).join(", ")} also answered`);
     else if (later !== undefined) effects["model_context"] = later;
     if (later !== undefined) effects["stopped"] = false;
@@ -382,10 +409,10 @@ export function ruleName(scenario: string): string {
 function main(): number {
   const check = process.argv.includes("--check");
   const targets = new Map<string, string>();
-  for (const file of readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort()) {
-    const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
-    const scenario = JSON.parse(readFileSync(join(SCENARIOS, file), "utf8")) as Scenario;
-    const vector = vectorOf(rec, scenario, `${OBSERVED}/${file}`);
+  for (const set of SETS) for (const file of readdirSync(join(set.dir, "observed")).filter((f) => f.endsWith(".json")).sort()) {
+    const rec = JSON.parse(readFileSync(join(set.dir, "observed", file), "utf8")) as Recording;
+    const scenario = JSON.parse(readFileSync(join(set.dir, "scenarios", file), "utf8")) as Scenario;
+    const vector = vectorOf(rec, scenario, `${set.dir}/observed/${file}`, set.subagents);
     const event = String(vector.request["event"]);
     let target = join(OUT, event, `${ruleName(rec.name)}.json`);
     for (let n = 2; targets.has(target); n++) target = join(OUT, event, `${ruleName(rec.name)}-${n}.json`);

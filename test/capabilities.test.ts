@@ -168,15 +168,22 @@ test("a derived claim follows its event table: a writer that refuses makes it un
   assert.equal(deriveCapabilities(source, ignoring as typeof codex).events["SubagentStop"]!.block!.support, "ignored");
 });
 
-test("validate --agent says which claims no recording shows, and takes none of them for a let-through: Codex SubagentStop decision:block is blocked, exit 0", async () => {
+test("validate --agent says which claims no recording shows, and takes none of them for a let-through: droid PreCompact exit 2 is blocked, exit 0; Codex SubagentStop decision:block is recorded", async () => {
   const { selectAgents } = await import("../src/cli/across-agents.js");
   const { judgeForCli } = await import("../src/cli/validate-decision.js");
+  const droid = selectAgents("droid");
+  assert.ok(droid.ok);
+  const block = judgeForCli({ event: "PreCompact", exit: 2, stdout: "", stderr: "r" }, droid.dialects);
+  assert.deepEqual(block.lets_through, [], "droid's event row takes exit 2 on PreCompact as a block");
+  assert.equal(block.agents[0]!.effects!.blocked, true);
+  assert.deepEqual(block.unverified.map((u) => u.why), ["Factory droid: a block on PreCompact is enforced by its documents only: unverified, no recording shows it"]);
+  // it was the example of a claim only the documents make, until the lab drove a subagent to its end (subagents/cx-sub-subagentstop-block-once)
   const codex = selectAgents("codex");
   assert.ok(codex.ok);
-  const block = judgeForCli({ event: "SubagentStop", exit: 0, stdout: '{"decision":"block","reason":"r"}', stderr: "" }, codex.dialects);
-  assert.deepEqual(block.lets_through, [], "Codex's output schema takes decision:block on SubagentStop, as its event row does");
-  assert.equal(block.agents[0]!.effects!.blocked, true);
-  assert.deepEqual(block.unverified.map((u) => u.why), ["Codex CLI: a block on SubagentStop is enforced by its documents only: unverified, no recording shows it"]);
+  const subagentStop = judgeForCli({ event: "SubagentStop", exit: 0, stdout: '{"decision":"block","reason":"r"}', stderr: "" }, codex.dialects);
+  assert.deepEqual(subagentStop.lets_through, []);
+  assert.equal(subagentStop.agents[0]!.effects!.blocked, true);
+  assert.deepEqual(subagentStop.unverified, [], "Codex's SubagentStop block is recorded");
   const all = selectAgents("claude-code");
   assert.ok(all.ok);
   const deny = judgeForCli({ event: "PreToolUse", exit: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}', stderr: "", input: { tool_name: "Bash", tool_input: { command: "ls" } } }, all.dialects);

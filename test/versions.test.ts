@@ -16,6 +16,7 @@ import { allCapabilities } from "../src/agent-capabilities.js";
 import { claudeCode } from "../src/claude-code/dialect.js";
 import type { Dialect } from "../src/core/dialect.js";
 import { droid } from "../src/droid/dialect.js";
+import { allDialects } from "../src/dialects.js";
 import { detectAgent } from "../src/hooks/agents.js";
 import { toNullPrototype, type JsonObject, type JsonValue } from "../src/json/value.js";
 
@@ -116,7 +117,8 @@ test("capabilities name the versions their claims were recorded on, the same as 
 test("the kit detects every hook input recorded on the later versions and inside subagents as its agent", () => {
   let payloads = 0;
   const wrong: string[] = [];
-  for (const dialect of [claudeCode, droid]) {
+  // every agent's subagents/ set (issue 25), and the later versions' recordings
+  for (const dialect of allDialects()) {
     const sets = [...(dialect.probe!.alsoRecorded ?? []).flatMap((v) => v.recordings), ...dialect.probe!.recordings.filter((r) => r.observed.includes("/subagents/"))];
     for (const set of sets) {
       for (const name of jsonNames(set.observed)) {

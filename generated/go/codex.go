@@ -2681,7 +2681,7 @@ func (v CodexSubagentStopHookInputPermissionMode) MarshalJSON() ([]byte, error) 
 	return json.Marshal(string(v))
 }
 
-// CodexSubagentStopHookInput: Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+// CodexSubagentStopHookInput: Codex CLI 0.171.0 SubagentStop stdin: when a subagent's turn ends (recorded: test/observer/codex/subagents/cx-sub-subagentstop-*). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
 type CodexSubagentStopHookInput struct {
 	// The session (thread) id, a UUIDv7.
 	SessionId string `json:"session_id"`
@@ -2689,20 +2689,20 @@ type CodexSubagentStopHookInput struct {
 	TurnId string `json:"turn_id"`
 	// The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted.
 	TranscriptPath *string `json:"transcript_path"`
+	// The subagent's session file.
+	AgentTranscriptPath *string `json:"agent_transcript_path"`
 	// The working directory of the session.
 	Cwd string `json:"cwd"`
 	// The configured model.
 	Model string `json:"model"`
 	// Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
 	PermissionMode CodexSubagentStopHookInputPermissionMode `json:"permission_mode"`
+	// True on the continuation a block caused.
+	StopHookActive bool `json:"stop_hook_active"`
 	// Inside a subagent: its id (embedded schema; not driven).
 	AgentId string `json:"agent_id"`
 	// Inside a subagent: its type (embedded schema; not driven).
 	AgentType string `json:"agent_type"`
-	// The subagent's session file.
-	AgentTranscriptPath *string `json:"agent_transcript_path"`
-	// True on the continuation a block caused.
-	StopHookActive bool `json:"stop_hook_active"`
 	// The subagent's last answer.
 	LastAssistantMessage *string `json:"last_assistant_message"`
 	// Extra holds the keys the schema does not declare (compact JSON), written back after the declared ones.
@@ -2742,6 +2742,15 @@ func decodeCodexSubagentStopHookInput(raw json.RawMessage, at string) (CodexSuba
 	} else {
 		return out, missing(at, "transcript_path")
 	}
+	if value, ok := object["agent_transcript_path"]; ok {
+		x, err := nullPtr(decodeString)(value, pointer(at, "agent_transcript_path"))
+		if err != nil {
+			return out, err
+		}
+		out.AgentTranscriptPath = x
+	} else {
+		return out, missing(at, "agent_transcript_path")
+	}
 	if value, ok := object["cwd"]; ok {
 		x, err := decodeString(value, pointer(at, "cwd"))
 		if err != nil {
@@ -2776,6 +2785,15 @@ func decodeCodexSubagentStopHookInput(raw json.RawMessage, at string) (CodexSuba
 	} else {
 		return out, missing(at, "permission_mode")
 	}
+	if value, ok := object["stop_hook_active"]; ok {
+		x, err := decodeBool(value, pointer(at, "stop_hook_active"))
+		if err != nil {
+			return out, err
+		}
+		out.StopHookActive = x
+	} else {
+		return out, missing(at, "stop_hook_active")
+	}
 	if value, ok := object["agent_id"]; ok {
 		x, err := decodeString(value, pointer(at, "agent_id"))
 		if err != nil {
@@ -2794,24 +2812,6 @@ func decodeCodexSubagentStopHookInput(raw json.RawMessage, at string) (CodexSuba
 	} else {
 		return out, missing(at, "agent_type")
 	}
-	if value, ok := object["agent_transcript_path"]; ok {
-		x, err := nullPtr(decodeString)(value, pointer(at, "agent_transcript_path"))
-		if err != nil {
-			return out, err
-		}
-		out.AgentTranscriptPath = x
-	} else {
-		return out, missing(at, "agent_transcript_path")
-	}
-	if value, ok := object["stop_hook_active"]; ok {
-		x, err := decodeBool(value, pointer(at, "stop_hook_active"))
-		if err != nil {
-			return out, err
-		}
-		out.StopHookActive = x
-	} else {
-		return out, missing(at, "stop_hook_active")
-	}
 	if value, ok := object["last_assistant_message"]; ok {
 		x, err := nullPtr(decodeString)(value, pointer(at, "last_assistant_message"))
 		if err != nil {
@@ -2821,7 +2821,7 @@ func decodeCodexSubagentStopHookInput(raw json.RawMessage, at string) (CodexSuba
 	} else {
 		return out, missing(at, "last_assistant_message")
 	}
-	out.Extra, err = extraKeys(object, at, []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type", "agent_transcript_path", "stop_hook_active", "last_assistant_message"})
+	out.Extra, err = extraKeys(object, at, []string{"session_id", "turn_id", "transcript_path", "agent_transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "stop_hook_active", "agent_id", "agent_type", "last_assistant_message"})
 	if err != nil {
 		return out, err
 	}
@@ -2834,16 +2834,16 @@ func (v CodexSubagentStopHookInput) MarshalJSON() ([]byte, error) {
 	w.field("session_id", v.SessionId)
 	w.field("turn_id", v.TurnId)
 	w.field("transcript_path", v.TranscriptPath)
+	w.field("agent_transcript_path", v.AgentTranscriptPath)
 	w.field("cwd", v.Cwd)
 	w.field("hook_event_name", "SubagentStop")
 	w.field("model", v.Model)
 	w.field("permission_mode", v.PermissionMode)
+	w.field("stop_hook_active", v.StopHookActive)
 	w.field("agent_id", v.AgentId)
 	w.field("agent_type", v.AgentType)
-	w.field("agent_transcript_path", v.AgentTranscriptPath)
-	w.field("stop_hook_active", v.StopHookActive)
 	w.field("last_assistant_message", v.LastAssistantMessage)
-	w.extra(v.Extra, []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type", "agent_transcript_path", "stop_hook_active", "last_assistant_message"})
+	w.extra(v.Extra, []string{"session_id", "turn_id", "transcript_path", "agent_transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "stop_hook_active", "agent_id", "agent_type", "last_assistant_message"})
 	return w.bytes()
 }
 

@@ -352,8 +352,8 @@ func kitAnswers() map[string]map[string]map[string]kitAnswer {
 					"context":     {exit: 0, stdout: "{\"hookSpecificOutput\":{\"hookEventName\":\"SubagentStart\",\"additionalContext\":\"{{text}}\"}}", stderr: ""},
 				},
 				"SubagentStop": {
-					"stop":        {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
-					"stop-silent": {unsupported: "Codex CLI refuses stop on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
+					"stop":        {exit: 0, stdout: "{\"continue\":false,\"stopReason\":\"{{reason}}\"}", stderr: ""},
+					"stop-silent": {exit: 0, stdout: "{\"continue\":false}", stderr: ""},
 					"message":     {exit: 0, stdout: "{\"systemMessage\":\"{{text}}\"}", stderr: ""},
 					"context":     {unsupported: "Codex CLI refuses context on SubagentStop (docs/codex.md: the hook run fails and the action goes on)"},
 					"block":       {exit: 0, stdout: "{\"decision\":\"block\",\"reason\":\"{{reason}}\"}", stderr: ""},
@@ -1779,7 +1779,7 @@ var kitNames = map[string]kitAgentNames{
 	},
 	"copilot-cli": {
 		events:      map[string]string{"SessionStart": "SessionStart", "sessionStart": "SessionStart", "UserPromptSubmit": "UserPromptSubmit", "userPromptSubmitted": "UserPromptSubmit", "PreToolUse": "PreToolUse", "preToolUse": "PreToolUse", "PermissionRequest": "PermissionRequest", "permissionRequest": "PermissionRequest", "PostToolUse": "PostToolUse", "postToolUse": "PostToolUse", "postToolUseFailure": "PostToolUseFailure", "Stop": "Stop", "agentStop": "Stop"},
-		tools:       []kitTool{{name: "bash", canonical: "Bash", fields: map[string]string{}}, {name: "view", canonical: "Read", fields: map[string]string{"file_path": "path"}}, {name: "edit", canonical: "Edit", fields: map[string]string{"file_path": "path", "old_string": "old_str", "new_string": "new_str"}}, {name: "create", canonical: "Write", fields: map[string]string{"file_path": "path", "content": "file_text"}}},
+		tools:       []kitTool{{name: "bash", canonical: "Bash", fields: map[string]string{}}, {name: "view", canonical: "Read", fields: map[string]string{"file_path": "path"}}, {name: "task", canonical: "Agent", fields: map[string]string{"subagent_type": "agent_type"}}, {name: "edit", canonical: "Edit", fields: map[string]string{"file_path": "path", "old_string": "old_str", "new_string": "new_str"}}, {name: "create", canonical: "Write", fields: map[string]string{"file_path": "path", "content": "file_text"}}},
 		native:      &kitNative{keys: map[string]string{"sessionId": "session_id", "toolName": "tool_name", "toolArgs": "tool_input", "toolInput": "tool_input", "toolResult": "tool_result", "transcriptPath": "transcript_path", "stopReason": "stop_reason", "initialPrompt": "initial_prompt"}, events: []kitNativeEvent{{event: "preToolUse", keys: []string{"toolName", "toolArgs"}}, {event: "postToolUse", keys: []string{"toolName", "toolArgs", "toolResult"}}, {event: "postToolUseFailure", keys: []string{"toolName", "toolArgs", "error"}}, {event: "permissionRequest", keys: []string{"hookName", "toolName", "toolInput"}}, {event: "agentStop", keys: []string{"stopReason"}}, {event: "sessionStart", keys: []string{"source"}}, {event: "userPromptSubmitted", keys: []string{"prompt"}}}},
 		requires:    map[string][]string{"*": {"cwd", "timestamp"}, "PostToolUse": {"cwd", "hook_event_name", "session_id", "timestamp", "tool_input", "tool_name", "tool_result"}, "PreToolUse": {"cwd", "hook_event_name", "session_id", "timestamp", "tool_input", "tool_name"}, "SessionStart": {"cwd", "hook_event_name", "initial_prompt", "session_id", "source", "timestamp"}, "Stop": {"cwd", "hook_event_name", "session_id", "stop_hook_active", "stop_reason", "timestamp", "transcript_path"}, "UserPromptSubmit": {"cwd", "hook_event_name", "prompt", "session_id", "timestamp"}},
 		exit2Blocks: map[string]bool{"PreToolUse": true, "preToolUse": true, "PermissionRequest": true, "permissionRequest": true},
@@ -1935,8 +1935,6 @@ func kitNotEnforced(agent string, event string, kind string) string {
 	case "codex\u0000SubagentStart\u0000stop":
 		return "unsupported"
 	case "codex\u0000SubagentStop\u0000context":
-		return "unsupported"
-	case "codex\u0000SubagentStop\u0000stop":
 		return "unsupported"
 	case "codex\u0000SessionEnd\u0000stop":
 		return "unsupported"
@@ -2324,12 +2322,6 @@ func kitUnverified(agent string, event string, kind string) string {
 		return "docs:enforced"
 	case "codex\u0000SubagentStop\u0000context":
 		return "docs:unsupported"
-	case "codex\u0000SubagentStop\u0000block":
-		return "docs:enforced"
-	case "codex\u0000SubagentStop\u0000stop":
-		return "docs:unsupported"
-	case "codex\u0000SubagentStop\u0000message":
-		return "docs:enforced"
 	case "gemini-cli\u0000BeforeTool\u0000allow":
 		return "docs:enforced"
 	case "gemini-cli\u0000Notification\u0000context":

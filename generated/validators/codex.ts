@@ -2786,7 +2786,7 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/codex/input/subagent-stop.schema.json","title":"CodexSubagentStopHookInput","description":"Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).","type":"object","additionalProperties":true,"required":["session_id","turn_id","transcript_path","cwd","hook_event_name","model","permission_mode","agent_id","agent_type","agent_transcript_path","stop_hook_active","last_assistant_message"],"properties":{"session_id":{"type":"string","description":"The session (thread) id, a UUIDv7."},"turn_id":{"type":"string","description":"Codex extension: the active turn's id, a UUIDv7."},"transcript_path":{"type":["string","null"],"description":"The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted."},"cwd":{"type":"string","description":"The working directory of the session."},"hook_event_name":{"const":"SubagentStop","type":"string","description":"The event."},"model":{"type":"string","description":"The configured model."},"permission_mode":{"enum":["default","acceptEdits","plan","dontAsk","bypassPermissions"],"description":"Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ..."},"agent_id":{"type":"string","description":"Inside a subagent: its id (embedded schema; not driven)."},"agent_type":{"type":"string","description":"Inside a subagent: its type (embedded schema; not driven)."},"agent_transcript_path":{"type":["string","null"],"description":"The subagent's session file."},"stop_hook_active":{"type":"boolean","description":"True on the continuation a block caused."},"last_assistant_message":{"type":["string","null"],"description":"The subagent's last answer."}}};
+const schema23 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://claude-hook-protocol.dev/schemas/codex/input/subagent-stop.schema.json","title":"CodexSubagentStopHookInput","description":"Codex CLI 0.171.0 SubagentStop stdin: when a subagent's turn ends (recorded: test/observer/codex/subagents/cx-sub-subagentstop-*). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).","type":"object","additionalProperties":true,"required":["session_id","turn_id","transcript_path","agent_transcript_path","cwd","hook_event_name","model","permission_mode","stop_hook_active","agent_id","agent_type","last_assistant_message"],"properties":{"session_id":{"type":"string","description":"The session (thread) id, a UUIDv7."},"turn_id":{"type":"string","description":"Codex extension: the active turn's id, a UUIDv7."},"transcript_path":{"type":["string","null"],"description":"The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted."},"agent_transcript_path":{"type":["string","null"],"description":"The subagent's session file."},"cwd":{"type":"string","description":"The working directory of the session."},"hook_event_name":{"const":"SubagentStop","type":"string","description":"The event."},"model":{"type":"string","description":"The configured model."},"permission_mode":{"enum":["default","acceptEdits","plan","dontAsk","bypassPermissions"],"description":"Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ..."},"stop_hook_active":{"type":"boolean","description":"True on the continuation a block caused."},"agent_id":{"type":"string","description":"Inside a subagent: its id (embedded schema; not driven)."},"agent_type":{"type":"string","description":"Inside a subagent: its type (embedded schema; not driven)."},"last_assistant_message":{"type":["string","null"],"description":"The subagent's last answer."}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://claude-hook-protocol.dev/schemas/codex/input/subagent-stop.schema.json" */;
@@ -2823,8 +2823,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.cwd === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cwd"},message:"must have required property '"+"cwd"+"'"};
+if(data.agent_transcript_path === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_transcript_path"},message:"must have required property '"+"agent_transcript_path"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2833,8 +2833,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.hook_event_name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
+if(data.cwd === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cwd"},message:"must have required property '"+"cwd"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2843,8 +2843,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.model === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(data.hook_event_name === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook_event_name"},message:"must have required property '"+"hook_event_name"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2853,8 +2853,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.permission_mode === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permission_mode"},message:"must have required property '"+"permission_mode"+"'"};
+if(data.model === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2863,8 +2863,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.agent_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
+if(data.permission_mode === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permission_mode"},message:"must have required property '"+"permission_mode"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2873,8 +2873,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.agent_type === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_type"},message:"must have required property '"+"agent_type"+"'"};
+if(data.stop_hook_active === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop_hook_active"},message:"must have required property '"+"stop_hook_active"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2883,8 +2883,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.agent_transcript_path === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_transcript_path"},message:"must have required property '"+"agent_transcript_path"+"'"};
+if(data.agent_id === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2893,8 +2893,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.stop_hook_active === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop_hook_active"},message:"must have required property '"+"stop_hook_active"+"'"};
+if(data.agent_type === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_type"},message:"must have required property '"+"agent_type"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2950,9 +2950,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.cwd !== undefined){
-if(typeof data.cwd !== "string"){
-const err15 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.agent_transcript_path !== undefined){
+let data3 = data.agent_transcript_path;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err15 = {instancePath:instancePath+"/agent_transcript_path",schemaPath:"#/properties/agent_transcript_path/type",keyword:"type",params:{type: schema23.properties.agent_transcript_path.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2962,10 +2963,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.hook_event_name !== undefined){
-let data4 = data.hook_event_name;
-if(typeof data4 !== "string"){
-const err16 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.cwd !== undefined){
+if(typeof data.cwd !== "string"){
+const err16 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2974,8 +2974,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-if("SubagentStop" !== data4){
-const err17 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "SubagentStop"},message:"must be equal to constant"};
+}
+if(data.hook_event_name !== undefined){
+let data5 = data.hook_event_name;
+if(typeof data5 !== "string"){
+const err17 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2984,10 +2987,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.model !== undefined){
-if(typeof data.model !== "string"){
-const err18 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if("SubagentStop" !== data5){
+const err18 = {instancePath:instancePath+"/hook_event_name",schemaPath:"#/properties/hook_event_name/const",keyword:"const",params:{allowedValue: "SubagentStop"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2997,10 +2998,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.permission_mode !== undefined){
-let data6 = data.permission_mode;
-if(!(((((data6 === "default") || (data6 === "acceptEdits")) || (data6 === "plan")) || (data6 === "dontAsk")) || (data6 === "bypassPermissions"))){
-const err19 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/enum",keyword:"enum",params:{allowedValues: schema23.properties.permission_mode.enum},message:"must be equal to one of the allowed values"};
+if(data.model !== undefined){
+if(typeof data.model !== "string"){
+const err19 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3010,9 +3010,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.agent_id !== undefined){
-if(typeof data.agent_id !== "string"){
-const err20 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.permission_mode !== undefined){
+let data7 = data.permission_mode;
+if(!(((((data7 === "default") || (data7 === "acceptEdits")) || (data7 === "plan")) || (data7 === "dontAsk")) || (data7 === "bypassPermissions"))){
+const err20 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/enum",keyword:"enum",params:{allowedValues: schema23.properties.permission_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3022,9 +3023,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.agent_type !== undefined){
-if(typeof data.agent_type !== "string"){
-const err21 = {instancePath:instancePath+"/agent_type",schemaPath:"#/properties/agent_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.stop_hook_active !== undefined){
+if(typeof data.stop_hook_active !== "boolean"){
+const err21 = {instancePath:instancePath+"/stop_hook_active",schemaPath:"#/properties/stop_hook_active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3034,10 +3035,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.agent_transcript_path !== undefined){
-let data9 = data.agent_transcript_path;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/agent_transcript_path",schemaPath:"#/properties/agent_transcript_path/type",keyword:"type",params:{type: schema23.properties.agent_transcript_path.type},message:"must be string,null"};
+if(data.agent_id !== undefined){
+if(typeof data.agent_id !== "string"){
+const err22 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3047,9 +3047,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.stop_hook_active !== undefined){
-if(typeof data.stop_hook_active !== "boolean"){
-const err23 = {instancePath:instancePath+"/stop_hook_active",schemaPath:"#/properties/stop_hook_active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.agent_type !== undefined){
+if(typeof data.agent_type !== "string"){
+const err23 = {instancePath:instancePath+"/agent_type",schemaPath:"#/properties/agent_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }

@@ -32,28 +32,53 @@ export interface CodexTurn { text?: string; tool_call?: Call; tool_calls?: Call[
 
 const USAGE = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
 
-function outputItems(turn: CodexTurn, n: number): Obj[] {
-  const call = (c: Call, k: number): Obj => ({ type: "function_call", id: `fc_${n + 1}_${k + 1}`, call_id: c.call_id ?? (k === 0 ? `call_${n + 1}` : `call_${n + 1}_${k + 1}`), name: c.name, ...(c.namespace === undefined ? {} : { namespace: c.namespace }), arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}) });
+/** `prefix` tells a subagent's call ids (`call_sub_1`) from the main loop's (`call_1`). */
+function outputItems(turn: CodexTurn, n: number, prefix = ""): Obj[] {
+  const call = (c: Call, k: number): Obj => ({ type: "function_call", id: `fc_${prefix}${n + 1}_${k + 1}`, call_id: c.call_id ?? (k === 0 ? `call_${prefix}${n + 1}` : `call_${prefix}${n + 1}_${k + 1}`), name: c.name, ...(c.namespace === undefined ? {} : { namespace: c.namespace }), arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}) });
   if (turn.tool_call !== undefined) return [call(turn.tool_call, 0)];
   if (turn.tool_calls !== undefined) return turn.tool_calls.map(call);
-  return [{ type: "message", id: `msg_mock_${n + 1}`, role: "assistant", content: [{ type: "output_text", text: turn.text ?? "done", annotations: [] }] }];
+  return [{ type: "message", id: `msg_mock_${prefix}${n + 1}`, role: "assistant", content: [{ type: "output_text", text: turn.text ?? "done", annotations: [] }] }];
 }
 
-/** The n-th request that offers tools gets the n-th turn; others (titles, summaries) get "ok". */
-export function responsesApi(turns: readonly CodexTurn[]): (req: ModelRequest) => Answer {
+/** A subagent's script: its requests (a user message of its input holds `marker`) take these turns, counted apart. */
+export interface CodexSubagentScript { turns: readonly CodexTurn[]; marker: string }
+
+const DEFAULT_SUBAGENT_MARKER = "SUBAGENT";
+/** In a main turn's arguments: the id the last spawn_agent call got back (its output in the request's input), for wait_agent. */
+const SPAWNED_ID = "{{SPAWNED_AGENT_ID}}";
+
+const userTexts = (body: Obj): string[] => (Array.isArray(body["input"]) ? (body["input"] as Item[]) : []).filter((it) => it.type === "message" && it.role === "user").map(itemText);
+
+function spawnedId(body: Obj): string | null {
+  let id: string | null = null;
+  for (const it of Array.isArray(body["input"]) ? (body["input"] as Item[]) : []) {
+    if (it.type !== "function_call_output" || typeof it.output !== "string") continue;
+    try { const v = JSON.parse(it.output) as unknown; if (isObj(v) && typeof v["agent_id"] === "string") id = v["agent_id"]; } catch { /* not a spawn_agent output */ }
+  }
+  return id;
+}
+
+/**
+ * The n-th request that offers tools gets the n-th turn; others (titles, summaries) get "ok". With a subagent
+ * script, a request whose user messages hold its marker is the subagent's and gets the subagent's n-th turn.
+ */
+export function responsesApi(turns: readonly CodexTurn[], subagent: CodexSubagentScript | null = null): (req: ModelRequest) => Answer {
   const counter = new TurnCounter();
   return (req) => {
     if (req.method !== "POST" || !/\/responses$/.test(req.url.split("?")[0]!)) return { kind: "other", reply: { status: 404, json: { error: { message: "lab: not found" } } } };
     const body = isObj(req.body) ? req.body : {};
-    const isMain = Array.isArray(body["tools"]) && body["tools"].length > 0;
-    const kind = isMain ? "main" : "side";
+    const offersTools = Array.isArray(body["tools"]) && body["tools"].length > 0;
+    const isSub = offersTools && subagent !== null && userTexts(body).some((t) => t.includes(subagent.marker));
+    const isMain = offersTools && !isSub;
+    const kind = isSub ? "subagent" : isMain ? "main" : "side";
     const n = counter.next(kind);
-    const turn: CodexTurn = isMain ? turns[n] ?? { text: `done (unscripted turn ${n})` } : { text: "ok" };
+    let turn: CodexTurn = isSub ? subagent!.turns[n] ?? { text: `done (unscripted subagent turn ${n})` } : isMain ? turns[n] ?? { text: `done (unscripted turn ${n})` } : { text: "ok" };
+    if (isMain && JSON.stringify(turn).includes(SPAWNED_ID)) turn = JSON.parse(JSON.stringify(turn).split(SPAWNED_ID).join(spawnedId(body) ?? "no-spawned-agent")) as CodexTurn;
     if (turn.error !== undefined) {
       return { kind, turn: n, logged: { error: turn.error }, reply: { status: turn.error.status ?? 400, json: { error: { message: turn.error.message ?? "lab: scripted error", type: turn.error.type ?? "invalid_request_error" } } } };
     }
-    const items = outputItems(turn, n);
-    const id = `resp_mock_${isMain ? "" : "side_"}${n + 1}`;
+    const items = outputItems(turn, n, isSub ? "sub_" : "");
+    const id = `resp_mock_${isSub ? "sub_" : isMain ? "" : "side_"}${n + 1}`;
     const events: { event: string; data: Obj }[] = [{ event: "response.created", data: { type: "response.created", response: { id } } }];
     items.forEach((item, i) => {
       events.push({ event: "response.output_item.added", data: { type: "response.output_item.added", output_index: i, item } });
@@ -136,6 +161,9 @@ async function driveAppServer(sc: Scenario, bin: string, work: string, env: Reco
   const pending = new Map<number, (m: Obj) => void>();
   let nextId = 0;
   let turnsDone = 0;
+  // with a scripted subagent, only the main thread's turns count: a subagent's thread completes its own turn first
+  const mainThreadOnly = sc["subagent_turns"] !== undefined;
+  let mainThread: unknown = undefined;
   let onTurn: (() => void) | null = null;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<null>((r) => { markClosed = () => r(null); });
@@ -162,6 +190,7 @@ async function driveAppServer(sc: Scenario, bin: string, work: string, env: Reco
             const thread = await request("thread/start", threadParams);
             rpc["thread_start"] = thread;
             const threadId = ((thread?.["result"] as Obj | undefined)?.["thread"] as Obj | undefined)?.["id"];
+            mainThread = threadId;
             const started: (Obj | null)[] = [];
             rpc["turn_start"] = started;
             if (typeof threadId === "string") {
@@ -198,7 +227,7 @@ async function driveAppServer(sc: Scenario, bin: string, work: string, env: Reco
           if (delay > 0) setTimeout(() => write(text), delay); else write(text);
           return;
         }
-        if (m["method"] === "turn/completed") { turnsDone++; onTurn?.(); }
+        if (m["method"] === "turn/completed" && (!mainThreadOnly || (isObj(m["params"]) && m["params"]["threadId"] === mainThread))) { turnsDone++; onTurn?.(); }
       },
     },
   });
@@ -270,7 +299,9 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
     }
     if (Object.keys(maps.project_toml).length > 0) writeFileSync(join(rd.work, ".codex", "config.toml"), `[hooks]\n${tomlHooks(maps.project_toml)}\n`);
 
-    const server = await startModelServer(responsesApi(turns));
+    const subagentScript: CodexSubagentScript | null = sc["subagent_turns"] === undefined ? null
+      : { turns: substitute(sc["subagent_turns"] as CodexTurn[], rd.vars), marker: (sc["subagent_marker"] as string | undefined) ?? DEFAULT_SUBAGENT_MARKER };
+    const server = await startModelServer(responsesApi(turns, subagentScript));
     const config = configToml(sc, server.port, rd.work, rd.vars, maps.user_toml);
     writeFileSync(join(codexHome, "config.toml"), config);
     const env: Record<string, string> = {
@@ -287,19 +318,25 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
 
     const notes = driven.messages.filter((m) => m["method"] !== undefined && m["id"] === undefined);
     const main = server.log.filter((r) => r.kind === "main");
+    const sub = server.log.filter((r) => r.kind === "subagent");
     const inRun = baseline === null ? null : new Set([...baseline].map((s) => s.split("$TMP").join(rd.dir)));
-    const requests = main.map((r, i) => {
+    const summarise = (log: LoggedRequest[]): Obj[] => log.map((r, i) => {
       const input = inputOf(r);
-      const before = new Set(i > 0 ? inputOf(main[i - 1]!).map(itemKey) : []);
+      const before = new Set(i > 0 ? inputOf(log[i - 1]!).map(itemKey) : []);
       const fresh = input.filter((it) => !before.has(itemKey(it)) && !(inRun?.has(itemKey(it)) ?? false)).map((it) => ({ type: it.type, role: it.role, call_id: it.call_id, text: itemText(it) }));
       const body = isObj(r.body) ? r.body : {};
       return { turn: r.turn, n_items: input.length, new_items: fresh, instructions_len: typeof body["instructions"] === "string" ? body["instructions"].length : undefined, tools: ((body["tools"] ?? []) as Obj[]).map((t) => t["name"] ?? t["type"]), reply: r.reply };
     });
-    const toolOutputs: { call_id: string | undefined; output: string; in_request: number }[] = [];
-    const seen = new Set<string | undefined>();
-    main.forEach((r, i) => {
-      for (const it of inputOf(r)) if (it.type === "function_call_output" && !seen.has(it.call_id)) { seen.add(it.call_id); toolOutputs.push({ call_id: it.call_id, output: normaliseToolOutput(typeof it.output === "string" ? it.output : JSON.stringify(it.output)), in_request: i }); }
-    });
+    const requests = summarise(main);
+    const outputsOf = (log: LoggedRequest[]): { call_id: string | undefined; output: string; in_request: number }[] => {
+      const out: { call_id: string | undefined; output: string; in_request: number }[] = [];
+      const seen = new Set<string | undefined>();
+      log.forEach((r, i) => {
+        for (const it of inputOf(r)) if (it.type === "function_call_output" && !seen.has(it.call_id)) { seen.add(it.call_id); out.push({ call_id: it.call_id, output: normaliseToolOutput(typeof it.output === "string" ? it.output : JSON.stringify(it.output)), in_request: i }); }
+      });
+      return out;
+    };
+    const toolOutputs = outputsOf(main);
     const hookRecords: HookRecord[] = hooks.map((_h, k) => readHookRecord(rd.hooks, k, commands[k]!, t0));
     const rolloutFile = filesUnder(join(codexHome, "sessions"), ".jsonl")[0] ?? null;
     const rolloutText = rolloutFile !== null ? readFileSync(rolloutFile, "utf8") : "";
@@ -327,6 +364,9 @@ async function runScenario(sc: Scenario, ctx: LabContext, baseline: Baseline | n
       tool: hasToolCall ? { ran: markers.length > 0, marker_lines: markers, output_received_by_model: toolOutputs[0] ?? null } : undefined,
       tool_outputs: toolOutputs,
       model_requests: requests,
+      // a subagent's own requests (subagent_turns: told apart by subagent_marker) and the tool outputs it got
+      subagent_requests: subagentScript === null ? undefined : summarise(sub),
+      subagent_tool_outputs: subagentScript === null ? undefined : outputsOf(sub),
       transport,
       exec_events: transport === "exec" ? jsonLines(driven.run.stdout) : undefined,
       app_server: transport === "exec" ? undefined : {
@@ -374,6 +414,13 @@ export function codexOutcome(s: Obj): Obj {
     hook_invocations: hooks.map((h) => h.invocations),
     final_message: null,
   };
+  const subRequests = s["subagent_requests"] as { new_items: { type?: string; role?: string; text: string }[] }[] | undefined;
+  if (subRequests !== undefined) {
+    const marker = (sc["subagent_marker"] as string | undefined) ?? DEFAULT_SUBAGENT_MARKER;
+    o["subagent_requests"] = subRequests.length;
+    o["subagent_context_added"] = subRequests.map((r) => r.new_items.filter((x) => x.type !== "function_call" && x.type !== "function_call_output" && !(x.role === "user" && x.text.includes(marker)) && x.role !== "assistant").map((x) => `${x.role ?? x.type ?? ""}: ${x.text}`));
+    o["subagent_tool_outputs"] = (s["subagent_tool_outputs"] as { output: string }[]).map((t) => t.output);
+  }
   const fixed = (text: unknown): boolean => FIXED_MESSAGES.some((re) => re.test(typeof text === "string" ? text : ""));
   if (s["transport"] === "exec") {
     const events = (s["exec_events"] ?? []) as Obj[];
@@ -394,8 +441,17 @@ export function codexOutcome(s: Obj): Obj {
     o["turns"] = as.turns_completed.map((t) => `${String(t.status)}${t.error !== undefined && t.error !== null ? `: ${String(t.error["message"] ?? JSON.stringify(t.error))}` : ""}`);
     o["approvals"] = as.approvals.length > 0 ? as.approvals.map((a) => ({ method: a.method, command: a.params?.["command"], reason: a.params?.["reason"] ?? null, answered: a.answered })) : undefined;
   }
+  if (subRequests !== undefined) {
+    // whose call each hook run was for: the tool, and the subagent's agent_type (a subagent's input carries agent_id and agent_type);
+    // sorted, as the main agent's wait_agent and the subagent's call run side by side
+    o["hook_callers"] = hooks.map((h) => (h.invocations > 0 ? [h.stdin_first, ...(h.stdin_more ?? [])] : []).map((x) => {
+      const i = isObj(x) ? x : {};
+      return `${String(i["hook_event_name"])} ${String(i["tool_name"] ?? "")} by ${typeof i["agent_id"] === "string" ? `subagent (agent_type ${String(i["agent_type"])})` : "main agent"}`.replace("  ", " ");
+    }).sort());
+  }
   o["hook_env"] = hooks.some((h) => h.env_first !== undefined) ? hooks.map((h) => h.env_first ?? null) : undefined;
-  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"]]);
+  // a spawned agent's nickname is drawn at random (spawn_agent's output, a subagent's `wait_agent` status)
+  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"], [/\\"nickname\\":\\"[^"\\]*\\"/g, '\\"nickname\\":\\"<name>\\"']]);
 }
 
 // ------------------------------------------------------------ baselines
@@ -431,7 +487,7 @@ export const codex: LabAgent = {
   npmPackage: "@openai/codex",
   recordedVersion: "0.171.0",
   bin: "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
-  checkDirs: ["codex/scenarios"],
+  checkDirs: ["codex/scenarios", "codex/subagents/scenarios"],
   outcomeOf: codexOutcome,
   versionOf: (bin) => versionFromCommand(bin, ["--version"], { HOME: "/tmp" }, /codex-cli (\S+)/),
   async run(sc, ctx) {

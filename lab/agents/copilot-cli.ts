@@ -248,7 +248,8 @@ export function copilotOutcome(s: Obj): Obj {
     exit_code: (s["cli"] as Obj)["exit_code"],
   };
   o["hook_env"] = hooks.some((h) => h.env_first !== undefined) ? hooks.map((h) => (h.env_first !== undefined ? { env: h.env_first, cwd: h.cwd_first, argv: h.argv_first } : null)) : undefined;
-  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"], [ISO, "<datetime>"]]);
+  // a subagent's run time (`subagent.completed`'s durationMs) differs per run
+  return replaceIds(JSON.parse(JSON.stringify(o)) as Obj, [[UUID_PATTERN, "<uuid>"], [ISO, "<datetime>"], [/\\"durationMs\\":\d+/g, '\\"durationMs\\":<n>']]);
 }
 
 // ------------------------------------------------------------ baselines
@@ -280,7 +281,7 @@ export const copilotCli: LabAgent = {
   npmPackage: "@github/copilot",
   recordedVersion: "1.0.102",
   bin: "node_modules/@github/copilot-linux-x64/copilot",
-  checkDirs: ["copilot-cli/scenarios"],
+  checkDirs: ["copilot-cli/scenarios", "copilot-cli/subagents/scenarios"],
   outcomeOf: copilotOutcome,
   versionOf: (bin, prefix) => versionFromCommand(bin, ["--version"], { HOME: "/tmp", COPILOT_PKG_CACHE_HOME: join(prefix, "pkg-cache"), COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" }, /(\d+\.\d+\.\d+)/),
   async run(sc, ctx) {

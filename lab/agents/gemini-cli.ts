@@ -339,7 +339,7 @@ export const geminiCli: LabAgent = {
   npmPackage: "@google/gemini-cli",
   recordedVersion: "0.61.0",
   bin: "node_modules/@google/gemini-cli/bundle/gemini.js",
-  checkDirs: ["gemini-cli/scenarios"],
+  checkDirs: ["gemini-cli/scenarios", "gemini-cli/subagents/scenarios"],
   outcomeOf: geminiOutcome,
   versionOf(bin) {
     try {

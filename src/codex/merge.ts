@@ -23,6 +23,8 @@ import * as texts from "./texts.js";
 export interface CodexMergeInput {
   readonly event: string;
   readonly tool_input?: JsonObject | undefined;
+  /** The tool as the hooks saw it (`Bash` for the shell): another tool's block says its name, not a command (cx-sub-pre-deny-spawn-tool). */
+  readonly tool_name?: string | undefined;
   readonly input?: JsonObject | undefined;
   /** Completion order. */
   readonly hooks: readonly CodexHookResult[];
@@ -89,7 +91,8 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
   switch (rules.merge) {
     case "tool-gate": {
       const command = commandOf(input.tool_input);
-      denyMessages = reasons.map((reason) => texts.preToolUseBlocked(reason, command));
+      const tool = input.tool_name ?? (typeof input.input?.["tool_name"] === "string" ? input.input["tool_name"] : "Bash");
+      denyMessages = reasons.map((reason) => (tool === "Bash" ? texts.preToolUseBlocked(reason, command) : texts.preToolUseToolBlocked(reason, tool)));
       const rewrite = [...active].filter((a) => a.verdict.rewrite !== null).sort((a, b) => b.run.completion - a.run.completion)[0];
       if (blockers.length > 0) {
         effects = { ...effects, decision: "deny", blocked: true, tool_result: denyMessages[0]! };
@@ -172,5 +175,5 @@ export function mergeCodex(input: CodexMergeInput): MergedResult {
 /** The shared merge request -> Codex's merged result. */
 export function mergeCodexRequest(request: MergeRequest): MergedResult {
   const input = isJsonObject(request.input ?? null) ? request.input : undefined;
-  return mergeCodex({ event: request.event, tool_input: request.tool_input ?? (isJsonObject(input?.["tool_input"]) ? (input!["tool_input"] as JsonObject) : undefined), input, hooks: request.hooks });
+  return mergeCodex({ event: request.event, tool_input: request.tool_input ?? (isJsonObject(input?.["tool_input"]) ? (input!["tool_input"] as JsonObject) : undefined), tool_name: request.tool_name, input, hooks: request.hooks });
 }

@@ -267,13 +267,22 @@ function readToml(file: string, problems: ProtocolError[]): { value: JsonObject;
   return { value: parsed.value, literals: { syntax: "toml", of: parsed.literalOf } };
 }
 
+/**
+ * What a subagent's calls carry beyond the main agent's, right after `turn_id` (its own thread's id and
+ * `agent_type: "default"`; test/observer/codex/subagents/, cx-sub-*): an event whose required keys do not
+ * name them (the tool events) gets them there when the caller gives them.
+ */
+const SUBAGENT_KEYS = ["agent_id", "agent_type"] as const;
+
 /** The event input with Codex's own fields, keys in wire order; fields the caller gives win, except the event name and cwd. */
 export function codexStdin(event: CodexEventName, input: JsonObject, cwd: string): JsonObject {
   const own: Record<string, JsonValue> = { session_id: randomUUID(), turn_id: randomUUID(), transcript_path: null, cwd, hook_event_name: event, permission_mode: "default" };
   const out = Object.create(null) as JsonObject;
-  for (const key of CODEX_EVENTS[event].stdinKeys) {
+  const keys: readonly string[] = CODEX_EVENTS[event].stdinKeys;
+  for (const key of keys) {
     const value = key === "cwd" || key === "hook_event_name" ? own[key] : (input[key] ?? own[key]);
     if (value !== undefined) out[key] = value;
+    if (key === "turn_id") for (const extra of SUBAGENT_KEYS) if (!keys.includes(extra) && input[extra] !== undefined) out[extra] = input[extra]!;
   }
   for (const key of Object.keys(input)) if (!(key in out)) out[key] = input[key]!;
   return out;

@@ -44,6 +44,9 @@ export const INTERRUPT_NON_JSON = "Interrupt hook returned non-JSON stdout";
 /** What the model gets for a PreToolUse block: `R` is the trimmed reason or stderr (pre-04, pre-11b, cx-pre-padded-reason). */
 export const preToolUseBlocked = (reason: string, command: string): string => `Command blocked by PreToolUse hook: ${reason}. Command: ${command}`;
 
+/** The same for a tool other than the shell (a subagent tool, `spawn_agent`): its name instead of a command (cx-sub-pre-deny-spawn-tool). */
+export const preToolUseToolBlocked = (reason: string, tool: string): string => `Tool call blocked by PreToolUse hook: ${reason}. Tool: ${tool}`;
+
 /** The winning rewrite has no string `command`: the tool does not run and the model gets this (pre-10b). */
 export const REWRITE_WITHOUT_COMMAND = "hook returned updatedInput without string field `command`";
 

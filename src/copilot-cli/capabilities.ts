@@ -22,6 +22,8 @@ export const capabilities: AgentCapabilities = {
   tools: [
     { name: "bash", canonical: "Bash", basis: "recorded" },
     { name: "view", canonical: "Read", fields: { file_path: "path" }, basis: "recorded" },
+    // a subagent (subagents/ recordings, cp-sub-*): name, description, prompt, agent_type, mode; Claude Code's subagent_type is its agent_type
+    { name: "task", canonical: "Agent", fields: { subagent_type: "agent_type" }, basis: "recorded" },
     { name: "edit", canonical: "Edit", fields: { file_path: "path", old_string: "old_str", new_string: "new_str" }, basis: "docs" },
     { name: "create", canonical: "Write", fields: { file_path: "path", content: "file_text" }, basis: "docs" },
   ],

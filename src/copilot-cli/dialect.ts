@@ -28,6 +28,8 @@ const copilotCliProbe: AgentProbe = {
   versionPattern: /^GitHub Copilot CLI (\d+\.\d+\.\d+)/m,
   recordings: [
     { scenarios: "test/observer/copilot-cli/scenarios", observed: "test/observer/copilot-cli/observed", rerecord: "node /tmp/copilot-observer/run-scenario.mjs --copilot <bin> --all --jobs 2 --scenarios test/observer/copilot-cli/scenarios --check test/observer/copilot-cli/observed" },
+    // hooks on a subagent's tool calls (issue 25), recorded by the lab
+    { scenarios: "test/observer/copilot-cli/subagents/scenarios", observed: "test/observer/copilot-cli/subagents/observed", rerecord: "npm run record -- --agent copilot-cli --scenarios 'subagents/scenarios/*' --check --jobs 1" },
   ],
   extractVectors: "npx tsx scripts/extract-copilot-cli-vectors.ts",
 };

@@ -42,7 +42,7 @@ export const capabilities: AgentCapabilitiesSource = {
       ]),
       stop: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/bt-24b-continue-false-json.json",
-      ]),
+      ], { note: "on a subagent's call (invoke_agent) it refuses only that call: the subagent gets `Agent execution stopped by hook: R` and goes on, and so does the main agent; the hook input does not say whose call it is (gm-sub-pre-continue-false)" }),
       message: recorded("enforced", [
         "test/vectors/merge/gemini-cli/BeforeTool/gp-11-disabled-by-name.json",
       ]),

@@ -15,6 +15,8 @@ const geminiCliProbe: AgentProbe = {
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [
     { scenarios: "test/observer/gemini-cli/scenarios", observed: "test/observer/gemini-cli/observed", rerecord: "node /tmp/gemini-obs/run-scenario.mjs --gemini <bin> --all --jobs 2 --scenarios test/observer/gemini-cli/scenarios --check test/observer/gemini-cli/observed" },
+    // hooks on a subagent's tool calls (issue 25), recorded by the lab
+    { scenarios: "test/observer/gemini-cli/subagents/scenarios", observed: "test/observer/gemini-cli/subagents/observed", rerecord: "npm run record -- --agent gemini-cli --scenarios 'subagents/scenarios/*' --check --jobs 1" },
   ],
   extractVectors: "npx tsx scripts/extract-gemini-cli-vectors.ts",
 };

@@ -73,6 +73,8 @@ const kimiCodeProbe: AgentProbe = {
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [
     { scenarios: "test/observer/kimi-code/scenarios", observed: "test/observer/kimi-code/observed", rerecord: "npm run record -- --agent kimi-code --check" },
+    // hooks on a subagent's tool calls (issue 25), recorded by the lab
+    { scenarios: "test/observer/kimi-code/subagents/scenarios", observed: "test/observer/kimi-code/subagents/observed", rerecord: "npm run record -- --agent kimi-code --scenarios 'subagents/scenarios/*' --check --jobs 1" },
   ],
   extractVectors: "npx tsx scripts/extract-kimi-code-vectors.ts",
 };

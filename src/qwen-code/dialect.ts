@@ -86,6 +86,8 @@ const qwenCodeProbe: AgentProbe = {
   versionPattern: /^(\d+\.\d+\.\d+)\s*$/m,
   recordings: [
     { scenarios: "test/observer/qwen-code/scenarios", observed: "test/observer/qwen-code/observed", rerecord: "node /tmp/qwen-obs/run-scenario.mjs --qwen <bin> --all --jobs 2 --scenarios test/observer/qwen-code/scenarios --check test/observer/qwen-code/observed" },
+    // hooks on a subagent's tool calls (issue 25), recorded by the lab
+    { scenarios: "test/observer/qwen-code/subagents/scenarios", observed: "test/observer/qwen-code/subagents/observed", rerecord: "npm run record -- --agent qwen-code --scenarios 'subagents/scenarios/*' --check --jobs 1" },
   ],
   extractVectors: "npx tsx scripts/extract-qwen-code-vectors.ts",
 };

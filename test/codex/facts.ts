@@ -10,7 +10,10 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   ],
-  labSetSize: 253,
+  labSetSize: 269,
+  // its subagent tools (subagents/ recordings): spawn_agent takes a message, not Agent's description and prompt; the wait
+  // tool's name has its namespace glued on
+  toolsWithoutCounterpart: ["spawn_agent", "multi_agent_v1wait_agent"],
   lintPrefix: "CX",
   lintCases: [
     { rule: "CX-CFG-001", files: { ".codex/config.toml": "[hooks\nPreToolUse = 1" }, says: "TOML", unparsed: true },

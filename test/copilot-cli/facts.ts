@@ -11,7 +11,7 @@ export const facts: AgentFacts = {
     { form: " (camelCase hooks)", event: "preToolUse", shell: "bash", args: "toolArgs" },
     { form: " (.claude/settings.json hooks)", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   ],
-  labSetSize: 238,
+  labSetSize: 249,
   lintPrefix: "CP",
   lintCases: [
     { rule: "CP-CFG-001", files: { ".github/hooks/a.json": "[" }, says: "not valid JSON" },
@@ -28,7 +28,9 @@ export const facts: AgentFacts = {
     { rule: "CP-CFG-011", files: { ".claude/settings.json": JSON.stringify({ disableAllHooks: "false", hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "deny.sh" }] }] } }) }, says: "Copilot CLI runs no hook of this file", path: "/disableAllHooks" },
     { rule: "CP-CFG-012", files: { ".github/hooks/a.json": JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: "deny.sh", timeoutSec: "10" }] } }) }, says: "timeoutSec must be a number — Copilot CLI skips this hook", path: "/hooks/preToolUse/0/timeoutSec" },
   ],
-  recordedToolNames: [["view", "Read"]],
+  // task's own name for the agent and its sync/background mode (subagents/ recordings, cp-sub-*)
+  extraToolFields: { Agent: ["name", "mode"] },
+  recordedToolNames: [["view", "Read"], ["task", "Agent"]],
   schemaNaming: {
     "copilot-cli": { prefix: "copilot-cli-", suffix: "" },
     "copilot-cli/input": { prefix: "copilot-cli-", suffix: "-input" },

@@ -10,7 +10,7 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "BeforeTool", shell: "run_shell_command", args: "tool_input" },
   ],
-  labSetSize: 170,
+  labSetSize: 181,
   lintPrefix: "GM",
   lintCases: [
     { rule: "GM-CFG-001", files: { ".gemini/settings.json": '{"hooks": [}' }, says: "not valid JSON" },
@@ -31,7 +31,9 @@ export const facts: AgentFacts = {
   ],
   // Claude Code 2.1.332 offers no Glob, Grep or LS tool (it searches with Bash); Gemini CLI's web_fetch takes a prompt
   // with the URLs in it, not WebFetch's url
-  toolsWithoutCounterpart: ["glob", "grep_search", "list_directory", "web_fetch"],
+  // … and its subagent tools (subagents/ recordings): invoke_agent takes agent_name and prompt, not Agent's description;
+  // complete_task ends the subagent
+  toolsWithoutCounterpart: ["glob", "grep_search", "list_directory", "web_fetch", "invoke_agent", "complete_task"],
   // replace's instruction: what the edit is for, in words (tool-names/kit-tools-01-file-tools)
   extraToolFields: { Edit: ["instruction"] },
   recordedToolNames: [["run_shell_command", "Bash"], ["read_file", "Read"], ["write_file", "Write"], ["replace", "Edit"], ["google_web_search", "WebSearch"]],

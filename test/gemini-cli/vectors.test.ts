@@ -36,7 +36,7 @@ const skipped = vectors.filter(({ vector }) => vector.skip_reason !== undefined)
 const results = await answers(runnable.map(({ vector }) => vector.request));
 
 test("every recording has a vector, each cites it and the scenario beside it; skips are counted and say why", () => {
-  const recordings = readdirSync("test/observer/gemini-cli/observed").filter((f) => f.endsWith(".json"));
+  const recordings = ["test/observer/gemini-cli/observed", "test/observer/gemini-cli/subagents/observed"].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".json")));
   assert.equal(vectors.length, recordings.length);
   for (const { event, vector } of vectors) {
     assert.equal(basename(vector.source), `${vector.scenario}.json`);
@@ -46,7 +46,9 @@ test("every recording has a vector, each cites it and the scenario beside it; sk
   }
   for (const { vector } of skipped) assert.ok((vector.skip_reason ?? "").length > 20, vector.scenario);
   // of the stored recordings: two span several events, two fire their event twice with an answer each time
-  const stored = ["all-01-event-order", "bts-03-deny-ignored", "nt-01-ask-notification", "pc-01-precompress-manual"];
+  // subagents/: a hook that ran for the invoke_agent call and the subagent's, and continue:false, which ends the run on the
+  // main agent's call but refuses only the call inside a subagent (the input does not say whose call it is)
+  const stored = ["all-01-event-order", "bts-03-deny-ignored", "gm-sub-pre-continue-false", "gm-sub-pre-silent", "nt-01-ask-notification", "pc-01-precompress-manual"];
   assert.deepEqual(skipped.map(({ vector }) => vector.scenario).filter((s) => !s.startsWith("gp-")).sort(), stored);
 });
 

@@ -9,7 +9,7 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "PreToolUse", shell: "Bash", args: "tool_input" },
   ],
-  labSetSize: 222,
+  labSetSize: 232,
   lintPrefix: "KM",
   // its one file is below the home directory: linted as one
   lintBelow: "home",

@@ -10,7 +10,7 @@ export const facts: AgentFacts = {
   shellCalls: [
     { form: "", event: "PreToolUse", shell: "run_shell_command", args: "tool_input" },
   ],
-  labSetSize: 167,
+  labSetSize: 175,
   lintPrefix: "QW",
   lintCases: [
     { rule: "QW-CFG-001", files: { ".qwen/settings.json": "{" }, says: "not valid JSON" },

@@ -100,13 +100,16 @@ function materialise(rec: Recording, root: string): { system: string } {
   return { system };
 }
 
-const recordings = readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort();
+/** Hooks on a subagent's tool calls (issue 25): the same replay, with the input the subagent's hooks got (its agent_id). */
+const SUBAGENTS = "test/observer/qwen-code/subagents/observed";
+const recordings = [...readdirSync(OBSERVED).filter((f) => f.endsWith(".json")).sort(), ...readdirSync(SUBAGENTS).filter((f) => f.endsWith(".json")).sort()];
+const recordingPath = (file: string): string => join(existsSync(join(OBSERVED, file)) ? OBSERVED : SUBAGENTS, file);
 const replayed = recordings.filter((f) => vectorsByRecording.get(f) !== undefined && vectorsByRecording.get(f)!.skip_reason === undefined);
 
 test(`the runner reproduces every recorded run from the settings Qwen Code was given (${replayed.length} of ${recordings.length} runs)`, async () => {
   const failures: string[] = [];
   for (const file of replayed) {
-    const rec = JSON.parse(readFileSync(join(OBSERVED, file), "utf8")) as Recording;
+    const rec = JSON.parse(readFileSync(recordingPath(file), "utf8")) as Recording;
     const vector = vectorsByRecording.get(file)!;
     const root = mkdtempSync(join(tmpdir(), "qwen-observer-"));
     try {
@@ -140,4 +143,15 @@ test(`the runner reproduces every recorded run from the settings Qwen Code was g
     }
   }
   assert.deepEqual(failures, []);
+});
+
+test("the replay covers the tool calls recorded inside a subagent, whose hooks got the subagent's agent_id", () => {
+  const inside = replayed.filter((f) => !existsSync(join(OBSERVED, f)));
+  assert.ok(inside.length >= 11, `${inside.length} subagent recordings replayed`);
+  for (const file of inside) {
+    const input = vectorsByRecording.get(file)!.request.input ?? {};
+    // the control (a deny on the main agent's `agent` call) is the main agent's; every other call is the subagent's
+    if (file === "qw-sub-pre-deny-agent-tool.json") assert.equal(input["agent_id"], undefined, file);
+    else assert.equal(input["agent_id"], "general-purpose-call_oracle_1", file);
+  }
 });

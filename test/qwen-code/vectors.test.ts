@@ -20,7 +20,7 @@ assert.ok(qwen, "qwen-code is registered in src/dialects.ts");
 test("every Qwen Code vector cites its recording and the scenario beside it", () => {
   for (const v of vectors) {
     assert.equal(basename(v.source), `${v.scenario}.json`, v.scenario);
-    assert.ok(v.source.startsWith("test/observer/qwen-code/observed/"), `${v.scenario}: ${v.source}`);
+    assert.ok(v.source.startsWith("test/observer/qwen-code/observed/") || v.source.startsWith("test/observer/qwen-code/subagents/observed/"), `${v.scenario}: ${v.source}`);
     assert.ok(existsSync(v.source), `${v.scenario}: ${v.source} is missing`);
     assert.ok(existsSync(join(dirname(dirname(v.source)), "scenarios", basename(v.source))), v.scenario);
   }
@@ -36,11 +36,12 @@ const skipped = vectors.filter((v) => v.skip_reason !== undefined);
 const results = await conformanceAnswers(qwen!, runnable.map((v) => v.request));
 
 test("every recording is a vector; skipped ones are few, counted and say why", () => {
-  const recordings = readdirSync("test/observer/qwen-code/observed").filter((f) => f.endsWith(".json"));
+  const recordings = ["test/observer/qwen-code/observed", "test/observer/qwen-code/subagents/observed"].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".json")));
   assert.equal(vectors.length, recordings.length);
   for (const v of skipped) assert.ok(v.skip_reason!.length > 20, v.scenario);
-  // pc-01: Qwen compresses on its own; qw-num-*: a timer past Node's limit fires after 1 ms, whether the hook started first is a race
-  assert.deepEqual(skipped.map((v) => v.scenario).sort(), ["pc-01-precompact-compress", "qw-num-timeout-1e10", "qw-num-timeout-2147483648", "qw-num-timeout-string-2147483648"]);
+  // pc-01: Qwen compresses on its own; qw-num-*: a timer past Node's limit fires after 1 ms, whether the hook started first is a race;
+  // qw-sub-pre-silent: a hook without a matcher ran for the agent call and the subagent's call
+  assert.deepEqual(skipped.map((v) => v.scenario).sort(), ["pc-01-precompact-compress", "qw-num-timeout-1e10", "qw-num-timeout-2147483648", "qw-num-timeout-string-2147483648", "qw-sub-pre-silent"]);
   assert.ok(runnable.length >= 82, `${runnable.length} runnable`);
 });
 

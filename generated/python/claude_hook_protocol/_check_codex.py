@@ -425,14 +425,14 @@ _FIELDS_CodexSubagentStopHookInput: "_rt.Fields" = (
     ("session_id", True, lambda v, at: _rt.check_str(v, at)),
     ("turn_id", True, lambda v, at: _rt.check_str(v, at)),
     ("transcript_path", True, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
+    ("agent_transcript_path", True, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
     ("cwd", True, lambda v, at: _rt.check_str(v, at)),
     ("hook_event_name", True, lambda v, at: _rt.literal("SubagentStop")(v, at)),
     ("model", True, lambda v, at: _rt.check_str(v, at)),
     ("permission_mode", True, lambda v, at: _check_CodexSubagentStopHookInputPermissionMode(v, at)),
+    ("stop_hook_active", True, lambda v, at: _rt.check_bool(v, at)),
     ("agent_id", True, lambda v, at: _rt.check_str(v, at)),
     ("agent_type", True, lambda v, at: _rt.check_str(v, at)),
-    ("agent_transcript_path", True, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
-    ("stop_hook_active", True, lambda v, at: _rt.check_bool(v, at)),
     ("last_assistant_message", True, lambda v, at: _rt.nullable(_rt.check_str)(v, at)),
 )
 

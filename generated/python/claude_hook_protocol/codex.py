@@ -428,13 +428,15 @@ CodexSubagentStopHookInputPermissionMode = Literal["default", "acceptEdits", "pl
 
 
 class CodexSubagentStopHookInput(TypedDict):
-    """Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field). Unknown keys are kept (the dict holds them)."""
+    """Codex CLI 0.171.0 SubagentStop stdin: when a subagent's turn ends (recorded: test/observer/codex/subagents/cx-sub-subagentstop-*). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field). Unknown keys are kept (the dict holds them)."""
     session_id: str
     """The session (thread) id, a UUIDv7."""
     turn_id: str
     """Codex extension: the active turn's id, a UUIDv7."""
     transcript_path: Optional[str]
     """The session file `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<session_id>.jsonl`; null when the session is not persisted."""
+    agent_transcript_path: Optional[str]
+    """The subagent's session file."""
     cwd: str
     """The working directory of the session."""
     hook_event_name: Literal["SubagentStop"]
@@ -443,14 +445,12 @@ class CodexSubagentStopHookInput(TypedDict):
     """The configured model."""
     permission_mode: CodexSubagentStopHookInputPermissionMode
     """Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ..."""
+    stop_hook_active: bool
+    """True on the continuation a block caused."""
     agent_id: str
     """Inside a subagent: its id (embedded schema; not driven)."""
     agent_type: str
     """Inside a subagent: its type (embedded schema; not driven)."""
-    agent_transcript_path: Optional[str]
-    """The subagent's session file."""
-    stop_hook_active: bool
-    """True on the continuation a block caused."""
     last_assistant_message: Optional[str]
     """The subagent's last answer."""
 

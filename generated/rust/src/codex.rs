@@ -937,7 +937,7 @@ pub enum CodexSubagentStopHookInputPermissionMode {
 }
 crate::runtime::read_through!(CodexSubagentStopHookInputPermissionMode, StringOnly);
 
-/// Codex CLI 0.171.0 SubagentStop stdin: When a subagent would stop (embedded schema; not driven). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
+/// Codex CLI 0.171.0 SubagentStop stdin: when a subagent's turn ends (recorded: test/observer/codex/subagents/cx-sub-subagentstop-*). Keys in wire order as recorded; open (Codex's embedded schema is closed, but a hook must not break when Codex adds a field).
 ///
 /// A variant of \[`CodexHookInput`\]: its tag `hook_event_name` is read and written by the enum.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -953,6 +953,10 @@ pub struct CodexSubagentStopHookInput {
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
     pub transcript_path: Option<String>,
 
+    /// The subagent's session file.
+    #[serde(deserialize_with = "crate::runtime::required_nullable")]
+    pub agent_transcript_path: Option<String>,
+
     /// The working directory of the session.
     pub cwd: String,
 
@@ -962,18 +966,14 @@ pub struct CodexSubagentStopHookInput {
     /// Derived from approval policy and sandbox: `bypassPermissions` (approval `never` + `danger-full-access`), `default` (`on-request` + `workspace-write`), ...
     pub permission_mode: CodexSubagentStopHookInputPermissionMode,
 
+    /// True on the continuation a block caused.
+    pub stop_hook_active: bool,
+
     /// Inside a subagent: its id (embedded schema; not driven).
     pub agent_id: String,
 
     /// Inside a subagent: its type (embedded schema; not driven).
     pub agent_type: String,
-
-    /// The subagent's session file.
-    #[serde(deserialize_with = "crate::runtime::required_nullable")]
-    pub agent_transcript_path: Option<String>,
-
-    /// True on the continuation a block caused.
-    pub stop_hook_active: bool,
 
     /// The subagent's last answer.
     #[serde(deserialize_with = "crate::runtime::required_nullable")]
