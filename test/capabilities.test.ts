@@ -27,12 +27,12 @@ test("the matrix covers every agent, and a share of it cites recorded vectors", 
   const cited = claims.filter((c) => c.claim.vectors.length > 0);
   assert.ok(claims.length >= 250, `${claims.length} claims`);
   // issue 25: 99 of 346 before the recordings made for it; 314 of 408 (77.0%) before Kimi Code's held-out and cap-* vectors, 350 (85.8%) after
-  assert.ok(cited.length >= 350, `${cited.length} claims cite a vector`);
+  assert.ok(cited.length >= 355, `${cited.length} claims cite a vector`);
   assert.ok(cited.length >= Math.ceil(claims.length * 0.8), `${cited.length} of ${claims.length} claims cite a vector: under 80%`);
   // issue 25, the lab's cap-* recordings: Claude Code 54 -> 98 of 110, Codex 26 -> 36 of 40
   const citedOf = (agent: string): number => cited.filter((c) => c.agent === agent).length;
-  assert.ok(citedOf("claude-code") >= 98, `Claude Code: ${citedOf("claude-code")} claims cite a vector`);
-  assert.ok(citedOf("codex") >= 36, `Codex: ${citedOf("codex")} claims cite a vector`);
+  assert.ok(citedOf("claude-code") >= 100, `Claude Code: ${citedOf("claude-code")} claims cite a vector`);
+  assert.ok(citedOf("codex") >= 39, `Codex: ${citedOf("codex")} claims cite a vector`);
   // and the lab's Qwen Code cap-* recordings: 34 -> 62 of 76
   assert.ok(citedOf("qwen-code") >= 62, `Qwen Code: ${citedOf("qwen-code")} claims cite a vector`);
   // and Kimi Code's held-out (kh-*) and cap-* vectors: 10 -> 46 of 62; the rest fire never in print mode (SessionEnd, PermissionRequest) or cannot be told apart from the turn ending
