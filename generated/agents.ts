@@ -97,7 +97,7 @@ export const AGENT_SUMMARIES: readonly { readonly name: (typeof AGENT_NAMES)[num
     ],
     "lintRulePrefix": "KM",
     "installFiles": [
-      "$KIMI_CODE_HOME/config.toml (~/.kimi-code/config.toml; --user only: Kimi Code has no project configuration)"
+      "$KIMI_CODE_HOME/config.toml (~/.kimi-code/config.toml when unset, config.toml in the working directory when set empty; --user only: Kimi Code has no project configuration)"
     ]
   }
 ];

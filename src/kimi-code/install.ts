@@ -64,7 +64,7 @@ function render(hook: InstallHook, ctx: InstallContext, _current: ReadonlyMap<st
 export const kimiCodeInstaller: AgentInstaller = {
   agent: AGENT,
   displayName: NAME,
-  filesSummary: ["$KIMI_CODE_HOME/config.toml (~/.kimi-code/config.toml; --user only: Kimi Code has no project configuration)"],
+  filesSummary: ["$KIMI_CODE_HOME/config.toml (~/.kimi-code/config.toml when unset, config.toml in the working directory when set empty; --user only: Kimi Code has no project configuration)"],
   // Kimi Code sets no project-dir variable; its hooks run in the session's cwd, and PWD is it (held-out kh-post-stdin-env, kh-ups-stdin-env)
   projectDirVariable: "PWD",
   // Kimi has no project configuration: its one file is the user's
