@@ -16,7 +16,8 @@ import type { AgentInstaller, ConfigFile, InstallContext, InstallNote, OwnedHand
 import type { JsonObject } from "../json/value.js";
 import { parseToml } from "../core/toml.js";
 import { kimiCodeConfigFile, kimiCodeHooksOf, MAX_TIMEOUT_SECONDS } from "./config.js";
-import { KIMI_CODE_EVENTS, ignoredAnswersBasis, isKimiCodeEvent } from "./events.js";
+import { KIMI_CODE_EVENTS, isKimiCodeEvent } from "./events.js";
+import { ignoredAnswersBasis } from "./ignored-answers.js";
 
 const AGENT = "kimi-code";
 const NAME = "Kimi Code CLI";

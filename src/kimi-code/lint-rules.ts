@@ -13,7 +13,8 @@ import type { AgentLinter, LintContext, LintFile, LintFinding, LintRule } from "
 import { isJsonObject, type JsonObject } from "../json/value.js";
 import { jsonPointer } from "../core/errors.js";
 import { hookTableProblem, kimiCodeConfigFile } from "./config.js";
-import { KIMI_CODE_EVENT_NAMES, KIMI_CODE_EVENTS, ignoredAnswersBasis, isKimiCodeEvent } from "./events.js";
+import { KIMI_CODE_EVENT_NAMES, KIMI_CODE_EVENTS, isKimiCodeEvent } from "./events.js";
+import { ignoredAnswersBasis } from "./ignored-answers.js";
 
 const AGENT = "kimi-code";
 const NAME = "Kimi Code CLI";
