@@ -10,18 +10,36 @@
  * stale recording), the files install wrote (the project as {{PROJECT}}), and per agent the calls
  * agent-e2e reported. Not run in CI (it needs the agents); test/newcomer-e2e.test.ts replays it.
  *
- *   npx tsx scripts/record-newcomer.ts [AGENT ...]     (default: every agent install --agent all writes for)
+ *   npx tsx scripts/record-newcomer.ts [AGENT ...]     (default: every agent install --agent all reaches: newcomerAgents)
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { documentedFiles, makeOutsideProject, run } from "../test/lib/outside-project.js";
 import { ROOT } from "../test/lib/built-kit.js";
+import { loadInstallers } from "../src/agents.js";
+import { planFromRequest } from "../src/install/install.js";
 
 const E2E = process.env["AGENT_E2E"] ?? "/work/shared/tools/agent-e2e.mjs";
 const OUT = join(ROOT, "test/observer/newcomer");
-/** The agents the page's `install --agent all` reaches at project level: Copilot CLI through .claude/settings.json. */
-export const NEWCOMER_AGENTS = ["claude-code", "codex", "gemini-cli", "copilot-cli", "droid", "qwen-code"] as const;
+/**
+ * The agents the page's `install --agent all` reaches at project level, in registry order: each whose installer
+ * writes a file there, and each that runs such a file too (its installer's `alsoRuns`: Copilot CLI runs
+ * .claude/settings.json). An agent with user-level configuration only (Kimi Code CLI) is not among them.
+ */
+export async function newcomerAgents(manifestText: string): Promise<string[]> {
+  const installers = await loadInstallers();
+  const project = mkdtempSync(join(tmpdir(), "chp-newcomer-plan-"));
+  try {
+    const plan = planFromRequest({ manifestText, mode: "install", agents: ["all"], scope: "project", projectDir: project, homeDir: join(project, "home"), env: {}, installers });
+    if (!plan.ok) throw new Error(`the page's manifest does not install: ${plan.error.message}`);
+    const written = new Set(plan.value.changes.flatMap((change) => change.agents));
+    return installers.filter((i) => written.has(i.agent) || (i.alsoRuns?.scope === "project" && written.has(i.alsoRuns.agent))).map((i) => i.agent);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
 export const NEWCOMER_COMMANDS = ["rm -rf {{WORK}}/build", "ls"] as const;
 
 function filesBelow(dir: string, skip: (path: string) => boolean): string[] {
@@ -34,7 +52,8 @@ function filesBelow(dir: string, skip: (path: string) => boolean): string[] {
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const agents = wanted.length === 0 ? [...NEWCOMER_AGENTS] : NEWCOMER_AGENTS.filter((a) => wanted.includes(a));
+  const reached = await newcomerAgents(documentedFiles().get("hooks.json")!);
+  const agents = wanted.length === 0 ? reached : reached.filter((a) => wanted.includes(a));
   const { runShellCalls } = (await import(E2E)) as { runShellCalls: (o: Record<string, unknown>) => Promise<Record<string, unknown>[]> };
   const outside = makeOutsideProject();
   const project = outside.project;

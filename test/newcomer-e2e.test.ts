@@ -15,7 +15,7 @@ import { planFromRequest } from "../src/install/install.js";
 import { loadInstallers } from "../src/agents.js";
 import { documentedFiles } from "./lib/outside-project.js";
 import { ROOT } from "./lib/built-kit.js";
-import { NEWCOMER_AGENTS, NEWCOMER_COMMANDS } from "../scripts/record-newcomer.js";
+import { NEWCOMER_COMMANDS, newcomerAgents } from "../scripts/record-newcomer.js";
 
 const DIR = join(ROOT, "test/observer/newcomer");
 const page = JSON.parse(readFileSync(join(DIR, "page.json"), "utf8")) as { files: Record<string, string>; lint_status: number; lint_stdout: string };
@@ -39,7 +39,14 @@ test("the files the recorded install wrote are what install writes today from th
   assert.equal(page.lint_status, 0, page.lint_stdout);
 });
 
-for (const agent of NEWCOMER_AGENTS) {
+const reached = await newcomerAgents(page.files["hooks.json"]!);
+
+test("the page's install --agent all reaches six agents at project level (Kimi Code CLI reads user configuration only), each recorded", () => {
+  assert.equal(reached.length, 6, reached.join(", "));
+  assert.deepEqual(readdirSync(join(DIR, "calls")).map((file) => file.replace(/\.json$/, "")).sort(), [...reached].sort());
+});
+
+for (const agent of reached) {
   test(`${agent}: the real agent, in the project the page makes, is kept from rm -rf with the hook's reason and runs ls`, () => {
     const file = join(DIR, "calls", `${agent}.json`);
     assert.ok(existsSync(file), `${file}: not recorded`);
