@@ -14,17 +14,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexRunner } from "../../src/codex/runner.js";
 import type { JsonObject } from "../../src/json/value.js";
-import { loadMergeVectors } from "../lib/merge-vectors.js";
+import { loadMergeVectors, type RecordedVector } from "../lib/merge-vectors.js";
 
 const SET = "test/observer/codex/subagents";
 
-interface Vector {
-  scenario: string;
-  source: string;
-  request: { event: string; tool_name?: string; tool_input?: JsonObject; input?: JsonObject };
-  expected: { effects: Record<string, unknown> };
-  skip_reason?: string;
-}
+type Vector = RecordedVector<{ event: string; tool_name?: string; tool_input?: JsonObject; input?: JsonObject }>;
 interface ScenarioHook { stdout?: string; stderr?: string; exit?: number }
 interface Recording {
   name: string;

@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { kimiCodeRunner } from "../../src/kimi-code/runner.js";
 import type { JsonObject } from "../../src/json/value.js";
 import { replayLabRun, type LabHook } from "../lib/lab-replay.js";
-import { loadMergeVectors } from "../lib/merge-vectors.js";
+import { loadMergeVectors, type RecordedVector } from "../lib/merge-vectors.js";
 
 interface ScenarioHook extends LabHook {
   readonly event?: string;
@@ -46,13 +46,7 @@ interface Recording {
   hooks: { index: number; event: string; invocations: number; stdin_first?: unknown }[];
   outcome: { stderr: string[] };
 }
-interface Vector {
-  scenario: string;
-  source: string;
-  request: { event: string; tool_name?: string; tool_input?: JsonObject; input?: JsonObject };
-  expected: { effects: Record<string, unknown> };
-  skip_reason?: string;
-}
+type Vector = RecordedVector<{ event: string; tool_name?: string; tool_input?: JsonObject; input?: JsonObject }>;
 
 /** The extractor's reason for a recording in which no hook ran (scripts/extract-kimi-code-vectors.ts): a runner matter, replayed here. */
 const NO_HOOK_RAN = /^no hook ran: /;

@@ -13,11 +13,11 @@ import type { Dialect } from "../../src/core/dialect.js";
 
 export const MERGE_VECTORS_DIR = fileURLToPath(new URL("../vectors/merge/", import.meta.url));
 
-/** A recorded merge vector as the per-agent tests read it (test/vectors/merge-vector.schema.json). */
-export interface RecordedVector {
+/** A recorded merge vector as the per-agent tests read it (test/vectors/merge-vector.schema.json); `R`: the request as a test reads it. */
+export interface RecordedVector<R = Record<string, unknown>> {
   readonly scenario: string;
   readonly source: string;
-  readonly request: Record<string, unknown>;
+  readonly request: R;
   readonly expected: { readonly effects: Record<string, unknown> };
   readonly skip_reason?: string;
 }
